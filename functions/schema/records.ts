@@ -1,0 +1,263 @@
+/**
+ * The single truth for the snapshot's record types. The nightly build validates every record it writes
+ * against these schemas; the query layer, REST, MCP and the site read the same types.
+ */
+import { z } from "zod";
+
+/** The 14 field values of the machine-readable contract plus 7 that complete the reference's 21 areas. */
+export const RESEARCH_FIELDS = [
+  "ai",
+  "vision",
+  "nlp",
+  "data",
+  "network",
+  "security",
+  "se",
+  "systems",
+  "theory",
+  "hci",
+  "graphics",
+  "bio",
+  "robotics",
+  "web",
+  // The seven further areas (documented in README "Research fields").
+  "ml",
+  "architecture",
+  "pl",
+  "ir",
+  "multimedia",
+  "is",
+  "education",
+] as const;
+export const ResearchField = z.enum(RESEARCH_FIELDS);
+export type ResearchField = z.infer<typeof ResearchField>;
+
+export const CcfRank = z.enum(["A", "B", "C", ""]);
+export const CoreRank = z.enum(["A*", "A", "B", "C", ""]);
+export const QUALIS_TIERS = ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "C"] as const;
+export const QualisRank = z.union([z.enum(QUALIS_TIERS), z.literal("")]);
+
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
+export const IsoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, "expected UTC instant");
+/** Ids are decimal-digit strings, stable across builds. */
+export const VenueId = z.string().regex(/^\d{1,15}$/, "expected a decimal-digit id");
+
+export const CpIndexFactor = z.object({
+  name: z.enum(["recognition", "selectivity", "longevity", "community", "completeness"]),
+  /** 0-100; 50 (neutral) when unknown. */
+  value: z.number().min(0).max(100),
+  weight: z.number().min(0).max(1),
+  known: z.boolean(),
+});
+export const CpIndex = z.object({
+  score: z.number().min(0).max(100),
+  /** Share of the total weight whose factor was known, 0-1. */
+  confidence: z.number().min(0).max(1),
+  version: z.string(),
+  breakdown: z.array(CpIndexFactor),
+});
+export type CpIndex = z.infer<typeof CpIndex>;
+
+export const DEADLINE_TYPES = [
+  "abstract",
+  "paper",
+  "supplementary",
+  "rebuttal",
+  "notification",
+  "camera_ready",
+  "registration",
+  "other",
+] as const;
+export const DeadlineType = z.enum(DEADLINE_TYPES);
+export type DeadlineType = z.infer<typeof DeadlineType>;
+
+export const Deadline = z.object({
+  type: DeadlineType,
+  /** The label as published ("Paper Submission Deadline"), or the type when the source has none. */
+  label: z.string(),
+  /** Local calendar date as published. */
+  date: IsoDate,
+  /** Local time as published (HH:MM:SS), null when the source gives a date only. */
+  time: z.string().regex(/^\d{2}:\d{2}:\d{2}$/).nullable(),
+  /** Zone as published: "AoE", "UTC-12", "UTC+8", "PT", an IANA name... null when unstated. */
+  timezone: z.string().nullable(),
+  /** The exact instant in UTC; with no time given, the end of the local day (23:59:59). */
+  utc: IsoInstant.nullable(),
+  source: z.string(),
+});
+export type Deadline = z.infer<typeof Deadline>;
+
+export const Edition = z.object({
+  year: z.number().int(),
+  start_date: IsoDate.nullable(),
+  end_date: IsoDate.nullable(),
+  /** Free text of the dates as published. */
+  date_text: z.string().nullable(),
+  place: z.string().nullable(),
+  country: z.string().nullable(),
+  deadlines: z.array(Deadline),
+  sources: z.array(z.string()),
+});
+export type Edition = z.infer<typeof Edition>;
+
+export const AcceptanceRow = z.object({
+  year: z.number().int(),
+  submitted: z.number().int().nullable(),
+  accepted: z.number().int().nullable(),
+  /** Fraction 0-1. */
+  rate: z.number().min(0).max(1).nullable(),
+  /** Track or category when the source splits them ("Long Paper", "Findings"...), null for the main track. */
+  track: z.string().nullable(),
+  source: z.string(),
+});
+export type AcceptanceRow = z.infer<typeof AcceptanceRow>;
+
+export const RankHistoryEntry = z.object({
+  system: z.enum(["CCF", "CORE", "QUALIS", "THCPL"]),
+  /** List edition: "CCF2022", "CORE2023", "ICORE2026", "QUALIS2017-2020", "reference-2026-08-22"... */
+  edition: z.string(),
+  rank: z.string(),
+  source: z.string(),
+});
+export type RankHistoryEntry = z.infer<typeof RankHistoryEntry>;
+
+export const SpecialIssue = z.object({
+  title: z.string(),
+  /** Full-paper submission deadline. */
+  submission_date: IsoDate.nullable(),
+  description: z.string().nullable(),
+  topics: z.array(z.string()),
+  editors: z.array(z.string()),
+  /** The call's own page; kept for paid responses only. */
+  url: z.string().nullable(),
+  source: z.string(),
+});
+export type SpecialIssue = z.infer<typeof SpecialIssue>;
+
+export const SourceRef = z.object({ source: z.string(), key: z.string() });
+
+/** A public conference row: what the credential-free endpoints serve and the snapshot publishes. */
+export const ConferenceRow = z.object({
+  id: VenueId,
+  short_name: z.string(),
+  full_name: z.string(),
+  submission_date: IsoDate.nullable(),
+  notification_date: IsoDate.nullable(),
+  conference_date: IsoDate.nullable(),
+  location: z.string().nullable(),
+  ccf_rank: CcfRank,
+  core_rank: CoreRank,
+  qualis_rank: QualisRank,
+  is_extended: z.boolean().nullable(),
+  cp_index: CpIndex.nullable(),
+  updated_at: IsoDate.nullable(),
+  // Public extras used by filters and ranking lists.
+  fields: z.array(ResearchField),
+  country: z.string().nullable(),
+  /** All-time page views (the reference snapshot's `clicked`), 0 when unknown. */
+  views: z.number().int().min(0),
+  /** Latest known main-track acceptance rate, 0-1. */
+  acceptance_rate: z.number().min(0).max(1).nullable(),
+  /** Editions held, when a source states it. */
+  editions_count: z.number().int().nullable(),
+  /** Id of the venue on the reference service (myhuiban.com), for its attribution link. */
+  reference_id: z.number().int().nullable(),
+});
+export type ConferenceRow = z.infer<typeof ConferenceRow>;
+
+/** Detail-only data: written to the unpublished details file, served to credentialed callers and the pages. */
+export const ConferenceDetailData = z.object({
+  id: VenueId,
+  /** Official website: paid responses only, never in free output. */
+  website: z.string().nullable(),
+  cfp_text: z.string().nullable(),
+  /** Typed deadlines of the current edition (the one the row's dates describe). */
+  deadlines: z.array(Deadline),
+  editions: z.array(Edition),
+  acceptance: z.array(AcceptanceRow),
+  rank_history: z.array(RankHistoryEntry),
+  dblp: z.string().nullable(),
+  core_id: z.string().nullable(),
+  sources: z.array(SourceRef),
+});
+export type ConferenceDetailData = z.infer<typeof ConferenceDetailData>;
+
+export const JournalRow = z.object({
+  id: VenueId,
+  short_name: z.string().nullable(),
+  full_name: z.string(),
+  /** As published by the journal (reference snapshot). */
+  impact_factor: z.string().nullable(),
+  publisher: z.string().nullable(),
+  /** Primary ISSN, hyphenated. */
+  issn: z.string().nullable(),
+  ccf_rank: CcfRank,
+  updated_at: IsoDate.nullable(),
+  // Public extras.
+  issns: z.array(z.string()),
+  fields: z.array(ResearchField),
+  /** SCImago Journal Rank of the newest year available ("SCImago Journal & Country Rank"). */
+  sjr: z.number().nullable(),
+  sjr_quartile: z.enum(["Q1", "Q2", "Q3", "Q4"]).nullable(),
+  h_index: z.number().int().nullable(),
+  /** SCImago Cites / Doc. (2 years), an open analogue of the 2-year impact factor. */
+  cites_per_doc_2y: z.number().nullable(),
+  sjr_year: z.number().int().nullable(),
+  views: z.number().int().min(0),
+  reference_id: z.number().int().nullable(),
+});
+export type JournalRow = z.infer<typeof JournalRow>;
+
+export const JournalMetricYear = z.object({
+  year: z.number().int(),
+  sjr: z.number().nullable(),
+  quartile: z.string().nullable(),
+  h_index: z.number().int().nullable(),
+  cites_per_doc_2y: z.number().nullable(),
+});
+
+export const JournalDetailData = z.object({
+  id: VenueId,
+  website: z.string().nullable(),
+  cfp_text: z.string().nullable(),
+  special_issues: z.array(SpecialIssue),
+  metrics: z.array(JournalMetricYear),
+  rank_history: z.array(RankHistoryEntry),
+  dblp: z.string().nullable(),
+  sources: z.array(SourceRef),
+});
+export type JournalDetailData = z.infer<typeof JournalDetailData>;
+
+/** One open or past special-issue call, public (the journal `cfp` ranking reads these). */
+export const SpecialIssueRow = z.object({
+  journal_id: VenueId,
+  title: z.string(),
+  submission_date: IsoDate.nullable(),
+  source: z.string(),
+});
+export type SpecialIssueRow = z.infer<typeof SpecialIssueRow>;
+
+export const SourceInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  repo: z.string(),
+  commit: z.string(),
+  license: z.string(),
+  attribution: z.string(),
+});
+
+export const ManifestFile = z.object({ name: z.string(), bytes: z.number().int(), sha256: z.string() });
+
+export const Manifest = z.object({
+  version: z.string(),
+  date: IsoDate,
+  generated_at: z.string(),
+  counts: z.object({ conferences: z.number().int(), journals: z.number().int(), special_issues: z.number().int() }),
+  /** Files that may be published (served under /snapshots/). */
+  files: z.array(ManifestFile),
+  /** Build-internal files (details, id registry, report): never served. */
+  internal_files: z.array(ManifestFile),
+  sources: z.array(SourceInfo),
+  terms: z.string(),
+});
+export type Manifest = z.infer<typeof Manifest>;

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 300_000,
+    // Server and build tests spawn processes and bind ports; keep them from starving each other on 2 cores.
+    maxWorkers: 2,
+  },
+});
