@@ -1,0 +1,233 @@
+/**
+ * The nightly build: importers → entity resolution → merge → ids and change dates → validated, atomic
+ * snapshot. Each stage prints what it did and its counts.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type {
+  ConferenceDetailData,
+  ConferenceRow,
+  JournalDetailData,
+  JournalRow,
+  SpecialIssueRow,
+} from "../../functions/schema/records.ts";
+import { describeConference, describeJournal } from "./describe.ts";
+import { type IdRegistry, type KindRegistry, type RegistryEntry, assignIds, contentHash, emptyRegistry, nextKindRegistry, updatedAt } from "./ids.ts";
+import { IMPORTERS } from "./importers/index.ts";
+import { type Conflict, mergeConference } from "./merge-conferences.ts";
+import { mergeJournal } from "./merge-journals.ts";
+import type { ConferenceObservation, ImportResult, JournalObservation, SourceId } from "./observations.ts";
+import { type BuildReport, rankAgreement, reportMarkdown, sourceStats } from "./report.ts";
+import { type Cluster, resolve } from "./resolve.ts";
+import { SOURCES } from "./sources.ts";
+import { resolveLatest, writeSnapshot } from "./write.ts";
+
+export interface BuildOptions {
+  upstreamDir: string;
+  snapshotsDir: string;
+  baseUrl: string;
+  now: Date;
+  log: (line: string) => void;
+}
+
+/** Resolution order: authoritative lists first, so trackers attach to the venues the lists define. */
+const CONFERENCE_ORDER: SourceId[] = [
+  "ccf",
+  "ccfddl",
+  "reference",
+  "icore",
+  "core",
+  "core_portal",
+  "qualis",
+  "hf",
+  "pwc",
+  "lixin",
+  "csconferences",
+];
+const JOURNAL_ORDER: SourceId[] = ["reference", "scimago", "ccf", "special_issues"];
+
+export const TERMS =
+  "Free use, commercial use included, with attribution: name Venue Directory and link the venue's detail_page. " +
+  "Crawl at most one request per second; for bulk use this daily snapshot. Facts come from the sources listed in " +
+  "the manifest, each under its own licence and attribution (rankings: CCF, CORE, QUALIS CAPES; metrics: SCImago " +
+  "Journal & Country Rank; catalogue: Conference Partner (myhuiban.com)).";
+
+function ordered<T extends { source: SourceId }>(items: T[], order: SourceId[]): T[] {
+  return order.flatMap((s) => items.filter((i) => i.source === s));
+}
+
+function clusterKeys<O extends { source: string; key: string }>(c: Cluster<O>): string[] {
+  return [...c.exactKeys, ...c.members.map((m) => `${m.source}:${m.key}`)];
+}
+
+function readPreviousRegistry(snapshotsDir: string): IdRegistry | null {
+  const latest = resolveLatest(snapshotsDir);
+  const file = latest ? join(latest, "ids.json") : null;
+  if (!file || !existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, "utf8")) as IdRegistry;
+}
+
+/** Ids, change dates and registry entries for one kind of venue. */
+function identify<D extends { sourceUpdatedAt: string | null }, X>(
+  merged: { draft: D; detail: X; keys: string[]; referenceId: number | null }[],
+  previous: KindRegistry,
+  hasPrevious: boolean,
+  buildDate: string,
+) {
+  const ids = assignIds(
+    merged.map((m) => ({ keys: m.keys, referenceId: m.referenceId })),
+    previous,
+  );
+  const entries: Record<string, RegistryEntry> = {};
+  const out = merged.map((m, i) => {
+    const id = ids[i] as string;
+    const { sourceUpdatedAt, ...draft } = m.draft;
+    const hash = contentHash({ draft, detail: m.detail });
+    const updated = updatedAt(previous.entries[id], hash, sourceUpdatedAt, buildDate, hasPrevious);
+    entries[id] = { keys: m.keys, hash, updated_at: updated };
+    return { id, row: { id, ...draft, updated_at: updated }, detail: { id, ...m.detail } };
+  });
+  return { out, registry: nextKindRegistry(previous, entries) };
+}
+
+export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; report: BuildReport }> {
+  const started = Date.now();
+  const stages: BuildReport["stages"] = [];
+  const stage = async <T>(name: string, run: () => Promise<T> | T, detail: (t: T) => string): Promise<T> => {
+    const t0 = Date.now();
+    opts.log(`… ${name}`);
+    const result = await run();
+    const seconds = (Date.now() - t0) / 1000;
+    stages.push({ name, seconds, detail: detail(result) });
+    opts.log(`✓ ${name} (${seconds.toFixed(1)} s): ${detail(result)}`);
+    return result;
+  };
+  const nowIso = opts.now.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const buildDate = nowIso.slice(0, 10);
+
+  const results: ImportResult[] = [];
+  for (const [source, importer] of IMPORTERS) {
+    results.push(
+      await stage(
+        `import ${source}`,
+        () => importer(opts.upstreamDir),
+        (r) => `${r.read} read, ${r.conferences.length} conferences, ${r.journals.length} journals, ${r.rejected.length} rejected`,
+      ),
+    );
+  }
+
+  const conferenceObs = ordered(results.flatMap((r) => r.conferences), CONFERENCE_ORDER);
+  const journalObs = ordered(results.flatMap((r) => r.journals), JOURNAL_ORDER);
+  const confRes = await stage(
+    "resolve conferences",
+    () => resolve(conferenceObs, describeConference),
+    (r) => `${conferenceObs.length} observations → ${r.clusters.length} venues, ${r.ambiguities.length} ambiguous`,
+  );
+  const journalRes = await stage(
+    "resolve journals",
+    () => resolve(journalObs, describeJournal, { acronymThreshold: 0.6, singleCandidateThreshold: 0.6 }),
+    (r) => `${journalObs.length} observations → ${r.clusters.length} journals, ${r.ambiguities.length} ambiguous`,
+  );
+
+  const conflicts: Conflict[] = [];
+  const mergedConfs = await stage(
+    "merge conferences",
+    () =>
+      confRes.clusters.map((c) => ({
+        ...mergeConference(c.members, nowIso, conflicts),
+        keys: clusterKeys(c),
+        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
+        members: c.members,
+      })),
+    (m) => `${m.length} conferences, ${conflicts.length} conflicts so far`,
+  );
+  const mergedJournals = await stage(
+    "merge journals",
+    () =>
+      journalRes.clusters.map((c) => ({
+        ...mergeJournal(c.members, conflicts),
+        keys: clusterKeys(c),
+        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
+      })),
+    (m) => `${m.length} journals, ${conflicts.length} conflicts in all`,
+  );
+
+  const previous = readPreviousRegistry(opts.snapshotsDir);
+  const prevRegistry = previous ?? emptyRegistry();
+  const { confs, journals, registry } = await stage(
+    "assign ids and change dates",
+    () => {
+      const c = identify(mergedConfs, prevRegistry.conferences, previous !== null, buildDate);
+      const j = identify(mergedJournals, prevRegistry.journals, previous !== null, buildDate);
+      const next: IdRegistry = { version: 1, conferences: c.registry, journals: j.registry };
+      return { confs: c.out, journals: j.out, registry: next };
+    },
+    (r) =>
+      `${r.confs.length + r.journals.length} ids (previous build: ${previous ? "yes" : "none"}), ` +
+      `${r.registry.conferences.retired.length + r.registry.journals.retired.length} retired`,
+  );
+
+  const conferenceRows: ConferenceRow[] = confs.map((c) => c.row);
+  const conferenceDetails: ConferenceDetailData[] = confs.map((c) => c.detail);
+  const journalRows: JournalRow[] = journals.map((j) => j.row);
+  const journalDetails: JournalDetailData[] = journals.map((j) => j.detail);
+  const specialIssues: SpecialIssueRow[] = journals.flatMap((j) =>
+    j.detail.special_issues.map((si) => ({
+      journal_id: j.id,
+      title: si.title,
+      submission_date: si.submission_date,
+      source: si.source,
+    })),
+  );
+
+  const agreement = rankAgreement(
+    confs.map((c, i) => {
+      const merged = mergedConfs[i];
+      const ref = merged?.members.find((m) => m.source === "reference");
+      const claim = (system: string) => ref?.ranks.find((r) => r.system === system)?.rank ?? "";
+      return {
+        row: c.row,
+        reference: ref ? { ccf: claim("CCF"), core: claim("CORE") } : null,
+        ccfSource: merged?.rankSources.ccf ?? null,
+        coreSource: merged?.rankSources.core ?? null,
+      };
+    }),
+  );
+  opts.log(
+    `  ranks vs reference on ${agreement.compared} venues: CCF ${(agreement.ccf_rate * 100).toFixed(2)} %, ` +
+      `CORE ${(agreement.core_rate * 100).toFixed(2)} %`,
+  );
+
+  const report: BuildReport = {
+    date: buildDate,
+    stages,
+    sources: sourceStats(results, [...confRes.events, ...journalRes.events]),
+    rejected: results.flatMap((r) => r.rejected),
+    ambiguities: [...confRes.ambiguities, ...journalRes.ambiguities],
+    conflicts,
+    rank_agreement: agreement,
+    counts: { conferences: conferenceRows.length, journals: journalRows.length, special_issues: specialIssues.length },
+  };
+
+  const written = await stage(
+    "write snapshot",
+    () =>
+      writeSnapshot(opts.snapshotsDir, {
+        date: buildDate,
+        generatedAt: nowIso,
+        baseUrl: opts.baseUrl,
+        conferences: conferenceRows,
+        journals: journalRows,
+        specialIssues,
+        conferenceDetails,
+        journalDetails,
+        idRegistry: registry,
+        report: { json: report, markdown: reportMarkdown(report) },
+        sources: Object.values(SOURCES),
+        terms: TERMS,
+      }),
+    (w) => `${w.dir} (${w.manifest.files.length} public files)`,
+  );
+  opts.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { dir: written.dir, report };
+}

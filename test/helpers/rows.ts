@@ -1,0 +1,114 @@
+/**
+ * Builders of small, valid snapshot records for tests. Each fills every field with a plausible default, applies
+ * the overrides and parses the result with the record's zod schema, so a test never starts from an invalid row
+ * by accident (build an invalid one explicitly with a spread and a cast).
+ */
+import type { z } from "zod";
+import {
+  ConferenceDetailData,
+  ConferenceRow,
+  JournalDetailData,
+  JournalRow,
+  SourceInfo,
+  SpecialIssueRow,
+} from "../../functions/schema/records.ts";
+
+export function conferenceRow(overrides: Partial<ConferenceRow> = {}): ConferenceRow {
+  return ConferenceRow.parse({
+    id: "101",
+    short_name: "TESTCONF",
+    full_name: "International Conference on Testing",
+    submission_date: "2026-09-15",
+    notification_date: "2026-11-20",
+    conference_date: "2027-02-10",
+    location: "Lisbon, Portugal",
+    ccf_rank: "B",
+    core_rank: "A",
+    qualis_rank: "A2",
+    is_extended: false,
+    cp_index: null,
+    updated_at: "2026-08-01",
+    fields: ["se"],
+    country: "Portugal",
+    views: 1200,
+    acceptance_rate: 0.22,
+    editions_count: 12,
+    reference_id: 9001,
+    ...overrides,
+  });
+}
+
+export function journalRow(overrides: Partial<JournalRow> = {}): JournalRow {
+  return JournalRow.parse({
+    id: "201",
+    short_name: "JTEST",
+    full_name: "Journal of Testing",
+    impact_factor: "3.1",
+    publisher: "Test Press",
+    issn: "1234-5678",
+    ccf_rank: "C",
+    updated_at: "2026-07-15",
+    issns: ["1234-5678", "8765-4321"],
+    fields: ["se", "pl"],
+    sjr: 1.25,
+    sjr_quartile: "Q1",
+    h_index: 42,
+    cites_per_doc_2y: 3.4,
+    sjr_year: 2021,
+    views: 800,
+    reference_id: 7001,
+    ...overrides,
+  });
+}
+
+export function specialIssueRow(overrides: Partial<SpecialIssueRow> = {}): SpecialIssueRow {
+  return SpecialIssueRow.parse({
+    journal_id: "201",
+    title: "Special Issue on Property-Based Testing",
+    submission_date: "2026-12-01",
+    source: "special_issues",
+    ...overrides,
+  });
+}
+
+export function conferenceDetail(overrides: Partial<ConferenceDetailData> = {}): ConferenceDetailData {
+  return ConferenceDetailData.parse({
+    id: "101",
+    website: "https://testconf.example.org",
+    cfp_text: null,
+    deadlines: [],
+    editions: [],
+    acceptance: [],
+    rank_history: [],
+    dblp: "conf/testconf",
+    core_id: null,
+    sources: [{ source: "ccfddl", key: "SE/testconf.yml#TESTCONF" }],
+    ...overrides,
+  });
+}
+
+export function journalDetail(overrides: Partial<JournalDetailData> = {}): JournalDetailData {
+  return JournalDetailData.parse({
+    id: "201",
+    website: null,
+    cfp_text: null,
+    special_issues: [],
+    metrics: [],
+    rank_history: [],
+    dblp: null,
+    sources: [{ source: "scimago", key: "12345" }],
+    ...overrides,
+  });
+}
+
+export function sourceInfo(overrides: Partial<z.infer<typeof SourceInfo>> = {}): z.infer<typeof SourceInfo> {
+  return SourceInfo.parse({
+    id: "ccfddl",
+    name: "ccfddl/ccf-deadlines",
+    repo: "https://github.com/ccfddl/ccf-deadlines",
+    commit: "5f8dce347bc17783bc6cd50509e07cc0196863b4",
+    license: "MIT",
+    attribution: "CCFDDL contributors",
+    ...overrides,
+  });
+}
