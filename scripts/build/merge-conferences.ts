@@ -14,6 +14,7 @@ import type {
 import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";
+import { fieldsFromTitle } from "./fields/keywords.ts";
 import { normalizeCoreRank } from "./normalize.ts";
 import type { ConferenceObservation, SourceId } from "./observations.ts";
 import { isPublishable } from "./sources.ts";
@@ -288,8 +289,10 @@ function uniqueRanks(members: ConferenceObservation[]): RankHistoryEntry[] {
   return out;
 }
 
-function fieldsOf(members: ConferenceObservation[]): ResearchField[] {
+/** Fields the sources file the venue under; the title's words only when every source is silent. */
+function fieldsOf(members: ConferenceObservation[], title: string): ResearchField[] {
   const set = new Set(members.filter((o) => isPublishable(o.source)).flatMap((o) => o.fields));
+  if (set.size === 0) for (const f of fieldsFromTitle(title)) set.add(f);
   return RESEARCH_FIELDS.filter((f) => set.has(f));
 }
 
@@ -321,7 +324,7 @@ export function mergeConference(
     core_rank: core.rank,
     qualis_rank: qualisRank(ranks),
     is_extended: current?.sources.includes("reference") ? (ref?.reference?.is_extended ?? null) : null,
-    fields: fieldsOf(members),
+    fields: fieldsOf(members, fullName),
     country: current?.country ?? countryOf(current?.place ?? null),
     views: ref?.views ?? 0,
     acceptance_rate: latestMainRate(acceptance),

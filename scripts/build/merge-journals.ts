@@ -4,6 +4,7 @@
 import type { JournalDetailData, JournalRow, SpecialIssue } from "../../functions/schema/records.ts";
 import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
 import type { Conflict } from "./merge-conferences.ts";
+import { fieldsFromTitle } from "./fields/keywords.ts";
 import { normalizeTitle } from "./normalize.ts";
 import type { JournalObservation, SourceId } from "./observations.ts";
 
@@ -63,6 +64,7 @@ export function mergeJournal(
   const newest = metrics[metrics.length - 1];
   const quartile = newest?.quartile;
   const fieldSet = new Set(members.flatMap((o) => o.fields));
+  if (fieldSet.size === 0) for (const f of fieldsFromTitle(fullName)) fieldSet.add(f);
   return {
     draft: {
       short_name: first(members, ACRONYM_PRIORITY, (o) => o.acronym),
