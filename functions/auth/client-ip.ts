@@ -1,0 +1,65 @@
+/**
+ * The client address that anonymous quotas count against. X-Forwarded-For is believed only as far as TRUST_PROXY
+ * allows: each trusted proxy appends the address it saw, so with n trusted hops the client is the n-th entry from
+ * the right; anything further left could have been written by the client itself.
+ */
+import { isIPv4, isIPv6 } from "node:net";
+
+export interface HeaderReader {
+  get(name: string): string | null | undefined;
+}
+
+export const UNKNOWN_IP = "unknown";
+
+/** Strips brackets, ports, zone ids and the IPv4-mapped prefix; null when it is not an IP address. */
+export function normalizeIp(raw: string): string | null {
+  let ip = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
+  if (bracketed?.[1]) ip = bracketed[1];
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(ip);
+  if (v4WithPort?.[1]) ip = v4WithPort[1];
+  ip = ip.replace(/%.*$/, "").toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
+  if (mapped?.[1]) ip = mapped[1];
+  return isIPv4(ip) || isIPv6(ip) ? ip : null;
+}
+
+export function clientIp(
+  headers: HeaderReader,
+  socketAddress: string | undefined,
+  trustProxyHops: number,
+): string {
+  const direct = (socketAddress && normalizeIp(socketAddress)) || UNKNOWN_IP;
+  if (trustProxyHops <= 0) return direct;
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  if (hops.length === 0) return direct;
+  const entry = hops[Math.max(hops.length - trustProxyHops, 0)] ?? "";
+  return normalizeIp(entry) ?? direct;
+}
+
+/** Expands an IPv6 address to its eight 16-bit groups. */
+function ipv6Groups(ip: string): string[] {
+  let text = ip;
+  const v4Tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  if (v4Tail?.[1]) {
+    const [a, b, c, d] = v4Tail[1].split(".").map(Number) as [number, number, number, number];
+    text = `${text.slice(0, -v4Tail[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((g) => g.padStart(4, "0"));
+}
+
+/**
+ * The bucket an anonymous quota counts against: the IPv4 address, or the /64 network of an IPv6 address, since
+ * one IPv6 user usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function quotaSubject(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  return `${ipv6Groups(ip).slice(0, 4).join(":")}::/64`;
+}

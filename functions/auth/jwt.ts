@@ -1,0 +1,63 @@
+/**
+ * Login tokens: HS256 JWTs (the algorithm is pinned, so "none" or any other algorithm is refused), with issuer and
+ * audience checked and a lifetime of about six months. The key is JWT_SECRET, or a random secret generated on first
+ * use and kept in the state store so every process sharing the store agrees on it.
+ */
+import { randomBytes } from "node:crypto";
+import { errors, jwtVerify, SignJWT } from "jose";
+import type { Store } from "../store/types.ts";
+import type { AuthConfig } from "./config.ts";
+
+/** 180 days. */
+export const JWT_LIFETIME_SECONDS = 15_552_000;
+export const JWT_ISSUER = "venue-directory";
+export const JWT_AUDIENCE = "venue-directory-api";
+const ALGORITHM = "HS256";
+const SECRET_SETTING = "jwt_secret";
+
+const keys = new WeakMap<Store, Promise<Uint8Array>>();
+
+export function jwtKey(store: Store, config: Pick<AuthConfig, "jwtSecret">): Promise<Uint8Array> {
+  if (config.jwtSecret !== null) return Promise.resolve(new TextEncoder().encode(config.jwtSecret));
+  let key = keys.get(store);
+  if (!key) {
+    key = store
+      .getOrInitSetting(SECRET_SETTING, randomBytes(32).toString("base64url"))
+      .then((secret) => new TextEncoder().encode(secret));
+    keys.set(store, key);
+  }
+  return key;
+}
+
+export function signAccountJwt(accountId: string, key: Uint8Array, now: Date = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(accountId)
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + JWT_LIFETIME_SECONDS)
+    .sign(key);
+}
+
+export type JwtCheck = { accountId: string } | { error: "expired" | "invalid" };
+
+export async function verifyAccountJwt(
+  token: string,
+  key: Uint8Array,
+  now: Date = new Date(),
+): Promise<JwtCheck> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALGORITHM],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      requiredClaims: ["sub", "exp"],
+      currentDate: now,
+    });
+    return payload.sub ? { accountId: payload.sub } : { error: "invalid" };
+  } catch (error) {
+    return { error: error instanceof errors.JWTExpired ? "expired" : "invalid" };
+  }
+}

@@ -1,0 +1,467 @@
+/**
+ * The embedded store: one SQLite file under STATE_DIR, opened in WAL mode so a running server and the accounts CLI
+ * can share it. synchronous=FULL makes every write durable before the call returns; the busy timeout lets a writer
+ * wait for the other process instead of failing.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import {
+  assertRating,
+  deniedWithoutLimit,
+  emptyHistogram,
+  recentDays,
+  summarizeRatings,
+  utcDay,
+  VIEW_RETENTION_DAYS,
+  VIEW_WINDOW_DAYS,
+} from "./shared.ts";
+import {
+  type Account,
+  type ApiKeyRecord,
+  type Comment,
+  type CommentInput,
+  type ConsumeResult,
+  DuplicateEmailError,
+  type Profile,
+  type RatingInput,
+  type RatingSummary,
+  type Store,
+  type StoreOptions,
+  type VenueCounts,
+  type VenueKind,
+} from "./types.ts";
+
+export const STATE_FILE_NAME = "state.sqlite";
+const BUSY_TIMEOUT_MS = 10_000;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  name TEXT,
+  institution TEXT,
+  password_hash TEXT NOT NULL,
+  password_salt TEXT NOT NULL,
+  verified INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  hash TEXT NOT NULL UNIQUE,
+  label TEXT,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT,
+  usage_count INTEGER NOT NULL DEFAULT 0,
+  last_used_at TEXT
+);
+CREATE INDEX IF NOT EXISTS api_keys_account ON api_keys(account_id);
+CREATE TABLE IF NOT EXISTS profiles (
+  account_id TEXT PRIMARY KEY REFERENCES accounts(id),
+  public INTEGER NOT NULL,
+  institution TEXT,
+  cv TEXT,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS profile_venues (
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  relation TEXT NOT NULL CHECK (relation IN ('tracks', 'attended')),
+  kind TEXT NOT NULL CHECK (kind IN ('conference', 'journal')),
+  venue_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  PRIMARY KEY (account_id, relation, kind, venue_id)
+);
+CREATE INDEX IF NOT EXISTS profile_venues_venue ON profile_venues(kind, venue_id, relation);
+CREATE TABLE IF NOT EXISTS counters (
+  key TEXT PRIMARY KEY,
+  used INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS views (
+  kind TEXT NOT NULL,
+  venue_id TEXT NOT NULL,
+  day TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (kind, venue_id, day)
+);
+CREATE TABLE IF NOT EXISTS ratings (
+  kind TEXT NOT NULL,
+  venue_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  demo INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (kind, venue_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS comments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  venue_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  demo INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS comments_venue ON comments(kind, venue_id, id);
+CREATE TABLE IF NOT EXISTS settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;
+
+type Row = Record<string, SQLOutputValue>;
+
+const str = (v: SQLOutputValue | undefined): string => String(v);
+const strOrNull = (v: SQLOutputValue | undefined): string | null =>
+  v === null || v === undefined ? null : String(v);
+const num = (v: SQLOutputValue | undefined): number => Number(v ?? 0);
+
+function toAccount(r: Row): Account {
+  return {
+    id: str(r.id),
+    email: str(r.email),
+    name: strOrNull(r.name),
+    institution: strOrNull(r.institution),
+    passwordHash: str(r.password_hash),
+    passwordSalt: str(r.password_salt),
+    verified: num(r.verified) === 1,
+    createdAt: str(r.created_at),
+  };
+}
+
+function toApiKey(r: Row): ApiKeyRecord {
+  return {
+    id: str(r.id),
+    accountId: str(r.account_id),
+    hash: str(r.hash),
+    label: strOrNull(r.label),
+    createdAt: str(r.created_at),
+    revokedAt: strOrNull(r.revoked_at),
+    usageCount: num(r.usage_count),
+    lastUsedAt: strOrNull(r.last_used_at),
+  };
+}
+
+function toComment(r: Row): Comment {
+  return {
+    id: str(r.id),
+    kind: str(r.kind) as VenueKind,
+    venueId: str(r.venue_id),
+    userId: str(r.user_id),
+    text: str(r.text),
+    demo: num(r.demo) === 1,
+    createdAt: str(r.created_at),
+  };
+}
+
+export interface FileStoreOptions extends StoreOptions {
+  /** Directory holding the database file; created when missing. */
+  dir: string;
+}
+
+export class FileStore implements Store {
+  readonly backend = "file";
+  private readonly db: DatabaseSync;
+  private readonly now: () => number;
+  private prunedViewsOn = "";
+
+  constructor(options: FileStoreOptions) {
+    mkdirSync(options.dir, { recursive: true });
+    this.now = options.now ?? Date.now;
+    this.db = new DatabaseSync(join(options.dir, STATE_FILE_NAME), {
+      enableForeignKeyConstraints: true,
+      timeout: BUSY_TIMEOUT_MS,
+    });
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+    this.transaction(() => this.db.exec(SCHEMA));
+    this.db.prepare("DELETE FROM counters WHERE expires_at <= ?").run(this.now());
+  }
+
+  /**
+   * BEGIN IMMEDIATE takes the write lock up front, so two processes never both read and then fail to upgrade.
+   * Only synchronous work may run inside.
+   */
+  private transaction<T>(work: () => T): T {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  private isoNow(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  async createAccount(a: Account): Promise<void> {
+    try {
+      this.db
+        .prepare(
+          `INSERT INTO accounts (id, email, name, institution, password_hash, password_salt, verified, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          a.id,
+          a.email,
+          a.name,
+          a.institution,
+          a.passwordHash,
+          a.passwordSalt,
+          a.verified ? 1 : 0,
+          a.createdAt,
+        );
+    } catch (error) {
+      if (error instanceof Error && /UNIQUE constraint failed: accounts\.email/.test(error.message)) {
+        throw new DuplicateEmailError(a.email);
+      }
+      throw error;
+    }
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    const row = this.db.prepare("SELECT * FROM accounts WHERE id = ?").get(id);
+    return row ? toAccount(row) : null;
+  }
+
+  async findAccountByEmail(email: string): Promise<Account | null> {
+    const row = this.db.prepare("SELECT * FROM accounts WHERE email = ?").get(email);
+    return row ? toAccount(row) : null;
+  }
+
+  async createApiKey(k: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void> {
+    this.db
+      .prepare("INSERT INTO api_keys (id, account_id, hash, label, created_at) VALUES (?, ?, ?, ?, ?)")
+      .run(k.id, k.accountId, k.hash, k.label, k.createdAt);
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const row = this.db.prepare("SELECT * FROM api_keys WHERE hash = ?").get(hash);
+    return row ? toApiKey(row) : null;
+  }
+
+  async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.db
+      .prepare("SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, rowid")
+      .all(accountId)
+      .map(toApiKey);
+  }
+
+  async revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
+    const row = this.db
+      .prepare(
+        `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?)
+         WHERE id = ? AND account_id = ? RETURNING *`,
+      )
+      .get(this.isoNow(), keyId, accountId);
+    return row ? toApiKey(row) : null;
+  }
+
+  async recordKeyUse(keyId: string): Promise<number> {
+    const row = this.db
+      .prepare(
+        "UPDATE api_keys SET usage_count = usage_count + 1, last_used_at = ? WHERE id = ? RETURNING usage_count",
+      )
+      .get(this.isoNow(), keyId);
+    return num(row?.usage_count);
+  }
+
+  async getProfile(accountId: string): Promise<Profile | null> {
+    const row = this.db.prepare("SELECT * FROM profiles WHERE account_id = ?").get(accountId);
+    if (!row) return null;
+    const venues = this.db
+      .prepare("SELECT relation, kind, venue_id FROM profile_venues WHERE account_id = ? ORDER BY position")
+      .all(accountId);
+    const pick = (relation: string, kind: VenueKind) =>
+      venues.filter((v) => v.relation === relation && v.kind === kind).map((v) => str(v.venue_id));
+    return {
+      accountId,
+      public: num(row.public) === 1,
+      institution: strOrNull(row.institution),
+      cv: strOrNull(row.cv),
+      trackedConferences: pick("tracks", "conference"),
+      trackedJournals: pick("tracks", "journal"),
+      attendedConferences: pick("attended", "conference"),
+      updatedAt: str(row.updated_at),
+    };
+  }
+
+  async putProfile(p: Profile): Promise<void> {
+    const links: [string, VenueKind, string[]][] = [
+      ["tracks", "conference", p.trackedConferences],
+      ["tracks", "journal", p.trackedJournals],
+      ["attended", "conference", p.attendedConferences],
+    ];
+    this.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO profiles (account_id, public, institution, cv, updated_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT(account_id) DO UPDATE SET public = excluded.public, institution = excluded.institution,
+             cv = excluded.cv, updated_at = excluded.updated_at`,
+        )
+        .run(p.accountId, p.public ? 1 : 0, p.institution, p.cv, p.updatedAt);
+      this.db.prepare("DELETE FROM profile_venues WHERE account_id = ?").run(p.accountId);
+      const insert = this.db.prepare(
+        `INSERT OR IGNORE INTO profile_venues (account_id, relation, kind, venue_id, position)
+         VALUES (?, ?, ?, ?, ?)`,
+      );
+      for (const [relation, kind, ids] of links) {
+        ids.forEach((id, position) => {
+          insert.run(p.accountId, relation, kind, id, position);
+        });
+      }
+    });
+  }
+
+  async venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>> {
+    const rows = this.db
+      .prepare(
+        `SELECT venue_id, SUM(relation = 'tracks') AS trackers, SUM(relation = 'attended') AS attendees
+         FROM profile_venues WHERE kind = ? GROUP BY venue_id`,
+      )
+      .all(kind);
+    return new Map(
+      rows.map((r) => [str(r.venue_id), { trackers: num(r.trackers), attendees: num(r.attendees) }]),
+    );
+  }
+
+  async venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts> {
+    const row = this.db
+      .prepare(
+        `SELECT SUM(relation = 'tracks') AS trackers, SUM(relation = 'attended') AS attendees
+         FROM profile_venues WHERE kind = ? AND venue_id = ?`,
+      )
+      .get(kind, venueId);
+    return { trackers: num(row?.trackers), attendees: num(row?.attendees) };
+  }
+
+  async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
+    if (limit <= 0) return deniedWithoutLimit();
+    const now = this.now();
+    // One statement: a fresh or expired window starts at 1; a live one grows only while under the limit.
+    // When the WHERE refuses the update, no row comes back and the request is denied.
+    const row = this.db
+      .prepare(
+        `INSERT INTO counters (key, used, expires_at) VALUES ($key, 1, $expires)
+         ON CONFLICT(key) DO UPDATE SET
+           used = CASE WHEN counters.expires_at <= $now THEN 1 ELSE counters.used + 1 END,
+           expires_at = CASE WHEN counters.expires_at <= $now THEN $expires ELSE counters.expires_at END
+         WHERE counters.expires_at <= $now OR counters.used < $limit
+         RETURNING used`,
+      )
+      .get({ key, expires: now + ttlSeconds * 1000, now, limit });
+    if (row) {
+      const used = num(row.used);
+      return { allowed: true, used, remaining: limit - used };
+    }
+    return { allowed: false, used: limit, remaining: 0 };
+  }
+
+  async peek(key: string, limit: number): Promise<ConsumeResult> {
+    const row = this.db
+      .prepare("SELECT used FROM counters WHERE key = ? AND expires_at > ?")
+      .get(key, this.now());
+    const used = Math.min(num(row?.used), Math.max(limit, 0));
+    return { allowed: used < limit, used, remaining: Math.max(limit - used, 0) };
+  }
+
+  async recordView(kind: VenueKind, venueId: string): Promise<void> {
+    const now = this.now();
+    const day = utcDay(now);
+    this.db
+      .prepare(
+        `INSERT INTO views (kind, venue_id, day, count) VALUES (?, ?, ?, 1)
+         ON CONFLICT(kind, venue_id, day) DO UPDATE SET count = count + 1`,
+      )
+      .run(kind, venueId, day);
+    if (this.prunedViewsOn !== day) {
+      const oldestKept = recentDays(now, VIEW_RETENTION_DAYS).at(-1) ?? day;
+      this.db.prepare("DELETE FROM views WHERE day < ?").run(oldestKept);
+      this.prunedViewsOn = day;
+    }
+  }
+
+  private windowStart(): string {
+    return recentDays(this.now(), VIEW_WINDOW_DAYS).at(-1) ?? utcDay(this.now());
+  }
+
+  async views30d(kind: VenueKind): Promise<Map<string, number>> {
+    const rows = this.db
+      .prepare(
+        "SELECT venue_id, SUM(count) AS n FROM views WHERE kind = ? AND day >= ? AND day <= ? GROUP BY venue_id",
+      )
+      .all(kind, this.windowStart(), utcDay(this.now()));
+    return new Map(rows.map((r) => [str(r.venue_id), num(r.n)]));
+  }
+
+  async views30dOf(kind: VenueKind, venueId: string): Promise<number> {
+    const row = this.db
+      .prepare("SELECT SUM(count) AS n FROM views WHERE kind = ? AND venue_id = ? AND day >= ? AND day <= ?")
+      .get(kind, venueId, this.windowStart(), utcDay(this.now()));
+    return num(row?.n);
+  }
+
+  async putRating(r: RatingInput): Promise<void> {
+    assertRating(r);
+    this.db
+      .prepare(
+        `INSERT INTO ratings (kind, venue_id, user_id, rating, demo, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(kind, venue_id, user_id) DO UPDATE SET rating = excluded.rating, demo = excluded.demo,
+           created_at = excluded.created_at`,
+      )
+      .run(r.kind, r.venueId, r.userId, r.rating, r.demo ? 1 : 0, this.isoNow());
+  }
+
+  async ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary> {
+    const histogram = emptyHistogram();
+    const rows = this.db
+      .prepare("SELECT rating, COUNT(*) AS n FROM ratings WHERE kind = ? AND venue_id = ? GROUP BY rating")
+      .all(kind, venueId);
+    for (const r of rows) histogram[num(r.rating) - 1] = num(r.n);
+    return summarizeRatings(histogram);
+  }
+
+  async addComment(c: CommentInput): Promise<Comment> {
+    const row = this.db
+      .prepare(
+        `INSERT INTO comments (kind, venue_id, user_id, text, demo, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         RETURNING *`,
+      )
+      .get(c.kind, c.venueId, c.userId, c.text, c.demo ? 1 : 0, this.isoNow());
+    if (!row) throw new Error("comment insert returned no row");
+    return toComment(row);
+  }
+
+  async listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
+    return this.db
+      .prepare("SELECT * FROM comments WHERE kind = ? AND venue_id = ? ORDER BY id DESC LIMIT ?")
+      .all(kind, venueId, limit)
+      .map(toComment);
+  }
+
+  async removeDemoFeedback(): Promise<number> {
+    return this.transaction(() => {
+      const ratings = this.db.prepare("DELETE FROM ratings WHERE demo = 1").run().changes;
+      const comments = this.db.prepare("DELETE FROM comments WHERE demo = 1").run().changes;
+      return Number(ratings) + Number(comments);
+    });
+  }
+
+  async getOrInitSetting(key: string, candidate: string): Promise<string> {
+    const row = this.db
+      .prepare(
+        `INSERT INTO settings (key, value) VALUES (?, ?)
+         ON CONFLICT(key) DO UPDATE SET value = settings.value RETURNING value`,
+      )
+      .get(key, candidate);
+    return str(row?.value);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -1,0 +1,413 @@
+/**
+ * The Redis store, used when REDIS_URL is set so several server processes share one state. Records are hashes
+ * (a null field is simply absent); the quota counter and profile updates run as Lua scripts so they stay atomic.
+ * Multi-key scripts assume a single Redis node (not Redis Cluster).
+ */
+import { Redis } from "ioredis";
+import { CONSUME, CREATE_INDEXED, PUT_PROFILE } from "./redis-scripts.ts";
+import {
+  assertRating,
+  deniedWithoutLimit,
+  emptyHistogram,
+  recentDays,
+  summarizeRatings,
+  uniqueIds,
+  utcDay,
+  VIEW_RETENTION_DAYS,
+  VIEW_WINDOW_DAYS,
+} from "./shared.ts";
+import {
+  type Account,
+  type ApiKeyRecord,
+  type Comment,
+  type CommentInput,
+  type ConsumeResult,
+  DuplicateEmailError,
+  type Profile,
+  type RatingInput,
+  type RatingSummary,
+  type Store,
+  type StoreOptions,
+  type VenueCounts,
+  type VenueKind,
+} from "./types.ts";
+
+type Fields = Record<string, string>;
+type ScriptFn = (...keysThenArgs: (string | number)[]) => Promise<unknown>;
+
+const DAY_SECONDS = 86_400;
+
+/** Field/value pairs of the non-null entries, flattened for HSET. */
+function pairs(record: Record<string, string | null>): string[] {
+  return Object.entries(record).flatMap(([field, value]) => (value === null ? [] : [field, value]));
+}
+
+const opt = (fields: Fields, name: string): string | null => fields[name] ?? null;
+const req = (fields: Fields, name: string): string => fields[name] ?? "";
+
+function toAccount(f: Fields): Account {
+  return {
+    id: req(f, "id"),
+    email: req(f, "email"),
+    name: opt(f, "name"),
+    institution: opt(f, "institution"),
+    passwordHash: req(f, "password_hash"),
+    passwordSalt: req(f, "password_salt"),
+    verified: f.verified === "1",
+    createdAt: req(f, "created_at"),
+  };
+}
+
+function toApiKey(f: Fields): ApiKeyRecord {
+  return {
+    id: req(f, "id"),
+    accountId: req(f, "account_id"),
+    hash: req(f, "hash"),
+    label: opt(f, "label"),
+    createdAt: req(f, "created_at"),
+    revokedAt: opt(f, "revoked_at"),
+    usageCount: Number(f.usage_count ?? 0),
+    lastUsedAt: opt(f, "last_used_at"),
+  };
+}
+
+function toComment(f: Fields): Comment {
+  return {
+    id: req(f, "id"),
+    kind: req(f, "kind") as VenueKind,
+    venueId: req(f, "venue_id"),
+    userId: req(f, "user_id"),
+    text: req(f, "text"),
+    demo: f.demo === "1",
+    createdAt: req(f, "created_at"),
+  };
+}
+
+const isEmpty = (f: Fields): boolean => Object.keys(f).length === 0;
+
+interface StoredRating {
+  rating: number;
+  demo: boolean;
+  createdAt: string;
+}
+
+export interface RedisStoreOptions extends StoreOptions {
+  url: string;
+  /** Prepended to every key so one Redis can hold several deployments. */
+  keyPrefix?: string;
+}
+
+export class RedisStore implements Store {
+  readonly backend = "redis";
+  private readonly now: () => number;
+  private readonly consumeScript: ScriptFn;
+  private readonly createIndexedScript: ScriptFn;
+  private readonly putProfileScript: ScriptFn;
+
+  private constructor(
+    private readonly redis: Redis,
+    options: RedisStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.consumeScript = this.defineScript("vdConsume", 1, CONSUME);
+    this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
+    this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
+  }
+
+  /** Connects before returning, so a wrong REDIS_URL fails at start-up rather than on the first request. */
+  static async connect(options: RedisStoreOptions): Promise<RedisStore> {
+    const redis = new Redis(options.url, {
+      keyPrefix: options.keyPrefix ?? "vd:",
+      lazyConnect: true,
+      maxRetriesPerRequest: 3,
+    });
+    // connect() rejects with the same error it emits; listen meanwhile so it is not also reported as unhandled.
+    const swallow = () => {};
+    redis.on("error", swallow);
+    try {
+      await redis.connect();
+    } catch (error) {
+      redis.disconnect();
+      throw new Error(`cannot connect to Redis at REDIS_URL: ${(error as Error).message}`);
+    } finally {
+      redis.off("error", swallow);
+    }
+    return new RedisStore(redis, options);
+  }
+
+  /** ioredis runs a defined command by EVALSHA (falling back to EVAL) and prefixes its KEYS. */
+  private defineScript(name: string, numberOfKeys: number, lua: string): ScriptFn {
+    this.redis.defineCommand(name, { numberOfKeys, lua });
+    const command = (this.redis as unknown as Record<string, ScriptFn>)[name];
+    if (!command) throw new Error(`ioredis did not define ${name}`);
+    return command.bind(this.redis);
+  }
+
+  private isoNow(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  async createAccount(a: Account): Promise<void> {
+    const fields = pairs({
+      id: a.id,
+      email: a.email,
+      name: a.name,
+      institution: a.institution,
+      password_hash: a.passwordHash,
+      password_salt: a.passwordSalt,
+      verified: a.verified ? "1" : "0",
+      created_at: a.createdAt,
+    });
+    const created = await this.createIndexedScript(
+      `account-email:${a.email}`,
+      `account:${a.id}`,
+      `account-keys:${a.id}`,
+      a.id,
+      "0",
+      ...fields,
+    );
+    if (created === 0) throw new DuplicateEmailError(a.email);
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    const fields = await this.redis.hgetall(`account:${id}`);
+    return isEmpty(fields) ? null : toAccount(fields);
+  }
+
+  async findAccountByEmail(email: string): Promise<Account | null> {
+    const id = await this.redis.get(`account-email:${email}`);
+    return id === null ? null : this.getAccount(id);
+  }
+
+  async createApiKey(k: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void> {
+    const fields = pairs({
+      id: k.id,
+      account_id: k.accountId,
+      hash: k.hash,
+      label: k.label,
+      created_at: k.createdAt,
+      usage_count: "0",
+    });
+    const created = await this.createIndexedScript(
+      `apikey-hash:${k.hash}`,
+      `apikey:${k.id}`,
+      `account-keys:${k.accountId}`,
+      k.id,
+      "1",
+      ...fields,
+    );
+    if (created === 0) throw new Error("an API key with this hash already exists");
+  }
+
+  private async getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    const fields = await this.redis.hgetall(`apikey:${id}`);
+    return isEmpty(fields) ? null : toApiKey(fields);
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const id = await this.redis.get(`apikey-hash:${hash}`);
+    return id === null ? null : this.getApiKey(id);
+  }
+
+  async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    const ids = await this.redis.lrange(`account-keys:${accountId}`, 0, -1);
+    const keys = await Promise.all(ids.map((id) => this.getApiKey(id)));
+    return keys.filter((k): k is ApiKeyRecord => k !== null);
+  }
+
+  async revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
+    // The owner never changes, so checking it and then setting revoked_at (HSETNX keeps the first time) is safe.
+    const owner = await this.redis.hget(`apikey:${keyId}`, "account_id");
+    if (owner !== accountId) return null;
+    await this.redis.hsetnx(`apikey:${keyId}`, "revoked_at", this.isoNow());
+    return this.getApiKey(keyId);
+  }
+
+  async recordKeyUse(keyId: string): Promise<number> {
+    const result = await this.redis
+      .multi()
+      .hincrby(`apikey:${keyId}`, "usage_count", 1)
+      .hset(`apikey:${keyId}`, "last_used_at", this.isoNow())
+      .exec();
+    return Number(result?.[0]?.[1] ?? 0);
+  }
+
+  async getProfile(accountId: string): Promise<Profile | null> {
+    const f = await this.redis.hgetall(`profile:${accountId}`);
+    if (isEmpty(f)) return null;
+    const list = (name: string): string[] => JSON.parse(f[name] ?? "[]") as string[];
+    return {
+      accountId,
+      public: f.public === "1",
+      institution: opt(f, "institution"),
+      cv: opt(f, "cv"),
+      trackedConferences: list("tracked_conferences"),
+      trackedJournals: list("tracked_journals"),
+      attendedConferences: list("attended_conferences"),
+      updatedAt: req(f, "updated_at"),
+    };
+  }
+
+  async putProfile(p: Profile): Promise<void> {
+    const scalars: Record<string, string | null> = {
+      public: p.public ? "1" : "0",
+      institution: p.institution,
+      cv: p.cv,
+      updated_at: p.updatedAt,
+    };
+    const set = Object.entries(scalars).filter(([, v]) => v !== null);
+    const del = Object.entries(scalars)
+      .filter(([, v]) => v === null)
+      .map(([k]) => k);
+    const lists = [p.trackedConferences, p.trackedJournals, p.attendedConferences];
+    await this.putProfileScript(
+      `profile:${p.accountId}`,
+      "trackers:conference",
+      "trackers:journal",
+      "attendees:conference",
+      ...lists.map((ids) => JSON.stringify(uniqueIds(ids))),
+      JSON.stringify(set),
+      JSON.stringify(del),
+    );
+  }
+
+  async venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>> {
+    const [trackers, attendees] = await Promise.all([
+      this.redis.hgetall(`trackers:${kind}`),
+      kind === "conference" ? this.redis.hgetall("attendees:conference") : Promise.resolve({} as Fields),
+    ]);
+    const counts = new Map<string, VenueCounts>();
+    for (const id of new Set([...Object.keys(trackers), ...Object.keys(attendees)])) {
+      counts.set(id, { trackers: Number(trackers[id] ?? 0), attendees: Number(attendees[id] ?? 0) });
+    }
+    return counts;
+  }
+
+  async venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts> {
+    const [trackers, attendees] = await Promise.all([
+      this.redis.hget(`trackers:${kind}`, venueId),
+      kind === "conference" ? this.redis.hget("attendees:conference", venueId) : Promise.resolve(null),
+    ]);
+    return { trackers: Number(trackers ?? 0), attendees: Number(attendees ?? 0) };
+  }
+
+  async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
+    if (limit <= 0) return deniedWithoutLimit();
+    const [allowed, used] = (await this.consumeScript(`counter:${key}`, limit, Math.ceil(ttlSeconds))) as [
+      number,
+      number,
+    ];
+    const capped = Math.min(used, limit);
+    return { allowed: allowed === 1, used: capped, remaining: limit - capped };
+  }
+
+  async peek(key: string, limit: number): Promise<ConsumeResult> {
+    const used = Math.min(Number((await this.redis.get(`counter:${key}`)) ?? 0), Math.max(limit, 0));
+    return { allowed: used < limit, used, remaining: Math.max(limit - used, 0) };
+  }
+
+  async recordView(kind: VenueKind, venueId: string): Promise<void> {
+    const key = `views:${kind}:${utcDay(this.now())}`;
+    await this.redis
+      .multi()
+      .hincrby(key, venueId, 1)
+      .expire(key, VIEW_RETENTION_DAYS * DAY_SECONDS)
+      .exec();
+  }
+
+  private viewKeys(kind: VenueKind): string[] {
+    return recentDays(this.now(), VIEW_WINDOW_DAYS).map((day) => `views:${kind}:${day}`);
+  }
+
+  async views30d(kind: VenueKind): Promise<Map<string, number>> {
+    const days = await Promise.all(this.viewKeys(kind).map((key) => this.redis.hgetall(key)));
+    const totals = new Map<string, number>();
+    for (const day of days) {
+      for (const [id, n] of Object.entries(day)) totals.set(id, (totals.get(id) ?? 0) + Number(n));
+    }
+    return totals;
+  }
+
+  async views30dOf(kind: VenueKind, venueId: string): Promise<number> {
+    const days = await Promise.all(this.viewKeys(kind).map((key) => this.redis.hget(key, venueId)));
+    return days.reduce((sum, n) => sum + Number(n ?? 0), 0);
+  }
+
+  async putRating(r: RatingInput): Promise<void> {
+    assertRating(r);
+    const stored: StoredRating = { rating: r.rating, demo: r.demo, createdAt: this.isoNow() };
+    const demoMember = JSON.stringify([r.kind, r.venueId, r.userId]);
+    const tx = this.redis.multi().hset(`ratings:${r.kind}:${r.venueId}`, r.userId, JSON.stringify(stored));
+    if (r.demo) tx.sadd("demo-ratings", demoMember);
+    else tx.srem("demo-ratings", demoMember);
+    await tx.exec();
+  }
+
+  async ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary> {
+    const histogram = emptyHistogram();
+    for (const value of await this.redis.hvals(`ratings:${kind}:${venueId}`)) {
+      const { rating } = JSON.parse(value) as StoredRating;
+      histogram[rating - 1] = (histogram[rating - 1] ?? 0) + 1;
+    }
+    return summarizeRatings(histogram);
+  }
+
+  async addComment(c: CommentInput): Promise<Comment> {
+    const id = String(await this.redis.incr("comment-seq"));
+    const comment: Comment = { ...c, id, createdAt: this.isoNow() };
+    const tx = this.redis
+      .multi()
+      .hset(
+        `comment:${id}`,
+        ...pairs({
+          id,
+          kind: c.kind,
+          venue_id: c.venueId,
+          user_id: c.userId,
+          text: c.text,
+          demo: c.demo ? "1" : "0",
+          created_at: comment.createdAt,
+        }),
+      )
+      .lpush(`comments:${c.kind}:${c.venueId}`, id);
+    if (c.demo) tx.sadd("demo-comments", id);
+    await tx.exec();
+    return comment;
+  }
+
+  async listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
+    if (limit <= 0) return [];
+    const ids = await this.redis.lrange(`comments:${kind}:${venueId}`, 0, limit - 1);
+    const rows = await Promise.all(ids.map((id) => this.redis.hgetall(`comment:${id}`)));
+    return rows.filter((f) => !isEmpty(f)).map(toComment);
+  }
+
+  async removeDemoFeedback(): Promise<number> {
+    const [ratings, commentIds] = await Promise.all([
+      this.redis.smembers("demo-ratings"),
+      this.redis.smembers("demo-comments"),
+    ]);
+    const comments = (await Promise.all(commentIds.map((id) => this.redis.hgetall(`comment:${id}`))))
+      .filter((f) => !isEmpty(f))
+      .map(toComment);
+    const tx = this.redis.multi();
+    for (const member of ratings) {
+      const [kind, venueId, userId] = JSON.parse(member) as [string, string, string];
+      tx.hdel(`ratings:${kind}:${venueId}`, userId);
+    }
+    for (const c of comments) tx.lrem(`comments:${c.kind}:${c.venueId}`, 0, c.id).del(`comment:${c.id}`);
+    tx.del("demo-ratings", "demo-comments");
+    await tx.exec();
+    return ratings.length + comments.length;
+  }
+
+  async getOrInitSetting(key: string, candidate: string): Promise<string> {
+    await this.redis.set(`setting:${key}`, candidate, "NX");
+    return (await this.redis.get(`setting:${key}`)) ?? candidate;
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === "ready") await this.redis.quit();
+    else this.redis.disconnect();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The state store: everything the service keeps between requests (accounts, API keys, profiles, quota and view
+ * counters, ratings, comments, a few settings). Two implementations honour this one contract: an embedded SQLite
+ * file (the default, no server needed) and Redis (when REDIS_URL is set). Everything is async because Redis is.
+ */
+
+export type VenueKind = "conference" | "journal";
+
+export interface Account {
+  id: string;
+  /** Lower-cased, trimmed; unique. */
+  email: string;
+  name: string | null;
+  institution: string | null;
+  /** Encoded scrypt output with its parameters (see functions/auth/passwords.ts). */
+  passwordHash: string;
+  passwordSalt: string;
+  verified: boolean;
+  /** ISO instant. */
+  createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  /** sha256 of the key, hex. The key itself is never stored. */
+  hash: string;
+  label: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+  /** Requests served with this key. */
+  usageCount: number;
+  lastUsedAt: string | null;
+}
+
+/** A researcher profile; its id is the account id. Venue ids are decimal-digit strings. */
+export interface Profile {
+  accountId: string;
+  public: boolean;
+  institution: string | null;
+  cv: string | null;
+  trackedConferences: string[];
+  trackedJournals: string[];
+  /** Only conferences can be attended. */
+  attendedConferences: string[];
+  updatedAt: string;
+}
+
+export interface VenueCounts {
+  trackers: number;
+  attendees: number;
+}
+
+export interface ConsumeResult {
+  allowed: boolean;
+  /** Requests counted in the current window, never above the limit. */
+  used: number;
+  remaining: number;
+}
+
+export interface RatingInput {
+  kind: VenueKind;
+  venueId: string;
+  userId: string;
+  /** Integer 1-5. */
+  rating: number;
+  /** Seeded demonstration data, labelled as such and removable in one go. */
+  demo: boolean;
+}
+
+export interface RatingSummary {
+  count: number;
+  /** Mean of the ratings, null when there are none. */
+  average: number | null;
+  /** Counts of 1, 2, 3, 4 and 5 stars, in that order. */
+  histogram: [number, number, number, number, number];
+}
+
+export interface CommentInput {
+  kind: VenueKind;
+  venueId: string;
+  userId: string;
+  text: string;
+  demo: boolean;
+}
+
+export interface Comment extends CommentInput {
+  id: string;
+  createdAt: string;
+}
+
+export interface Store {
+  readonly backend: "file" | "redis";
+
+  /** Throws DuplicateEmailError when the e-mail is taken. */
+  createAccount(account: Account): Promise<void>;
+  getAccount(id: string): Promise<Account | null>;
+  findAccountByEmail(email: string): Promise<Account | null>;
+
+  createApiKey(key: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void>;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** Oldest first. */
+  listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  /** Marks the key revoked; null when the account has no such key. Revoking twice keeps the first time. */
+  revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null>;
+  /** Adds one to the key's usage count and returns the new count. */
+  recordKeyUse(keyId: string): Promise<number>;
+
+  getProfile(accountId: string): Promise<Profile | null>;
+  /** Replaces the whole profile; tracker and attendee counts follow. */
+  putProfile(profile: Profile): Promise<void>;
+  /** Trackers and attendees of every venue of one kind that has any. */
+  venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>>;
+  venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts>;
+
+  /**
+   * Counts one request against `key` unless `limit` is reached; the window starts at the first request and lasts
+   * `ttlSeconds`. Atomic across processes: never admits a request past the limit and loses none.
+   */
+  consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult>;
+  /** The same figures without counting. */
+  peek(key: string, limit: number): Promise<ConsumeResult>;
+
+  /** Counts one page view of the venue on the current UTC day. */
+  recordView(kind: VenueKind, venueId: string): Promise<void>;
+  /** Views of the last 30 UTC days (today and the 29 before), per venue that has any. */
+  views30d(kind: VenueKind): Promise<Map<string, number>>;
+  views30dOf(kind: VenueKind, venueId: string): Promise<number>;
+
+  /** One rating per user and venue; rating again replaces it. */
+  putRating(rating: RatingInput): Promise<void>;
+  ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary>;
+  addComment(comment: CommentInput): Promise<Comment>;
+  /** Newest first. */
+  listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]>;
+  /** Deletes every rating and comment flagged demo; returns how many went. */
+  removeDemoFeedback(): Promise<number>;
+
+  /** Stores `candidate` under `key` unless a value is there already; returns the value that is kept. */
+  getOrInitSetting(key: string, candidate: string): Promise<string>;
+
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Milliseconds since the epoch; injectable so tests can cross days and expire windows. */
+  now?: () => number;
+}
+
+export class DuplicateEmailError extends Error {
+  constructor(email: string) {
+    super(`an account with e-mail ${email} already exists`);
+    this.name = "DuplicateEmailError";
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Account administration: `npm run accounts -- <command> [options]`. Writes JSON to stdout; on failure a JSON
+ * error to stderr and a non-zero exit (2 for usage mistakes, 1 otherwise). Uses the same state store as the server
+ * (STATE_DIR or REDIS_URL), so every change takes effect at once for a running server.
+ */
+import { readFileSync } from "node:fs";
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import {
+  AccountError,
+  createKey,
+  createUser,
+  listKeys,
+  type ProfilePatch,
+  revokeKey,
+  updateProfile,
+} from "../functions/auth/accounts.ts";
+import { ConfigError, readAuthConfig } from "../functions/auth/config.ts";
+import { mintPaidAccess, PAID_ACCESS_HEADER } from "../functions/auth/paid.ts";
+import { openStore } from "../functions/store/index.ts";
+import type { Store } from "../functions/store/types.ts";
+
+const USAGE = `Usage: npm run accounts -- <command> [options]
+
+  create-user  --email E (--password P | --password-stdin) [--name N] [--institution I]
+  create-key   --email E [--label L]            prints the new key once
+  list-keys    --email E
+  revoke-key   --email E --key-id K
+  set-profile  --email E [--public true|false] [--institution I] [--cv TEXT]
+               [--track ID,ID] [--track-journals ID,ID] [--attend ID,ID]
+  paid-token   [--path P] [--ttl SECONDS]       mints an ${PAID_ACCESS_HEADER} value (needs PAID_ACCESS_KEY)
+
+State: STATE_DIR (default ./var) or REDIS_URL.`;
+
+class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+interface Command {
+  options: Options;
+  needsStore: boolean;
+  run(values: Values, store: Store | null): Promise<unknown>;
+}
+
+const text = { type: "string" } as const;
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+const optional = (values: Values, name: string): string | undefined => {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+function idList(values: Values, name: string): string[] | undefined {
+  const raw = optional(values, name);
+  return raw?.split(",").flatMap((id) => (id.trim() === "" ? [] : [id.trim()]));
+}
+
+function booleanFlag(values: Values, name: string): boolean | undefined {
+  const raw = optional(values, name);
+  if (raw === undefined) return undefined;
+  if (raw === "true" || raw === "false") return raw === "true";
+  throw new UsageError(`--${name} must be true or false`);
+}
+
+function password(values: Values): string {
+  if (values["password-stdin"] === true) return readFileSync(0, "utf8").replace(/\r?\n$/, "");
+  return required(values, "password");
+}
+
+function positiveInteger(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^[1-9]\d*$/.test(raw)) throw new UsageError(`--${name} must be a positive whole number`);
+  return Number(raw);
+}
+
+/** main opens a store for every command marked needsStore. */
+const withStore = (store: Store | null): Store => {
+  if (!store) throw new Error("no state store opened");
+  return store;
+};
+
+const COMMANDS: Record<string, Command> = {
+  "create-user": {
+    options: {
+      email: text,
+      password: text,
+      "password-stdin": { type: "boolean" },
+      name: text,
+      institution: text,
+    },
+    needsStore: true,
+    run: (v, store) =>
+      createUser(withStore(store), {
+        email: required(v, "email"),
+        password: password(v),
+        name: optional(v, "name"),
+        institution: optional(v, "institution"),
+      }),
+  },
+  "create-key": {
+    options: { email: text, label: text },
+    needsStore: true,
+    run: (v, store) => createKey(withStore(store), required(v, "email"), optional(v, "label")),
+  },
+  "list-keys": {
+    options: { email: text },
+    needsStore: true,
+    run: async (v, store) => ({ keys: await listKeys(withStore(store), required(v, "email")) }),
+  },
+  "revoke-key": {
+    options: { email: text, "key-id": text },
+    needsStore: true,
+    run: (v, store) => revokeKey(withStore(store), required(v, "email"), required(v, "key-id")),
+  },
+  "set-profile": {
+    options: {
+      email: text,
+      public: text,
+      institution: text,
+      cv: text,
+      track: text,
+      "track-journals": text,
+      attend: text,
+    },
+    needsStore: true,
+    run: (v, store) => {
+      const patch: ProfilePatch = {
+        public: booleanFlag(v, "public"),
+        institution: optional(v, "institution"),
+        cv: optional(v, "cv"),
+        trackedConferences: idList(v, "track"),
+        trackedJournals: idList(v, "track-journals"),
+        attendedConferences: idList(v, "attend"),
+      };
+      return updateProfile(withStore(store), required(v, "email"), patch);
+    },
+  },
+  "paid-token": {
+    options: { path: text, ttl: text },
+    needsStore: false,
+    run: async (v) => {
+      const key = readAuthConfig(process.env).paidAccessKey;
+      if (key === null) throw new ConfigError("PAID_ACCESS_KEY is not set; paid access is disabled");
+      const ttlSeconds = positiveInteger(optional(v, "ttl"), "ttl", 300);
+      const path = optional(v, "path");
+      if (path !== undefined && !path.startsWith("/")) throw new UsageError("--path must start with /");
+      const now = new Date();
+      return {
+        header: PAID_ACCESS_HEADER,
+        value: await mintPaidAccess(key, { path, ttlSeconds, now }),
+        path: path ?? null,
+        expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+      };
+    },
+  },
+};
+
+function fail(code: string, message: string, exitCode: number): void {
+  process.stderr.write(`${JSON.stringify({ error: { code, message } })}\n`);
+  process.exitCode = exitCode;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "help" || name === "--help") {
+    process.stdout.write(`${JSON.stringify({ usage: USAGE.split("\n") }, null, 2)}\n`);
+    return;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name}"`);
+  let values: Values;
+  try {
+    values = parseArgs({
+      args: rest,
+      options: command.options,
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const store = command.needsStore ? await openStore(process.env) : null;
+  try {
+    const result = await command.run(values, store);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await store?.close();
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) fail("usage", `${error.message} (see: npm run accounts -- help)`, 2);
+  else if (error instanceof AccountError) fail(error.code, error.message, 1);
+  else if (error instanceof ConfigError) fail("config", error.message, 1);
+  else fail("internal", error instanceof Error ? error.message : String(error), 1);
+}

@@ -1,0 +1,200 @@
+/** The accounts CLI, spawned as a user would run it, sharing its state with a "server" store opened here. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveCaller } from "../../functions/auth/credentials.ts";
+import { verifyPaidAccess } from "../../functions/auth/paid.ts";
+import { FileStore } from "../../functions/store/file-store.ts";
+import { RedisStore } from "../../functions/store/redis-store.ts";
+import type { Store } from "../../functions/store/types.ts";
+import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { runTs } from "../store/run-ts.ts";
+import { headers, PAID_KEY, testConfig } from "./helpers.ts";
+
+const PASSWORD = "a long enough password";
+
+function cli(env: Record<string, string | undefined>) {
+  return async (args: string[], input?: string) => {
+    const result = await runTs("scripts/accounts.ts", args, { env, input });
+    return { ...result, json: result.stdout ? JSON.parse(result.stdout) : null };
+  };
+}
+
+/** Every failure is one JSON object on stderr, with no stack trace. */
+function errorOf(stderr: string): { code: string; message: string } {
+  expect(stderr).not.toMatch(/\n\s+at /);
+  return (JSON.parse(stderr) as { error: { code: string; message: string } }).error;
+}
+
+const callerWith = (store: Store, key: string) =>
+  resolveCaller(
+    {
+      headers: headers({ Authorization: `Bearer ${key}` }),
+      path: "/api/conferences/1",
+      socketAddress: "192.0.2.1",
+    },
+    store,
+    testConfig(),
+  );
+
+describe("accounts CLI on the file store", () => {
+  const dir = mkdtempSync(join(tmpdir(), "vd-cli-"));
+  const run = cli({ STATE_DIR: dir, REDIS_URL: "", PAID_ACCESS_KEY: PAID_KEY });
+  let server: FileStore;
+
+  beforeAll(() => {
+    server = new FileStore({ dir });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("creates a verified user and refuses duplicates, weak passwords and bad e-mails", async () => {
+    const created = await run([
+      "create-user",
+      "--email",
+      "Ada@Example.org",
+      "--password",
+      PASSWORD,
+      "--name",
+      "Ada",
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.json).toMatchObject({ email: "ada@example.org", name: "Ada", verified: true });
+    expect(JSON.stringify(created.json)).not.toContain(PASSWORD);
+    expect((await server.findAccountByEmail("ada@example.org"))?.id).toBe(created.json.id);
+
+    const duplicate = await run(["create-user", "--email", "ada@example.org", "--password", PASSWORD]);
+    expect(duplicate.code).toBe(1);
+    expect(errorOf(duplicate.stderr).code).toBe("duplicate_email");
+    const weak = await run(["create-user", "--email", "b@example.org", "--password", "123456789"]);
+    expect(errorOf(weak.stderr)).toMatchObject({
+      code: "invalid_input",
+      message: expect.stringMatching(/10/),
+    });
+    const bad = await run(["create-user", "--email", "b@", "--password", PASSWORD]);
+    expect(errorOf(bad.stderr).code).toBe("invalid_input");
+
+    const piped = await run(["create-user", "--email", "c@example.org", "--password-stdin"], `${PASSWORD}\n`);
+    expect(piped.code).toBe(0);
+  });
+
+  it("prints a key once, never lists it, and a revocation reaches the running server at once", async () => {
+    const created = await run(["create-key", "--email", "ada@example.org", "--label", "laptop"]);
+    expect(created.code).toBe(0);
+    const { key, id } = created.json as { key: string; id: string };
+    expect(key).toMatch(/^vd_/);
+    expect(await callerWith(server, key)).toMatchObject({ kind: "account", keyId: id });
+
+    const listed = await run(["list-keys", "--email", "ada@example.org"]);
+    expect(listed.json.keys).toEqual([expect.objectContaining({ id, label: "laptop", revoked_at: null })]);
+    expect(listed.stdout).not.toContain(key);
+
+    const revoked = await run(["revoke-key", "--email", "ada@example.org", "--key-id", id]);
+    expect(revoked.json.revoked_at).toEqual(expect.any(String));
+    expect(await callerWith(server, key)).toMatchObject({ kind: "invalid", reason: "revoked_key" });
+
+    const missing = await run(["revoke-key", "--email", "ada@example.org", "--key-id", "key_nope"]);
+    expect([missing.code, errorOf(missing.stderr).code]).toEqual([1, "not_found"]);
+  });
+
+  it("sets profile fields, and the server's tracker counts follow", async () => {
+    const set = await run([
+      "set-profile",
+      "--email",
+      "ada@example.org",
+      "--public",
+      "true",
+      "--cv",
+      "Compilers and engines.",
+      "--track",
+      "10,11",
+      "--track-journals",
+      "5",
+      "--attend",
+      "10",
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.json).toMatchObject({
+      public: true,
+      cv: "Compilers and engines.",
+      tracked_conferences: ["10", "11"],
+      tracked_journals: ["5"],
+      attended_conferences: ["10"],
+    });
+    expect(await server.venueCountsOf("conference", "10")).toEqual({ trackers: 1, attendees: 1 });
+
+    const cleared = await run([
+      "set-profile",
+      "--email",
+      "ada@example.org",
+      "--track",
+      "",
+      "--public",
+      "false",
+    ]);
+    expect(cleared.json).toMatchObject({
+      public: false,
+      tracked_conferences: [],
+      attended_conferences: ["10"],
+    });
+    expect(await server.venueCountsOf("conference", "11")).toEqual({ trackers: 0, attendees: 0 });
+
+    const badId = await run(["set-profile", "--email", "ada@example.org", "--attend", "x1"]);
+    expect(errorOf(badId.stderr).code).toBe("invalid_input");
+    const badFlag = await run(["set-profile", "--email", "ada@example.org", "--public", "yes"]);
+    expect([badFlag.code, errorOf(badFlag.stderr).code]).toEqual([2, "usage"]);
+  });
+
+  it("mints paid-access tokens bound to a path, and needs PAID_ACCESS_KEY", async () => {
+    const minted = await run(["paid-token", "--path", "/api/journals/3", "--ttl", "120"]);
+    expect(minted.json).toMatchObject({ header: "X-Paid-Access", path: "/api/journals/3" });
+    expect(await verifyPaidAccess(minted.json.value, "/api/journals/3", PAID_KEY)).toBe(true);
+    expect(await verifyPaidAccess(minted.json.value, "/api/journals/4", PAID_KEY)).toBe(false);
+
+    const unset = await cli({ STATE_DIR: dir, PAID_ACCESS_KEY: "" })(["paid-token"]);
+    expect([unset.code, errorOf(unset.stderr).code]).toEqual([1, "config"]);
+    const badTtl = await run(["paid-token", "--ttl", "-3"]);
+    expect(errorOf(badTtl.stderr).code).toBe("usage");
+  });
+
+  it("answers usage mistakes with exit code 2 and a JSON error", async () => {
+    for (const args of [
+      ["frobnicate"],
+      ["create-key"],
+      ["list-keys", "--email", "a@b.org", "--bogus", "1"],
+    ]) {
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expect(errorOf(result.stderr).code).toBe("usage");
+      expect(result.stdout).toBe("");
+    }
+    const help = await run(["help"]);
+    expect(help.code).toBe(0);
+    expect(help.json.usage).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\s+create-user\s+--email/)]),
+    );
+  });
+});
+
+describe.skipIf(!redisAvailable)("accounts CLI on Redis", () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(() => redis.stop());
+
+  it("writes to the Redis store when REDIS_URL is set", async () => {
+    const run = cli({ REDIS_URL: redis.url, STATE_DIR: join(tmpdir(), "vd-cli-unused") });
+    expect((await run(["create-user", "--email", "r@example.org", "--password", PASSWORD])).code).toBe(0);
+    const { key } = (await run(["create-key", "--email", "r@example.org"])).json as { key: string };
+    const server = await RedisStore.connect({ url: redis.url });
+    try {
+      expect(await callerWith(server, key)).toMatchObject({ kind: "account", keyId: expect.any(String) });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  AccountError,
+  createKey,
+  createUser,
+  listKeys,
+  revokeKey,
+  updateProfile,
+} from "../../functions/auth/accounts.ts";
+import { hashApiKey } from "../../functions/auth/api-keys.ts";
+import { type TempStore, tempStore } from "./helpers.ts";
+
+let temp: TempStore;
+beforeEach(() => {
+  temp = tempStore();
+});
+afterEach(() => temp.dispose());
+
+const rejectsWith = (promise: Promise<unknown>, code: string) =>
+  expect(promise).rejects.toSatisfy((e) => e instanceof AccountError && e.code === code);
+
+describe("createUser", () => {
+  it("creates a verified account with a normalised e-mail and a hashed password", async () => {
+    const user = await createUser(temp.store, {
+      email: "  Ada@Example.ORG ",
+      password: "analytical-engine",
+      name: "Ada Lovelace",
+      institution: " ",
+    });
+    expect(user).toMatchObject({
+      email: "ada@example.org",
+      name: "Ada Lovelace",
+      institution: null,
+      verified: true,
+    });
+    expect(user).not.toHaveProperty("passwordHash");
+    const stored = await temp.store.getAccount(user.id);
+    expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(stored)).not.toContain("analytical-engine");
+  });
+
+  it("refuses weak passwords, bad e-mails and duplicates", async () => {
+    await rejectsWith(createUser(temp.store, { email: "a@example.org", password: "short" }), "invalid_input");
+    await rejectsWith(
+      createUser(temp.store, { email: "not-an-email", password: "long enough pw" }),
+      "invalid_input",
+    );
+    await createUser(temp.store, { email: "a@example.org", password: "long enough pw" });
+    await rejectsWith(
+      createUser(temp.store, { email: "A@example.org", password: "long enough pw" }),
+      "duplicate_email",
+    );
+  });
+});
+
+describe("API key administration", () => {
+  it("shows a key once, stores only its hash, lists without it and revokes it", async () => {
+    const user = await createUser(temp.store, { email: "k@example.org", password: "long enough pw" });
+    const created = await createKey(temp.store, "K@example.org", "laptop");
+    expect(created).toMatchObject({ label: "laptop", revoked_at: null, usage_count: 0 });
+    expect((await temp.store.findApiKeyByHash(hashApiKey(created.key)))?.accountId).toBe(user.id);
+
+    const { key, ...view } = created;
+    const listed = await listKeys(temp.store, "k@example.org");
+    expect(listed).toEqual([view]);
+    expect(JSON.stringify(listed)).not.toContain(key);
+
+    const revoked = await revokeKey(temp.store, "k@example.org", created.id);
+    expect(revoked.revoked_at).not.toBeNull();
+    await rejectsWith(revokeKey(temp.store, "k@example.org", "key_0000000000000000"), "not_found");
+    await rejectsWith(createKey(temp.store, "nobody@example.org"), "not_found");
+  });
+
+  it("refuses keys for accounts whose e-mail is not verified", async () => {
+    await temp.store.createAccount({
+      id: "u1",
+      email: "unverified@example.org",
+      name: null,
+      institution: null,
+      passwordHash: "x",
+      passwordSalt: "y",
+      verified: false,
+      createdAt: new Date().toISOString(),
+    });
+    await rejectsWith(createKey(temp.store, "unverified@example.org"), "unverified");
+  });
+});
+
+describe("updateProfile", () => {
+  it("starts private with the account's institution and changes only the fields given", async () => {
+    const user = await createUser(temp.store, {
+      email: "p@example.org",
+      password: "long enough pw",
+      institution: "ETH",
+    });
+    const first = await updateProfile(temp.store, "p@example.org", { trackedConferences: ["1", "2"] });
+    expect(first).toMatchObject({
+      id: user.id,
+      public: false,
+      institution: "ETH",
+      tracked_conferences: ["1", "2"],
+    });
+
+    const second = await updateProfile(temp.store, "p@example.org", {
+      public: true,
+      cv: "Works on compilers.",
+      attendedConferences: ["2"],
+      trackedJournals: ["7"],
+    });
+    expect(second).toMatchObject({
+      public: true,
+      institution: "ETH",
+      cv: "Works on compilers.",
+      tracked_conferences: ["1", "2"],
+      tracked_journals: ["7"],
+      attended_conferences: ["2"],
+    });
+    expect(await temp.store.venueCountsOf("conference", "2")).toEqual({ trackers: 1, attendees: 1 });
+
+    const cleared = await updateProfile(temp.store, "p@example.org", { cv: "", trackedConferences: [] });
+    expect(cleared).toMatchObject({ cv: null, tracked_conferences: [], attended_conferences: ["2"] });
+  });
+
+  it("refuses venue ids that are not decimal digits and over-long text", async () => {
+    await createUser(temp.store, { email: "p@example.org", password: "long enough pw" });
+    await rejectsWith(
+      updateProfile(temp.store, "p@example.org", { trackedJournals: ["12a"] }),
+      "invalid_input",
+    );
+    await rejectsWith(
+      updateProfile(temp.store, "p@example.org", { cv: "x".repeat(20_001) }),
+      "invalid_input",
+    );
+    await rejectsWith(updateProfile(temp.store, "q@example.org", { public: true }), "not_found");
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { clientIp, normalizeIp, quotaSubject } from "../../functions/auth/client-ip.ts";
+
+const xff = (value: string) => new Headers({ "X-Forwarded-For": value });
+
+describe("clientIp", () => {
+  it("uses the socket address and ignores X-Forwarded-For unless proxies are trusted", () => {
+    expect(clientIp(xff("6.6.6.6"), "10.0.0.5", 0)).toBe("10.0.0.5");
+    expect(clientIp(new Headers(), "::ffff:192.0.2.7", 0)).toBe("192.0.2.7");
+    expect(clientIp(new Headers(), undefined, 0)).toBe("unknown");
+  });
+
+  it("takes the n-th entry from the right with n trusted hops, so a client cannot spoof its address", () => {
+    // client 203.0.113.9 sent a forged entry; proxy 1 appended the client, proxy 2 appended proxy 1.
+    const chain = xff("6.6.6.6, 203.0.113.9, 10.0.0.2");
+    expect(clientIp(chain, "10.0.0.3", 2)).toBe("203.0.113.9");
+    expect(clientIp(chain, "10.0.0.3", 1)).toBe("10.0.0.2");
+    expect(clientIp(xff("203.0.113.9"), "10.0.0.3", 3)).toBe("203.0.113.9");
+    expect(clientIp(new Headers(), "10.0.0.3", 1)).toBe("10.0.0.3");
+    expect(clientIp(xff("not-an-ip"), "10.0.0.3", 1)).toBe("10.0.0.3");
+    expect(clientIp(xff("[2001:db8::1]:443"), "10.0.0.3", 1)).toBe("2001:db8::1");
+    expect(clientIp(xff("198.51.100.4:5555"), "10.0.0.3", 1)).toBe("198.51.100.4");
+  });
+
+  it("normalises addresses and rejects non-addresses", () => {
+    expect(normalizeIp(" 2001:DB8::1%eth0 ")).toBe("2001:db8::1");
+    expect(normalizeIp("999.1.1.1")).toBeNull();
+  });
+});
+
+describe("quotaSubject", () => {
+  it("keeps IPv4 addresses and groups IPv6 addresses by /64", () => {
+    expect(quotaSubject("192.0.2.7")).toBe("192.0.2.7");
+    expect(quotaSubject("2001:db8:1:2:aaaa::1")).toBe("2001:0db8:0001:0002::/64");
+    expect(quotaSubject("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:0db8:0001:0002::/64");
+    expect(quotaSubject("2001:db8::")).toBe("2001:0db8:0000:0000::/64");
+    expect(quotaSubject("::1")).toBe("0000:0000:0000:0000::/64");
+    expect(quotaSubject("64:ff9b::192.0.2.33")).toBe("0064:ff9b:0000:0000::/64");
+    expect(quotaSubject("2001:db8:1:3::1")).not.toBe(quotaSubject("2001:db8:1:2::1"));
+  });
+});

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Caller } from "../../functions/auth/credentials.ts";
+import { consumeQuota, peekQuota, secondsUntilUtcMidnight } from "../../functions/auth/quota.ts";
+import { type TempStore, tempStore, testConfig } from "./helpers.ts";
+
+const config = testConfig({ accountDailyQuota: 3, anonDailyQuota: 2 });
+const morning = new Date("2025-03-10T08:00:00Z");
+const viaKey = (keyId: string): Caller => ({ kind: "account", accountId: "a1", keyId, ip: "192.0.2.1" });
+const viaJwt: Caller = { kind: "account", accountId: "a1", keyId: null, ip: "192.0.2.2" };
+const anonymous = (ip: string): Caller => ({ kind: "anonymous", ip });
+
+let temp: TempStore;
+beforeEach(async () => {
+  temp = tempStore(() => morning.getTime());
+  await temp.store.createAccount({
+    id: "a1",
+    email: "a@example.org",
+    name: null,
+    institution: null,
+    passwordHash: "x",
+    passwordSalt: "y",
+    verified: true,
+    createdAt: morning.toISOString(),
+  });
+  for (const id of ["k1", "k2"]) {
+    await temp.store.createApiKey({
+      id,
+      accountId: "a1",
+      hash: `h-${id}`,
+      label: null,
+      createdAt: "2025-03-01",
+    });
+  }
+});
+afterEach(() => temp.dispose());
+
+describe("secondsUntilUtcMidnight", () => {
+  it("counts to the next UTC midnight, never less than one second", () => {
+    expect(secondsUntilUtcMidnight(new Date("2025-03-10T23:59:00Z"))).toBe(60);
+    expect(secondsUntilUtcMidnight(new Date("2025-03-10T00:00:00Z"))).toBe(86_400);
+    expect(secondsUntilUtcMidnight(new Date("2025-03-10T23:59:59.900Z"))).toBe(1);
+  });
+});
+
+describe("account quota", () => {
+  it("is shared by every key and login token of the account, then answers 402 until UTC midnight", async () => {
+    const q = (caller: Caller) => consumeQuota(caller, temp.store, config, morning);
+    expect(await q(viaKey("k1"))).toEqual({ limit: 3, remaining: 2, exceeded: null });
+    expect(await q(viaKey("k2"))).toEqual({ limit: 3, remaining: 1, exceeded: null });
+    expect(await q(viaJwt)).toEqual({ limit: 3, remaining: 0, exceeded: null });
+    expect(await q(viaKey("k1"))).toEqual({
+      limit: 3,
+      remaining: 0,
+      exceeded: { status: 402, retryAfterSeconds: 16 * 3600 },
+    });
+    expect(await consumeQuota(anonymous("192.0.2.1"), temp.store, config, morning)).toMatchObject({
+      exceeded: null,
+    });
+
+    const nextDay = new Date("2025-03-11T00:00:01Z");
+    expect(await consumeQuota(viaKey("k1"), temp.store, config, nextDay)).toEqual({
+      limit: 3,
+      remaining: 2,
+      exceeded: null,
+    });
+  });
+
+  it("meters each key separately, counting only served requests", async () => {
+    for (let i = 0; i < 5; i++) await consumeQuota(viaKey("k1"), temp.store, config, morning);
+    await consumeQuota(viaKey("k2"), temp.store, config, morning);
+    const usage = Object.fromEntries((await temp.store.listApiKeys("a1")).map((k) => [k.id, k.usageCount]));
+    expect(usage).toEqual({ k1: 3, k2: 0 });
+  });
+});
+
+describe("anonymous quota", () => {
+  it("counts per IP (per /64 for IPv6) and answers 429 with Retry-After when used up", async () => {
+    const q = (ip: string) => consumeQuota(anonymous(ip), temp.store, config, morning);
+    await q("203.0.113.5");
+    expect(await q("203.0.113.5")).toEqual({ limit: 2, remaining: 0, exceeded: null });
+    expect((await q("203.0.113.5")).exceeded).toEqual({ status: 429, retryAfterSeconds: 16 * 3600 });
+    expect((await q("203.0.113.6")).exceeded).toBeNull();
+
+    await q("2001:db8:1:2::1");
+    await q("2001:db8:1:2::ffff");
+    expect((await q("2001:db8:1:2:abcd::9")).exceeded?.status).toBe(429);
+    expect((await q("2001:db8:1:3::1")).exceeded).toBeNull();
+  });
+});
+
+describe("uncounted requests", () => {
+  it("do not count paid or invalid callers, and report the caller's anonymous allowance", async () => {
+    await consumeQuota(anonymous("203.0.113.5"), temp.store, config, morning);
+    for (const caller of [
+      { kind: "paid", ip: "203.0.113.5" },
+      { kind: "invalid", reason: "revoked_key", ip: "203.0.113.5" },
+    ] satisfies Caller[]) {
+      for (let i = 0; i < 3; i++) {
+        expect(await consumeQuota(caller, temp.store, config, morning)).toEqual({
+          limit: 2,
+          remaining: 1,
+          exceeded: null,
+        });
+      }
+    }
+  });
+
+  it("peek reports without consuming", async () => {
+    await consumeQuota(viaKey("k1"), temp.store, config, morning);
+    for (let i = 0; i < 3; i++) {
+      expect(await peekQuota(viaKey("k1"), temp.store, config, morning)).toEqual({ limit: 3, remaining: 2 });
+    }
+    expect(await peekQuota(anonymous("203.0.113.9"), temp.store, config, morning)).toEqual({
+      limit: 2,
+      remaining: 2,
+    });
+    expect((await temp.store.listApiKeys("a1"))[0]?.usageCount).toBe(1);
+  });
+});

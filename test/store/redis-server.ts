@@ -1,0 +1,54 @@
+/** Starts a throw-away redis-server for the Redis half of the store tests. */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+
+export const redisAvailable = spawnSync("redis-server", ["--version"]).status === 0;
+
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  await new Promise<void>((ready, fail) => {
+    let output = "";
+    const timer = setTimeout(() => fail(new Error(`redis-server did not start:\n${output}`)), 10_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`redis-server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -1,0 +1,382 @@
+/**
+ * One contract, two stores: every test here runs against the embedded SQLite store and against a real Redis.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FileStore } from "../../functions/store/file-store.ts";
+import { RedisStore } from "../../functions/store/redis-store.ts";
+import { type Account, DuplicateEmailError, type Profile, type Store } from "../../functions/store/types.ts";
+import { type RedisServer, redisAvailable, startRedis } from "./redis-server.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Opens stores on one shared state, with a clock the test controls. */
+interface Backend {
+  /** A fresh, empty state for the next test. */
+  reset(): void;
+  open(): Promise<Store>;
+  /** Moves the injected clock; Redis expires keys on its own clock, so that backend also waits for real. */
+  passTime(ms: number): Promise<void>;
+  /** Removes what the backend created on disk. */
+  dispose(): void;
+}
+
+let clock = Date.UTC(2025, 2, 10, 12, 0, 0);
+const now = () => clock;
+
+function fileBackend(): Backend {
+  let dir = "";
+  const dirs: string[] = [];
+  return {
+    reset() {
+      dir = mkdtempSync(join(tmpdir(), "vd-store-"));
+      dirs.push(dir);
+    },
+    async open() {
+      return new FileStore({ dir, now });
+    },
+    async passTime(ms) {
+      clock += ms;
+    },
+    dispose() {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    },
+  };
+}
+
+function redisBackend(server: () => RedisServer): Backend {
+  let prefix = "";
+  let n = 0;
+  return {
+    reset() {
+      n += 1;
+      prefix = `t${n}-${process.pid}:`;
+    },
+    open: () => RedisStore.connect({ url: server().url, keyPrefix: prefix, now }),
+    async passTime(ms) {
+      clock += ms;
+      await sleep(ms);
+    },
+    dispose() {},
+  };
+}
+
+function account(id: string, email: string): Account {
+  return {
+    id,
+    email,
+    name: `Name ${id}`,
+    institution: null,
+    passwordHash: "scrypt:hash",
+    passwordSalt: "salt",
+    verified: true,
+    createdAt: new Date(clock).toISOString(),
+  };
+}
+
+function profile(accountId: string, overrides: Partial<Profile> = {}): Profile {
+  return {
+    accountId,
+    public: true,
+    institution: "Uni",
+    cv: "cv text",
+    trackedConferences: [],
+    trackedJournals: [],
+    attendedConferences: [],
+    updatedAt: new Date(clock).toISOString(),
+    ...overrides,
+  };
+}
+
+function contract(name: string, makeBackend: () => Backend) {
+  describe(name, () => {
+    let backend: Backend;
+    const opened: Store[] = [];
+    const open = async () => {
+      const store = await backend.open();
+      opened.push(store);
+      return store;
+    };
+
+    beforeAll(() => {
+      backend = makeBackend();
+    });
+    beforeEach(() => {
+      clock = Date.UTC(2025, 2, 10, 12, 0, 0);
+      backend.reset();
+    });
+    afterAll(async () => {
+      await Promise.all(opened.map((s) => s.close()));
+      backend.dispose();
+    });
+
+    it("keeps accounts, keys, profiles, counters, views and settings across close and reopen", async () => {
+      const first = await open();
+      await first.createAccount(account("a1", "ada@example.org"));
+      await first.createApiKey({
+        id: "k1",
+        accountId: "a1",
+        hash: "h1",
+        label: "laptop",
+        createdAt: "2025-03-10",
+      });
+      await first.putProfile(profile("a1", { trackedConferences: ["12"], attendedConferences: ["12"] }));
+      await first.consume("account:a1:2025-03-10", 5, 3600);
+      await first.consume("account:a1:2025-03-10", 5, 3600);
+      await first.recordView("conference", "12");
+      const secret = await first.getOrInitSetting("jwt_secret", "s1");
+      await first.close();
+
+      const second = await open();
+      expect(await second.findAccountByEmail("ada@example.org")).toMatchObject({ id: "a1", name: "Name a1" });
+      expect(await second.findApiKeyByHash("h1")).toMatchObject({
+        id: "k1",
+        accountId: "a1",
+        label: "laptop",
+      });
+      expect((await second.getProfile("a1"))?.trackedConferences).toEqual(["12"]);
+      expect(await second.peek("account:a1:2025-03-10", 5)).toEqual({ allowed: true, used: 2, remaining: 3 });
+      expect(await second.views30dOf("conference", "12")).toBe(1);
+      expect(await second.getOrInitSetting("jwt_secret", "s2")).toBe(secret);
+      expect(secret).toBe("s1");
+    });
+
+    it("rejects a second account with the same e-mail, also when both race", async () => {
+      const store = await open();
+      await store.createAccount(account("a1", "bo@example.org"));
+      await expect(store.createAccount(account("a2", "bo@example.org"))).rejects.toBeInstanceOf(
+        DuplicateEmailError,
+      );
+      const other = await open();
+      const results = await Promise.allSettled([
+        store.createAccount(account("r1", "race@example.org")),
+        other.createAccount(account("r2", "race@example.org")),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(await store.getAccount("a2")).toBeNull();
+    });
+
+    it("lists, meters and revokes API keys per account", async () => {
+      const store = await open();
+      await store.createAccount(account("a1", "k@example.org"));
+      await store.createAccount(account("a2", "other@example.org"));
+      await store.createApiKey({
+        id: "k1",
+        accountId: "a1",
+        hash: "h1",
+        label: null,
+        createdAt: "2025-03-10T00:00Z",
+      });
+      await store.createApiKey({
+        id: "k2",
+        accountId: "a1",
+        hash: "h2",
+        label: "ci",
+        createdAt: "2025-03-11T00:00Z",
+      });
+      expect((await store.listApiKeys("a1")).map((k) => k.id)).toEqual(["k1", "k2"]);
+      expect(await store.listApiKeys("a2")).toEqual([]);
+
+      expect(await store.recordKeyUse("k1")).toBe(1);
+      expect(await store.recordKeyUse("k1")).toBe(2);
+      expect(await store.findApiKeyByHash("h1")).toMatchObject({
+        usageCount: 2,
+        lastUsedAt: expect.any(String),
+      });
+      expect(await store.findApiKeyByHash("h2")).toMatchObject({
+        usageCount: 0,
+        lastUsedAt: null,
+        label: "ci",
+      });
+
+      expect(await store.revokeApiKey("a2", "k1")).toBeNull();
+      expect(await store.revokeApiKey("a1", "missing")).toBeNull();
+      const revoked = await store.revokeApiKey("a1", "k1");
+      expect(revoked?.revokedAt).toBe(new Date(clock).toISOString());
+      await backend.passTime(1000);
+      expect((await store.revokeApiKey("a1", "k1"))?.revokedAt).toBe(revoked?.revokedAt);
+      expect((await store.findApiKeyByHash("h2"))?.revokedAt).toBeNull();
+    });
+
+    it("counts 300 concurrent requests from three connections exactly: none past the limit, none lost", async () => {
+      const [a, b, c] = [await open(), await open(), await open()];
+      const stores = [a, b, c];
+      const hit = (key: string, limit: number) =>
+        Promise.all(Array.from({ length: 300 }, (_, i) => (stores[i % 3] ?? a).consume(key, limit, 3600)));
+
+      const capped = await hit("ip:10.0.0.1:2025-03-10", 250);
+      const allowed = capped.filter((r) => r.allowed);
+      expect(allowed).toHaveLength(250);
+      expect(allowed.map((r) => r.used).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 250 }, (_, i) => i + 1),
+      );
+      expect(capped.filter((r) => !r.allowed).every((r) => r.used === 250 && r.remaining === 0)).toBe(true);
+      expect(await a.peek("ip:10.0.0.1:2025-03-10", 250)).toEqual({
+        allowed: false,
+        used: 250,
+        remaining: 0,
+      });
+
+      const open300 = await hit("ip:10.0.0.2:2025-03-10", 1000);
+      expect(new Set(open300.map((r) => r.used)).size).toBe(300);
+      expect(await b.peek("ip:10.0.0.2:2025-03-10", 1000)).toMatchObject({
+        used: 300,
+        remaining: 700,
+      });
+    });
+
+    it("starts a new window once the old one expires, and refuses a zero limit without counting", async () => {
+      const store = await open();
+      expect(await store.consume("w", 2, 1)).toEqual({ allowed: true, used: 1, remaining: 1 });
+      expect(await store.consume("w", 2, 1)).toEqual({ allowed: true, used: 2, remaining: 0 });
+      expect((await store.consume("w", 2, 1)).allowed).toBe(false);
+      await backend.passTime(1500);
+      expect(await store.peek("w", 2)).toEqual({ allowed: true, used: 0, remaining: 2 });
+      expect(await store.consume("w", 2, 1)).toEqual({ allowed: true, used: 1, remaining: 1 });
+      expect(await store.consume("zero", 0, 60)).toMatchObject({ allowed: false, remaining: 0 });
+      expect(await store.peek("zero", 5)).toMatchObject({ used: 0 });
+    });
+
+    it("sums views over the last 30 UTC days and drops older days", async () => {
+      const store = await open();
+      clock = Date.UTC(2025, 0, 1, 23, 59, 0);
+      await store.recordView("conference", "7");
+      await store.recordView("conference", "7");
+      await store.recordView("journal", "7");
+      clock = Date.UTC(2025, 0, 2, 0, 1, 0);
+      await store.recordView("conference", "7");
+      await store.recordView("conference", "8");
+      expect(await store.views30d("conference")).toEqual(
+        new Map([
+          ["7", 3],
+          ["8", 1],
+        ]),
+      );
+      expect(await store.views30dOf("journal", "7")).toBe(1);
+      clock = Date.UTC(2025, 0, 30, 12); // 1 Jan is the 30th day back: still counted
+      expect(await store.views30dOf("conference", "7")).toBe(3);
+      clock = Date.UTC(2025, 0, 31, 12); // 1 Jan has left the window
+      expect(await store.views30dOf("conference", "7")).toBe(1);
+      clock = Date.UTC(2025, 1, 1, 12);
+      expect(await store.views30d("conference")).toEqual(new Map());
+    });
+
+    it("stores profiles and derives tracker and attendee counts from them", async () => {
+      const store = await open();
+      for (const id of ["a1", "a2"]) await store.createAccount(account(id, `${id}@example.org`));
+      expect(await store.getProfile("a1")).toBeNull();
+      const first = profile("a1", {
+        trackedConferences: ["5", "3", "5"],
+        trackedJournals: ["3"],
+        attendedConferences: ["5"],
+      });
+      await store.putProfile(first);
+      await store.putProfile(profile("a2", { public: false, cv: null, trackedConferences: ["5"] }));
+      expect(await store.getProfile("a1")).toEqual({ ...first, trackedConferences: ["5", "3"] });
+      expect(await store.getProfile("a2")).toMatchObject({ public: false, cv: null, institution: "Uni" });
+
+      expect(await store.venueCountsOf("conference", "5")).toEqual({ trackers: 2, attendees: 1 });
+      expect(await store.venueCountsOf("journal", "3")).toEqual({ trackers: 1, attendees: 0 });
+      expect(await store.venueCounts("conference")).toEqual(
+        new Map([
+          ["5", { trackers: 2, attendees: 1 }],
+          ["3", { trackers: 1, attendees: 0 }],
+        ]),
+      );
+
+      await store.putProfile(profile("a1", { institution: null, trackedConferences: ["9"] }));
+      expect(await store.getProfile("a1")).toMatchObject({ institution: null, trackedJournals: [] });
+      expect(await store.venueCounts("conference")).toEqual(
+        new Map([
+          ["5", { trackers: 1, attendees: 0 }],
+          ["9", { trackers: 1, attendees: 0 }],
+        ]),
+      );
+      expect(await store.venueCounts("journal")).toEqual(new Map());
+    });
+
+    it("keeps one rating per user, lists comments newest first and removes demo feedback", async () => {
+      const store = await open();
+      await store.putRating({ kind: "conference", venueId: "1", userId: "u1", rating: 2, demo: false });
+      await store.putRating({ kind: "conference", venueId: "1", userId: "u1", rating: 4, demo: false });
+      await store.putRating({ kind: "conference", venueId: "1", userId: "demo-1", rating: 5, demo: true });
+      await store.putRating({ kind: "journal", venueId: "1", userId: "u1", rating: 1, demo: false });
+      await expect(
+        store.putRating({ kind: "conference", venueId: "1", userId: "u2", rating: 6, demo: false }),
+      ).rejects.toThrow(/1 to 5/);
+      expect(await store.ratingSummary("conference", "1")).toEqual({
+        count: 2,
+        average: 4.5,
+        histogram: [0, 0, 0, 1, 1],
+      });
+      expect(await store.ratingSummary("conference", "2")).toEqual({
+        count: 0,
+        average: null,
+        histogram: [0, 0, 0, 0, 0],
+      });
+
+      const c1 = await store.addComment({
+        kind: "conference",
+        venueId: "1",
+        userId: "u1",
+        text: "first",
+        demo: false,
+      });
+      await store.addComment({
+        kind: "conference",
+        venueId: "1",
+        userId: "demo-1",
+        text: "seeded",
+        demo: true,
+      });
+      await store.addComment({ kind: "conference", venueId: "1", userId: "u2", text: "third", demo: false });
+      expect(c1).toMatchObject({ text: "first", demo: false, createdAt: new Date(clock).toISOString() });
+      expect((await store.listComments("conference", "1", 2)).map((c) => c.text)).toEqual([
+        "third",
+        "seeded",
+      ]);
+      expect(await store.listComments("journal", "1", 10)).toEqual([]);
+
+      expect(await store.removeDemoFeedback()).toBe(2);
+      expect((await store.listComments("conference", "1", 10)).map((c) => c.text)).toEqual([
+        "third",
+        "first",
+      ]);
+      expect(await store.ratingSummary("conference", "1")).toMatchObject({ count: 1, average: 4 });
+      expect(await store.removeDemoFeedback()).toBe(0);
+    });
+
+    it("keeps the first value of a setting when several processes initialise it at once", async () => {
+      const [a, b] = [await open(), await open()];
+      const values = await Promise.all([a.getOrInitSetting("s", "one"), b.getOrInitSetting("s", "two")]);
+      expect(values[0]).toBe(values[1]);
+      expect(await a.getOrInitSetting("s", "three")).toBe(values[0]);
+    });
+  });
+}
+
+contract("file store (SQLite)", fileBackend);
+
+let redis: RedisServer | undefined;
+describe.skipIf(!redisAvailable)("with a real redis-server", () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  contract("redis store", () =>
+    redisBackend(() => {
+      if (!redis) throw new Error("redis-server not started");
+      return redis;
+    }),
+  );
+});
+
+if (!redisAvailable) {
+  describe("redis store", () => {
+    it.skip("skipped: redis-server binary not found (apt-get install -y redis-server)", () => {});
+  });
+}
