@@ -1,0 +1,152 @@
+/**
+ * Conference search and the 13 conference ranking lists. Orders are documented in docs/api.md; every list ends
+ * its ORDER BY with the numeric id so pages are stable.
+ */
+import type {
+  ConferenceRanking,
+  ConferenceRankingData,
+  ConferenceRankingParams,
+  ConferenceSearchData,
+  ConferenceSearchParams,
+  RankedConference,
+} from "../schema/api.ts";
+import { QUALIS_TIERS } from "../schema/records.ts";
+import type { ActivityMetric } from "./activity.ts";
+import type { QueryContext } from "./context.ts";
+import { activityCounts, fetchRankingPage } from "./ranking.ts";
+import { CONFERENCE_COLUMNS, type ConferenceRecord, toConference } from "./rows.ts";
+import { Conditions, pageWindow, searchPagination, tierPosition } from "./sql.ts";
+
+export const CCF_TIERS = ["A", "B", "C"] as const;
+export const CORE_TIERS = ["A*", "A", "B", "C"] as const;
+
+/** Open calls soonest first, then closed calls most recent first, then undated; two `?` bound to today. */
+const DEADLINE_ORDER =
+  "CASE WHEN c.submission_date >= ? THEN 0 WHEN c.submission_date IS NOT NULL THEN 1 ELSE 2 END, " +
+  "CASE WHEN c.submission_date >= ? THEN c.submission_date END, c.submission_date DESC";
+
+/** Exact short or full name first, then short-name prefix, then other matches; three `?` bound to the query. */
+const MATCH_ORDER =
+  "CASE WHEN c.short_lc = lower(?) OR c.full_lc = lower(?) THEN 0 " +
+  "WHEN starts_with(c.short_lc, lower(?)) THEN 1 ELSE 2 END";
+
+export async function searchConferences(
+  ctx: QueryContext,
+  p: ConferenceSearchParams,
+): Promise<ConferenceSearchData> {
+  const cond = new Conditions();
+  if (p.query)
+    cond.add("(contains(c.short_lc, lower(?)) OR contains(c.full_lc, lower(?)))", p.query, p.query);
+  if (p.ccf_rank) cond.add("c.ccf_rank = ?", p.ccf_rank.toUpperCase());
+  if (p.core_rank) cond.add("c.core_rank = ?", p.core_rank);
+  if (p.qualis_rank) cond.add("c.qualis_rank = ?", p.qualis_rank);
+  if (p.field) cond.add("list_contains(c.fields, ?)", p.field);
+  if (p.submission_date_start) cond.add("c.submission_date >= ?", p.submission_date_start);
+  if (p.submission_date_end) cond.add("c.submission_date <= ?", p.submission_date_end);
+  if (p.conference_date_start) cond.add("c.conference_date >= ?", p.conference_date_start);
+  if (p.conference_date_end) cond.add("c.conference_date <= ?", p.conference_date_end);
+  if (p.updated_since) cond.add("c.updated_at >= ?", p.updated_since);
+
+  const [counted] = await ctx.db.all<{ n: number }>(
+    `SELECT count(*)::INTEGER AS n FROM conferences c ${cond.where}`,
+    cond.params,
+  );
+  const order = p.query ? [MATCH_ORDER, DEADLINE_ORDER, "c.id_num"] : [DEADLINE_ORDER, "c.id_num"];
+  const orderParams = p.query ? [p.query, p.query, p.query, ctx.today, ctx.today] : [ctx.today, ctx.today];
+  const rows = await ctx.db.all<ConferenceRecord>(
+    `SELECT ${CONFERENCE_COLUMNS} FROM conferences c ${cond.where} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
+    [...cond.params, ...orderParams, ...pageWindow(p)],
+  );
+  return {
+    conferences: rows.map((r) => toConference(r, ctx.baseUrl)),
+    pagination: searchPagination(counted?.n ?? 0, p),
+  };
+}
+
+type ConferenceExtra = "trackers_count" | "attendees_count" | "acceptance_rate" | "views_30d";
+
+const EXTRA_METRIC: Record<Exclude<ConferenceExtra, "acceptance_rate">, ActivityMetric> = {
+  trackers_count: "trackers",
+  attendees_count: "attendees",
+  views_30d: "views_30d",
+};
+
+interface ConferenceRankingSpec {
+  /** Condition on `c`; each `?` is bound to today. */
+  where?: string;
+  /** Ranked by an activity counter (joined as `m`). */
+  metric?: ActivityMetric;
+  order: string;
+  extras: ConferenceExtra[];
+}
+
+const tierRanking = (column: string, tiers: readonly string[]): ConferenceRankingSpec => ({
+  where: `${column} <> ''`,
+  order: `${tierPosition(column, tiers)}, c.short_lc, c.id_num`,
+  extras: [],
+});
+
+export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRankingSpec> = {
+  cfp: { where: "c.submission_date >= ?", order: "c.submission_date, c.id_num", extras: [] },
+  past_cfp: { where: "c.submission_date < ?", order: "c.submission_date DESC, c.id_num", extras: [] },
+  ccf: tierRanking("c.ccf_rank", CCF_TIERS),
+  core: tierRanking("c.core_rank", CORE_TIERS),
+  qualis: tierRanking("c.qualis_rank", QUALIS_TIERS),
+  cp_index: { where: "c.cp_score IS NOT NULL", order: "c.cp_score DESC, c.id_num", extras: [] },
+  most_viewed: { where: "c.views > 0", order: "c.views DESC, c.id_num", extras: ["views_30d"] },
+  most_tracked: { metric: "trackers", order: "m.n DESC, c.id_num", extras: ["trackers_count"] },
+  most_attended: { metric: "attendees", order: "m.n DESC, c.id_num", extras: ["attendees_count"] },
+  most_competitive: {
+    where: "c.acceptance_rate IS NOT NULL",
+    order: "c.acceptance_rate, c.id_num",
+    extras: ["acceptance_rate"],
+  },
+  upcoming: { where: "c.conference_date >= ?", order: "c.conference_date, c.id_num", extras: [] },
+  past: { where: "c.conference_date < ?", order: "c.conference_date DESC, c.id_num", extras: [] },
+  trending: { metric: "views_30d", order: "m.n DESC, c.id_num", extras: ["views_30d"] },
+};
+
+export async function listConferences(
+  ctx: QueryContext,
+  ranking: ConferenceRanking,
+  p: ConferenceRankingParams,
+): Promise<ConferenceRankingData> {
+  const spec = CONFERENCE_RANKING_SPECS[ranking];
+  const activityExtras = spec.extras.flatMap((e) => (e === "acceptance_rate" ? [] : [EXTRA_METRIC[e]]));
+  const counts = await activityCounts(
+    ctx,
+    "conference",
+    spec.metric ? [spec.metric, ...activityExtras] : activityExtras,
+  );
+  const cond = new Conditions();
+  if (spec.where) {
+    const todayParams = spec.where.split("?").length - 1;
+    cond.add(spec.where, ...Array<string>(todayParams).fill(ctx.today));
+  }
+  const { rows, pagination } = await fetchRankingPage<ConferenceRecord & { acceptance_rate: number | null }>(
+    ctx,
+    {
+      kind: "conference",
+      from: "conferences c",
+      alias: "c",
+      columns: `${CONFERENCE_COLUMNS}, c.acceptance_rate`,
+      joins: [],
+      conditions: cond,
+      metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
+      order: spec.order,
+    },
+    p,
+  );
+  const conferences = rows.map((r): RankedConference => {
+    const row: RankedConference = toConference(r, ctx.baseUrl);
+    for (const extra of spec.extras) {
+      if (extra === "acceptance_rate") {
+        if (r.acceptance_rate !== null) row.acceptance_rate = r.acceptance_rate;
+      } else {
+        row[extra] = counts.get(EXTRA_METRIC[extra])?.get(r.id) ?? 0;
+      }
+    }
+    return row;
+  });
+  return { ranking, conferences, pagination };
+}

@@ -1,0 +1,148 @@
+/**
+ * The one query layer: REST and MCP both call these methods and serve the returned object as `data`, so the two
+ * interfaces give identical payloads. Parameters arrive already validated by the zod schemas of
+ * functions/schema/api.ts. Each call runs on the snapshot current when it starts, even if a newer one is
+ * swapped in meanwhile.
+ */
+import type {
+  CompactConference,
+  CompactJournal,
+  ConferenceDetail,
+  ConferenceRanking,
+  ConferenceRankingData,
+  ConferenceRankingParams,
+  ConferenceSearchData,
+  ConferenceSearchParams,
+  JournalDetail,
+  JournalRanking,
+  JournalRankingData,
+  JournalRankingParams,
+  JournalSearchData,
+  JournalSearchParams,
+  Statistics,
+} from "../schema/api.ts";
+import { emptyActivity, type VenueActivity, type VenueKind } from "./activity.ts";
+import { type Clock, systemClock, utcDate } from "./clock.ts";
+import { listConferences, searchConferences } from "./conferences.ts";
+import type { QueryContext } from "./context.ts";
+import type { SnapshotDatabase } from "./database.ts";
+import { conferenceDetail, type DetailAccess, journalDetail } from "./details.ts";
+import { listJournals, searchJournals } from "./journals.ts";
+import { type Logger, silentLogger } from "./logger.ts";
+import {
+  COMPACT_CONFERENCE_COLUMNS,
+  COMPACT_JOURNAL_COLUMNS,
+  toCompactConference,
+  toCompactJournal,
+} from "./rows.ts";
+import type { SnapshotSource } from "./snapshot-source.ts";
+import { varcharList } from "./sql.ts";
+import { statistics } from "./statistics.ts";
+
+export type { DetailAccess } from "./details.ts";
+
+export interface SnapshotInfo {
+  date: string;
+  version: string;
+  generated_at: string;
+}
+
+export interface QueryLayer {
+  searchConferences(params: ConferenceSearchParams): Promise<ConferenceSearchData>;
+  listConferences(
+    ranking: ConferenceRanking,
+    params: ConferenceRankingParams,
+  ): Promise<ConferenceRankingData>;
+  searchJournals(params: JournalSearchParams): Promise<JournalSearchData>;
+  listJournals(ranking: JournalRanking, params: JournalRankingParams): Promise<JournalRankingData>;
+  statistics(): Promise<Statistics>;
+  /** Null when no conference has this id. Records a view. */
+  conference(id: string, access: DetailAccess): Promise<ConferenceDetail | null>;
+  /** Null when no journal has this id. Records a view. */
+  journal(id: string, access: DetailAccess): Promise<JournalDetail | null>;
+  /** Compact rows for the given ids, in the given order; unknown ids are skipped. */
+  venues(ids: {
+    conferences: readonly string[];
+    journals: readonly string[];
+  }): Promise<{ conferences: CompactConference[]; journals: CompactJournal[] }>;
+  snapshot(): SnapshotInfo;
+}
+
+export interface QueryLayerOptions {
+  source: SnapshotSource;
+  /** Public base URL of the site, for `detail_page` (a trailing slash is ignored). */
+  publicBaseUrl: string;
+  activity?: VenueActivity;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** Keeps the given id order and drops ids the snapshot does not hold. */
+function inIdOrder<T extends { id: string }>(rows: T[], ids: readonly string[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
+  const { source } = options;
+  const baseUrl = options.publicBaseUrl.replace(/\/+$/, "");
+  const activity = options.activity ?? emptyActivity;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  // Statistics only change with the snapshot and the UTC date: compute once per (snapshot, day).
+  const statisticsCache = new WeakMap<SnapshotDatabase, { today: string; value: Promise<Statistics> }>();
+
+  const run = <T>(fn: (ctx: QueryContext) => Promise<T>): Promise<T> =>
+    source.use((db) => fn({ db, today: utcDate(clock()), baseUrl, activity }));
+
+  const recordView = (kind: VenueKind, id: string) => {
+    activity
+      .recordView(kind, id)
+      .catch((err: unknown) => logger.warn({ err, kind, id }, "recording a view failed"));
+  };
+
+  return {
+    searchConferences: (params) => run((ctx) => searchConferences(ctx, params)),
+    listConferences: (ranking, params) => run((ctx) => listConferences(ctx, ranking, params)),
+    searchJournals: (params) => run((ctx) => searchJournals(ctx, params)),
+    listJournals: (ranking, params) => run((ctx) => listJournals(ctx, ranking, params)),
+    statistics: () =>
+      run((ctx) => {
+        const cached = statisticsCache.get(ctx.db);
+        if (cached?.today === ctx.today) return cached.value;
+        const value = statistics(ctx);
+        statisticsCache.set(ctx.db, { today: ctx.today, value });
+        value.catch(() => statisticsCache.delete(ctx.db));
+        return value;
+      }),
+    conference: async (id, access) => {
+      const detail = await run((ctx) => conferenceDetail(ctx, id, access));
+      if (detail) recordView("conference", id);
+      return detail;
+    },
+    journal: async (id, access) => {
+      const detail = await run((ctx) => journalDetail(ctx, id, access));
+      if (detail) recordView("journal", id);
+      return detail;
+    },
+    venues: (ids) =>
+      run(async (ctx) => {
+        const conferences = await ctx.db.all<Omit<CompactConference, "detail_page">>(
+          `SELECT ${COMPACT_CONFERENCE_COLUMNS} FROM conferences c WHERE list_contains(?, c.id)`,
+          [varcharList(ids.conferences)],
+        );
+        const journals = await ctx.db.all<Omit<CompactJournal, "detail_page">>(
+          `SELECT ${COMPACT_JOURNAL_COLUMNS} FROM journals j WHERE list_contains(?, j.id)`,
+          [varcharList(ids.journals)],
+        );
+        return {
+          conferences: inIdOrder(conferences, ids.conferences).map((r) => toCompactConference(r, baseUrl)),
+          journals: inIdOrder(journals, ids.journals).map((r) => toCompactJournal(r, baseUrl)),
+        };
+      }),
+    snapshot: () => {
+      const { date, version, generated_at } = source.current.manifest;
+      return { date, version, generated_at };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/** Journal search and the 6 journal ranking lists (orders documented in docs/api.md). */
+import type {
+  JournalRanking,
+  JournalRankingData,
+  JournalRankingParams,
+  JournalSearchData,
+  JournalSearchParams,
+  RankedJournal,
+} from "../schema/api.ts";
+import type { ActivityMetric } from "./activity.ts";
+import { CCF_TIERS } from "./conferences.ts";
+import type { QueryContext } from "./context.ts";
+import { activityCounts, fetchRankingPage, type RankingQuery } from "./ranking.ts";
+import { JOURNAL_COLUMNS, type JournalRecord, toJournal } from "./rows.ts";
+import { Conditions, pageWindow, searchPagination, tierPosition } from "./sql.ts";
+
+const MATCH_ORDER =
+  "CASE WHEN j.short_lc = lower(?) OR j.full_lc = lower(?) THEN 0 " +
+  "WHEN starts_with(j.short_lc, lower(?)) THEN 1 ELSE 2 END";
+
+const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
+
+export async function searchJournals(ctx: QueryContext, p: JournalSearchParams): Promise<JournalSearchData> {
+  const cond = new Conditions();
+  if (p.query)
+    cond.add("(contains(j.short_lc, lower(?)) OR contains(j.full_lc, lower(?)))", p.query, p.query);
+  if (p.ccf_rank) cond.add("j.ccf_rank = ?", p.ccf_rank.toUpperCase());
+  if (p.issn) cond.add("(j.issn = ? OR list_contains(j.issns, ?))", p.issn, p.issn);
+  if (p.field) cond.add("list_contains(j.fields, ?)", p.field);
+  if (p.updated_since) cond.add("j.updated_at >= ?", p.updated_since);
+
+  const [counted] = await ctx.db.all<{ n: number }>(
+    `SELECT count(*)::INTEGER AS n FROM journals j ${cond.where}`,
+    cond.params,
+  );
+  const order = [...(p.query ? [MATCH_ORDER] : []), CCF_ORDER, "j.full_lc", "j.id_num"];
+  const orderParams = p.query ? [p.query, p.query, p.query] : [];
+  const rows = await ctx.db.all<JournalRecord>(
+    `SELECT ${JOURNAL_COLUMNS} FROM journals j ${cond.where} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
+    [...cond.params, ...orderParams, ...pageWindow(p)],
+  );
+  return {
+    journals: rows.map((r) => toJournal(r, ctx.baseUrl)),
+    pagination: searchPagination(counted?.n ?? 0, p),
+  };
+}
+
+/** Each journal's open special issue with the soonest deadline (ties by title); `?` bound to today. */
+const OPEN_SPECIAL_ISSUE_JOIN =
+  "JOIN (SELECT journal_id, title, submission_date, " +
+  "row_number() OVER (PARTITION BY journal_id ORDER BY submission_date, title) AS rn " +
+  "FROM special_issues WHERE submission_date >= ?) s ON s.journal_id = j.id AND s.rn = 1";
+
+interface JournalRankingSpec {
+  where?: string;
+  /** Joins the soonest open special issue as `s` (membership: journals with one). */
+  openSpecialIssue?: boolean;
+  metric?: ActivityMetric;
+  order: string;
+}
+
+export const JOURNAL_RANKING_SPECS: Record<JournalRanking, JournalRankingSpec> = {
+  cfp: { openSpecialIssue: true, order: "s.submission_date, j.id_num" },
+  ccf: { where: "j.ccf_rank <> ''", order: `${CCF_ORDER}, j.full_lc, j.id_num` },
+  highest_if: { where: "j.if_num IS NOT NULL", order: "j.if_num DESC, j.id_num" },
+  most_viewed: { where: "j.views > 0", order: "j.views DESC, j.id_num" },
+  most_tracked: { metric: "trackers", order: "m.n DESC, j.id_num" },
+  all: { order: "j.full_lc, j.id_num" },
+};
+
+type RankedJournalRecord = JournalRecord & { si_title: string | null; si_date: string | null };
+
+export async function listJournals(
+  ctx: QueryContext,
+  ranking: JournalRanking,
+  p: JournalRankingParams,
+): Promise<JournalRankingData> {
+  const spec = JOURNAL_RANKING_SPECS[ranking];
+  const counts = await activityCounts(ctx, "journal", spec.metric ? [spec.metric] : []);
+  const cond = new Conditions();
+  if (spec.where) cond.add(spec.where);
+  if (p.field) cond.add("list_contains(j.fields, ?)", p.field);
+  const query: RankingQuery = {
+    kind: "journal",
+    from: "journals j",
+    alias: "j",
+    columns: spec.openSpecialIssue
+      ? `${JOURNAL_COLUMNS}, s.title AS si_title, s.submission_date AS si_date`
+      : `${JOURNAL_COLUMNS}, NULL AS si_title, NULL AS si_date`,
+    joins: spec.openSpecialIssue ? [{ sql: OPEN_SPECIAL_ISSUE_JOIN, params: [ctx.today] }] : [],
+    conditions: cond,
+    metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
+    order: spec.order,
+  };
+  const { rows, pagination } = await fetchRankingPage<RankedJournalRecord>(ctx, query, p);
+  const journals = rows.map((r): RankedJournal => {
+    const row: RankedJournal = toJournal(r, ctx.baseUrl);
+    if (r.si_title !== null && r.si_date !== null)
+      row.special_issue = { title: r.si_title, submission_date: r.si_date };
+    if (spec.metric === "trackers") row.trackers_count = counts.get("trackers")?.get(r.id) ?? 0;
+    return row;
+  });
+  return { ranking, journals, pagination };
+}

@@ -1,0 +1,94 @@
+/**
+ * The public row shapes, built from table rows in one place so search, rankings, details and MCP all emit the
+ * same fields in the same (spec) order. Nothing here reads a website: free rows never carry one.
+ */
+import type { CompactConference, CompactJournal, Conference, Journal } from "../schema/api.ts";
+import type { CpIndex } from "../schema/records.ts";
+import type { VenueKind } from "./activity.ts";
+
+/** Columns of `conferences c` that make a public Conference row. */
+export const CONFERENCE_COLUMNS =
+  "c.id, c.short_name, c.full_name, c.submission_date, c.notification_date, c.conference_date, c.location, " +
+  "c.ccf_rank, c.core_rank, c.qualis_rank, c.is_extended, c.cp_index, c.updated_at";
+
+/** A conference table row as read: the public row before its link is added and its score parsed. */
+export type ConferenceRecord = Omit<Conference, "detail_page" | "cp_index"> & {
+  /** JSON text of the CpIndex object, null when unscored. */
+  cp_index: string | null;
+};
+
+/** Columns of `journals j` that make a public Journal row. */
+export const JOURNAL_COLUMNS =
+  "j.id, j.short_name, j.full_name, j.impact_factor, j.publisher, j.issn, j.ccf_rank, j.updated_at";
+
+export type JournalRecord = Omit<Journal, "detail_page">;
+
+export const COMPACT_CONFERENCE_COLUMNS =
+  "c.id, c.short_name, c.full_name, c.ccf_rank, c.core_rank, c.qualis_rank, c.submission_date, c.conference_date";
+
+export const COMPACT_JOURNAL_COLUMNS = "j.id, j.short_name, j.full_name, j.ccf_rank, j.impact_factor";
+
+export function detailPage(baseUrl: string, kind: VenueKind, id: string): string {
+  return `${baseUrl}/${kind}/${id}`;
+}
+
+export function toConference(r: ConferenceRecord, baseUrl: string): Conference {
+  return {
+    id: r.id,
+    short_name: r.short_name,
+    full_name: r.full_name,
+    submission_date: r.submission_date,
+    notification_date: r.notification_date,
+    conference_date: r.conference_date,
+    location: r.location,
+    ccf_rank: r.ccf_rank,
+    core_rank: r.core_rank,
+    qualis_rank: r.qualis_rank,
+    is_extended: r.is_extended,
+    detail_page: detailPage(baseUrl, "conference", r.id),
+    cp_index: r.cp_index === null ? null : (JSON.parse(r.cp_index) as CpIndex),
+    updated_at: r.updated_at,
+  };
+}
+
+export function toJournal(r: JournalRecord, baseUrl: string): Journal {
+  return {
+    id: r.id,
+    short_name: r.short_name,
+    full_name: r.full_name,
+    impact_factor: r.impact_factor,
+    publisher: r.publisher,
+    issn: r.issn,
+    ccf_rank: r.ccf_rank,
+    detail_page: detailPage(baseUrl, "journal", r.id),
+    updated_at: r.updated_at,
+  };
+}
+
+export function toCompactConference(
+  r: Omit<CompactConference, "detail_page">,
+  baseUrl: string,
+): CompactConference {
+  return {
+    id: r.id,
+    short_name: r.short_name,
+    full_name: r.full_name,
+    ccf_rank: r.ccf_rank,
+    core_rank: r.core_rank,
+    qualis_rank: r.qualis_rank,
+    submission_date: r.submission_date,
+    conference_date: r.conference_date,
+    detail_page: detailPage(baseUrl, "conference", r.id),
+  };
+}
+
+export function toCompactJournal(r: Omit<CompactJournal, "detail_page">, baseUrl: string): CompactJournal {
+  return {
+    id: r.id,
+    short_name: r.short_name,
+    full_name: r.full_name,
+    ccf_rank: r.ccf_rank,
+    impact_factor: r.impact_factor,
+    detail_page: detailPage(baseUrl, "journal", r.id),
+  };
+}

@@ -1,0 +1,99 @@
+/** The statistics payload: totals and distributions, each an array of {key, count} (shapes in docs/api.md). */
+import type { KeyCount, Statistics } from "../schema/api.ts";
+import { QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+import { CCF_TIERS, CORE_TIERS } from "./conferences.ts";
+import type { QueryContext } from "./context.ts";
+
+const TOP_PUBLISHERS = 20;
+
+/** Impact-factor buckets, lower bound inclusive; the last is open-ended. */
+const IF_BUCKETS: readonly [string, number][] = [
+  ["0-1", 0],
+  ["1-2", 1],
+  ["2-3", 2],
+  ["3-5", 3],
+  ["5-10", 5],
+  ["10-20", 10],
+  ["20+", 20],
+];
+
+/** Puts counts in a fixed key order, with zeros for keys that had none. */
+function inOrder(rows: KeyCount[], keys: readonly string[]): KeyCount[] {
+  const byKey = new Map(rows.map((r) => [r.key, r.count]));
+  return keys.map((key) => ({ key, count: byKey.get(key) ?? 0 }));
+}
+
+function ifBucket(value: number | null): string {
+  if (value === null) return "none";
+  let bucket = IF_BUCKETS[0]?.[0] ?? "none";
+  for (const [key, lowerBound] of IF_BUCKETS) if (value >= lowerBound) bucket = key;
+  return bucket;
+}
+
+export async function statistics(ctx: QueryContext): Promise<Statistics> {
+  const { db, today } = ctx;
+  const keyCounts = (sql: string, params: string[] = []) => db.all<KeyCount>(sql, params);
+
+  const [totals] = await db.all<{ conferences: number; journals: number; open_calls: number }>(
+    "SELECT (SELECT count(*) FROM conferences)::INTEGER AS conferences, " +
+      "(SELECT count(*) FROM journals)::INTEGER AS journals, " +
+      "(SELECT count(*) FROM conferences WHERE submission_date >= ?)::INTEGER AS open_calls",
+    [today],
+  );
+  const byMonth = await keyCounts(
+    "SELECT substr(submission_date, 1, 7) AS key, count(*)::INTEGER AS count FROM conferences " +
+      "WHERE submission_date IS NOT NULL GROUP BY key ORDER BY key",
+  );
+  const byCountry = await keyCounts(
+    "SELECT country AS key, count(*)::INTEGER AS count FROM conferences " +
+      "WHERE country IS NOT NULL AND country <> '' GROUP BY key ORDER BY count DESC, key",
+  );
+  const impactFactors = await db.all<{ if_num: number | null }>("SELECT if_num FROM journals");
+  const publishers = await keyCounts(
+    "SELECT publisher AS key, count(*)::INTEGER AS count FROM journals " +
+      "WHERE publisher IS NOT NULL AND publisher <> '' GROUP BY key ORDER BY count DESC, key",
+  );
+  const openBy = (column: string) =>
+    keyCounts(
+      `SELECT CASE WHEN ${column} = '' THEN 'unranked' ELSE ${column} END AS key, count(*)::INTEGER AS count ` +
+        "FROM conferences WHERE submission_date >= ? GROUP BY key",
+      [today],
+    );
+  const fieldCounts = (table: string) =>
+    keyCounts(
+      `SELECT key, count(*)::INTEGER AS count FROM (SELECT unnest(fields) AS key FROM ${table}) GROUP BY key`,
+    );
+
+  const ifCounts = new Map<string, number>();
+  for (const { if_num } of impactFactors) {
+    const key = ifBucket(if_num);
+    ifCounts.set(key, (ifCounts.get(key) ?? 0) + 1);
+  }
+  const otherPublishers = publishers.slice(TOP_PUBLISHERS).reduce((sum, p) => sum + p.count, 0);
+
+  return {
+    snapshot_date: db.manifest.date,
+    conferences_total: totals?.conferences ?? 0,
+    journals_total: totals?.journals ?? 0,
+    open_calls_total: totals?.open_calls ?? 0,
+    conference_deadline_by_month: byMonth,
+    conference_country_distribution: byCountry,
+    journal_impact_factor_distribution: [...IF_BUCKETS.map(([key]) => key), "none"].map((key) => ({
+      key,
+      count: ifCounts.get(key) ?? 0,
+    })),
+    journal_publisher_distribution: [
+      ...publishers.slice(0, TOP_PUBLISHERS),
+      ...(otherPublishers > 0 ? [{ key: "other", count: otherPublishers }] : []),
+    ],
+    open_calls_by_rank: {
+      ccf: inOrder(await openBy("ccf_rank"), [...CCF_TIERS, "unranked"]),
+      core: inOrder(await openBy("core_rank"), [...CORE_TIERS, "unranked"]),
+      qualis: inOrder(await openBy("qualis_rank"), [...QUALIS_TIERS, "unranked"]),
+    },
+    research_field_distribution: {
+      conferences: inOrder(await fieldCounts("conferences"), RESEARCH_FIELDS),
+      journals: inOrder(await fieldCounts("journals"), RESEARCH_FIELDS),
+    },
+  };
+}

@@ -1,0 +1,553 @@
+/**
+ * The REST/MCP contract in zod: every request parameter (validation) and every payload (types and the OpenAPI
+ * document). REST validates with these schemas, the MCP tools reuse them, and /api/openapi.json is generated
+ * from them, so the three cannot drift apart.
+ */
+import { z } from "zod";
+import {
+  AcceptanceRow,
+  CcfRank,
+  CoreRank,
+  CpIndex,
+  Deadline,
+  Edition,
+  JournalMetricYear,
+  QUALIS_TIERS,
+  QualisRank,
+  RankHistoryEntry,
+  RESEARCH_FIELDS,
+  ResearchField,
+} from "./records.ts";
+
+export const API_VERSION = "1.2.0";
+
+export const CONFERENCE_RANKINGS = [
+  "cfp",
+  "past_cfp",
+  "ccf",
+  "core",
+  "qualis",
+  "cp_index",
+  "most_viewed",
+  "most_tracked",
+  "most_attended",
+  "most_competitive",
+  "upcoming",
+  "past",
+  "trending",
+] as const;
+export type ConferenceRanking = (typeof CONFERENCE_RANKINGS)[number];
+
+export const JOURNAL_RANKINGS = ["cfp", "ccf", "highest_if", "most_viewed", "most_tracked", "all"] as const;
+export type JournalRanking = (typeof JOURNAL_RANKINGS)[number];
+
+export const PER_PAGE_MAX = 100;
+export const SEARCH_PER_PAGE_DEFAULT = 10;
+export const RANKING_PER_PAGE_DEFAULT = 20;
+export const QUERY_MAX_LENGTH = 200;
+
+const CCF_PARAM_VALUES = ["a", "b", "c"] as const;
+const CORE_PARAM_VALUES = ["A*", "A", "B", "C"] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Parameters. Each schema carries its own message so a validation error names the parameter and what is allowed.
+
+/** A string enum that accepts any letter case: the value is folded before the enum check. */
+function caseInsensitiveEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fold: (s: string) => string,
+  message: string,
+) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? fold(v.trim()) : v),
+    z.enum(values, { error: message }),
+  );
+}
+
+const lower = (s: string) => s.toLowerCase();
+const upper = (s: string) => s.toUpperCase();
+
+const dateParam = (name: string, description: string) =>
+  z.iso
+    .date({ error: `${name} must be a calendar date YYYY-MM-DD` })
+    .optional()
+    .meta({ description, example: "2026-01-31" });
+
+const pageParam = z.coerce
+  .number({ error: "page must be an integer >= 1" })
+  .int({ error: "page must be an integer >= 1" })
+  .min(1, { error: "page must be an integer >= 1" })
+  .default(1)
+  .meta({ description: "Page number, from 1. A page past the end gives an empty list." });
+
+const perPageParam = (fallback: number) =>
+  z.coerce
+    .number({ error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .int({ error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .min(1, { error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .max(PER_PAGE_MAX, { error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .default(fallback)
+    .meta({ description: `Rows per page, 1-${PER_PAGE_MAX}.` });
+
+const queryParam = z
+  .string()
+  .trim()
+  .max(QUERY_MAX_LENGTH, { error: `query must be at most ${QUERY_MAX_LENGTH} characters` })
+  .optional()
+  .transform((s) => (s === "" ? undefined : s))
+  .meta({
+    description: "Case-insensitive substring matched against the short name and the full name.",
+    example: "learning",
+  });
+
+const ccfParam = caseInsensitiveEnum(CCF_PARAM_VALUES, lower, "ccf_rank must be one of a, b, c (any case)")
+  .optional()
+  .meta({ description: "CCF rank, one of a, b, c (any case)." });
+
+const fieldParam = caseInsensitiveEnum(
+  RESEARCH_FIELDS,
+  lower,
+  `field must be one of ${RESEARCH_FIELDS.join(", ")}`,
+)
+  .optional()
+  .meta({ description: "Research field (21 areas)." });
+
+const updatedSinceParam = dateParam(
+  "updated_since",
+  "Only records changed on or after this date (day resolution). Records with no change record are excluded.",
+);
+
+export const ConferenceSearchParams = z
+  .object({
+    query: queryParam,
+    ccf_rank: ccfParam,
+    core_rank: caseInsensitiveEnum(CORE_PARAM_VALUES, upper, "core_rank must be one of A*, A, B, C")
+      .optional()
+      .meta({ description: "ICORE rank, one of A*, A, B, C (any case)." }),
+    qualis_rank: caseInsensitiveEnum(
+      QUALIS_TIERS,
+      upper,
+      `qualis_rank must be one of ${QUALIS_TIERS.join(", ")}`,
+    )
+      .optional()
+      .meta({ description: "QUALIS rank, A1 through C (any case)." }),
+    field: fieldParam,
+    submission_date_start: dateParam("submission_date_start", "Submission deadline on or after this date."),
+    submission_date_end: dateParam("submission_date_end", "Submission deadline on or before this date."),
+    conference_date_start: dateParam("conference_date_start", "Conference date on or after this date."),
+    conference_date_end: dateParam("conference_date_end", "Conference date on or before this date."),
+    updated_since: updatedSinceParam,
+    page: pageParam,
+    per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+  })
+  .superRefine((p, ctx) => {
+    for (const range of ["submission_date", "conference_date"] as const) {
+      const start = p[`${range}_start`];
+      const end = p[`${range}_end`];
+      if (start && end && start > end) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`${range}_end`],
+          message: `${range}_end must not be before ${range}_start`,
+        });
+      }
+    }
+  });
+export type ConferenceSearchParams = z.output<typeof ConferenceSearchParams>;
+
+/** ISSN with or without its hyphen; normalised to the hyphenated upper-case form the snapshot stores. */
+const issnParam = z
+  .string()
+  .trim()
+  .transform((s) => s.replaceAll("-", "").toUpperCase())
+  .pipe(z.string().regex(/^\d{7}[\dX]$/, { error: "issn must be 8 characters: 7 digits then a digit or X" }))
+  .transform((s) => `${s.slice(0, 4)}-${s.slice(4)}`)
+  .optional()
+  .meta({
+    type: "string",
+    pattern: "^\\d{4}-?\\d{3}[\\dXx]$",
+    description: "ISSN (print or electronic), with or without the hyphen.",
+    example: "0162-8828",
+  });
+
+export const JournalSearchParams = z.object({
+  query: queryParam,
+  ccf_rank: ccfParam,
+  issn: issnParam,
+  field: fieldParam,
+  updated_since: updatedSinceParam,
+  page: pageParam,
+  per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+});
+export type JournalSearchParams = z.output<typeof JournalSearchParams>;
+
+export const ConferenceRankingPath = z.object({
+  ranking: z
+    .enum(CONFERENCE_RANKINGS, {
+      error: (issue) =>
+        `unknown ranking ${JSON.stringify(issue.input)}; valid rankings: ${CONFERENCE_RANKINGS.join(", ")}`,
+    })
+    .meta({ param: { name: "ranking", in: "path" }, description: "Ranking list." }),
+});
+
+export const JournalRankingPath = z.object({
+  ranking: z
+    .enum(JOURNAL_RANKINGS, {
+      error: (issue) =>
+        `unknown ranking ${JSON.stringify(issue.input)}; valid rankings: ${JOURNAL_RANKINGS.join(", ")}`,
+    })
+    .meta({ param: { name: "ranking", in: "path" }, description: "Ranking list." }),
+});
+
+export const ConferenceRankingParams = z.object({
+  page: pageParam,
+  per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+});
+export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
+
+export const JournalRankingParams = z.object({
+  field: fieldParam.meta({ description: "Research field; narrows the cfp and all rankings." }),
+  page: pageParam,
+  per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+});
+export type JournalRankingParams = z.output<typeof JournalRankingParams>;
+
+/** Venue ids are decimal integers; anything else is answered 404 by the handler, so the schema stays loose. */
+export const VenueIdPath = z.object({
+  id: z.string().meta({
+    param: { name: "id", in: "path" },
+    type: "integer",
+    format: "int64",
+    minimum: 0,
+    description: "Venue id.",
+    example: 101,
+  }),
+});
+
+export const ResearcherIdPath = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ param: { name: "id", in: "path" }, description: "Researcher id." }),
+});
+
+export const LoginBody = z
+  .object(
+    {
+      email: z.email({ error: "email must be an e-mail address" }).max(320),
+      password: z
+        .string({ error: "password is required" })
+        .min(1, { error: "password is required" })
+        .max(1024),
+    },
+    { error: 'body must be a JSON object {"email": "...", "password": "..."}' },
+  )
+  .meta({ id: "LoginRequest" });
+export type LoginBody = z.output<typeof LoginBody>;
+
+/** "page must be ...; field must be ..." — one line naming every bad parameter. */
+export function describeIssues(error: z.ZodError): string {
+  const seen = new Set<string>();
+  for (const issue of error.issues) {
+    const param = issue.path.map(String).join(".");
+    const text =
+      issue.message.startsWith(param) || param === "" ? issue.message : `${param}: ${issue.message}`;
+    seen.add(text);
+  }
+  return [...seen].join("; ");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payloads.
+
+const isoDate = z.iso.date();
+const nullableDate = isoDate.nullable();
+const count = z.int().min(0);
+
+// Nullable where used, so not a named component: OpenAPI 3.0 cannot mark a $ref nullable.
+const CpIndexPayload = CpIndex.meta({
+  description:
+    "The service's own 0-100 score with a per-factor breakdown (unknown factors scored at a neutral 50), the share of weight that was known (confidence) and the algorithm version.",
+});
+
+export const Conference = z
+  .object({
+    id: z.string().meta({ example: "101" }),
+    short_name: z.string(),
+    full_name: z.string(),
+    submission_date: nullableDate.meta({ description: "Submission deadline." }),
+    notification_date: nullableDate,
+    conference_date: nullableDate,
+    location: z.string().nullable(),
+    ccf_rank: CcfRank.meta({ description: "A / B / C; empty string when unranked." }),
+    core_rank: CoreRank.meta({ description: "A* / A / B / C; empty string when unranked." }),
+    qualis_rank: QualisRank.meta({ description: "A1 through C; empty string when unranked." }),
+    is_extended: z.boolean().nullable(),
+    detail_page: z.url().meta({ description: "Canonical detail page of the venue." }),
+    cp_index: CpIndexPayload.nullable(),
+    updated_at: nullableDate.meta({ description: "Last change date; null for records never edited." }),
+  })
+  .meta({ id: "Conference" });
+export type Conference = z.output<typeof Conference>;
+
+export const RankedConference = Conference.extend({
+  trackers_count: count.optional().meta({ description: "Added by most_tracked." }),
+  attendees_count: count.optional().meta({ description: "Added by most_attended." }),
+  acceptance_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta({ description: "Added by most_competitive (0-1)." }),
+  views_30d: count.optional().meta({ description: "Added by most_viewed and trending." }),
+}).meta({ id: "RankedConference" });
+export type RankedConference = z.output<typeof RankedConference>;
+
+export const Journal = z
+  .object({
+    id: z.string().meta({ example: "201" }),
+    short_name: z.string().nullable(),
+    full_name: z.string(),
+    impact_factor: z.string().nullable(),
+    publisher: z.string().nullable(),
+    issn: z.string().nullable(),
+    ccf_rank: CcfRank.meta({ description: "A / B / C; empty string when unranked." }),
+    detail_page: z.url(),
+    updated_at: nullableDate,
+  })
+  .meta({ id: "Journal" });
+export type Journal = z.output<typeof Journal>;
+
+export const OpenSpecialIssue = z.object({ title: z.string(), submission_date: isoDate }).meta({
+  id: "OpenSpecialIssue",
+  description: "The journal's open special-issue call with the soonest deadline.",
+});
+
+export const RankedJournal = Journal.extend({
+  special_issue: OpenSpecialIssue.optional().meta({ description: "Added by cfp." }),
+  trackers_count: count.optional().meta({ description: "Added by most_tracked." }),
+}).meta({ id: "RankedJournal" });
+export type RankedJournal = z.output<typeof RankedJournal>;
+
+export const SearchPagination = z
+  .object({ total: count, total_pages: count, page: z.int().min(1), per_page: z.int().min(1) })
+  .meta({ id: "SearchPagination" });
+export type SearchPagination = z.output<typeof SearchPagination>;
+
+export const RankingPagination = z
+  .object({ count, has_more: z.boolean(), page: z.int().min(1), per_page: z.int().min(1) })
+  .meta({ id: "RankingPagination" });
+export type RankingPagination = z.output<typeof RankingPagination>;
+
+export const ConferenceSearchData = z
+  .object({ conferences: z.array(Conference), pagination: SearchPagination })
+  .meta({ id: "ConferenceSearchData" });
+export type ConferenceSearchData = z.output<typeof ConferenceSearchData>;
+
+export const JournalSearchData = z
+  .object({ journals: z.array(Journal), pagination: SearchPagination })
+  .meta({ id: "JournalSearchData" });
+export type JournalSearchData = z.output<typeof JournalSearchData>;
+
+export const ConferenceRankingData = z
+  .object({
+    ranking: z.enum(CONFERENCE_RANKINGS),
+    conferences: z.array(RankedConference),
+    pagination: RankingPagination,
+  })
+  .meta({ id: "ConferenceRankingData" });
+export type ConferenceRankingData = z.output<typeof ConferenceRankingData>;
+
+export const JournalRankingData = z
+  .object({
+    ranking: z.enum(JOURNAL_RANKINGS),
+    journals: z.array(RankedJournal),
+    pagination: RankingPagination,
+  })
+  .meta({ id: "JournalRankingData" });
+export type JournalRankingData = z.output<typeof JournalRankingData>;
+
+export const RatingSummary = z
+  .object({ average: z.number().min(1).max(5), count: z.int().min(1) })
+  .meta({ description: "Mean of 1-5 star ratings by signed-in users; null when unrated." });
+export type RatingSummary = z.output<typeof RatingSummary>;
+
+export const Comment = z
+  .object({
+    id: z.string(),
+    author_id: z.string().nullable().meta({ description: "Researcher id (GET /api/researchers/{id})." }),
+    author_name: z.string(),
+    body: z.string(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Comment" });
+export type Comment = z.output<typeof Comment>;
+
+export const CompactConference = z
+  .object({
+    id: z.string(),
+    short_name: z.string(),
+    full_name: z.string(),
+    ccf_rank: CcfRank,
+    core_rank: CoreRank,
+    qualis_rank: QualisRank,
+    submission_date: nullableDate,
+    conference_date: nullableDate,
+    detail_page: z.url(),
+  })
+  .meta({ id: "CompactConference" });
+export type CompactConference = z.output<typeof CompactConference>;
+
+export const CompactJournal = z
+  .object({
+    id: z.string(),
+    short_name: z.string().nullable(),
+    full_name: z.string(),
+    ccf_rank: CcfRank,
+    impact_factor: z.string().nullable(),
+    detail_page: z.url(),
+  })
+  .meta({ id: "CompactJournal" });
+export type CompactJournal = z.output<typeof CompactJournal>;
+
+const RankHistoryPayload = RankHistoryEntry.meta({ id: "RankHistoryEntry" });
+
+const websiteField = z
+  .url()
+  .nullable()
+  .optional()
+  .meta({ description: "The venue's official website: present on paid (X-Paid-Access) responses only." });
+
+export const ConferenceDetail = Conference.extend({
+  fields: z.array(ResearchField),
+  cfp_text: z.string().nullable(),
+  deadlines: z
+    .array(Deadline.meta({ id: "Deadline" }))
+    .meta({ description: "Typed deadlines of this edition." }),
+  history: z.array(Edition.meta({ id: "Edition" })).meta({ description: "Editions, newest first." }),
+  acceptance: z
+    .array(AcceptanceRow.meta({ id: "AcceptanceRate" }))
+    .meta({ description: "Newest year first." }),
+  rank_history: z.array(RankHistoryPayload),
+  rating_summary: RatingSummary.nullable(),
+  trackers_count: count,
+  attendees_count: count,
+  related_conferences: z.array(CompactConference),
+  related_journals: z.array(CompactJournal),
+  comments: z.array(Comment),
+  website: websiteField,
+}).meta({ id: "ConferenceDetail" });
+export type ConferenceDetail = z.output<typeof ConferenceDetail>;
+
+export const SpecialIssueDetail = z
+  .object({
+    title: z.string(),
+    submission_date: nullableDate,
+    description: z.string().nullable(),
+    topics: z.array(z.string()),
+    editors: z.array(z.string()),
+    url: z.url().nullable().optional().meta({ description: "The call's own page: paid responses only." }),
+  })
+  .meta({ id: "SpecialIssue" });
+export type SpecialIssueDetail = z.output<typeof SpecialIssueDetail>;
+
+export const JournalDetail = Journal.extend({
+  issns: z.array(z.string()),
+  fields: z.array(ResearchField),
+  cfp_text: z.string().nullable(),
+  special_issues: z.array(SpecialIssueDetail).meta({ description: "Soonest deadline first." }),
+  metrics: z
+    .array(JournalMetricYear.meta({ id: "JournalMetricYear" }))
+    .meta({ description: "Newest year first." }),
+  rank_history: z.array(RankHistoryPayload),
+  rating_summary: RatingSummary.nullable(),
+  trackers_count: count,
+  related_journals: z.array(CompactJournal),
+  related_conferences: z.array(CompactConference),
+  comments: z.array(Comment),
+  website: websiteField,
+}).meta({ id: "JournalDetail" });
+export type JournalDetail = z.output<typeof JournalDetail>;
+
+export const KeyCount = z.object({ key: z.string(), count }).meta({ id: "KeyCount" });
+export type KeyCount = z.output<typeof KeyCount>;
+
+export const Statistics = z
+  .object({
+    snapshot_date: isoDate,
+    conferences_total: count,
+    journals_total: count,
+    open_calls_total: count.meta({
+      description: "Conferences whose submission deadline is today or later (UTC).",
+    }),
+    conference_deadline_by_month: z
+      .array(KeyCount)
+      .meta({ description: "Conferences per submission-deadline month (key YYYY-MM), ascending." }),
+    conference_country_distribution: z
+      .array(KeyCount)
+      .meta({ description: "Conferences per country, most first; conferences with no country left out." }),
+    journal_impact_factor_distribution: z.array(KeyCount).meta({
+      description:
+        'Journals per impact-factor bucket ("0-1", "1-2", "2-3", "3-5", "5-10", "10-20", "20+", "none").',
+    }),
+    journal_publisher_distribution: z
+      .array(KeyCount)
+      .meta({ description: 'The 20 largest publishers, most first, then "other" for the rest.' }),
+    open_calls_by_rank: z
+      .object({ ccf: z.array(KeyCount), core: z.array(KeyCount), qualis: z.array(KeyCount) })
+      .meta({ description: 'Open calls per tier of each ranking system, best tier first, then "unranked".' }),
+    research_field_distribution: z
+      .object({ conferences: z.array(KeyCount), journals: z.array(KeyCount) })
+      .meta({ description: "Venues per research field, in the order of the field list (all 21 keys)." }),
+  })
+  .meta({ id: "Statistics" });
+export type Statistics = z.output<typeof Statistics>;
+
+export const LoginResult = z
+  .object({
+    token: z.string().meta({ description: "JWT, valid about six months." }),
+    token_type: z.literal("Bearer"),
+    expires_in: z.int().min(1).meta({ description: "Seconds until the token expires." }),
+    user_id: z.string(),
+  })
+  .meta({ id: "LoginResult" });
+export type LoginResult = z.output<typeof LoginResult>;
+
+export const ResearcherProfile = z
+  .object({
+    id: z.string(),
+    display_name: z.string(),
+    institution: z.string().nullable(),
+    research_summary: z.string().nullable().meta({ description: "Generated summary of research interests." }),
+    cv: z.string().nullable().meta({ description: "CV as Markdown text." }),
+    tracked_conferences: z.array(CompactConference),
+    tracked_journals: z.array(CompactJournal),
+    attended_conferences: z.array(CompactConference),
+  })
+  .meta({ id: "ResearcherProfile", description: "Public profile; never holds contact details." });
+export type ResearcherProfile = z.output<typeof ResearcherProfile>;
+
+/** The envelope every REST JSON response uses, with `data` typed per operation. */
+export function envelopeOf<T extends z.ZodType>(id: string, data: T) {
+  return z
+    .object({
+      code: z.int().meta({ example: 200 }),
+      message: z.string(),
+      data,
+      request_id: z.string(),
+    })
+    .meta({ id });
+}
+
+export const ErrorEnvelope = z
+  .object({
+    code: z
+      .int()
+      .meta({ description: "Business code: 400, 401, 402, 403, 404, 405, 429 or 500.", example: 400 }),
+    message: z.string(),
+    // OpenAPI 3.0 has no null type: described as a nullable object that is always null.
+    data: z.null().meta({ type: "object", nullable: true, description: "Always null on errors." }),
+    request_id: z.string(),
+  })
+  .meta({ id: "ErrorEnvelope" });

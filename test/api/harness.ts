@@ -1,0 +1,181 @@
+/**
+ * Starts the real server on a free port against a fixture snapshot (and optionally a small static site), with
+ * the clock pinned to FIXTURE_NOW, plus test doubles for the seams the accounts store fills in production.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
+import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
+import { loadConfig } from "../../functions/config.ts";
+import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
+import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
+import { silentLogger } from "../../functions/query/logger.ts";
+import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
+
+export const BASE_URL = "https://venues.test";
+
+export interface Harness {
+  url: string;
+  server: RunningServer;
+  snapshotsDir: string;
+  siteDir: string;
+  get(path: string, init?: RequestInit): Promise<Response>;
+  /** GET (or `init`) and parse the JSON body. */
+  json<T = Envelope>(path: string, init?: RequestInit): Promise<{ res: Response; body: T }>;
+  close(): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the assertions that read them
+export interface Envelope<T = any> {
+  code: number;
+  message: string;
+  data: T;
+  request_id: string;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  overrides?: ServerOverrides;
+  /** Files of a static site, path → content. */
+  site?: Record<string, string>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const snapshotsDir = await tempSnapshotsDir();
+  await writeFixtureSnapshot(snapshotsDir);
+  const siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
+  for (const [path, content] of Object.entries(options.site ?? {})) {
+    await mkdir(dirname(join(siteDir, path)), { recursive: true });
+    await writeFile(join(siteDir, path), content);
+  }
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: BASE_URL,
+    SNAPSHOTS_DIR: snapshotsDir,
+    SITE_DIR: siteDir,
+    SNAPSHOT_POLL_MS: "0",
+    ANON_DAILY_QUOTA: "100000",
+    ...options.env,
+  });
+  const server = await startServer(config, {
+    clock: () => FIXTURE_NOW,
+    logger: silentLogger,
+    ...options.overrides,
+  });
+  const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+  return {
+    url: server.url,
+    server,
+    snapshotsDir,
+    siteDir,
+    get,
+    async json<T>(path: string, init?: RequestInit) {
+      const res = await get(path, init);
+      return { res, body: (await res.json()) as T };
+    },
+    async close() {
+      await server.close();
+      await rm(snapshotsDir, { recursive: true, force: true });
+      await rm(siteDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Counts = Partial<Record<ActivityMetric, Record<string, number>>>;
+
+/** Activity store double: fixed counters, one rating and comment for venue 101, views recorded in a list. */
+export function fakeActivity(conferenceCounts: Counts, journalCounts: Counts = {}) {
+  const views: { kind: VenueKind; id: string }[] = [];
+  const countsOf = (kind: VenueKind) => (kind === "conference" ? conferenceCounts : journalCounts);
+  const activity: VenueActivity = {
+    counts: async (kind, metric) => new Map(Object.entries(countsOf(kind)[metric] ?? {})),
+    summary: async (kind, id) => ({
+      trackers_count: countsOf(kind).trackers?.[id] ?? 0,
+      attendees_count: countsOf(kind).attendees?.[id] ?? 0,
+      views_30d: countsOf(kind).views_30d?.[id] ?? 0,
+      rating_summary: id === "101" ? { average: 4.5, count: 2 } : null,
+      comments:
+        id === "101"
+          ? [
+              {
+                id: "c1",
+                author_id: "r1",
+                author_name: "Ada",
+                body: "Great venue.",
+                created_at: "2026-06-01T10:00:00Z",
+              },
+            ]
+          : [],
+    }),
+    recordView: async (kind, id) => {
+      views.push({ kind, id });
+    },
+  };
+  return { activity, views };
+}
+
+/**
+ * Access double: "Bearer account-key" is an account, "X-Paid-Access: paid-ok" a paid request, any other
+ * credential invalid; accounts have `accountQuota` requests, anonymous callers `anonQuota`.
+ */
+export function fakeAccess(anonQuota = 1000, accountQuota = 1000): AccessControl {
+  const used = new Map<string, number>();
+  const keyOf = (c: Caller) => (c.kind === "account" ? `a:${c.accountId}` : `ip:${c.ip}`);
+  const limitOf = (c: Caller) => (c.kind === "account" ? accountQuota : anonQuota);
+  const report = (c: Caller, count: number, over: boolean): QuotaResult => ({
+    limit: limitOf(c),
+    remaining: Math.max(0, limitOf(c) - count),
+    exceeded: over ? { status: c.kind === "account" ? 402 : 429, retryAfterSeconds: 3600 } : null,
+  });
+  return {
+    async resolve(req, ip) {
+      const auth = req.headers.get("authorization");
+      const paid = req.headers.get("x-paid-access");
+      if (paid !== null)
+        return paid === "paid-ok"
+          ? { kind: "paid", ip, paymentId: "p1" }
+          : { kind: "invalid", ip, reason: "bad payment" };
+      if (auth === null) return { kind: "anonymous", ip };
+      if (auth === "Bearer account-key")
+        return { kind: "account", ip, accountId: "acct1", credentialId: "key1" };
+      return { kind: "invalid", ip, reason: "unknown key" };
+    },
+    async consume(caller) {
+      const count = used.get(keyOf(caller)) ?? 0;
+      if (count >= limitOf(caller)) return report(caller, count, true);
+      used.set(keyOf(caller), count + 1);
+      return report(caller, count + 1, false);
+    },
+    async peek(caller) {
+      return report(caller, used.get(keyOf(caller)) ?? 0, false);
+    },
+  };
+}
+
+export const ACCOUNT = { authorization: "Bearer account-key" };
+export const PAID = { "x-paid-access": "paid-ok" };
+
+export const fakeLogin: LoginService = {
+  login: async (email, password) =>
+    email === "ada@example.org" && password === "correct horse"
+      ? { token: "jwt.token.here", token_type: "Bearer", expires_in: 15552000, user_id: "r1" }
+      : null,
+};
+
+export const fakeResearchers: ResearcherDirectory = {
+  find: async (id) =>
+    id === "r1"
+      ? {
+          id: "r1",
+          display_name: "Ada",
+          institution: "Analytical Engine Lab",
+          research_summary: "Machine learning and programming languages.",
+          cv: "## Ada\n- ICML 2025",
+          tracked_conference_ids: ["101", "999"],
+          tracked_journal_ids: ["201"],
+          attended_conference_ids: ["103"],
+        }
+      : null,
+};

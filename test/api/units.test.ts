@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../functions/config.ts";
+import { createAnonymousAccess, quotaKey } from "../../functions/edge/access.ts";
+import { DEFAULT_BLOCKED_AGENTS, isBlockedAgent, parseBlockedAgents } from "../../functions/edge/agents.ts";
+import { clientIp } from "../../functions/edge/client-ip.ts";
+import { secondsToUtcMidnight } from "../../functions/query/clock.ts";
+
+describe("quotaKey", () => {
+  it("keeps IPv4, unwraps IPv4-mapped IPv6, groups IPv6 by /64", () => {
+    expect(quotaKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(quotaKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(quotaKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(quotaKey("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
+    expect(quotaKey("2001:DB8:0001:0002:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(quotaKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(quotaKey("::1")).toBe("0:0:0:0::/64");
+  });
+});
+
+describe("anonymous access", () => {
+  it("counts per address and day, refuses with 429 until UTC midnight, resets the next day", async () => {
+    let now = new Date("2026-06-15T23:59:30Z");
+    const access = createAnonymousAccess({ dailyQuota: 2, clock: () => now });
+    const a = { kind: "anonymous" as const, ip: "198.51.100.1" };
+    const b = { kind: "anonymous" as const, ip: "198.51.100.2" };
+    expect(await access.consume(a)).toEqual({ limit: 2, remaining: 1, exceeded: null });
+    expect(await access.consume(a)).toEqual({ limit: 2, remaining: 0, exceeded: null });
+    expect(await access.consume(a)).toEqual({
+      limit: 2,
+      remaining: 0,
+      exceeded: { status: 429, retryAfterSeconds: 30 },
+    });
+    expect(await access.peek(a)).toMatchObject({ remaining: 0, exceeded: null });
+    expect(await access.consume(b)).toMatchObject({ remaining: 1 });
+    now = new Date("2026-06-16T00:00:01Z");
+    expect(await access.peek(a)).toMatchObject({ remaining: 2 });
+    expect(await access.consume(a)).toMatchObject({ remaining: 1, exceeded: null });
+  });
+
+  it("resolves any credential header to invalid, none to anonymous", async () => {
+    const access = createAnonymousAccess();
+    const ip = "198.51.100.1";
+    expect(await access.resolve(new Request("http://x/"), ip)).toEqual({ kind: "anonymous", ip });
+    for (const headers of [
+      { authorization: "Bearer k" },
+      { authorization: "Basic x" },
+      { "x-paid-access": "1" },
+    ] as Record<string, string>[]) {
+      expect((await access.resolve(new Request("http://x/", { headers }), ip)).kind).toBe("invalid");
+    }
+  });
+});
+
+describe("secondsToUtcMidnight", () => {
+  it("counts whole seconds to the next UTC midnight", () => {
+    expect(secondsToUtcMidnight(new Date("2026-06-15T00:00:00Z"))).toBe(86400);
+    expect(secondsToUtcMidnight(new Date("2026-06-15T23:59:59.500Z"))).toBe(1);
+  });
+});
+
+describe("User-Agent rule", () => {
+  it("matches product tokens at the start only, any case", () => {
+    expect(isBlockedAgent("Python-urllib/3.12", DEFAULT_BLOCKED_AGENTS)).toBe(true);
+    expect(isBlockedAgent("python-urllib/3.12", DEFAULT_BLOCKED_AGENTS)).toBe(true);
+    expect(isBlockedAgent("libwww-perl/6.72", DEFAULT_BLOCKED_AGENTS)).toBe(true);
+    expect(isBlockedAgent("Ruby", DEFAULT_BLOCKED_AGENTS)).toBe(true);
+    expect(isBlockedAgent("RubyGems/3.5 x86_64-linux", DEFAULT_BLOCKED_AGENTS)).toBe(false);
+    expect(isBlockedAgent("Javaland-Crawler/1.0 (+https://x.example)", DEFAULT_BLOCKED_AGENTS)).toBe(false);
+    expect(isBlockedAgent("Research-Sync/2 libwww-perl/6.72", DEFAULT_BLOCKED_AGENTS)).toBe(false);
+    expect(isBlockedAgent(null, DEFAULT_BLOCKED_AGENTS)).toBe(false);
+    expect(isBlockedAgent("", DEFAULT_BLOCKED_AGENTS)).toBe(false);
+  });
+
+  it("BLOCKED_AGENTS: unset keeps the defaults, a list replaces them, empty disables", () => {
+    expect(parseBlockedAgents(undefined)).toBe(DEFAULT_BLOCKED_AGENTS);
+    expect(parseBlockedAgents(" A , B,,")).toEqual(["A", "B"]);
+    expect(parseBlockedAgents("")).toEqual([]);
+    expect(isBlockedAgent("Python-urllib/3.12", parseBlockedAgents(""))).toBe(false);
+  });
+});
+
+describe("clientIp", () => {
+  const req = (xff?: string) => new Request("http://x/", { headers: xff ? { "x-forwarded-for": xff } : {} });
+  it("uses the socket unless proxies are trusted, then the hop the outermost trusted proxy saw", () => {
+    expect(clientIp(req("1.1.1.1"), "::ffff:127.0.0.1", 0)).toBe("127.0.0.1");
+    expect(clientIp(req("1.1.1.1, 2.2.2.2"), "127.0.0.1", 1)).toBe("2.2.2.2");
+    expect(clientIp(req("1.1.1.1, 2.2.2.2, 3.3.3.3"), "127.0.0.1", 2)).toBe("2.2.2.2");
+    expect(clientIp(req("2.2.2.2"), "127.0.0.1", 3)).toBe("2.2.2.2");
+    expect(clientIp(req(), "10.0.0.5", 1)).toBe("10.0.0.5");
+  });
+});
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 4321,
+      publicBaseUrl: "http://localhost:4321",
+      anonDailyQuota: 50,
+      trustProxyHops: 0,
+      snapshotPollMs: 5000,
+      blockedAgents: DEFAULT_BLOCKED_AGENTS,
+    });
+    expect(c.snapshotsDir).toMatch(/\/snapshots$/);
+    expect(c.siteDir).toMatch(/\/dist$/);
+  });
+
+  it("reads overrides and names bad variables", () => {
+    const c = loadConfig({ PORT: "8080", PUBLIC_BASE_URL: "https://venues.example/", TRUST_PROXY: "true" });
+    expect(c).toMatchObject({ port: 8080, publicBaseUrl: "https://venues.example", trustProxyHops: 1 });
+    expect(loadConfig({ PORT: "8080" }).publicBaseUrl).toBe("http://localhost:8080");
+    expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => loadConfig({ ANON_DAILY_QUOTA: "-1" })).toThrow(/ANON_DAILY_QUOTA/);
+    expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: "ftp://x" })).toThrow(/PUBLIC_BASE_URL/);
+  });
+});

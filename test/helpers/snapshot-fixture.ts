@@ -1,0 +1,439 @@
+/**
+ * A small but complete snapshot for server and query tests, written through the real writer
+ * (scripts/build/write.ts). "Today" for these rows is FIXTURE_TODAY: some deadlines fall before it, one on it,
+ * some after; ties in every ranking's sort key exist so the id tie-break is exercised.
+ */
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ConferenceRow, CpIndex, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
+import { type SnapshotContent, writeSnapshot } from "../../scripts/build/write.ts";
+import {
+  conferenceDetail,
+  conferenceRow,
+  journalDetail,
+  journalRow,
+  sourceInfo,
+  specialIssueRow,
+} from "./rows.ts";
+
+export const FIXTURE_TODAY = "2026-06-15";
+export const FIXTURE_NOW = new Date(`${FIXTURE_TODAY}T12:00:00Z`);
+export const FIXTURE_DATE = "2026-06-14";
+
+function cpIndex(score: number): CpIndex {
+  return {
+    score,
+    confidence: 0.8,
+    version: "cp-1",
+    breakdown: [
+      { name: "recognition", value: score, weight: 0.4, known: true },
+      { name: "selectivity", value: 50, weight: 0.2, known: false },
+    ],
+  };
+}
+
+type C = Partial<ConferenceRow>;
+const conference = (
+  id: string,
+  short_name: string,
+  full_name: string,
+  [submission_date, conference_date]: [string | null, string | null],
+  [ccf_rank, core_rank, qualis_rank]: [C["ccf_rank"], C["core_rank"], C["qualis_rank"]],
+  rest: C,
+) =>
+  conferenceRow({
+    id,
+    short_name,
+    full_name,
+    submission_date,
+    notification_date: null,
+    conference_date,
+    ccf_rank,
+    core_rank,
+    qualis_rank,
+    ...rest,
+  });
+
+export const FIXTURE_CONFERENCES: ConferenceRow[] = [
+  conference(
+    "101",
+    "ICML",
+    "International Conference on Machine Learning",
+    ["2026-07-01", "2026-09-10"],
+    ["A", "A*", "A1"],
+    {
+      notification_date: "2026-08-20",
+      location: "Vancouver, Canada",
+      country: "Canada",
+      fields: ["ai", "ml"],
+      cp_index: cpIndex(92),
+      updated_at: "2026-06-01",
+      views: 5000,
+      acceptance_rate: 0.27,
+    },
+  ),
+  conference(
+    "102",
+    "ICMLA",
+    "International Conference on Machine Learning and Applications",
+    ["2026-06-20", "2026-12-01"],
+    ["C", "C", "B2"],
+    {
+      location: "Miami, USA",
+      country: "United States",
+      fields: ["ai"],
+      updated_at: null,
+      views: 300,
+      acceptance_rate: null,
+    },
+  ),
+  conference(
+    "103",
+    "NeurIPS",
+    "Conference on Neural Information Processing Systems",
+    ["2026-05-15", "2026-12-06"],
+    ["A", "A*", "A1"],
+    {
+      location: "San Diego, USA",
+      country: "United States",
+      fields: ["ai", "ml"],
+      cp_index: cpIndex(95),
+      updated_at: "2026-05-20",
+      views: 9000,
+      acceptance_rate: 0.25,
+    },
+  ),
+  conference(
+    "104",
+    "SIGMOD",
+    "ACM SIGMOD International Conference on Management of Data",
+    ["2026-03-01", "2026-06-10"],
+    ["A", "A*", "A1"],
+    {
+      location: "Bengaluru, India",
+      country: "India",
+      fields: ["data"],
+      cp_index: cpIndex(80),
+      updated_at: "2026-04-01",
+      views: 0,
+      acceptance_rate: 0.18,
+    },
+  ),
+  conference("105", "WWW", "The Web Conference", [null, null], ["A", "A*", "A1"], {
+    location: null,
+    country: null,
+    fields: ["web", "data"],
+    cp_index: cpIndex(70),
+    updated_at: "2026-02-01",
+    views: 2000,
+    acceptance_rate: 0.2,
+  }),
+  conference(
+    "106",
+    "CCS",
+    "ACM Conference on Computer and Communications Security",
+    [FIXTURE_TODAY, "2026-10-14"],
+    ["A", "A*", "A1"],
+    {
+      location: "Taipei, Taiwan",
+      country: "Taiwan",
+      fields: ["security"],
+      updated_at: FIXTURE_TODAY,
+      views: 1500,
+      acceptance_rate: 0.19,
+    },
+  ),
+  conference(
+    "107",
+    "EuroSys",
+    "European Conference on Computer Systems",
+    ["2026-10-01", "2027-04-01"],
+    ["B", "A", "A2"],
+    {
+      location: "Edinburgh, United Kingdom",
+      country: "United Kingdom",
+      fields: ["systems"],
+      cp_index: cpIndex(60),
+      updated_at: null,
+      views: 400,
+      acceptance_rate: 0.18,
+    },
+  ),
+  conference("108", "IWTW", "International Workshop on Test Workshops", [null, null], ["", "", ""], {
+    location: null,
+    country: null,
+    fields: [],
+    updated_at: null,
+    views: 0,
+    acceptance_rate: null,
+    editions_count: null,
+    reference_id: null,
+  }),
+  conference(
+    "109",
+    "CHI",
+    "ACM Conference on Human Factors in Computing Systems",
+    ["2026-09-12", "2027-04-25"],
+    ["A", "A*", "A1"],
+    {
+      location: "Barcelona, Spain",
+      country: "Spain",
+      fields: ["hci"],
+      cp_index: cpIndex(85),
+      updated_at: "2026-06-10",
+      views: 1500,
+      acceptance_rate: 0.24,
+    },
+  ),
+  conference(
+    "110",
+    "ICSE",
+    "International Conference on Software Engineering",
+    ["2026-08-29", "2027-05-01"],
+    ["A", "A*", "A1"],
+    {
+      location: "Rio de Janeiro, Brazil",
+      country: "Brazil",
+      fields: ["se"],
+      cp_index: cpIndex(88),
+      updated_at: "2026-06-14",
+      views: 3000,
+      acceptance_rate: 0.22,
+    },
+  ),
+  conference(
+    "111",
+    "SBES",
+    "Brazilian Symposium on Software Engineering",
+    ["2026-04-20", "2026-09-22"],
+    ["", "B", "B5"],
+    {
+      location: "Brazil",
+      country: "Brazil",
+      fields: ["se"],
+      cp_index: cpIndex(40),
+      updated_at: "2026-06-14",
+      views: 50,
+      acceptance_rate: 0.35,
+      is_extended: true,
+    },
+  ),
+  conference(
+    "112",
+    "ECML",
+    "European Conference on Machine Learning",
+    ["2026-07-01", "2026-09-14"],
+    ["B", "A", "A2"],
+    {
+      location: "Porto, Portugal",
+      country: "Portugal",
+      fields: ["ai", "ml"],
+      updated_at: "2026-03-03",
+      views: 800,
+      acceptance_rate: null,
+    },
+  ),
+];
+
+type J = Partial<JournalRow>;
+const journal = (id: string, short_name: string | null, full_name: string, rest: J) =>
+  journalRow({ id, short_name, full_name, ...rest });
+
+export const FIXTURE_JOURNALS: JournalRow[] = [
+  journal("201", "TPAMI", "IEEE Transactions on Pattern Analysis and Machine Intelligence", {
+    impact_factor: "20.8",
+    publisher: "IEEE",
+    issn: "0162-8828",
+    issns: ["0162-8828", "1939-3539"],
+    ccf_rank: "A",
+    fields: ["ai", "vision"],
+    views: 4000,
+    updated_at: "2026-06-01",
+  }),
+  journal("202", "TOSEM", "ACM Transactions on Software Engineering and Methodology", {
+    impact_factor: "6.6",
+    publisher: "ACM",
+    issn: "1049-331X",
+    issns: ["1049-331X", "1557-7392"],
+    ccf_rank: "A",
+    fields: ["se"],
+    views: 900,
+    updated_at: "2026-05-01",
+  }),
+  journal("203", "JSS", "Journal of Systems and Software", {
+    impact_factor: "3.7",
+    publisher: "Elsevier",
+    issn: "0164-1212",
+    issns: ["0164-1212"],
+    ccf_rank: "B",
+    fields: ["se"],
+    views: 900,
+    updated_at: null,
+  }),
+  journal("204", null, "Journal of Obscure Data", {
+    impact_factor: null,
+    publisher: null,
+    issn: null,
+    issns: [],
+    ccf_rank: "",
+    fields: ["data"],
+    views: 0,
+    updated_at: null,
+  }),
+  journal("205", "NEUCOM", "Neurocomputing", {
+    impact_factor: "5.5",
+    publisher: "Elsevier",
+    issn: "0925-2312",
+    issns: ["0925-2312", "1872-8286"],
+    ccf_rank: "C",
+    fields: ["ai"],
+    views: 100,
+    updated_at: "2026-06-14",
+  }),
+  journal("206", "AJNA", "Annals of Journals Not Assessed", {
+    impact_factor: "N/A",
+    publisher: "Springer",
+    issn: "2345-6789",
+    issns: ["2345-6789"],
+    ccf_rank: "",
+    fields: ["ml"],
+    views: 0,
+    updated_at: "2026-01-10",
+  }),
+];
+
+export const FIXTURE_SPECIAL_ISSUES: SpecialIssueRow[] = [
+  specialIssueRow({
+    journal_id: "201",
+    title: "Special Issue on Foundation Models",
+    submission_date: "2026-08-01",
+  }),
+  specialIssueRow({
+    journal_id: "201",
+    title: "Special Issue on Causal Vision",
+    submission_date: "2026-07-01",
+  }),
+  specialIssueRow({
+    journal_id: "202",
+    title: "Special Issue on Past Topics",
+    submission_date: "2026-01-01",
+  }),
+  specialIssueRow({
+    journal_id: "203",
+    title: "Special Issue on Green Software",
+    submission_date: FIXTURE_TODAY,
+  }),
+  specialIssueRow({
+    journal_id: "205",
+    title: "Special Issue on Neural Dynamics",
+    submission_date: "2026-07-01",
+  }),
+];
+
+const deadline = (type: "abstract" | "paper", date: string) => ({
+  type,
+  label: type === "paper" ? "Paper Submission Deadline" : "Abstract Deadline",
+  date,
+  time: "23:59:59",
+  timezone: "AoE",
+  // 23:59:59 AoE (UTC-12) is 11:59:59 UTC the next day.
+  utc: new Date(`${date}T23:59:59-12:00`).toISOString().replace(".000Z", "Z"),
+  source: "ccfddl",
+});
+
+const edition = (year: number, start: string) => ({
+  year,
+  start_date: start,
+  end_date: start,
+  date_text: null,
+  place: "Somewhere",
+  country: null,
+  deadlines: [],
+  sources: ["ccfddl"],
+});
+
+export const FIXTURE_CONFERENCE_DETAILS = [
+  conferenceDetail({
+    id: "101",
+    website: "https://icml.example.org",
+    cfp_text: "ICML invites submissions on all topics of machine learning.",
+    deadlines: [deadline("abstract", "2026-06-24"), deadline("paper", "2026-07-01")],
+    editions: [edition(2024, "2024-07-21"), edition(2026, "2026-09-10"), edition(2025, "2025-07-13")],
+    acceptance: [
+      { year: 2023, submitted: 6538, accepted: 1827, rate: 0.279, track: null, source: "lixin" },
+      { year: 2025, submitted: 12107, accepted: 3260, rate: 0.269, track: null, source: "lixin" },
+    ],
+    rank_history: [{ system: "CCF", edition: "CCF2022", rank: "A", source: "ccf" }],
+  }),
+  conferenceDetail({ id: "110", website: null }),
+];
+
+export const FIXTURE_JOURNAL_DETAILS = [
+  journalDetail({
+    id: "201",
+    website: "https://tpami.example.org",
+    cfp_text: "TPAMI publishes articles on computer vision and pattern analysis.",
+    special_issues: [
+      {
+        title: "Special Issue on Foundation Models",
+        submission_date: "2026-08-01",
+        description: null,
+        topics: ["foundation models"],
+        editors: ["A. Editor"],
+        url: "https://tpami.example.org/si/fm",
+        source: "special_issues",
+      },
+      {
+        title: "Special Issue on Old Things",
+        submission_date: "2025-01-01",
+        description: null,
+        topics: [],
+        editors: [],
+        url: "https://tpami.example.org/si/old",
+        source: "special_issues",
+      },
+      {
+        title: "Special Issue on Causal Vision",
+        submission_date: "2026-07-01",
+        description: "Causality meets vision.",
+        topics: ["causality"],
+        editors: [],
+        url: "https://tpami.example.org/si/cv",
+        source: "special_issues",
+      },
+    ],
+    metrics: [
+      { year: 2022, sjr: 6.1, quartile: "Q1", h_index: 380, cites_per_doc_2y: 19.5 },
+      { year: 2023, sjr: 6.4, quartile: "Q1", h_index: 400, cites_per_doc_2y: 21.0 },
+    ],
+  }),
+];
+
+export function fixtureContent(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
+  return {
+    date: FIXTURE_DATE,
+    generatedAt: `${FIXTURE_DATE}T03:00:00Z`,
+    baseUrl: "http://localhost:4321",
+    conferences: FIXTURE_CONFERENCES,
+    journals: FIXTURE_JOURNALS,
+    specialIssues: FIXTURE_SPECIAL_ISSUES,
+    conferenceDetails: FIXTURE_CONFERENCE_DETAILS,
+    journalDetails: FIXTURE_JOURNAL_DETAILS,
+    idRegistry: { conferences: {}, journals: {} },
+    report: { json: { fixture: true }, markdown: "# Fixture build\n" },
+    sources: [sourceInfo()],
+    terms: "Fixture data for tests.",
+    ...overrides,
+  };
+}
+
+/** A fresh temp folder to hold snapshots (and `latest`). */
+export function tempSnapshotsDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "venue-snapshots-"));
+}
+
+/** Writes the fixture (with overrides) as a dated snapshot and points `latest` at it. */
+export function writeFixtureSnapshot(snapshotsDir: string, overrides: Partial<SnapshotContent> = {}) {
+  return writeSnapshot(snapshotsDir, fixtureContent(overrides));
+}
