@@ -1,0 +1,99 @@
+/**
+ * `npm start`: build the snapshot and the site when they are missing or stale, serve everything on one port,
+ * and rebuild both every night (the server follows `snapshots/latest` without a restart).
+ *
+ * Stale means: the snapshot is from an earlier UTC day or older than an upstream file; the site was built from
+ * another snapshot version than `latest`. Builds run as child processes so their progress shows as it happens.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/data/upstream"));
+const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(root, "snapshots"));
+const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
+const siteStamp = join(siteDir, ".snapshot-version");
+// Minutes after UTC midnight for the nightly rebuild.
+const NIGHTLY_MINUTE = 10;
+
+interface ManifestHead {
+  version: string;
+  date: string;
+  generated_at: string;
+}
+
+function latestManifest(): ManifestHead | null {
+  const file = join(snapshotsDir, "latest", "manifest.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ManifestHead) : null;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function snapshotStaleness(): string | null {
+  const manifest = latestManifest();
+  if (!manifest) return "no snapshot yet";
+  if (manifest.date < new Date().toISOString().slice(0, 10)) return `snapshot is from ${manifest.date}`;
+  if (existsSync(upstreamDir) && newestMtime(upstreamDir) > Date.parse(manifest.generated_at)) {
+    return "upstream data changed since the last build";
+  }
+  return null;
+}
+
+function siteStaleness(): string | null {
+  const manifest = latestManifest();
+  if (!existsSync(join(siteDir, "index.html"))) return "no site yet";
+  const built = existsSync(siteStamp) ? readFileSync(siteStamp, "utf8").trim() : "";
+  return manifest && built !== manifest.version ? "site was built from another snapshot" : null;
+}
+
+function run(label: string, args: string[]): Promise<void> {
+  console.log(`▶ ${label}`);
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: process.env });
+    child.on("error", fail);
+    child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`${label} failed (exit ${code})`))));
+  });
+}
+
+const tsx = (script: string) => ["--import", "tsx", join(root, script)];
+
+async function buildIfStale(force: boolean): Promise<void> {
+  const snapshotWhy = force ? "nightly rebuild" : snapshotStaleness();
+  if (snapshotWhy) await run(`snapshot (${snapshotWhy})`, tsx("scripts/snapshot.ts"));
+  const siteWhy = force ? "nightly rebuild" : siteStaleness();
+  if (siteWhy) {
+    await run(`site (${siteWhy})`, [join(root, "node_modules/astro/bin/astro.mjs"), "build", "--silent"]);
+    const manifest = latestManifest();
+    if (manifest) writeFileSync(siteStamp, `${manifest.version}\n`);
+  }
+}
+
+function scheduleNightly(): void {
+  const now = new Date();
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, NIGHTLY_MINUTE);
+  setTimeout(() => {
+    buildIfStale(true)
+      .catch((err: Error) => console.error(`Nightly rebuild failed; still serving the previous snapshot. ${err.message}`))
+      .finally(scheduleNightly);
+  }, next - now.getTime()).unref();
+}
+
+try {
+  await buildIfStale(false);
+} catch (err) {
+  if (!latestManifest()) {
+    console.error(`Cannot start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  console.error(`${(err as Error).message}; serving the previous build.`);
+}
+scheduleNightly();
+await import("./serve.ts");
