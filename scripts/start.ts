@@ -57,7 +57,7 @@ function siteStaleness(): string | null {
 function run(label: string, args: string[]): Promise<void> {
   console.log(`▶ ${label}`);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: process.env });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } });
     child.on("error", fail);
     child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`${label} failed (exit ${code})`))));
   });
@@ -70,7 +70,7 @@ async function buildIfStale(force: boolean): Promise<void> {
   if (snapshotWhy) await run(`snapshot (${snapshotWhy})`, tsx("scripts/snapshot.ts"));
   const siteWhy = force ? "nightly rebuild" : siteStaleness();
   if (siteWhy) {
-    await run(`site (${siteWhy})`, [join(root, "node_modules/astro/bin/astro.mjs"), "build", "--silent"]);
+    await run(`site (${siteWhy})`, [join(root, "node_modules/astro/bin/astro.mjs"), "build"]);
     const manifest = latestManifest();
     if (manifest) writeFileSync(siteStamp, `${manifest.version}\n`);
   }

@@ -6,10 +6,26 @@
 import type { z } from "zod";
 import type { CoreRank } from "../../functions/schema/records.ts";
 
-/** Trimmed text with no-break spaces and runs of white space collapsed; null for blank or non-string input. */
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** Some lists were exported from HTML and carry entities ("John Wiley &amp; Sons"). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1]?.toLowerCase() === "x" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * Trimmed text with HTML entities decoded, no-break spaces and runs of white space collapsed; null for blank or
+ * non-string input.
+ */
 export function cleanText(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
-  const text = raw.replace(/[\s\u00a0\ufeff]+/g, " ").trim();
+  const text = decodeEntities(raw).replace(/[\s\u00a0\ufeff]+/g, " ").trim();
   return text === "" ? null : text;
 }
 

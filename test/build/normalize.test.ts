@@ -15,6 +15,8 @@ import {
 describe("cleanText / cleanNames", () => {
   it("trims, collapses white space and no-break spaces, blanks to null", () => {
     expect(cleanText("  ACM \u00a0 Transactions\n on  X ")).toBe("ACM Transactions on X");
+    expect(cleanText("John Wiley &amp; Sons Inc.")).toBe("John Wiley & Sons Inc.");
+    expect(cleanText("Caf&#233; &#x26; Bar &bogus;")).toBe("Café & Bar &bogus;");
     expect(cleanText(" \u00a0 ")).toBeNull();
     expect(cleanText(undefined)).toBeNull();
     expect(cleanText(42)).toBeNull();

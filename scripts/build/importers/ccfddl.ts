@@ -369,7 +369,8 @@ function acceptanceRow(row: YamlRecord): AcceptanceRow | null {
     accepted,
     rate: rate !== null && rate >= 0 && rate <= 1 ? rate : null,
     track: null,
-    source: text(row.source) ?? SOURCE,
+    // The row's citation URL is often the venue's own site, which free output must never carry.
+    source: SOURCE,
   };
 }
 

@@ -1,0 +1,18 @@
+// Static build of the public site from the latest snapshot (see docs/site.md). Pages are emitted as
+// `<path>.html` (build.format "file"), so `/conference/12` is `conference/12.html` beside its Markdown
+// rendition `conference/12.md`.
+import { defineConfig } from "astro/config";
+
+export default defineConfig({
+  site: (process.env.PUBLIC_BASE_URL || "http://localhost:4321").replace(/\/+$/, ""),
+  output: "static",
+  trailingSlash: "never",
+  build: {
+    format: "file",
+    // Two pages at a time: the build machine has two cores.
+    concurrency: 2,
+  },
+  // HTML whitespace rules (lossless), not Astro 7's default JSX rules that drop spaces between lines of text.
+  compressHTML: true,
+  devToolbar: { enabled: false },
+});

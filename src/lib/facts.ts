@@ -1,0 +1,23 @@
+/** Wording of facts that the HTML pages and the Markdown renditions both state. */
+import type { CpIndex } from "../../functions/schema/records.ts";
+import { formatNumber } from "./format.ts";
+import { editionLabel } from "./ranks.ts";
+import type { RankCell } from "./venue-view.ts";
+
+export const SCIMAGO_ATTRIBUTION = "SCImago Journal & Country Rank";
+
+/** "A (CCF2022)", or "unranked". */
+export const rankText = (cell: RankCell) =>
+  cell.rank ? `${cell.rank}${cell.edition ? ` (${editionLabel(cell.edition)})` : ""}` : "unranked";
+
+/** "78.2 / 100, confidence 0.70, version cp-1; recognition 100 × 0.35, selectivity 72.7 × 0.25 (unknown: 50)..." */
+export function cpIndexSummary(cp: CpIndex): string {
+  const factors = cp.breakdown
+    .map((f) => `${f.name} ${formatNumber(f.value, 1)} × ${f.weight}${f.known ? "" : " (unknown, neutral)"}`)
+    .join(", ");
+  return `${formatNumber(cp.score, 1)} / 100, confidence ${cp.confidence.toFixed(2)}, version ${cp.version}; ${factors}`;
+}
+
+/** The reuse terms, pointing at the page to link back to. */
+export const termsNotice = (pageUrl: string) =>
+  `Free use, commercial use included, with attribution: name Venue Directory and link ${pageUrl}. Crawl at most one request per second; for bulk use the daily snapshot (/download).`;

@@ -1,0 +1,43 @@
+/** Display formats shared by pages and Markdown renditions (the build is in English, times in UTC). */
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-08-03" → "3 Aug 2026". */
+export function formatDate(iso: string | null): string {
+  if (!iso) return "—";
+  const [year, month, day] = iso.split("-").map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
+
+/** "2026-08-04T11:59:59Z" → "2026-08-04 11:59 UTC". */
+export function formatUtc(instant: string): string {
+  return `${instant.slice(0, 10)} ${instant.slice(11, 16)} UTC`;
+}
+
+/** 0.2366 → "23.7 %". */
+export function formatPercent(fraction: number | null): string {
+  return fraction === null ? "—" : `${(fraction * 100).toFixed(1)} %`;
+}
+
+export function formatNumber(value: number | null, digits = 0): string {
+  return value === null ? "—" : value.toLocaleString("en-US", { maximumFractionDigits: digits });
+}
+
+/** 2973284 → "2.8 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["kB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** "camera_ready" → "Camera ready". */
+export const humanize = (text: string) => {
+  const spaced = text.replaceAll("_", " ");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};

@@ -1,0 +1,163 @@
+/**
+ * Everything public about one venue, assembled once for both its HTML page and its Markdown rendition so the
+ * two always state the same facts.
+ */
+import type {
+  AcceptanceRow,
+  ConferenceRow,
+  CpIndex,
+  Edition,
+  JournalRow,
+  RankHistoryEntry,
+} from "../../functions/schema/records.ts";
+import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
+import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
+import { markdownPath, venuePath } from "./paths.ts";
+import { type RelatedVenues, relatedToConference, relatedToJournal } from "./related.ts";
+import { settings } from "./settings.ts";
+import { type PublicSpecialIssue, snapshot } from "./snapshot.ts";
+
+export interface RankCell {
+  system: string;
+  rank: string;
+  /** Which list the rank comes from. */
+  edition: string | null;
+}
+
+export interface ConferenceView {
+  row: ConferenceRow;
+  path: string;
+  markdownPath: string;
+  ranks: RankCell[];
+  /** CORE list editions in date order (CORE2014 ... ICORE2026). */
+  coreHistory: RankHistoryEntry[];
+  /** Every rank claim as each source states it. */
+  rankClaims: RankHistoryEntry[];
+  cpIndex: CpIndex | null;
+  /** The current edition's deadlines and any later upcoming ones, soonest first. */
+  deadlines: DeadlineEntry[];
+  /** Newest first. */
+  editions: Edition[];
+  /** Oldest first; `sourceName` is what to credit. */
+  acceptance: (AcceptanceRow & { sourceName: string })[];
+  dblp: string | null;
+  related: RelatedVenues;
+  credits: Credits;
+}
+
+export interface JournalView {
+  row: JournalRow;
+  path: string;
+  markdownPath: string;
+  ranks: RankCell[];
+  rankClaims: RankHistoryEntry[];
+  /** SCImago metrics by year, oldest first. */
+  metrics: {
+    year: number;
+    sjr: number | null;
+    quartile: string | null;
+    h_index: number | null;
+    cites_per_doc_2y: number | null;
+  }[];
+  /** Open calls first (soonest deadline first), then past ones (newest first). */
+  specialIssues: (PublicSpecialIssue & { open: boolean })[];
+  dblp: string | null;
+  related: RelatedVenues;
+  credits: Credits;
+}
+
+/** A published list edition ("CCF2022", "ICORE2026", "QUALIS2017-2020"), as opposed to a source's claim. */
+const LIST_EDITION = /^(?:CCF|I?CORE|QUALIS)(\d{4})/;
+
+const listYear = (edition: string) => edition.match(LIST_EDITION)?.[1] ?? "";
+
+/** Rank claims grouped by system, list editions in date order, then the sources' own claims. */
+const sortClaims = (history: readonly RankHistoryEntry[]) =>
+  [...history].sort(
+    (a, b) =>
+      a.system.localeCompare(b.system) ||
+      Number(!LIST_EDITION.test(a.edition)) - Number(!LIST_EDITION.test(b.edition)) ||
+      listYear(a.edition).localeCompare(listYear(b.edition)) ||
+      a.edition.localeCompare(b.edition),
+  );
+
+/** The list a current rank comes from: the newest list edition stating it, else any source stating it. */
+function rankSource(history: readonly RankHistoryEntry[], system: string, rank: string): string | null {
+  if (!rank) return null;
+  const stating = history.filter((entry) => entry.system === system && entry.rank === rank);
+  const lists = stating
+    .filter((entry) => LIST_EDITION.test(entry.edition))
+    .sort((a, b) => listYear(b.edition).localeCompare(listYear(a.edition)));
+  return (lists[0] ?? stating[0])?.edition ?? null;
+}
+
+function conferenceRanks(row: ConferenceRow, history: readonly RankHistoryEntry[]): RankCell[] {
+  const cell = (system: string, rank: string): RankCell => ({
+    system,
+    rank,
+    edition: rankSource(history, system, rank),
+  });
+  return [cell("CCF", row.ccf_rank), cell("CORE", row.core_rank), cell("QUALIS", row.qualis_rank)];
+}
+
+export function conferenceView(id: string): ConferenceView {
+  const data = snapshot();
+  const row = data.conferenceById.get(id);
+  if (!row) throw new Error(`no conference with id ${id} in the snapshot`);
+  const detail = data.conferenceDetails.get(id);
+  const history = detail?.rank_history ?? [];
+  const current = new Set((detail?.deadlines ?? []).map(deadlineKey));
+  const now = settings().buildTime;
+  return {
+    row,
+    path: venuePath("conference", id),
+    markdownPath: markdownPath(venuePath("conference", id)),
+    ranks: conferenceRanks(row, history),
+    coreHistory: history
+      .filter((entry) => entry.system === "CORE" && LIST_EDITION.test(entry.edition))
+      .sort((a, b) => listYear(a.edition).localeCompare(listYear(b.edition))),
+    rankClaims: sortClaims(history),
+    cpIndex: row.cp_index,
+    deadlines: venueDeadlines(id).filter(
+      (entry) => current.has(deadlineKey(entry.deadline)) || isUpcoming(entry.deadline, now),
+    ),
+    editions: [...(detail?.editions ?? [])].sort((a, b) => b.year - a.year),
+    acceptance: [...(detail?.acceptance ?? [])]
+      .sort((a, b) => a.year - b.year || (a.track ?? "").localeCompare(b.track ?? ""))
+      .map((entry) => ({ ...entry, sourceName: acceptanceSourceName(data.manifest, entry.source) })),
+    dblp: detail?.dblp ?? null,
+    related: relatedToConference(row),
+    credits: venueCredits(data.manifest, detail?.sources ?? [], "conference", row.reference_id),
+  };
+}
+
+export function journalView(id: string): JournalView {
+  const data = snapshot();
+  const row = data.journalById.get(id);
+  if (!row) throw new Error(`no journal with id ${id} in the snapshot`);
+  const detail = data.journalDetails.get(id);
+  const history = detail?.rank_history ?? [];
+  const today = settings().buildTime.toISOString().slice(0, 10);
+  const issues = (detail?.special_issues ?? []).map((issue) => ({
+    ...issue,
+    open: issue.submission_date !== null && issue.submission_date >= today,
+  }));
+  const open = issues
+    .filter((issue) => issue.open)
+    .sort((a, b) => (a.submission_date ?? "").localeCompare(b.submission_date ?? ""));
+  const past = issues
+    .filter((issue) => !issue.open)
+    .sort((a, b) => (b.submission_date ?? "").localeCompare(a.submission_date ?? ""));
+  return {
+    row,
+    path: venuePath("journal", id),
+    markdownPath: markdownPath(venuePath("journal", id)),
+    ranks: [{ system: "CCF", rank: row.ccf_rank, edition: rankSource(history, "CCF", row.ccf_rank) }],
+    rankClaims: sortClaims(history),
+    metrics: [...(detail?.metrics ?? [])].sort((a, b) => a.year - b.year),
+    specialIssues: [...open, ...past],
+    dblp: detail?.dblp ?? null,
+    related: relatedToJournal(row),
+    credits: venueCredits(data.manifest, detail?.sources ?? [], "journal", row.reference_id),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Deadlines in the reader's own time zone with a live countdown. Each `[data-deadline]` element names the
+ * instant it closes (for a date-only deadline, the end of that day in UTC); one with an exact time holds a
+ * `<time datetime="...Z">` whose `.local-time` and `.countdown` siblings are filled here. In a list marked
+ * `data-rolling="N"`, deadlines that pass are hidden and the next hidden ones shown, so the list stays current
+ * between builds.
+ */
+// dateStyle/timeStyle cannot be combined with timeZoneName, hence the explicit parts.
+const localFormat = new Intl.DateTimeFormat(undefined, {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function remaining(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const days = Math.floor(s / 86_400);
+  return `${days}d ${pad(Math.floor((s % 86_400) / 3600))}h ${pad(Math.floor((s % 3600) / 60))}m ${pad(s % 60)}s`;
+}
+
+interface Item {
+  element: HTMLElement;
+  at: number;
+  countdown: HTMLElement | null;
+}
+
+function items(): Item[] {
+  return [...document.querySelectorAll<HTMLElement>("[data-deadline]")].flatMap((element) => {
+    const time = element.querySelector<HTMLTimeElement>("time[datetime]");
+    const at = time ? Date.parse(time.dateTime) : Number.NaN;
+    if (Number.isNaN(at)) return [];
+    const local = element.querySelector<HTMLElement>(".local-time");
+    if (local) local.textContent = `Your time: ${localFormat.format(at)}`;
+    return [{ element, at, countdown: element.querySelector<HTMLElement>(".countdown") }];
+  });
+}
+
+function rollList(list: HTMLElement, now: number) {
+  const visible = Number(list.dataset.rolling) || 10;
+  let shown = 0;
+  for (const row of list.querySelectorAll<HTMLElement>("[data-deadline]")) {
+    const passed = Date.parse(row.dataset.deadline ?? "") < now;
+    row.hidden = passed || shown >= visible;
+    if (!row.hidden) shown++;
+  }
+}
+
+const tracked = items();
+
+function tick() {
+  const now = Date.now();
+  for (const item of tracked) {
+    if (!item.countdown) continue;
+    const left = item.at - now;
+    item.countdown.textContent = left > 0 ? `in ${remaining(left)}` : "passed";
+    item.countdown.classList.toggle("passed", left <= 0);
+  }
+  for (const list of document.querySelectorAll<HTMLElement>("[data-rolling]")) rollList(list, now);
+}
+
+if (tracked.length > 0) {
+  tick();
+  setInterval(tick, 1000);
+}
+
+// A module, so its names stay out of the global scope.
+export {};

@@ -1,0 +1,112 @@
+/**
+ * The whole site built from the real upstream data (skipped when ../shared/data/upstream is absent): every
+ * venue gets its page and rendition, no official website or cited venue URL leaks into any file, every
+ * calendar is valid RFC 5545 text, and the build stays within its time budget on the 2-core machine.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import ical from "node-ical";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSnapshot } from "../../scripts/build/pipeline.ts";
+import { CALENDARS } from "../../src/lib/calendar.ts";
+import { astroBuild, PROJECT_ROOT, workDir } from "./build-site.ts";
+import { listFiles, readText, servedFile } from "./dist-files.ts";
+
+const UPSTREAM = resolve(PROJECT_ROOT, "../shared/data/upstream");
+const BASE_URL = "https://venues.example";
+/** The brief's budget for the whole site on 2 cores. */
+const BUILD_BUDGET_SECONDS = 120;
+
+/** A URL reduced to host and path, the form both the details and the pages are compared in. */
+const bare = (url: string) =>
+  url
+    .replace(/^https?:\/\//i, "")
+    .replace(/\/+$/, "")
+    .toLowerCase();
+
+describe.skipIf(!existsSync(UPSTREAM))("the site built from the real data", () => {
+  let root: string;
+  let dist: string;
+  let snapshotDir: string;
+  let seconds: number;
+
+  beforeAll(async () => {
+    root = await workDir("real");
+    const snapshotsDir = join(root, "snapshots");
+    const { dir } = await buildSnapshot({
+      upstreamDir: UPSTREAM,
+      snapshotsDir,
+      baseUrl: BASE_URL,
+      now: new Date(),
+      log: () => {},
+    });
+    snapshotDir = dir;
+    dist = join(root, "dist");
+    seconds = await astroBuild(dist, { SNAPSHOTS_DIR: snapshotsDir, PUBLIC_BASE_URL: BASE_URL });
+    console.log(`real-data site: ${listFiles(dist).length} files built in ${seconds.toFixed(1)} s`);
+  }, 600_000);
+
+  afterAll(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const json = (name: string) => JSON.parse(readFileSync(join(snapshotDir, name), "utf8"));
+
+  it(`builds within ${BUILD_BUDGET_SECONDS} s`, () => {
+    expect(seconds).toBeLessThan(BUILD_BUDGET_SECONDS);
+  });
+
+  it("gives every venue its page and Markdown rendition", () => {
+    for (const { id } of json("conferences.json").conferences) {
+      expect(servedFile(dist, `/conference/${id}`), `conference ${id}`).not.toBeNull();
+      expect(servedFile(dist, `/conference/${id}.md`), `conference ${id}.md`).not.toBeNull();
+    }
+    for (const { id } of json("journals.json").journals) {
+      expect(servedFile(dist, `/journal/${id}`), `journal ${id}`).not.toBeNull();
+      expect(servedFile(dist, `/journal/${id}.md`), `journal ${id}.md`).not.toBeNull();
+    }
+  });
+
+  it("prints no official website, special-issue page or venue URL cited as an acceptance source", () => {
+    const details = json("details.json");
+    const sourceRepos = new Set(json("manifest.json").sources.map((s: { repo: string }) => bare(s.repo)));
+    const forbidden = new Set<string>();
+    for (const venue of [...details.conferences, ...details.journals])
+      if (venue.website) forbidden.add(bare(venue.website));
+    for (const journal of details.journals) {
+      for (const issue of journal.special_issues) if (issue.url) forbidden.add(bare(issue.url));
+    }
+    for (const conference of details.conferences) {
+      for (const row of conference.acceptance) {
+        // Citations of the source repositories themselves are credited by name and may appear.
+        if (/^https?:/.test(row.source) && !sourceRepos.has(bare(row.source)))
+          forbidden.add(bare(row.source));
+      }
+    }
+    expect(forbidden.size).toBeGreaterThan(100);
+    const leaks: string[] = [];
+    for (const file of listFiles(dist)) {
+      for (const [url] of readText(join(dist, file)).matchAll(/https?:\/\/[^\s"'<>)\]|`]+/gi)) {
+        const found = bare(url.replace(/[.,;:]+$/, ""));
+        if (forbidden.has(found)) leaks.push(`${file}: ${url}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("writes every calendar as valid RFC 5545 text", () => {
+    const calendars = listFiles(dist).filter((f) => f.endsWith(".ics"));
+    expect(calendars.map((f) => `/${f}`).sort()).toEqual(CALENDARS.map((c) => c.path).sort());
+    for (const file of calendars) {
+      const text = readText(join(dist, file));
+      expect(text.replaceAll("\r\n", ""), file).not.toMatch(/[\r\n]/);
+      for (const line of text.split("\r\n"))
+        expect(Buffer.byteLength(line), `${file}: ${line}`).toBeLessThanOrEqual(75);
+      const events = Object.values(ical.sync.parseICS(text)).filter((c) => c?.type === "VEVENT");
+      const uids = text.match(/^UID:.*$/gm) ?? [];
+      expect(events.length, file).toBe(uids.length);
+      expect(new Set(uids).size, `${file}: duplicate UIDs`).toBe(uids.length);
+    }
+  });
+});
