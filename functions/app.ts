@@ -10,9 +10,12 @@ import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
 import type { ServerConfig } from "./config.ts";
 import { type AccessControl, createAnonymousAccess } from "./edge/access.ts";
-import { type EdgeHandler, type InnerHandler, withEdge } from "./edge/chain.ts";
+import type { EdgeHandler } from "./edge/chain.ts";
 import { siteFiles } from "./edge/site-files.ts";
 import { snapshotFiles } from "./edge/snapshot-files.ts";
+// MCP: the slot takes a factory (the handler needs the query layer built here), and the edge meters only tool calls.
+import type { McpFactory } from "./mcp/handler.ts";
+import { withMcpMetering } from "./mcp/metering.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
 import type { Clock } from "./query/clock.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
@@ -27,8 +30,9 @@ export interface AppDeps {
   logger: Logger;
   login?: LoginService;
   researchers?: ResearcherDirectory;
-  /** The MCP endpoint (POST /mcp), behind the same edge chain; absent → 404 envelope. */
-  mcp?: InnerHandler;
+  /** Builds the MCP endpoint (POST /mcp), behind the same edge chain; absent → 404 envelope. */
+  mcp?: McpFactory;
+  clock?: Clock;
 }
 
 /** Detail pages whose views count towards views_30d (HTML or Markdown rendition). */
@@ -39,6 +43,13 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const api = createApiRouter({ ...deps, publicBaseUrl: config.publicBaseUrl });
   const snapshots = snapshotFiles(config.snapshotsDir);
   const site = siteFiles(config.siteDir);
+  const mcp = deps.mcp?.({
+    query: deps.query,
+    publicBaseUrl: config.publicBaseUrl,
+    researchers: deps.researchers,
+    clock: deps.clock,
+    logger,
+  });
 
   const recordPageView = (pathname: string) => {
     const match = VENUE_PAGE.exec(pathname);
@@ -50,7 +61,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
       .catch((err: unknown) => logger.warn({ err, kind, id }, "recording a page view failed"));
   };
 
-  return withEdge(
+  return withMcpMetering(
     {
       access: deps.access,
       blockedAgents: config.blockedAgents,
@@ -60,9 +71,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
     async (req, ctx) => {
       const { pathname } = new URL(req.url);
       if (pathname === "/mcp") {
-        return deps.mcp
-          ? deps.mcp(req, ctx)
-          : errorResponse(404, "MCP is not enabled on this server", ctx.requestId);
+        return mcp ? mcp(req, ctx) : errorResponse(404, "MCP is not enabled on this server", ctx.requestId);
       }
       if (isApiPath(pathname)) return api.fetch(req, ctx);
       if (req.method !== "GET" && req.method !== "HEAD") {
@@ -84,7 +93,7 @@ export interface ServerOverrides {
   activity?: VenueActivity;
   login?: LoginService;
   researchers?: ResearcherDirectory;
-  mcp?: InnerHandler;
+  mcp?: McpFactory;
   clock?: Clock;
   logger?: Logger;
 }

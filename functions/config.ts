@@ -1,13 +1,16 @@
 /**
  * Server settings from the environment, validated once at start: a bad value stops the server with a message
- * naming the variable instead of misbehaving later.
+ * naming the variable instead of misbehaving later. The one loader for the whole server: the credential and
+ * quota variables are read by functions/auth/config.ts (which the accounts CLI also uses), the state store's by
+ * functions/store/index.ts, everything else here.
  */
 import { resolve } from "node:path";
 import { z } from "zod";
-import { DEFAULT_ANON_DAILY_QUOTA } from "./edge/access.ts";
+import { type AuthConfig, ConfigError, readAuthConfig } from "./auth/config.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
+import type { StoreEnv } from "./store/index.ts";
 
-export interface ServerConfig {
+export interface ServerConfig extends AuthConfig {
   port: number;
   /** Interface to bind; undefined binds all. */
   host: string | undefined;
@@ -16,12 +19,11 @@ export interface ServerConfig {
   snapshotsDir: string;
   siteDir: string;
   blockedAgents: readonly string[];
-  /** Trusted proxies in front; X-Forwarded-For is read only when > 0. */
-  trustProxyHops: number;
-  anonDailyQuota: number;
   /** How often `snapshots/latest` is checked for a newer snapshot; 0 disables. */
   snapshotPollMs: number;
   logLevel: string;
+  /** Where accounts, keys and counters live (STATE_DIR, or REDIS_URL with REDIS_PREFIX), as openStore reads it. */
+  store: StoreEnv;
 }
 
 const integer = (name: string, min: number, fallback: number) =>
@@ -42,18 +44,6 @@ const integer = (name: string, min: number, fallback: number) =>
         ),
     );
 
-/** TRUST_PROXY: unset/false/0 → 0, true → 1, or a number of trusted proxy hops. */
-const trustProxy = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "").trim().toLowerCase())
-  .pipe(
-    z
-      .string()
-      .regex(/^(|true|false|\d+)$/, { error: "TRUST_PROXY must be true, false or a number of proxy hops" })
-      .transform((v) => (v === "true" ? 1 : v === "false" || v === "" ? 0 : Number(v))),
-  );
-
 const Env = z.object({
   PORT: integer("PORT", 0, 4321),
   HOST: z.string().optional(),
@@ -63,29 +53,48 @@ const Env = z.object({
   SNAPSHOTS_DIR: z.string().default("snapshots"),
   SITE_DIR: z.string().default("dist"),
   BLOCKED_AGENTS: z.string().optional(),
-  TRUST_PROXY: trustProxy,
-  ANON_DAILY_QUOTA: integer("ANON_DAILY_QUOTA", 0, DEFAULT_ANON_DAILY_QUOTA),
   SNAPSHOT_POLL_MS: integer("SNAPSHOT_POLL_MS", 0, 5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STATE_DIR: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v?.trim() || /^rediss?:\/\//.test(v.trim()), {
+      error: "REDIS_URL must be a redis:// or rediss:// URL",
+    }),
+  REDIS_PREFIX: z.string().optional(),
 });
+
+function authSettings(env: Record<string, string | undefined>): AuthConfig | string {
+  try {
+    return readAuthConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const auth = authSettings(env);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
+    ...(typeof auth === "string" ? [auth] : []),
+  ];
+  if (!parsed.success || typeof auth === "string") {
     throw new Error(`invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
   return {
+    ...auth,
     port: e.PORT,
     host: e.HOST?.trim() || undefined,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     snapshotsDir: resolve(e.SNAPSHOTS_DIR),
     siteDir: resolve(e.SITE_DIR),
     blockedAgents: parseBlockedAgents(e.BLOCKED_AGENTS),
-    trustProxyHops: e.TRUST_PROXY,
-    anonDailyQuota: e.ANON_DAILY_QUOTA,
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
+    store: { STATE_DIR: e.STATE_DIR, REDIS_URL: e.REDIS_URL, REDIS_PREFIX: e.REDIS_PREFIX },
   };
 }

@@ -1,16 +1,31 @@
 /**
- * `npm run serve`: the REST API, the public snapshot files and the static site on one port (PORT, default 4321),
- * following `snapshots/latest` without restarts. Settings: functions/config.ts and docs/api.md.
+ * `npm run serve`: the REST API, the MCP server, the public snapshot files and the static site on one port (PORT, default 4321),
+ * following `snapshots/latest` without restarts, with accounts, quotas and activity in the state store (STATE_DIR,
+ * or REDIS_URL). Settings: functions/config.ts, docs/api.md and docs/auth.md. SIGINT/SIGTERM stop listening and
+ * close the store, so nothing is cut off mid-write.
  */
-import { startServer } from "../functions/app.ts";
 import { loadConfig } from "../functions/config.ts";
+import { createMcpHandler } from "../functions/mcp/index.ts";
+import { startService } from "../functions/services/index.ts";
+import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
 
 try {
   const config = loadConfig();
-  const server = await startServer(config);
-  console.log(`Venue Directory serving on ${config.publicBaseUrl} (bound to port ${server.port})`);
+  const service = await startService(config, { mcp: createMcpHandler });
+  const where = config.store.REDIS_URL?.trim()
+    ? "Redis"
+    : config.store.STATE_DIR?.trim() || DEFAULT_STATE_DIR;
+  console.log(
+    `Venue Directory serving on ${config.publicBaseUrl} (bound to port ${service.server.port}; state: ${where})`,
+  );
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    service.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`Error while stopping: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

@@ -4,27 +4,14 @@
  * HTTP 200 / code 400, unknown paths 404, wrong methods 405 with Allow, faults 500 with the request id only.
  */
 import { type Context, Hono } from "hono";
-import type { z } from "zod";
 import type { EdgeContext } from "../edge/chain.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Logger, silentLogger } from "../query/logger.ts";
-import {
-  CONFERENCE_RANKINGS,
-  ConferenceRankingParams,
-  ConferenceRankingPath,
-  ConferenceSearchParams,
-  describeIssues,
-  JOURNAL_RANKINGS,
-  JournalRankingParams,
-  JournalRankingPath,
-  JournalSearchParams,
-  LoginBody,
-  ResearcherIdPath,
-  type ResearcherProfile,
-} from "../schema/api.ts";
+import { LoginBody } from "../schema/api.ts";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "./envelope.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
-import { type LoginService, noLogin, noResearchers, type ResearcherDirectory } from "./services.ts";
+import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
+import { type LoginService, noLogin, type ResearcherDirectory } from "./services.ts";
 
 export interface ApiRouterDeps {
   query: QueryLayer;
@@ -38,29 +25,17 @@ export interface ApiRouterDeps {
 type ApiEnv = { Bindings: EdgeContext };
 type ApiContext = Context<ApiEnv>;
 
-/** A bad request parameter or body: answered HTTP 200 with envelope code 400. */
-class ParameterError extends Error {}
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new ParameterError(describeIssues(result.error));
-  return result.data;
-}
-
 const ok = (c: ApiContext, data: unknown) => envelopeResponse(200, 200, OK_MESSAGE, data, c.env.requestId);
 
-/** Detail endpoints need an account credential or paid access; null when the caller has one. */
-function credentialRefusal(c: ApiContext): Response | null {
-  const { caller } = c.env;
-  if (caller.kind === "account" || caller.kind === "paid") return null;
-  return errorResponse(
-    401,
-    "this endpoint needs a credential: send Authorization: Bearer <API key or JWT from POST /api/login>",
-    c.env.requestId,
-  );
+/** A bad parameter is HTTP 200 with envelope code 400; a missing credential or an unknown id is an HTTP error. */
+function refusalResponse(refusal: Refusal, requestId: string): Response {
+  return refusal.status === 400
+    ? envelopeResponse(200, 400, refusal.message, null, requestId)
+    : errorResponse(refusal.status, refusal.message, requestId);
 }
 
-const VENUE_ID = /^\d{1,15}$/;
+const reply = <T>(c: ApiContext, outcome: Outcome<T>) =>
+  outcome.ok ? ok(c, outcome.data) : refusalResponse(outcome, c.env.requestId);
 
 /** Methods accepted per documented path, for telling 405 (known path) from 404. */
 const KNOWN_PATHS = [
@@ -75,9 +50,8 @@ function allowedMethods(pathname: string): string[] {
 }
 
 export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
-  const { query } = deps;
+  const ops = createReadOperations(deps);
   const login = deps.login ?? noLogin;
-  const researchers = deps.researchers ?? noResearchers;
   const logger = deps.logger ?? silentLogger;
   const openApiJson = JSON.stringify(openApiDocument(deps.publicBaseUrl.replace(/\/+$/, "")));
 
@@ -100,80 +74,38 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
       }),
   );
 
-  router.get("/api/conferences", async (c) =>
-    ok(c, await query.searchConferences(parse(ConferenceSearchParams, c.req.query()))),
+  router.get("/api/conferences", async (c) => reply(c, await ops.searchConferences(c.req.query())));
+  router.get("/api/conferences/rankings", async (c) =>
+    reply(c, await ops.listConferences(undefined, c.req.query())),
   );
-  router.get("/api/conferences/rankings", () => {
-    throw new ParameterError(`ranking is required; valid rankings: ${CONFERENCE_RANKINGS.join(", ")}`);
-  });
-  router.get("/api/conferences/rankings/:ranking", async (c) => {
-    const { ranking } = parse(ConferenceRankingPath, c.req.param());
-    return ok(c, await query.listConferences(ranking, parse(ConferenceRankingParams, c.req.query())));
-  });
-  router.get("/api/conferences/:id", async (c) => {
-    const refusal = credentialRefusal(c);
-    if (refusal) return refusal;
-    const id = c.req.param("id");
-    const detail = VENUE_ID.test(id)
-      ? await query.conference(id, { paid: c.env.caller.kind === "paid" })
-      : null;
-    return detail
-      ? ok(c, detail)
-      : errorResponse(404, `no conference with id ${JSON.stringify(id)}`, c.env.requestId);
-  });
-
-  router.get("/api/journals", async (c) =>
-    ok(c, await query.searchJournals(parse(JournalSearchParams, c.req.query()))),
+  router.get("/api/conferences/rankings/:ranking", async (c) =>
+    reply(c, await ops.listConferences(c.req.param("ranking"), c.req.query())),
   );
-  router.get("/api/journals/rankings", () => {
-    throw new ParameterError(`ranking is required; valid rankings: ${JOURNAL_RANKINGS.join(", ")}`);
-  });
-  router.get("/api/journals/rankings/:ranking", async (c) => {
-    const { ranking } = parse(JournalRankingPath, c.req.param());
-    return ok(c, await query.listJournals(ranking, parse(JournalRankingParams, c.req.query())));
-  });
-  router.get("/api/journals/:id", async (c) => {
-    const refusal = credentialRefusal(c);
-    if (refusal) return refusal;
-    const id = c.req.param("id");
-    const detail = VENUE_ID.test(id) ? await query.journal(id, { paid: c.env.caller.kind === "paid" }) : null;
-    return detail
-      ? ok(c, detail)
-      : errorResponse(404, `no journal with id ${JSON.stringify(id)}`, c.env.requestId);
-  });
+  router.get("/api/conferences/:id", async (c) =>
+    reply(c, await ops.conference(c.req.param("id"), c.env.caller)),
+  );
 
-  router.get("/api/researchers/:id", async (c) => {
-    const refusal = credentialRefusal(c);
-    if (refusal) return refusal;
-    const path = ResearcherIdPath.safeParse(c.req.param());
-    const record = path.success ? await researchers.find(path.data.id) : null;
-    if (!record) return errorResponse(404, "no public researcher profile with this id", c.env.requestId);
-    const venues = await query.venues({
-      conferences: [...record.tracked_conference_ids, ...record.attended_conference_ids],
-      journals: record.tracked_journal_ids,
-    });
-    const conferencesIn = (ids: string[]) => venues.conferences.filter((v) => ids.includes(v.id));
-    const profile: ResearcherProfile = {
-      id: record.id,
-      display_name: record.display_name,
-      institution: record.institution,
-      research_summary: record.research_summary,
-      cv: record.cv,
-      tracked_conferences: conferencesIn(record.tracked_conference_ids),
-      tracked_journals: venues.journals,
-      attended_conferences: conferencesIn(record.attended_conference_ids),
-    };
-    return ok(c, profile);
-  });
+  router.get("/api/journals", async (c) => reply(c, await ops.searchJournals(c.req.query())));
+  router.get("/api/journals/rankings", async (c) =>
+    reply(c, await ops.listJournals(undefined, c.req.query())),
+  );
+  router.get("/api/journals/rankings/:ranking", async (c) =>
+    reply(c, await ops.listJournals(c.req.param("ranking"), c.req.query())),
+  );
+  router.get("/api/journals/:id", async (c) => reply(c, await ops.journal(c.req.param("id"), c.env.caller)));
 
-  router.get("/api/statistics", async (c) => ok(c, await query.statistics()));
+  router.get("/api/researchers/:id", async (c) =>
+    reply(c, await ops.researcher(c.req.param("id"), c.env.caller)),
+  );
+
+  router.get("/api/statistics", async (c) => reply(c, await ops.statistics()));
 
   router.post("/api/login", async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw new ParameterError('body must be a JSON object {"email": "...", "password": "..."}');
-    });
-    const { email, password } = parse(LoginBody, body);
-    const result = await login.login(email, password, { ip: c.env.ip });
+    // An unreadable body fails the schema like a missing one, with the same message.
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const credentials = parseParams(LoginBody, body);
+    if (!credentials.ok) return refusalResponse(credentials, c.env.requestId);
+    const result = await login.login(credentials.data.email, credentials.data.password, { ip: c.env.ip });
     if (!result) return envelopeResponse(200, 401, "invalid e-mail or password", null, c.env.requestId);
     return ok(c, result);
   });
@@ -196,9 +128,6 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   router.notFound((c) => errorResponse(404, `no API endpoint at ${c.req.path}`, c.env.requestId));
 
   router.onError((err, c) => {
-    if (err instanceof ParameterError) {
-      return envelopeResponse(200, 400, `invalid request: ${err.message}`, null, c.env.requestId);
-    }
     logger.error({ err, request_id: c.env.requestId, path: c.req.path }, "API handler failed");
     return errorResponse(500, `internal error (request ${c.env.requestId})`, c.env.requestId);
   });

@@ -1,5 +1,5 @@
 /**
- * The client address that anonymous quotas count against. X-Forwarded-For is believed only as far as TRUST_PROXY
+ * The client address, for anonymous quotas and the request log. X-Forwarded-For is believed only as far as TRUST_PROXY
  * allows: each trusted proxy appends the address it saw, so with n trusted hops the client is the n-th entry from
  * the right; anything further left could have been written by the client itself.
  */
@@ -60,6 +60,7 @@ function ipv6Groups(ip: string): string[] {
  * one IPv6 user usually holds a whole /64 and could otherwise rotate through it.
  */
 export function quotaSubject(ip: string): string {
-  if (!isIPv6(ip)) return ip;
-  return `${ipv6Groups(ip).slice(0, 4).join(":")}::/64`;
+  const address = normalizeIp(ip) ?? ip;
+  if (!isIPv6(address)) return address;
+  return `${ipv6Groups(address).slice(0, 4).join(":")}::/64`;
 }

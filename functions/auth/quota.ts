@@ -4,29 +4,15 @@
  * not counted, and neither are requests with an invalid credential (they are refused with 401 anyway); both report
  * the caller's anonymous per-IP allowance unchanged, so the headers still say what a free request would have left.
  */
-import { utcDay } from "../store/shared.ts";
+import type { Caller, QuotaResult } from "../edge/access.ts";
+import { secondsToUtcMidnight, utcDate } from "../query/clock.ts";
 import type { Store } from "../store/types.ts";
 import { quotaSubject } from "./client-ip.ts";
 import type { AuthConfig } from "./config.ts";
-import type { Caller } from "./credentials.ts";
 
-export interface QuotaState {
-  limit: number;
-  remaining: number;
-}
-
-export interface QuotaOutcome extends QuotaState {
-  /** null when the request may proceed. */
-  exceeded: null | { status: 402 | 429; retryAfterSeconds: number };
-}
+export type QuotaState = Omit<QuotaResult, "exceeded">;
 
 type QuotaConfig = Pick<AuthConfig, "accountDailyQuota" | "anonDailyQuota">;
-
-/** Seconds until the next UTC midnight, at least 1: the Retry-After of an exhausted quota. */
-export function secondsUntilUtcMidnight(now: Date): number {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
-}
 
 interface Bucket {
   key: string;
@@ -35,7 +21,7 @@ interface Bucket {
 }
 
 function bucketOf(caller: Caller, config: QuotaConfig, now: Date): Bucket {
-  const day = utcDay(now.getTime());
+  const day = utcDate(now);
   if (caller.kind === "account") {
     return { key: `account:${caller.accountId}:${day}`, limit: config.accountDailyQuota, status: 402 };
   }
@@ -60,12 +46,12 @@ export async function consumeQuota(
   store: Store,
   config: QuotaConfig,
   now = new Date(),
-): Promise<QuotaOutcome> {
+): Promise<QuotaResult> {
   if (caller.kind === "paid" || caller.kind === "invalid") {
     return { ...(await peekQuota(caller, store, config, now)), exceeded: null };
   }
   const bucket = bucketOf(caller, config, now);
-  const retryAfterSeconds = secondsUntilUtcMidnight(now);
+  const retryAfterSeconds = secondsToUtcMidnight(now);
   // The date is part of the key, so the window only needs to outlive the day; the TTL just clears old counters.
   const result = await store.consume(bucket.key, bucket.limit, retryAfterSeconds + 3600);
   if (!result.allowed) {

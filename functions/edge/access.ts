@@ -1,19 +1,43 @@
 /**
  * Who is calling and how much of their daily quota is left. The edge asks an AccessControl for both; the
- * accounts store supplies the real one (API keys, JWTs, paid access, per-account quotas). The default here knows
- * anonymous callers only: any credential is rejected (never downgraded to anonymous) and each client address
- * gets ANON_DAILY_QUOTA requests per UTC day.
+ * accounts store supplies the real one (functions/auth/access.ts: API keys, JWTs, paid access, per-account
+ * quotas). The default here knows anonymous callers only: any credential is rejected (never downgraded to
+ * anonymous) and each client address gets ANON_DAILY_QUOTA requests per UTC day, counted in memory.
  */
+import { quotaSubject } from "../auth/client-ip.ts";
+import { DEFAULT_ANON_DAILY_QUOTA } from "../auth/config.ts";
 import { type Clock, secondsToUtcMidnight, systemClock, utcDate } from "../query/clock.ts";
+
+/** Why a credential was refused; the 401 message says which. */
+export type InvalidReason =
+  | "unsupported_scheme"
+  | "malformed"
+  | "unknown_key"
+  | "revoked_key"
+  | "expired_token"
+  | "invalid_token"
+  | "unknown_account"
+  | "credentials_disabled";
+
+export const INVALID_REASON_MESSAGES: Record<InvalidReason, string> = {
+  unsupported_scheme: "the Authorization header must use the Bearer scheme",
+  malformed: "the credential is neither an API key nor a login token",
+  unknown_key: "unknown API key",
+  revoked_key: "this API key has been revoked",
+  expired_token: "the login token has expired; log in again",
+  invalid_token: "the login token is invalid",
+  unknown_account: "the account of this credential does not exist or is not verified",
+  credentials_disabled: "this deployment accepts no credentials (it has no account store)",
+};
 
 export type Caller =
   | { kind: "anonymous"; ip: string }
-  /** A registered account, through one of its API keys or a login JWT. */
-  | { kind: "account"; ip: string; accountId: string; credentialId: string }
+  /** A registered account, through one of its API keys (keyId) or a login JWT (keyId null). */
+  | { kind: "account"; accountId: string; keyId: string | null; ip: string }
   /** A request whose payment the edge verified (X-Paid-Access). */
-  | { kind: "paid"; ip: string; paymentId: string }
+  | { kind: "paid"; ip: string }
   /** A credential was sent but is unknown, revoked, expired or malformed: answered 401. */
-  | { kind: "invalid"; ip: string; reason: string };
+  | { kind: "invalid"; reason: InvalidReason; ip: string };
 
 export interface QuotaResult {
   limit: number;
@@ -29,27 +53,6 @@ export interface AccessControl {
   consume(caller: Caller): Promise<QuotaResult>;
   /** Reports the quota without counting (pages, files, refused requests). */
   peek(caller: Caller): Promise<QuotaResult>;
-}
-
-export const DEFAULT_ANON_DAILY_QUOTA = 50;
-
-/**
- * The address a quota is counted against: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix, since a
- * single host usually holds a whole /64.
- */
-export function quotaKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!ip.includes(":")) return ip;
-  const [head = "", tail = ""] = ip.toLowerCase().split("::");
-  const headParts = head ? head.split(":") : [];
-  const tailParts = tail ? tail.split(":") : [];
-  const missing = ip.includes("::") ? 8 - headParts.length - tailParts.length : 0;
-  const groups = [...headParts, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailParts];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
 }
 
 export interface AnonymousAccessOptions {
@@ -84,13 +87,13 @@ export function createAnonymousAccess(options: AnonymousAccessOptions = {}): Acc
   return {
     async resolve(req, ip) {
       if (req.headers.has("authorization") || req.headers.has("x-paid-access")) {
-        return { kind: "invalid", ip, reason: "this deployment accepts no credentials (no account store)" };
+        return { kind: "invalid", ip, reason: "credentials_disabled" };
       }
       return { kind: "anonymous", ip };
     },
     async consume(caller) {
       const now = today();
-      const key = quotaKey(caller.ip);
+      const key = quotaSubject(caller.ip);
       const count = used.get(key) ?? 0;
       if (caller.kind !== "anonymous") return result(count, now, false);
       if (count >= limit) return result(count, now, true);
@@ -99,7 +102,7 @@ export function createAnonymousAccess(options: AnonymousAccessOptions = {}): Acc
     },
     async peek(caller) {
       const now = today();
-      return result(used.get(quotaKey(caller.ip)) ?? 0, now, false);
+      return result(used.get(quotaSubject(caller.ip)) ?? 0, now, false);
     },
   };
 }

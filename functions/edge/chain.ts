@@ -10,10 +10,10 @@
  * Web-standard only (Request → Response), so it runs in Node or in a serverless function alike.
  */
 import { errorResponse, isApiPath } from "../api/envelope.ts";
+import { clientIp } from "../auth/client-ip.ts";
 import { type Logger, silentLogger } from "../query/logger.ts";
-import type { AccessControl, Caller, QuotaResult } from "./access.ts";
+import { type AccessControl, type Caller, INVALID_REASON_MESSAGES, type QuotaResult } from "./access.ts";
 import { isBlockedAgent } from "./agents.ts";
-import { clientIp } from "./client-ip.ts";
 import { applyCommonHeaders, corsPreflight, requestIdOf } from "./headers.ts";
 
 export interface EdgeContext {
@@ -90,7 +90,7 @@ export function withEdge(options: EdgeOptions, inner: InnerHandler): EdgeHandler
     }
     if (caller.kind === "invalid") {
       state.quota = await access.peek(caller);
-      const message = `invalid credential: ${caller.reason}. Send a valid API key or JWT, or no Authorization header for the anonymous tier.`;
+      const message = `invalid credential: ${INVALID_REASON_MESSAGES[caller.reason]}. Send a valid API key or JWT, or no Authorization header for the anonymous tier.`;
       return refusal(pathname, 401, message, requestId);
     }
     const quota = await access.consume(caller);
@@ -110,7 +110,7 @@ export function withEdge(options: EdgeOptions, inner: InnerHandler): EdgeHandler
     const started = performance.now();
     const requestId = requestIdOf(req);
     const { pathname } = new URL(req.url);
-    const ip = clientIp(req, conn?.remoteAddress, options.trustProxyHops);
+    const ip = clientIp(req.headers, conn?.remoteAddress, options.trustProxyHops);
     const state: { quota: QuotaResult | null } = { quota: null };
     let produced: Response;
     try {

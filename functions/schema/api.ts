@@ -104,7 +104,8 @@ const ccfParam = caseInsensitiveEnum(CCF_PARAM_VALUES, lower, "ccf_rank must be 
   .optional()
   .meta({ description: "CCF rank, one of a, b, c (any case)." });
 
-const fieldParam = caseInsensitiveEnum(
+/** A research field in any letter case; also the `field` argument of the MCP prompts. */
+export const ResearchFieldParam = caseInsensitiveEnum(
   RESEARCH_FIELDS,
   lower,
   `field must be one of ${RESEARCH_FIELDS.join(", ")}`,
@@ -131,7 +132,7 @@ export const ConferenceSearchParams = z
     )
       .optional()
       .meta({ description: "QUALIS rank, A1 through C (any case)." }),
-    field: fieldParam,
+    field: ResearchFieldParam,
     submission_date_start: dateParam("submission_date_start", "Submission deadline on or after this date."),
     submission_date_end: dateParam("submission_date_end", "Submission deadline on or before this date."),
     conference_date_start: dateParam("conference_date_start", "Conference date on or after this date."),
@@ -174,30 +175,28 @@ export const JournalSearchParams = z.object({
   query: queryParam,
   ccf_rank: ccfParam,
   issn: issnParam,
-  field: fieldParam,
+  field: ResearchFieldParam,
   updated_since: updatedSinceParam,
   page: pageParam,
   per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
 });
 export type JournalSearchParams = z.output<typeof JournalSearchParams>;
 
-export const ConferenceRankingPath = z.object({
-  ranking: z
-    .enum(CONFERENCE_RANKINGS, {
-      error: (issue) =>
-        `unknown ranking ${JSON.stringify(issue.input)}; valid rankings: ${CONFERENCE_RANKINGS.join(", ")}`,
-    })
-    .meta({ param: { name: "ranking", in: "path" }, description: "Ranking list." }),
-});
+const rankingName = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) => `unknown ranking ${JSON.stringify(issue.input)}; valid rankings: ${values.join(", ")}`,
+  });
 
-export const JournalRankingPath = z.object({
-  ranking: z
-    .enum(JOURNAL_RANKINGS, {
-      error: (issue) =>
-        `unknown ranking ${JSON.stringify(issue.input)}; valid rankings: ${JOURNAL_RANKINGS.join(", ")}`,
-    })
-    .meta({ param: { name: "ranking", in: "path" }, description: "Ranking list." }),
-});
+/** A conference ranking-list name: the REST path segment, and the MCP `ranking` argument. */
+export const ConferenceRankingName = rankingName(CONFERENCE_RANKINGS);
+/** A journal ranking-list name: the REST path segment, and the MCP `ranking` argument. */
+export const JournalRankingName = rankingName(JOURNAL_RANKINGS);
+
+const RANKING_PATH_META = { param: { name: "ranking", in: "path" }, description: "Ranking list." } as const;
+
+export const ConferenceRankingPath = z.object({ ranking: ConferenceRankingName.meta(RANKING_PATH_META) });
+
+export const JournalRankingPath = z.object({ ranking: JournalRankingName.meta(RANKING_PATH_META) });
 
 export const ConferenceRankingParams = z.object({
   page: pageParam,
@@ -206,7 +205,7 @@ export const ConferenceRankingParams = z.object({
 export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
 
 export const JournalRankingParams = z.object({
-  field: fieldParam.meta({ description: "Research field; narrows the cfp and all rankings." }),
+  field: ResearchFieldParam.meta({ description: "Research field; narrows the cfp and all rankings." }),
   page: pageParam,
   per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
 });
@@ -224,12 +223,11 @@ export const VenueIdPath = z.object({
   }),
 });
 
+/** A researcher id as REST takes it from the path and MCP as an argument; anything else is answered 404. */
+export const ResearcherId = z.string().min(1).max(64);
+
 export const ResearcherIdPath = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .meta({ param: { name: "id", in: "path" }, description: "Researcher id." }),
+  id: ResearcherId.meta({ param: { name: "id", in: "path" }, description: "Researcher id." }),
 });
 
 export const LoginBody = z

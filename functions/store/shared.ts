@@ -1,4 +1,5 @@
 /** Helpers both store implementations share, so they cannot drift apart. */
+import { utcDate } from "../query/clock.ts";
 import type { RatingInput, RatingSummary } from "./types.ts";
 
 const DAY_MS = 86_400_000;
@@ -10,7 +11,7 @@ export const VIEW_RETENTION_DAYS = 40;
 
 /** The UTC calendar day of an instant, YYYY-MM-DD. */
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  return utcDate(new Date(ms));
 }
 
 /** The `count` UTC days ending with the day of `ms`, newest first. */

@@ -134,13 +134,10 @@ export function fakeAccess(anonQuota = 1000, accountQuota = 1000): AccessControl
       const auth = req.headers.get("authorization");
       const paid = req.headers.get("x-paid-access");
       if (paid !== null)
-        return paid === "paid-ok"
-          ? { kind: "paid", ip, paymentId: "p1" }
-          : { kind: "invalid", ip, reason: "bad payment" };
+        return paid === "paid-ok" ? { kind: "paid", ip } : { kind: "invalid", ip, reason: "invalid_token" };
       if (auth === null) return { kind: "anonymous", ip };
-      if (auth === "Bearer account-key")
-        return { kind: "account", ip, accountId: "acct1", credentialId: "key1" };
-      return { kind: "invalid", ip, reason: "unknown key" };
+      if (auth === "Bearer account-key") return { kind: "account", ip, accountId: "acct1", keyId: "key1" };
+      return { kind: "invalid", ip, reason: "unknown_key" };
     },
     async consume(caller) {
       const count = used.get(keyOf(caller)) ?? 0;

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { clientIp, quotaSubject } from "../../functions/auth/client-ip.ts";
 import { loadConfig } from "../../functions/config.ts";
-import { createAnonymousAccess, quotaKey } from "../../functions/edge/access.ts";
+import { createAnonymousAccess } from "../../functions/edge/access.ts";
 import { DEFAULT_BLOCKED_AGENTS, isBlockedAgent, parseBlockedAgents } from "../../functions/edge/agents.ts";
-import { clientIp } from "../../functions/edge/client-ip.ts";
 import { secondsToUtcMidnight } from "../../functions/query/clock.ts";
 
-describe("quotaKey", () => {
+describe("quotaSubject (the anonymous quota's key)", () => {
   it("keeps IPv4, unwraps IPv4-mapped IPv6, groups IPv6 by /64", () => {
-    expect(quotaKey("203.0.113.9")).toBe("203.0.113.9");
-    expect(quotaKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
-    expect(quotaKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
-    expect(quotaKey("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
-    expect(quotaKey("2001:DB8:0001:0002:aaaa::1")).toBe("2001:db8:1:2::/64");
-    expect(quotaKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(quotaKey("::1")).toBe("0:0:0:0::/64");
+    expect(quotaSubject("203.0.113.9")).toBe("203.0.113.9");
+    expect(quotaSubject("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(quotaSubject("2001:db8:1:2:3:4:5:6")).toBe("2001:0db8:0001:0002::/64");
+    expect(quotaSubject("2001:db8:1:2::9")).toBe("2001:0db8:0001:0002::/64");
+    expect(quotaSubject("2001:DB8:0001:0002:aaaa::1")).toBe("2001:0db8:0001:0002::/64");
+    expect(quotaSubject("2001:db8::1")).toBe("2001:0db8:0000:0000::/64");
+    expect(quotaSubject("::1")).toBe("0000:0000:0000:0000::/64");
   });
 });
 
@@ -80,7 +80,7 @@ describe("User-Agent rule", () => {
 });
 
 describe("clientIp", () => {
-  const req = (xff?: string) => new Request("http://x/", { headers: xff ? { "x-forwarded-for": xff } : {} });
+  const req = (xff?: string) => new Headers(xff ? { "x-forwarded-for": xff } : {});
   it("uses the socket unless proxies are trusted, then the hop the outermost trusted proxy saw", () => {
     expect(clientIp(req("1.1.1.1"), "::ffff:127.0.0.1", 0)).toBe("127.0.0.1");
     expect(clientIp(req("1.1.1.1, 2.2.2.2"), "127.0.0.1", 1)).toBe("2.2.2.2");

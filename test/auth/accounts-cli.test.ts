@@ -32,7 +32,7 @@ const callerWith = (store: Store, key: string) =>
     {
       headers: headers({ Authorization: `Bearer ${key}` }),
       path: "/api/conferences/1",
-      socketAddress: "192.0.2.1",
+      ip: "192.0.2.1",
     },
     store,
     testConfig(),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Caller } from "../../functions/auth/credentials.ts";
-import { consumeQuota, peekQuota, secondsUntilUtcMidnight } from "../../functions/auth/quota.ts";
+import { consumeQuota, peekQuota } from "../../functions/auth/quota.ts";
+import type { Caller } from "../../functions/edge/access.ts";
+import { secondsToUtcMidnight } from "../../functions/query/clock.ts";
 import { type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig({ accountDailyQuota: 3, anonDailyQuota: 2 });
@@ -34,11 +35,11 @@ beforeEach(async () => {
 });
 afterEach(() => temp.dispose());
 
-describe("secondsUntilUtcMidnight", () => {
+describe("secondsToUtcMidnight", () => {
   it("counts to the next UTC midnight, never less than one second", () => {
-    expect(secondsUntilUtcMidnight(new Date("2025-03-10T23:59:00Z"))).toBe(60);
-    expect(secondsUntilUtcMidnight(new Date("2025-03-10T00:00:00Z"))).toBe(86_400);
-    expect(secondsUntilUtcMidnight(new Date("2025-03-10T23:59:59.900Z"))).toBe(1);
+    expect(secondsToUtcMidnight(new Date("2025-03-10T23:59:00Z"))).toBe(60);
+    expect(secondsToUtcMidnight(new Date("2025-03-10T00:00:00Z"))).toBe(86_400);
+    expect(secondsToUtcMidnight(new Date("2025-03-10T23:59:59.900Z"))).toBe(1);
   });
 });
 

@@ -1,0 +1,24 @@
+/**
+ * The edge's AccessControl over the state store: callers from API keys, login tokens and X-Paid-Access
+ * (credentials.ts), daily quotas per account or per client address (quota.ts). Nothing is cached, so a key
+ * created or revoked with the accounts CLI counts from the very next request.
+ */
+import type { AccessControl } from "../edge/access.ts";
+import { type Clock, systemClock } from "../query/clock.ts";
+import type { Store } from "../store/types.ts";
+import type { AuthConfig } from "./config.ts";
+import { resolveCaller } from "./credentials.ts";
+import { consumeQuota, peekQuota } from "./quota.ts";
+
+export function createAccountAccess(
+  store: Store,
+  config: AuthConfig,
+  clock: Clock = systemClock,
+): AccessControl {
+  return {
+    resolve: (req, ip) =>
+      resolveCaller({ headers: req.headers, path: new URL(req.url).pathname, ip }, store, config, clock()),
+    consume: (caller) => consumeQuota(caller, store, config, clock()),
+    peek: async (caller) => ({ ...(await peekQuota(caller, store, config, clock())), exceeded: null }),
+  };
+}

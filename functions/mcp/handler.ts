@@ -1,0 +1,73 @@
+/**
+ * POST /mcp: the MCP server over Streamable HTTP, stateless (a fresh server and transport per request, no
+ * session id) with plain JSON answers. Web-standard Request → Response behind the edge chain, which has already
+ * resolved the caller and counted the request.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { createReadOperations } from "../api/operations.ts";
+import type { ResearcherDirectory } from "../api/services.ts";
+import type { InnerHandler } from "../edge/chain.ts";
+import { type Clock, systemClock } from "../query/clock.ts";
+import type { QueryLayer } from "../query/index.ts";
+import { type Logger, silentLogger } from "../query/logger.ts";
+import { countToolCalls, MAX_BODY_BYTES } from "./metering.ts";
+import { createMcpServer } from "./server.ts";
+
+export interface McpDeps {
+  query: QueryLayer;
+  /** Base of links in the instructions (snapshot, API). */
+  publicBaseUrl: string;
+  researchers?: ResearcherDirectory;
+  /** "Today" for the prompts' date windows. */
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** What the server's `mcp` slot takes: built once the server has its query layer. */
+export type McpFactory = (deps: McpDeps) => InnerHandler;
+
+/** A transport-level refusal, worded as the SDK's transport words its own. */
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+export const createMcpHandler: McpFactory = (deps) => {
+  const ops = createReadOperations(deps);
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? silentLogger;
+
+  return async (req, ctx) => {
+    // Stateless: no server-initiated stream to GET and no session to DELETE.
+    if (req.method !== "POST") {
+      const message = `method ${req.method} not allowed: this MCP endpoint takes POST only`;
+      return jsonRpcError(405, -32000, message, { allow: "POST, OPTIONS" });
+    }
+    // The edge counted this request once, so it may call one tool.
+    if ((await countToolCalls(req)) > 1) {
+      const message = "send one tools/call per HTTP request: each tool call counts as one request";
+      return jsonRpcError(400, -32600, message);
+    }
+    const server = createMcpServer({
+      ops,
+      publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ""),
+      clock,
+      logger,
+      caller: ctx.caller,
+      requestId: ctx.requestId,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(req);
+    } finally {
+      await server.close();
+    }
+  };
+};

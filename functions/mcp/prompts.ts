@@ -1,0 +1,260 @@
+/**
+ * The four MCP prompts. Each expands into one user message that names the tools to call with their exact
+ * arguments (dates already worked out from today's UTC date), what to keep and how to present the result.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ErrorCode, type GetPromptResult, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { type Clock, utcDate } from "../query/clock.ts";
+import { ResearchFieldParam } from "../schema/api.ts";
+import { CcfRank, CoreRank, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+
+const RANK_SYSTEMS = ["ccf", "core", "qualis"] as const;
+type RankSystem = (typeof RANK_SYSTEMS)[number];
+
+const TIERS: Record<RankSystem, readonly string[]> = {
+  ccf: CcfRank.options.filter((tier) => tier !== ""),
+  core: CoreRank.options.filter((tier) => tier !== ""),
+  qualis: QUALIS_TIERS,
+};
+
+const SYSTEM_LABEL: Record<RankSystem, string> = { ccf: "CCF", core: "CORE", qualis: "QUALIS" };
+
+const DAYS_MAX = 366;
+
+// Prompt arguments arrive as strings (MCP prompts take string arguments only).
+const fieldArg = ResearchFieldParam.describe(`Research field, one of: ${RESEARCH_FIELDS.join(", ")}.`);
+
+const systemArg = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(RANK_SYSTEMS, { error: "system must be one of ccf, core, qualis" }),
+  )
+  .optional()
+  .describe("Ranking system: ccf, core or qualis.");
+
+const tierArg = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .optional()
+  .describe(
+    `Tier in the ranking system given by system: CCF ${TIERS.ccf.join("/")}, CORE ${TIERS.core.join("/")}, QUALIS ${TIERS.qualis.join("/")}.`,
+  );
+
+const daysArg = (fallback: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, { error: `days must be a whole number from 1 to ${DAYS_MAX}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { error: `days must be a whole number from 1 to ${DAYS_MAX}` })
+        .max(DAYS_MAX),
+    )
+    .optional()
+    .describe(`${what} Default ${fallback}.`);
+
+interface RankFilter {
+  system: RankSystem;
+  tier: string | undefined;
+}
+
+function rankFilter(system: RankSystem | undefined, tier: string | undefined): RankFilter | undefined {
+  if (!system) {
+    if (tier) throw new McpError(ErrorCode.InvalidParams, "tier needs system (ccf, core or qualis)");
+    return undefined;
+  }
+  if (tier && !TIERS[system].includes(tier)) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `tier for ${system} must be one of ${TIERS[system].join(", ")}`,
+    );
+  }
+  return { system, tier: tier || undefined };
+}
+
+function addDays(date: string, days: number): string {
+  return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
+}
+
+/** The search_conferences arguments for open calls in a window, with the optional field and rank filter. */
+function deadlineSearch(window: { from: string; to: string }, field?: string, rank?: RankFilter) {
+  return {
+    submission_date_start: window.from,
+    submission_date_end: window.to,
+    ...(field && { field }),
+    ...(rank?.tier && { [`${rank.system}_rank`]: rank.tier }),
+    per_page: 100,
+  };
+}
+
+const describeRank = (rank: RankFilter | undefined) =>
+  rank ? ` ranked ${SYSTEM_LABEL[rank.system]}${rank.tier ? ` ${rank.tier}` : ""}` : "";
+
+/** A system without a tier cannot be a search filter: the rows are kept by hand. */
+const rankKeepStep = (rank: RankFilter | undefined) =>
+  rank && !rank.tier ? [`Keep only conferences whose ${rank.system}_rank is not empty.`] : [];
+
+const json = (value: unknown) => JSON.stringify(value);
+
+const numbered = (steps: string[]) => steps.map((step, i) => `${i + 1}. ${step}`).join("\n");
+
+function userMessage(description: string, text: string): GetPromptResult {
+  return { description, messages: [{ role: "user", content: { type: "text", text } }] };
+}
+
+const ATTRIBUTION = "Link every venue to its detail_page and credit Venue Directory as the source.";
+
+export function registerPrompts(server: McpServer, clock: Clock): void {
+  const window = (days: number) => {
+    const from = utcDate(clock());
+    return { from, to: addDays(from, days) };
+  };
+
+  server.registerPrompt(
+    "upcoming_deadlines",
+    {
+      title: "Upcoming deadlines",
+      description:
+        "Conference submission deadlines in the next days, optionally in one research field and ranking tier.",
+      argsSchema: {
+        field: fieldArg,
+        system: systemArg,
+        tier: tierArg,
+        days: daysArg(30, "How many days to look ahead."),
+      },
+    },
+    ({ field, system, tier, days = 30 }) => {
+      const rank = rankFilter(system, tier);
+      const span = window(days);
+      const scope = `${field ? ` in research field "${field}"` : ""}${describeRank(rank)}`;
+      return userMessage(
+        `Conference deadlines ${span.from} to ${span.to}${scope}`,
+        `List the conference submission deadlines from ${span.from} to ${span.to} (the next ${days} days, UTC)${scope}.
+
+Use the Venue Directory tools:
+${numbered([
+  `Call search_conferences with ${json(deadlineSearch(span, field, rank))}. It returns the open calls soonest deadline first. While pagination.page is below pagination.total_pages, call it again with the next page.`,
+  ...rankKeepStep(rank),
+  "Present one table row per conference, soonest deadline first: deadline (submission_date), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference date and location. If there are none, say so.",
+  "For the deadline's time zone, an abstract deadline or the acceptance rate of one conference, call get_conference with its id. It needs a credential; without one, keep to the rows.",
+])}
+${ATTRIBUTION}`,
+      );
+    },
+  );
+
+  server.registerPrompt(
+    "where_to_submit",
+    {
+      title: "Where to submit",
+      description:
+        "Shortlist conferences and journal special issues with an open call that fit a paper, by topic, research field, ranking tier and time to the deadline.",
+      argsSchema: {
+        topic: z.string().trim().max(500).optional().describe("What the paper is about, in a few words."),
+        field: fieldArg,
+        system: systemArg,
+        tier: tierArg,
+        days: daysArg(120, "Latest deadline, in days from today."),
+      },
+    },
+    ({ topic, field, system, tier, days = 120 }) => {
+      const rank = rankFilter(system, tier);
+      const span = window(days);
+      const about = topic ? ` about "${topic}"` : "";
+      return userMessage(
+        `Where to submit a paper${about}`,
+        `Help me choose where to submit a paper${about}${field ? ` (research field "${field}")` : ""}. Candidates are venues${describeRank(rank)} whose submission deadline falls between ${span.from} and ${span.to}.
+
+Use the Venue Directory tools:
+${numbered([
+  `Conferences: call search_conferences with ${json(deadlineSearch(span, field, rank))}. Page through pagination.total_pages if needed.`,
+  ...rankKeepStep(rank),
+  `Journals: call list_journals with ${json({ ranking: "cfp", ...(field && { field }), per_page: 100 })}. Each row's special_issue is the journal's soonest open call (title, submission_date); keep those due by ${span.to}${rank?.system === "ccf" && rank.tier ? ` from journals with ccf_rank "${rank.tier}"` : ""}.`,
+  "Shortlist the venues whose name, call or special-issue title fits the paper. For the most promising ones call get_conference or get_journal with the id: the call for papers text, typed deadlines, acceptance-rate history, special-issue topics and journal metrics. These need a credential; without one, decide from the rows.",
+  "Recommend three to five venues, best fit first. For each give the deadline, the ranks, the latest acceptance rate or impact factor when known, the cp_index score for conferences, and one sentence on why it fits.",
+])}
+${ATTRIBUTION}`,
+      );
+    },
+  );
+
+  server.registerPrompt(
+    "venue_snapshot",
+    {
+      title: "Venue snapshot",
+      description:
+        "A short profile of one conference or journal: ranks, next deadlines, dates and place, acceptance rates or journal metrics, open special issues.",
+      argsSchema: {
+        venue: z
+          .string()
+          .trim()
+          .min(1, { error: "venue is required" })
+          .max(200)
+          .describe('The venue: its id (e.g. "101"), acronym or full name.'),
+        kind: z
+          .enum(["conference", "journal"], { error: "kind must be conference or journal" })
+          .optional()
+          .describe("conference or journal, when known."),
+      },
+    },
+    ({ venue, kind }) => {
+      const kinds = kind ? [kind] : (["conference", "journal"] as const);
+      const byId = json({ id: venue });
+      const find = /^\d{1,15}$/.test(venue)
+        ? `"${venue}" is a venue id: ${kinds.map((k) => `call get_${k} with ${byId}`).join("; if no conference has this id, ")}.`
+        : `Find the venue: call ${kinds.map((k) => `search_${k}s with ${json({ query: venue, per_page: 5 })}`).join(" and ")}. Take the exact short-name or full-name match; if several venues fit, ask me which one. Then call ${kinds.map((k) => `get_${k}`).join(" or ")} with its id.`;
+      return userMessage(
+        `Snapshot of ${venue}`,
+        `Give me a snapshot of the ${kind ?? "venue"} "${venue}".
+
+Use the Venue Directory tools:
+${numbered([
+  find,
+  "The detail tools need a credential. Without one, work from the search row if you have one, and say that the full record needs an API key.",
+  "Summarise in a few lines: full name and acronym; CCF / CORE / QUALIS ranks (journals: CCF rank, impact factor, latest SJR quartile); the next deadlines with their type and time zone; conference dates and place; the acceptance-rate trend over recent years; open special issues for a journal; the cp_index score with its confidence.",
+])}
+${ATTRIBUTION}`,
+      );
+    },
+  );
+
+  server.registerPrompt(
+    "open_special_issues",
+    {
+      title: "Open special issues",
+      description:
+        "Journal special issues open for submission, optionally in one research field and CCF tier, due within a number of days.",
+      argsSchema: {
+        field: fieldArg,
+        ccf_rank: z
+          .enum(TIERS.ccf as [string, ...string[]], {
+            error: `ccf_rank must be one of ${TIERS.ccf.join(", ")}`,
+          })
+          .optional()
+          .describe(`CCF tier of the journal: ${TIERS.ccf.join(", ")}.`),
+        days: daysArg(90, "Latest special-issue deadline, in days from today."),
+      },
+    },
+    ({ field, ccf_rank, days = 90 }) => {
+      const span = window(days);
+      const scope = `${field ? ` in research field "${field}"` : ""}${ccf_rank ? ` from CCF ${ccf_rank} journals` : ""}`;
+      return userMessage(
+        `Special issues due ${span.from} to ${span.to}${scope}`,
+        `List the journal special issues open for submission with a deadline from ${span.from} to ${span.to}${scope}.
+
+Use the Venue Directory tools:
+${numbered([
+  `Call list_journals with ${json({ ranking: "cfp", ...(field && { field }), per_page: 100 })}: journals with an open special-issue call, soonest deadline first; special_issue holds the title and submission_date of the journal's soonest open call. While pagination.has_more is true and the last deadline is not past ${span.to}, call it again with the next page.`,
+  `Keep the rows whose special_issue.submission_date is on or before ${span.to}${ccf_rank ? ` and whose ccf_rank is "${ccf_rank}"` : ""}.`,
+  "A journal may have further open calls: get_journal with its id lists every special issue with description, topics and editors. It needs a credential; without one, keep to the rows.",
+  "Present a table, soonest deadline first: deadline, special-issue title, journal (full_name), CCF rank, impact factor, publisher.",
+])}
+${ATTRIBUTION}`,
+      );
+    },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * One MCP server per HTTP request (the endpoint is stateless): the caller the edge resolved for this request is
+ * fixed in it, so the credentialed tools need no session.
+ *
+ * Tools are served through the underlying Server's request handlers rather than McpServer.registerTool:
+ * registerTool validates arguments itself and words the error its own way, and a tool must give the REST
+ * message for the same bad value. Prompts use McpServer as it is.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ReadOperations } from "../api/operations.ts";
+import type { Caller } from "../edge/access.ts";
+import type { Clock } from "../query/clock.ts";
+import type { Logger } from "../query/logger.ts";
+import { serverInfo, serverInstructions } from "./instructions.ts";
+import { registerPrompts } from "./prompts.ts";
+import { callTool, listTools, TOOL_NAMES } from "./tools.ts";
+
+export interface McpServerContext {
+  ops: ReadOperations;
+  publicBaseUrl: string;
+  clock: Clock;
+  logger: Logger;
+  caller: Caller;
+  requestId: string;
+}
+
+export function createMcpServer(context: McpServerContext): McpServer {
+  const { ops, caller, requestId, logger } = context;
+  const server = new McpServer(serverInfo(context.publicBaseUrl), {
+    instructions: serverInstructions(context.publicBaseUrl),
+    capabilities: { tools: {} },
+  });
+  registerPrompts(server, context.clock);
+
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
+  server.server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    let result: Awaited<ReturnType<typeof callTool>>;
+    try {
+      result = await callTool(ops, params.name, params.arguments ?? {}, caller);
+    } catch (err) {
+      // A fault, not a bad argument: the details go to the log, the client gets the request id.
+      logger.error({ err, request_id: requestId, tool: params.name }, "MCP tool failed");
+      throw new McpError(ErrorCode.InternalError, `internal error (request ${requestId})`);
+    }
+    if (!result) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown tool ${JSON.stringify(params.name)}; tools: ${TOOL_NAMES.join(", ")}`,
+      );
+    }
+    return result;
+  });
+  return server;
+}

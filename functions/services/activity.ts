@@ -1,0 +1,94 @@
+/**
+ * The query layer's activity seam over the state store: tracker and attendee counts from researcher profiles,
+ * views of the last 30 days, ratings and comments. Ranking lists need a whole per-kind count map on every request,
+ * so those maps are cached for a few seconds (one store query per kind and metric per interval, shared by the
+ * requests that arrive meanwhile); one venue's detail reads its own figures fresh.
+ */
+import type { ActivityMetric, VenueActivity, VenueActivitySummary } from "../query/activity.ts";
+import type { Comment as CommentView } from "../schema/api.ts";
+import type { Comment, Store, VenueKind } from "../store/types.ts";
+import { publicName, UNNAMED_RESEARCHER } from "./contacts.ts";
+
+/** How long a ranking's count map is reused. */
+export const DEFAULT_COUNTS_CACHE_MS = 5_000;
+/** Newest comments shown on a detail. */
+export const COMMENTS_SHOWN = 20;
+
+export interface StoreActivityOptions {
+  countsCacheMs?: number;
+  /** Milliseconds; injectable for tests of the cache. */
+  now?: () => number;
+}
+
+type CountMap = ReadonlyMap<string, number>;
+
+/** Only venues with a non-zero value take part in a popularity list. */
+function nonZero(entries: Iterable<[string, number]>): CountMap {
+  return new Map([...entries].filter(([, n]) => n > 0));
+}
+
+async function loadCounts(store: Store, kind: VenueKind, metric: ActivityMetric): Promise<CountMap> {
+  if (metric === "views_30d") return nonZero(await store.views30d(kind));
+  const counts = await store.venueCounts(kind);
+  return nonZero([...counts].map(([id, c]) => [id, metric === "trackers" ? c.trackers : c.attendees]));
+}
+
+/** Comments with their authors' names; the author id links a profile only when that profile is public. */
+async function commentViews(store: Store, comments: Comment[]): Promise<CommentView[]> {
+  const authorIds = [...new Set(comments.map((c) => c.userId))];
+  const authors = new Map(
+    await Promise.all(
+      authorIds.map(async (id) => {
+        const [account, profile] = await Promise.all([store.getAccount(id), store.getProfile(id)]);
+        const name = publicName(account?.name ?? null);
+        return [id, { name, publicId: profile?.public ? id : null }] as const;
+      }),
+    ),
+  );
+  return comments.map((c) => ({
+    id: c.id,
+    author_id: authors.get(c.userId)?.publicId ?? null,
+    author_name: authors.get(c.userId)?.name ?? UNNAMED_RESEARCHER,
+    body: c.text,
+    created_at: c.createdAt.replace(/\.\d+Z$/, "Z"),
+  }));
+}
+
+export function createStoreActivity(store: Store, options: StoreActivityOptions = {}): VenueActivity {
+  const ttl = options.countsCacheMs ?? DEFAULT_COUNTS_CACHE_MS;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { expires: number; value: Promise<CountMap> }>();
+
+  return {
+    counts(kind, metric) {
+      const key = `${kind}:${metric}`;
+      const hit = cache.get(key);
+      if (hit && hit.expires > now()) return hit.value;
+      const value = loadCounts(store, kind, metric);
+      cache.set(key, { expires: now() + ttl, value });
+      // A failed load is not kept: the next request tries again.
+      value.catch(() => {
+        if (cache.get(key)?.value === value) cache.delete(key);
+      });
+      return value;
+    },
+
+    async summary(kind, id): Promise<VenueActivitySummary> {
+      const [counts, views, rating, comments] = await Promise.all([
+        store.venueCountsOf(kind, id),
+        store.views30dOf(kind, id),
+        store.ratingSummary(kind, id),
+        store.listComments(kind, id, COMMENTS_SHOWN),
+      ]);
+      return {
+        trackers_count: counts.trackers,
+        attendees_count: counts.attendees,
+        views_30d: views,
+        rating_summary: rating.average === null ? null : { average: rating.average, count: rating.count },
+        comments: await commentViews(store, comments),
+      };
+    },
+
+    recordView: (kind, id) => store.recordView(kind, id),
+  };
+}

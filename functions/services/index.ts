@@ -1,0 +1,103 @@
+/**
+ * Composition: the server's seams (access, activity, login, researchers) built over one state store, and the
+ * whole service started from a ServerConfig (store opened, services built, server listening). scripts/serve.ts
+ * and the HTTP tests start it the same way.
+ */
+import type { LoginService, ResearcherDirectory } from "../api/services.ts";
+import { type RunningServer, type ServerOverrides, startServer } from "../app.ts";
+import { createAccountAccess } from "../auth/access.ts";
+import { login } from "../auth/login.ts";
+import type { ServerConfig } from "../config.ts";
+import type { AccessControl } from "../edge/access.ts";
+import type { VenueActivity } from "../query/activity.ts";
+import { type Clock, systemClock } from "../query/clock.ts";
+import type { Logger } from "../query/logger.ts";
+import type { SnapshotSource } from "../query/snapshot-source.ts";
+import { openStore } from "../store/index.ts";
+import type { Store } from "../store/types.ts";
+import { createStoreActivity } from "./activity.ts";
+import { createResearcherDirectory } from "./researchers.ts";
+import { snapshotVenueFacts, type VenueFactLookup } from "./venue-facts.ts";
+
+export interface Services {
+  access: AccessControl;
+  activity: VenueActivity;
+  login: LoginService;
+  researchers: ResearcherDirectory;
+}
+
+export interface ServicesOptions {
+  clock?: Clock;
+  /** How long ranking lists reuse a count map (default DEFAULT_COUNTS_CACHE_MS). */
+  countsCacheMs?: number;
+}
+
+export interface WiredServices extends Services {
+  /**
+   * Hands the researcher directory the snapshot the server follows, for research-interest summaries. The server
+   * opens that snapshot itself (startServer), so this comes after it; until then summaries are left out.
+   */
+  attachSnapshot(source: SnapshotSource): void;
+}
+
+export function createServices(
+  config: ServerConfig,
+  store: Store,
+  options: ServicesOptions = {},
+): WiredServices {
+  const clock = options.clock ?? systemClock;
+  let facts: VenueFactLookup | null = null;
+  return {
+    access: createAccountAccess(store, config, clock),
+    activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
+    login: { login: (email, password) => login(store, config, email, password, clock()) },
+    researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
+    attachSnapshot(source) {
+      facts = snapshotVenueFacts(source);
+    },
+  };
+}
+
+export interface ServiceOptions extends ServicesOptions {
+  logger?: Logger;
+  /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
+  mcp?: ServerOverrides["mcp"];
+}
+
+export interface RunningService {
+  server: RunningServer;
+  store: Store;
+  /** Stops listening, then closes the store. */
+  close(): Promise<void>;
+}
+
+/** Opens the state store named by the config (STATE_DIR or REDIS_URL), wires the services and starts listening. */
+export async function startService(
+  config: ServerConfig,
+  options: ServiceOptions = {},
+): Promise<RunningService> {
+  const clock = options.clock;
+  // The store counts views and quota windows on the same clock as the rest of the service.
+  const store = await openStore(config.store, clock ? { now: () => clock().getTime() } : {});
+  try {
+    const { attachSnapshot, ...services } = createServices(config, store, options);
+    const server = await startServer(config, {
+      ...services,
+      mcp: options.mcp,
+      clock,
+      logger: options.logger,
+    });
+    attachSnapshot(server.source);
+    return {
+      server,
+      store,
+      close: async () => {
+        await server.close();
+        await store.close();
+      },
+    };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The real service over HTTP for the accounts tests: loadConfig → startService (state store, services, server) on
+ * a free port, with the fixture snapshot, a tiny static site and a clock the test can move. Each backend gives a
+ * fresh state: a temp STATE_DIR for the SQLite file store, a fresh key prefix on a real redis-server for Redis.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe } from "vitest";
+import { createKey, createUser, type ProfilePatch, updateProfile } from "../../functions/auth/accounts.ts";
+import { loadConfig } from "../../functions/config.ts";
+import { silentLogger } from "../../functions/query/logger.ts";
+import { type RunningService, startService } from "../../functions/services/index.ts";
+import type { Store } from "../../functions/store/types.ts";
+import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
+import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+
+export const BASE_URL = "https://venues.test";
+export const PAID_KEY = "paid-edge-key-for-http-tests-0123456789";
+export const PASSWORD = "correct horse battery staple";
+
+/** Where a test's state lives: the STATE_DIR or REDIS_URL / REDIS_PREFIX part of the environment. */
+export interface Backend {
+  name: string;
+  /** Environment naming a fresh, empty state. */
+  freshState(): Promise<Record<string, string>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the assertions that read them
+export type Body = { code: number; message: string; data: any; request_id: string };
+
+export interface TestService {
+  url: string;
+  store: Store;
+  /** The service's clock; tests move it. */
+  clock: { now: Date };
+  env: Record<string, string>;
+  fetch(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
+  json(path: string, init?: RequestInit & { ip?: string }): Promise<{ res: Response; body: Body }>;
+  /** Stops the server and closes its store, then starts a new one on the same state. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Passed to startService; default: the production default. */
+  countsCacheMs?: number;
+}
+
+/**
+ * Starts the service on `state`. TRUST_PROXY=1, so a test picks its client address with the `ip` option (sent as
+ * X-Forwarded-For) and gets an anonymous quota of its own.
+ */
+export async function startTestService(
+  state: Record<string, string>,
+  options: StartOptions = {},
+): Promise<TestService> {
+  const snapshotsDir = await tempSnapshotsDir();
+  await writeFixtureSnapshot(snapshotsDir);
+  const siteDir = await mkdtemp(join(tmpdir(), "vd-site-"));
+  await mkdir(join(siteDir, "conference"), { recursive: true });
+  await writeFile(join(siteDir, "index.html"), "<!doctype html><title>Venues</title>");
+  await writeFile(join(siteDir, "conference", "101.html"), "<!doctype html><title>ICML</title>");
+  const env: Record<string, string> = {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PUBLIC_BASE_URL: BASE_URL,
+    SNAPSHOTS_DIR: snapshotsDir,
+    SITE_DIR: siteDir,
+    SNAPSHOT_POLL_MS: "0",
+    TRUST_PROXY: "1",
+    PAID_ACCESS_KEY: PAID_KEY,
+    ...state,
+    ...options.env,
+  };
+  const clock = { now: FIXTURE_NOW };
+  const start = () =>
+    startService(loadConfig(env), {
+      clock: () => clock.now,
+      logger: silentLogger,
+      countsCacheMs: options.countsCacheMs,
+    });
+  let service: RunningService = await start();
+
+  const fetchPath = (path: string, init: RequestInit & { ip?: string } = {}) => {
+    const { ip, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (ip) headers.set("x-forwarded-for", ip);
+    return fetch(`${service.server.url}${path}`, { ...rest, headers });
+  };
+  return {
+    get url() {
+      return service.server.url;
+    },
+    get store() {
+      return service.store;
+    },
+    clock,
+    env,
+    fetch: fetchPath,
+    async json(path, init) {
+      const res = await fetchPath(path, init);
+      return { res, body: (await res.json()) as Body };
+    },
+    async restart() {
+      await service.close();
+      service = await start();
+    },
+    async close() {
+      await service.close();
+      await rm(snapshotsDir, { recursive: true, force: true });
+      await rm(siteDir, { recursive: true, force: true });
+      if (state.STATE_DIR) await rm(state.STATE_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
+
+let accounts = 0;
+
+/** A verified account with one API key and, when given, a profile. */
+export async function newAccount(
+  store: Store,
+  options: { name?: string; institution?: string; profile?: ProfilePatch } = {},
+): Promise<{ id: string; email: string; key: string; keyId: string }> {
+  accounts += 1;
+  const email = `user${accounts}-${process.pid}@example.org`;
+  const { id } = await createUser(store, {
+    email,
+    password: PASSWORD,
+    name: options.name ?? `User ${accounts}`,
+    institution: options.institution,
+  });
+  const { key, id: keyId } = await createKey(store, email, "tests");
+  if (options.profile) await updateProfile(store, email, options.profile);
+  return { id, email, key, keyId };
+}
+
+/** A distinct client address per call, so tests do not share an anonymous quota. */
+let addresses = 0;
+export const freshIp = () => {
+  addresses += 1;
+  return `198.51.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+const fileBackend: Backend = {
+  name: "file store (SQLite)",
+  async freshState() {
+    return { STATE_DIR: await mkdtemp(join(tmpdir(), "vd-http-state-")), REDIS_URL: "" };
+  },
+};
+
+/**
+ * Runs `suite` once per store: SQLite always, Redis when redis-server is installed (one server per file, a fresh
+ * key prefix per state).
+ */
+export function forEachStore(suite: (backend: Backend) => void): void {
+  describe(fileBackend.name, () => suite(fileBackend));
+
+  describe.skipIf(!redisAvailable)("redis store", () => {
+    let redis: RedisServer | undefined;
+    let prefixes = 0;
+    beforeAll(async () => {
+      redis = await startRedis();
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
+    suite({
+      name: "redis store",
+      async freshState() {
+        if (!redis) throw new Error("redis-server not started");
+        prefixes += 1;
+        return { REDIS_URL: redis.url, REDIS_PREFIX: `http${prefixes}:` };
+      },
+    });
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * On the snapshot built from the real upstream data (when one is present): every tool gives the REST payload, and
+ * real payloads satisfy the output schemas the tools declare (the SDK client checks each structured result).
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../functions/app.ts";
+import { loadConfig } from "../../functions/config.ts";
+import { createMcpHandler } from "../../functions/mcp/index.ts";
+import { silentLogger } from "../../functions/query/logger.ts";
+import { ACCOUNT, fakeAccess } from "../api/harness.ts";
+import { connectMcp, type McpSession, toolPayload } from "./client.ts";
+
+const SNAPSHOTS = resolve("snapshots");
+
+describe.skipIf(!existsSync(join(SNAPSHOTS, "latest", "manifest.json")))("on the real snapshot", () => {
+  let server: RunningServer;
+  let siteDir: string;
+  let mcp: McpSession;
+
+  beforeAll(async () => {
+    siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
+    const config = loadConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      PUBLIC_BASE_URL: "https://venues.test",
+      SNAPSHOTS_DIR: SNAPSHOTS,
+      SITE_DIR: siteDir,
+      SNAPSHOT_POLL_MS: "0",
+    });
+    server = await startServer(config, { mcp: createMcpHandler, access: fakeAccess(), logger: silentLogger });
+    mcp = await connectMcp(server.url, ACCOUNT);
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    await server?.close();
+    await rm(siteDir, { recursive: true, force: true });
+  });
+
+  const rest = async (path: string) => {
+    const res = await fetch(`${server.url}${path}`, { headers: ACCOUNT });
+    const body = await res.json();
+    expect(body.code, `${path}: ${body.message}`).toBe(200);
+    return body.data;
+  };
+  const call = async (name: string, args: Record<string, unknown>) =>
+    toolPayload(await mcp.client.callTool({ name, arguments: args }));
+
+  it("searches, lists and statistics equal REST", async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        "search_conferences",
+        { query: "learning", per_page: 50 },
+        "/api/conferences?query=learning&per_page=50",
+      ],
+      ["search_conferences", { ccf_rank: "a", field: "ai" }, "/api/conferences?ccf_rank=a&field=ai"],
+      ["search_journals", { query: "software", per_page: 50 }, "/api/journals?query=software&per_page=50"],
+      ["list_conferences", { ranking: "cfp", per_page: 100 }, "/api/conferences/rankings/cfp?per_page=100"],
+      ["list_conferences", { ranking: "cp_index" }, "/api/conferences/rankings/cp_index"],
+      ["list_journals", { ranking: "cfp", per_page: 100 }, "/api/journals/rankings/cfp?per_page=100"],
+      ["list_journals", { ranking: "highest_if" }, "/api/journals/rankings/highest_if"],
+      ["get_statistics", {}, "/api/statistics"],
+    ];
+    for (const [name, args, path] of cases) {
+      expect(await call(name, args), name).toEqual(await rest(path));
+    }
+  });
+
+  it("details of open calls equal REST and fit the declared schema", async () => {
+    const { conferences } = (await call("list_conferences", { ranking: "cfp", per_page: 10 })) as {
+      conferences: { id: string }[];
+    };
+    const { journals } = (await call("list_journals", { ranking: "cfp", per_page: 5 })) as {
+      journals: { id: string }[];
+    };
+    expect(conferences.length + journals.length).toBeGreaterThan(0);
+    for (const { id } of conferences) {
+      expect(await call("get_conference", { id }), id).toEqual(await rest(`/api/conferences/${id}`));
+    }
+    for (const { id } of journals) {
+      expect(await call("get_journal", { id }), id).toEqual(await rest(`/api/journals/${id}`));
+    }
+  });
+});
