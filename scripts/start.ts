@@ -14,6 +14,8 @@ const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/da
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(root, "snapshots"));
 const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
 const siteStamp = join(siteDir, ".snapshot-version");
+// The snapshot's and the site's absolute links must name the port this server listens on.
+process.env.PUBLIC_BASE_URL ??= `http://localhost:${process.env.PORT || 4321}`;
 // Minutes after UTC midnight for the nightly rebuild.
 const NIGHTLY_MINUTE = 10;
 
