@@ -13,9 +13,18 @@ import type {
 import { QUALIS_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { activityCounts, fetchRankingPage } from "./ranking.ts";
+import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";
 import { CONFERENCE_COLUMNS, type ConferenceRecord, toConference } from "./rows.ts";
-import { Conditions, pageWindow, searchPagination, tierPosition } from "./sql.ts";
+import {
+  Conditions,
+  countMatches,
+  namesMatch,
+  pagedSelect,
+  pageWindow,
+  paramsKey,
+  searchPagination,
+  tierPosition,
+} from "./sql.ts";
 
 export const CCF_TIERS = ["A", "B", "C"] as const;
 export const CORE_TIERS = ["A*", "A", "B", "C"] as const;
@@ -30,13 +39,23 @@ const MATCH_ORDER =
   "CASE WHEN c.short_lc = lower(?) OR c.full_lc = lower(?) THEN 0 " +
   "WHEN starts_with(c.short_lc, lower(?)) THEN 1 ELSE 2 END";
 
-export async function searchConferences(
+export function searchConferences(
   ctx: QueryContext,
   p: ConferenceSearchParams,
 ): Promise<ConferenceSearchData> {
+  return ctx.db.cached(
+    `conference-search ${ctx.baseUrl} ${ctx.today} ${paramsKey(p)}`,
+    () => findConferences(ctx, p),
+    (data) => data.conferences.length,
+  );
+}
+
+async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Promise<ConferenceSearchData> {
   const cond = new Conditions();
-  if (p.query)
-    cond.add("(contains(c.short_lc, lower(?)) OR contains(c.full_lc, lower(?)))", p.query, p.query);
+  if (p.query) {
+    const match = namesMatch("c", p.query);
+    cond.add(match.clause, ...match.params);
+  }
   if (p.ccf_rank) cond.add("c.ccf_rank = ?", p.ccf_rank.toUpperCase());
   if (p.core_rank) cond.add("c.core_rank = ?", p.core_rank);
   if (p.qualis_rank) cond.add("c.qualis_rank = ?", p.qualis_rank);
@@ -47,19 +66,26 @@ export async function searchConferences(
   if (p.conference_date_end) cond.add("c.conference_date <= ?", p.conference_date_end);
   if (p.updated_since) cond.add("c.updated_at >= ?", p.updated_since);
 
-  const [counted] = await ctx.db.all<{ n: number }>(
-    `SELECT count(*)::INTEGER AS n FROM conferences c ${cond.where}`,
-    cond.params,
-  );
   const order = p.query ? [MATCH_ORDER, DEADLINE_ORDER, "c.id_num"] : [DEADLINE_ORDER, "c.id_num"];
   const orderParams = p.query ? [p.query, p.query, p.query, ctx.today, ctx.today] : [ctx.today, ctx.today];
-  const rows = await ctx.db.all<ConferenceRecord>(
-    `SELECT ${CONFERENCE_COLUMNS} FROM conferences c ${cond.where} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
-    [...cond.params, ...orderParams, ...pageWindow(p)],
+  const page = pagedSelect(
+    {
+      table: "conferences",
+      alias: "c",
+      columns: CONFERENCE_COLUMNS,
+      cond,
+      order: order.join(", "),
+      orderParams,
+    },
+    pageWindow(p),
   );
+  const [total, rows] = await Promise.all([
+    countMatches(ctx, "conferences c", cond, p),
+    ctx.db.all<ConferenceRecord>(page.sql, page.params),
+  ]);
   return {
     conferences: rows.map((r) => toConference(r, ctx.baseUrl)),
-    pagination: searchPagination(counted?.n ?? 0, p),
+    pagination: searchPagination(total, p),
   };
 }
 
@@ -118,6 +144,20 @@ export async function listConferences(
     "conference",
     spec.metric ? [spec.metric, ...activityExtras] : activityExtras,
   );
+  return ctx.db.cached(
+    `conference-ranking ${ctx.baseUrl} ${ctx.today} ${ranking} ${countsKey(counts)} ${paramsKey(p)}`,
+    () => rankConferences(ctx, ranking, p, counts),
+    (data) => data.conferences.length,
+  );
+}
+
+async function rankConferences(
+  ctx: QueryContext,
+  ranking: ConferenceRanking,
+  p: ConferenceRankingParams,
+  counts: Map<ActivityMetric, ReadonlyMap<string, number>>,
+): Promise<ConferenceRankingData> {
+  const spec = CONFERENCE_RANKING_SPECS[ranking];
   const cond = new Conditions();
   if (spec.where) {
     const todayParams = spec.where.split("?").length - 1;

@@ -42,84 +42,142 @@ interface Similarity {
 }
 
 /**
+ * The best related venues depend only on the research fields and tiers compared, which many venues share: the
+ * list is computed once per such profile, one row longer than shown so the venue itself can be left out.
+ */
+async function relatedFor<T extends { id: string }>(
+  ctx: QueryContext,
+  profile: string,
+  excludeId: string | null,
+  top: (limit: number) => Promise<T[]>,
+): Promise<T[]> {
+  const ranked = await ctx.db.cached(
+    `related ${ctx.baseUrl} ${profile}`,
+    () => top(RELATED_LIMIT + 1),
+    (r) => r.length,
+  );
+  return ranked.filter((r) => r.id !== excludeId).slice(0, RELATED_LIMIT);
+}
+
+const fieldsKey = (fields: readonly string[]) => [...fields].sort().join(",");
+
+/**
  * Related conferences: at least one shared research field; scored by shared fields plus one point per ranking
  * system with the same tier; then higher CP index, then id.
  */
-async function relatedConferences(
+function relatedConferences(
   ctx: QueryContext,
   like: Similarity,
   excludeId: string | null,
 ): Promise<CompactConference[]> {
-  const rows = await ctx.db.all<Omit<CompactConference, "detail_page">>(
-    `SELECT ${COMPACT_CONFERENCE_COLUMNS} FROM conferences c
-     WHERE c.id IS DISTINCT FROM ? AND len(list_intersect(c.fields, ?)) > 0
-     ORDER BY len(list_intersect(c.fields, ?))
-       + (c.ccf_rank <> '' AND c.ccf_rank = ?)::INTEGER + (c.core_rank <> '' AND c.core_rank = ?)::INTEGER DESC,
-       c.cp_score DESC NULLS LAST, c.id_num
-     LIMIT ?`,
-    [
-      excludeId,
-      varcharList(like.fields),
-      varcharList(like.fields),
-      like.ccf_rank,
-      like.core_rank,
-      BigInt(RELATED_LIMIT),
-    ],
-  );
-  return rows.map((r) => toCompactConference(r, ctx.baseUrl));
+  const profile = `conferences ${fieldsKey(like.fields)} ${like.ccf_rank} ${like.core_rank}`;
+  return relatedFor(ctx, profile, excludeId, async (limit) => {
+    const rows = await ctx.db.all<Omit<CompactConference, "detail_page">>(
+      `SELECT ${COMPACT_CONFERENCE_COLUMNS} FROM conferences c
+       WHERE list_has_any(c.fields, ?)
+       ORDER BY len(list_intersect(c.fields, ?))
+         + (c.ccf_rank <> '' AND c.ccf_rank = ?)::INTEGER + (c.core_rank <> '' AND c.core_rank = ?)::INTEGER DESC,
+         c.cp_score DESC NULLS LAST, c.id_num
+       LIMIT ?`,
+      [varcharList(like.fields), varcharList(like.fields), like.ccf_rank, like.core_rank, BigInt(limit)],
+    );
+    return rows.map((r) => toCompactConference(r, ctx.baseUrl));
+  });
 }
 
 /** Related journals: shared fields plus one point for the same CCF tier; then higher impact factor, then id. */
-async function relatedJournals(
+function relatedJournals(
   ctx: QueryContext,
   like: Similarity,
   excludeId: string | null,
 ): Promise<CompactJournal[]> {
-  const rows = await ctx.db.all<Omit<CompactJournal, "detail_page">>(
-    `SELECT ${COMPACT_JOURNAL_COLUMNS} FROM journals j
-     WHERE j.id IS DISTINCT FROM ? AND len(list_intersect(j.fields, ?)) > 0
-     ORDER BY len(list_intersect(j.fields, ?)) + (j.ccf_rank <> '' AND j.ccf_rank = ?)::INTEGER DESC,
-       j.if_num DESC NULLS LAST, j.id_num
-     LIMIT ?`,
-    [excludeId, varcharList(like.fields), varcharList(like.fields), like.ccf_rank, BigInt(RELATED_LIMIT)],
-  );
-  return rows.map((r) => toCompactJournal(r, ctx.baseUrl));
+  const profile = `journals ${fieldsKey(like.fields)} ${like.ccf_rank}`;
+  return relatedFor(ctx, profile, excludeId, async (limit) => {
+    const rows = await ctx.db.all<Omit<CompactJournal, "detail_page">>(
+      `SELECT ${COMPACT_JOURNAL_COLUMNS} FROM journals j
+       WHERE list_has_any(j.fields, ?)
+       ORDER BY len(list_intersect(j.fields, ?)) + (j.ccf_rank <> '' AND j.ccf_rank = ?)::INTEGER DESC,
+         j.if_num DESC NULLS LAST, j.id_num
+       LIMIT ?`,
+      [varcharList(like.fields), varcharList(like.fields), like.ccf_rank, BigInt(limit)],
+    );
+    return rows.map((r) => toCompactJournal(r, ctx.baseUrl));
+  });
 }
 
 const byYearDesc = (a: { year: number }, b: { year: number }) => b.year - a.year;
+
+/** What a conference detail holds besides the caller-dependent parts (activity, paid fields). */
+interface ConferenceCore {
+  head: Omit<
+    ConferenceDetail,
+    | "rating_summary"
+    | "trackers_count"
+    | "attendees_count"
+    | "related_conferences"
+    | "related_journals"
+    | "comments"
+    | "website"
+  >;
+  related_conferences: CompactConference[];
+  related_journals: CompactJournal[];
+  website: string | null;
+}
+
+/** Cache weight of a detail core: the related rows plus the detail itself. */
+const coreWeight = (core: { related_conferences: unknown[]; related_journals: unknown[] } | null) =>
+  core ? 1 + core.related_conferences.length + core.related_journals.length : 0;
+
+async function conferenceCore(ctx: QueryContext, id: string): Promise<ConferenceCore | null> {
+  const [record] = await ctx.db.all<ConferenceRecord & { fields: ResearchField[] }>(
+    `SELECT ${CONFERENCE_COLUMNS}, c.fields FROM conferences c WHERE c.id = ?`,
+    [id],
+  );
+  if (!record) return null;
+  const like: Similarity = { ...record, id };
+  const [detail, related_conferences, related_journals] = await Promise.all([
+    ctx.db.conferenceDetail(id),
+    relatedConferences(ctx, like, id),
+    relatedJournals(ctx, like, null),
+  ]);
+  return {
+    head: {
+      ...toConference(record, ctx.baseUrl),
+      fields: record.fields,
+      cfp_text: detail?.cfp_text ?? null,
+      deadlines: detail?.deadlines ?? [],
+      history: [...(detail?.editions ?? [])].sort(byYearDesc),
+      acceptance: [...(detail?.acceptance ?? [])].sort(byYearDesc),
+      rank_history: detail?.rank_history ?? [],
+    },
+    related_conferences,
+    related_journals,
+    website: detail?.website ?? null,
+  };
+}
 
 export async function conferenceDetail(
   ctx: QueryContext,
   id: string,
   access: DetailAccess,
 ): Promise<ConferenceDetail | null> {
-  const [record] = await ctx.db.all<ConferenceRecord & { fields: ResearchField[] }>(
-    `SELECT ${CONFERENCE_COLUMNS}, c.fields FROM conferences c WHERE c.id = ?`,
-    [id],
+  // The snapshot part depends on the id and the base URL only; the activity part is read fresh every time.
+  const core = await ctx.db.cached(
+    `conference-detail ${ctx.baseUrl} ${id}`,
+    () => conferenceCore(ctx, id),
+    coreWeight,
   );
-  if (!record) return null;
-  const detail = ctx.db.conferenceDetails.get(id);
-  const like: Similarity = { ...record, id };
-  const [activity, related_conferences, related_journals] = await Promise.all([
-    ctx.activity.summary("conference", id),
-    relatedConferences(ctx, like, id),
-    relatedJournals(ctx, like, null),
-  ]);
+  if (!core) return null;
+  const activity = await ctx.activity.summary("conference", id);
   return {
-    ...toConference(record, ctx.baseUrl),
-    fields: record.fields,
-    cfp_text: detail?.cfp_text ?? null,
-    deadlines: detail?.deadlines ?? [],
-    history: [...(detail?.editions ?? [])].sort(byYearDesc),
-    acceptance: [...(detail?.acceptance ?? [])].sort(byYearDesc),
-    rank_history: detail?.rank_history ?? [],
+    ...core.head,
     rating_summary: activity.rating_summary,
     trackers_count: activity.trackers_count,
     attendees_count: activity.attendees_count,
-    related_conferences,
-    related_journals,
+    related_conferences: core.related_conferences,
+    related_journals: core.related_journals,
     comments: activity.comments,
-    ...(access.paid ? { website: detail?.website ?? null } : {}),
+    ...(access.paid ? { website: core.website } : {}),
   };
 }
 
@@ -141,38 +199,79 @@ function toSpecialIssue(si: SpecialIssue, access: DetailAccess): SpecialIssueDet
   return { title, submission_date, description, topics, editors, ...(access.paid ? { url } : {}) };
 }
 
-export async function journalDetail(
-  ctx: QueryContext,
-  id: string,
-  access: DetailAccess,
-): Promise<JournalDetail | null> {
+interface JournalCore {
+  head: Omit<
+    JournalDetail,
+    | "special_issues"
+    | "metrics"
+    | "rank_history"
+    | "rating_summary"
+    | "trackers_count"
+    | "related_journals"
+    | "related_conferences"
+    | "comments"
+    | "website"
+  >;
+  /** In the order of the day the core was computed for. */
+  special_issues: SpecialIssue[];
+  metrics: JournalDetail["metrics"];
+  rank_history: JournalDetail["rank_history"];
+  related_journals: CompactJournal[];
+  related_conferences: CompactConference[];
+  website: string | null;
+}
+
+async function journalCore(ctx: QueryContext, id: string): Promise<JournalCore | null> {
   const [record] = await ctx.db.all<JournalRecord & { issns: string[]; fields: ResearchField[] }>(
     `SELECT ${JOURNAL_COLUMNS}, j.issns, j.fields FROM journals j WHERE j.id = ?`,
     [id],
   );
   if (!record) return null;
-  const detail = ctx.db.journalDetails.get(id);
   const like: Similarity = { id, fields: record.fields, ccf_rank: record.ccf_rank, core_rank: "" };
-  const [activity, related_journals, related_conferences] = await Promise.all([
-    ctx.activity.summary("journal", id),
+  const [detail, related_journals, related_conferences] = await Promise.all([
+    ctx.db.journalDetail(id),
     relatedJournals(ctx, like, id),
     relatedConferences(ctx, like, null),
   ]);
   return {
-    ...toJournal(record, ctx.baseUrl),
-    issns: record.issns,
-    fields: record.fields,
-    cfp_text: detail?.cfp_text ?? null,
-    special_issues: [...(detail?.special_issues ?? [])]
-      .sort(specialIssueOrder(ctx.today))
-      .map((si) => toSpecialIssue(si, access)),
+    head: {
+      ...toJournal(record, ctx.baseUrl),
+      issns: record.issns,
+      fields: record.fields,
+      cfp_text: detail?.cfp_text ?? null,
+    },
+    special_issues: [...(detail?.special_issues ?? [])].sort(specialIssueOrder(ctx.today)),
     metrics: [...(detail?.metrics ?? [])].sort(byYearDesc),
     rank_history: detail?.rank_history ?? [],
-    rating_summary: activity.rating_summary,
-    trackers_count: activity.trackers_count,
     related_journals,
     related_conferences,
+    website: detail?.website ?? null,
+  };
+}
+
+export async function journalDetail(
+  ctx: QueryContext,
+  id: string,
+  access: DetailAccess,
+): Promise<JournalDetail | null> {
+  // Special issues are ordered around today's date, so the snapshot part is kept per day.
+  const core = await ctx.db.cached(
+    `journal-detail ${ctx.baseUrl} ${ctx.today} ${id}`,
+    () => journalCore(ctx, id),
+    coreWeight,
+  );
+  if (!core) return null;
+  const activity = await ctx.activity.summary("journal", id);
+  return {
+    ...core.head,
+    special_issues: core.special_issues.map((si) => toSpecialIssue(si, access)),
+    metrics: core.metrics,
+    rank_history: core.rank_history,
+    rating_summary: activity.rating_summary,
+    trackers_count: activity.trackers_count,
+    related_journals: core.related_journals,
+    related_conferences: core.related_conferences,
     comments: activity.comments,
-    ...(access.paid ? { website: detail?.website ?? null } : {}),
+    ...(access.paid ? { website: core.website } : {}),
   };
 }

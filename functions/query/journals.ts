@@ -10,9 +10,18 @@ import type {
 import type { ActivityMetric } from "./activity.ts";
 import { CCF_TIERS } from "./conferences.ts";
 import type { QueryContext } from "./context.ts";
-import { activityCounts, fetchRankingPage, type RankingQuery } from "./ranking.ts";
+import { activityCounts, countsKey, fetchRankingPage, type RankingQuery } from "./ranking.ts";
 import { JOURNAL_COLUMNS, type JournalRecord, toJournal } from "./rows.ts";
-import { Conditions, pageWindow, searchPagination, tierPosition } from "./sql.ts";
+import {
+  Conditions,
+  countMatches,
+  namesMatch,
+  pagedSelect,
+  pageWindow,
+  paramsKey,
+  searchPagination,
+  tierPosition,
+} from "./sql.ts";
 
 const MATCH_ORDER =
   "CASE WHEN j.short_lc = lower(?) OR j.full_lc = lower(?) THEN 0 " +
@@ -20,28 +29,38 @@ const MATCH_ORDER =
 
 const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
 
-export async function searchJournals(ctx: QueryContext, p: JournalSearchParams): Promise<JournalSearchData> {
+export function searchJournals(ctx: QueryContext, p: JournalSearchParams): Promise<JournalSearchData> {
+  return ctx.db.cached(
+    `journal-search ${ctx.baseUrl} ${paramsKey(p)}`,
+    () => findJournals(ctx, p),
+    (data) => data.journals.length,
+  );
+}
+
+async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<JournalSearchData> {
   const cond = new Conditions();
-  if (p.query)
-    cond.add("(contains(j.short_lc, lower(?)) OR contains(j.full_lc, lower(?)))", p.query, p.query);
+  if (p.query) {
+    const match = namesMatch("j", p.query);
+    cond.add(match.clause, ...match.params);
+  }
   if (p.ccf_rank) cond.add("j.ccf_rank = ?", p.ccf_rank.toUpperCase());
   if (p.issn) cond.add("(j.issn = ? OR list_contains(j.issns, ?))", p.issn, p.issn);
   if (p.field) cond.add("list_contains(j.fields, ?)", p.field);
   if (p.updated_since) cond.add("j.updated_at >= ?", p.updated_since);
 
-  const [counted] = await ctx.db.all<{ n: number }>(
-    `SELECT count(*)::INTEGER AS n FROM journals j ${cond.where}`,
-    cond.params,
-  );
   const order = [...(p.query ? [MATCH_ORDER] : []), CCF_ORDER, "j.full_lc", "j.id_num"];
   const orderParams = p.query ? [p.query, p.query, p.query] : [];
-  const rows = await ctx.db.all<JournalRecord>(
-    `SELECT ${JOURNAL_COLUMNS} FROM journals j ${cond.where} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
-    [...cond.params, ...orderParams, ...pageWindow(p)],
+  const page = pagedSelect(
+    { table: "journals", alias: "j", columns: JOURNAL_COLUMNS, cond, order: order.join(", "), orderParams },
+    pageWindow(p),
   );
+  const [total, rows] = await Promise.all([
+    countMatches(ctx, "journals j", cond, p),
+    ctx.db.all<JournalRecord>(page.sql, page.params),
+  ]);
   return {
     journals: rows.map((r) => toJournal(r, ctx.baseUrl)),
-    pagination: searchPagination(counted?.n ?? 0, p),
+    pagination: searchPagination(total, p),
   };
 }
 
@@ -77,6 +96,20 @@ export async function listJournals(
 ): Promise<JournalRankingData> {
   const spec = JOURNAL_RANKING_SPECS[ranking];
   const counts = await activityCounts(ctx, "journal", spec.metric ? [spec.metric] : []);
+  return ctx.db.cached(
+    `journal-ranking ${ctx.baseUrl} ${ctx.today} ${ranking} ${countsKey(counts)} ${paramsKey(p)}`,
+    () => rankJournals(ctx, ranking, p, counts),
+    (data) => data.journals.length,
+  );
+}
+
+async function rankJournals(
+  ctx: QueryContext,
+  ranking: JournalRanking,
+  p: JournalRankingParams,
+  counts: Map<ActivityMetric, ReadonlyMap<string, number>>,
+): Promise<JournalRankingData> {
+  const spec = JOURNAL_RANKING_SPECS[ranking];
   const cond = new Conditions();
   if (spec.where) cond.add(spec.where);
   if (p.field) cond.add("list_contains(j.fields, ?)", p.field);

@@ -6,7 +6,7 @@ import type { RankingPagination } from "../schema/api.ts";
 import type { ActivityMetric, VenueKind } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import type { SqlParam } from "./database.ts";
-import { type Conditions, countsTable, type Page, pageWindow, rankingPage } from "./sql.ts";
+import { type Conditions, countsTable, type Page, pagedSelect, pageWindow, rankingPage } from "./sql.ts";
 
 export interface RankingQuery {
   kind: VenueKind;
@@ -32,11 +32,39 @@ export async function fetchRankingPage<T>(
     const table = countsTable(q.metricCounts);
     joins.push({ sql: `JOIN ${table.sql} m ON m.id = ${q.alias}.id`, params: table.params });
   }
+  if (joins.length === 0) {
+    // One table: deep pages are cut without holding every skipped row (rankings with joins are small lists).
+    const [table = ""] = q.from.split(" ");
+    const select = pagedSelect(
+      { table, alias: q.alias, columns: q.columns, cond: q.conditions, order: q.order, orderParams: [] },
+      pageWindow(page, 1),
+    );
+    return rankingPage(await ctx.db.all<T>(select.sql, select.params), page);
+  }
   const sql =
     `SELECT ${q.columns} FROM ${q.from} ${joins.map((j) => j.sql).join(" ")} ` +
     `${q.conditions.where} ORDER BY ${q.order} LIMIT ? OFFSET ?`;
   const params = [...joins.flatMap((j) => j.params), ...q.conditions.params, ...pageWindow(page, 1)];
   return rankingPage(await ctx.db.all<T>(sql, params), page);
+}
+
+const countMapIds = new WeakMap<object, number>();
+let lastCountMapId = 0;
+
+/**
+ * The counters as part of a cache key. The activity store hands out the same map while its counts are current,
+ * so a payload computed from a map is reused exactly as long as that map is.
+ */
+export function countsKey(counts: ReadonlyMap<ActivityMetric, ReadonlyMap<string, number>>): string {
+  const ids = [...counts].map(([metric, map]) => {
+    let id = countMapIds.get(map);
+    if (id === undefined) {
+      id = ++lastCountMapId;
+      countMapIds.set(map, id);
+    }
+    return `${metric}:${id}`;
+  });
+  return ids.sort().join(",");
 }
 
 /** The counters a ranking needs from the activity store, fetched once per request. */

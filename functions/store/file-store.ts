@@ -10,7 +10,9 @@ import {
   assertRating,
   deniedWithoutLimit,
   emptyHistogram,
+  peekResult,
   recentDays,
+  recordReaders,
   summarizeRatings,
   utcDay,
   VIEW_RETENTION_DAYS,
@@ -117,43 +119,13 @@ const strOrNull = (v: SQLOutputValue | undefined): string | null =>
   v === null || v === undefined ? null : String(v);
 const num = (v: SQLOutputValue | undefined): number => Number(v ?? 0);
 
-function toAccount(r: Row): Account {
-  return {
-    id: str(r.id),
-    email: str(r.email),
-    name: strOrNull(r.name),
-    institution: strOrNull(r.institution),
-    passwordHash: str(r.password_hash),
-    passwordSalt: str(r.password_salt),
-    verified: num(r.verified) === 1,
-    createdAt: str(r.created_at),
-  };
-}
-
-function toApiKey(r: Row): ApiKeyRecord {
-  return {
-    id: str(r.id),
-    accountId: str(r.account_id),
-    hash: str(r.hash),
-    label: strOrNull(r.label),
-    createdAt: str(r.created_at),
-    revokedAt: strOrNull(r.revoked_at),
-    usageCount: num(r.usage_count),
-    lastUsedAt: strOrNull(r.last_used_at),
-  };
-}
-
-function toComment(r: Row): Comment {
-  return {
-    id: str(r.id),
-    kind: str(r.kind) as VenueKind,
-    venueId: str(r.venue_id),
-    userId: str(r.user_id),
-    text: str(r.text),
-    demo: num(r.demo) === 1,
-    createdAt: str(r.created_at),
-  };
-}
+/** SQLite returns integers for the 0/1 flags and counts, null for absent text. */
+const records = recordReaders<Row>((r) => ({
+  text: (name) => str(r[name]),
+  optionalText: (name) => strOrNull(r[name]),
+  count: (name) => num(r[name]),
+  flag: (name) => num(r[name]) === 1,
+}));
 
 export interface FileStoreOptions extends StoreOptions {
   /** Directory holding the database file; created when missing. */
@@ -225,12 +197,12 @@ export class FileStore implements Store {
 
   async getAccount(id: string): Promise<Account | null> {
     const row = this.db.prepare("SELECT * FROM accounts WHERE id = ?").get(id);
-    return row ? toAccount(row) : null;
+    return row ? records.account(row) : null;
   }
 
   async findAccountByEmail(email: string): Promise<Account | null> {
     const row = this.db.prepare("SELECT * FROM accounts WHERE email = ?").get(email);
-    return row ? toAccount(row) : null;
+    return row ? records.account(row) : null;
   }
 
   async createApiKey(k: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void> {
@@ -241,14 +213,14 @@ export class FileStore implements Store {
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
     const row = this.db.prepare("SELECT * FROM api_keys WHERE hash = ?").get(hash);
-    return row ? toApiKey(row) : null;
+    return row ? records.apiKey(row) : null;
   }
 
   async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
     return this.db
       .prepare("SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, rowid")
       .all(accountId)
-      .map(toApiKey);
+      .map(records.apiKey);
   }
 
   async revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
@@ -258,7 +230,7 @@ export class FileStore implements Store {
          WHERE id = ? AND account_id = ? RETURNING *`,
       )
       .get(this.isoNow(), keyId, accountId);
-    return row ? toApiKey(row) : null;
+    return row ? records.apiKey(row) : null;
   }
 
   async recordKeyUse(keyId: string): Promise<number> {
@@ -365,8 +337,7 @@ export class FileStore implements Store {
     const row = this.db
       .prepare("SELECT used FROM counters WHERE key = ? AND expires_at > ?")
       .get(key, this.now());
-    const used = Math.min(num(row?.used), Math.max(limit, 0));
-    return { allowed: used < limit, used, remaining: Math.max(limit - used, 0) };
+    return peekResult(num(row?.used), limit);
   }
 
   async recordView(kind: VenueKind, venueId: string): Promise<void> {
@@ -433,14 +404,14 @@ export class FileStore implements Store {
       )
       .get(c.kind, c.venueId, c.userId, c.text, c.demo ? 1 : 0, this.isoNow());
     if (!row) throw new Error("comment insert returned no row");
-    return toComment(row);
+    return records.comment(row);
   }
 
   async listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
     return this.db
       .prepare("SELECT * FROM comments WHERE kind = ? AND venue_id = ? ORDER BY id DESC LIMIT ?")
       .all(kind, venueId, limit)
-      .map(toComment);
+      .map(records.comment);
   }
 
   async removeDemoFeedback(): Promise<number> {

@@ -9,7 +9,9 @@ import {
   assertRating,
   deniedWithoutLimit,
   emptyHistogram,
+  peekResult,
   recentDays,
+  recordReaders,
   summarizeRatings,
   uniqueIds,
   utcDay,
@@ -45,43 +47,13 @@ function pairs(record: Record<string, string | null>): string[] {
 const opt = (fields: Fields, name: string): string | null => fields[name] ?? null;
 const req = (fields: Fields, name: string): string => fields[name] ?? "";
 
-function toAccount(f: Fields): Account {
-  return {
-    id: req(f, "id"),
-    email: req(f, "email"),
-    name: opt(f, "name"),
-    institution: opt(f, "institution"),
-    passwordHash: req(f, "password_hash"),
-    passwordSalt: req(f, "password_salt"),
-    verified: f.verified === "1",
-    createdAt: req(f, "created_at"),
-  };
-}
-
-function toApiKey(f: Fields): ApiKeyRecord {
-  return {
-    id: req(f, "id"),
-    accountId: req(f, "account_id"),
-    hash: req(f, "hash"),
-    label: opt(f, "label"),
-    createdAt: req(f, "created_at"),
-    revokedAt: opt(f, "revoked_at"),
-    usageCount: Number(f.usage_count ?? 0),
-    lastUsedAt: opt(f, "last_used_at"),
-  };
-}
-
-function toComment(f: Fields): Comment {
-  return {
-    id: req(f, "id"),
-    kind: req(f, "kind") as VenueKind,
-    venueId: req(f, "venue_id"),
-    userId: req(f, "user_id"),
-    text: req(f, "text"),
-    demo: f.demo === "1",
-    createdAt: req(f, "created_at"),
-  };
-}
+/** A hash holds strings only, and no field at all for a null. */
+const records = recordReaders<Fields>((f) => ({
+  text: (name) => req(f, name),
+  optionalText: (name) => opt(f, name),
+  count: (name) => Number(f[name] ?? 0),
+  flag: (name) => f[name] === "1",
+}));
 
 const isEmpty = (f: Fields): boolean => Object.keys(f).length === 0;
 
@@ -171,7 +143,7 @@ export class RedisStore implements Store {
 
   async getAccount(id: string): Promise<Account | null> {
     const fields = await this.redis.hgetall(`account:${id}`);
-    return isEmpty(fields) ? null : toAccount(fields);
+    return isEmpty(fields) ? null : records.account(fields);
   }
 
   async findAccountByEmail(email: string): Promise<Account | null> {
@@ -201,7 +173,7 @@ export class RedisStore implements Store {
 
   private async getApiKey(id: string): Promise<ApiKeyRecord | null> {
     const fields = await this.redis.hgetall(`apikey:${id}`);
-    return isEmpty(fields) ? null : toApiKey(fields);
+    return isEmpty(fields) ? null : records.apiKey(fields);
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
@@ -302,8 +274,7 @@ export class RedisStore implements Store {
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {
-    const used = Math.min(Number((await this.redis.get(`counter:${key}`)) ?? 0), Math.max(limit, 0));
-    return { allowed: used < limit, used, remaining: Math.max(limit - used, 0) };
+    return peekResult(Number((await this.redis.get(`counter:${key}`)) ?? 0), limit);
   }
 
   async recordView(kind: VenueKind, venueId: string): Promise<void> {
@@ -379,7 +350,7 @@ export class RedisStore implements Store {
     if (limit <= 0) return [];
     const ids = await this.redis.lrange(`comments:${kind}:${venueId}`, 0, limit - 1);
     const rows = await Promise.all(ids.map((id) => this.redis.hgetall(`comment:${id}`)));
-    return rows.filter((f) => !isEmpty(f)).map(toComment);
+    return rows.filter((f) => !isEmpty(f)).map(records.comment);
   }
 
   async removeDemoFeedback(): Promise<number> {
@@ -389,7 +360,7 @@ export class RedisStore implements Store {
     ]);
     const comments = (await Promise.all(commentIds.map((id) => this.redis.hgetall(`comment:${id}`))))
       .filter((f) => !isEmpty(f))
-      .map(toComment);
+      .map(records.comment);
     const tx = this.redis.multi();
     for (const member of ratings) {
       const [kind, venueId, userId] = JSON.parse(member) as [string, string, string];

@@ -1,6 +1,14 @@
 /** Helpers both store implementations share, so they cannot drift apart. */
 import { utcDate } from "../query/clock.ts";
-import type { RatingInput, RatingSummary } from "./types.ts";
+import type {
+  Account,
+  ApiKeyRecord,
+  Comment,
+  ConsumeResult,
+  RatingInput,
+  RatingSummary,
+  VenueKind,
+} from "./types.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -41,7 +49,71 @@ export function deniedWithoutLimit(): { allowed: false; used: 0; remaining: 0 } 
   return { allowed: false, used: 0, remaining: 0 };
 }
 
+/** What `peek` reports for a window that has counted `counted` requests: never more used than the limit. */
+export function peekResult(counted: number, limit: number): ConsumeResult {
+  const used = Math.min(counted, Math.max(limit, 0));
+  return { allowed: used < limit, used, remaining: Math.max(limit - used, 0) };
+}
+
 /** Venue lists keep their first occurrence of each id, in order. */
 export function uniqueIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
+}
+
+/**
+ * One stored record as a backend hands it back (a SQLite row, a Redis hash), read by column name. Both backends
+ * use the same column names, so one mapping per record type serves both; each says how it stores values.
+ */
+export interface StoredFields {
+  text(name: string): string;
+  optionalText(name: string): string | null;
+  count(name: string): number;
+  flag(name: string): boolean;
+}
+
+function toAccount(f: StoredFields): Account {
+  return {
+    id: f.text("id"),
+    email: f.text("email"),
+    name: f.optionalText("name"),
+    institution: f.optionalText("institution"),
+    passwordHash: f.text("password_hash"),
+    passwordSalt: f.text("password_salt"),
+    verified: f.flag("verified"),
+    createdAt: f.text("created_at"),
+  };
+}
+
+function toApiKey(f: StoredFields): ApiKeyRecord {
+  return {
+    id: f.text("id"),
+    accountId: f.text("account_id"),
+    hash: f.text("hash"),
+    label: f.optionalText("label"),
+    createdAt: f.text("created_at"),
+    revokedAt: f.optionalText("revoked_at"),
+    usageCount: f.count("usage_count"),
+    lastUsedAt: f.optionalText("last_used_at"),
+  };
+}
+
+function toComment(f: StoredFields): Comment {
+  return {
+    id: f.text("id"),
+    kind: f.text("kind") as VenueKind,
+    venueId: f.text("venue_id"),
+    userId: f.text("user_id"),
+    text: f.text("text"),
+    demo: f.flag("demo"),
+    createdAt: f.text("created_at"),
+  };
+}
+
+/** The record readers of a backend whose stored records `R` are read through `fields`. */
+export function recordReaders<R>(fields: (stored: R) => StoredFields) {
+  const reader =
+    <T>(map: (f: StoredFields) => T) =>
+    (stored: R): T =>
+      map(fields(stored));
+  return { account: reader(toAccount), apiKey: reader(toApiKey), comment: reader(toComment) };
 }

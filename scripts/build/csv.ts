@@ -83,3 +83,14 @@ export async function readCsv(path: string, file: string, options: CsvOptions = 
   }
   return parseCsv(text, file, options);
 }
+
+/**
+ * A numeric cell as published: null when blank, undefined when it is not a number of the wanted kind
+ * ("count": a non-negative integer; "decimal": decimal point or the decimal comma of European exports).
+ */
+export function numberCell(raw: string | undefined, kind: "count" | "decimal"): number | null | undefined {
+  const text = raw?.trim() ?? "";
+  if (text === "") return null;
+  const pattern = kind === "count" ? /^\d+$/ : /^-?\d+(?:[.,]\d+)?$/;
+  return pattern.test(text) ? Number(text.replace(",", ".")) : undefined;
+}

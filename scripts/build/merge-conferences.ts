@@ -12,6 +12,7 @@ import type {
   ResearchField,
 } from "../../functions/schema/records.ts";
 import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
+import { countryFromPlace } from "./countries.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
@@ -33,8 +34,30 @@ export type ConferenceDraft = Omit<ConferenceRow, "id" | "updated_at"> & {
 };
 export type ConferenceDetailDraft = Omit<ConferenceDetailData, "id">;
 
-const NAME_PRIORITY: SourceId[] = ["ccf", "ccfddl", "reference", "icore", "core", "qualis", "hf", "pwc", "core_portal", "lixin"];
-const TITLE_PRIORITY: SourceId[] = ["ccf", "ccfddl", "icore", "core", "reference", "qualis", "hf", "pwc", "core_portal", "lixin"];
+const NAME_PRIORITY: SourceId[] = [
+  "ccf",
+  "ccfddl",
+  "reference",
+  "icore",
+  "core",
+  "qualis",
+  "hf",
+  "pwc",
+  "core_portal",
+  "lixin",
+];
+const TITLE_PRIORITY: SourceId[] = [
+  "ccf",
+  "ccfddl",
+  "icore",
+  "core",
+  "reference",
+  "qualis",
+  "hf",
+  "pwc",
+  "core_portal",
+  "lixin",
+];
 const TRACKER_PRIORITY: SourceId[] = ["ccfddl", "hf", "pwc"];
 const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin"];
 
@@ -148,7 +171,12 @@ function mergeEditions(venue: string, members: ConferenceObservation[], conflict
  * The reference snapshot describes one edition (its current one). Fold it into the tracker editions: fill
  * what the trackers lack, report where they disagree, or add the edition when the trackers do not have it.
  */
-function foldReferenceEdition(venue: string, editions: Edition[], ref: ConferenceObservation, conflicts: Conflict[]) {
+function foldReferenceEdition(
+  venue: string,
+  editions: Edition[],
+  ref: ConferenceObservation,
+  conflicts: Conflict[],
+) {
   const state = ref.reference;
   if (!state) return;
   const anchor = state.conference_date ?? state.submission_date;
@@ -166,7 +194,7 @@ function foldReferenceEdition(venue: string, editions: Edition[], ref: Conferenc
       end_date: null,
       date_text: null,
       place: state.location,
-      country: countryOf(state.location),
+      country: countryFromPlace(state.location),
       deadlines: refDeadlines,
       sources: ["reference"],
     });
@@ -176,7 +204,7 @@ function foldReferenceEdition(venue: string, editions: Edition[], ref: Conferenc
   existing.sources = [...new Set([...existing.sources, "reference"])];
   existing.start_date ??= state.conference_date;
   existing.place ??= state.location;
-  existing.country ??= countryOf(state.location);
+  existing.country ??= countryFromPlace(state.location);
   for (const d of refDeadlines) {
     const same = existing.deadlines.filter((x) => x.type === d.type);
     if (same.length === 0) existing.deadlines.push(d);
@@ -209,16 +237,6 @@ function referenceDeadline(type: "paper" | "notification", date: string): Deadli
   return d ? [d] : [];
 }
 
-const NOT_A_COUNTRY = /^(to be (updated|announced)|tbd|tba|online|virtual|hybrid)$/i;
-
-/** The last comma-separated part of a place, when it reads like a country or region. */
-export function countryOf(place: string | null): string | null {
-  if (!place) return null;
-  const last = place.split(",").pop()?.trim() ?? "";
-  if (!last || NOT_A_COUNTRY.test(last) || /\d/.test(last)) return null;
-  return last;
-}
-
 const isOpen = (d: Deadline, nowIso: string) => (d.utc ?? `${d.date}T23:59:59Z`) >= nowIso;
 
 /**
@@ -232,7 +250,9 @@ export function currentEdition(editions: Edition[], nowIso: string): Edition | n
     .filter((e) => papers(e).some((d) => isOpen(d, nowIso)))
     .sort((a, b) => a.year - b.year);
   if (open[0]) return open[0];
-  const upcoming = editions.filter((e) => e.start_date && e.start_date >= today).sort((a, b) => a.year - b.year);
+  const upcoming = editions
+    .filter((e) => e.start_date && e.start_date >= today)
+    .sort((a, b) => a.year - b.year);
   return upcoming[0] ?? editions[editions.length - 1] ?? null;
 }
 
@@ -241,7 +261,11 @@ function submissionDate(edition: Edition, nowIso: string): string | null {
   return (papers.find((d) => isOpen(d, nowIso)) ?? papers[papers.length - 1])?.date ?? null;
 }
 
-function mergeAcceptance(venue: string, members: ConferenceObservation[], conflicts: Conflict[]): AcceptanceRow[] {
+function mergeAcceptance(
+  venue: string,
+  members: ConferenceObservation[],
+  conflicts: Conflict[],
+): AcceptanceRow[] {
   const rows = new Map<string, AcceptanceRow>();
   for (const o of byPriority(members, ACCEPTANCE_PRIORITY)) {
     if (!isPublishable(o.source)) continue;
@@ -300,7 +324,11 @@ export function mergeConference(
   members: ConferenceObservation[],
   nowIso: string,
   conflicts: Conflict[],
-): { draft: ConferenceDraft; detail: ConferenceDetailDraft; rankSources: { ccf: string | null; core: string | null } } {
+): {
+  draft: ConferenceDraft;
+  detail: ConferenceDetailDraft;
+  rankSources: { ccf: string | null; core: string | null };
+} {
   const shortName = firstText(members, NAME_PRIORITY, (o) => o.acronym) ?? "";
   const fullName = firstText(members, TITLE_PRIORITY, (o) => o.title) ?? shortName;
   const venue = shortName || fullName;
@@ -325,7 +353,7 @@ export function mergeConference(
     qualis_rank: qualisRank(ranks),
     is_extended: current?.sources.includes("reference") ? (ref?.reference?.is_extended ?? null) : null,
     fields: fieldsOf(members, fullName),
-    country: current?.country ?? countryOf(current?.place ?? null),
+    country: current?.country ?? countryFromPlace(current?.place ?? null),
     views: ref?.views ?? 0,
     acceptance_rate: latestMainRate(acceptance),
     editions_count: ref?.editionsCount || null,

@@ -12,11 +12,20 @@ import type {
   SpecialIssueRow,
 } from "../../functions/schema/records.ts";
 import { describeConference, describeJournal } from "./describe.ts";
-import { type IdRegistry, type KindRegistry, type RegistryEntry, assignIds, contentHash, emptyRegistry, nextKindRegistry, updatedAt } from "./ids.ts";
+import {
+  assignIds,
+  contentHash,
+  emptyRegistry,
+  type IdRegistry,
+  type KindRegistry,
+  nextKindRegistry,
+  type RegistryEntry,
+  updatedAt,
+} from "./ids.ts";
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge-conferences.ts";
 import { mergeJournal } from "./merge-journals.ts";
-import type { ConferenceObservation, ImportResult, JournalObservation, SourceId } from "./observations.ts";
+import type { ImportResult, SourceId } from "./observations.ts";
 import { type BuildReport, rankAgreement, reportMarkdown, sourceStats } from "./report.ts";
 import { type Cluster, resolve } from "./resolve.ts";
 import { SOURCES } from "./sources.ts";
@@ -90,10 +99,119 @@ function identify<D extends { sourceUpdatedAt: string | null }, X>(
   return { out, registry: nextKindRegistry(previous, entries) };
 }
 
+type Stage = <T>(name: string, run: () => Promise<T> | T, detail: (t: T) => string) => Promise<T>;
+
+/** Every source imported and resolved into venues, with what the report keeps of the sources. */
+async function importAndResolve(stage: Stage, upstreamDir: string) {
+  const results: ImportResult[] = [];
+  for (const [source, importer] of IMPORTERS) {
+    results.push(
+      await stage(
+        `import ${source}`,
+        () => importer(upstreamDir),
+        (r) =>
+          `${r.read} read, ${r.conferences.length} conferences, ${r.journals.length} journals, ${r.rejected.length} rejected`,
+      ),
+    );
+  }
+
+  const conferenceObs = ordered(
+    results.flatMap((r) => r.conferences),
+    CONFERENCE_ORDER,
+  );
+  const journalObs = ordered(
+    results.flatMap((r) => r.journals),
+    JOURNAL_ORDER,
+  );
+  const confRes = await stage(
+    "resolve conferences",
+    () => resolve(conferenceObs, describeConference),
+    (r) =>
+      `${conferenceObs.length} observations → ${r.clusters.length} venues, ${r.ambiguities.length} ambiguous`,
+  );
+  const journalRes = await stage(
+    "resolve journals",
+    () => resolve(journalObs, describeJournal, { acronymThreshold: 0.6, singleCandidateThreshold: 0.6 }),
+    (r) =>
+      `${journalObs.length} observations → ${r.clusters.length} journals, ${r.ambiguities.length} ambiguous`,
+  );
+  return {
+    conferences: confRes.clusters,
+    journals: journalRes.clusters,
+    sources: sourceStats(results, [...confRes.events, ...journalRes.events]),
+    rejected: results.flatMap((r) => r.rejected),
+    ambiguities: [...confRes.ambiguities, ...journalRes.ambiguities],
+  };
+}
+
+type Resolved = Awaited<ReturnType<typeof importAndResolve>>;
+
+/**
+ * One record per venue. Of its observations, only the reference service's row is kept (for the rank
+ * comparison); the rest can be let go once this returns.
+ */
+async function mergeVenues(stage: Stage, resolved: Resolved, nowIso: string, conflicts: Conflict[]) {
+  const conferences = await stage(
+    "merge conferences",
+    () =>
+      resolved.conferences.map((c) => ({
+        ...mergeConference(c.members, nowIso, conflicts),
+        keys: clusterKeys(c),
+        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
+        reference: c.members.find((m) => m.source === "reference") ?? null,
+      })),
+    (m) => `${m.length} conferences, ${conflicts.length} conflicts so far`,
+  );
+  const journals = await stage(
+    "merge journals",
+    () =>
+      resolved.journals.map((c) => ({
+        ...mergeJournal(c.members, conflicts),
+        keys: clusterKeys(c),
+        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
+      })),
+    (m) => `${m.length} journals, ${conflicts.length} conflicts in all`,
+  );
+  return { conferences, journals };
+}
+
+type Merged = Awaited<ReturnType<typeof mergeVenues>>;
+
+/** Ids and change dates (against the previous build's registry), and how our ranks compare with the reference. */
+async function identifyVenues(stage: Stage, merged: Merged, previous: IdRegistry | null, buildDate: string) {
+  const prevRegistry = previous ?? emptyRegistry();
+  const { confs, journals, registry } = await stage(
+    "assign ids and change dates",
+    () => {
+      const c = identify(merged.conferences, prevRegistry.conferences, previous !== null, buildDate);
+      const j = identify(merged.journals, prevRegistry.journals, previous !== null, buildDate);
+      const next: IdRegistry = { version: 1, conferences: c.registry, journals: j.registry };
+      return { confs: c.out, journals: j.out, registry: next };
+    },
+    (r) =>
+      `${r.confs.length + r.journals.length} ids (previous build: ${previous ? "yes" : "none"}), ` +
+      `${r.registry.conferences.retired.length + r.registry.journals.retired.length} retired`,
+  );
+  const agreement = rankAgreement(
+    confs.map((c, i) => {
+      const venue = merged.conferences[i];
+      const ref = venue?.reference;
+      const claim = (system: string) => ref?.ranks.find((r) => r.system === system)?.rank ?? "";
+      return {
+        row: c.row,
+        reference: ref ? { ccf: claim("CCF"), core: claim("CORE") } : null,
+        ccfSource: venue?.rankSources.ccf ?? null,
+        coreSource: venue?.rankSources.core ?? null,
+      };
+    }),
+  );
+  return { confs, journals, registry, agreement };
+}
+
 export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; report: BuildReport }> {
   const started = Date.now();
   const stages: BuildReport["stages"] = [];
-  const stage = async <T>(name: string, run: () => Promise<T> | T, detail: (t: T) => string): Promise<T> => {
+  const stage: Stage = async (name, run, detail) => {
     const t0 = Date.now();
     opts.log(`… ${name}`);
     const result = await run();
@@ -105,67 +223,20 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
   const nowIso = opts.now.toISOString().replace(/\.\d{3}Z$/, "Z");
   const buildDate = nowIso.slice(0, 10);
 
-  const results: ImportResult[] = [];
-  for (const [source, importer] of IMPORTERS) {
-    results.push(
-      await stage(
-        `import ${source}`,
-        () => importer(opts.upstreamDir),
-        (r) => `${r.read} read, ${r.conferences.length} conferences, ${r.journals.length} journals, ${r.rejected.length} rejected`,
-      ),
-    );
-  }
-
-  const conferenceObs = ordered(results.flatMap((r) => r.conferences), CONFERENCE_ORDER);
-  const journalObs = ordered(results.flatMap((r) => r.journals), JOURNAL_ORDER);
-  const confRes = await stage(
-    "resolve conferences",
-    () => resolve(conferenceObs, describeConference),
-    (r) => `${conferenceObs.length} observations → ${r.clusters.length} venues, ${r.ambiguities.length} ambiguous`,
-  );
-  const journalRes = await stage(
-    "resolve journals",
-    () => resolve(journalObs, describeJournal, { acronymThreshold: 0.6, singleCandidateThreshold: 0.6 }),
-    (r) => `${journalObs.length} observations → ${r.clusters.length} journals, ${r.ambiguities.length} ambiguous`,
-  );
-
+  // The observations, and then the merged records, are released as soon as the next step no longer needs
+  // them: at 100 times today's catalogue, holding every step at once would not fit a default Node heap.
+  let resolved: Resolved | null = await importAndResolve(stage, opts.upstreamDir);
+  const { sources, rejected, ambiguities } = resolved;
   const conflicts: Conflict[] = [];
-  const mergedConfs = await stage(
-    "merge conferences",
-    () =>
-      confRes.clusters.map((c) => ({
-        ...mergeConference(c.members, nowIso, conflicts),
-        keys: clusterKeys(c),
-        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
-        members: c.members,
-      })),
-    (m) => `${m.length} conferences, ${conflicts.length} conflicts so far`,
+  let merged: Merged | null = await mergeVenues(stage, resolved, nowIso, conflicts);
+  resolved = null;
+  const { confs, journals, registry, agreement } = await identifyVenues(
+    stage,
+    merged,
+    readPreviousRegistry(opts.snapshotsDir),
+    buildDate,
   );
-  const mergedJournals = await stage(
-    "merge journals",
-    () =>
-      journalRes.clusters.map((c) => ({
-        ...mergeJournal(c.members, conflicts),
-        keys: clusterKeys(c),
-        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
-      })),
-    (m) => `${m.length} journals, ${conflicts.length} conflicts in all`,
-  );
-
-  const previous = readPreviousRegistry(opts.snapshotsDir);
-  const prevRegistry = previous ?? emptyRegistry();
-  const { confs, journals, registry } = await stage(
-    "assign ids and change dates",
-    () => {
-      const c = identify(mergedConfs, prevRegistry.conferences, previous !== null, buildDate);
-      const j = identify(mergedJournals, prevRegistry.journals, previous !== null, buildDate);
-      const next: IdRegistry = { version: 1, conferences: c.registry, journals: j.registry };
-      return { confs: c.out, journals: j.out, registry: next };
-    },
-    (r) =>
-      `${r.confs.length + r.journals.length} ids (previous build: ${previous ? "yes" : "none"}), ` +
-      `${r.registry.conferences.retired.length + r.registry.journals.retired.length} retired`,
-  );
+  merged = null;
 
   const conferenceRows: ConferenceRow[] = confs.map((c) => c.row);
   const conferenceDetails: ConferenceDetailData[] = confs.map((c) => c.detail);
@@ -179,20 +250,6 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       source: si.source,
     })),
   );
-
-  const agreement = rankAgreement(
-    confs.map((c, i) => {
-      const merged = mergedConfs[i];
-      const ref = merged?.members.find((m) => m.source === "reference");
-      const claim = (system: string) => ref?.ranks.find((r) => r.system === system)?.rank ?? "";
-      return {
-        row: c.row,
-        reference: ref ? { ccf: claim("CCF"), core: claim("CORE") } : null,
-        ccfSource: merged?.rankSources.ccf ?? null,
-        coreSource: merged?.rankSources.core ?? null,
-      };
-    }),
-  );
   opts.log(
     `  ranks vs reference on ${agreement.compared} venues: CCF ${(agreement.ccf_rate * 100).toFixed(2)} %, ` +
       `CORE ${(agreement.core_rate * 100).toFixed(2)} %`,
@@ -201,12 +258,16 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
   const report: BuildReport = {
     date: buildDate,
     stages,
-    sources: sourceStats(results, [...confRes.events, ...journalRes.events]),
-    rejected: results.flatMap((r) => r.rejected),
-    ambiguities: [...confRes.ambiguities, ...journalRes.ambiguities],
+    sources,
+    rejected,
+    ambiguities,
     conflicts,
     rank_agreement: agreement,
-    counts: { conferences: conferenceRows.length, journals: journalRows.length, special_issues: specialIssues.length },
+    counts: {
+      conferences: conferenceRows.length,
+      journals: journalRows.length,
+      special_issues: specialIssues.length,
+    },
   };
 
   const written = await stage(

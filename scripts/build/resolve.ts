@@ -26,17 +26,32 @@ export interface Resolvable {
   canCreate: boolean;
 }
 
+/** A venue as resolution leaves it: its observations and every exact key they brought. */
 export interface Cluster<O> {
   members: O[];
-  sources: Set<string>;
   exactKeys: Set<string>;
+}
+
+/**
+ * What matching compares a cluster on while resolution runs. Dropped when it ends: at 100 times today's
+ * catalogue these sets weigh as much as the observations themselves.
+ */
+interface Working<O> extends Cluster<O> {
+  sources: Set<string>;
   acronyms: Set<string>;
   normTitles: Set<string>;
   tokenSets: Set<string>[];
   rankClaims: Set<string>;
 }
 
-export type MatchRule = "exact" | "acronym+title" | "acronym+rank" | "acronym" | "title" | "new" | "unmatched";
+export type MatchRule =
+  | "exact"
+  | "acronym+title"
+  | "acronym+rank"
+  | "acronym"
+  | "title"
+  | "new"
+  | "unmatched";
 
 export interface MatchEvent {
   source: string;
@@ -81,7 +96,7 @@ export function resolve<O>(
   options: Partial<ResolveOptions> = {},
 ): Resolution<O> {
   const opts = { ...DEFAULTS, ...options };
-  const clusters: Cluster<O>[] = [];
+  const clusters: Working<O>[] = [];
   const byExact = new Map<string, number>();
   const byAcronym = new Map<string, number[]>();
   const byTitle = new Map<string, number[]>();
@@ -94,7 +109,7 @@ export function resolve<O>(
     Math.max(0, ...(clusters[c]?.tokenSets ?? []).map((t) => titleSimilarity(t, tokens)));
 
   const join = (c: number, o: O, d: Resolvable, tokens: Set<string>) => {
-    const cluster = clusters[c] as Cluster<O>;
+    const cluster = clusters[c] as Working<O>;
     cluster.members.push(o);
     cluster.sources.add(d.source);
     for (const k of d.exactKeys) {
@@ -141,7 +156,9 @@ export function resolve<O>(
     // 2. Shared acronym, settled by title similarity. Clusters holding an alias key belong to that alias only.
     const hasAlias = d.exactKeys.some((k) => k.startsWith("alias:"));
     const candidates = [...new Set(d.acronyms.flatMap((a) => byAcronym.get(a) ?? []))].filter(
-      (c) => open(c, d.source) && !(hasAlias || [...(clusters[c]?.exactKeys ?? [])].some((k) => k.startsWith("alias:"))),
+      (c) =>
+        open(c, d.source) &&
+        !(hasAlias || [...(clusters[c]?.exactKeys ?? [])].some((k) => k.startsWith("alias:"))),
     );
     if (candidates.length > 0) {
       const scored = candidates
@@ -205,5 +222,9 @@ export function resolve<O>(
     join(clusters.length - 1, o, d, tokens);
     record("new", clusters.length - 1);
   }
-  return { clusters, events, ambiguities };
+  return {
+    clusters: clusters.map(({ members, exactKeys }) => ({ members, exactKeys })),
+    events,
+    ambiguities,
+  };
 }

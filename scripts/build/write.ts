@@ -3,9 +3,9 @@
  * publishes it atomically: everything is validated and written into a temporary directory first, renamed into
  * place, and only then does `latest` switch. A failed build leaves `latest` and every older snapshot as they were.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, realpathSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { createHash, type Hash, randomBytes } from "node:crypto";
+import { createReadStream, existsSync, realpathSync } from "node:fs";
+import { mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
@@ -194,10 +194,19 @@ const Envelope = z.object({
 
 type DatasetName = PublicDataset["name"];
 
+/**
+ * A validated detail record kept as its details.json line: the text is all the writer needs, and a parsed copy
+ * of every detail would double the build's memory (details are the bulk of a snapshot).
+ */
+interface DetailLine {
+  id: string;
+  json: string;
+}
+
 interface ValidContent {
   rows: Record<DatasetName, Row[]>;
-  conferenceDetails: ConferenceDetailData[];
-  journalDetails: JournalDetailData[];
+  conferenceDetails: DetailLine[];
+  journalDetails: DetailLine[];
 }
 
 /** Parses every record against its schema and checks that ids are unique and references resolve. */
@@ -224,12 +233,23 @@ function validateContent(content: SnapshotContent): ValidContent {
   const rows = Object.fromEntries(
     DATASETS.map((d) => [d.name, parseAll(d.schema, input[d.name], d.label) as Row[]]),
   ) as Record<DatasetName, Row[]>;
-  const conferenceDetails = parseAll(
+  const detailLines = <T extends { id: string }>(
+    schema: z.ZodType<T>,
+    records: readonly unknown[],
+    label: (row: Row) => string,
+  ): DetailLine[] =>
+    records.flatMap((record) => {
+      const parsed = schema.safeParse(record);
+      if (parsed.success) return [{ id: parsed.data.id, json: JSON.stringify(parsed.data) }];
+      problems.push(...issues(label((record ?? {}) as Row), parsed.error));
+      return [];
+    });
+  const conferenceDetails = detailLines(
     ConferenceDetailData,
     content.conferenceDetails,
     (r) => `conference detail ${describeId(r.id)}`,
   );
-  const journalDetails = parseAll(
+  const journalDetails = detailLines(
     JournalDetailData,
     content.journalDetails,
     (r) => `journal detail ${describeId(r.id)}`,
@@ -271,7 +291,7 @@ function issues(label: string, error: z.ZodError): string[] {
 }
 
 /** Ids of the records, reporting duplicates (two records under one id would share one detail_page). */
-function uniqueIds(records: readonly Row[], kind: string, problems: string[]): Set<string> {
+function uniqueIds(records: readonly { id?: unknown }[], kind: string, problems: string[]): Set<string> {
   const ids = new Set<string>();
   for (const record of records) {
     const id = String(record.id);
@@ -286,19 +306,47 @@ function uniqueIds(records: readonly Row[], kind: string, problems: string[]): S
 
 /**
  * A JSON document whose scalar members are pretty-printed and whose arrays hold one record per line:
- * readable, diff-friendly and far smaller than fully indented output.
+ * readable, diff-friendly and far smaller than fully indented output. Produced piece by piece: at 100 times
+ * today's catalogue a document is larger than the longest string V8 can hold.
  */
-function jsonDocument(head: Record<string, unknown>, arrays: Record<string, readonly unknown[]>): string {
-  const member = (key: string, text: string) => `  ${JSON.stringify(key)}: ${text}`;
-  const block = (records: readonly unknown[]) =>
-    records.length === 0 ? "[]" : `[\n${records.map((r) => `    ${JSON.stringify(r)}`).join(",\n")}\n  ]`;
-  const members = [
-    ...Object.entries(head).map(([key, value]) =>
-      member(key, JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")),
-    ),
-    ...Object.entries(arrays).map(([key, records]) => member(key, block(records))),
-  ];
-  return `{\n${members.join(",\n")}\n}\n`;
+function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, JsonLines>): Generator<string> {
+  const members = Object.entries(head).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")}`,
+  );
+  let first = true;
+  const separator = () => {
+    const text = first ? "{\n" : ",\n";
+    first = false;
+    return text;
+  };
+  for (const member of members) yield `${separator()}${member}`;
+  for (const [key, records] of Object.entries(arrays)) {
+    yield `${separator()}  ${JSON.stringify(key)}: `;
+    if (records.count === 0) {
+      yield "[]";
+      continue;
+    }
+    yield "[\n";
+    let i = 0;
+    for (const line of records.lines()) yield `${i++ === 0 ? "" : ",\n"}    ${line}`;
+    yield "\n  ]";
+  }
+  yield first ? "{\n\n}\n" : "\n}\n";
+}
+
+/** An array of records as their JSON texts, produced when written (never all held at once). */
+interface JsonLines {
+  count: number;
+  lines: () => Iterable<string>;
+}
+
+function jsonLines<T>(records: readonly T[], toJson: (record: T) => string): JsonLines {
+  return {
+    count: records.length,
+    lines: function* () {
+      for (const record of records) yield toJson(record);
+    },
+  };
 }
 
 /** Public columns in order: the schema fields with `detail_page` right after the dataset's anchor field. */
@@ -323,9 +371,24 @@ function csvCell(value: unknown): string {
   return String(value);
 }
 
-function csvDocument(columns: string[], rows: readonly Row[]): string {
-  const data = rows.map((r) => columns.map((c) => csvCell(r[c])));
-  return `${Papa.unparse({ fields: columns, data }, { newline: "\n" })}\n`;
+/** Rows per papaparse call: quoting is decided cell by cell, so chunks join into the same text as one call. */
+const CSV_CHUNK_ROWS = 5_000;
+
+function* csvDocument(
+  columns: string[],
+  rows: readonly Row[],
+  toPublic: (row: Row) => Row,
+): Generator<string> {
+  const cells = (from: number) =>
+    rows.slice(from, from + CSV_CHUNK_ROWS).map((row) => {
+      const r = toPublic(row);
+      return columns.map((c) => csvCell(r[c]));
+    });
+  yield Papa.unparse({ fields: columns, data: cells(0) }, { newline: "\n" });
+  for (let from = CSV_CHUNK_ROWS; from < rows.length; from += CSV_CHUNK_ROWS) {
+    yield `\n${Papa.unparse(cells(from), { newline: "\n" })}`;
+  }
+  yield "\n";
 }
 
 /** One NDJSON record for DuckDB's read_json: lists stay lists, objects (cp_index) become JSON text. */
@@ -347,7 +410,13 @@ const sqlIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 async function writeParquet(db: DuckDBConnection, dir: string, dataset: PublicDataset, rows: readonly Row[]) {
   const ndjson = join(dir, `.load-${dataset.name}.ndjson`);
   const target = join(dir, `${dataset.name}.parquet`);
-  await writeFile(ndjson, rows.map((row) => `${JSON.stringify(parquetRecord(dataset, row))}\n`).join(""));
+  await writeDurable(
+    ndjson,
+    (function* () {
+      for (const row of rows) yield `${JSON.stringify(parquetRecord(dataset, row))}\n`;
+    })(),
+    { sync: false },
+  );
   const types: Record<string, ColumnType> = { ...dataset.columns };
   for (const [name, extra] of Object.entries(dataset.parquetExtras)) types[name] = extra.type;
   const columns = Object.entries(types)
@@ -365,11 +434,34 @@ async function writeParquet(db: DuckDBConnection, dir: string, dataset: PublicDa
 // ---------------------------------------------------------------------------------------------------------------
 // Files
 
-async function writeDurable(path: string, text: string): Promise<void> {
+/** Pieces are gathered into writes of about this many characters. */
+const WRITE_CHARS = 1 << 20;
+
+/** Writes a new file from text or from pieces of text, then (unless told not to) makes it durable. */
+async function writeDurable(
+  path: string,
+  text: string | Iterable<string>,
+  { sync = true }: { sync?: boolean } = {},
+): Promise<void> {
   const handle = await open(path, "wx");
   try {
-    await handle.writeFile(text, "utf8");
-    await handle.sync();
+    if (typeof text === "string") {
+      await handle.writeFile(text, "utf8");
+    } else {
+      let pending: string[] = [];
+      let size = 0;
+      for (const piece of text) {
+        pending.push(piece);
+        size += piece.length;
+        if (size >= WRITE_CHARS) {
+          await handle.write(pending.join(""));
+          pending = [];
+          size = 0;
+        }
+      }
+      if (pending.length > 0) await handle.write(pending.join(""));
+    }
+    if (sync) await handle.sync();
   } finally {
     await handle.close();
   }
@@ -386,11 +478,24 @@ async function syncPath(path: string): Promise<void> {
 }
 
 async function describeFile(dir: string, name: string): Promise<ManifestFile> {
-  const bytes = await readFile(join(dir, name));
-  return { name, bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const chunk of createReadStream(join(dir, name))) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { name, bytes, sha256: hash.digest("hex") };
 }
 
 const randomSuffix = () => `${process.pid}-${randomBytes(4).toString("hex")}`;
+
+/** Feeds the text of the JSON array of these records to the hash, record by record (it can outgrow a string). */
+function hashJsonArray(hash: Hash, records: JsonLines): void {
+  hash.update("[");
+  let i = 0;
+  for (const line of records.lines()) hash.update(`${i++ === 0 ? "" : ","}${line}`);
+  hash.update("]");
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Writing and publishing
@@ -418,13 +523,18 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
   try {
     for (const dataset of DATASETS) {
       const rows = valid.rows[dataset.name];
-      const published = rows.map((row) => publicRow(dataset, row, baseUrl));
-      versionHash.update(JSON.stringify(published));
+      // Public rows are made again for each file rather than held: at scale they are hundreds of megabytes.
+      const toPublic = (row: Row) => publicRow(dataset, row, baseUrl);
+      const published = jsonLines(rows, (row) => JSON.stringify(toPublic(row)));
+      hashJsonArray(versionHash, published);
       await writeDurable(
         join(dir, `${dataset.name}.json`),
         jsonDocument(header(dataset, rows.length), { [dataset.arrayKey]: published }),
       );
-      await writeDurable(join(dir, `${dataset.name}.csv`), csvDocument(publicColumns(dataset), published));
+      await writeDurable(
+        join(dir, `${dataset.name}.csv`),
+        csvDocument(publicColumns(dataset), rows, toPublic),
+      );
       await writeParquet(db, dir, dataset, rows);
       counts[dataset.arrayKey] = rows.length;
       publicNames.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
@@ -434,10 +544,13 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
     instance.closeSync();
   }
 
-  const internal: Record<string, string> = {
+  const internal: Record<string, string | Iterable<string>> = {
     "details.json": jsonDocument(
       {},
-      { conferences: valid.conferenceDetails, journals: valid.journalDetails },
+      {
+        conferences: jsonLines(valid.conferenceDetails, (d) => d.json),
+        journals: jsonLines(valid.journalDetails, (d) => d.json),
+      },
     ),
     "ids.json": `${JSON.stringify(content.idRegistry, null, 2)}\n`,
     "build-report.json": `${JSON.stringify(content.report.json, null, 2)}\n`,

@@ -3,7 +3,7 @@
  * a free port, with the fixture snapshot, a tiny static site and a clock the test can move. Each backend gives a
  * fresh state: a temp STATE_DIR for the SQLite file store, a fresh key prefix on a real redis-server for Redis.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
@@ -12,10 +12,11 @@ import { loadConfig } from "../../functions/config.ts";
 import { silentLogger } from "../../functions/query/logger.ts";
 import { type RunningService, startService } from "../../functions/services/index.ts";
 import type { Store } from "../../functions/store/types.ts";
-import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
+import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
+import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
 
-export const BASE_URL = "https://venues.test";
+export { BASE_URL };
 export const PAID_KEY = "paid-edge-key-for-http-tests-0123456789";
 export const PASSWORD = "correct horse battery staple";
 
@@ -56,19 +57,12 @@ export async function startTestService(
   state: Record<string, string>,
   options: StartOptions = {},
 ): Promise<TestService> {
-  const snapshotsDir = await tempSnapshotsDir();
-  await writeFixtureSnapshot(snapshotsDir);
-  const siteDir = await mkdtemp(join(tmpdir(), "vd-site-"));
-  await mkdir(join(siteDir, "conference"), { recursive: true });
-  await writeFile(join(siteDir, "index.html"), "<!doctype html><title>Venues</title>");
-  await writeFile(join(siteDir, "conference", "101.html"), "<!doctype html><title>ICML</title>");
+  const fixture = await servedFixture({
+    "index.html": "<!doctype html><title>Venues</title>",
+    "conference/101.html": "<!doctype html><title>ICML</title>",
+  });
   const env: Record<string, string> = {
-    PORT: "0",
-    HOST: "127.0.0.1",
-    PUBLIC_BASE_URL: BASE_URL,
-    SNAPSHOTS_DIR: snapshotsDir,
-    SITE_DIR: siteDir,
-    SNAPSHOT_POLL_MS: "0",
+    ...fixture.env,
     TRUST_PROXY: "1",
     PAID_ACCESS_KEY: PAID_KEY,
     ...state,
@@ -109,8 +103,7 @@ export async function startTestService(
     },
     async close() {
       await service.close();
-      await rm(snapshotsDir, { recursive: true, force: true });
-      await rm(siteDir, { recursive: true, force: true });
+      await fixture.remove();
       if (state.STATE_DIR) await rm(state.STATE_DIR, { recursive: true, force: true });
     },
   };

@@ -3,33 +3,19 @@ import { FIXTURE_CONFERENCES } from "../helpers/snapshot-fixture.ts";
 import {
   ACCOUNT,
   BASE_URL,
+  CONFERENCE_ROW_KEYS,
   fakeAccess,
   fakeActivity,
   fakeLogin,
   fakeResearchers,
   type Harness,
+  JOURNAL_ROW_KEYS,
   PAID,
   startHarness,
 } from "./harness.ts";
 
-const ROW_KEYS = [
-  "id",
-  "short_name",
-  "full_name",
-  "submission_date",
-  "notification_date",
-  "conference_date",
-  "location",
-  "ccf_rank",
-  "core_rank",
-  "qualis_rank",
-  "is_extended",
-  "detail_page",
-  "cp_index",
-  "updated_at",
-];
 const CONFERENCE_DETAIL_KEYS = [
-  ...ROW_KEYS,
+  ...CONFERENCE_ROW_KEYS,
   "fields",
   "cfp_text",
   "deadlines",
@@ -44,15 +30,7 @@ const CONFERENCE_DETAIL_KEYS = [
   "comments",
 ];
 const JOURNAL_DETAIL_KEYS = [
-  "id",
-  "short_name",
-  "full_name",
-  "impact_factor",
-  "publisher",
-  "issn",
-  "ccf_rank",
-  "detail_page",
-  "updated_at",
+  ...JOURNAL_ROW_KEYS,
   "issns",
   "fields",
   "cfp_text",

@@ -2,18 +2,47 @@
  * Starts the real server on a free port against a fixture snapshot (and optionally a small static site), with
  * the clock pinned to FIXTURE_NOW, plus test doubles for the seams the accounts store fills in production.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
 import { loadConfig } from "../../functions/config.ts";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
 import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
 import { silentLogger } from "../../functions/query/logger.ts";
-import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
+import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
+import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 
-export const BASE_URL = "https://venues.test";
+export { BASE_URL };
+
+/** The public conference row's fields, in the order every response lists them. */
+export const CONFERENCE_ROW_KEYS = [
+  "id",
+  "short_name",
+  "full_name",
+  "submission_date",
+  "notification_date",
+  "conference_date",
+  "location",
+  "ccf_rank",
+  "core_rank",
+  "qualis_rank",
+  "is_extended",
+  "detail_page",
+  "cp_index",
+  "updated_at",
+];
+
+/** The public journal row's fields, in the order every response lists them. */
+export const JOURNAL_ROW_KEYS = [
+  "id",
+  "short_name",
+  "full_name",
+  "impact_factor",
+  "publisher",
+  "issn",
+  "ccf_rank",
+  "detail_page",
+  "updated_at",
+];
 
 export interface Harness {
   url: string;
@@ -42,23 +71,8 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const snapshotsDir = await tempSnapshotsDir();
-  await writeFixtureSnapshot(snapshotsDir);
-  const siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
-  for (const [path, content] of Object.entries(options.site ?? {})) {
-    await mkdir(dirname(join(siteDir, path)), { recursive: true });
-    await writeFile(join(siteDir, path), content);
-  }
-  const config = loadConfig({
-    PORT: "0",
-    HOST: "127.0.0.1",
-    PUBLIC_BASE_URL: BASE_URL,
-    SNAPSHOTS_DIR: snapshotsDir,
-    SITE_DIR: siteDir,
-    SNAPSHOT_POLL_MS: "0",
-    ANON_DAILY_QUOTA: "100000",
-    ...options.env,
-  });
+  const fixture = await servedFixture(options.site);
+  const config = loadConfig({ ...fixture.env, ANON_DAILY_QUOTA: "100000", ...options.env });
   const server = await startServer(config, {
     clock: () => FIXTURE_NOW,
     logger: silentLogger,
@@ -68,8 +82,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     url: server.url,
     server,
-    snapshotsDir,
-    siteDir,
+    snapshotsDir: fixture.snapshotsDir,
+    siteDir: fixture.siteDir,
     get,
     async json<T>(path: string, init?: RequestInit) {
       const res = await get(path, init);
@@ -77,8 +91,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await server.close();
-      await rm(snapshotsDir, { recursive: true, force: true });
-      await rm(siteDir, { recursive: true, force: true });
+      await fixture.remove();
     },
   };
 }

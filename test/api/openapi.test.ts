@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
 import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
-import { BASE_URL, type Harness, startHarness } from "./harness.ts";
+import { BASE_URL, CONFERENCE_ROW_KEYS, type Harness, startHarness } from "./harness.ts";
 
 const run = promisify(execFile);
 const REDOCLY = resolve("node_modules/@redocly/cli/bin/cli.js");
@@ -126,22 +126,7 @@ describe("GET /api/openapi.json", () => {
 
   it("describes rows, details, the envelope and error responses", () => {
     const schemas = doc.components.schemas;
-    expect(Object.keys(schemas.Conference.properties)).toEqual([
-      "id",
-      "short_name",
-      "full_name",
-      "submission_date",
-      "notification_date",
-      "conference_date",
-      "location",
-      "ccf_rank",
-      "core_rank",
-      "qualis_rank",
-      "is_extended",
-      "detail_page",
-      "cp_index",
-      "updated_at",
-    ]);
+    expect(Object.keys(schemas.Conference.properties)).toEqual(CONFERENCE_ROW_KEYS);
     expect(schemas.Conference.properties.cp_index).toMatchObject({ type: "object", nullable: true });
     expect(Object.keys(schemas.RankedConference.properties)).toEqual(
       expect.arrayContaining(["trackers_count", "attendees_count", "acceptance_rate", "views_30d"]),

@@ -8,7 +8,7 @@ import {
   FIXTURE_SPECIAL_ISSUES,
   FIXTURE_TODAY,
 } from "../helpers/snapshot-fixture.ts";
-import { fakeActivity, type Harness, startHarness } from "./harness.ts";
+import { CONFERENCE_ROW_KEYS, fakeActivity, type Harness, startHarness } from "./harness.ts";
 
 const ACTIVITY = {
   trackers: { "101": 7, "103": 7, "110": 3, "999": 50 },
@@ -109,23 +109,7 @@ describe("GET /api/conferences/rankings/{ranking}", () => {
       });
       const extras = EXTRAS[ranking] ?? [];
       for (const row of rows) {
-        expect(Object.keys(row)).toEqual([
-          "id",
-          "short_name",
-          "full_name",
-          "submission_date",
-          "notification_date",
-          "conference_date",
-          "location",
-          "ccf_rank",
-          "core_rank",
-          "qualis_rank",
-          "is_extended",
-          "detail_page",
-          "cp_index",
-          "updated_at",
-          ...extras,
-        ]);
+        expect(Object.keys(row)).toEqual([...CONFERENCE_ROW_KEYS, ...extras]);
         const source = FIXTURE_CONFERENCES.find((c) => c.id === row.id);
         if (extras.includes("acceptance_rate")) expect(row.acceptance_rate).toBe(source?.acceptance_rate);
         if (extras.includes("trackers_count"))

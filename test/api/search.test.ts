@@ -1,35 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS, FIXTURE_TODAY } from "../helpers/snapshot-fixture.ts";
-import { BASE_URL, type Envelope, type Harness, startHarness } from "./harness.ts";
-
-const CONFERENCE_KEYS = [
-  "id",
-  "short_name",
-  "full_name",
-  "submission_date",
-  "notification_date",
-  "conference_date",
-  "location",
-  "ccf_rank",
-  "core_rank",
-  "qualis_rank",
-  "is_extended",
-  "detail_page",
-  "cp_index",
-  "updated_at",
-];
-const JOURNAL_KEYS = [
-  "id",
-  "short_name",
-  "full_name",
-  "impact_factor",
-  "publisher",
-  "issn",
-  "ccf_rank",
-  "detail_page",
-  "updated_at",
-];
+import {
+  BASE_URL,
+  CONFERENCE_ROW_KEYS,
+  type Envelope,
+  type Harness,
+  JOURNAL_ROW_KEYS,
+  startHarness,
+} from "./harness.ts";
 
 const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
 
@@ -135,7 +114,7 @@ describe("GET /api/conferences", () => {
   it("serves rows with exactly the spec fields in spec order, absolute detail_page, parsed cp_index", async () => {
     const { body } = await h.json("/api/conferences?query=ICML");
     const [icml] = body.data.conferences;
-    expect(Object.keys(icml)).toEqual(CONFERENCE_KEYS);
+    expect(Object.keys(icml)).toEqual(CONFERENCE_ROW_KEYS);
     expect(icml.detail_page).toBe(`${BASE_URL}/conference/101`);
     expect(icml.cp_index).toMatchObject({ score: 92, version: "cp-1", confidence: 0.8 });
     expect(icml.cp_index.breakdown).toHaveLength(2);
@@ -280,7 +259,7 @@ describe("GET /api/journals", () => {
     const { body } = await h.json("/api/journals");
     expect(body.data.pagination).toEqual({ total: 6, total_pages: 1, page: 1, per_page: 10 });
     expect(body.data.journals.map((j: { id: string }) => j.id)).toEqual(expectedJournals(() => true));
-    for (const j of body.data.journals) expect(Object.keys(j)).toEqual(JOURNAL_KEYS);
+    for (const j of body.data.journals) expect(Object.keys(j)).toEqual(JOURNAL_ROW_KEYS);
     const tpami = body.data.journals.find((j: { id: string }) => j.id === "201");
     expect(tpami).toMatchObject({
       impact_factor: "20.8",

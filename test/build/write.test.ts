@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
@@ -19,11 +18,12 @@ import {
 import {
   conferenceDetail,
   conferenceRow,
-  journalDetail,
   journalRow,
+  snapshotContent,
   sourceInfo,
   specialIssueRow,
 } from "../helpers/rows.ts";
+import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";
 
 const DATE = "2026-08-22";
 const BASE_URL = "https://venues.example.org";
@@ -73,22 +73,20 @@ const journals = [
   journalRow({ id: "202", short_name: null, issn: null, issns: [], sjr: null }),
 ];
 
+/** The builders' details (conference 101, journal 201) and source (sourceInfo()); the rest as below. */
 function content(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
-  return {
+  return snapshotContent({
     date: DATE,
     generatedAt: `${DATE}T04:00:00Z`,
     baseUrl: `${BASE_URL}/`,
     conferences: [scored, unscored],
     journals,
     specialIssues: [specialIssueRow({ journal_id: "202" })],
-    conferenceDetails: [conferenceDetail({ id: "101" })],
-    journalDetails: [journalDetail({ id: "201" })],
     idRegistry: { conferences: { "ccfddl:SE/testconf.yml#TESTCONF": "101" } },
     report: { json: { warnings: [] }, markdown: "# Build report\n\nNo warnings.\n" },
-    sources: [sourceInfo()],
     terms: "Free use with attribution: link each venue's detail_page.",
     ...overrides,
-  };
+  });
 }
 
 const PUBLIC_FILES = ["conferences", "journals", "special-issues"].flatMap((n) =>
@@ -147,7 +145,7 @@ async function readParquet(path: string) {
 
 let root: string;
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), "snapshots-"));
+  root = await tempSnapshotsDir();
 });
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });

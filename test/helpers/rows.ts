@@ -12,6 +12,7 @@ import {
   SourceInfo,
   SpecialIssueRow,
 } from "../../functions/schema/records.ts";
+import type { SnapshotContent } from "../../scripts/build/write.ts";
 
 export function conferenceRow(overrides: Partial<ConferenceRow> = {}): ConferenceRow {
   return ConferenceRow.parse({
@@ -111,4 +112,23 @@ export function sourceInfo(overrides: Partial<z.infer<typeof SourceInfo>> = {}):
     attribution: "CCFDDL contributors",
     ...overrides,
   });
+}
+
+/** A whole snapshot to write: one record of each kind and short texts; tests override what they look at. */
+export function snapshotContent(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
+  return {
+    date: "2026-08-22",
+    generatedAt: "2026-08-22T04:00:00Z",
+    baseUrl: "https://venues.example.org/",
+    conferences: [conferenceRow()],
+    journals: [journalRow()],
+    specialIssues: [specialIssueRow()],
+    conferenceDetails: [conferenceDetail()],
+    journalDetails: [journalDetail()],
+    idRegistry: {},
+    report: { json: {}, markdown: "# Build report\n" },
+    sources: [sourceInfo()],
+    terms: "Free use with attribution.",
+    ...overrides,
+  };
 }

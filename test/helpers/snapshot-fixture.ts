@@ -13,7 +13,7 @@ import {
   conferenceRow,
   journalDetail,
   journalRow,
-  sourceInfo,
+  snapshotContent,
   specialIssueRow,
 } from "./rows.ts";
 
@@ -410,8 +410,9 @@ export const FIXTURE_JOURNAL_DETAILS = [
   }),
 ];
 
+/** The fixture rows and details, with the row builders' one source. */
 export function fixtureContent(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
-  return {
+  return snapshotContent({
     date: FIXTURE_DATE,
     generatedAt: `${FIXTURE_DATE}T03:00:00Z`,
     baseUrl: "http://localhost:4321",
@@ -422,10 +423,9 @@ export function fixtureContent(overrides: Partial<SnapshotContent> = {}): Snapsh
     journalDetails: FIXTURE_JOURNAL_DETAILS,
     idRegistry: { conferences: {}, journals: {} },
     report: { json: { fixture: true }, markdown: "# Fixture build\n" },
-    sources: [sourceInfo()],
     terms: "Fixture data for tests.",
     ...overrides,
-  };
+  });
 }
 
 /** A fresh temp folder to hold snapshots (and `latest`). */

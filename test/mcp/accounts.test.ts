@@ -11,7 +11,8 @@ import { loadConfig } from "../../functions/config.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
 import { silentLogger } from "../../functions/query/logger.ts";
 import { type RunningService, startService } from "../../functions/services/index.ts";
-import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
+import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
+import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { connectMcp, toolPayload } from "./client.ts";
 
 const ACCOUNT_QUOTA = 4;
@@ -23,21 +24,14 @@ describe("MCP over the real account store", () => {
   let url: string;
   let key: string;
   let keyId: string;
-  const dirs: string[] = [];
+  let fixture: ServedFixture | undefined;
+  let stateDir: string | undefined;
 
   beforeAll(async () => {
-    const snapshotsDir = await tempSnapshotsDir();
-    await writeFixtureSnapshot(snapshotsDir);
-    const stateDir = await mkdtemp(join(tmpdir(), "vd-mcp-state-"));
-    const siteDir = await mkdtemp(join(tmpdir(), "vd-mcp-site-"));
-    dirs.push(snapshotsDir, stateDir, siteDir);
+    fixture = await servedFixture();
+    stateDir = await mkdtemp(join(tmpdir(), "vd-mcp-state-"));
     const config = loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: "https://venues.test",
-      SNAPSHOTS_DIR: snapshotsDir,
-      SITE_DIR: siteDir,
-      SNAPSHOT_POLL_MS: "0",
+      ...fixture.env,
       STATE_DIR: stateDir,
       REDIS_URL: "",
       ACCOUNT_DAILY_QUOTA: String(ACCOUNT_QUOTA),
@@ -53,7 +47,8 @@ describe("MCP over the real account store", () => {
   });
   afterAll(async () => {
     await service?.close();
-    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await fixture?.remove();
+    if (stateDir) await rm(stateDir, { recursive: true, force: true });
   });
 
   const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });

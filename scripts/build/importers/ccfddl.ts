@@ -1,258 +1,30 @@
 /**
  * ccfddl/ccf-deadlines: series files `conference/<SUB>/*.yml` (a list; one file may hold several series) with
- * per-edition timelines, and `accept_rates/<SUB>/*.yml`. Also home of the tracker helpers the two
- * ai-deadlines importers share with it (YAML lists, places → countries, the trackers' rank claims).
+ * per-edition timelines, and `accept_rates/<SUB>/*.yml`.
  */
-import type { Dirent } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { parse } from "yaml";
-import type {
-  AcceptanceRow,
-  Deadline,
-  DeadlineType,
-  Edition,
-  RankHistoryEntry,
-} from "../../../functions/schema/records.ts";
-import { buildDeadline, isPlaceholderDate, type PublishedDeadline, parseDateRange } from "../dates.ts";
+import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../../functions/schema/records.ts";
+import { countryFromPlace } from "../countries.ts";
+import { parseDateRange } from "../dates.ts";
 import { fieldsFromCcfCode } from "../fields/ccf.ts";
-import { cleanText } from "../normalize.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type Importer,
   type Rejection,
-  SourceError,
   type SourceId,
 } from "../observations.ts";
-
-// ---------------------------------------------------------------------------------------------------------------
-// Helpers shared by the tracker importers
-
-export type YamlRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is YamlRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A scalar as clean text (YAML reads `date: 2027` as a number); null for absent, empty or structured values. */
-export function text(value: unknown): string | null {
-  return cleanText(typeof value === "number" ? String(value) : value);
-}
-
-export function integer(value: unknown): number | null {
-  const n = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  return typeof n === "number" && Number.isInteger(n) ? n : null;
-}
-
-/** A YAML file whose top level is a list (an empty file is an empty list). Unreadable files fail the build. */
-export async function readYamlList(upstreamDir: string, file: string): Promise<unknown[]> {
-  let source: string;
-  try {
-    source = await readFile(join(upstreamDir, file), "utf8");
-  } catch (error) {
-    throw new SourceError(file, "(file)", `cannot read: ${(error as Error).message}`);
-  }
-  let document: unknown;
-  try {
-    document = parse(source);
-  } catch (error) {
-    throw new SourceError(file, "(file)", `not valid YAML: ${(error as Error).message.split("\n")[0]}`);
-  }
-  if (document === null || document === undefined) return [];
-  if (!Array.isArray(document)) throw new SourceError(file, "(file)", "expected a list at the top level");
-  return document;
-}
-
-/** Names of the entries of a directory that are directories (or .yml files), sorted for a stable order. */
-export async function listDir(upstreamDir: string, dir: string, want: "dirs" | "yml"): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(join(upstreamDir, dir), { withFileTypes: true });
-  } catch (error) {
-    throw new SourceError(dir, "(directory)", `cannot list: ${(error as Error).message}`);
-  }
-  return entries
-    .filter((entry) =>
-      want === "dirs" ? entry.isDirectory() : entry.isFile() && entry.name.endsWith(".yml"),
-    )
-    .map((entry) => entry.name)
-    .sort();
-}
-
-/** The edition with the highest year (the later-listed one on a tie). */
-export function newest<T extends { year: number }>(editions: readonly T[]): T | undefined {
-  return editions.reduce<T | undefined>(
-    (best, e) => (best === undefined || e.year >= best.year ? e : best),
-    undefined,
-  );
-}
-
-/**
- * Adds the deadline unless it is a placeholder ("TBD"); an unreadable date is rejected with the record named,
- * so the build report lists it.
- */
-export function addDeadline(
-  deadlines: Deadline[],
-  rejected: Rejection[],
-  at: { file: string; record: string },
-  published: PublishedDeadline,
-): void {
-  if (isPlaceholderDate(published.when)) return;
-  const deadline = buildDeadline(published);
-  if (deadline) deadlines.push(deadline);
-  else rejected.push({ ...at, reason: `unreadable ${published.type} deadline "${published.when}"` });
-}
-
-const RANK_VALUES: Record<RankHistoryEntry["system"], readonly string[]> = {
-  CCF: ["A", "B", "C"],
-  CORE: ["A*", "A", "B", "C"],
-  QUALIS: [],
-  THCPL: ["A", "B"],
-};
-
-/**
- * The CCF / CORE / THCPL ranks a tracker states ({ccf: "A", core: "A*", thcpl: "B"}); "N" (not ranked) and
- * anything outside the system's scale are not claims. The edition is the tracker itself: it does not say which
- * list edition it copied.
- */
-export function trackerRanks(stated: YamlRecord, source: SourceId): RankHistoryEntry[] {
-  const claims: RankHistoryEntry[] = [];
-  for (const system of ["CCF", "CORE", "THCPL"] as const) {
-    const rank = text(stated[system.toLowerCase()])?.toUpperCase();
-    if (rank && RANK_VALUES[system].includes(rank)) claims.push({ system, edition: source, rank, source });
-  }
-  return claims;
-}
-
-// Countries, matched by their English names from ICU plus the spellings the trackers use. Canonical names
-// follow the reference service's usage ("USA", "UK", "Czech Republic").
-const CANONICAL: Record<string, string> = {
-  "United States": "USA",
-  "United Kingdom": "UK",
-  "United Arab Emirates": "UAE",
-  "Hong Kong SAR China": "Hong Kong",
-  "Macao SAR China": "Macao",
-  Türkiye: "Turkey",
-  Czechia: "Czech Republic",
-};
-const ALIASES: Record<string, string> = {
-  usa: "US",
-  us: "US",
-  "united states of america": "US",
-  "united state": "US",
-  america: "US",
-  eeuu: "US",
-  uk: "GB",
-  england: "GB",
-  scotland: "GB",
-  wales: "GB",
-  "northern ireland": "GB",
-  "great britain": "GB",
-  britain: "GB",
-  "united kindom": "GB",
-  korea: "KR",
-  "s korea": "KR",
-  "republic of korea": "KR",
-  uae: "AE",
-  turkey: "TR",
-  "czech republic": "CZ",
-  "hong kong": "HK",
-  "hong kong sar": "HK",
-  macau: "MO",
-  macao: "MO",
-  netherland: "NL",
-  holland: "NL",
-};
-// US states are often the last part of a US place ("Salt Lake City, Utah"). Georgia is left to the country.
-const US_STATES = (
-  "alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii idaho illinois " +
-  "indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri " +
-  "montana nebraska nevada new_hampshire new_jersey new_mexico new_york north_carolina north_dakota ohio oklahoma " +
-  "oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas utah vermont virginia washington " +
-  "west_virginia wisconsin wyoming"
-)
-  .split(" ")
-  .map((state) => state.replace(/_/g, " "));
-// Postal codes ("San Francisco, CA") count only as a whole part: as a trailing word they are too often English.
-const US_POSTAL_CODES = new Set(
-  "dc al ak az ar ca co ct de fl hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy".split(
-    " ",
-  ),
-);
-
-function placeKey(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[.'’()]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^the /, "");
-}
-
-let countryIndex: Map<string, string> | undefined;
-
-function countries(): Map<string, string> {
-  if (countryIndex) return countryIndex;
-  const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-  const nameOf = (code: string) => {
-    const name = regionNames.of(code) ?? code;
-    return CANONICAL[name] ?? name;
-  };
-  const index = new Map<string, string>();
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      const name = regionNames.of(code);
-      if (name && name !== code && !["EU", "EZ", "UN", "ZZ", "QO", "XA", "XB"].includes(code)) {
-        index.set(placeKey(name), nameOf(code));
-      }
-    }
-  }
-  for (const [alias, code] of Object.entries(ALIASES)) index.set(alias, nameOf(code));
-  for (const state of US_STATES) if (!index.has(state)) index.set(state, nameOf("US"));
-  for (const code of US_POSTAL_CODES) index.set(`postal:${code}`, nameOf("US"));
-  countryIndex = index;
-  return index;
-}
-
-function matchCountry(name: string): string | null {
-  const whole = placeKey(name);
-  const postal = countries().get(`postal:${whole}`);
-  if (postal) return postal;
-  const words = whole.split(" ");
-  // The whole text first, then its last words ("Florida USA", "Vancouver BC Canada").
-  for (let take = words.length; take >= 1; take--) {
-    const found = countries().get(words.slice(-take).join(" "));
-    if (found) return found;
-  }
-  return null;
-}
-
-/**
- * A country name normalised ("U.S.A." → "USA", "Pennsylvania" → "USA"), or null if the text is not one. A
- * parenthesised remark is ignored ("Turkey (Online)") unless only it names the country ("Bilbao (Spain)").
- */
-export function countryName(name: string | null): string | null {
-  if (!name) return null;
-  return matchCountry(name.replace(/\(.*?\)/g, " ")) ?? matchCountry(name);
-}
-
-/**
- * The country of a free-text place: its last comma-separated part, when that reads as a country. A trailing
- * "and online" / "& Virtual" is not part of the place.
- */
-export function countryFromPlace(place: string | null): string | null {
-  const physical = place?.replace(/[\s,;]*(?:\band\b|&|\/)\s*(?:online|virtual|hybrid)\b.*$/i, "");
-  const parts = physical?.split(/[,，]/) ?? [];
-  return countryName(parts[parts.length - 1]?.trim() ?? null);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// ccfddl
+import {
+  addDeadline,
+  integer,
+  isRecord,
+  listDir,
+  newest,
+  readYamlList,
+  text,
+  trackerEdition,
+  trackerRanks,
+  type YamlRecord,
+} from "./trackers-common.ts";
 
 const SOURCE: SourceId = "ccfddl";
 const CONFERENCE_DIR = "ccfddl/conference";
@@ -303,18 +75,15 @@ function editionOf(conf: YamlRecord, series: string, file: string, rejected: Rej
     }
   }
   const dateText = text(conf.date);
-  const range = parseDateRange(dateText, year);
   const place = text(conf.place);
-  return {
+  return trackerEdition(SOURCE, {
     year,
-    start_date: range.start,
-    end_date: range.end,
-    date_text: dateText,
+    dateText,
+    range: parseDateRange(dateText, year),
     place,
     country: countryFromPlace(place),
     deadlines,
-    sources: [SOURCE],
-  };
+  });
 }
 
 function dblpKey(value: unknown): string | null {
@@ -374,19 +143,37 @@ function acceptanceRow(row: YamlRecord): AcceptanceRow | null {
   };
 }
 
+/** The series indexed by title and by file, each list in reading order (a catalogue holds tens of thousands). */
+interface SeriesIndex {
+  byTitle: Map<string, Series[]>;
+  byFile: Map<string, Series[]>;
+}
+
+const fileKey = (sub: string, fileName: string) => `${sub}/${fileName}`;
+
+function indexSeries(all: readonly Series[]): SeriesIndex {
+  const byTitle = new Map<string, Series[]>();
+  const byFile = new Map<string, Series[]>();
+  const add = (index: Map<string, Series[]>, key: string, series: Series) => {
+    const list = index.get(key);
+    if (list) list.push(series);
+    else index.set(key, [series]);
+  };
+  for (const series of all) {
+    if (series.observation.acronym !== null) add(byTitle, series.observation.acronym, series);
+    add(byFile, fileKey(series.sub, series.fileName), series);
+  }
+  return { byTitle, byFile };
+}
+
 /**
  * The series an accept-rates entry belongs to: same title in the same subject dir, else the only series with
  * that title, else the series of the same-named conference file when it holds just one ("USENIX ATC" rates
  * live in accept_rates/DS/atc.yml, the series was renamed "SIGOPS ATC" in conference/DS/atc.yml).
  */
-function findSeries(
-  all: readonly Series[],
-  sub: string,
-  fileName: string,
-  title: string,
-): Series | undefined {
-  const sameTitle = all.filter((s) => s.observation.acronym === title);
-  const sameFile = all.filter((s) => s.sub === sub && s.fileName === fileName);
+function findSeries(index: SeriesIndex, sub: string, fileName: string, title: string): Series | undefined {
+  const sameTitle = index.byTitle.get(title) ?? [];
+  const sameFile = index.byFile.get(fileKey(sub, fileName)) ?? [];
   return (
     sameTitle.find((s) => s.sub === sub) ??
     (sameTitle.length === 1 ? sameTitle[0] : undefined) ??
@@ -412,6 +199,7 @@ export const importCcfddl: Importer = async (upstreamDir) => {
       });
     }
   }
+  const seriesIndex = indexSeries(all);
   for (const sub of await listDir(upstreamDir, ACCEPT_RATES_DIR, "dirs")) {
     for (const fileName of await listDir(upstreamDir, `${ACCEPT_RATES_DIR}/${sub}`, "yml")) {
       const file = `${ACCEPT_RATES_DIR}/${sub}/${fileName}`;
@@ -422,7 +210,7 @@ export const importCcfddl: Importer = async (upstreamDir) => {
           rejected.push({ file, record: `entry ${index + 1}`, reason: "accept-rates entry has no title" });
           return;
         }
-        const series = findSeries(all, sub, fileName, title);
+        const series = findSeries(seriesIndex, sub, fileName, title);
         if (!series) {
           rejected.push({ file, record: title, reason: "no conference series with this title" });
           return;

@@ -8,33 +8,14 @@
  * the yearly figure the other sources give.
  */
 import { join } from "node:path";
-import {
-  type AcceptanceRow,
-  RESEARCH_FIELDS,
-  type ResearchField,
-} from "../../../functions/schema/records.ts";
-import { readCsv } from "../csv.ts";
+import type { AcceptanceRow } from "../../../functions/schema/records.ts";
+import { numberCell, readCsv } from "../csv.ts";
 import { fieldsFromCsconferencesArea } from "../fields/areas.ts";
 import { cleanText } from "../normalize.ts";
-import {
-  type ConferenceObservation,
-  conferenceObservation,
-  type ImportResult,
-  type Rejection,
-} from "../observations.ts";
+import type { ImportResult, Rejection } from "../observations.ts";
+import { acceptanceObservations, gatherVenue, type ListedVenue } from "./acceptance-lists.ts";
 
 export const CSCONFERENCES_FILE = "csconferences/csconferences.csv";
-
-/**
- * A numeric cell as published: null when blank, undefined when it is not a number of the wanted kind
- * ("count": a non-negative integer; "decimal": decimal point or the decimal comma of European exports).
- */
-export function numberCell(raw: string | undefined, kind: "count" | "decimal"): number | null | undefined {
-  const text = raw?.trim() ?? "";
-  if (text === "") return null;
-  const pattern = kind === "count" ? /^\d+$/ : /^-?\d+(?:[.,]\d+)?$/;
-  return pattern.test(text) ? Number(text.replace(",", ".")) : undefined;
-}
 
 /** accepted / submitted, or null when nothing was submitted (a rate of 0/0 means nothing). */
 function acceptanceRate(accepted: number, submitted: number): number | null {
@@ -52,7 +33,7 @@ export async function importCsconferences(upstreamDir: string): Promise<ImportRe
     requiredColumns: ["Area", "Conference", "Year", "Accepted", "Submitted"],
   });
   const rejected: Rejection[] = [];
-  const venues = new Map<string, { fields: Set<ResearchField>; years: Map<number, YearCounts> }>();
+  const venues = new Map<string, ListedVenue<Map<number, YearCounts>>>();
   for (const { row, values } of records) {
     const record = `row ${row}`;
     const acronym = cleanText(values.Conference);
@@ -71,36 +52,28 @@ export async function importCsconferences(upstreamDir: string): Promise<ImportRe
       rejected.push({ file, record, reason: `${accepted} accepted of ${submitted} submitted` });
       continue;
     }
-    const venue = venues.get(acronym) ?? {
-      fields: new Set<ResearchField>(),
-      years: new Map<number, YearCounts>(),
-    };
-    venues.set(acronym, venue);
-    for (const field of fieldsFromCsconferencesArea(values.Area ?? "")) venue.fields.add(field);
-    const counts = venue.years.get(year) ?? { accepted: 0, submitted: 0 };
-    venue.years.set(year, { accepted: counts.accepted + accepted, submitted: counts.submitted + submitted });
-  }
-  const conferences: ConferenceObservation[] = [...venues].map(([acronym, venue]) =>
-    conferenceObservation({
-      source: "csconferences",
-      key: acronym,
-      file,
+    const years = gatherVenue(
+      venues,
       acronym,
-      title: null,
-      fields: RESEARCH_FIELDS.filter((field) => venue.fields.has(field)),
-      acceptance: [...venue.years]
-        .sort(([a], [b]) => a - b)
-        .map(
-          ([year, { accepted, submitted }]): AcceptanceRow => ({
-            year,
-            submitted,
-            accepted,
-            rate: acceptanceRate(accepted, submitted),
-            track: null,
-            source: "csconferences",
-          }),
-        ),
-    }),
+      fieldsFromCsconferencesArea(values.Area ?? ""),
+      () => new Map<number, YearCounts>(),
+    );
+    const counts = years.get(year) ?? { accepted: 0, submitted: 0 };
+    years.set(year, { accepted: counts.accepted + accepted, submitted: counts.submitted + submitted });
+  }
+  const conferences = acceptanceObservations("csconferences", file, venues, (years) =>
+    [...years]
+      .sort(([a], [b]) => a - b)
+      .map(
+        ([year, { accepted, submitted }]): AcceptanceRow => ({
+          year,
+          submitted,
+          accepted,
+          rate: acceptanceRate(accepted, submitted),
+          track: null,
+          source: "csconferences",
+        }),
+      ),
   );
   return { source: "csconferences", read: records.length, conferences, journals: [], rejected };
 }

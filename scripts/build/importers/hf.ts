@@ -4,20 +4,24 @@
  * rankings string. A few older entries still use the pwc format's entry-level `deadline` fields.
  */
 import type { Deadline } from "../../../functions/schema/records.ts";
+import { countryName } from "../countries.ts";
 import { deadlineType, editionDates } from "../dates.ts";
 import { fieldsFromHfTags } from "../fields/tags.ts";
 import type { Importer, Rejection, SourceId } from "../observations.ts";
 import {
   addDeadline,
-  countryName,
+  entryDeadlines,
   isRecord,
   listDir,
+  readEditions,
   readYamlList,
+  seriesObservations,
+  type TrackerEdition,
   text,
+  trackerEdition,
   trackerRanks,
   type YamlRecord,
-} from "./ccfddl.ts";
-import { entryDeadlines, readEditions, seriesObservations, type TrackerEdition } from "./pwc.ts";
+} from "./trackers-common.ts";
 
 const SOURCE: SourceId = "hf";
 const DIR = "hf-ai-deadlines/data/conferences";
@@ -72,7 +76,6 @@ export const importHf: Importer = async (upstreamDir) => {
     read += entries.length;
     const fileEditions = readEditions(entries, file, rejected, (entry, acronym, year, at) => {
       const dateText = text(entry.date);
-      const range = editionDates(dateText, entry.start, entry.end, year);
       const city = text(entry.city);
       const country = text(entry.country);
       const tags = Array.isArray(entry.tags) ? entry.tags.flatMap((tag) => text(tag) ?? []) : [];
@@ -82,17 +85,15 @@ export const importHf: Importer = async (upstreamDir) => {
         link: text(entry.link),
         file,
         fileName,
-        edition: {
+        edition: trackerEdition(SOURCE, {
           year,
-          start_date: range.start,
-          end_date: range.end,
-          date_text: dateText,
+          dateText,
+          range: editionDates(dateText, entry.start, entry.end, year),
           place: [city, country].filter(Boolean).join(", ") || null,
           // `country` sometimes holds a US state ("Pennsylvania"): normalised, and dropped when not a country.
           country: countryName(country),
           deadlines: deadlinesOf(entry, at, rejected),
-          sources: [SOURCE],
-        },
+        }),
         ranks: trackerRanks(rankingsRecord(text(entry.rankings)), SOURCE),
         fields: fieldsFromHfTags(tags),
       };

@@ -12,21 +12,12 @@
  * known rate becomes null.
  */
 import { join } from "node:path";
-import {
-  type AcceptanceRow,
-  RESEARCH_FIELDS,
-  type ResearchField,
-} from "../../../functions/schema/records.ts";
-import { readCsv } from "../csv.ts";
+import type { AcceptanceRow } from "../../../functions/schema/records.ts";
+import { numberCell, readCsv } from "../csv.ts";
 import { fieldsFromLixinArea } from "../fields/areas.ts";
 import { cleanText } from "../normalize.ts";
-import {
-  type ConferenceObservation,
-  conferenceObservation,
-  type ImportResult,
-  type Rejection,
-} from "../observations.ts";
-import { numberCell } from "./csconferences.ts";
+import type { ImportResult, Rejection } from "../observations.ts";
+import { acceptanceObservations, gatherVenue, type ListedVenue } from "./acceptance-lists.ts";
 
 export const LIXIN_FILE = "lixin4ever-acceptance/acceptance_rates_parsed.csv";
 
@@ -61,7 +52,7 @@ export async function importLixin(upstreamDir: string): Promise<ImportResult> {
     ],
   });
   const rejected: Rejection[] = [];
-  const venues = new Map<string, { fields: Set<ResearchField>; rows: AcceptanceRow[] }>();
+  const venues = new Map<string, ListedVenue<AcceptanceRow[]>>();
   for (const { row, values } of records) {
     const acronym = cleanText(values.venue);
     const track = lixinTrack(values.track, values.category);
@@ -88,21 +79,16 @@ export async function importLixin(upstreamDir: string): Promise<ImportResult> {
       rejected.push({ file, record, reason: "rate_pct, accepted or submitted is not a valid number" });
       continue;
     }
-    const venue = venues.get(acronym) ?? { fields: new Set<ResearchField>(), rows: [] };
-    venues.set(acronym, venue);
-    for (const field of fieldsFromLixinArea(values.area ?? "")) venue.fields.add(field);
-    venue.rows.push({ year, submitted, accepted, rate: percentToFraction(ratePct), track, source: "lixin" });
-  }
-  const conferences: ConferenceObservation[] = [...venues].map(([acronym, venue]) =>
-    conferenceObservation({
-      source: "lixin",
-      key: acronym,
-      file,
+    const rows = gatherVenue(
+      venues,
       acronym,
-      title: null,
-      fields: RESEARCH_FIELDS.filter((field) => venue.fields.has(field)),
-      acceptance: venue.rows.sort((a, b) => a.year - b.year || (a.track ?? "").localeCompare(b.track ?? "")),
-    }),
+      fieldsFromLixinArea(values.area ?? ""),
+      (): AcceptanceRow[] => [],
+    );
+    rows.push({ year, submitted, accepted, rate: percentToFraction(ratePct), track, source: "lixin" });
+  }
+  const conferences = acceptanceObservations("lixin", file, venues, (rows) =>
+    rows.sort((a, b) => a.year - b.year || (a.track ?? "").localeCompare(b.track ?? "")),
   );
   return { source: "lixin", read: records.length, conferences, journals: [], rejected };
 }

@@ -3,7 +3,7 @@
  * `Nome do evento` (title), `Estrato` (A1...B4), one venue per row.
  */
 import type { ImportResult } from "../observations.ts";
-import { importRankList } from "./icore.ts";
+import { importRankList } from "./rank-list.ts";
 
 export function importQualis(upstreamDir: string): Promise<ImportResult> {
   return importRankList(upstreamDir, {

@@ -4,7 +4,6 @@
  * union of what its rows say (a list adds `clicked`, another `years`, a third the special-issue call).
  * The rows' `detail_page` is the reference's own page, never the venue's website: it is not imported.
  */
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import {
@@ -13,6 +12,7 @@ import {
   type RankHistoryEntry,
   type SpecialIssue,
 } from "../../../functions/schema/records.ts";
+import { readJsonFile } from "../json-file.ts";
 import { cleanNames, cleanText, NAMELESS_REASON, normalizeIssn } from "../normalize.ts";
 import {
   type ConferenceObservation,
@@ -86,13 +86,7 @@ interface ListFile {
 
 async function readList(upstreamDir: string, name: string, arrayKey: string): Promise<ListFile> {
   const file = `${DIR}/${name}`;
-  let data: unknown;
-  try {
-    const raw = await readFile(join(upstreamDir, DIR, name), "utf8");
-    data = JSON.parse(raw.replace(/^\ufeff/, ""));
-  } catch (cause) {
-    throw new SourceError(file, "file", `cannot read JSON: ${(cause as Error).message}`);
-  }
+  const data = await readJsonFile(join(upstreamDir, DIR, name), file);
   const header = z.object({ generated_at: z.string() }).safeParse(data);
   const items = z.array(z.unknown()).safeParse((data as Record<string, unknown> | null)?.[arrayKey]);
   if (!header.success || !items.success) {

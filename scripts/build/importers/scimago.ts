@@ -11,7 +11,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import type { JournalMetricYear } from "../../../functions/schema/records.ts";
-import { type CsvRecord, readCsv } from "../csv.ts";
+import { type CsvRecord, numberCell, readCsv } from "../csv.ts";
 import { fieldsFromScimagoCategories } from "../fields/scimago.ts";
 import { cleanText, normalizeIssn } from "../normalize.ts";
 import {
@@ -21,7 +21,6 @@ import {
   type Rejection,
   SourceError,
 } from "../observations.ts";
-import { numberCell } from "./csconferences.ts";
 
 export const SCIMAGO_DIR = "scimago-sjr-cs";
 const YEAR_FILE = /^scimagojr_(\d{4})_computer_science\.csv$/;
@@ -45,7 +44,10 @@ type MetricYear = z.infer<typeof JournalMetricYear>;
 interface JournalYear {
   sourceId: string;
   title: string;
-  values: CsvRecord["values"];
+  /** Read from the row now, so the row itself (and the file text it points into) is not kept. */
+  issns: string[];
+  publisher: string | null;
+  fields: ReturnType<typeof fieldsFromScimagoCategories>;
   metric: MetricYear;
 }
 
@@ -96,7 +98,9 @@ function readJournalRow(values: CsvRecord["values"], year: number): JournalYear 
   return {
     sourceId,
     title,
-    values,
+    issns: scimagoIssns(values.Issn),
+    publisher: cleanText(values.Publisher),
+    fields: fieldsFromScimagoCategories(values.Categories ?? ""),
     metric: { year, sjr, quartile, h_index: hIndex, cites_per_doc_2y: citesPerDoc },
   };
 }
@@ -109,9 +113,9 @@ function journalFrom(years: JournalYear[], file: string): JournalObservation {
     key: `scimago/${newest.sourceId}`,
     file,
     title: newest.title,
-    issns: [...new Set(newestFirst.flatMap((y) => scimagoIssns(y.values.Issn)))],
-    publisher: cleanText(newest.values.Publisher),
-    fields: fieldsFromScimagoCategories(newest.values.Categories ?? ""),
+    issns: [...new Set(newestFirst.flatMap((y) => y.issns))],
+    publisher: newest.publisher,
+    fields: newest.fields,
     metrics: newestFirst.map((y) => y.metric).reverse(),
   });
 }

@@ -13,10 +13,10 @@
  * Infrastructures" twice, a month apart, under two urls).
  * The versions of one call are merged field by field, the current or most recently seen version first.
  */
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { SpecialIssue } from "../../../functions/schema/records.ts";
+import { readJsonFile } from "../json-file.ts";
 import { cleanText, normalizeTitle } from "../normalize.ts";
 import {
   type ImportResult,
@@ -64,12 +64,7 @@ interface CallVersion {
 }
 
 async function readJsonArray(upstreamDir: string, file: string): Promise<unknown[]> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(join(upstreamDir, file), "utf8"));
-  } catch (cause) {
-    throw new SourceError(file, "file", `cannot read JSON: ${(cause as Error).message}`);
-  }
+  const parsed = await readJsonFile(join(upstreamDir, file), file);
   if (!Array.isArray(parsed)) throw new SourceError(file, "file", "expected a JSON array of calls");
   return parsed;
 }

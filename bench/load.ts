@@ -1,0 +1,80 @@
+/**
+ * One load run with autocannon against one endpoint group: req/s, latency percentiles and failures (socket
+ * errors, timeouts, and answers that are not a success by `isSuccess`).
+ */
+import autocannon from "autocannon";
+import { type BenchRequest, type EndpointGroup, isSuccess } from "./workload.ts";
+
+export interface LoadOptions {
+  duration: number;
+  connections: number;
+}
+
+export interface EndpointResult {
+  name: string;
+  description: string;
+  requests: number;
+  /** Median of the per-second request counts (robust to a noisy second on a shared machine). */
+  rps: number;
+  /** Requests / duration. */
+  rps_mean: number;
+  p50_ms: number;
+  p90_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  errors: number;
+}
+
+const USER_AGENT = "venue-bench/1.0 (+npm run bench)";
+
+/** Autocannon copies undefined members over its defaults, so only defined ones are passed. */
+const toAutocannon = (r: BenchRequest) => ({
+  method: r.method,
+  path: r.path,
+  ...(r.headers ? { headers: r.headers } : {}),
+  ...(r.body !== undefined ? { body: r.body } : {}),
+});
+
+export async function runLoad(
+  baseUrl: string,
+  group: EndpointGroup,
+  options: LoadOptions,
+): Promise<EndpointResult> {
+  let failed = 0;
+  const { next } = group;
+  const requests = next
+    ? [
+        {
+          setupRequest: (request: { headers?: Record<string, string> }) => {
+            const fresh = toAutocannon(next());
+            return { ...request, ...fresh, headers: { ...request.headers, ...fresh.headers } };
+          },
+        },
+      ]
+    : group.requests.map(toAutocannon);
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    timeout: 10,
+    headers: { "user-agent": USER_AGENT },
+    requests,
+    verifyBody: (body) => {
+      const ok = isSuccess(body);
+      if (!ok) failed++;
+      return ok;
+    },
+  });
+  return {
+    name: group.name,
+    description: group.description,
+    requests: result.requests.total,
+    rps: result.requests.p50,
+    rps_mean: result.requests.total / result.duration,
+    p50_ms: result.latency.p50,
+    p90_ms: result.latency.p90,
+    p99_ms: result.latency.p99,
+    max_ms: result.latency.max,
+    errors: result.errors + failed,
+  };
+}

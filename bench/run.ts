@@ -1,0 +1,341 @@
+/**
+ * `npm run bench -- [--scale N] [--duration S] [--connections C] [--log-level L] [--keep]`
+ *
+ * Measures the service against the machine's limit at N times today's catalogue:
+ *   1. writes a synthetic upstream (the real sources, N deterministic copies) into a temp dir;
+ *   2. runs the nightly build on it in a child process (time and peak memory, per stage);
+ *   3. starts the server (scripts/serve.ts) in a child process on that snapshot, with an API key made by the
+ *      accounts CLI and quotas set out of reach;
+ *   4. loads each endpoint group with autocannon for S seconds (search, distinct searches, every ranking,
+ *      statistics, details with the key, MCP tool calls), then a bare Node server answering a real search body
+ *      (the machine's practical limit), then the mixed workload;
+ *   5. writes bench/results/latest{,-scale-N}.{json,md} and prints the targets as met / not met.
+ */
+
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createApiKey } from "./accounts.ts";
+import { measureBuild } from "./build.ts";
+import { type EndpointResult, type LoadOptions, runLoad } from "./load.ts";
+import { PROJECT_ROOT, readMemory } from "./processes.ts";
+import { type BenchResults, checkTargets, writeResults } from "./report.ts";
+import { type RunningChild, serviceEnv, startBaseline, startRedis, startService } from "./service.ts";
+import { generateUpstream } from "./synthetic/generate.ts";
+import {
+  type BenchRequest,
+  coldSearch,
+  detailRequests,
+  type EndpointGroup,
+  isSuccess,
+  mcpRequests,
+  mixedRequests,
+  rankingRequests,
+  searchRequests,
+  statisticsRequests,
+  type VenueIds,
+} from "./workload.ts";
+
+const USAGE =
+  "usage: npm run bench -- [--scale N] [--duration SECONDS] [--connections C] [--log-level LEVEL] " +
+  "[--store file|redis] [--keep]";
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: "string", default: "1" },
+      duration: { type: "string", default: "10" },
+      connections: { type: "string", default: "10" },
+      "log-level": { type: "string", default: "info" },
+      store: { type: "string", default: "file" },
+      upstream: { type: "string", default: resolve(PROJECT_ROOT, "../shared/data/upstream") },
+      keep: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const whole = (name: string, value: string, min: number) => {
+    if (!/^\d+$/.test(value) || Number(value) < min) {
+      console.error(`--${name} must be a whole number >= ${min}\n${USAGE}`);
+      process.exit(2);
+    }
+    return Number(value);
+  };
+  if (values.store !== "file" && values.store !== "redis") {
+    console.error(`--store must be file or redis\n${USAGE}`);
+    process.exit(2);
+  }
+  return {
+    store: values.store,
+    scale: whole("scale", values.scale, 1),
+    duration: whole("duration", values.duration, 1),
+    connections: whole("connections", values.connections, 1),
+    logLevel: values["log-level"],
+    upstream: values.upstream,
+    keep: values.keep,
+  };
+}
+
+const USER_AGENT = { "user-agent": "venue-bench/1.0 (+npm run bench)" };
+const log = (line: string) => console.log(line);
+
+async function send(baseUrl: string, r: BenchRequest): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${baseUrl}${r.path}`, {
+    method: r.method,
+    headers: { ...USER_AGENT, ...r.headers },
+    body: r.body,
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** Conference and journal ids spread over the whole catalogue (pages across the default search order). */
+async function sampleIds(baseUrl: string): Promise<VenueIds> {
+  const pick = async (kind: "conferences" | "journals", wanted: number) => {
+    const first = JSON.parse(
+      (await send(baseUrl, { method: "GET", path: `/api/${kind}?per_page=100` })).body,
+    );
+    const pages: number = first.data.pagination.total_pages;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const page = 1 + Math.floor((i * pages) / 5);
+      const answer = JSON.parse(
+        (await send(baseUrl, { method: "GET", path: `/api/${kind}?per_page=100&page=${page}` })).body,
+      );
+      const rows: { id: string }[] = answer.data[kind];
+      ids.push(
+        ...rows
+          .filter((_, j) => j % Math.max(1, Math.floor(rows.length / (wanted / 5))) === 0)
+          .map((r) => r.id),
+      );
+    }
+    return ids.slice(0, wanted);
+  };
+  return { conferences: await pick("conferences", 60), journals: await pick("journals", 20) };
+}
+
+/** Sends each distinct request once; returns how many fail and prints the first few. */
+async function checkRequests(baseUrl: string, groups: EndpointGroup[]): Promise<number> {
+  let failures = 0;
+  for (const group of groups) {
+    const seen = new Set<string>();
+    for (const r of group.requests) {
+      const key = `${r.method} ${r.path} ${r.body ?? ""}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const { status, body } = await send(baseUrl, r);
+      if (status !== 200 || !isSuccess(body)) {
+        failures++;
+        if (failures <= 5) log(`  ! ${group.name}: ${r.method} ${r.path} → ${status} ${body.slice(0, 200)}`);
+      }
+    }
+  }
+  return failures;
+}
+
+async function main() {
+  const o = options();
+  const load: LoadOptions = { duration: o.duration, connections: o.connections };
+  const startedAt = new Date().toISOString();
+  const workDir = await mkdtemp(join(tmpdir(), `venue-bench-${o.scale}-`));
+  const notes: string[] = [];
+  log(`Benchmark at scale ${o.scale} in ${workDir}`);
+  let server: RunningChild | null = null;
+  let redis: { url: string; stop(): Promise<void> } | null = null;
+  let baseline: RunningChild | null = null;
+  try {
+    log(`Generating the synthetic upstream (${o.scale} × the real catalogue)…`);
+    const upstreamDir = join(workDir, "upstream");
+    const generated = await generateUpstream({ realDir: o.upstream, outDir: upstreamDir, scale: o.scale });
+    log(
+      `  ${generated.files} files, ${(generated.bytes / 1e6).toFixed(1)} MB in ${generated.seconds.toFixed(1)} s`,
+    );
+
+    log("Building the snapshot (child process)…");
+    const snapshotsDir = join(workDir, "snapshots");
+    const build = await measureBuild({ upstreamDir, snapshotsDir, baseUrl: "http://localhost:4321" }, log);
+    log(`  build ${build.seconds.toFixed(1)} s, peak RSS ${Math.round(build.peak_rss_mb)} MB`);
+    if (!o.keep) await rm(upstreamDir, { recursive: true, force: true });
+
+    if (o.store === "redis") redis = await startRedis(workDir);
+    const service = {
+      snapshotsDir,
+      stateDir: join(workDir, "state"),
+      redisUrl: redis?.url ?? null,
+      workDir,
+      logLevel: o.logLevel,
+    };
+    await mkdir(service.stateDir, { recursive: true });
+    const key = await createApiKey(serviceEnv(service));
+    log("Starting the server (child process)…");
+    server = await startService(service);
+    log(`  ${server.url} answered after ${server.startSeconds.toFixed(1)} s`);
+    const baseUrl = server.url;
+
+    const ids = await sampleIds(baseUrl);
+    let apiKey: string | null = null;
+    if ("key" in key) {
+      const probe = await send(baseUrl, {
+        method: "GET",
+        path: `/api/conferences/${ids.conferences[0]}`,
+        headers: { authorization: `Bearer ${key.key}` },
+      });
+      if (isSuccess(probe.body)) apiKey = key.key;
+      else
+        notes.push(
+          `details skipped: the server refused the bench's API key (${probe.status} ${probe.body.slice(0, 120)})`,
+        );
+    } else {
+      notes.push(`details skipped: no API key (${key.reason})`);
+    }
+    const mcpProbe = await send(baseUrl, mcpRequests(null, null)[0] as BenchRequest);
+    const mcpAvailable = mcpProbe.status === 200 && isSuccess(mcpProbe.body);
+    if (!mcpAvailable)
+      notes.push(`MCP skipped: POST /mcp answered ${mcpProbe.status} ${mcpProbe.body.slice(0, 120)}`);
+    for (const note of notes) log(`  note: ${note}`);
+
+    let coldIndex = 0;
+    const groups: EndpointGroup[] = [
+      {
+        name: "search",
+        description: "conference and journal searches, fixed list",
+        requests: searchRequests(),
+      },
+      {
+        name: "search-cold",
+        description: "distinct conference searches (8,960 before one repeats)",
+
+        requests: [coldSearch(0)],
+        next: () => coldSearch(coldIndex++),
+      },
+      { name: "rankings", description: "every conference and journal ranking", requests: rankingRequests() },
+      { name: "statistics", description: "GET /api/statistics", requests: statisticsRequests() },
+      ...(apiKey
+        ? [
+            {
+              name: "details",
+              description: "conference and journal details with an API key",
+              requests: detailRequests(ids, apiKey),
+            },
+          ]
+        : []),
+      ...(mcpAvailable
+        ? [
+            {
+              name: "mcp",
+              description: "MCP tools/call (search, lists, statistics, details)",
+              requests: mcpRequests(ids, apiKey),
+            },
+          ]
+        : []),
+    ];
+    const mixed: EndpointGroup = {
+      name: "mixed",
+      description: "all groups interleaved by weight",
+
+      requests: mixedRequests(groups),
+    };
+
+    log("Checking every request once…");
+    const checkFailures = await checkRequests(baseUrl, groups);
+    log(`  ${checkFailures} failed`);
+
+    log("Warming up…");
+    await runLoad(baseUrl, mixed, { ...load, duration: Math.min(3, o.duration) });
+
+    const endpoints: EndpointResult[] = [];
+    const serverMemory = async () => {
+      const memory = await readMemory(server?.child.pid as number);
+      return memory ? `server RSS ${Math.round(memory.rssMb)} MB (peak ${Math.round(memory.peakMb)})` : "";
+    };
+    log(`  before load: ${await serverMemory()}`);
+    for (const group of groups) {
+      const result = await runLoad(baseUrl, group, load);
+      endpoints.push(result);
+      log(
+        `  ${group.name.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms} ms  p99 ${result.p99_ms} ms  errors ${result.errors}  ${await serverMemory()}`,
+      );
+    }
+
+    log("Bare Node server with a real search answer (the machine's limit)…");
+    const payload = (await send(baseUrl, { method: "GET", path: "/api/conferences?query=learning" })).body;
+    const payloadFile = join(workDir, "baseline-payload.json");
+    await writeFile(payloadFile, payload);
+    baseline = await startBaseline(payloadFile, workDir);
+    const baselineGroup: EndpointGroup = {
+      name: "baseline",
+      description: `bare node:http answering a precomputed ${payload.length}-byte search body`,
+
+      requests: [{ method: "GET", path: "/" }],
+    };
+    await runLoad(baseline.url, baselineGroup, { ...load, duration: Math.min(3, o.duration) });
+    const base = await runLoad(baseline.url, baselineGroup, load);
+    await baseline.stop();
+    baseline = null;
+    log(
+      `  baseline     ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${base.p50_ms} ms  p99 ${base.p99_ms} ms`,
+    );
+
+    const mixedResult = await runLoad(baseUrl, mixed, load);
+    log(
+      `  mixed        ${mixedResult.rps.toFixed(0).padStart(6)} req/s  p50 ${mixedResult.p50_ms} ms  p99 ${mixedResult.p99_ms} ms  errors ${mixedResult.errors}`,
+    );
+    const serverPeak = await server.peakRssMb();
+
+    const byName = (name: string) => endpoints.find((e) => e.name === name);
+    const figures: Omit<BenchResults, "targets"> = {
+      scale: o.scale,
+      started_at: startedAt,
+      machine: { cpus: cpus().length, node: process.version, memory_gb: Math.round(totalmem() / 2 ** 30) },
+      duration_s: o.duration,
+      connections: o.connections,
+      log_level: o.logLevel,
+      store: o.store,
+      upstream: { files: generated.files, mb: generated.bytes / 1e6, generate_s: generated.seconds },
+      counts: build.counts,
+      build_s: build.seconds,
+      build_peak_rss_mb: build.peak_rss_mb,
+      build_stages: build.stages,
+      server_start_s: server.startSeconds,
+      server_peak_rss_mb: serverPeak,
+      baseline_rps: base.rps,
+      baseline_p99_ms: base.p99_ms,
+      baseline_payload_bytes: payload.length,
+      mixed_rps: mixedResult.rps,
+      ratio: mixedResult.rps / base.rps,
+      p50_ms: mixedResult.p50_ms,
+      p99_ms: mixedResult.p99_ms,
+      search_p99_ms: byName("search")?.p99_ms ?? Number.NaN,
+      search_cold_p99_ms: byName("search-cold")?.p99_ms ?? Number.NaN,
+      errors: checkFailures + mixedResult.errors + endpoints.reduce((sum, e) => sum + e.errors, 0),
+      endpoints: [...endpoints, mixedResult, base],
+      notes,
+    };
+    const results: BenchResults = { ...figures, targets: checkTargets(figures) };
+    const written = await writeResults(join(PROJECT_ROOT, "bench/results"), results);
+
+    log("");
+    log(
+      `Scale ${o.scale}: mixed ${Math.round(results.mixed_rps)} req/s vs bare Node ${Math.round(results.baseline_rps)} req/s → ratio ${results.ratio.toFixed(2)}; mixed p99 ${results.p99_ms} ms; search p99 ${results.search_p99_ms} ms (distinct ${results.search_cold_p99_ms} ms)`,
+    );
+    log(
+      `Build ${results.build_s.toFixed(1)} s (peak ${Math.round(results.build_peak_rss_mb)} MB); server peak RSS ${Math.round(results.server_peak_rss_mb)} MB; errors ${results.errors}`,
+    );
+    for (const t of results.targets)
+      log(`  ${t.met ? "met    " : "NOT MET"}  ${t.name}: ${t.value} (target ${t.target})`);
+    if (results.targets.length === 0)
+      log("  (no targets at this scale: they are set for scale 1 and scale 100)");
+    log(`Results: ${written.join(", ")}`);
+  } finally {
+    await baseline?.stop();
+    await server?.stop();
+    await redis?.stop();
+    if (o.keep) log(`Kept ${workDir}`);
+    else await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();
