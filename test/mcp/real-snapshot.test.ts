@@ -1,5 +1,5 @@
 /**
- * On the snapshot built from the real upstream data (when one is present): every tool gives the REST payload, and
+ * On a snapshot built from the real upstream data (when it is beside the repo): every tool gives the REST payload, and
  * real payloads satisfy the output schemas the tools declare (the SDK client checks each structured result).
  */
 import { existsSync } from "node:fs";
@@ -11,18 +11,28 @@ import { type RunningServer, startServer } from "../../functions/app.ts";
 import { loadConfig } from "../../functions/config.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
 import { silentLogger } from "../../functions/query/logger.ts";
+import { buildSnapshot } from "../../scripts/build/pipeline.ts";
 import { ACCOUNT, fakeAccess } from "../api/harness.ts";
 import { connectMcp, type McpSession, toolPayload } from "./client.ts";
 
-const SNAPSHOTS = resolve("snapshots");
+const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 
-describe.skipIf(!existsSync(join(SNAPSHOTS, "latest", "manifest.json")))("on the real snapshot", () => {
+describe.skipIf(!existsSync(UPSTREAM))("on the real snapshot", () => {
   let server: RunningServer;
   let siteDir: string;
+  let SNAPSHOTS: string;
   let mcp: McpSession;
 
   beforeAll(async () => {
     siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
+    SNAPSHOTS = await mkdtemp(join(tmpdir(), "venue-real-snapshots-"));
+    await buildSnapshot({
+      upstreamDir: UPSTREAM,
+      snapshotsDir: SNAPSHOTS,
+      baseUrl: "https://venues.test",
+      now: new Date(),
+      log: () => {},
+    });
     const config = loadConfig({
       PORT: "0",
       HOST: "127.0.0.1",
@@ -38,6 +48,7 @@ describe.skipIf(!existsSync(join(SNAPSHOTS, "latest", "manifest.json")))("on the
     await mcp?.close();
     await server?.close();
     await rm(siteDir, { recursive: true, force: true });
+    await rm(SNAPSHOTS, { recursive: true, force: true });
   });
 
   const rest = async (path: string) => {
