@@ -3,6 +3,7 @@
 // Adds lock entries for platform-specific optional packages this registry does not carry, so `npm ci` accepts
 // the lock; their os/cpu never match Linux x64, so npm never fetches them.
 import { readFileSync, writeFileSync } from "node:fs";
+
 const file = process.argv[2];
 const lock = JSON.parse(readFileSync(file, "utf8"));
 const pkgs = lock.packages;
@@ -14,11 +15,18 @@ for (const name of missing) {
   const tail = name.split("/").pop();
   const os = ["android", "darwin", "linux", "win32"].find((o) => tail.includes(o));
   const cpu = ["arm64", "x64", "wasm32"].find((c) => tail.includes(c));
-  const entry = { version: version.replace(/^[\^~]/, ""), optional: true, os: os ? [os] : undefined, cpu: cpu ? [cpu] : undefined };
+  const entry = {
+    version: version.replace(/^[\^~]/, ""),
+    optional: true,
+    os: os ? [os] : undefined,
+    cpu: cpu ? [cpu] : undefined,
+  };
   if (tail.includes("musl")) entry.libc = ["musl"];
   if (tail.includes("-gnu")) entry.libc = ["glibc"];
   if (parent[1].dev) entry.dev = true;
   pkgs[`node_modules/${name}`] = JSON.parse(JSON.stringify(entry));
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);

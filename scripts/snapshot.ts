@@ -3,18 +3,27 @@
  * A failure leaves the previous snapshot in place and exits non-zero with the file and record at fault.
  */
 import { resolve } from "node:path";
-import { buildSnapshot } from "./build/pipeline.ts";
 import { SourceError } from "./build/observations.ts";
+import { buildSnapshot } from "./build/pipeline.ts";
 
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? "../shared/data/upstream");
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? "snapshots");
-const baseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/+$/, "");
+const baseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(
+  /\/+$/,
+  "",
+);
 // BUILD_NOW pins the build clock (tests, reproducing a past build).
 const now = process.env.BUILD_NOW ? new Date(process.env.BUILD_NOW) : new Date();
 
 try {
   console.log(`Building snapshot from ${upstreamDir} into ${snapshotsDir}`);
-  const { dir, report } = await buildSnapshot({ upstreamDir, snapshotsDir, baseUrl, now, log: (l) => console.log(l) });
+  const { dir, report } = await buildSnapshot({
+    upstreamDir,
+    snapshotsDir,
+    baseUrl,
+    now,
+    log: (l) => console.log(l),
+  });
   console.log(
     `Snapshot ${dir}: ${report.counts.conferences} conferences, ${report.counts.journals} journals, ` +
       `${report.counts.special_issues} special issues; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,

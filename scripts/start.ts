@@ -59,7 +59,11 @@ function siteStaleness(): string | null {
 function run(label: string, args: string[]): Promise<void> {
   console.log(`▶ ${label}`);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
+    });
     child.on("error", fail);
     child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`${label} failed (exit ${code})`))));
   });
@@ -83,7 +87,9 @@ function scheduleNightly(): void {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, NIGHTLY_MINUTE);
   setTimeout(() => {
     buildIfStale(true)
-      .catch((err: Error) => console.error(`Nightly rebuild failed; still serving the previous snapshot. ${err.message}`))
+      .catch((err: Error) =>
+        console.error(`Nightly rebuild failed; still serving the previous snapshot. ${err.message}`),
+      )
       .finally(scheduleNightly);
   }, next - now.getTime()).unref();
 }

@@ -78,7 +78,10 @@ export const Deadline = z.object({
   /** Local calendar date as published. */
   date: IsoDate,
   /** Local time as published (HH:MM:SS), null when the source gives a date only. */
-  time: z.string().regex(/^\d{2}:\d{2}:\d{2}$/).nullable(),
+  time: z
+    .string()
+    .regex(/^\d{2}:\d{2}:\d{2}$/)
+    .nullable(),
   /** Zone as published: "AoE", "UTC-12", "UTC+8", "PT", an IANA name... null when unstated. */
   timezone: z.string().nullable(),
   /** The exact instant in UTC; with no time given, the end of the local day (23:59:59). */
@@ -252,7 +255,11 @@ export const Manifest = z.object({
   version: z.string(),
   date: IsoDate,
   generated_at: z.string(),
-  counts: z.object({ conferences: z.number().int(), journals: z.number().int(), special_issues: z.number().int() }),
+  counts: z.object({
+    conferences: z.number().int(),
+    journals: z.number().int(),
+    special_issues: z.number().int(),
+  }),
   /** Files that may be published (served under /snapshots/). */
   files: z.array(ManifestFile),
   /** Build-internal files (details, id registry, report): never served. */

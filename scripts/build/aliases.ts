@@ -16,7 +16,11 @@ interface AliasRule {
 const RULES: AliasRule[] = [
   // Collisions.
   { acronym: "FSE", title: /fast software encryption/i, key: "alias:fse-encryption" },
-  { acronym: "FSE", title: /foundations of software engineering|esec/i, key: "alias:fse-software-engineering" },
+  {
+    acronym: "FSE",
+    title: /foundations of software engineering|esec/i,
+    key: "alias:fse-software-engineering",
+  },
   { acronym: "ITC", title: /\btest\b/i, key: "alias:itc-test" },
   { acronym: "ITC", title: /teletraffic/i, key: "alias:itc-teletraffic" },
   { acronym: "SEC", title: /edge computing/i, key: "alias:sec-edge-computing" },
@@ -43,7 +47,11 @@ const RULES: AliasRule[] = [
   { acronym: "THEWEBCONFERENCE", title: null, key: "alias:www" },
 ];
 
-export function aliasKeys(normalizedAcronyms: readonly string[], title: string | null, source: string): string[] {
+export function aliasKeys(
+  normalizedAcronyms: readonly string[],
+  title: string | null,
+  source: string,
+): string[] {
   const keys = RULES.filter(
     (r) =>
       normalizedAcronyms.includes(r.acronym) &&

@@ -12,7 +12,9 @@ const CANNOT_CREATE = new Set<SourceId>(["lixin", "csconferences"]);
 /** CCF and CORE claims on the public scale; QUALIS is left out (lists disagree on its scale). */
 function rankClaims(o: ConferenceObservation): string[] {
   return o.ranks
-    .map((r) => (r.system === "CCF" ? `CCF:${r.rank}` : r.system === "CORE" ? `CORE:${normalizeCoreRank(r.rank)}` : ""))
+    .map((r) =>
+      r.system === "CCF" ? `CCF:${r.rank}` : r.system === "CORE" ? `CORE:${normalizeCoreRank(r.rank)}` : "",
+    )
     .filter((c) => c !== "" && !c.endsWith(":"));
 }
 
@@ -52,4 +54,3 @@ export function describeJournal(o: JournalObservation): Resolvable {
     canCreate: true,
   };
 }
-

@@ -40,7 +40,17 @@ export interface IdRequest {
 }
 
 /** Which key a hashed id is derived from: the kinds least likely to change come first. */
-const KEY_PREFERENCE = ["dblp:", "alias:", "core:", "issn:", "ccf:", "ccfddl:", "icore:", "scimago:", "qualis:"];
+const KEY_PREFERENCE = [
+  "dblp:",
+  "alias:",
+  "core:",
+  "issn:",
+  "ccf:",
+  "ccfddl:",
+  "icore:",
+  "scimago:",
+  "qualis:",
+];
 
 export function primaryKey(keys: readonly string[]): string {
   const rank = (k: string) => {
@@ -54,7 +64,9 @@ export function primaryKey(keys: readonly string[]): string {
 }
 
 export function hashedId(key: string, attempt = 0): string {
-  const digest = createHash("sha256").update(attempt === 0 ? key : `${key}#${attempt}`).digest();
+  const digest = createHash("sha256")
+    .update(attempt === 0 ? key : `${key}#${attempt}`)
+    .digest();
   const n = digest.readBigUInt64BE(0) % 9_000_000_000n;
   return (1_000_000_000n + n).toString();
 }
@@ -79,7 +91,9 @@ export function assignIds(requests: readonly IdRequest[], previous: KindRegistry
   });
   requests.forEach((r, i) => {
     if (ids[i] !== null) return;
-    const remembered = r.keys.map((k) => previousByKey.get(k)).find((id) => id !== undefined && !taken.has(id));
+    const remembered = r.keys
+      .map((k) => previousByKey.get(k))
+      .find((id) => id !== undefined && !taken.has(id));
     if (remembered) {
       ids[i] = remembered;
       taken.add(remembered);
@@ -99,7 +113,10 @@ export function assignIds(requests: readonly IdRequest[], previous: KindRegistry
 }
 
 /** The registry to write with this build: current entries, plus every id that ever existed and is gone now. */
-export function nextKindRegistry(previous: KindRegistry, entries: Record<string, RegistryEntry>): KindRegistry {
+export function nextKindRegistry(
+  previous: KindRegistry,
+  entries: Record<string, RegistryEntry>,
+): KindRegistry {
   const gone = Object.keys(previous.entries).filter((id) => !(id in entries));
   const retired = [...new Set([...previous.retired, ...gone])].filter((id) => !(id in entries)).sort();
   return { entries, retired };

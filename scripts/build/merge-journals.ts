@@ -3,8 +3,8 @@
  */
 import type { JournalDetailData, JournalRow, SpecialIssue } from "../../functions/schema/records.ts";
 import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
-import type { Conflict } from "./merge-conferences.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
+import type { Conflict } from "./merge-conferences.ts";
 import { normalizeTitle } from "./normalize.ts";
 import type { JournalObservation, SourceId } from "./observations.ts";
 
@@ -15,7 +15,11 @@ const TITLE_PRIORITY: SourceId[] = ["ccf", "reference", "scimago", "special_issu
 const ACRONYM_PRIORITY: SourceId[] = ["ccf", "reference", "special_issues"];
 const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf", "scimago"];
 
-function first<T>(members: JournalObservation[], order: SourceId[], get: (o: JournalObservation) => T | null): T | null {
+function first<T>(
+  members: JournalObservation[],
+  order: SourceId[],
+  get: (o: JournalObservation) => T | null,
+): T | null {
   for (const source of order) {
     for (const o of members) {
       if (o.source !== source) continue;
@@ -76,7 +80,8 @@ export function mergeJournal(
       issns,
       fields: RESEARCH_FIELDS.filter((f) => fieldSet.has(f)),
       sjr: newest?.sjr ?? null,
-      sjr_quartile: quartile === "Q1" || quartile === "Q2" || quartile === "Q3" || quartile === "Q4" ? quartile : null,
+      sjr_quartile:
+        quartile === "Q1" || quartile === "Q2" || quartile === "Q3" || quartile === "Q4" ? quartile : null,
       h_index: newest?.h_index ?? null,
       cites_per_doc_2y: newest?.cites_per_doc_2y ?? null,
       sjr_year: newest?.year ?? null,

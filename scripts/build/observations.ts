@@ -2,6 +2,8 @@
  * What one upstream source says about one venue, before entity resolution. Every importer turns its
  * source's own format into these; resolution and merging never look at a source's raw format.
  */
+
+import type { z } from "zod";
 import type {
   AcceptanceRow,
   CcfRank,
@@ -11,7 +13,6 @@ import type {
   ResearchField,
   SpecialIssue,
 } from "../../functions/schema/records.ts";
-import type { z } from "zod";
 
 export type SourceId =
   | "reference" // conference-partner: the reference service's published snapshot

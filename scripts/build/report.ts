@@ -63,7 +63,12 @@ export function sourceStats(results: ImportResult[], events: MatchEvent[]): Sour
 
 /** Our CCF / CORE rank against the reference's, for venues the reference lists; each disagreement names both sources. */
 export function rankAgreement(
-  venues: { row: ConferenceRow; reference: { ccf: string; core: string } | null; ccfSource: string | null; coreSource: string | null }[],
+  venues: {
+    row: ConferenceRow;
+    reference: { ccf: string; core: string } | null;
+    ccfSource: string | null;
+    coreSource: string | null;
+  }[],
 ): RankAgreement {
   const compared = venues.filter((v) => v.reference !== null);
   const disagreements: RankDisagreement[] = [];
@@ -74,10 +79,22 @@ export function rankAgreement(
     const venue = v.row.short_name || v.row.full_name;
     if (v.row.ccf_rank === ref.ccf) ccf++;
     else
-      disagreements.push({ id: v.row.id, venue, system: "CCF", ours: { rank: v.row.ccf_rank, source: v.ccfSource }, reference: ref.ccf });
+      disagreements.push({
+        id: v.row.id,
+        venue,
+        system: "CCF",
+        ours: { rank: v.row.ccf_rank, source: v.ccfSource },
+        reference: ref.ccf,
+      });
     if (v.row.core_rank === ref.core) core++;
     else
-      disagreements.push({ id: v.row.id, venue, system: "CORE", ours: { rank: v.row.core_rank, source: v.coreSource }, reference: ref.core });
+      disagreements.push({
+        id: v.row.id,
+        venue,
+        system: "CORE",
+        ours: { rank: v.row.core_rank, source: v.coreSource },
+        reference: ref.core,
+      });
   }
   const n = compared.length || 1;
   return {
@@ -91,11 +108,14 @@ export function rankAgreement(
 }
 
 const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join(
-    "\n",
-  );
+  [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
 
-const show = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : String(v).replace(/\|/g, "/"));
+const show = (v: unknown) =>
+  v === null || v === undefined || v === "" ? "—" : String(v).replace(/\|/g, "/");
 
 export function reportMarkdown(r: BuildReport): string {
   const a = r.rank_agreement;
@@ -121,7 +141,14 @@ export function reportMarkdown(r: BuildReport): string {
     "",
     table(
       ["id", "venue", "system", "ours", "our source", "reference"],
-      a.disagreements.map((d) => [d.id, show(d.venue), d.system, show(d.ours.rank), show(d.ours.source), show(d.reference)]),
+      a.disagreements.map((d) => [
+        d.id,
+        show(d.venue),
+        d.system,
+        show(d.ours.rank),
+        show(d.ours.source),
+        show(d.reference),
+      ]),
     ),
     "",
     `## Ambiguous matches (${r.ambiguities.length})`,

@@ -16,7 +16,7 @@ export const SOURCES: Record<SourceId, Info> = {
     commit: "154a29cf4f44a58c48df67f546c114fe9667cd6e",
     license: "Free use, commercial included, with attribution (docs/data.md of that repository)",
     attribution:
-      'Conference Partner (myhuiban.com) — link the venue\'s page https://www.myhuiban.com/conference/<id> or /journal/<id>. Ranking values are reproduced from CCF / CORE / QUALIS.',
+      "Conference Partner (myhuiban.com) — link the venue's page https://www.myhuiban.com/conference/<id> or /journal/<id>. Ranking values are reproduced from CCF / CORE / QUALIS.",
   },
   ccfddl: {
     id: "ccfddl",
@@ -104,7 +104,8 @@ export const SOURCES: Record<SourceId, Info> = {
     repo: "https://github.com/Michael-E-Rose/SCImagoJournalRankIndicators",
     commit: "2a753d04f07554cb03b607670ab4864ccd3c4ad4",
     license: "MIT (repository); data © SCImago, free use with attribution",
-    attribution: "SCImago Journal & Country Rank (SJR, quartiles, h-index, cites per document), data from Scopus.",
+    attribution:
+      "SCImago Journal & Country Rank (SJR, quartiles, h-index, cites per document), data from Scopus.",
   },
   special_issues: {
     id: "special_issues",

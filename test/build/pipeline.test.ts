@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -27,7 +36,13 @@ function readSnapshot(dir: string) {
 }
 
 const build = (upstreamDir: string, snapshotsDir: string, now: string) =>
-  buildSnapshot({ upstreamDir, snapshotsDir, baseUrl: "https://venues.example", now: new Date(now), log: quiet });
+  buildSnapshot({
+    upstreamDir,
+    snapshotsDir,
+    baseUrl: "https://venues.example",
+    now: new Date(now),
+    log: quiet,
+  });
 
 describe("the nightly build on fixtures", () => {
   const upstream = mkdtempSync(join(tmpdir(), "vd-upstream-"));
@@ -40,13 +55,20 @@ describe("the nightly build on fixtures", () => {
     first = readSnapshot((await build(upstream, snapshots, "2026-11-20T06:00:00Z")).dir);
     // Next night: a venue is added to one list, and another venue's rank changes.
     const qualis = join(upstream, "qualis-cs-confs-br/CAPES-CC-2017-2020-Qualis.csv");
-    writeFileSync(qualis, readFileSync(qualis, "utf8").replace("3DV,International Conference on 3D Vision,A1", "3DV,International Conference on 3D Vision,A2"));
+    writeFileSync(
+      qualis,
+      readFileSync(qualis, "utf8").replace(
+        "3DV,International Conference on 3D Vision,A1",
+        "3DV,International Conference on 3D Vision,A2",
+      ),
+    );
     appendFileSync(qualis, "NEWCONF,International Conference on Something Entirely New,B2\n");
     second = readSnapshot((await build(upstream, snapshots, "2026-11-21T06:00:00Z")).dir);
   });
 
   it("keeps every venue's id across builds and gives the new venue a new one", () => {
-    const ids = (s: typeof first) => new Map(s.conferences.map((c) => [`${c.short_name}|${c.full_name}`, c.id]));
+    const ids = (s: typeof first) =>
+      new Map(s.conferences.map((c) => [`${c.short_name}|${c.full_name}`, c.id]));
     const before = ids(first);
     const after = ids(second);
     for (const [name, id] of before) expect(after.get(name), name).toBe(id);
@@ -60,7 +82,8 @@ describe("the nightly build on fixtures", () => {
     const withRef = first.conferences.filter((c) => c.reference_id !== null);
     expect(withRef.length).toBeGreaterThan(0);
     for (const c of withRef) expect(c.id).toBe(String(c.reference_id));
-    for (const c of first.conferences) expect(c.detail_page).toBe(`https://venues.example/conference/${c.id}`);
+    for (const c of first.conferences)
+      expect(c.detail_page).toBe(`https://venues.example/conference/${c.id}`);
   });
 
   it("dates a changed record with the build date and leaves unchanged ones as they were", () => {
@@ -95,7 +118,12 @@ describe("the nightly build on fixtures", () => {
     writeFileSync(join(broken, "ccfddl/conference/AI/aaai.yml"), "- title: AAAI\n  confs: [unclosed\n");
     const run = promisify(execFile)("npx", ["tsx", "scripts/snapshot.ts"], {
       cwd: join(import.meta.dirname, "../.."),
-      env: { ...process.env, UPSTREAM_DIR: broken, SNAPSHOTS_DIR: snapshots, BUILD_NOW: "2026-11-22T06:00:00Z" },
+      env: {
+        ...process.env,
+        UPSTREAM_DIR: broken,
+        SNAPSHOTS_DIR: snapshots,
+        BUILD_NOW: "2026-11-22T06:00:00Z",
+      },
     });
     const failure = await run.then(
       () => null,
@@ -131,9 +159,12 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
   it("has every venue of the CCF 2022, ICORE2026 and QUALIS lists with its rank", async () => {
     const ccf = (await importCcfList(REAL)).conferences;
     for (const o of ccf) expect(byKey.get(`ccf:${o.key}`)?.ccf_rank, o.key).toBe(o.ranks[0]?.rank);
-    const icore = (await importIcore(REAL)).conferences.filter((o) => normalizeCoreRank(o.ranks[0]?.rank ?? "") !== "");
+    const icore = (await importIcore(REAL)).conferences.filter(
+      (o) => normalizeCoreRank(o.ranks[0]?.rank ?? "") !== "",
+    );
     expect(icore.length).toBeGreaterThan(790);
-    for (const o of icore) expect(byKey.get(`icore:${o.key}`)?.core_rank, o.key).toBe(normalizeCoreRank(o.ranks[0]?.rank ?? ""));
+    for (const o of icore)
+      expect(byKey.get(`icore:${o.key}`)?.core_rank, o.key).toBe(normalizeCoreRank(o.ranks[0]?.rank ?? ""));
     const qualis = (await importQualis(REAL)).conferences;
     for (const o of qualis) expect(byKey.get(`qualis:${o.key}`)?.qualis_rank, o.key).toBe(o.ranks[0]?.rank);
   });
@@ -149,7 +180,9 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
 
   it("keeps the reference's older QUALIS value in the rank history", () => {
     const b5 = snap.details.conferences.filter((d) =>
-      d.rank_history.some((r) => r.system === "QUALIS" && r.edition.startsWith("reference") && r.rank === "B5"),
+      d.rank_history.some(
+        (r) => r.system === "QUALIS" && r.edition.startsWith("reference") && r.rank === "B5",
+      ),
     );
     expect(b5.length).toBeGreaterThan(0);
     const rows = new Map(snap.conferences.map((c) => [c.id, c]));

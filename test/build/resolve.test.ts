@@ -24,7 +24,9 @@ function obs(
 }
 
 const groups = (list: ConferenceObservation[]) =>
-  resolve(list, describeConference).clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`).sort());
+  resolve(list, describeConference).clusters.map((c) =>
+    c.members.map((m) => `${m.source}:${m.acronym}`).sort(),
+  );
 
 describe("entity resolution", () => {
   it("joins by dblp key even when names differ", () => {

@@ -9,12 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../api/harness.ts";
 import { startMcpHarness } from "./client.ts";
 
-const INSPECTOR = join(import.meta.dirname, "../../node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
+const INSPECTOR = join(
+  import.meta.dirname,
+  "../../node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js",
+);
 
 async function inspector(url: string, ...args: string[]) {
-  const { stdout } = await promisify(execFile)(process.execPath, [INSPECTOR, "--cli", `${url}/mcp`, "--transport", "http", ...args], {
-    timeout: 60_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [INSPECTOR, "--cli", `${url}/mcp`, "--transport", "http", ...args],
+    {
+      timeout: 60_000,
+    },
+  );
   return JSON.parse(stdout);
 }
 
@@ -40,7 +47,17 @@ describe("MCP Inspector CLI against the server", () => {
   });
 
   it("calls a tool and gets the REST payload", async () => {
-    const result = await inspector(h.url, "--method", "tools/call", "--tool-name", "list_conferences", "--tool-arg", "ranking=ccf", "--tool-arg", "per_page=3");
+    const result = await inspector(
+      h.url,
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "list_conferences",
+      "--tool-arg",
+      "ranking=ccf",
+      "--tool-arg",
+      "per_page=3",
+    );
     const rest = await h.json("/api/conferences/rankings/ccf?per_page=3");
     expect(result.isError ?? false).toBe(false);
     expect(result.structuredContent).toEqual(rest.body.data);
