@@ -31,18 +31,21 @@ function snapshotRows(dir: string) {
   };
 }
 
-const build = async (upstreamDir: string) =>
-  snapshotRows(
-    (
-      await buildSnapshot({
-        upstreamDir,
-        snapshotsDir: temp("vd-bench-snap-"),
-        baseUrl: "https://venues.example",
-        now: new Date("2026-11-21T06:00:00Z"),
-        log: () => {},
-      })
-    ).dir,
-  );
+/** Snapshot folders the builds below write into, removed after the tests. */
+const snapshotDirs: string[] = [];
+
+async function build(upstreamDir: string) {
+  const snapshotsDir = temp("vd-bench-snap-");
+  snapshotDirs.push(snapshotsDir);
+  const { dir } = await buildSnapshot({
+    upstreamDir,
+    snapshotsDir,
+    baseUrl: "https://venues.example",
+    now: new Date("2026-11-21T06:00:00Z"),
+    log: () => {},
+  });
+  return snapshotRows(dir);
+}
 
 const tally = (values: string[]) => {
   const counts: Record<string, number> = {};
@@ -62,7 +65,7 @@ describe("the synthetic upstream", () => {
     await generateUpstream({ realDir: FIXTURES, outDir: three, scale: 3 });
   });
   afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [...dirs, ...snapshotDirs]) rmSync(dir, { recursive: true, force: true });
   });
 
   it("is deterministic: the same scale gives the same bytes", async () => {
