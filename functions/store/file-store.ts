@@ -1,7 +1,9 @@
 /**
  * The embedded store: one SQLite file under STATE_DIR, opened in WAL mode so a running server and the accounts CLI
- * can share it. synchronous=FULL makes every write durable before the call returns; the busy timeout lets a writer
- * wait for the other process instead of failing.
+ * can share it. synchronous=FULL makes every write of accounts, keys and profiles durable before the call returns;
+ * quota counters and view counts, written on every request, go through a second connection with synchronous=NORMAL
+ * (in WAL mode durable across a crash or restart of the process, not across power loss), which takes an fsync off
+ * every request. The busy timeout lets a writer wait for the other process instead of failing.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -135,6 +137,9 @@ export interface FileStoreOptions extends StoreOptions {
 export class FileStore implements Store {
   readonly backend = "file";
   private readonly db: DatabaseSync;
+  /** Connection for the per-request meters (counters, views). */
+  private readonly meters: DatabaseSync;
+  private readonly statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   private readonly now: () => number;
   private prunedViewsOn = "";
 
@@ -148,6 +153,18 @@ export class FileStore implements Store {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
     this.transaction(() => this.db.exec(SCHEMA));
     this.db.prepare("DELETE FROM counters WHERE expires_at <= ?").run(this.now());
+    this.meters = new DatabaseSync(join(options.dir, STATE_FILE_NAME), { timeout: BUSY_TIMEOUT_MS });
+    this.meters.exec("PRAGMA synchronous = NORMAL;");
+  }
+
+  /** A prepared statement on the meters connection, prepared once. */
+  private meter(sql: string) {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.meters.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 
   /**
@@ -316,16 +333,14 @@ export class FileStore implements Store {
     const now = this.now();
     // One statement: a fresh or expired window starts at 1; a live one grows only while under the limit.
     // When the WHERE refuses the update, no row comes back and the request is denied.
-    const row = this.db
-      .prepare(
-        `INSERT INTO counters (key, used, expires_at) VALUES ($key, 1, $expires)
+    const row = this.meter(
+      `INSERT INTO counters (key, used, expires_at) VALUES ($key, 1, $expires)
          ON CONFLICT(key) DO UPDATE SET
            used = CASE WHEN counters.expires_at <= $now THEN 1 ELSE counters.used + 1 END,
            expires_at = CASE WHEN counters.expires_at <= $now THEN $expires ELSE counters.expires_at END
          WHERE counters.expires_at <= $now OR counters.used < $limit
          RETURNING used`,
-      )
-      .get({ key, expires: now + ttlSeconds * 1000, now, limit });
+    ).get({ key, expires: now + ttlSeconds * 1000, now, limit });
     if (row) {
       const used = num(row.used);
       return { allowed: true, used, remaining: limit - used };
@@ -334,24 +349,20 @@ export class FileStore implements Store {
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {
-    const row = this.db
-      .prepare("SELECT used FROM counters WHERE key = ? AND expires_at > ?")
-      .get(key, this.now());
+    const row = this.meter("SELECT used FROM counters WHERE key = ? AND expires_at > ?").get(key, this.now());
     return peekResult(num(row?.used), limit);
   }
 
   async recordView(kind: VenueKind, venueId: string): Promise<void> {
     const now = this.now();
     const day = utcDay(now);
-    this.db
-      .prepare(
-        `INSERT INTO views (kind, venue_id, day, count) VALUES (?, ?, ?, 1)
+    this.meter(
+      `INSERT INTO views (kind, venue_id, day, count) VALUES (?, ?, ?, 1)
          ON CONFLICT(kind, venue_id, day) DO UPDATE SET count = count + 1`,
-      )
-      .run(kind, venueId, day);
+    ).run(kind, venueId, day);
     if (this.prunedViewsOn !== day) {
       const oldestKept = recentDays(now, VIEW_RETENTION_DAYS).at(-1) ?? day;
-      this.db.prepare("DELETE FROM views WHERE day < ?").run(oldestKept);
+      this.meter("DELETE FROM views WHERE day < ?").run(oldestKept);
       this.prunedViewsOn = day;
     }
   }
@@ -361,18 +372,16 @@ export class FileStore implements Store {
   }
 
   async views30d(kind: VenueKind): Promise<Map<string, number>> {
-    const rows = this.db
-      .prepare(
-        "SELECT venue_id, SUM(count) AS n FROM views WHERE kind = ? AND day >= ? AND day <= ? GROUP BY venue_id",
-      )
-      .all(kind, this.windowStart(), utcDay(this.now()));
+    const rows = this.meter(
+      "SELECT venue_id, SUM(count) AS n FROM views WHERE kind = ? AND day >= ? AND day <= ? GROUP BY venue_id",
+    ).all(kind, this.windowStart(), utcDay(this.now()));
     return new Map(rows.map((r) => [str(r.venue_id), num(r.n)]));
   }
 
   async views30dOf(kind: VenueKind, venueId: string): Promise<number> {
-    const row = this.db
-      .prepare("SELECT SUM(count) AS n FROM views WHERE kind = ? AND venue_id = ? AND day >= ? AND day <= ?")
-      .get(kind, venueId, this.windowStart(), utcDay(this.now()));
+    const row = this.meter(
+      "SELECT SUM(count) AS n FROM views WHERE kind = ? AND venue_id = ? AND day >= ? AND day <= ?",
+    ).get(kind, venueId, this.windowStart(), utcDay(this.now()));
     return num(row?.n);
   }
 
@@ -433,6 +442,7 @@ export class FileStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.meters.isOpen) this.meters.close();
     if (this.db.isOpen) this.db.close();
   }
 }
