@@ -6,14 +6,15 @@
  * another snapshot version than `latest`. Builds run as child processes so their progress shows as it happens.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/data/upstream"));
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(root, "snapshots"));
 const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
-const siteStamp = join(siteDir, ".snapshot-version");
+const STAMP_NAME = ".snapshot-version";
+const siteStamp = join(siteDir, STAMP_NAME);
 // The snapshot's and the site's absolute links must name the port this server listens on.
 process.env.PUBLIC_BASE_URL ??= `http://localhost:${process.env.PORT || 4321}`;
 // Minutes after UTC midnight for the nightly rebuild.
@@ -76,9 +77,17 @@ async function buildIfStale(force: boolean): Promise<void> {
   if (snapshotWhy) await run(`snapshot (${snapshotWhy})`, tsx("scripts/snapshot.ts"));
   const siteWhy = force ? "nightly rebuild" : siteStaleness();
   if (siteWhy) {
-    await run(`site (${siteWhy})`, [join(root, "node_modules/astro/bin/astro.mjs"), "build"]);
+    // Built beside the served site and swapped in whole, so pages never go missing while the server runs.
+    const next = `${siteDir}.next`;
+    rmSync(next, { recursive: true, force: true });
+    await run(`site (${siteWhy})`, [join(root, "node_modules/astro/bin/astro.mjs"), "build", "--outDir", next]);
     const manifest = latestManifest();
-    if (manifest) writeFileSync(siteStamp, `${manifest.version}\n`);
+    if (manifest) writeFileSync(join(next, STAMP_NAME), `${manifest.version}\n`);
+    const old = `${siteDir}.old`;
+    rmSync(old, { recursive: true, force: true });
+    if (existsSync(siteDir)) renameSync(siteDir, old);
+    renameSync(next, siteDir);
+    rmSync(old, { recursive: true, force: true });
   }
 }
 
