@@ -2,9 +2,10 @@
 // `<path>.html` (build.format "file"), so `/conference/12` is `conference/12.html` beside its Markdown
 // rendition `conference/12.md`.
 import { defineConfig } from "astro/config";
+import { publicBaseUrl } from "./functions/base-url.ts";
 
 export default defineConfig({
-  site: (process.env.PUBLIC_BASE_URL || "http://localhost:4321").replace(/\/+$/, ""),
+  site: publicBaseUrl(process.env),
   output: "static",
   trailingSlash: "never",
   build: {

@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { type AuthConfig, ConfigError, readAuthConfig } from "./auth/config.ts";
+import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
 import type { StoreEnv } from "./store/index.ts";
 
@@ -45,7 +46,7 @@ const integer = (name: string, min: number, fallback: number) =>
     );
 
 const Env = z.object({
-  PORT: integer("PORT", 0, 4321),
+  PORT: integer("PORT", 0, DEFAULT_PORT),
   HOST: z.string().optional(),
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: "PUBLIC_BASE_URL must be an http(s) URL" })
@@ -89,7 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...auth,
     port: e.PORT,
     host: e.HOST?.trim() || undefined,
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicBaseUrl: publicBaseUrl({ PUBLIC_BASE_URL: e.PUBLIC_BASE_URL, PORT: String(e.PORT) }),
     snapshotsDir: resolve(e.SNAPSHOTS_DIR),
     siteDir: resolve(e.SITE_DIR),
     blockedAgents: parseBlockedAgents(e.BLOCKED_AGENTS),

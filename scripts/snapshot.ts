@@ -3,15 +3,13 @@
  * A failure leaves the previous snapshot in place and exits non-zero with the file and record at fault.
  */
 import { resolve } from "node:path";
+import { publicBaseUrl } from "../functions/base-url.ts";
 import { SourceError } from "./build/observations.ts";
 import { buildSnapshot } from "./build/pipeline.ts";
 
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? "../shared/data/upstream");
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? "snapshots");
-const baseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(
-  /\/+$/,
-  "",
-);
+const baseUrl = publicBaseUrl(process.env);
 // BUILD_NOW pins the build clock (tests, reproducing a past build).
 const now = process.env.BUILD_NOW ? new Date(process.env.BUILD_NOW) : new Date();
 

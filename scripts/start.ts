@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { publicBaseUrl } from "../functions/base-url.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/data/upstream"));
@@ -16,7 +17,7 @@ const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
 const STAMP_NAME = ".snapshot-version";
 const siteStamp = join(siteDir, STAMP_NAME);
 // The snapshot's and the site's absolute links must name the port this server listens on.
-process.env.PUBLIC_BASE_URL ??= `http://localhost:${process.env.PORT || 4321}`;
+process.env.PUBLIC_BASE_URL = publicBaseUrl(process.env);
 // Minutes after UTC midnight for the nightly rebuild.
 const NIGHTLY_MINUTE = 10;
 
@@ -80,7 +81,12 @@ async function buildIfStale(force: boolean): Promise<void> {
     // Built beside the served site and swapped in whole, so pages never go missing while the server runs.
     const next = `${siteDir}.next`;
     rmSync(next, { recursive: true, force: true });
-    await run(`site (${siteWhy})`, [join(root, "node_modules/astro/bin/astro.mjs"), "build", "--outDir", next]);
+    await run(`site (${siteWhy})`, [
+      join(root, "node_modules/astro/bin/astro.mjs"),
+      "build",
+      "--outDir",
+      next,
+    ]);
     const manifest = latestManifest();
     if (manifest) writeFileSync(join(next, STAMP_NAME), `${manifest.version}\n`);
     const old = `${siteDir}.old`;

@@ -3,6 +3,7 @@
  * absolute links, and the clock the build treats as "now" (pinned in tests so two builds agree).
  */
 import { resolve } from "node:path";
+import { publicBaseUrl } from "../../functions/base-url.ts";
 
 export interface SiteSettings {
   /** Absolute base of links in feeds, sitemap and discovery files; no trailing slash. */
@@ -14,7 +15,7 @@ export interface SiteSettings {
 }
 
 export function readSettings(env: Record<string, string | undefined> = process.env): SiteSettings {
-  const baseUrl = (env.PUBLIC_BASE_URL?.trim() || "http://localhost:4321").replace(/\/+$/, "");
+  const baseUrl = publicBaseUrl(env);
   if (!/^https?:\/\/[^/]+/.test(baseUrl)) {
     throw new Error(`PUBLIC_BASE_URL must be an http(s) URL, got ${JSON.stringify(env.PUBLIC_BASE_URL)}`);
   }
