@@ -1,6 +1,7 @@
 /**
  * Turns one resolved cluster of conference observations into the venue's public row and its detail data.
- * Every choice between disagreeing sources follows a fixed source priority and is reported as a conflict.
+ * Every choice between disagreeing sources follows a fixed source priority; disagreements on dates, deadlines and
+ * acceptance figures are reported as conflicts.
  */
 import type {
   AcceptanceRow,
@@ -18,6 +19,7 @@ import { buildDeadline } from "./dates.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
 import { normalizeCoreRank } from "./normalize.ts";
 import type { ConferenceObservation, SourceId } from "./observations.ts";
+import { byPriority, firstBy } from "./priority.ts";
 import { isPublishable } from "./sources.ts";
 
 export interface Conflict {
@@ -61,34 +63,13 @@ const TITLE_PRIORITY: SourceId[] = [
 const TRACKER_PRIORITY: SourceId[] = ["ccfddl", "hf", "pwc"];
 const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin"];
 
-/** The rank lists in the order their claim wins; the first list with any claim decides (even "unranked"). */
+/** The CCF lists in the order their claim wins: the first with an A, B or C decides. */
 const CCF_EDITIONS = ["CCF2022", "ccfddl", "reference"];
 /**
  * The current CORE rank is the newest edition's: ICORE2026, or CORE2023 for venues the ICORE2026 copy lacks.
  * A venue ranked only in older editions is unranked today; those ranks stay in its rank history.
  */
 const CORE_EDITIONS = ["ICORE2026", "CORE2023"];
-
-function byPriority(members: ConferenceObservation[], order: SourceId[]): ConferenceObservation[] {
-  const rank = (s: SourceId) => {
-    const i = order.indexOf(s);
-    return i < 0 ? order.length : i;
-  };
-  return [...members].sort((a, b) => rank(a.source) - rank(b.source));
-}
-
-/** Names differ in spelling between every pair of lists, so they are chosen by priority, not reported. */
-function firstText(
-  members: ConferenceObservation[],
-  order: SourceId[],
-  get: (o: ConferenceObservation) => string | null,
-): string | null {
-  for (const o of byPriority(members, order)) {
-    const value = get(o);
-    if (value) return value;
-  }
-  return null;
-}
 
 function ccfRank(ranks: RankHistoryEntry[]): { rank: ConferenceRow["ccf_rank"]; edition: string | null } {
   for (const edition of CCF_EDITIONS) {
@@ -329,8 +310,9 @@ export function mergeConference(
   detail: ConferenceDetailDraft;
   rankSources: { ccf: string | null; core: string | null };
 } {
-  const shortName = firstText(members, NAME_PRIORITY, (o) => o.acronym) ?? "";
-  const fullName = firstText(members, TITLE_PRIORITY, (o) => o.title) ?? shortName;
+  // Names differ in spelling between every pair of lists, so they are chosen by priority, not reported.
+  const shortName = firstBy(members, NAME_PRIORITY, (o) => o.acronym) ?? "";
+  const fullName = firstBy(members, TITLE_PRIORITY, (o) => o.title) ?? shortName;
   const venue = shortName || fullName;
   const ranks = uniqueRanks(members);
   const ref = members.find((o) => o.source === "reference") ?? null;
@@ -375,11 +357,7 @@ export function mergeConference(
       editionHistory: editions.length > 1,
     },
   };
-  const website = firstText(
-    members.filter((o) => TRACKER_PRIORITY.includes(o.source)),
-    TRACKER_PRIORITY,
-    (o) => o.website,
-  );
+  const website = firstBy(members, TRACKER_PRIORITY, (o) => o.website);
   return {
     rankSources: { ccf: ccf.edition, core: core.edition },
     draft: { ...row, cp_index: computeCpIndex(cpInput), sourceUpdatedAt: ref?.reference?.updated_at ?? null },

@@ -7,6 +7,7 @@ import { fieldsFromTitle } from "./fields/keywords.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { normalizeTitle } from "./normalize.ts";
 import type { JournalObservation, SourceId } from "./observations.ts";
+import { firstBy } from "./priority.ts";
 
 export type JournalDraft = Omit<JournalRow, "id" | "updated_at"> & { sourceUpdatedAt: string | null };
 export type JournalDetailDraft = Omit<JournalDetailData, "id">;
@@ -14,21 +15,6 @@ export type JournalDetailDraft = Omit<JournalDetailData, "id">;
 const TITLE_PRIORITY: SourceId[] = ["ccf", "reference", "scimago", "special_issues"];
 const ACRONYM_PRIORITY: SourceId[] = ["ccf", "reference", "special_issues"];
 const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf", "scimago"];
-
-function first<T>(
-  members: JournalObservation[],
-  order: SourceId[],
-  get: (o: JournalObservation) => T | null,
-): T | null {
-  for (const source of order) {
-    for (const o of members) {
-      if (o.source !== source) continue;
-      const v = get(o);
-      if (v !== null && v !== "") return v;
-    }
-  }
-  return null;
-}
 
 function specialIssues(members: JournalObservation[]): SpecialIssue[] {
   const seen = new Map<string, SpecialIssue>();
@@ -47,7 +33,7 @@ export function mergeJournal(
   members: JournalObservation[],
   conflicts: Conflict[],
 ): { draft: JournalDraft; detail: JournalDetailDraft } {
-  const fullName = first(members, TITLE_PRIORITY, (o) => o.title) ?? "";
+  const fullName = firstBy(members, TITLE_PRIORITY, (o) => o.title) ?? "";
   const ref = members.find((o) => o.source === "reference");
   const ccf = members.find((o) => o.source === "ccf");
   const ccfRank = ccf?.ccfRank || ref?.ccfRank || "";
@@ -71,10 +57,10 @@ export function mergeJournal(
   if (fieldSet.size === 0) for (const f of fieldsFromTitle(fullName)) fieldSet.add(f);
   return {
     draft: {
-      short_name: first(members, ACRONYM_PRIORITY, (o) => o.acronym),
+      short_name: firstBy(members, ACRONYM_PRIORITY, (o) => o.acronym),
       full_name: fullName,
       impact_factor: ref?.impactFactor ?? null,
-      publisher: first(members, PUBLISHER_PRIORITY, (o) => o.publisher),
+      publisher: firstBy(members, PUBLISHER_PRIORITY, (o) => o.publisher),
       issn: issns[0] ?? null,
       ccf_rank: ccfRank,
       issns,
@@ -90,7 +76,7 @@ export function mergeJournal(
       sourceUpdatedAt: ref?.updatedAt ?? null,
     },
     detail: {
-      website: first(members, TITLE_PRIORITY, (o) => o.website),
+      website: firstBy(members, TITLE_PRIORITY, (o) => o.website),
       cfp_text: null,
       special_issues: specialIssues(members),
       metrics,
