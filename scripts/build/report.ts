@@ -72,37 +72,32 @@ export function rankAgreement(
 ): RankAgreement {
   const compared = venues.filter((v) => v.reference !== null);
   const disagreements: RankDisagreement[] = [];
-  let ccf = 0;
-  let core = 0;
+  const agree = { CCF: 0, CORE: 0 };
   for (const v of compared) {
     const ref = v.reference as { ccf: string; core: string };
-    const venue = v.row.short_name || v.row.full_name;
-    if (v.row.ccf_rank === ref.ccf) ccf++;
-    else
-      disagreements.push({
-        id: v.row.id,
-        venue,
-        system: "CCF",
-        ours: { rank: v.row.ccf_rank, source: v.ccfSource },
-        reference: ref.ccf,
-      });
-    if (v.row.core_rank === ref.core) core++;
-    else
-      disagreements.push({
-        id: v.row.id,
-        venue,
-        system: "CORE",
-        ours: { rank: v.row.core_rank, source: v.coreSource },
-        reference: ref.core,
-      });
+    const claims = [
+      { system: "CCF" as const, ours: v.row.ccf_rank, source: v.ccfSource, theirs: ref.ccf },
+      { system: "CORE" as const, ours: v.row.core_rank, source: v.coreSource, theirs: ref.core },
+    ];
+    for (const c of claims) {
+      if (c.ours === c.theirs) agree[c.system]++;
+      else
+        disagreements.push({
+          id: v.row.id,
+          venue: v.row.short_name || v.row.full_name,
+          system: c.system,
+          ours: { rank: c.ours, source: c.source },
+          reference: c.theirs,
+        });
+    }
   }
   const n = compared.length || 1;
   return {
     compared: compared.length,
-    ccf_agree: ccf,
-    core_agree: core,
-    ccf_rate: Math.round((ccf / n) * 10000) / 10000,
-    core_rate: Math.round((core / n) * 10000) / 10000,
+    ccf_agree: agree.CCF,
+    core_agree: agree.CORE,
+    ccf_rate: Math.round((agree.CCF / n) * 10000) / 10000,
+    core_rate: Math.round((agree.CORE / n) * 10000) / 10000,
     disagreements,
   };
 }
