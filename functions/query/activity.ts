@@ -14,7 +14,6 @@ export type ActivityMetric = "trackers" | "attendees" | "views_30d";
 export interface VenueActivitySummary {
   trackers_count: number;
   attendees_count: number;
-  views_30d: number;
   rating_summary: RatingSummary | null;
   /** Newest first; only comments that may be shown publicly. */
   comments: Comment[];
@@ -36,7 +35,6 @@ export const emptyActivity: VenueActivity = {
   summary: async () => ({
     trackers_count: 0,
     attendees_count: 0,
-    views_30d: 0,
     rating_summary: null,
     comments: [],
   }),

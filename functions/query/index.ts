@@ -89,8 +89,6 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
   const activity = options.activity ?? emptyActivity;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  // Statistics only change with the snapshot and the UTC date: compute once per (snapshot, day).
-  const statisticsCache = new WeakMap<SnapshotDatabase, { today: string; value: Promise<Statistics> }>();
 
   const run = <T>(fn: (ctx: QueryContext) => Promise<T>): Promise<T> =>
     source.use((db) => fn({ db, today: utcDate(clock()), baseUrl, activity }));
@@ -107,14 +105,14 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
     searchJournals: (params) => run((ctx) => searchJournals(ctx, params)),
     listJournals: (ranking, params) => run((ctx) => listJournals(ctx, ranking, params)),
     statistics: () =>
-      run((ctx) => {
-        const cached = statisticsCache.get(ctx.db);
-        if (cached?.today === ctx.today) return cached.value;
-        const value = statistics(ctx);
-        statisticsCache.set(ctx.db, { today: ctx.today, value });
-        value.catch(() => statisticsCache.delete(ctx.db));
-        return value;
-      }),
+      // Statistics only change with the snapshot and the UTC date.
+      run((ctx) =>
+        ctx.db.cached(
+          `statistics ${ctx.today}`,
+          () => statistics(ctx),
+          () => 1,
+        ),
+      ),
     conference: async (id, access) => {
       const detail = await run((ctx) => conferenceDetail(ctx, id, access));
       if (detail) recordView("conference", id);

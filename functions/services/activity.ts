@@ -74,16 +74,14 @@ export function createStoreActivity(store: Store, options: StoreActivityOptions 
     },
 
     async summary(kind, id): Promise<VenueActivitySummary> {
-      const [counts, views, rating, comments] = await Promise.all([
+      const [counts, rating, comments] = await Promise.all([
         store.venueCountsOf(kind, id),
-        store.views30dOf(kind, id),
         store.ratingSummary(kind, id),
         store.listComments(kind, id, COMMENTS_SHOWN),
       ]);
       return {
         trackers_count: counts.trackers,
         attendees_count: counts.attendees,
-        views_30d: views,
         rating_summary: rating.average === null ? null : { average: rating.average, count: rating.count },
         comments: await commentViews(store, comments),
       };

@@ -251,11 +251,10 @@ export class FileStore implements Store {
   }
 
   async recordKeyUse(keyId: string): Promise<number> {
-    const row = this.db
-      .prepare(
-        "UPDATE api_keys SET usage_count = usage_count + 1, last_used_at = ? WHERE id = ? RETURNING usage_count",
-      )
-      .get(this.isoNow(), keyId);
+    // Per-request meter: on the NORMAL connection, like the quota counters.
+    const row = this.meter(
+      "UPDATE api_keys SET usage_count = usage_count + 1, last_used_at = ? WHERE id = ? RETURNING usage_count",
+    ).get(this.isoNow(), keyId);
     return num(row?.usage_count);
   }
 

@@ -107,7 +107,6 @@ export function fakeActivity(conferenceCounts: Counts, journalCounts: Counts = {
     summary: async (kind, id) => ({
       trackers_count: countsOf(kind).trackers?.[id] ?? 0,
       attendees_count: countsOf(kind).attendees?.[id] ?? 0,
-      views_30d: countsOf(kind).views_30d?.[id] ?? 0,
       rating_summary: id === "101" ? { average: 4.5, count: 2 } : null,
       comments:
         id === "101"
