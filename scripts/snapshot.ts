@@ -4,7 +4,6 @@
  */
 import { resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
-import { SourceError } from "./build/observations.ts";
 import { buildSnapshot } from "./build/pipeline.ts";
 
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? "../shared/data/upstream");
@@ -27,7 +26,8 @@ try {
       `${report.counts.special_issues} special issues; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   );
 } catch (err) {
-  const message = err instanceof SourceError || err instanceof Error ? err.message : String(err);
+  // SourceError names the file and the record in its message.
+  const message = err instanceof Error ? err.message : String(err);
   console.error(`Snapshot build failed; the previous snapshot is untouched.\n${message}`);
   process.exit(1);
 }

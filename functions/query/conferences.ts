@@ -10,7 +10,7 @@ import type {
   ConferenceSearchParams,
   RankedConference,
 } from "../schema/api.ts";
-import { QUALIS_TIERS } from "../schema/records.ts";
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";
@@ -25,9 +25,6 @@ import {
   searchPagination,
   tierPosition,
 } from "./sql.ts";
-
-export const CCF_TIERS = ["A", "B", "C"] as const;
-export const CORE_TIERS = ["A*", "A", "B", "C"] as const;
 
 /** Open calls soonest first, then closed calls most recent first, then undated; two `?` bound to today. */
 const DEADLINE_ORDER =

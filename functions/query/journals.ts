@@ -7,8 +7,8 @@ import type {
   JournalSearchParams,
   RankedJournal,
 } from "../schema/api.ts";
+import { CCF_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
-import { CCF_TIERS } from "./conferences.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage, type RankingQuery } from "./ranking.ts";
 import { JOURNAL_COLUMNS, type JournalRecord, toJournal } from "./rows.ts";

@@ -1,7 +1,6 @@
 /** The statistics payload: totals and distributions, each an array of {key, count} (shapes in docs/api.md). */
 import type { KeyCount, Statistics } from "../schema/api.ts";
-import { QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
-import { CCF_TIERS, CORE_TIERS } from "./conferences.ts";
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 
 const TOP_PUBLISHERS = 20;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   AcceptanceRow,
   CcfRank,
+  CORE_TIERS,
   CoreRank,
   CpIndex,
   Deadline,
@@ -47,7 +48,7 @@ export const RANKING_PER_PAGE_DEFAULT = 20;
 export const QUERY_MAX_LENGTH = 200;
 
 const CCF_PARAM_VALUES = ["a", "b", "c"] as const;
-const CORE_PARAM_VALUES = ["A*", "A", "B", "C"] as const;
+const CORE_PARAM_VALUES = CORE_TIERS;
 
 // ---------------------------------------------------------------------------------------------------------
 // Parameters. Each schema carries its own message so a validation error names the parameter and what is allowed.

@@ -32,8 +32,11 @@ export const RESEARCH_FIELDS = [
 export const ResearchField = z.enum(RESEARCH_FIELDS);
 export type ResearchField = z.infer<typeof ResearchField>;
 
-export const CcfRank = z.enum(["A", "B", "C", ""]);
-export const CoreRank = z.enum(["A*", "A", "B", "C", ""]);
+/** Tiers of each ranking system, best first; "" is unranked. */
+export const CCF_TIERS = ["A", "B", "C"] as const;
+export const CORE_TIERS = ["A*", "A", "B", "C"] as const;
+export const CcfRank = z.enum([...CCF_TIERS, ""]);
+export const CoreRank = z.enum([...CORE_TIERS, ""]);
 export const QUALIS_TIERS = ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "C"] as const;
 export const QualisRank = z.union([z.enum(QUALIS_TIERS), z.literal("")]);
 

@@ -12,7 +12,7 @@ import type {
   RankHistoryEntry,
   ResearchField,
 } from "../../functions/schema/records.ts";
-import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
+import { CCF_TIERS, RESEARCH_FIELDS } from "../../functions/schema/records.ts";
 import { countryFromPlace } from "./countries.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";
@@ -74,7 +74,7 @@ const CORE_EDITIONS = ["ICORE2026", "CORE2023"];
 function ccfRank(ranks: RankHistoryEntry[]): { rank: ConferenceRow["ccf_rank"]; edition: string | null } {
   for (const edition of CCF_EDITIONS) {
     const claim = ranks.find((r) => r.system === "CCF" && r.edition.startsWith(edition));
-    if (claim && ["A", "B", "C"].includes(claim.rank)) {
+    if (claim && (CCF_TIERS as readonly string[]).includes(claim.rank)) {
       return { rank: claim.rank as ConferenceRow["ccf_rank"], edition: claim.edition };
     }
   }

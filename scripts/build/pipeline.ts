@@ -26,6 +26,7 @@ import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge-conferences.ts";
 import { mergeJournal } from "./merge-journals.ts";
 import type { ImportResult, SourceId } from "./observations.ts";
+import { byPriority } from "./priority.ts";
 import { type BuildReport, rankAgreement, reportMarkdown, sourceStats } from "./report.ts";
 import { type Cluster, resolve } from "./resolve.ts";
 import { SOURCES } from "./sources.ts";
@@ -61,10 +62,6 @@ export const TERMS =
   "the manifest, each under its own licence and attribution (rankings: CCF, CORE, QUALIS CAPES; metrics: SCImago " +
   "Journal & Country Rank; catalogue: Conference Partner (myhuiban.com)).";
 
-function ordered<T extends { source: SourceId }>(items: T[], order: SourceId[]): T[] {
-  return order.flatMap((s) => items.filter((i) => i.source === s));
-}
-
 function clusterKeys<O extends { source: string; key: string }>(c: Cluster<O>): string[] {
   return [...c.exactKeys, ...c.members.map((m) => `${m.source}:${m.key}`)];
 }
@@ -77,14 +74,14 @@ function readPreviousRegistry(snapshotsDir: string): IdRegistry | null {
 }
 
 /** Ids, change dates and registry entries for one kind of venue. */
-function identify<D extends { sourceUpdatedAt: string | null }, X>(
-  merged: { draft: D; detail: X; keys: string[]; referenceId: number | null }[],
+function identify<D extends { sourceUpdatedAt: string | null; reference_id: number | null }, X>(
+  merged: { draft: D; detail: X; keys: string[] }[],
   previous: KindRegistry,
   hasPrevious: boolean,
   buildDate: string,
 ) {
   const ids = assignIds(
-    merged.map((m) => ({ keys: m.keys, referenceId: m.referenceId })),
+    merged.map((m) => ({ keys: m.keys, referenceId: m.draft.reference_id })),
     previous,
   );
   const entries: Record<string, RegistryEntry> = {};
@@ -115,11 +112,11 @@ async function importAndResolve(stage: Stage, upstreamDir: string) {
     );
   }
 
-  const conferenceObs = ordered(
+  const conferenceObs = byPriority(
     results.flatMap((r) => r.conferences),
     CONFERENCE_ORDER,
   );
-  const journalObs = ordered(
+  const journalObs = byPriority(
     results.flatMap((r) => r.journals),
     JOURNAL_ORDER,
   );
@@ -157,7 +154,6 @@ async function mergeVenues(stage: Stage, resolved: Resolved, nowIso: string, con
       resolved.conferences.map((c) => ({
         ...mergeConference(c.members, nowIso, conflicts),
         keys: clusterKeys(c),
-        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
         reference: c.members.find((m) => m.source === "reference") ?? null,
       })),
     (m) => `${m.length} conferences, ${conflicts.length} conflicts so far`,
@@ -168,7 +164,6 @@ async function mergeVenues(stage: Stage, resolved: Resolved, nowIso: string, con
       resolved.journals.map((c) => ({
         ...mergeJournal(c.members, conflicts),
         keys: clusterKeys(c),
-        referenceId: c.members.find((m) => m.referenceId !== null)?.referenceId ?? null,
       })),
     (m) => `${m.length} journals, ${conflicts.length} conflicts in all`,
   );

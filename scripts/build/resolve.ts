@@ -42,7 +42,11 @@ interface Working<O> extends Cluster<O> {
   normTitles: Set<string>;
   tokenSets: Set<string>[];
   rankClaims: Set<string>;
+  /** Holds an alias key: then it belongs to that alias only. */
+  aliased: boolean;
 }
+
+const isAlias = (key: string) => key.startsWith("alias:");
 
 export type MatchRule =
   | "exact"
@@ -113,6 +117,7 @@ export function resolve<O>(
     cluster.members.push(o);
     cluster.sources.add(d.source);
     for (const k of d.exactKeys) {
+      if (isAlias(k)) cluster.aliased = true;
       cluster.exactKeys.add(k);
       if (!byExact.has(k)) byExact.set(k, c);
     }
@@ -154,11 +159,9 @@ export function resolve<O>(
     }
 
     // 2. Shared acronym, settled by title similarity. Clusters holding an alias key belong to that alias only.
-    const hasAlias = d.exactKeys.some((k) => k.startsWith("alias:"));
+    const hasAlias = d.exactKeys.some(isAlias);
     const candidates = [...new Set(d.acronyms.flatMap((a) => byAcronym.get(a) ?? []))].filter(
-      (c) =>
-        open(c, d.source) &&
-        !(hasAlias || [...(clusters[c]?.exactKeys ?? [])].some((k) => k.startsWith("alias:"))),
+      (c) => open(c, d.source) && !hasAlias && !clusters[c]?.aliased,
     );
     if (candidates.length > 0) {
       const scored = candidates
@@ -218,6 +221,7 @@ export function resolve<O>(
       normTitles: new Set(),
       tokenSets: [],
       rankClaims: new Set(),
+      aliased: false,
     });
     join(clusters.length - 1, o, d, tokens);
     record("new", clusters.length - 1);

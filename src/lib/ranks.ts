@@ -2,7 +2,13 @@
  * Rank systems and their tiers as the site names them: one slug per tier (`ccf-a`, `core-astar`,
  * `qualis-a1`...) shared by the ranking pages and the per-tier calendars.
  */
-import { type ConferenceRow, type JournalRow, QUALIS_TIERS } from "../../functions/schema/records.ts";
+import {
+  CCF_TIERS,
+  CORE_TIERS,
+  type ConferenceRow,
+  type JournalRow,
+  QUALIS_TIERS,
+} from "../../functions/schema/records.ts";
 
 export type RankSystem = "CCF" | "CORE" | "QUALIS";
 
@@ -14,8 +20,8 @@ export interface RankTier {
 }
 
 const TIERS_BY_SYSTEM: Record<RankSystem, readonly string[]> = {
-  CCF: ["A", "B", "C"],
-  CORE: ["A*", "A", "B", "C"],
+  CCF: CCF_TIERS,
+  CORE: CORE_TIERS,
   QUALIS: QUALIS_TIERS,
 };
 

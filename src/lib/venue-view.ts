@@ -100,7 +100,20 @@ function conferenceRanks(row: ConferenceRow, history: readonly RankHistoryEntry[
   return [cell("CCF", row.ccf_rank), cell("CORE", row.core_rank), cell("QUALIS", row.qualis_rank)];
 }
 
-export function conferenceView(id: string): ConferenceView {
+/** Both renditions of a venue ask for its view: build it once per build (related venues are the costly part). */
+function memoById<V>(build: (id: string) => V): (id: string) => V {
+  const views = new Map<string, V>();
+  return (id) => {
+    let view = views.get(id);
+    if (view === undefined) {
+      view = build(id);
+      views.set(id, view);
+    }
+    return view;
+  };
+}
+
+export const conferenceView = memoById(function conferenceView(id: string): ConferenceView {
   const data = snapshot();
   const row = data.conferenceById.get(id);
   if (!row) throw new Error(`no conference with id ${id} in the snapshot`);
@@ -129,9 +142,9 @@ export function conferenceView(id: string): ConferenceView {
     related: relatedToConference(row),
     credits: venueCredits(data.manifest, detail?.sources ?? [], "conference", row.reference_id),
   };
-}
+});
 
-export function journalView(id: string): JournalView {
+export const journalView = memoById(function journalView(id: string): JournalView {
   const data = snapshot();
   const row = data.journalById.get(id);
   if (!row) throw new Error(`no journal with id ${id} in the snapshot`);
@@ -160,4 +173,4 @@ export function journalView(id: string): JournalView {
     related: relatedToJournal(row),
     credits: venueCredits(data.manifest, detail?.sources ?? [], "journal", row.reference_id),
   };
-}
+});

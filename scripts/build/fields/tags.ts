@@ -63,21 +63,13 @@ function collect(
   return [...fields];
 }
 
-/** Tags the vocabulary does not know add nothing (see `unknownHfTags` for the build report). */
+/** Tags the vocabulary does not know add nothing. */
 export function fieldsFromHfTags(tags: readonly string[]): ResearchField[] {
   return collect(tags, (tag) => BY_HF_TAG[hfTagKey(tag)]);
 }
 
-export function unknownHfTags(tags: readonly string[]): string[] {
-  return tags.filter((tag) => BY_HF_TAG[hfTagKey(tag)] === undefined);
-}
-
 export function fieldsFromPwcSubs(codes: readonly string[]): ResearchField[] {
   return collect(codes, (code) => BY_PWC_SUB[code.trim().toUpperCase()]);
-}
-
-export function unknownPwcSubs(codes: readonly string[]): string[] {
-  return codes.filter((code) => BY_PWC_SUB[code.trim().toUpperCase()] === undefined);
 }
 
 /** "Machine Learning", "machine learning" and "machine-learning" are one tag. */

@@ -9,7 +9,7 @@
  * an identity, and it would glue AsiaCCS (C) to CCS (A).
  */
 import { join } from "node:path";
-import type { RankHistoryEntry, ResearchField } from "../../../functions/schema/records.ts";
+import { CCF_TIERS, type RankHistoryEntry, type ResearchField } from "../../../functions/schema/records.ts";
 import { readCsv } from "../csv.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
@@ -32,8 +32,7 @@ import {
 const FILE = "ccf-list/ccf_venues.csv";
 const SOURCE = "ccf";
 const EDITION = "CCF2022";
-const LEVELS = ["A", "B", "C"] as const;
-type Level = (typeof LEVELS)[number];
+type Level = (typeof CCF_TIERS)[number];
 
 /** One venue of the list, possibly gathered from several rows. */
 interface Venue {
@@ -49,7 +48,7 @@ interface Venue {
 }
 
 function isLevel(value: string | null): value is Level {
-  return LEVELS.includes(value as Level);
+  return CCF_TIERS.includes(value as Level);
 }
 
 function fieldsOf(chineseName: string | null): ResearchField[] {
