@@ -4,7 +4,7 @@
  * apart while it samples this process's memory.
  * Usage: build-child.ts <upstreamDir> <snapshotsDir> <baseUrl>
  */
-import { buildSnapshot } from "../scripts/build/pipeline.ts";
+import { buildSnapshot } from "../pipeline/pipeline.ts";
 
 const [upstreamDir, snapshotsDir, baseUrl] = process.argv.slice(2);
 const emit = (event: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(event)}\n`);

@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
-import { buildSnapshot } from "./build/pipeline.ts";
+import { buildSnapshot } from "../pipeline/pipeline.ts";
 
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? "../shared/data/upstream");
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? "snapshots");

@@ -1,7 +1,7 @@
 /**
  * Every upstream file the build reads, with what changes from copy to copy: names, ids, keys, dates. Ranks,
  * counts, places, publishers, fields and free text are kept, so each copy has the real rank distribution and
- * shape. Paths and columns are those of the importers in scripts/build/importers/.
+ * shape. Paths and columns are those of the importers in pipeline/importers/.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";

@@ -74,7 +74,7 @@ type DetailKind = "conferences" | "journals";
 /**
  * Where each record of details.json sits in the file, so a detail is read when asked for instead of the whole
  * file being held in memory (it grows with the catalogue: 5.5 MB today, 100 times that at 100× the venues).
- * The build writes one record per line (scripts/build/write.ts); a file laid out otherwise is parsed whole.
+ * The build writes one record per line (pipeline/write.ts); a file laid out otherwise is parsed whole.
  */
 class DetailsStore {
   private constructor(

@@ -7,7 +7,7 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeSnapshot } from "../../scripts/build/write.ts";
+import { writeSnapshot } from "../../pipeline/write.ts";
 import { conferenceDetail, conferenceRow, snapshotContent } from "../helpers/rows.ts";
 import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";
 

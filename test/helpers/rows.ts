@@ -12,7 +12,7 @@ import {
   SourceInfo,
   SpecialIssueRow,
 } from "../../functions/schema/records.ts";
-import type { SnapshotContent } from "../../scripts/build/write.ts";
+import type { SnapshotContent } from "../../pipeline/write.ts";
 
 export function conferenceRow(overrides: Partial<ConferenceRow> = {}): ConferenceRow {
   return ConferenceRow.parse({

@@ -1,13 +1,13 @@
 /**
  * A small but complete snapshot for server and query tests, written through the real writer
- * (scripts/build/write.ts). "Today" for these rows is FIXTURE_TODAY: some deadlines fall before it, one on it,
+ * (pipeline/write.ts). "Today" for these rows is FIXTURE_TODAY: some deadlines fall before it, one on it,
  * some after; ties in every ranking's sort key exist so the id tie-break is exercised.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ConferenceRow, CpIndex, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
-import { type SnapshotContent, writeSnapshot } from "../../scripts/build/write.ts";
+import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
 import {
   conferenceDetail,
   conferenceRow,

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { type SnapshotContent, writeSnapshot } from "../../scripts/build/write.ts";
+import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 

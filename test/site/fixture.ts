@@ -15,7 +15,7 @@ import type {
   SourceInfo,
   SpecialIssueRow,
 } from "../../functions/schema/records.ts";
-import type { SnapshotContent } from "../../scripts/build/write.ts";
+import type { SnapshotContent } from "../../pipeline/write.ts";
 import {
   conferenceDetail,
   conferenceRow,

@@ -8,7 +8,7 @@ import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSnapshot } from "../../scripts/build/pipeline.ts";
+import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import { CALENDARS } from "../../src/lib/calendar.ts";
 import { astroBuild, PROJECT_ROOT, workDir } from "./build-site.ts";
 import { listFiles, readText, servedFile } from "./dist-files.ts";

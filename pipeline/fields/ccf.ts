@@ -1,0 +1,40 @@
+/**
+ * CCF subject areas onto research fields. ccfddl files carry the code (`sub`), the CCF list carries the
+ * Chinese name; `ccfddl/conference/types.yml` pairs the two. CCF's categories are broad, so a code may give
+ * two fields (e.g. "Computer Graphics and Multimedia").
+ */
+import type { ResearchField } from "../../functions/schema/records.ts";
+
+const BY_CODE: Record<string, ResearchField[]> = {
+  DS: ["architecture", "systems"], // Computer Architecture / Parallel & Distributed Computing / Storage
+  NW: ["network"],
+  SC: ["security"],
+  SE: ["se", "pl"], // Software Engineering / System Software / Programming Languages
+  DB: ["data"], // Database / Data Mining / Information Retrieval
+  CT: ["theory"],
+  CG: ["graphics", "multimedia"],
+  AI: ["ai"],
+  HI: ["hci"], // Human-Computer Interaction and Pervasive Computing
+  MX: [], // Interdisciplinary / Mixed / Emerging: no single field
+};
+
+const CODE_BY_CHINESE_NAME: Record<string, string> = {
+  "计算机体系结构/并行与分布计算/存储系统": "DS",
+  计算机网络: "NW",
+  网络与信息安全: "SC",
+  "软件工程/系统软件/程序设计语言": "SE",
+  "数据库/数据挖掘/内容检索": "DB",
+  计算机科学理论: "CT",
+  计算机图形学与多媒体: "CG",
+  人工智能: "AI",
+  人机交互与普适计算: "HI",
+  "交叉/综合/新兴": "MX",
+};
+
+export function ccfCodeFromChineseName(name: string): string | null {
+  return CODE_BY_CHINESE_NAME[name.trim()] ?? null;
+}
+
+export function fieldsFromCcfCode(code: string): ResearchField[] {
+  return BY_CODE[code.trim().toUpperCase()] ?? [];
+}

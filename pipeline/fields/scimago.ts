@@ -1,0 +1,58 @@
+/**
+ * SCImago subject categories onto research fields. The `Categories` cell lists a journal's categories with
+ * its quartile in each ("Software (Q1); Signal Processing (Q2)"); most non-CS categories carry no field.
+ * SCImago has no robotics, security or web category: the nearest ones it does have are used where their
+ * journals show it (IEEE T-RO is "Control and Systems Engineering", IEEE TIFS "Safety, Risk, Reliability
+ * and Quality"), knowing they also hold control and reliability-engineering journals.
+ */
+import { RESEARCH_FIELDS, type ResearchField } from "../../functions/schema/records.ts";
+
+const BY_CATEGORY: Record<string, ResearchField[]> = {
+  "Artificial Intelligence": ["ai"],
+  "Computer Vision and Pattern Recognition": ["vision"],
+  "Linguistics and Language": ["nlp"],
+  // SCImago's "Information Systems" holds TKDE, VLDB Journal, ACM TOIS: data management, not management IS.
+  "Information Systems": ["data"],
+  "Management Information Systems": ["is"],
+  "Information Systems and Management": ["is"],
+  "Library and Information Sciences": ["ir"],
+  "Computer Networks and Communications": ["network"],
+  "Safety, Risk, Reliability and Quality": ["security"],
+  Software: ["se"],
+  "Hardware and Architecture": ["architecture"],
+  "Theoretical Computer Science": ["theory"],
+  "Computational Theory and Mathematics": ["theory"],
+  "Discrete Mathematics and Combinatorics": ["theory"],
+  Logic: ["theory"],
+  "Human-Computer Interaction": ["hci"],
+  "Computer Graphics and Computer-Aided Design": ["graphics"],
+  "Media Technology": ["multimedia"],
+  "Signal Processing": ["multimedia"],
+  "Control and Systems Engineering": ["robotics"],
+  "Molecular Biology": ["bio"],
+  Genetics: ["bio"],
+  Biochemistry: ["bio"],
+  "Biochemistry, Genetics and Molecular Biology (miscellaneous)": ["bio"],
+  "Structural Biology": ["bio"],
+  "Health Informatics": ["bio"],
+  "Biomedical Engineering": ["bio"],
+  Education: ["education"],
+  "E-learning": ["education"],
+};
+
+/** "Software (Q1)" → "Software"; collapses the doubled spaces some rows carry before the quartile. */
+function categoryName(entry: string): string {
+  return entry
+    .replace(/\(Q[1-4]\)\s*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Fields of a `Categories` cell, without duplicates, in RESEARCH_FIELDS order. */
+export function fieldsFromScimagoCategories(categories: string): ResearchField[] {
+  const found = new Set<ResearchField>();
+  for (const entry of categories.split(";")) {
+    for (const field of BY_CATEGORY[categoryName(entry)] ?? []) found.add(field);
+  }
+  return RESEARCH_FIELDS.filter((field) => found.has(field));
+}

@@ -1,0 +1,152 @@
+/**
+ * The CCF 2022 recommended list (ccf-list/ccf_venues.csv): conferences and journals with their CCF level,
+ * subject area (Chinese name), publisher and dblp page.
+ *
+ * A few journals are listed under two subject areas (TOMM, DKE, IPL, IJIS): those rows are one venue, so
+ * they become one observation with both areas' fields. Rows are grouped by type and normalised title, not
+ * by acronym or dblp key: two different venues share "CC", "FSE", and dblp files AsiaCCS under conf/ccs.
+ * A dblp key the list gives to two different venues is dropped from both: resolution treats a dblp key as
+ * an identity, and it would glue AsiaCCS (C) to CCS (A).
+ */
+import { join } from "node:path";
+import { CCF_TIERS, type RankHistoryEntry, type ResearchField } from "../../functions/schema/records.ts";
+import { readCsv } from "../csv.ts";
+import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
+import {
+  cleanNames,
+  cleanText,
+  dblpKeyFromUrl,
+  NAMELESS_REASON,
+  normalizeAcronym,
+  normalizeTitle,
+} from "../normalize.ts";
+import {
+  type ConferenceObservation,
+  conferenceObservation,
+  type ImportResult,
+  type JournalObservation,
+  journalObservation,
+  type Rejection,
+} from "../observations.ts";
+
+const FILE = "ccf-list/ccf_venues.csv";
+const SOURCE = "ccf";
+const EDITION = "CCF2022";
+type Level = (typeof CCF_TIERS)[number];
+
+/** One venue of the list, possibly gathered from several rows. */
+interface Venue {
+  type: "conference" | "journal";
+  key: string;
+  row: number;
+  acronym: string | null;
+  title: string | null;
+  publisher: string | null;
+  dblp: string | null;
+  level: Level;
+  fields: ResearchField[];
+}
+
+function isLevel(value: string | null): value is Level {
+  return CCF_TIERS.includes(value as Level);
+}
+
+function fieldsOf(chineseName: string | null): ResearchField[] {
+  const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
+  return code ? fieldsFromCcfCode(code) : [];
+}
+
+function claim(level: Level): RankHistoryEntry[] {
+  return [{ system: "CCF", edition: EDITION, rank: level, source: SOURCE }];
+}
+
+function toConference(venue: Venue): ConferenceObservation {
+  return conferenceObservation({
+    source: SOURCE,
+    key: venue.key,
+    file: FILE,
+    acronym: venue.acronym,
+    title: venue.title,
+    dblp: venue.dblp,
+    ranks: claim(venue.level),
+    fields: venue.fields,
+  });
+}
+
+function toJournal(venue: Venue): JournalObservation {
+  return journalObservation({
+    source: SOURCE,
+    key: venue.key,
+    file: FILE,
+    // cleanNames guarantees one of the two.
+    title: venue.title ?? venue.acronym ?? "",
+    acronym: venue.acronym,
+    dblp: venue.dblp,
+    publisher: venue.publisher,
+    ccfRank: venue.level,
+    ranks: claim(venue.level),
+    fields: venue.fields,
+  });
+}
+
+function withoutSharedDblpKeys(venues: Venue[]): Venue[] {
+  const uses = new Map<string, number>();
+  for (const { dblp } of venues) if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
+  return venues.map((v) => (v.dblp && (uses.get(v.dblp) ?? 0) > 1 ? { ...v, dblp: null } : v));
+}
+
+export async function importCcfList(upstreamDir: string): Promise<ImportResult> {
+  const records = await readCsv(join(upstreamDir, FILE), FILE, {
+    requiredColumns: ["name", "full_name", "publisher", "url", "level", "field", "type"],
+  });
+  const rejected: Rejection[] = [];
+  const venues = new Map<string, Venue>();
+  for (const { row, values } of records) {
+    const record = `row ${row}`;
+    const names = cleanNames(values.name, values.full_name);
+    const type = cleanText(values.type);
+    const level = cleanText(values.level);
+    if (!names) {
+      rejected.push({ file: FILE, record, reason: NAMELESS_REASON });
+      continue;
+    }
+    if (type !== "conference" && type !== "journal") {
+      rejected.push({ file: FILE, record, reason: `unknown type "${type ?? ""}"` });
+      continue;
+    }
+    if (!isLevel(level)) {
+      rejected.push({ file: FILE, record, reason: `unknown CCF level "${level ?? ""}"` });
+      continue;
+    }
+    const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
+    const key = `${EDITION}#${type}/${identity}`;
+    const fields = fieldsOf(cleanText(values.field));
+    const known = venues.get(key);
+    if (known) {
+      if (known.level !== level) {
+        rejected.push({ file: FILE, record, reason: `same venue as row ${known.row} with another level` });
+      } else {
+        known.fields = [...new Set([...known.fields, ...fields])];
+      }
+      continue;
+    }
+    venues.set(key, {
+      type,
+      key,
+      row,
+      ...names,
+      publisher: cleanText(values.publisher),
+      dblp: dblpKeyFromUrl(values.url),
+      level,
+      fields,
+    });
+  }
+  const all = withoutSharedDblpKeys([...venues.values()]);
+  return {
+    source: SOURCE,
+    read: records.length,
+    conferences: all.filter((v) => v.type === "conference").map(toConference),
+    journals: all.filter((v) => v.type === "journal").map(toJournal),
+    rejected,
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * ccfddl/ccf-deadlines: series files `conference/<SUB>/*.yml` (a list; one file may hold several series) with
+ * per-edition timelines, and `accept_rates/<SUB>/*.yml`.
+ */
+import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../functions/schema/records.ts";
+import { countryFromPlace } from "../countries.ts";
+import { parseDateRange } from "../dates.ts";
+import { fieldsFromCcfCode } from "../fields/ccf.ts";
+import {
+  type ConferenceObservation,
+  conferenceObservation,
+  type Importer,
+  type Rejection,
+  type SourceId,
+} from "../observations.ts";
+import {
+  addDeadline,
+  integer,
+  isRecord,
+  listDir,
+  newest,
+  readYamlList,
+  text,
+  trackerEdition,
+  trackerRanks,
+  type YamlRecord,
+} from "./trackers-common.ts";
+
+const SOURCE: SourceId = "ccfddl";
+const CONFERENCE_DIR = "ccfddl/conference";
+const ACCEPT_RATES_DIR = "ccfddl/accept_rates";
+
+/** A series observation plus what the accept-rate join needs. */
+interface Series {
+  sub: string;
+  fileName: string;
+  observation: ConferenceObservation;
+}
+
+/**
+ * `deadline` is the paper deadline, but some timelines put the abstract deadline in its own `deadline` entry and
+ * say so only in `comment` ("abstract deadline", "Title and Abstract Due").
+ */
+function timelineType(key: string, comment: string | null, hasAbstractKey: boolean): DeadlineType {
+  if (key !== "deadline") return "abstract";
+  const abstractOnly =
+    comment !== null && /\babstracts?\b/i.test(comment) && !/\b(paper|full)\b/i.test(comment);
+  return abstractOnly && !hasAbstractKey ? "abstract" : "paper";
+}
+
+function editionOf(conf: YamlRecord, series: string, file: string, rejected: Rejection[]): Edition | null {
+  const year = integer(conf.year);
+  if (year === null) {
+    rejected.push({ file, record: `${series} ${text(conf.id) ?? "?"}`, reason: "edition has no valid year" });
+    return null;
+  }
+  const timezone = text(conf.timezone);
+  const deadlines: Deadline[] = [];
+  for (const step of Array.isArray(conf.timeline) ? conf.timeline : []) {
+    if (!isRecord(step)) continue;
+    const comment = text(step.comment);
+    // "abstract deadline" (with a space) is a typo for the key seen upstream.
+    const abstractKey = ["abstract_deadline", "abstract deadline"].find((key) => step[key] !== undefined);
+    for (const key of [abstractKey, "deadline"]) {
+      const when = key === undefined ? null : text(step[key]);
+      if (key === undefined || when === null) continue;
+      const type = timelineType(key, comment, abstractKey !== undefined);
+      const label = comment ? `${type} (${comment})` : type;
+      addDeadline(
+        deadlines,
+        rejected,
+        { file, record: `${series} ${year}` },
+        { type, label, when, timezone, source: SOURCE },
+      );
+    }
+  }
+  const dateText = text(conf.date);
+  const place = text(conf.place);
+  return trackerEdition(SOURCE, {
+    year,
+    dateText,
+    range: parseDateRange(dateText, year),
+    place,
+    country: countryFromPlace(place),
+    deadlines,
+  });
+}
+
+function dblpKey(value: unknown): string | null {
+  const key = text(value);
+  return key && /^[A-Za-z0-9_-]+$/.test(key) && key.toUpperCase() !== "N" ? `conf/${key}` : null;
+}
+
+function seriesOf(entry: YamlRecord, sub: string, fileName: string, rejected: Rejection[]): Series {
+  const file = `${CONFERENCE_DIR}/${sub}/${fileName}`;
+  const title = text(entry.title) as string;
+  const confs = Array.isArray(entry.confs) ? entry.confs.filter(isRecord) : [];
+  const editionsWithLinks = confs.flatMap((conf) => {
+    const edition = editionOf(conf, title, file, rejected);
+    return edition ? [{ edition, year: edition.year, link: text(conf.link) }] : [];
+  });
+  editionsWithLinks.sort((a, b) => a.year - b.year);
+  const code = text(entry.sub) ?? sub;
+  return {
+    sub,
+    fileName,
+    observation: conferenceObservation({
+      source: SOURCE,
+      key: `${sub}/${fileName}#${title}`,
+      file,
+      acronym: title,
+      title: text(entry.description),
+      dblp: dblpKey(entry.dblp),
+      ranks: isRecord(entry.rank) ? trackerRanks(entry.rank, SOURCE) : [],
+      fields: fieldsFromCcfCode(code),
+      editions: editionsWithLinks.map((e) => e.edition),
+      website: newest(editionsWithLinks)?.link ?? null,
+    }),
+  };
+}
+
+/** A rate as a fraction: "0,22" (decimal comma) is read, percentages are scaled, else accepted / submitted. */
+function acceptanceRow(row: YamlRecord): AcceptanceRow | null {
+  const year = integer(row.year);
+  if (year === null) return null;
+  let submitted = integer(row.submitted);
+  let accepted = integer(row.accepted);
+  // More accepted than submitted means the two were swapped (the `str` column shows the right order).
+  if (submitted !== null && accepted !== null && accepted > submitted)
+    [submitted, accepted] = [accepted, submitted];
+  const stated = typeof row.rate === "string" ? Number(row.rate.replace(",", ".")) : row.rate;
+  let rate = typeof stated === "number" && Number.isFinite(stated) ? stated : null;
+  if (rate !== null && rate > 1 && rate <= 100) rate /= 100;
+  if ((rate === null || rate < 0 || rate > 1) && submitted && accepted !== null) rate = accepted / submitted;
+  return {
+    year,
+    submitted,
+    accepted,
+    rate: rate !== null && rate >= 0 && rate <= 1 ? rate : null,
+    track: null,
+    // The row's citation URL is often the venue's own site, which free output must never carry.
+    source: SOURCE,
+  };
+}
+
+/** The series indexed by title and by file, each list in reading order (a catalogue holds tens of thousands). */
+interface SeriesIndex {
+  byTitle: Map<string, Series[]>;
+  byFile: Map<string, Series[]>;
+}
+
+const fileKey = (sub: string, fileName: string) => `${sub}/${fileName}`;
+
+function indexSeries(all: readonly Series[]): SeriesIndex {
+  const byTitle = new Map<string, Series[]>();
+  const byFile = new Map<string, Series[]>();
+  const add = (index: Map<string, Series[]>, key: string, series: Series) => {
+    const list = index.get(key);
+    if (list) list.push(series);
+    else index.set(key, [series]);
+  };
+  for (const series of all) {
+    if (series.observation.acronym !== null) add(byTitle, series.observation.acronym, series);
+    add(byFile, fileKey(series.sub, series.fileName), series);
+  }
+  return { byTitle, byFile };
+}
+
+/**
+ * The series an accept-rates entry belongs to: same title in the same subject dir, else the only series with
+ * that title, else the series of the same-named conference file when it holds just one ("USENIX ATC" rates
+ * live in accept_rates/DS/atc.yml, the series was renamed "SIGOPS ATC" in conference/DS/atc.yml).
+ */
+function findSeries(index: SeriesIndex, sub: string, fileName: string, title: string): Series | undefined {
+  const sameTitle = index.byTitle.get(title) ?? [];
+  const sameFile = index.byFile.get(fileKey(sub, fileName)) ?? [];
+  return (
+    sameTitle.find((s) => s.sub === sub) ??
+    (sameTitle.length === 1 ? sameTitle[0] : undefined) ??
+    (sameFile.length === 1 ? sameFile[0] : undefined)
+  );
+}
+
+export const importCcfddl: Importer = async (upstreamDir) => {
+  const rejected: Rejection[] = [];
+  const all: Series[] = [];
+  let read = 0;
+  for (const sub of await listDir(upstreamDir, CONFERENCE_DIR, "dirs")) {
+    for (const fileName of await listDir(upstreamDir, `${CONFERENCE_DIR}/${sub}`, "yml")) {
+      const file = `${CONFERENCE_DIR}/${sub}/${fileName}`;
+      const entries = await readYamlList(upstreamDir, file);
+      entries.forEach((entry, index) => {
+        read++;
+        if (!isRecord(entry) || !text(entry.title)) {
+          rejected.push({ file, record: `entry ${index + 1}`, reason: "series has no title" });
+          return;
+        }
+        all.push(seriesOf(entry, sub, fileName, rejected));
+      });
+    }
+  }
+  const seriesIndex = indexSeries(all);
+  for (const sub of await listDir(upstreamDir, ACCEPT_RATES_DIR, "dirs")) {
+    for (const fileName of await listDir(upstreamDir, `${ACCEPT_RATES_DIR}/${sub}`, "yml")) {
+      const file = `${ACCEPT_RATES_DIR}/${sub}/${fileName}`;
+      (await readYamlList(upstreamDir, file)).forEach((entry, index) => {
+        read++;
+        const title = isRecord(entry) ? text(entry.title) : null;
+        if (!isRecord(entry) || !title) {
+          rejected.push({ file, record: `entry ${index + 1}`, reason: "accept-rates entry has no title" });
+          return;
+        }
+        const series = findSeries(seriesIndex, sub, fileName, title);
+        if (!series) {
+          rejected.push({ file, record: title, reason: "no conference series with this title" });
+          return;
+        }
+        for (const row of Array.isArray(entry.accept_rates) ? entry.accept_rates : []) {
+          const parsed = isRecord(row) ? acceptanceRow(row) : null;
+          if (parsed) series.observation.acceptance.push(parsed);
+          else rejected.push({ file, record: title, reason: "accept-rates row has no valid year" });
+        }
+      });
+    }
+  }
+  for (const { observation } of all) observation.acceptance.sort((a, b) => a.year - b.year);
+  return { source: SOURCE, read, conferences: all.map((s) => s.observation), journals: [], rejected };
+};

@@ -1,0 +1,118 @@
+/**
+ * CORE rankings 2014-2023 (core-history/CORE<year>.csv). The CORE portal id is stable across editions, so a
+ * venue's rows in all six files become one observation carrying a rank claim per edition: the history.
+ * Ranks stay as published ("Australasian B", "National: China", "Unranked"): an edition that stopped ranking
+ * a venue is a fact of its history, and normalizeCoreRank maps them onto the public scale when needed.
+ * Names and fields come from the newest edition that states them.
+ */
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { RankHistoryEntry, ResearchField } from "../../functions/schema/records.ts";
+import { type CsvRecord, readCsv } from "../csv.ts";
+import { fieldsFromForCodes } from "../fields/for-codes.ts";
+import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";
+import {
+  type ConferenceObservation,
+  conferenceObservation,
+  type ImportResult,
+  type Rejection,
+  SourceError,
+} from "../observations.ts";
+
+const DIR = "core-history";
+const SOURCE = "core";
+const EDITION_FILE = /^(CORE\d{4})\.csv$/;
+const COLUMNS = ["id", "title", "acronym", "rank", "for1", "for2", "for3"];
+
+/** One venue's row in one edition. */
+interface EditionRow {
+  edition: string;
+  file: string;
+  acronym: string | null;
+  title: string | null;
+  rank: string | null;
+  fields: ResearchField[];
+}
+
+async function editionFiles(upstreamDir: string): Promise<{ edition: string; name: string }[]> {
+  let names: string[];
+  try {
+    names = await readdir(join(upstreamDir, DIR));
+  } catch (cause) {
+    throw new SourceError(DIR, "directory", `cannot list: ${(cause as Error).message}`);
+  }
+  const files = names
+    .map((name) => ({ name, edition: EDITION_FILE.exec(name)?.[1] }))
+    .filter((f): f is { name: string; edition: string } => f.edition !== undefined)
+    // Oldest first, so later rows are newer editions.
+    .sort((a, b) => a.edition.localeCompare(b.edition));
+  if (files.length === 0) throw new SourceError(DIR, "directory", "no CORE<year>.csv file");
+  return files;
+}
+
+function editionRow(edition: string, file: string, values: CsvRecord["values"]): EditionRow | null {
+  const names = cleanNames(values.acronym, values.title);
+  if (!names) return null;
+  const codes = [values.for1, values.for2, values.for3].map(cleanText).filter((c) => c !== null);
+  return { edition, file, ...names, rank: cleanText(values.rank), fields: fieldsFromForCodes(codes) };
+}
+
+/** The newest edition's value of a fact, falling back to older editions that state it. */
+function newest<V>(rows: EditionRow[], get: (row: EditionRow) => V | null): V | null {
+  for (const row of [...rows].reverse()) {
+    const value = get(row);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+function observationOf(coreId: string, rows: EditionRow[]): ConferenceObservation {
+  const ranks: RankHistoryEntry[] = rows.flatMap((row) =>
+    row.rank ? [{ system: "CORE" as const, edition: row.edition, rank: row.rank, source: SOURCE }] : [],
+  );
+  return conferenceObservation({
+    source: SOURCE,
+    key: `core/${coreId}`,
+    file: rows.at(-1)?.file ?? DIR,
+    acronym: newest(rows, (r) => r.acronym),
+    title: newest(rows, (r) => r.title),
+    coreId,
+    ranks,
+    fields: newest(rows, (r) => (r.fields.length > 0 ? r.fields : null)) ?? [],
+  });
+}
+
+export async function importCoreHistory(upstreamDir: string): Promise<ImportResult> {
+  const rejected: Rejection[] = [];
+  const byId = new Map<string, EditionRow[]>();
+  let read = 0;
+  for (const { edition, name } of await editionFiles(upstreamDir)) {
+    const file = `${DIR}/${name}`;
+    const records = await readCsv(join(upstreamDir, DIR, name), file, { requiredColumns: COLUMNS });
+    read += records.length;
+    for (const { row, values } of records) {
+      const record = `row ${row}`;
+      const id = cleanText(values.id);
+      if (!id || !/^\d+$/.test(id)) {
+        rejected.push({ file, record, reason: `CORE id is not a number: "${id ?? ""}"` });
+        continue;
+      }
+      const rows = byId.get(id) ?? [];
+      if (rows.at(-1)?.edition === edition) {
+        rejected.push({ file, record, reason: `CORE id ${id} appears twice in ${edition}` });
+        continue;
+      }
+      const parsed = editionRow(edition, file, values);
+      if (!parsed) {
+        rejected.push({ file, record, reason: NAMELESS_REASON });
+        continue;
+      }
+      rows.push(parsed);
+      byId.set(id, rows);
+    }
+  }
+  const conferences = [...byId.entries()]
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([id, rows]) => observationOf(id, rows));
+  return { source: SOURCE, read, conferences, journals: [], rejected };
+}

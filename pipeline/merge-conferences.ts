@@ -1,0 +1,376 @@
+/**
+ * Turns one resolved cluster of conference observations into the venue's public row and its detail data.
+ * Every choice between disagreeing sources follows a fixed source priority; disagreements on dates, deadlines and
+ * acceptance figures are reported as conflicts.
+ */
+import type {
+  AcceptanceRow,
+  ConferenceDetailData,
+  ConferenceRow,
+  Deadline,
+  Edition,
+  RankHistoryEntry,
+  ResearchField,
+} from "../functions/schema/records.ts";
+import { CCF_TIERS, RESEARCH_FIELDS } from "../functions/schema/records.ts";
+import { countryFromPlace } from "./countries.ts";
+import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
+import { buildDeadline } from "./dates.ts";
+import { fieldsFromTitle } from "./fields/keywords.ts";
+import { normalizeCoreRank } from "./normalize.ts";
+import type { ConferenceObservation, SourceId } from "./observations.ts";
+import { byPriority, firstBy } from "./priority.ts";
+import { isPublishable } from "./sources.ts";
+
+export interface Conflict {
+  venue: string;
+  field: string;
+  chosen: { value: unknown; source: string };
+  others: { value: unknown; source: string }[];
+  why: string;
+}
+
+export type ConferenceDraft = Omit<ConferenceRow, "id" | "updated_at"> & {
+  /** The source's own last-change date (reference `updated_at`), carried over when nothing else changed. */
+  sourceUpdatedAt: string | null;
+};
+export type ConferenceDetailDraft = Omit<ConferenceDetailData, "id">;
+
+const NAME_PRIORITY: SourceId[] = [
+  "ccf",
+  "ccfddl",
+  "reference",
+  "icore",
+  "core",
+  "qualis",
+  "hf",
+  "pwc",
+  "core_portal",
+  "lixin",
+];
+const TITLE_PRIORITY: SourceId[] = [
+  "ccf",
+  "ccfddl",
+  "icore",
+  "core",
+  "reference",
+  "qualis",
+  "hf",
+  "pwc",
+  "core_portal",
+  "lixin",
+];
+const TRACKER_PRIORITY: SourceId[] = ["ccfddl", "hf", "pwc"];
+const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin"];
+
+/** The CCF lists in the order their claim wins: the first with an A, B or C decides. */
+const CCF_EDITIONS = ["CCF2022", "ccfddl", "reference"];
+/**
+ * The current CORE rank is the newest edition's: ICORE2026, or CORE2023 for venues the ICORE2026 copy lacks.
+ * A venue ranked only in older editions is unranked today; those ranks stay in its rank history.
+ */
+const CORE_EDITIONS = ["ICORE2026", "CORE2023"];
+
+function ccfRank(ranks: RankHistoryEntry[]): { rank: ConferenceRow["ccf_rank"]; edition: string | null } {
+  for (const edition of CCF_EDITIONS) {
+    const claim = ranks.find((r) => r.system === "CCF" && r.edition.startsWith(edition));
+    if (claim && (CCF_TIERS as readonly string[]).includes(claim.rank)) {
+      return { rank: claim.rank as ConferenceRow["ccf_rank"], edition: claim.edition };
+    }
+  }
+  return { rank: "", edition: null };
+}
+
+function coreRank(ranks: RankHistoryEntry[]): { rank: ConferenceRow["core_rank"]; edition: string | null } {
+  for (const edition of CORE_EDITIONS) {
+    const claim = ranks.find((r) => r.system === "CORE" && r.edition === edition);
+    if (claim) return { rank: normalizeCoreRank(claim.rank), edition };
+  }
+  return { rank: "", edition: null };
+}
+
+function qualisRank(ranks: RankHistoryEntry[]): ConferenceRow["qualis_rank"] {
+  const claim = ranks.find((r) => r.system === "QUALIS" && r.edition === "QUALIS2017-2020");
+  return (claim?.rank ?? "") as ConferenceRow["qualis_rank"];
+}
+
+/** Deadlines of one edition from several trackers: per type, the first tracker that has the type wins. */
+function mergeDeadlines(venue: string, year: number, lists: Deadline[][], conflicts: Conflict[]): Deadline[] {
+  const out: Deadline[] = [];
+  const taken = new Map<string, Deadline[]>();
+  for (const list of lists) {
+    const types = new Set(list.map((d) => d.type));
+    for (const type of types) {
+      const mine = list.filter((d) => d.type === type);
+      const prior = taken.get(type);
+      if (prior) {
+        const differs = mine.some((d) => !prior.some((p) => p.date === d.date));
+        if (differs) {
+          conflicts.push({
+            venue,
+            field: `${year} ${type} deadline`,
+            chosen: { value: prior.map((p) => p.date).join(", "), source: prior[0]?.source ?? "" },
+            others: mine.map((d) => ({ value: d.date, source: d.source })),
+            why: "tracker priority ccfddl > hf > pwc (newest commit first)",
+          });
+        }
+        continue;
+      }
+      taken.set(type, mine);
+      out.push(...mine);
+    }
+  }
+  return out.sort((a, b) => (a.utc ?? a.date).localeCompare(b.utc ?? b.date));
+}
+
+function mergeEditions(venue: string, members: ConferenceObservation[], conflicts: Conflict[]): Edition[] {
+  const byYear = new Map<number, Edition[]>();
+  for (const o of byPriority(members, TRACKER_PRIORITY)) {
+    if (!TRACKER_PRIORITY.includes(o.source)) continue;
+    for (const e of o.editions) byYear.set(e.year, [...(byYear.get(e.year) ?? []), e]);
+  }
+  return [...byYear.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([year, eds]) => ({
+      year,
+      start_date: eds.find((e) => e.start_date)?.start_date ?? null,
+      end_date: eds.find((e) => e.end_date)?.end_date ?? null,
+      date_text: eds.find((e) => e.date_text)?.date_text ?? null,
+      place: eds.find((e) => e.place)?.place ?? null,
+      country: eds.find((e) => e.country)?.country ?? null,
+      deadlines: mergeDeadlines(
+        venue,
+        year,
+        eds.map((e) => e.deadlines),
+        conflicts,
+      ),
+      sources: [...new Set(eds.flatMap((e) => e.sources))],
+    }));
+}
+
+/**
+ * The reference snapshot describes one edition (its current one). Fold it into the tracker editions: fill
+ * what the trackers lack, report where they disagree, or add the edition when the trackers do not have it.
+ */
+function foldReferenceEdition(
+  venue: string,
+  editions: Edition[],
+  ref: ConferenceObservation,
+  conflicts: Conflict[],
+) {
+  const state = ref.reference;
+  if (!state) return;
+  const anchor = state.conference_date ?? state.submission_date;
+  if (!anchor) return;
+  const year = Number(anchor.slice(0, 4));
+  const refDeadlines = [
+    ...(state.submission_date ? referenceDeadline("paper", state.submission_date) : []),
+    ...(state.notification_date ? referenceDeadline("notification", state.notification_date) : []),
+  ];
+  const existing = editions.find((e) => e.year === year);
+  if (!existing) {
+    editions.push({
+      year,
+      start_date: state.conference_date,
+      end_date: null,
+      date_text: null,
+      place: state.location,
+      country: countryFromPlace(state.location),
+      deadlines: refDeadlines,
+      sources: ["reference"],
+    });
+    editions.sort((a, b) => a.year - b.year);
+    return;
+  }
+  existing.sources = [...new Set([...existing.sources, "reference"])];
+  existing.start_date ??= state.conference_date;
+  existing.place ??= state.location;
+  existing.country ??= countryFromPlace(state.location);
+  for (const d of refDeadlines) {
+    const same = existing.deadlines.filter((x) => x.type === d.type);
+    if (same.length === 0) existing.deadlines.push(d);
+    else if (!same.some((x) => x.date === d.date)) {
+      conflicts.push({
+        venue,
+        field: `${year} ${d.type} deadline`,
+        chosen: { value: same.map((x) => x.date).join(", "), source: same[0]?.source ?? "" },
+        others: [{ value: d.date, source: "reference" }],
+        why: "trackers publish the exact time and zone; the reference gives a date only",
+      });
+    }
+  }
+  if (state.conference_date && existing.start_date !== state.conference_date) {
+    conflicts.push({
+      venue,
+      field: `${year} conference start`,
+      chosen: { value: existing.start_date, source: existing.sources[0] ?? "" },
+      others: [{ value: state.conference_date, source: "reference" }],
+      why: "tracker editions take precedence over the reference snapshot",
+    });
+  }
+  existing.deadlines.sort((a, b) => (a.utc ?? a.date).localeCompare(b.utc ?? b.date));
+}
+
+/** The reference publishes bare dates with no zone: kept as such, with no invented instant. */
+function referenceDeadline(type: "paper" | "notification", date: string): Deadline[] {
+  const label = type === "paper" ? "Submission deadline" : "Notification";
+  const d = buildDeadline({ type, label, when: date, timezone: null, source: "reference" });
+  return d ? [d] : [];
+}
+
+const isOpen = (d: Deadline, nowIso: string) => (d.utc ?? `${d.date}T23:59:59Z`) >= nowIso;
+
+/**
+ * The edition the row describes: the one with the next open paper deadline; else the next one to be held;
+ * else the most recent.
+ */
+export function currentEdition(editions: Edition[], nowIso: string): Edition | null {
+  const today = nowIso.slice(0, 10);
+  const papers = (e: Edition) => e.deadlines.filter((d) => d.type === "paper");
+  const open = editions
+    .filter((e) => papers(e).some((d) => isOpen(d, nowIso)))
+    .sort((a, b) => a.year - b.year);
+  if (open[0]) return open[0];
+  const upcoming = editions
+    .filter((e) => e.start_date && e.start_date >= today)
+    .sort((a, b) => a.year - b.year);
+  return upcoming[0] ?? editions[editions.length - 1] ?? null;
+}
+
+function submissionDate(edition: Edition, nowIso: string): string | null {
+  const papers = edition.deadlines.filter((d) => d.type === "paper");
+  return (papers.find((d) => isOpen(d, nowIso)) ?? papers[papers.length - 1])?.date ?? null;
+}
+
+function mergeAcceptance(
+  venue: string,
+  members: ConferenceObservation[],
+  conflicts: Conflict[],
+): AcceptanceRow[] {
+  const rows = new Map<string, AcceptanceRow>();
+  for (const o of byPriority(members, ACCEPTANCE_PRIORITY)) {
+    if (!isPublishable(o.source)) continue;
+    for (const r of o.acceptance) {
+      const key = `${r.year}|${r.track ?? ""}`;
+      if (!rows.has(key)) rows.set(key, r);
+    }
+  }
+  // Unlicensed figures only cross-check the published ones.
+  for (const o of members.filter((m) => !isPublishable(m.source))) {
+    for (const r of o.acceptance) {
+      const published = rows.get(`${r.year}|`);
+      if (published?.rate != null && r.rate != null && Math.abs(published.rate - r.rate) > 0.02) {
+        conflicts.push({
+          venue,
+          field: `${r.year} acceptance rate`,
+          chosen: { value: published.rate, source: published.source },
+          others: [{ value: r.rate, source: o.source }],
+          why: `${o.source} states no licence: used to cross-check only`,
+        });
+      }
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.year - b.year || (a.track ?? "").localeCompare(b.track ?? ""));
+}
+
+function latestMainRate(rows: AcceptanceRow[]): number | null {
+  const main = rows.filter((r) => r.track === null && r.rate !== null);
+  return main[main.length - 1]?.rate ?? null;
+}
+
+function uniqueRanks(members: ConferenceObservation[]): RankHistoryEntry[] {
+  const seen = new Set<string>();
+  const out: RankHistoryEntry[] = [];
+  for (const o of members) {
+    if (!isPublishable(o.source)) continue;
+    for (const r of o.ranks) {
+      const k = `${r.system}|${r.edition}|${r.rank}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        out.push(r);
+      }
+    }
+  }
+  return out;
+}
+
+/** Fields the sources file the venue under; the title's words only when every source is silent. */
+function fieldsOf(members: ConferenceObservation[], title: string): ResearchField[] {
+  const set = new Set(members.filter((o) => isPublishable(o.source)).flatMap((o) => o.fields));
+  if (set.size === 0) for (const f of fieldsFromTitle(title)) set.add(f);
+  return RESEARCH_FIELDS.filter((f) => set.has(f));
+}
+
+export function mergeConference(
+  members: ConferenceObservation[],
+  nowIso: string,
+  conflicts: Conflict[],
+): {
+  draft: ConferenceDraft;
+  detail: ConferenceDetailDraft;
+  rankSources: { ccf: string | null; core: string | null };
+} {
+  // Names differ in spelling between every pair of lists, so they are chosen by priority, not reported.
+  const shortName = firstBy(members, NAME_PRIORITY, (o) => o.acronym) ?? "";
+  const fullName = firstBy(members, TITLE_PRIORITY, (o) => o.title) ?? shortName;
+  const venue = shortName || fullName;
+  const ranks = uniqueRanks(members);
+  const ref = members.find((o) => o.source === "reference") ?? null;
+
+  const editions = mergeEditions(venue, members, conflicts);
+  if (ref) foldReferenceEdition(venue, editions, ref, conflicts);
+  const current = currentEdition(editions, nowIso);
+  const acceptance = mergeAcceptance(venue, members, conflicts);
+  const ccf = ccfRank(ranks);
+  const core = coreRank(ranks);
+  const row = {
+    short_name: shortName,
+    full_name: fullName,
+    submission_date: current ? submissionDate(current, nowIso) : null,
+    notification_date: current?.deadlines.find((d) => d.type === "notification")?.date ?? null,
+    conference_date: current?.start_date ?? null,
+    location: current?.place ?? null,
+    ccf_rank: ccf.rank,
+    core_rank: core.rank,
+    qualis_rank: qualisRank(ranks),
+    is_extended: current?.sources.includes("reference") ? (ref?.reference?.is_extended ?? null) : null,
+    fields: fieldsOf(members, fullName),
+    country: current?.country ?? countryFromPlace(current?.place ?? null),
+    views: ref?.views ?? 0,
+    acceptance_rate: latestMainRate(acceptance),
+    editions_count: ref?.editionsCount || null,
+    reference_id: ref?.referenceId ?? null,
+  };
+  const cpInput: CpIndexInput = {
+    ranks: { ccf: row.ccf_rank, core: row.core_rank, qualis: row.qualis_rank },
+    acceptanceRate: row.acceptance_rate,
+    editionsCount: row.editions_count,
+    views: row.views,
+    trackers: null,
+    facts: {
+      submissionDate: row.submission_date !== null,
+      notificationDate: row.notification_date !== null,
+      conferenceDate: row.conference_date !== null,
+      location: row.location !== null,
+      deadlines: (current?.deadlines.length ?? 0) > 0,
+      fields: row.fields.length > 0,
+      editionHistory: editions.length > 1,
+    },
+  };
+  const website = firstBy(members, TRACKER_PRIORITY, (o) => o.website);
+  return {
+    rankSources: { ccf: ccf.edition, core: core.edition },
+    draft: { ...row, cp_index: computeCpIndex(cpInput), sourceUpdatedAt: ref?.reference?.updated_at ?? null },
+    detail: {
+      website,
+      cfp_text: null,
+      deadlines: current?.deadlines ?? [],
+      editions,
+      acceptance,
+      rank_history: ranks,
+      dblp: members.find((o) => o.dblp)?.dblp ?? null,
+      core_id: members.find((o) => o.coreId)?.coreId ?? null,
+      sources: members.map((o) => ({ source: o.source, key: o.key })),
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Turns one resolved cluster of journal observations into the public row and the detail data.
+ */
+import type { JournalDetailData, JournalRow, SpecialIssue } from "../functions/schema/records.ts";
+import { RESEARCH_FIELDS } from "../functions/schema/records.ts";
+import { fieldsFromTitle } from "./fields/keywords.ts";
+import type { Conflict } from "./merge-conferences.ts";
+import { normalizeTitle } from "./normalize.ts";
+import type { JournalObservation, SourceId } from "./observations.ts";
+import { firstBy } from "./priority.ts";
+
+export type JournalDraft = Omit<JournalRow, "id" | "updated_at"> & { sourceUpdatedAt: string | null };
+export type JournalDetailDraft = Omit<JournalDetailData, "id">;
+
+const TITLE_PRIORITY: SourceId[] = ["ccf", "reference", "scimago", "special_issues"];
+const ACRONYM_PRIORITY: SourceId[] = ["ccf", "reference", "special_issues"];
+const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf", "scimago"];
+
+function specialIssues(members: JournalObservation[]): SpecialIssue[] {
+  const seen = new Map<string, SpecialIssue>();
+  for (const source of ["special_issues", "reference"] as SourceId[]) {
+    for (const o of members.filter((m) => m.source === source)) {
+      for (const si of o.specialIssues) {
+        const key = normalizeTitle(si.title);
+        if (!seen.has(key)) seen.set(key, si);
+      }
+    }
+  }
+  return [...seen.values()].sort((a, b) => (a.submission_date ?? "").localeCompare(b.submission_date ?? ""));
+}
+
+export function mergeJournal(
+  members: JournalObservation[],
+  conflicts: Conflict[],
+): { draft: JournalDraft; detail: JournalDetailDraft } {
+  const fullName = firstBy(members, TITLE_PRIORITY, (o) => o.title) ?? "";
+  const ref = members.find((o) => o.source === "reference");
+  const ccf = members.find((o) => o.source === "ccf");
+  const ccfRank = ccf?.ccfRank || ref?.ccfRank || "";
+  if (ccf && ref && ccf.ccfRank !== ref.ccfRank) {
+    conflicts.push({
+      venue: fullName,
+      field: "journal ccf_rank",
+      chosen: { value: ccf.ccfRank, source: "ccf" },
+      others: [{ value: ref.ccfRank, source: "reference" }],
+      why: "CCF ranks come from the CCF 2022 list",
+    });
+  }
+  const issns = [...new Set([...(ref?.issns ?? []), ...members.flatMap((o) => o.issns)])];
+  const metrics = members
+    .filter((o) => o.source === "scimago")
+    .flatMap((o) => o.metrics)
+    .sort((a, b) => a.year - b.year);
+  const newest = metrics[metrics.length - 1];
+  const quartile = newest?.quartile;
+  const fieldSet = new Set(members.flatMap((o) => o.fields));
+  if (fieldSet.size === 0) for (const f of fieldsFromTitle(fullName)) fieldSet.add(f);
+  return {
+    draft: {
+      short_name: firstBy(members, ACRONYM_PRIORITY, (o) => o.acronym),
+      full_name: fullName,
+      impact_factor: ref?.impactFactor ?? null,
+      publisher: firstBy(members, PUBLISHER_PRIORITY, (o) => o.publisher),
+      issn: issns[0] ?? null,
+      ccf_rank: ccfRank,
+      issns,
+      fields: RESEARCH_FIELDS.filter((f) => fieldSet.has(f)),
+      sjr: newest?.sjr ?? null,
+      sjr_quartile:
+        quartile === "Q1" || quartile === "Q2" || quartile === "Q3" || quartile === "Q4" ? quartile : null,
+      h_index: newest?.h_index ?? null,
+      cites_per_doc_2y: newest?.cites_per_doc_2y ?? null,
+      sjr_year: newest?.year ?? null,
+      views: ref?.views ?? 0,
+      reference_id: ref?.referenceId ?? null,
+      sourceUpdatedAt: ref?.updatedAt ?? null,
+    },
+    detail: {
+      website: firstBy(members, TITLE_PRIORITY, (o) => o.website),
+      cfp_text: null,
+      special_issues: specialIssues(members),
+      metrics,
+      rank_history: members.flatMap((o) => o.ranks),
+      dblp: members.find((o) => o.dblp)?.dblp ?? null,
+      sources: members.map((o) => ({ source: o.source, key: o.key })),
+    },
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * The nightly build: importers → entity resolution → merge → ids and change dates → validated, atomic
+ * snapshot. Each stage prints what it did and its counts.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type {
+  ConferenceDetailData,
+  ConferenceRow,
+  JournalDetailData,
+  JournalRow,
+  SpecialIssueRow,
+} from "../functions/schema/records.ts";
+import { describeConference, describeJournal } from "./describe.ts";
+import {
+  assignIds,
+  contentHash,
+  emptyRegistry,
+  type IdRegistry,
+  type KindRegistry,
+  nextKindRegistry,
+  type RegistryEntry,
+  updatedAt,
+} from "./ids.ts";
+import { IMPORTERS } from "./importers/index.ts";
+import { type Conflict, mergeConference } from "./merge-conferences.ts";
+import { mergeJournal } from "./merge-journals.ts";
+import type { ImportResult, SourceId } from "./observations.ts";
+import { byPriority } from "./priority.ts";
+import { type BuildReport, rankAgreement, reportMarkdown, sourceStats } from "./report.ts";
+import { type Cluster, resolve } from "./resolve.ts";
+import { SOURCES } from "./sources.ts";
+import { resolveLatest, writeSnapshot } from "./write.ts";
+
+export interface BuildOptions {
+  upstreamDir: string;
+  snapshotsDir: string;
+  baseUrl: string;
+  now: Date;
+  log: (line: string) => void;
+}
+
+/** Resolution order: authoritative lists first, so trackers attach to the venues the lists define. */
+const CONFERENCE_ORDER: SourceId[] = [
+  "ccf",
+  "ccfddl",
+  "reference",
+  "icore",
+  "core",
+  "core_portal",
+  "qualis",
+  "hf",
+  "pwc",
+  "lixin",
+  "csconferences",
+];
+const JOURNAL_ORDER: SourceId[] = ["reference", "scimago", "ccf", "special_issues"];
+
+export const TERMS =
+  "Free use, commercial use included, with attribution: name Venue Directory and link the venue's detail_page. " +
+  "Crawl at most one request per second; for bulk use this daily snapshot. Facts come from the sources listed in " +
+  "the manifest, each under its own licence and attribution (rankings: CCF, CORE, QUALIS CAPES; metrics: SCImago " +
+  "Journal & Country Rank; catalogue: Conference Partner (myhuiban.com)).";
+
+function clusterKeys<O extends { source: string; key: string }>(c: Cluster<O>): string[] {
+  return [...c.exactKeys, ...c.members.map((m) => `${m.source}:${m.key}`)];
+}
+
+function readPreviousRegistry(snapshotsDir: string): IdRegistry | null {
+  const latest = resolveLatest(snapshotsDir);
+  const file = latest ? join(latest, "ids.json") : null;
+  if (!file || !existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, "utf8")) as IdRegistry;
+}
+
+/** Ids, change dates and registry entries for one kind of venue. */
+function identify<D extends { sourceUpdatedAt: string | null; reference_id: number | null }, X>(
+  merged: { draft: D; detail: X; keys: string[] }[],
+  previous: KindRegistry,
+  hasPrevious: boolean,
+  buildDate: string,
+) {
+  const ids = assignIds(
+    merged.map((m) => ({ keys: m.keys, referenceId: m.draft.reference_id })),
+    previous,
+  );
+  const entries: Record<string, RegistryEntry> = {};
+  const out = merged.map((m, i) => {
+    const id = ids[i] as string;
+    const { sourceUpdatedAt, ...draft } = m.draft;
+    const hash = contentHash({ draft, detail: m.detail });
+    const updated = updatedAt(previous.entries[id], hash, sourceUpdatedAt, buildDate, hasPrevious);
+    entries[id] = { keys: m.keys, hash, updated_at: updated };
+    return { id, row: { id, ...draft, updated_at: updated }, detail: { id, ...m.detail } };
+  });
+  return { out, registry: nextKindRegistry(previous, entries) };
+}
+
+type Stage = <T>(name: string, run: () => Promise<T> | T, detail: (t: T) => string) => Promise<T>;
+
+/** Every source imported and resolved into venues, with what the report keeps of the sources. */
+async function importAndResolve(stage: Stage, upstreamDir: string) {
+  const results: ImportResult[] = [];
+  for (const [source, importer] of IMPORTERS) {
+    results.push(
+      await stage(
+        `import ${source}`,
+        () => importer(upstreamDir),
+        (r) =>
+          `${r.read} read, ${r.conferences.length} conferences, ${r.journals.length} journals, ${r.rejected.length} rejected`,
+      ),
+    );
+  }
+
+  const conferenceObs = byPriority(
+    results.flatMap((r) => r.conferences),
+    CONFERENCE_ORDER,
+  );
+  const journalObs = byPriority(
+    results.flatMap((r) => r.journals),
+    JOURNAL_ORDER,
+  );
+  const confRes = await stage(
+    "resolve conferences",
+    () => resolve(conferenceObs, describeConference),
+    (r) =>
+      `${conferenceObs.length} observations → ${r.clusters.length} venues, ${r.ambiguities.length} ambiguous`,
+  );
+  const journalRes = await stage(
+    "resolve journals",
+    () => resolve(journalObs, describeJournal, { acronymThreshold: 0.6, singleCandidateThreshold: 0.6 }),
+    (r) =>
+      `${journalObs.length} observations → ${r.clusters.length} journals, ${r.ambiguities.length} ambiguous`,
+  );
+  return {
+    conferences: confRes.clusters,
+    journals: journalRes.clusters,
+    sources: sourceStats(results, [...confRes.events, ...journalRes.events]),
+    rejected: results.flatMap((r) => r.rejected),
+    ambiguities: [...confRes.ambiguities, ...journalRes.ambiguities],
+  };
+}
+
+type Resolved = Awaited<ReturnType<typeof importAndResolve>>;
+
+/**
+ * One record per venue. Of its observations, only the reference service's row is kept (for the rank
+ * comparison); the rest can be let go once this returns.
+ */
+async function mergeVenues(stage: Stage, resolved: Resolved, nowIso: string, conflicts: Conflict[]) {
+  const conferences = await stage(
+    "merge conferences",
+    () =>
+      resolved.conferences.map((c) => ({
+        ...mergeConference(c.members, nowIso, conflicts),
+        keys: clusterKeys(c),
+        reference: c.members.find((m) => m.source === "reference") ?? null,
+      })),
+    (m) => `${m.length} conferences, ${conflicts.length} conflicts so far`,
+  );
+  const journals = await stage(
+    "merge journals",
+    () =>
+      resolved.journals.map((c) => ({
+        ...mergeJournal(c.members, conflicts),
+        keys: clusterKeys(c),
+      })),
+    (m) => `${m.length} journals, ${conflicts.length} conflicts in all`,
+  );
+  return { conferences, journals };
+}
+
+type Merged = Awaited<ReturnType<typeof mergeVenues>>;
+
+/** Ids and change dates (against the previous build's registry), and how our ranks compare with the reference. */
+async function identifyVenues(stage: Stage, merged: Merged, previous: IdRegistry | null, buildDate: string) {
+  const prevRegistry = previous ?? emptyRegistry();
+  const { confs, journals, registry } = await stage(
+    "assign ids and change dates",
+    () => {
+      const c = identify(merged.conferences, prevRegistry.conferences, previous !== null, buildDate);
+      const j = identify(merged.journals, prevRegistry.journals, previous !== null, buildDate);
+      const next: IdRegistry = { version: 1, conferences: c.registry, journals: j.registry };
+      return { confs: c.out, journals: j.out, registry: next };
+    },
+    (r) =>
+      `${r.confs.length + r.journals.length} ids (previous build: ${previous ? "yes" : "none"}), ` +
+      `${r.registry.conferences.retired.length + r.registry.journals.retired.length} retired`,
+  );
+  const agreement = rankAgreement(
+    confs.map((c, i) => {
+      const venue = merged.conferences[i];
+      const ref = venue?.reference;
+      const claim = (system: string) => ref?.ranks.find((r) => r.system === system)?.rank ?? "";
+      return {
+        row: c.row,
+        reference: ref ? { ccf: claim("CCF"), core: claim("CORE") } : null,
+        ccfSource: venue?.rankSources.ccf ?? null,
+        coreSource: venue?.rankSources.core ?? null,
+      };
+    }),
+  );
+  return { confs, journals, registry, agreement };
+}
+
+export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; report: BuildReport }> {
+  const started = Date.now();
+  const stages: BuildReport["stages"] = [];
+  const stage: Stage = async (name, run, detail) => {
+    const t0 = Date.now();
+    opts.log(`… ${name}`);
+    const result = await run();
+    const seconds = (Date.now() - t0) / 1000;
+    stages.push({ name, seconds, detail: detail(result) });
+    opts.log(`✓ ${name} (${seconds.toFixed(1)} s): ${detail(result)}`);
+    return result;
+  };
+  const nowIso = opts.now.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const buildDate = nowIso.slice(0, 10);
+
+  // The observations, and then the merged records, are released as soon as the next step no longer needs
+  // them: at 100 times today's catalogue, holding every step at once would not fit a default Node heap.
+  let resolved: Resolved | null = await importAndResolve(stage, opts.upstreamDir);
+  const { sources, rejected, ambiguities } = resolved;
+  const conflicts: Conflict[] = [];
+  let merged: Merged | null = await mergeVenues(stage, resolved, nowIso, conflicts);
+  resolved = null;
+  const { confs, journals, registry, agreement } = await identifyVenues(
+    stage,
+    merged,
+    readPreviousRegistry(opts.snapshotsDir),
+    buildDate,
+  );
+  merged = null;
+
+  const conferenceRows: ConferenceRow[] = confs.map((c) => c.row);
+  const conferenceDetails: ConferenceDetailData[] = confs.map((c) => c.detail);
+  const journalRows: JournalRow[] = journals.map((j) => j.row);
+  const journalDetails: JournalDetailData[] = journals.map((j) => j.detail);
+  const specialIssues: SpecialIssueRow[] = journals.flatMap((j) =>
+    j.detail.special_issues.map((si) => ({
+      journal_id: j.id,
+      title: si.title,
+      submission_date: si.submission_date,
+      source: si.source,
+    })),
+  );
+  opts.log(
+    `  ranks vs reference on ${agreement.compared} venues: CCF ${(agreement.ccf_rate * 100).toFixed(2)} %, ` +
+      `CORE ${(agreement.core_rate * 100).toFixed(2)} %`,
+  );
+
+  const report: BuildReport = {
+    date: buildDate,
+    stages,
+    sources,
+    rejected,
+    ambiguities,
+    conflicts,
+    rank_agreement: agreement,
+    counts: {
+      conferences: conferenceRows.length,
+      journals: journalRows.length,
+      special_issues: specialIssues.length,
+    },
+  };
+
+  const written = await stage(
+    "write snapshot",
+    () =>
+      writeSnapshot(opts.snapshotsDir, {
+        date: buildDate,
+        generatedAt: nowIso,
+        baseUrl: opts.baseUrl,
+        conferences: conferenceRows,
+        journals: journalRows,
+        specialIssues,
+        conferenceDetails,
+        journalDetails,
+        idRegistry: registry,
+        report: { json: report, markdown: reportMarkdown(report) },
+        sources: Object.values(SOURCES),
+        terms: TERMS,
+      }),
+    (w) => `${w.dir} (${w.manifest.files.length} public files)`,
+  );
+  opts.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { dir: written.dir, report };
+}

@@ -1,0 +1,180 @@
+/**
+ * The build report: what each source contributed, where resolution hesitated, where sources disagreed and
+ * which value won, and how our ranks compare with the reference service's.
+ */
+import type { ConferenceRow } from "../functions/schema/records.ts";
+import type { Conflict } from "./merge-conferences.ts";
+import type { ImportResult, Rejection } from "./observations.ts";
+import type { Ambiguity, MatchEvent } from "./resolve.ts";
+
+export interface SourceStats {
+  source: string;
+  read: number;
+  observations: number;
+  matched: number;
+  new: number;
+  unmatched: number;
+  rejected: number;
+}
+
+export interface RankDisagreement {
+  id: string;
+  venue: string;
+  system: "CCF" | "CORE";
+  ours: { rank: string; source: string | null };
+  reference: string;
+}
+
+export interface RankAgreement {
+  compared: number;
+  ccf_agree: number;
+  core_agree: number;
+  ccf_rate: number;
+  core_rate: number;
+  disagreements: RankDisagreement[];
+}
+
+export interface BuildReport {
+  date: string;
+  stages: { name: string; seconds: number; detail: string }[];
+  sources: SourceStats[];
+  rejected: Rejection[];
+  ambiguities: Ambiguity[];
+  conflicts: Conflict[];
+  rank_agreement: RankAgreement;
+  counts: { conferences: number; journals: number; special_issues: number };
+}
+
+export function sourceStats(results: ImportResult[], events: MatchEvent[]): SourceStats[] {
+  return results.map((r) => {
+    const mine = events.filter((e) => e.source === r.source);
+    const count = (pred: (e: MatchEvent) => boolean) => mine.filter(pred).length;
+    return {
+      source: r.source,
+      read: r.read,
+      observations: r.conferences.length + r.journals.length,
+      matched: count((e) => e.rule !== "new" && e.rule !== "unmatched"),
+      new: count((e) => e.rule === "new"),
+      unmatched: count((e) => e.rule === "unmatched"),
+      rejected: r.rejected.length,
+    };
+  });
+}
+
+/** Our CCF / CORE rank against the reference's, for venues the reference lists; each disagreement names both sources. */
+export function rankAgreement(
+  venues: {
+    row: ConferenceRow;
+    reference: { ccf: string; core: string } | null;
+    ccfSource: string | null;
+    coreSource: string | null;
+  }[],
+): RankAgreement {
+  const compared = venues.filter((v) => v.reference !== null);
+  const disagreements: RankDisagreement[] = [];
+  const agree = { CCF: 0, CORE: 0 };
+  for (const v of compared) {
+    const ref = v.reference as { ccf: string; core: string };
+    const claims = [
+      { system: "CCF" as const, ours: v.row.ccf_rank, source: v.ccfSource, theirs: ref.ccf },
+      { system: "CORE" as const, ours: v.row.core_rank, source: v.coreSource, theirs: ref.core },
+    ];
+    for (const c of claims) {
+      if (c.ours === c.theirs) agree[c.system]++;
+      else
+        disagreements.push({
+          id: v.row.id,
+          venue: v.row.short_name || v.row.full_name,
+          system: c.system,
+          ours: { rank: c.ours, source: c.source },
+          reference: c.theirs,
+        });
+    }
+  }
+  const n = compared.length || 1;
+  return {
+    compared: compared.length,
+    ccf_agree: agree.CCF,
+    core_agree: agree.CORE,
+    ccf_rate: Math.round((agree.CCF / n) * 10000) / 10000,
+    core_rate: Math.round((agree.CORE / n) * 10000) / 10000,
+    disagreements,
+  };
+}
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+
+const show = (v: unknown) =>
+  v === null || v === undefined || v === "" ? "—" : String(v).replace(/\|/g, "/");
+
+export function reportMarkdown(r: BuildReport): string {
+  const a = r.rank_agreement;
+  return [
+    `# Build report ${r.date}`,
+    "",
+    `Conferences ${r.counts.conferences}, journals ${r.counts.journals}, special issues ${r.counts.special_issues}.`,
+    "",
+    "## Stages",
+    table(
+      ["stage", "seconds", "detail"],
+      r.stages.map((s) => [s.name, s.seconds.toFixed(1), s.detail]),
+    ),
+    "",
+    "## Sources",
+    table(
+      ["source", "read", "observations", "matched", "new", "unmatched", "rejected"],
+      r.sources.map((s) => [s.source, s.read, s.observations, s.matched, s.new, s.unmatched, s.rejected]),
+    ),
+    "",
+    "## Ranks against the reference service",
+    `${a.compared} venues compared: CCF agrees on ${(a.ccf_rate * 100).toFixed(2)} %, CORE on ${(a.core_rate * 100).toFixed(2)} %.`,
+    "",
+    table(
+      ["id", "venue", "system", "ours", "our source", "reference"],
+      a.disagreements.map((d) => [
+        d.id,
+        show(d.venue),
+        d.system,
+        show(d.ours.rank),
+        show(d.ours.source),
+        show(d.reference),
+      ]),
+    ),
+    "",
+    `## Ambiguous matches (${r.ambiguities.length})`,
+    table(
+      ["source", "key", "title", "reason", "candidates"],
+      r.ambiguities.map((x) => [
+        x.source,
+        show(x.key),
+        show(x.title),
+        x.reason,
+        show(x.candidates.map((c) => `${c.titles[0] ?? "?"} (${c.similarity.toFixed(2)})`).join("; ")),
+      ]),
+    ),
+    "",
+    `## Field conflicts (${r.conflicts.length})`,
+    table(
+      ["venue", "field", "chosen", "others", "why"],
+      r.conflicts.map((c) => [
+        show(c.venue),
+        c.field,
+        `${show(c.chosen.value)} (${c.chosen.source})`,
+        show(c.others.map((o) => `${show(o.value)} (${o.source})`).join("; ")),
+        c.why,
+      ]),
+    ),
+    "",
+    `## Rejected records (${r.rejected.length})`,
+    table(
+      ["file", "record", "reason"],
+      r.rejected.map((x) => [show(x.file), show(x.record), show(x.reason)]),
+    ),
+    "",
+  ].join("\n");
+}

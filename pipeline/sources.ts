@@ -1,0 +1,50 @@
+/**
+ * Provenance of every upstream source, read from the reviewed data file `sources.yaml` beside this module:
+ * repository, commit, licence and the attribution its terms require. Written into every snapshot manifest
+ * and credited on pages.
+ */
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import { z } from "zod";
+import { SourceInfo } from "../functions/schema/records.ts";
+import type { SourceId } from "./observations.ts";
+
+const SourceEntry = z.object({
+  name: z.string(),
+  /** Folder under UPSTREAM_DIR holding this source's files. */
+  dir: z.string(),
+  repo: z.string(),
+  commit: z.string(),
+  license: z.string(),
+  attribution: z.string(),
+  /** false: the source only cross-checks others and none of its facts is published. */
+  publish: z.boolean().default(true),
+});
+export type SourceEntry = z.infer<typeof SourceEntry>;
+
+export const SOURCES_FILE = new URL("./sources.yaml", import.meta.url);
+
+export const SOURCE_ENTRIES = z
+  .record(z.string(), SourceEntry)
+  .parse(parse(readFileSync(SOURCES_FILE, "utf8"))) as Record<SourceId, SourceEntry>;
+
+type Info = z.infer<typeof SourceInfo>;
+
+export const SOURCES = Object.fromEntries(
+  Object.entries(SOURCE_ENTRIES).map(([id, e]) => [
+    id,
+    SourceInfo.parse({
+      id,
+      name: e.name,
+      repo: e.repo,
+      commit: e.commit,
+      license: e.license,
+      attribution: e.attribution,
+    }),
+  ]),
+) as Record<SourceId, Info>;
+
+/** Sources whose facts may be published (csconferences states no licence: it only cross-checks). */
+export function isPublishable(source: string): boolean {
+  return SOURCE_ENTRIES[source as SourceId]?.publish ?? true;
+}

@@ -1,0 +1,677 @@
+/**
+ * Writes one dated snapshot (public JSON / CSV / Parquet, internal details and build report, manifest) and
+ * publishes it atomically: everything is validated and written into a temporary directory first, renamed into
+ * place, and only then does `latest` switch. A failed build leaves `latest` and every older snapshot as they were.
+ */
+import { createHash, type Hash, randomBytes } from "node:crypto";
+import { createReadStream, existsSync, realpathSync } from "node:fs";
+import { mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import Papa from "papaparse";
+import { z } from "zod";
+import {
+  ConferenceDetailData,
+  ConferenceRow,
+  IsoDate,
+  JournalDetailData,
+  JournalRow,
+  Manifest,
+  SourceInfo,
+  SpecialIssueRow,
+} from "../functions/schema/records.ts";
+
+type SourceInfoRecord = z.infer<typeof SourceInfo>;
+type ManifestFile = Manifest["files"][number];
+
+export interface SnapshotContent {
+  /** YYYY-MM-DD, the build date (UTC); names the snapshot directory. */
+  date: string;
+  /** ISO instant. */
+  generatedAt: string;
+  /** PUBLIC_BASE_URL, for detail_page in the public JSON/CSV. */
+  baseUrl: string;
+  conferences: ConferenceRow[];
+  journals: JournalRow[];
+  specialIssues: SpecialIssueRow[];
+  conferenceDetails: ConferenceDetailData[];
+  journalDetails: JournalDetailData[];
+  /** Written as ids.json (internal). */
+  idRegistry: unknown;
+  /** build-report.json + build-report.md (internal). */
+  report: { json: unknown; markdown: string };
+  sources: SourceInfoRecord[];
+  /** Terms / attribution text for the manifest and the JSON headers. */
+  terms: string;
+}
+
+/** Dated snapshots kept on disk (plus, always, the one `latest` points to). */
+export const SNAPSHOTS_KEPT = 7;
+const LATEST = "latest";
+const MANIFEST = "manifest.json";
+const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
+/** Problems listed in a validation error before the rest are only counted. */
+const PROBLEMS_SHOWN = 20;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public datasets
+
+type ColumnType = "VARCHAR" | "VARCHAR[]" | "BOOLEAN" | "INTEGER" | "BIGINT" | "DOUBLE";
+type Row = Record<string, unknown>;
+
+/** Parquet types of every row field; `satisfies` makes a field added to the schema fail to compile until typed here. */
+const CONFERENCE_COLUMNS = {
+  id: "VARCHAR",
+  short_name: "VARCHAR",
+  full_name: "VARCHAR",
+  submission_date: "VARCHAR",
+  notification_date: "VARCHAR",
+  conference_date: "VARCHAR",
+  location: "VARCHAR",
+  ccf_rank: "VARCHAR",
+  core_rank: "VARCHAR",
+  qualis_rank: "VARCHAR",
+  is_extended: "BOOLEAN",
+  cp_index: "VARCHAR",
+  updated_at: "VARCHAR",
+  fields: "VARCHAR[]",
+  country: "VARCHAR",
+  views: "BIGINT",
+  acceptance_rate: "DOUBLE",
+  editions_count: "INTEGER",
+  reference_id: "BIGINT",
+} as const satisfies Record<keyof ConferenceRow, ColumnType>;
+
+const JOURNAL_COLUMNS = {
+  id: "VARCHAR",
+  short_name: "VARCHAR",
+  full_name: "VARCHAR",
+  impact_factor: "VARCHAR",
+  publisher: "VARCHAR",
+  issn: "VARCHAR",
+  ccf_rank: "VARCHAR",
+  updated_at: "VARCHAR",
+  issns: "VARCHAR[]",
+  fields: "VARCHAR[]",
+  sjr: "DOUBLE",
+  sjr_quartile: "VARCHAR",
+  h_index: "INTEGER",
+  cites_per_doc_2y: "DOUBLE",
+  sjr_year: "INTEGER",
+  views: "BIGINT",
+  reference_id: "BIGINT",
+} as const satisfies Record<keyof JournalRow, ColumnType>;
+
+const SPECIAL_ISSUE_COLUMNS = {
+  journal_id: "VARCHAR",
+  title: "VARCHAR",
+  submission_date: "VARCHAR",
+  source: "VARCHAR",
+} as const satisfies Record<keyof SpecialIssueRow, ColumnType>;
+
+interface PublicDataset {
+  /** File base name: `<name>.json`, `.csv`, `.parquet`. */
+  name: "conferences" | "journals" | "special-issues";
+  /** Key of the row array in the JSON file and of the manifest count. */
+  arrayKey: "conferences" | "journals" | "special_issues";
+  title: string;
+  note: string;
+  schema: z.ZodObject;
+  columns: Record<string, ColumnType>;
+  /** Columns only the Parquet file carries, derived from the row. */
+  parquetExtras: Record<string, { type: ColumnType; value: (row: Row) => unknown }>;
+  /** Which venue page `detail_page` links, the field holding its id, and the field it follows. */
+  venue: "conference" | "journal";
+  idField: string;
+  detailPageAfter: string;
+  /** How errors name a record. */
+  label: (row: Row) => string;
+}
+
+const DATASETS: readonly PublicDataset[] = [
+  {
+    name: "conferences",
+    arrayKey: "conferences",
+    title: "Conferences",
+    note: "Every conference in the directory: current-edition dates, CCF / CORE / QUALIS ranks side by side, and the cp_index score (see docs/cp-index.md).",
+    schema: ConferenceRow,
+    columns: CONFERENCE_COLUMNS,
+    parquetExtras: {
+      cp_score: {
+        type: "DOUBLE",
+        value: (row) => (row.cp_index as ConferenceRow["cp_index"])?.score ?? null,
+      },
+    },
+    venue: "conference",
+    idField: "id",
+    detailPageAfter: "updated_at",
+    label: (row) => `conference ${describeId(row.id)}`,
+  },
+  {
+    name: "journals",
+    arrayKey: "journals",
+    title: "Journals",
+    note: "Every journal in the directory: publisher, ISSNs, CCF rank and SCImago metrics.",
+    schema: JournalRow,
+    columns: JOURNAL_COLUMNS,
+    parquetExtras: {},
+    venue: "journal",
+    idField: "id",
+    detailPageAfter: "updated_at",
+    label: (row) => `journal ${describeId(row.id)}`,
+  },
+  {
+    name: "special-issues",
+    arrayKey: "special_issues",
+    title: "Journal special issues",
+    note: "Special-issue calls for papers, open and past; detail_page is the journal's page.",
+    schema: SpecialIssueRow,
+    columns: SPECIAL_ISSUE_COLUMNS,
+    parquetExtras: {},
+    venue: "journal",
+    idField: "journal_id",
+    detailPageAfter: "journal_id",
+    label: (row) =>
+      `special issue ${JSON.stringify(row.title ?? "")} of journal ${describeId(row.journal_id)}`,
+  },
+];
+
+function describeId(id: unknown): string {
+  return typeof id === "string" || typeof id === "number" ? String(id) : "(no id)";
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validation
+
+const Envelope = z.object({
+  date: IsoDate,
+  generatedAt: z.iso.datetime(),
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  sources: z.array(SourceInfo),
+  terms: z.string().min(1),
+  report: z.object({ markdown: z.string() }),
+});
+
+type DatasetName = PublicDataset["name"];
+
+/**
+ * A validated detail record kept as its details.json line: the text is all the writer needs, and a parsed copy
+ * of every detail would double the build's memory (details are the bulk of a snapshot).
+ */
+interface DetailLine {
+  id: string;
+  json: string;
+}
+
+interface ValidContent {
+  rows: Record<DatasetName, Row[]>;
+  conferenceDetails: DetailLine[];
+  journalDetails: DetailLine[];
+}
+
+/** Parses every record against its schema and checks that ids are unique and references resolve. */
+function validateContent(content: SnapshotContent): ValidContent {
+  const problems: string[] = [];
+  const envelope = Envelope.safeParse(content);
+  if (!envelope.success) problems.push(...issues("snapshot", envelope.error));
+  if (content.idRegistry === undefined) problems.push("snapshot: idRegistry is missing");
+  if (content.report?.json === undefined) problems.push("snapshot: report.json is missing");
+
+  const parseAll = <T>(schema: z.ZodType<T>, records: readonly unknown[], label: (row: Row) => string): T[] =>
+    records.flatMap((record) => {
+      const parsed = schema.safeParse(record);
+      if (parsed.success) return [parsed.data];
+      problems.push(...issues(label((record ?? {}) as Row), parsed.error));
+      return [];
+    });
+
+  const input: Record<DatasetName, readonly unknown[]> = {
+    conferences: content.conferences,
+    journals: content.journals,
+    "special-issues": content.specialIssues,
+  };
+  const rows = Object.fromEntries(
+    DATASETS.map((d) => [d.name, parseAll(d.schema, input[d.name], d.label) as Row[]]),
+  ) as Record<DatasetName, Row[]>;
+  const detailLines = <T extends { id: string }>(
+    schema: z.ZodType<T>,
+    records: readonly unknown[],
+    label: (row: Row) => string,
+  ): DetailLine[] =>
+    records.flatMap((record) => {
+      const parsed = schema.safeParse(record);
+      if (parsed.success) return [{ id: parsed.data.id, json: JSON.stringify(parsed.data) }];
+      problems.push(...issues(label((record ?? {}) as Row), parsed.error));
+      return [];
+    });
+  const conferenceDetails = detailLines(
+    ConferenceDetailData,
+    content.conferenceDetails,
+    (r) => `conference detail ${describeId(r.id)}`,
+  );
+  const journalDetails = detailLines(
+    JournalDetailData,
+    content.journalDetails,
+    (r) => `journal detail ${describeId(r.id)}`,
+  );
+
+  const conferenceIds = uniqueIds(rows.conferences, "conference", problems);
+  const journalIds = uniqueIds(rows.journals, "journal", problems);
+  uniqueIds(conferenceDetails, "conference detail", problems);
+  uniqueIds(journalDetails, "journal detail", problems);
+  for (const { id } of conferenceDetails) {
+    if (!conferenceIds.has(id)) problems.push(`conference detail ${id}: no conference row has this id`);
+  }
+  for (const { id } of journalDetails) {
+    if (!journalIds.has(id)) problems.push(`journal detail ${id}: no journal row has this id`);
+  }
+  for (const row of rows["special-issues"]) {
+    const journalId = String(row.journal_id);
+    if (!journalIds.has(journalId)) {
+      problems.push(
+        `special issue ${JSON.stringify(row.title)}: journal_id ${journalId} matches no journal row`,
+      );
+    }
+  }
+
+  if (problems.length > 0) {
+    const shown = problems.slice(0, PROBLEMS_SHOWN).map((p) => `  - ${p}`);
+    const more =
+      problems.length > PROBLEMS_SHOWN ? [`  ... and ${problems.length - PROBLEMS_SHOWN} more`] : [];
+    throw new Error(`snapshot rejected, ${problems.length} problem(s):\n${[...shown, ...more].join("\n")}`);
+  }
+  return { rows, conferenceDetails, journalDetails };
+}
+
+function issues(label: string, error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? `field "${issue.path.join(".")}"` : "record";
+    return `${label}: ${field}: ${issue.message}`;
+  });
+}
+
+/** Ids of the records, reporting duplicates (two records under one id would share one detail_page). */
+function uniqueIds(records: readonly { id?: unknown }[], kind: string, problems: string[]): Set<string> {
+  const ids = new Set<string>();
+  for (const record of records) {
+    const id = String(record.id);
+    if (ids.has(id)) problems.push(`${kind} ${id}: id appears more than once`);
+    ids.add(id);
+  }
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Serialisation
+
+/**
+ * A JSON document whose scalar members are pretty-printed and whose arrays hold one record per line:
+ * readable, diff-friendly and far smaller than fully indented output. Produced piece by piece: at 100 times
+ * today's catalogue a document is larger than the longest string V8 can hold.
+ */
+function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, JsonLines>): Generator<string> {
+  const members = Object.entries(head).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")}`,
+  );
+  let first = true;
+  const separator = () => {
+    const text = first ? "{\n" : ",\n";
+    first = false;
+    return text;
+  };
+  for (const member of members) yield `${separator()}${member}`;
+  for (const [key, records] of Object.entries(arrays)) {
+    yield `${separator()}  ${JSON.stringify(key)}: `;
+    if (records.count === 0) {
+      yield "[]";
+      continue;
+    }
+    yield "[\n";
+    let i = 0;
+    for (const line of records.lines()) yield `${i++ === 0 ? "" : ",\n"}    ${line}`;
+    yield "\n  ]";
+  }
+  yield first ? "{\n\n}\n" : "\n}\n";
+}
+
+/** An array of records as their JSON texts, produced when written (never all held at once). */
+interface JsonLines {
+  count: number;
+  lines: () => Iterable<string>;
+}
+
+function jsonLines<T>(records: readonly T[], toJson: (record: T) => string): JsonLines {
+  return {
+    count: records.length,
+    lines: function* () {
+      for (const record of records) yield toJson(record);
+    },
+  };
+}
+
+/** Public columns in order: the schema fields with `detail_page` right after the dataset's anchor field. */
+function publicColumns(dataset: PublicDataset): string[] {
+  return Object.keys(dataset.schema.shape).flatMap((field) =>
+    field === dataset.detailPageAfter ? [field, "detail_page"] : [field],
+  );
+}
+
+function publicRow(dataset: PublicDataset, row: Row, baseUrl: string): Row {
+  const detailPage = `${baseUrl}/${dataset.venue}/${encodeURIComponent(String(row[dataset.idField]))}`;
+  return Object.fromEntries(
+    publicColumns(dataset).map((c) => [c, c === "detail_page" ? detailPage : row[c]]),
+  );
+}
+
+/** CSV cell: arrays joined with ";", objects (cp_index) as JSON text, null as an empty cell. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.join(";");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** Rows per papaparse call: quoting is decided cell by cell, so chunks join into the same text as one call. */
+const CSV_CHUNK_ROWS = 5_000;
+
+function* csvDocument(
+  columns: string[],
+  rows: readonly Row[],
+  toPublic: (row: Row) => Row,
+): Generator<string> {
+  const cells = (from: number) =>
+    rows.slice(from, from + CSV_CHUNK_ROWS).map((row) => {
+      const r = toPublic(row);
+      return columns.map((c) => csvCell(r[c]));
+    });
+  yield Papa.unparse({ fields: columns, data: cells(0) }, { newline: "\n" });
+  for (let from = CSV_CHUNK_ROWS; from < rows.length; from += CSV_CHUNK_ROWS) {
+    yield `\n${Papa.unparse(cells(from), { newline: "\n" })}`;
+  }
+  yield "\n";
+}
+
+/** One NDJSON record for DuckDB's read_json: lists stay lists, objects (cp_index) become JSON text. */
+function parquetRecord(dataset: PublicDataset, row: Row): Row {
+  const out: Row = {};
+  for (const field of Object.keys(dataset.columns)) {
+    const value = row[field];
+    out[field] =
+      value !== null && typeof value === "object" && !Array.isArray(value) ? JSON.stringify(value) : value;
+  }
+  for (const [name, extra] of Object.entries(dataset.parquetExtras)) out[name] = extra.value(row);
+  return out;
+}
+
+const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const sqlIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Loads the rows from a temporary NDJSON file with explicit column types and copies them to Parquet. */
+async function writeParquet(db: DuckDBConnection, dir: string, dataset: PublicDataset, rows: readonly Row[]) {
+  const ndjson = join(dir, `.load-${dataset.name}.ndjson`);
+  const target = join(dir, `${dataset.name}.parquet`);
+  await writeDurable(
+    ndjson,
+    (function* () {
+      for (const row of rows) yield `${JSON.stringify(parquetRecord(dataset, row))}\n`;
+    })(),
+    { sync: false },
+  );
+  const types: Record<string, ColumnType> = { ...dataset.columns };
+  for (const [name, extra] of Object.entries(dataset.parquetExtras)) types[name] = extra.type;
+  const columns = Object.entries(types)
+    .map(([name, type]) => `${sqlString(name)}: ${sqlString(type)}`)
+    .join(", ");
+  const select = Object.keys(types).map(sqlIdent).join(", ");
+  await db.run(
+    `COPY (SELECT ${select} FROM read_json(${sqlString(ndjson)}, format = 'newline_delimited', columns = {${columns}}))
+     TO ${sqlString(target)} (FORMAT parquet)`,
+  );
+  await rm(ndjson);
+  await syncPath(target);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files
+
+/** Pieces are gathered into writes of about this many characters. */
+const WRITE_CHARS = 1 << 20;
+
+/** Writes a new file from text or from pieces of text, then (unless told not to) makes it durable. */
+async function writeDurable(
+  path: string,
+  text: string | Iterable<string>,
+  { sync = true }: { sync?: boolean } = {},
+): Promise<void> {
+  const handle = await open(path, "wx");
+  try {
+    if (typeof text === "string") {
+      await handle.writeFile(text, "utf8");
+    } else {
+      let pending: string[] = [];
+      let size = 0;
+      for (const piece of text) {
+        pending.push(piece);
+        size += piece.length;
+        if (size >= WRITE_CHARS) {
+          await handle.write(pending.join(""));
+          pending = [];
+          size = 0;
+        }
+      }
+      if (pending.length > 0) await handle.write(pending.join(""));
+    }
+    if (sync) await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** fsync an existing file or directory (a directory sync makes the entries created in it durable). */
+async function syncPath(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function describeFile(dir: string, name: string): Promise<ManifestFile> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const chunk of createReadStream(join(dir, name))) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { name, bytes, sha256: hash.digest("hex") };
+}
+
+const randomSuffix = () => `${process.pid}-${randomBytes(4).toString("hex")}`;
+
+/** Feeds the text of the JSON array of these records to the hash, record by record (it can outgrow a string). */
+function hashJsonArray(hash: Hash, records: JsonLines): void {
+  hash.update("[");
+  let i = 0;
+  for (const line of records.lines()) hash.update(`${i++ === 0 ? "" : ","}${line}`);
+  hash.update("]");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing and publishing
+
+/** Writes every file of the snapshot into `dir` (which exists and is empty); returns the manifest. */
+async function writeFiles(dir: string, content: SnapshotContent, valid: ValidContent): Promise<Manifest> {
+  const baseUrl = content.baseUrl.replace(/\/+$/, "");
+  const header = (dataset: PublicDataset, count: number) => ({
+    title: dataset.title,
+    note: dataset.note,
+    generated_at: content.generatedAt,
+    count,
+    attribution: `Venue Directory (${baseUrl}). Link each venue's detail_page when you reuse its data.`,
+    terms: content.terms,
+    license_notes: content.sources.map((s) => `${s.name} (${s.license}): ${s.attribution}`),
+  });
+
+  const publicNames: string[] = [];
+  const counts = { conferences: 0, journals: 0, special_issues: 0 };
+  // The version hashes the published rows, not the file bytes: a rebuild of the same data keeps its version
+  // whatever generated_at says.
+  const versionHash = createHash("sha256");
+  const instance = await DuckDBInstance.create(":memory:");
+  const db = await instance.connect();
+  try {
+    for (const dataset of DATASETS) {
+      const rows = valid.rows[dataset.name];
+      // Public rows are made again for each file rather than held: at scale they are hundreds of megabytes.
+      const toPublic = (row: Row) => publicRow(dataset, row, baseUrl);
+      const published = jsonLines(rows, (row) => JSON.stringify(toPublic(row)));
+      hashJsonArray(versionHash, published);
+      await writeDurable(
+        join(dir, `${dataset.name}.json`),
+        jsonDocument(header(dataset, rows.length), { [dataset.arrayKey]: published }),
+      );
+      await writeDurable(
+        join(dir, `${dataset.name}.csv`),
+        csvDocument(publicColumns(dataset), rows, toPublic),
+      );
+      await writeParquet(db, dir, dataset, rows);
+      counts[dataset.arrayKey] = rows.length;
+      publicNames.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
+    }
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+  }
+
+  const internal: Record<string, string | Iterable<string>> = {
+    "details.json": jsonDocument(
+      {},
+      {
+        conferences: jsonLines(valid.conferenceDetails, (d) => d.json),
+        journals: jsonLines(valid.journalDetails, (d) => d.json),
+      },
+    ),
+    "ids.json": `${JSON.stringify(content.idRegistry, null, 2)}\n`,
+    "build-report.json": `${JSON.stringify(content.report.json, null, 2)}\n`,
+    "build-report.md": content.report.markdown,
+  };
+  for (const [name, text] of Object.entries(internal)) await writeDurable(join(dir, name), text);
+
+  const manifest = Manifest.parse({
+    version: `${content.date}-${versionHash.digest("hex").slice(0, 8)}`,
+    date: content.date,
+    generated_at: content.generatedAt,
+    counts,
+    files: await Promise.all(publicNames.map((name) => describeFile(dir, name))),
+    internal_files: await Promise.all(Object.keys(internal).map((name) => describeFile(dir, name))),
+    sources: content.sources,
+    terms: content.terms,
+  });
+  await writeDurable(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await syncPath(dir);
+  return manifest;
+}
+
+/**
+ * Moves the finished temp dir to `<date>` and points `latest` at it. A same-day snapshot is moved aside first
+ * and put back if anything fails; `latest` dangles only between those two renames.
+ */
+async function publish(snapshotsDir: string, tmp: string, date: string): Promise<void> {
+  const target = join(snapshotsDir, date);
+  const aside = existsSync(target) ? join(snapshotsDir, `.old-${date}-${randomSuffix()}`) : null;
+  if (aside) await rename(target, aside);
+  try {
+    await rename(tmp, target);
+    await pointLatest(snapshotsDir, date);
+  } catch (error) {
+    if (!existsSync(tmp)) await rm(target, { recursive: true, force: true });
+    if (aside) await rename(aside, target);
+    throw error;
+  }
+  if (aside) await rm(aside, { recursive: true, force: true });
+}
+
+/** Replaces `latest` with a relative symlink to `<date>` in one rename, so readers never see it missing. */
+async function pointLatest(snapshotsDir: string, date: string): Promise<void> {
+  const staged = join(snapshotsDir, `${LATEST}.tmp-${randomSuffix()}`);
+  await symlink(date, staged);
+  try {
+    await rename(staged, join(snapshotsDir, LATEST));
+  } catch (error) {
+    await rm(staged, { force: true });
+    throw new Error(`cannot switch ${join(snapshotsDir, LATEST)} to ${date}: ${(error as Error).message}`);
+  }
+  await syncPath(snapshotsDir);
+}
+
+/** Deletes dated snapshots beyond the newest SNAPSHOTS_KEPT, never the one `latest` points to. */
+async function pruneSnapshots(snapshotsDir: string): Promise<void> {
+  const current = resolveLatest(snapshotsDir);
+  const dated = (await readdir(snapshotsDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && DATED_DIR.test(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+    .reverse();
+  for (const name of dated.slice(SNAPSHOTS_KEPT)) {
+    const path = join(snapshotsDir, name);
+    if (realpathSync(path) !== current) await rm(path, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Validates the content, writes `snapshotsDir/<date>/` and switches `snapshotsDir/latest` to it. Throws (with
+ * every invalid record named) before touching the disk when a record is invalid; on any later failure the temp
+ * dir is removed and the previous snapshots and `latest` are left as they were.
+ */
+export async function writeSnapshot(
+  snapshotsDir: string,
+  content: SnapshotContent,
+): Promise<{ dir: string; manifest: Manifest }> {
+  const valid = validateContent(content);
+  await mkdir(snapshotsDir, { recursive: true });
+  const tmp = join(snapshotsDir, `.tmp-${content.date}-${randomSuffix()}`);
+  await mkdir(tmp);
+  let manifest: Manifest;
+  try {
+    manifest = await writeFiles(tmp, content, valid);
+    await publish(snapshotsDir, tmp, content.date);
+  } catch (error) {
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+  await pruneSnapshots(snapshotsDir);
+  return { dir: resolve(snapshotsDir, content.date), manifest };
+}
+
+/** Reads and validates `<snapshotDir>/manifest.json`. */
+export async function readManifest(snapshotDir: string): Promise<Manifest> {
+  const path = join(snapshotDir, MANIFEST);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read snapshot manifest ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`snapshot manifest ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(`snapshot manifest ${path} is invalid:\n${issues("manifest", parsed.error).join("\n")}`);
+  }
+  return parsed.data;
+}
+
+/** Real path of `snapshotsDir/latest`, or null when there is none (or it dangles). */
+export function resolveLatest(snapshotsDir: string): string | null {
+  try {
+    return realpathSync(join(snapshotsDir, LATEST));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}

@@ -1,0 +1,191 @@
+import { execFile } from "node:child_process";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ConferenceDetailData, ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
+import { importCcfList } from "../../pipeline/importers/ccf-list.ts";
+import { importIcore } from "../../pipeline/importers/icore.ts";
+import { importQualis } from "../../pipeline/importers/qualis.ts";
+import { normalizeCoreRank } from "../../pipeline/normalize.ts";
+import { buildSnapshot } from "../../pipeline/pipeline.ts";
+import type { BuildReport } from "../../pipeline/report.ts";
+
+const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
+const REAL = join(import.meta.dirname, "../../../shared/data/upstream");
+const quiet = () => {};
+
+function readSnapshot(dir: string) {
+  const json = (f: string) => JSON.parse(readFileSync(join(dir, f), "utf8"));
+  return {
+    conferences: json("conferences.json").conferences as (ConferenceRow & { detail_page: string })[],
+    journals: json("journals.json").journals as JournalRow[],
+    details: json("details.json") as { conferences: ConferenceDetailData[] },
+    report: json("build-report.json") as BuildReport,
+  };
+}
+
+const build = (upstreamDir: string, snapshotsDir: string, now: string) =>
+  buildSnapshot({
+    upstreamDir,
+    snapshotsDir,
+    baseUrl: "https://venues.example",
+    now: new Date(now),
+    log: quiet,
+  });
+
+describe("the nightly build on fixtures", () => {
+  const upstream = mkdtempSync(join(tmpdir(), "vd-upstream-"));
+  const snapshots = mkdtempSync(join(tmpdir(), "vd-snapshots-"));
+  let first: ReturnType<typeof readSnapshot>;
+  let second: ReturnType<typeof readSnapshot>;
+
+  beforeAll(async () => {
+    cpSync(FIXTURES, upstream, { recursive: true });
+    first = readSnapshot((await build(upstream, snapshots, "2026-11-20T06:00:00Z")).dir);
+    // Next night: a venue is added to one list, and another venue's rank changes.
+    const qualis = join(upstream, "qualis-cs-confs-br/CAPES-CC-2017-2020-Qualis.csv");
+    writeFileSync(
+      qualis,
+      readFileSync(qualis, "utf8").replace(
+        "3DV,International Conference on 3D Vision,A1",
+        "3DV,International Conference on 3D Vision,A2",
+      ),
+    );
+    appendFileSync(qualis, "NEWCONF,International Conference on Something Entirely New,B2\n");
+    second = readSnapshot((await build(upstream, snapshots, "2026-11-21T06:00:00Z")).dir);
+  });
+
+  it("keeps every venue's id across builds and gives the new venue a new one", () => {
+    const ids = (s: typeof first) =>
+      new Map(s.conferences.map((c) => [`${c.short_name}|${c.full_name}`, c.id]));
+    const before = ids(first);
+    const after = ids(second);
+    for (const [name, id] of before) expect(after.get(name), name).toBe(id);
+    const added = second.conferences.find((c) => c.short_name === "NEWCONF");
+    expect(added?.id).toMatch(/^\d+$/);
+    expect([...before.values()]).not.toContain(added?.id);
+    expect(second.conferences).toHaveLength(first.conferences.length + 1);
+  });
+
+  it("reuses the reference service's ids and links detail pages with PUBLIC_BASE_URL", () => {
+    const withRef = first.conferences.filter((c) => c.reference_id !== null);
+    expect(withRef.length).toBeGreaterThan(0);
+    for (const c of withRef) expect(c.id).toBe(String(c.reference_id));
+    for (const c of first.conferences)
+      expect(c.detail_page).toBe(`https://venues.example/conference/${c.id}`);
+  });
+
+  it("dates a changed record with the build date and leaves unchanged ones as they were", () => {
+    const threeDv = second.conferences.find((c) => c.short_name === "3DV");
+    expect(threeDv?.qualis_rank).toBe("A2");
+    expect(threeDv?.updated_at).toBe("2026-11-21");
+    const added = second.conferences.find((c) => c.short_name === "NEWCONF");
+    expect(added?.updated_at).toBe("2026-11-21");
+    const unchanged = first.conferences.filter((c) => c.short_name !== "3DV");
+    for (const c of unchanged) {
+      expect(second.conferences.find((x) => x.id === c.id)?.updated_at, c.short_name).toBe(c.updated_at);
+    }
+  });
+
+  it("never publishes a venue's own website or unlicensed acceptance figures", () => {
+    const dir = realpathSync(join(snapshots, "latest"));
+    const publicText = ["conferences.json", "conferences.csv", "journals.json", "journals.csv"]
+      .map((f) => readFileSync(join(dir, f), "utf8"))
+      .join("\n");
+    const websites = second.details.conferences.map((d) => d.website).filter((w): w is string => !!w);
+    expect(websites.length).toBeGreaterThan(0);
+    for (const w of websites) expect(publicText).not.toContain(w);
+    const sources = second.details.conferences.flatMap((d) => d.acceptance.map((a) => a.source));
+    expect(sources).not.toContain("csconferences");
+  });
+
+  it("fails on a broken source file, naming it, and leaves latest untouched", async () => {
+    const latestBefore = realpathSync(join(snapshots, "latest"));
+    const manifestBefore = readFileSync(join(latestBefore, "manifest.json"), "utf8");
+    const broken = mkdtempSync(join(tmpdir(), "vd-broken-"));
+    cpSync(upstream, broken, { recursive: true });
+    writeFileSync(join(broken, "ccfddl/conference/AI/aaai.yml"), "- title: AAAI\n  confs: [unclosed\n");
+    const run = promisify(execFile)("npx", ["tsx", "scripts/snapshot.ts"], {
+      cwd: join(import.meta.dirname, "../.."),
+      env: {
+        ...process.env,
+        UPSTREAM_DIR: broken,
+        SNAPSHOTS_DIR: snapshots,
+        BUILD_NOW: "2026-11-22T06:00:00Z",
+      },
+    });
+    const failure = await run.then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain("ccfddl/conference/AI/aaai.yml");
+    expect(failure?.stderr).not.toMatch(/\n\s+at /);
+    expect(realpathSync(join(snapshots, "latest"))).toBe(latestBefore);
+    expect(readFileSync(join(latestBefore, "manifest.json"), "utf8")).toBe(manifestBefore);
+    expect(readdirSync(snapshots).filter((f) => f.startsWith(".tmp"))).toEqual([]);
+  });
+});
+
+describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data", () => {
+  let snap: ReturnType<typeof readSnapshot>;
+  const byKey = new Map<string, ConferenceRow>();
+
+  beforeAll(async () => {
+    const snapshots = mkdtempSync(join(tmpdir(), "vd-real-"));
+    snap = readSnapshot((await build(REAL, snapshots, "2026-11-21T06:00:00Z")).dir);
+    const rows = new Map(snap.conferences.map((c) => [c.id, c]));
+    for (const d of snap.details.conferences) {
+      for (const s of d.sources) byKey.set(`${s.source}:${s.key}`, rows.get(d.id) as ConferenceRow);
+    }
+  });
+
+  it("holds at least 2,400 conferences and 2,000 journals", () => {
+    expect(snap.conferences.length).toBeGreaterThanOrEqual(2400);
+    expect(snap.journals.length).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("has every venue of the CCF 2022, ICORE2026 and QUALIS lists with its rank", async () => {
+    const ccf = (await importCcfList(REAL)).conferences;
+    for (const o of ccf) expect(byKey.get(`ccf:${o.key}`)?.ccf_rank, o.key).toBe(o.ranks[0]?.rank);
+    const icore = (await importIcore(REAL)).conferences.filter(
+      (o) => normalizeCoreRank(o.ranks[0]?.rank ?? "") !== "",
+    );
+    expect(icore.length).toBeGreaterThan(790);
+    for (const o of icore)
+      expect(byKey.get(`icore:${o.key}`)?.core_rank, o.key).toBe(normalizeCoreRank(o.ranks[0]?.rank ?? ""));
+    const qualis = (await importQualis(REAL)).conferences;
+    for (const o of qualis) expect(byKey.get(`qualis:${o.key}`)?.qualis_rank, o.key).toBe(o.ranks[0]?.rank);
+  });
+
+  it("agrees with the reference service on CCF and CORE ranks for at least 98 % of shared venues", () => {
+    const a = snap.report.rank_agreement;
+    expect(a.compared).toBe(1670);
+    expect(a.ccf_rate).toBeGreaterThanOrEqual(0.98);
+    expect(a.core_rate).toBeGreaterThanOrEqual(0.98);
+    // Every disagreement is reported with where our value came from.
+    expect(a.disagreements.length).toBe(2 * 1670 - a.ccf_agree - a.core_agree);
+  });
+
+  it("keeps the reference's older QUALIS value in the rank history", () => {
+    const b5 = snap.details.conferences.filter((d) =>
+      d.rank_history.some(
+        (r) => r.system === "QUALIS" && r.edition.startsWith("reference") && r.rank === "B5",
+      ),
+    );
+    expect(b5.length).toBeGreaterThan(0);
+    const rows = new Map(snap.conferences.map((c) => [c.id, c]));
+    for (const d of b5) expect(rows.get(d.id)?.qualis_rank).not.toBe("B5");
+  });
+});

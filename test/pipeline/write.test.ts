@@ -1,0 +1,369 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import Papa from "papaparse";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
+import { computeCpIndex } from "../../pipeline/cp-index.ts";
+import {
+  readManifest,
+  resolveLatest,
+  SNAPSHOTS_KEPT,
+  type SnapshotContent,
+  writeSnapshot,
+} from "../../pipeline/write.ts";
+import {
+  conferenceDetail,
+  conferenceRow,
+  journalRow,
+  snapshotContent,
+  sourceInfo,
+  specialIssueRow,
+} from "../helpers/rows.ts";
+import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";
+
+const DATE = "2026-08-22";
+const BASE_URL = "https://venues.example.org";
+
+const scored = conferenceRow({
+  id: "101",
+  full_name: 'Conference on "Quoted", Comma-Separated Things',
+  fields: ["ai", "ml"],
+  cp_index: computeCpIndex({
+    ranks: { ccf: "B", core: "A", qualis: "A2" },
+    acceptanceRate: 0.22,
+    editionsCount: 12,
+    views: 1200,
+    trackers: null,
+    facts: {
+      submissionDate: true,
+      notificationDate: true,
+      conferenceDate: true,
+      location: true,
+      deadlines: false,
+      fields: true,
+      editionHistory: false,
+    },
+  }),
+});
+const unscored = conferenceRow({
+  id: "102",
+  short_name: "BARE",
+  submission_date: null,
+  notification_date: null,
+  conference_date: null,
+  location: null,
+  ccf_rank: "",
+  core_rank: "",
+  qualis_rank: "",
+  is_extended: null,
+  updated_at: null,
+  fields: [],
+  country: null,
+  views: 0,
+  acceptance_rate: null,
+  editions_count: null,
+  reference_id: null,
+});
+const journals = [
+  journalRow(),
+  journalRow({ id: "202", short_name: null, issn: null, issns: [], sjr: null }),
+];
+
+/** The builders' details (conference 101, journal 201) and source (sourceInfo()); the rest as below. */
+function content(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
+  return snapshotContent({
+    date: DATE,
+    generatedAt: `${DATE}T04:00:00Z`,
+    baseUrl: `${BASE_URL}/`,
+    conferences: [scored, unscored],
+    journals,
+    specialIssues: [specialIssueRow({ journal_id: "202" })],
+    idRegistry: { conferences: { "ccfddl:SE/testconf.yml#TESTCONF": "101" } },
+    report: { json: { warnings: [] }, markdown: "# Build report\n\nNo warnings.\n" },
+    terms: "Free use with attribution: link each venue's detail_page.",
+    ...overrides,
+  });
+}
+
+const PUBLIC_FILES = ["conferences", "journals", "special-issues"].flatMap((n) =>
+  ["json", "csv", "parquet"].map((ext) => `${n}.${ext}`),
+);
+const INTERNAL_FILES = ["details.json", "ids.json", "build-report.json", "build-report.md"];
+
+/** The schema fields with detail_page right after `anchor`: the expected public column order. */
+function publicColumns(schema: z.ZodObject, anchor: string): string[] {
+  return Object.keys(schema.shape).flatMap((k) => (k === anchor ? [k, "detail_page"] : [k]));
+}
+
+/**
+ * Decodes a CSV record by trying, per field, the readings a cell can have (text, number, boolean, ";"-list,
+ * JSON, empty = null / "" / []) and keeping the first the row schema accepts.
+ */
+function decodeCsvRecord(schema: z.ZodObject, record: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schema.shape).map(([field, fieldSchema]) => {
+      const cell = record[field] ?? "";
+      const readings: unknown[] =
+        cell === ""
+          ? [null, "", []]
+          : [
+              cell,
+              Number(cell),
+              cell === "true" ? true : cell === "false" ? false : undefined,
+              cell.split(";"),
+            ];
+      if (cell.startsWith("{")) readings.push(JSON.parse(cell));
+      return [
+        field,
+        readings.find((r) => r !== undefined && (fieldSchema as z.ZodType).safeParse(r).success),
+      ];
+    }),
+  );
+}
+
+async function readParquet(path: string) {
+  const instance = await DuckDBInstance.create(":memory:");
+  const db = await instance.connect();
+  try {
+    const described = await db.runAndReadAll(`DESCRIBE SELECT * FROM '${path}'`);
+    const rows = await db.runAndReadAll(`SELECT * FROM '${path}' ORDER BY 1`);
+    return {
+      types: Object.fromEntries(
+        described.getRowObjectsJson().map((r) => [String(r.column_name), String(r.column_type)]),
+      ),
+      rows: rows.getRowObjectsJS(),
+    };
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+  }
+}
+
+let root: string;
+beforeEach(async () => {
+  root = await tempSnapshotsDir();
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const leftovers = () => readdirSync(root).filter((name) => name.startsWith("."));
+
+describe("writeSnapshot: files", () => {
+  it("writes the public and internal files and a manifest whose hashes match the bytes", async () => {
+    const { dir, manifest } = await writeSnapshot(root, content());
+
+    expect(dir).toBe(join(realpathSync(root), DATE));
+    expect(readdirSync(dir).sort()).toEqual([...PUBLIC_FILES, ...INTERNAL_FILES, "manifest.json"].sort());
+    expect(manifest.files.map((f) => f.name).sort()).toEqual([...PUBLIC_FILES].sort());
+    expect(manifest.internal_files.map((f) => f.name).sort()).toEqual([...INTERNAL_FILES].sort());
+    for (const file of [...manifest.files, ...manifest.internal_files]) {
+      const bytes = await readFile(join(dir, file.name));
+      expect(file.bytes).toBe(bytes.length);
+      expect(file.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+    }
+    expect(manifest.version).toMatch(/^2026-08-22-[0-9a-f]{8}$/);
+    expect(manifest).toMatchObject({
+      date: DATE,
+      generated_at: `${DATE}T04:00:00Z`,
+      counts: { conferences: 2, journals: 2, special_issues: 1 },
+      sources: [sourceInfo()],
+      terms: content().terms,
+    });
+    expect(await readManifest(dir)).toEqual(manifest);
+    expect(JSON.parse(await readFile(join(dir, "ids.json"), "utf8"))).toEqual(content().idRegistry);
+    expect(await readFile(join(dir, "build-report.md"), "utf8")).toBe(content().report.markdown);
+    expect(JSON.parse(await readFile(join(dir, "details.json"), "utf8"))).toEqual({
+      conferences: content().conferenceDetails,
+      journals: content().journalDetails,
+    });
+  });
+
+  it("derives the manifest version from the content, not the build time", async () => {
+    const first = await writeSnapshot(root, content());
+    const again = await writeSnapshot(root, content({ generatedAt: `${DATE}T05:00:00Z` }));
+    const changed = await writeSnapshot(root, content({ conferences: [scored] }));
+    expect(again.manifest.version).toBe(first.manifest.version);
+    expect(changed.manifest.version).not.toBe(first.manifest.version);
+  });
+
+  it("writes JSON as a header plus rows carrying detail_page right after updated_at", async () => {
+    const { dir } = await writeSnapshot(root, content());
+    const doc = JSON.parse(await readFile(join(dir, "conferences.json"), "utf8"));
+    expect(Object.keys(doc)).toEqual([
+      "title",
+      "note",
+      "generated_at",
+      "count",
+      "attribution",
+      "terms",
+      "license_notes",
+      "conferences",
+    ]);
+    expect(doc).toMatchObject({ generated_at: `${DATE}T04:00:00Z`, count: 2, terms: content().terms });
+    expect(doc.license_notes).toEqual([expect.stringContaining("ccfddl/ccf-deadlines (MIT)")]);
+    expect(doc.attribution).toContain(BASE_URL);
+
+    const [row] = doc.conferences;
+    expect(Object.keys(row)).toEqual(publicColumns(ConferenceRow, "updated_at"));
+    expect(row.detail_page).toBe(`${BASE_URL}/conference/101`);
+    const { detail_page: _, ...rest } = row;
+    expect(rest).toEqual(scored);
+
+    const journalsDoc = JSON.parse(await readFile(join(dir, "journals.json"), "utf8"));
+    expect(journalsDoc.journals.map((j: { detail_page: string }) => j.detail_page)).toEqual([
+      `${BASE_URL}/journal/201`,
+      `${BASE_URL}/journal/202`,
+    ]);
+    const issues = JSON.parse(await readFile(join(dir, "special-issues.json"), "utf8"));
+    expect(Object.keys(issues.special_issues[0])).toEqual(publicColumns(SpecialIssueRow, "journal_id"));
+    expect(issues.special_issues[0].detail_page).toBe(`${BASE_URL}/journal/202`);
+  });
+
+  it("writes CSV that round-trips through papaparse", async () => {
+    const { dir } = await writeSnapshot(root, content());
+    const cases = [
+      { file: "conferences.csv", schema: ConferenceRow, anchor: "updated_at", rows: [scored, unscored] },
+      { file: "journals.csv", schema: JournalRow, anchor: "updated_at", rows: journals },
+    ];
+    for (const { file, schema, anchor, rows } of cases) {
+      const parsed = Papa.parse<Record<string, string>>(await readFile(join(dir, file), "utf8"), {
+        header: true,
+        skipEmptyLines: true,
+      });
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.meta.fields).toEqual(publicColumns(schema, anchor));
+      expect(parsed.data.map((record) => decodeCsvRecord(schema, record))).toEqual(rows);
+    }
+  });
+
+  it("writes Parquet with the row fields, typed columns and cp_score", async () => {
+    const { dir } = await writeSnapshot(root, content());
+    const conferences = await readParquet(join(dir, "conferences.parquet"));
+    expect(Object.keys(conferences.types)).toEqual([...Object.keys(ConferenceRow.shape), "cp_score"]);
+    expect(conferences.types).toMatchObject({
+      id: "VARCHAR",
+      submission_date: "VARCHAR",
+      is_extended: "BOOLEAN",
+      cp_index: "VARCHAR",
+      fields: "VARCHAR[]",
+      views: "BIGINT",
+      acceptance_rate: "DOUBLE",
+      editions_count: "INTEGER",
+      cp_score: "DOUBLE",
+    });
+    const [first, second] = conferences.rows;
+    expect(first).toMatchObject({ id: "101", fields: ["ai", "ml"], views: 1200n, is_extended: false });
+    expect(JSON.parse(String(first?.cp_index))).toEqual(scored.cp_index);
+    expect(first?.cp_score).toBe(scored.cp_index?.score);
+    expect(second).toMatchObject({
+      id: "102",
+      fields: [],
+      cp_index: null,
+      cp_score: null,
+      submission_date: null,
+    });
+
+    const journalFile = await readParquet(join(dir, "journals.parquet"));
+    expect(Object.keys(journalFile.types)).toEqual(Object.keys(JournalRow.shape));
+    expect(journalFile.types).toMatchObject({ issns: "VARCHAR[]", sjr: "DOUBLE", h_index: "INTEGER" });
+    expect(journalFile.rows.map((r) => r.issns)).toEqual([["1234-5678", "8765-4321"], []]);
+
+    const issues = await readParquet(join(dir, "special-issues.parquet"));
+    expect(Object.keys(issues.types)).toEqual(Object.keys(SpecialIssueRow.shape));
+    expect(issues.rows).toHaveLength(1);
+  });
+
+  it("writes valid empty files when a dataset has no rows", async () => {
+    const { dir, manifest } = await writeSnapshot(root, content({ specialIssues: [] }));
+    expect(manifest.counts.special_issues).toBe(0);
+    expect(JSON.parse(await readFile(join(dir, "special-issues.json"), "utf8")).special_issues).toEqual([]);
+    expect((await readParquet(join(dir, "special-issues.parquet"))).rows).toEqual([]);
+  });
+});
+
+describe("writeSnapshot: atomic publication", () => {
+  it("points latest at the new date with a relative symlink", async () => {
+    expect(resolveLatest(root)).toBeNull();
+    const { dir } = await writeSnapshot(root, content());
+    expect(readlinkSync(join(root, "latest"))).toBe(DATE);
+    expect(resolveLatest(root)).toBe(dir);
+  });
+
+  it("rejects an invalid row before writing, naming the record and field", async () => {
+    const previous = await writeSnapshot(root, content());
+    const bad = { ...unscored, id: "555", ccf_rank: "Z" } as unknown as ConferenceRow;
+    await expect(
+      writeSnapshot(root, content({ date: "2026-08-23", conferences: [scored, bad] })),
+    ).rejects.toThrow(/conference 555: field "ccf_rank"/);
+    expect(resolveLatest(root)).toBe(previous.dir);
+    expect(existsSync(join(root, "2026-08-23"))).toBe(false);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("reports broken references and duplicate ids", async () => {
+    const attempt = writeSnapshot(
+      root,
+      content({
+        journals: [journals[0] as JournalRow, journals[0] as JournalRow],
+        conferenceDetails: [conferenceDetail({ id: "999" })],
+      }),
+    );
+    await expect(attempt).rejects.toThrow(/journal 201: id appears more than once/);
+    await expect(attempt).rejects.toThrow(/conference detail 999: no conference row/);
+    await expect(attempt).rejects.toThrow(/journal_id 202 matches no journal row/);
+  });
+
+  it("removes the temp dir and keeps latest when writing fails midway", async () => {
+    const previous = await writeSnapshot(root, content());
+    // A BigInt cannot be serialised: the failure comes after the temp dir was created and partly filled.
+    await expect(writeSnapshot(root, content({ date: "2026-08-23", idRegistry: { n: 1n } }))).rejects.toThrow(
+      /BigInt/,
+    );
+    expect(resolveLatest(root)).toBe(previous.dir);
+    expect(readdirSync(root).sort()).toEqual([DATE, "latest"]);
+  });
+
+  it("replaces the directory on a same-day rebuild", async () => {
+    await writeSnapshot(root, content());
+    const { dir } = await writeSnapshot(root, content({ conferences: [scored] }));
+    expect((await readManifest(dir)).counts.conferences).toBe(1);
+    expect(resolveLatest(root)).toBe(dir);
+    expect(readdirSync(root).sort()).toEqual([DATE, "latest"]);
+  });
+
+  it("restores the previous same-day snapshot when latest cannot be switched", async () => {
+    const { dir, manifest } = await writeSnapshot(root, content());
+    // A real directory named latest cannot be replaced by a symlink rename.
+    await rm(join(root, "latest"));
+    await mkdir(join(root, "latest"));
+    await expect(writeSnapshot(root, content({ conferences: [scored] }))).rejects.toThrow(/cannot switch/);
+    expect(await readManifest(dir)).toEqual(manifest);
+    expect(readdirSync(root).sort()).toEqual([DATE, "latest"]);
+  });
+
+  it(`keeps the newest ${SNAPSHOTS_KEPT} dated snapshots, and always the one latest points to`, async () => {
+    const day = (n: number) => `2026-08-${String(n).padStart(2, "0")}`;
+    for (let n = 2; n <= 8; n++) await writeSnapshot(root, content({ date: day(n) }));
+    // Rebuilding an old date makes it latest although it is the oldest: it must survive pruning.
+    await writeSnapshot(root, content({ date: day(1) }));
+    expect(readdirSync(root).filter((n) => n !== "latest")).toHaveLength(8);
+    expect(resolveLatest(root)).toBe(join(realpathSync(root), day(1)));
+
+    await writeSnapshot(root, content({ date: day(9) }));
+    const expected = [3, 4, 5, 6, 7, 8, 9].map(day);
+    expect(readdirSync(root).sort()).toEqual([...expected, "latest"]);
+  });
+});
+
+describe("readManifest", () => {
+  it("explains a missing or malformed manifest", async () => {
+    await expect(readManifest(root)).rejects.toThrow(/cannot read snapshot manifest/);
+    await writeFile(join(root, "manifest.json"), JSON.stringify({ version: 1 }));
+    await expect(readManifest(root)).rejects.toThrow(/manifest: field "version"/);
+  });
+});
