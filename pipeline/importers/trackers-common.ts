@@ -8,12 +8,7 @@ import type { Dirent } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "yaml";
-import type {
-  Deadline,
-  Edition,
-  RankHistoryEntry,
-  ResearchField,
-} from "../../functions/schema/records.ts";
+import type { Deadline, Edition, RankHistoryEntry, ResearchField } from "../../functions/schema/records.ts";
 import { buildDeadline, type DateRange, isPlaceholderDate, type PublishedDeadline } from "../dates.ts";
 import { cleanText } from "../normalize.ts";
 import {
