@@ -11,6 +11,7 @@ import type {
   JournalRow,
   SpecialIssueRow,
 } from "../functions/schema/records.ts";
+import { STALE_AFTER_DAYS, sourceAges } from "../functions/schema/source-age.ts";
 import { describeConference, describeJournal } from "./describe.ts";
 import {
   assignIds,
@@ -29,7 +30,7 @@ import type { ImportResult, SourceId } from "./observations.ts";
 import { byPriority } from "./priority.ts";
 import { type BuildReport, rankAgreement, reportMarkdown, sourceStats } from "./report.ts";
 import { type Cluster, resolve } from "./resolve.ts";
-import { SOURCES } from "./sources.ts";
+import { sourceProvenance } from "./sync/provenance.ts";
 import { resolveLatest, writeSnapshot } from "./write.ts";
 
 export interface BuildOptions {
@@ -250,6 +251,14 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       `CORE ${(agreement.core_rate * 100).toFixed(2)} %`,
   );
 
+  const provenance = sourceProvenance(opts.upstreamDir);
+  const dataAge = sourceAges(provenance, buildDate);
+  for (const s of dataAge.filter((a) => a.stale)) {
+    opts.log(
+      `  ⚠ ${s.id}: data of ${s.date}, not fetched in the last ${STALE_AFTER_DAYS} days; run npm run sync`,
+    );
+  }
+
   const report: BuildReport = {
     date: buildDate,
     stages,
@@ -258,6 +267,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     ambiguities,
     conflicts,
     rank_agreement: agreement,
+    data_age: dataAge,
     counts: {
       conferences: conferenceRows.length,
       journals: journalRows.length,
@@ -279,7 +289,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
         journalDetails,
         idRegistry: registry,
         report: { json: report, markdown: reportMarkdown(report) },
-        sources: Object.values(SOURCES),
+        sources: provenance,
         terms: TERMS,
       }),
     (w) => `${w.dir} (${w.manifest.files.length} public files)`,

@@ -3,6 +3,7 @@
  * which value won, and how our ranks compare with the reference service's.
  */
 import type { ConferenceRow } from "../functions/schema/records.ts";
+import type { SourceAge } from "../functions/schema/source-age.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import type { ImportResult, Rejection } from "./observations.ts";
 import type { Ambiguity, MatchEvent } from "./resolve.ts";
@@ -42,6 +43,8 @@ export interface BuildReport {
   ambiguities: Ambiguity[];
   conflicts: Conflict[];
   rank_agreement: RankAgreement;
+  /** Each source's data date and fetch time; stale ones are warned about. */
+  data_age: SourceAge[];
   counts: { conferences: number; journals: number; special_issues: number };
 }
 
@@ -123,6 +126,25 @@ export function reportMarkdown(r: BuildReport): string {
     table(
       ["stage", "seconds", "detail"],
       r.stages.map((s) => [s.name, s.seconds.toFixed(1), s.detail]),
+    ),
+    "",
+    "## Data age",
+    ...r.data_age
+      .filter((s) => s.stale)
+      .map(
+        (s) =>
+          `**Warning: ${s.id} (data of ${s.date}) was not fetched in the last 30 days; run \`npm run sync\`.**`,
+      ),
+    "",
+    table(
+      ["source", "commit", "data of", "age (days)", "fetched"],
+      r.data_age.map((s) => [
+        s.id,
+        s.commit.slice(0, 12),
+        show(s.date),
+        show(s.age_days),
+        show(s.fetched_at),
+      ]),
     ),
     "",
     "## Sources",

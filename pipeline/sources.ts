@@ -9,6 +9,18 @@ import { z } from "zod";
 import { SourceInfo } from "../functions/schema/records.ts";
 import type { SourceId } from "./observations.ts";
 
+/** Where `npm run sync` fetches (part of) a source's folder from. */
+const GitOrigin = z.object({
+  git: z.string(),
+  /** Branch, tag or commit; HEAD follows the remote's default branch. */
+  ref: z.string().default("HEAD"),
+  /** Repository path → path inside the source's folder ("." for the folder itself). */
+  paths: z.record(z.string(), z.string()),
+});
+const HttpOrigin = z.object({ http: z.string(), to: z.string() });
+export const Origin = z.union([GitOrigin, HttpOrigin]);
+export type Origin = z.infer<typeof Origin>;
+
 const SourceEntry = z.object({
   name: z.string(),
   /** Folder under UPSTREAM_DIR holding this source's files. */
@@ -19,6 +31,11 @@ const SourceEntry = z.object({
   attribution: z.string(),
   /** false: the source only cross-checks others and none of its facts is published. */
   publish: z.boolean().default(true),
+  /** Date of the copy shipped in UPSTREAM_DIR (its commit's date); sync records newer ones. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** A fixed list edition or an archived repository: never reported as out of date. */
+  static: z.boolean().default(false),
+  origin: z.array(Origin).default([]),
 });
 export type SourceEntry = z.infer<typeof SourceEntry>;
 

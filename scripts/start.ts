@@ -1,6 +1,7 @@
 /**
  * `npm start`: build the snapshot and the site when they are missing or stale, serve everything on one port,
- * and rebuild both every night (the server follows `snapshots/latest` without a restart).
+ * and every night sync the upstream data (NIGHTLY_SYNC=false skips it) and rebuild both (the server follows
+ * `snapshots/latest` without a restart).
  *
  * Stale means: the snapshot is from an earlier UTC day or older than an upstream file; the site was built from
  * another snapshot version than `latest`. Builds run as child processes so their progress shows as it happens.
@@ -35,6 +36,8 @@ function latestManifest(): ManifestHead | null {
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    // Sync's cache, state and work folders are not data the build reads.
+    if (entry.name.startsWith(".")) continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
@@ -97,11 +100,20 @@ async function buildIfStale(force: boolean): Promise<void> {
   }
 }
 
+/** Brings the upstream copies up to date first; a failed sync never blocks the build from the last good copies. */
+async function syncUpstream(): Promise<void> {
+  if (process.env.NIGHTLY_SYNC === "false") return;
+  await run("sync", tsx("scripts/sync.ts")).catch((err: Error) =>
+    console.error(`${err.message}: building from the last good upstream copies.`),
+  );
+}
+
 function scheduleNightly(): void {
   const now = new Date();
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, NIGHTLY_MINUTE);
   setTimeout(() => {
-    buildIfStale(true)
+    syncUpstream()
+      .then(() => buildIfStale(true))
       .catch((err: Error) =>
         console.error(`Nightly rebuild failed; still serving the previous snapshot. ${err.message}`),
       )

@@ -1,6 +1,7 @@
 /** The statistics payload: totals and distributions, each an array of {key, count} (shapes in docs/api.md). */
 import type { KeyCount, Statistics } from "../schema/api.ts";
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+import { sourceAges } from "../schema/source-age.ts";
 import type { QueryContext } from "./context.ts";
 
 const TOP_PUBLISHERS = 20;
@@ -94,5 +95,6 @@ export async function statistics(ctx: QueryContext): Promise<Statistics> {
       conferences: inOrder(await fieldCounts("conferences"), RESEARCH_FIELDS),
       journals: inOrder(await fieldCounts("journals"), RESEARCH_FIELDS),
     },
+    data_sources: sourceAges(db.manifest.sources, today),
   };
 }

@@ -499,6 +499,30 @@ export const Statistics = z
     research_field_distribution: z
       .object({ conferences: z.array(KeyCount), journals: z.array(KeyCount) })
       .meta({ description: "Venues per research field, in the order of the field list (all 21 keys)." }),
+    data_sources: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          commit: z.string(),
+          date: isoDate
+            .nullable()
+            .meta({ description: "Date of the source's data the snapshot was built from." }),
+          fetched_at: z
+            .string()
+            .nullable()
+            .meta({
+              description: "When the source was last fetched; null for the copy shipped with the data.",
+            }),
+          age_days: z.int().nullable(),
+          stale: z
+            .boolean()
+            .meta({ description: "A living source neither fetched nor dated within the last 30 days." }),
+        }),
+      )
+      .meta({
+        description: "Each upstream source: its commit, the date of its data and when it was fetched.",
+      }),
   })
   .meta({ id: "Statistics" });
 export type Statistics = z.output<typeof Statistics>;

@@ -250,7 +250,14 @@ export const SourceInfo = z.object({
   commit: z.string(),
   license: z.string(),
   attribution: z.string(),
+  /** Date of the data the build read (the origin commit's date, or the file's Last-Modified). */
+  date: IsoDate.nullable().default(null),
+  /** When `npm run sync` last fetched it; null for the copy shipped in UPSTREAM_DIR. */
+  fetched_at: z.string().nullable().default(null),
+  /** A fixed list edition or an archived repository: never out of date. */
+  static: z.boolean().default(false),
 });
+export type SourceInfo = z.infer<typeof SourceInfo>;
 
 export const ManifestFile = z.object({ name: z.string(), bytes: z.number().int(), sha256: z.string() });
 

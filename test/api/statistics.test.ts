@@ -34,6 +34,20 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe("GET /api/statistics", () => {
+  it("states each source's commit, data date, fetch time and whether it is out of date", () => {
+    expect(stats.data_sources).toEqual([
+      {
+        id: "ccfddl",
+        name: "ccfddl/ccf-deadlines",
+        commit: "5f8dce347bc17783bc6cd50509e07cc0196863b4",
+        date: null,
+        fetched_at: null,
+        age_days: null,
+        stale: false,
+      },
+    ]);
+  });
+
   it("has the spec fields plus open calls by tier and the field distribution", () => {
     expect(Object.keys(stats)).toEqual([
       "snapshot_date",
@@ -46,6 +60,7 @@ describe("GET /api/statistics", () => {
       "journal_publisher_distribution",
       "open_calls_by_rank",
       "research_field_distribution",
+      "data_sources",
     ]);
     expect(stats.snapshot_date).toBe(FIXTURE_DATE);
     expect(stats.conferences_total).toBe(FIXTURE_CONFERENCES.length);
