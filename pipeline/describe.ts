@@ -2,12 +2,47 @@
  * What entity resolution sees of an observation: its exact keys, acronym variants and title.
  */
 import { aliasKeys } from "./aliases.ts";
-import { acronymVariants, normalizeCoreRank, normalizeTitle } from "./normalize.ts";
+import { acronymVariants, normalizeAcronym, normalizeCoreRank, normalizeTitle } from "./normalize.ts";
 import type { ConferenceObservation, JournalObservation, SourceId } from "./observations.ts";
 import type { Resolvable } from "./resolve.ts";
 
-/** Acceptance-only sources attach to venues; they never make one. */
-const CANNOT_CREATE = new Set<SourceId>(["lixin", "csconferences"]);
+/** Acceptance-only sources and the archived paperswithcode list attach to venues; they never make one. */
+const CANNOT_CREATE = new Set<SourceId>(["lixin", "csconferences", "pwc", "openaccept"]);
+
+/** Deadline trackers and acceptance lists: a row names a series by its acronym; the title is secondary. */
+const TRACKERS = new Set<SourceId>(["ccfddl", "hf", "pwc", "lixin", "csconferences", "openaccept"]);
+
+/** Curated lists: two distinct rows of one are two venues (cannot-link), duplicate rows aside. */
+const CURATED = new Set<SourceId>(["ccf", "ccf2026", "icore", "core", "core_portal", "qualis"]);
+
+// The reference service tells venues sharing an acronym apart by trailing marks ("ICIEA'", "ICISS'''").
+const COLLISION_MARKS = /(?<![\d'’])['’]+$/;
+
+/**
+ * What resolution compares an acronym on. A marked reference acronym names another venue than the unmarked
+ * one: it matches another list's acronym only with a near-identical title (`strict`), and rows sharing a base
+ * acronym in that service are distinct (cannot-link).
+ */
+function acronymEvidence(o: ConferenceObservation) {
+  const exclusive = CURATED.has(o.source) ? o.source : null;
+  if (!o.acronym) return { acronyms: [], parts: [], exclusive, strict: false };
+  const marks = o.source === "reference" ? (o.acronym.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
+  const variants = acronymVariants(o.acronym);
+  const base = variants[0] ?? "";
+  // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry": each part may point at the parent series.
+  const parts = !/[/\\\-–+\s]/.test(o.acronym)
+    ? []
+    : o.acronym
+        .split(/[/\\\-–+]|\s+/)
+        .map((p) => normalizeAcronym(p))
+        .filter((p) => p.length >= 2 && !variants.includes(p));
+  return {
+    acronyms: variants,
+    parts: marks > 0 ? [] : [...new Set(parts)],
+    exclusive: o.source === "reference" ? `reference:${base}` : exclusive,
+    strict: marks > 0,
+  };
+}
 
 /** CCF and CORE claims on the public scale; QUALIS is left out (lists disagree on its scale). */
 function rankClaims(o: ConferenceObservation): string[] {
@@ -19,7 +54,7 @@ function rankClaims(o: ConferenceObservation): string[] {
 }
 
 export function describeConference(o: ConferenceObservation): Resolvable {
-  const acronyms = o.acronym ? acronymVariants(o.acronym) : [];
+  const { acronyms, parts, exclusive, strict } = acronymEvidence(o);
   const exactKeys = [
     ...(o.dblp ? [`dblp:${o.dblp}`] : []),
     ...(o.coreId ? [`core:${o.coreId}`] : []),
@@ -31,10 +66,14 @@ export function describeConference(o: ConferenceObservation): Resolvable {
     key: o.key,
     exactKeys,
     acronyms,
+    acronymParts: parts,
     normTitle: o.title ? normalizeTitle(o.title) : null,
     title: o.title,
     rankClaims: rankClaims(o),
     canCreate: !CANNOT_CREATE.has(o.source),
+    exclusive,
+    strictAcronym: strict,
+    tracker: TRACKERS.has(o.source),
   };
 }
 
@@ -52,5 +91,7 @@ export function describeJournal(o: JournalObservation): Resolvable {
     title: o.title,
     rankClaims: o.ccfRank ? [`CCF:${o.ccfRank}`] : [],
     canCreate: true,
+    // Two rows of one journal list are two journals, unless one duplicates the other.
+    exclusive: o.source,
   };
 }

@@ -19,6 +19,8 @@ export interface RegistryEntry {
 export interface KindRegistry {
   entries: Record<string, RegistryEntry>;
   retired: string[];
+  /** Retired id → the surviving id its venue was merged into (its keys now belong there); kept for good. */
+  merged?: Record<string, string>;
 }
 
 export interface IdRegistry {
@@ -119,7 +121,25 @@ export function nextKindRegistry(
 ): KindRegistry {
   const gone = Object.keys(previous.entries).filter((id) => !(id in entries));
   const retired = [...new Set([...previous.retired, ...gone])].filter((id) => !(id in entries)).sort();
-  return { entries, retired };
+  const owner = new Map<string, string>();
+  for (const [id, e] of Object.entries(entries)) for (const k of e.keys) owner.set(k, id);
+  const merged: Record<string, string> = {};
+  // Earlier merges follow their survivor if it was merged away in turn.
+  for (const [from, to] of Object.entries(previous.merged ?? {})) {
+    const target =
+      to in entries ? to : (previous.entries[to]?.keys.map((k) => owner.get(k)).find((x) => x) ?? null);
+    if (target && !(from in entries)) merged[from] = target;
+  }
+  for (const id of gone) {
+    const votes = new Map<string, number>();
+    for (const k of previous.entries[id]?.keys ?? []) {
+      const to = owner.get(k);
+      if (to) votes.set(to, (votes.get(to) ?? 0) + 1);
+    }
+    const best = [...votes.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))[0];
+    if (best) merged[id] = best[0];
+  }
+  return { entries, retired, merged };
 }
 
 /**

@@ -16,6 +16,8 @@ import { CCF_TIERS, RESEARCH_FIELDS } from "../functions/schema/records.ts";
 import { countryFromPlace } from "./countries.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";
+import { currentEdition, dropImplausible, submissionDate } from "./editions.ts";
+import { nextDeadlineEstimates } from "./estimates.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
 import { normalizeCoreRank } from "./normalize.ts";
 import type { ConferenceObservation, SourceId } from "./observations.ts";
@@ -36,8 +38,10 @@ export type ConferenceDraft = Omit<ConferenceRow, "id" | "updated_at"> & {
 };
 export type ConferenceDetailDraft = Omit<ConferenceDetailData, "id">;
 
+// The 2026 list spells some acronyms its own way ("INTER-SPEECH"): the 2022 acronym wins where both exist.
 const NAME_PRIORITY: SourceId[] = [
   "ccf",
+  "ccf2026",
   "ccfddl",
   "reference",
   "icore",
@@ -49,6 +53,7 @@ const NAME_PRIORITY: SourceId[] = [
   "lixin",
 ];
 const TITLE_PRIORITY: SourceId[] = [
+  "ccf2026",
   "ccf",
   "ccfddl",
   "icore",
@@ -60,11 +65,16 @@ const TITLE_PRIORITY: SourceId[] = [
   "core_portal",
   "lixin",
 ];
-const TRACKER_PRIORITY: SourceId[] = ["ccfddl", "hf", "pwc"];
-const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin"];
+const TRACKER_PRIORITY: SourceId[] = ["ccfddl", "hf", "pwc", "mpc"];
+const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin", "openaccept"];
+/** Every source that gives a conference's official website, in the order its link wins (paid output only). */
+const WEBSITE_PRIORITY: SourceId[] = [...TRACKER_PRIORITY, "openaccept"];
 
-/** The CCF lists in the order their claim wins: the first with an A, B or C decides. */
-const CCF_EDITIONS = ["CCF2022", "ccfddl", "reference"];
+/**
+ * The CCF lists in the order their claim wins: the first with an A, B or C decides. CCF 2026 is current;
+ * ccfddl and the reference service already follow it; the 2022 list only speaks for venues the others miss.
+ */
+const CCF_EDITIONS = ["CCF2026", "ccfddl", "reference", "CCF2022"];
 /**
  * The current CORE rank is the newest edition's: ICORE2026, or CORE2023 for venues the ICORE2026 copy lacks.
  * A venue ranked only in older editions is unranked today; those ranks stay in its rank history.
@@ -111,7 +121,7 @@ function mergeDeadlines(venue: string, year: number, lists: Deadline[][], confli
             field: `${year} ${type} deadline`,
             chosen: { value: prior.map((p) => p.date).join(", "), source: prior[0]?.source ?? "" },
             others: mine.map((d) => ({ value: d.date, source: d.source })),
-            why: "tracker priority ccfddl > hf > pwc (newest commit first)",
+            why: "tracker priority ccfddl > hf > pwc > mpc (newest commit first)",
           });
         }
         continue;
@@ -218,30 +228,6 @@ function referenceDeadline(type: "paper" | "notification", date: string): Deadli
   return d ? [d] : [];
 }
 
-const isOpen = (d: Deadline, nowIso: string) => (d.utc ?? `${d.date}T23:59:59Z`) >= nowIso;
-
-/**
- * The edition the row describes: the one with the next open paper deadline; else the next one to be held;
- * else the most recent.
- */
-export function currentEdition(editions: Edition[], nowIso: string): Edition | null {
-  const today = nowIso.slice(0, 10);
-  const papers = (e: Edition) => e.deadlines.filter((d) => d.type === "paper");
-  const open = editions
-    .filter((e) => papers(e).some((d) => isOpen(d, nowIso)))
-    .sort((a, b) => a.year - b.year);
-  if (open[0]) return open[0];
-  const upcoming = editions
-    .filter((e) => e.start_date && e.start_date >= today)
-    .sort((a, b) => a.year - b.year);
-  return upcoming[0] ?? editions[editions.length - 1] ?? null;
-}
-
-function submissionDate(edition: Edition, nowIso: string): string | null {
-  const papers = edition.deadlines.filter((d) => d.type === "paper");
-  return (papers.find((d) => isOpen(d, nowIso)) ?? papers[papers.length - 1])?.date ?? null;
-}
-
 function mergeAcceptance(
   venue: string,
   members: ConferenceObservation[],
@@ -318,8 +304,20 @@ export function mergeConference(
   const ref = members.find((o) => o.source === "reference") ?? null;
 
   const editions = mergeEditions(venue, members, conflicts);
+  // Typos are dropped before the reference is folded in, so its value can take their place.
+  const dropped = dropImplausible(editions);
   if (ref) foldReferenceEdition(venue, editions, ref, conflicts);
+  for (const x of [...dropped, ...dropImplausible(editions)]) {
+    conflicts.push({
+      venue,
+      field: `${x.year} ${x.field}`,
+      chosen: { value: "dropped", source: "plausibility check" },
+      others: [{ value: x.value, source: x.source }],
+      why: `implausible: ${x.why}`,
+    });
+  }
   const current = currentEdition(editions, nowIso);
+  const estimates = nextDeadlineEstimates(editions, nowIso);
   const acceptance = mergeAcceptance(venue, members, conflicts);
   const ccf = ccfRank(ranks);
   const core = coreRank(ranks);
@@ -357,15 +355,21 @@ export function mergeConference(
       editionHistory: editions.length > 1,
     },
   };
-  const website = firstBy(members, TRACKER_PRIORITY, (o) => o.website);
+  const website = firstBy(members, WEBSITE_PRIORITY, (o) => o.website);
   return {
     rankSources: { ccf: ccf.edition, core: core.edition },
-    draft: { ...row, cp_index: computeCpIndex(cpInput), sourceUpdatedAt: ref?.reference?.updated_at ?? null },
+    draft: {
+      ...row,
+      cp_index: computeCpIndex(cpInput),
+      estimated_submission_date: estimates.find((e) => e.type === "paper")?.date ?? null,
+      sourceUpdatedAt: ref?.reference?.updated_at ?? null,
+    },
     detail: {
       website,
       cfp_text: null,
       deadlines: current?.deadlines ?? [],
       editions,
+      deadline_estimates: estimates,
       acceptance,
       rank_history: ranks,
       dblp: members.find((o) => o.dblp)?.dblp ?? null,

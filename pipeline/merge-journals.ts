@@ -8,13 +8,14 @@ import type { Conflict } from "./merge-conferences.ts";
 import { normalizeTitle } from "./normalize.ts";
 import type { JournalObservation, SourceId } from "./observations.ts";
 import { firstBy } from "./priority.ts";
+import { canonicalPublisher } from "./publishers.ts";
 
 export type JournalDraft = Omit<JournalRow, "id" | "updated_at"> & { sourceUpdatedAt: string | null };
 export type JournalDetailDraft = Omit<JournalDetailData, "id">;
 
-const TITLE_PRIORITY: SourceId[] = ["ccf", "reference", "scimago", "special_issues"];
-const ACRONYM_PRIORITY: SourceId[] = ["ccf", "reference", "special_issues"];
-const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf", "scimago"];
+const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "scimago", "special_issues"];
+const ACRONYM_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "special_issues"];
+const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf2026", "ccf", "scimago"];
 
 function specialIssues(members: JournalObservation[]): SpecialIssue[] {
   const seen = new Map<string, SpecialIssue>();
@@ -35,15 +36,16 @@ export function mergeJournal(
 ): { draft: JournalDraft; detail: JournalDetailDraft } {
   const fullName = firstBy(members, TITLE_PRIORITY, (o) => o.title) ?? "";
   const ref = members.find((o) => o.source === "reference");
-  const ccf = members.find((o) => o.source === "ccf");
+  // CCF 2026 is the current list; the 2022 list only speaks for a journal the 2026 list does not name.
+  const ccf = members.find((o) => o.source === "ccf2026") ?? members.find((o) => o.source === "ccf");
   const ccfRank = ccf?.ccfRank || ref?.ccfRank || "";
   if (ccf && ref && ccf.ccfRank !== ref.ccfRank) {
     conflicts.push({
       venue: fullName,
       field: "journal ccf_rank",
-      chosen: { value: ccf.ccfRank, source: "ccf" },
+      chosen: { value: ccf.ccfRank, source: ccf.source },
       others: [{ value: ref.ccfRank, source: "reference" }],
-      why: "CCF ranks come from the CCF 2022 list",
+      why: "CCF ranks come from the CCF list (2026, else 2022)",
     });
   }
   const issns = [...new Set([...(ref?.issns ?? []), ...members.flatMap((o) => o.issns)])];
@@ -60,7 +62,7 @@ export function mergeJournal(
       short_name: firstBy(members, ACRONYM_PRIORITY, (o) => o.acronym),
       full_name: fullName,
       impact_factor: ref?.impactFactor ?? null,
-      publisher: firstBy(members, PUBLISHER_PRIORITY, (o) => o.publisher),
+      publisher: canonicalPublisher(firstBy(members, PUBLISHER_PRIORITY, (o) => o.publisher)),
       issn: issns[0] ?? null,
       ccf_rank: ccfRank,
       issns,

@@ -13,6 +13,7 @@ import type {
 } from "../functions/schema/records.ts";
 import { STALE_AFTER_DAYS, sourceAges } from "../functions/schema/source-age.ts";
 import { describeConference, describeJournal } from "./describe.ts";
+import { backtestSeries, summarizeBacktest } from "./estimates.ts";
 import {
   assignIds,
   contentHash,
@@ -28,7 +29,7 @@ import { type Conflict, mergeConference } from "./merge-conferences.ts";
 import { mergeJournal } from "./merge-journals.ts";
 import type { ImportResult, SourceId } from "./observations.ts";
 import { byPriority } from "./priority.ts";
-import { type BuildReport, rankAgreement, reportMarkdown, sourceStats } from "./report.ts";
+import { type BuildReport, rankAgreement, reportMarkdown, resolutionReport, sourceStats } from "./report.ts";
 import { type Cluster, resolve } from "./resolve.ts";
 import { sourceProvenance } from "./sync/provenance.ts";
 import { resolveLatest, writeSnapshot } from "./write.ts";
@@ -39,10 +40,13 @@ export interface BuildOptions {
   baseUrl: string;
   now: Date;
   log: (line: string) => void;
+  /** SNAPSHOT_KEEP_DAYS: dated snapshots older than this are pruned after the write (default in write.ts). */
+  keepDays?: number;
 }
 
 /** Resolution order: authoritative lists first, so trackers attach to the venues the lists define. */
 const CONFERENCE_ORDER: SourceId[] = [
+  "ccf2026",
   "ccf",
   "ccfddl",
   "reference",
@@ -54,8 +58,9 @@ const CONFERENCE_ORDER: SourceId[] = [
   "pwc",
   "lixin",
   "csconferences",
+  "openaccept",
 ];
-const JOURNAL_ORDER: SourceId[] = ["reference", "scimago", "ccf", "special_issues"];
+const JOURNAL_ORDER: SourceId[] = ["reference", "scimago", "ccf2026", "ccf", "special_issues"];
 
 export const TERMS =
   "Free use, commercial use included, with attribution: name Venue Directory and link the venue's detail_page. " +
@@ -129,7 +134,7 @@ async function importAndResolve(stage: Stage, upstreamDir: string) {
   );
   const journalRes = await stage(
     "resolve journals",
-    () => resolve(journalObs, describeJournal, { acronymThreshold: 0.6, singleCandidateThreshold: 0.6 }),
+    () => resolve(journalObs, describeJournal, { acronymThreshold: 0.6 }),
     (r) =>
       `${journalObs.length} observations → ${r.clusters.length} journals, ${r.ambiguities.length} ambiguous`,
   );
@@ -139,6 +144,7 @@ async function importAndResolve(stage: Stage, upstreamDir: string) {
     sources: sourceStats(results, [...confRes.events, ...journalRes.events]),
     rejected: results.flatMap((r) => r.rejected),
     ambiguities: [...confRes.ambiguities, ...journalRes.ambiguities],
+    resolution: resolutionReport(confRes, journalRes),
   };
 }
 
@@ -172,6 +178,20 @@ async function mergeVenues(stage: Stage, resolved: Resolved, nowIso: string, con
 }
 
 type Merged = Awaited<ReturnType<typeof mergeVenues>>;
+
+const BACKTEST_YEARS = [2023, 2024, 2025, 2026];
+
+/** Each 2023–2026 edition's paper deadline estimated from the editions before it only, against the real one. */
+function runBacktest(merged: Merged): BuildReport["backtest"] {
+  const cases = merged.conferences.flatMap((c) =>
+    backtestSeries(c.draft.short_name, c.detail.editions, BACKTEST_YEARS, c.draft.ccf_rank === "A"),
+  );
+  return {
+    years: BACKTEST_YEARS,
+    all: summarizeBacktest(cases),
+    ccf_a: summarizeBacktest(cases.filter((c) => c.ccfA)),
+  };
+}
 
 /** Ids and change dates (against the previous build's registry), and how our ranks compare with the reference. */
 async function identifyVenues(stage: Stage, merged: Merged, previous: IdRegistry | null, buildDate: string) {
@@ -222,10 +242,16 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
   // The observations, and then the merged records, are released as soon as the next step no longer needs
   // them: at 100 times today's catalogue, holding every step at once would not fit a default Node heap.
   let resolved: Resolved | null = await importAndResolve(stage, opts.upstreamDir);
-  const { sources, rejected, ambiguities } = resolved;
+  const { sources, rejected, ambiguities, resolution } = resolved;
   const conflicts: Conflict[] = [];
   let merged: Merged | null = await mergeVenues(stage, resolved, nowIso, conflicts);
   resolved = null;
+  const backtest = runBacktest(merged);
+  opts.log(
+    `  deadline estimates backtest ${BACKTEST_YEARS[0]}–${BACKTEST_YEARS.at(-1)}: ` +
+      `all ${backtest.all.cases} editions median ${backtest.all.median} d, p90 ${backtest.all.p90} d; ` +
+      `CCF-A ${backtest.ccf_a.cases} editions median ${backtest.ccf_a.median} d, p90 ${backtest.ccf_a.p90} d`,
+  );
   const { confs, journals, registry, agreement } = await identifyVenues(
     stage,
     merged,
@@ -265,33 +291,43 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     sources,
     rejected,
     ambiguities,
+    resolution,
     conflicts,
     rank_agreement: agreement,
+    backtest,
     data_age: dataAge,
     counts: {
       conferences: conferenceRows.length,
       journals: journalRows.length,
       special_issues: specialIssues.length,
     },
+    website_coverage: {
+      conferences: conferenceDetails.filter((d) => d.website).length,
+      journals: journalDetails.filter((d) => d.website).length,
+    },
   };
 
   const written = await stage(
     "write snapshot",
     () =>
-      writeSnapshot(opts.snapshotsDir, {
-        date: buildDate,
-        generatedAt: nowIso,
-        baseUrl: opts.baseUrl,
-        conferences: conferenceRows,
-        journals: journalRows,
-        specialIssues,
-        conferenceDetails,
-        journalDetails,
-        idRegistry: registry,
-        report: { json: report, markdown: reportMarkdown(report) },
-        sources: provenance,
-        terms: TERMS,
-      }),
+      writeSnapshot(
+        opts.snapshotsDir,
+        {
+          date: buildDate,
+          generatedAt: nowIso,
+          baseUrl: opts.baseUrl,
+          conferences: conferenceRows,
+          journals: journalRows,
+          specialIssues,
+          conferenceDetails,
+          journalDetails,
+          idRegistry: registry,
+          report: { json: report, markdown: reportMarkdown(report) },
+          sources: provenance,
+          terms: TERMS,
+        },
+        { keepDays: opts.keepDays },
+      ),
     (w) => `${w.dir} (${w.manifest.files.length} public files)`,
   );
   opts.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -4,9 +4,10 @@
  */
 import type { ConferenceRow } from "../functions/schema/records.ts";
 import type { SourceAge } from "../functions/schema/source-age.ts";
+import type { BacktestSummary } from "./estimates.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import type { ImportResult, Rejection } from "./observations.ts";
-import type { Ambiguity, MatchEvent } from "./resolve.ts";
+import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve.ts";
 
 export interface SourceStats {
   source: string;
@@ -41,11 +42,37 @@ export interface BuildReport {
   sources: SourceStats[];
   rejected: Rejection[];
   ambiguities: Ambiguity[];
+  resolution: ResolutionReport;
   conflicts: Conflict[];
   rank_agreement: RankAgreement;
+  /** Deadline estimates checked against real 2023–2026 deadlines: absolute error in days. */
+  backtest: { years: number[]; all: BacktestSummary; ccf_a: BacktestSummary };
   /** Each source's data date and fetch time; stale ones are warned about. */
   data_age: SourceAge[];
   counts: { conferences: number; journals: number; special_issues: number };
+  /** Venues with an official website (from any source; paid output only). */
+  website_coverage: { conferences: number; journals: number };
+}
+
+/** How resolution decided: every decision counted by rule and sources, the weak ones listed, and suspects. */
+export interface ResolutionReport {
+  decisions: Record<string, number>;
+  listed: Resolution<unknown>["decisions"]["listed"];
+  suspected_duplicates: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
+}
+
+export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<unknown>): ResolutionReport {
+  const decisions: Record<string, number> = {};
+  for (const [prefix, r] of [
+    ["conference", conf],
+    ["journal", journal],
+  ] as const)
+    for (const [k, n] of Object.entries(r.decisions.counts)) decisions[`${prefix} ${k}`] = n;
+  return {
+    decisions,
+    listed: [...conf.decisions.listed, ...journal.decisions.listed],
+    suspected_duplicates: { conferences: conf.suspects, journals: journal.suspects },
+  };
 }
 
 export function sourceStats(results: ImportResult[], events: MatchEvent[]): SourceStats[] {
@@ -122,6 +149,8 @@ export function reportMarkdown(r: BuildReport): string {
     "",
     `Conferences ${r.counts.conferences}, journals ${r.counts.journals}, special issues ${r.counts.special_issues}.`,
     "",
+    `Official websites: ${r.website_coverage.conferences} of ${r.counts.conferences} conferences, ${r.website_coverage.journals} of ${r.counts.journals} journals (paid details only).`,
+    "",
     "## Stages",
     table(
       ["stage", "seconds", "detail"],
@@ -153,6 +182,15 @@ export function reportMarkdown(r: BuildReport): string {
       r.sources.map((s) => [s.source, s.read, s.observations, s.matched, s.new, s.unmatched, s.rejected]),
     ),
     "",
+    `## Deadline estimates backtest (${r.backtest.years[0]}–${r.backtest.years.at(-1)}, absolute error in days)`,
+    table(
+      ["editions", "count", "median", "90th percentile"],
+      [
+        ["all", String(r.backtest.all.cases), show(r.backtest.all.median), show(r.backtest.all.p90)],
+        ["CCF-A", String(r.backtest.ccf_a.cases), show(r.backtest.ccf_a.median), show(r.backtest.ccf_a.p90)],
+      ],
+    ),
+    "",
     "## Ranks against the reference service",
     `${a.compared} venues compared: CCF agrees on ${(a.ccf_rate * 100).toFixed(2)} %, CORE on ${(a.core_rate * 100).toFixed(2)} %.`,
     "",
@@ -166,6 +204,33 @@ export function reportMarkdown(r: BuildReport): string {
         show(d.ours.source),
         show(d.reference),
       ]),
+    ),
+    "",
+    "## Resolution decisions",
+    "Every union applied, by rule and the two rows' sources (cannot-link: a pair kept apart because both rows",
+    "are distinct rows of one curated list). See docs/pipeline.md for the rules.",
+    "",
+    table(
+      ["decision", "count"],
+      Object.entries(r.resolution.decisions)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, n]) => [k, n]),
+    ),
+    "",
+    `## Suspected duplicates (${r.resolution.suspected_duplicates.conferences.length} conferences, ${r.resolution.suspected_duplicates.journals.length} journals)`,
+    "Venues left apart although two of their rows share an acronym with similar titles or have one title.",
+    "",
+    table(
+      ["kind", "a", "b", "similarity", "why"],
+      (["conferences", "journals"] as const).flatMap((kind) =>
+        r.resolution.suspected_duplicates[kind].map((d) => [
+          kind,
+          `${show(d.a.title)} (${d.a.source})`,
+          `${show(d.b.title)} (${d.b.source})`,
+          d.similarity.toFixed(2),
+          d.why,
+        ]),
+      ),
     ),
     "",
     `## Ambiguous matches (${r.ambiguities.length})`,

@@ -1,14 +1,26 @@
 /**
- * Entity resolution: groups the observations of all sources into venues. Observations arrive in source
- * priority order; each joins the best existing cluster or starts a new one:
- *   1. an exact key (dblp key, CORE id, reference id, ISSN, hand-kept alias) shared with a cluster;
- *   2. a shared normalised acronym whose titles are similar enough, or failing that, whose rank claims agree
- *      (the alias table settles known collisions);
- *   3. an identical normalised title;
- *   4. otherwise a new cluster, unless the source may not create venues (acceptance-only sources).
- * A cluster never takes two observations of one source: within one list, two rows are two venues.
+ * Entity resolution as one global clustering: every observation is a node, evidence between two nodes is an
+ * edge, and venues are the connected groups left once cannot-links have had their say. Nothing depends on the
+ * order observations arrive in: edges are applied strongest first, ties broken by the nodes' own keys.
+ *
+ *   A. must-links: a shared exact key (dblp key, CORE id, reference id, ISSN, reviewed alias);
+ *   B. strong edges, by score: a shared acronym with similar titles (rare words weigh more), or an identical
+ *      normalised title (for trackers only when their acronyms agree: a tracker's acronym is its series);
+ *   C. weak attachments, decided on the state B left and applied together: a group with no list row (tracker
+ *      series, untitled rows) or a lone row attaches to the one venue its acronym, joint-acronym part ("IJCAI"
+ *      of "IJCAI-ECAI") or agreeing rank claims point at; several candidates make it ambiguous, never a guess.
+ * Cannot-links: two distinct rows of one curated list (same `exclusive` group) never share a venue, unless
+ * they are duplicate rows (near-identical titles), which are merged and reported. A group whose rows may not
+ * found a venue (acceptance lists, the archived paperswithcode list) is left unmatched.
  */
-import { titleSimilarity, titleTokens } from "./similarity.ts";
+import {
+  titleTokens,
+  type WeightedTitle,
+  weighted,
+  weightedJaccard,
+  weightedSimilarity,
+  wordWeights,
+} from "./similarity.ts";
 
 export interface Resolvable {
   source: string;
@@ -17,6 +29,8 @@ export interface Resolvable {
   exactKeys: string[];
   /** Normalised acronym variants. */
   acronyms: string[];
+  /** Parts of a joint or track acronym ("IJCAI" and "ECAI" of "IJCAI-ECAI"): may attach, never found. */
+  acronymParts?: string[];
   /** Normalised title (for the identical-title rule). */
   normTitle: string | null;
   title: string | null;
@@ -24,6 +38,12 @@ export interface Resolvable {
   rankClaims: string[];
   /** May this observation start a venue of its own? */
   canCreate: boolean;
+  /** Rows sharing this group are distinct venues by their list's word (cannot-link), duplicates aside. */
+  exclusive?: string | null;
+  /** A tracker series: its acronym names the series, its title is secondary. */
+  tracker?: boolean;
+  /** The acronym alone says nothing (a reference row's marked acronym): it joins on a near-identical title only. */
+  strictAcronym?: boolean;
 }
 
 /** A venue as resolution leaves it: its observations and every exact key they brought. */
@@ -32,28 +52,14 @@ export interface Cluster<O> {
   exactKeys: Set<string>;
 }
 
-/**
- * What matching compares a cluster on while resolution runs. Dropped when it ends: at 100 times today's
- * catalogue these sets weigh as much as the observations themselves.
- */
-interface Working<O> extends Cluster<O> {
-  sources: Set<string>;
-  acronyms: Set<string>;
-  normTitles: Set<string>;
-  tokenSets: Set<string>[];
-  rankClaims: Set<string>;
-  /** Holds an alias key: then it belongs to that alias only. */
-  aliased: boolean;
-}
-
-const isAlias = (key: string) => key.startsWith("alias:");
-
 export type MatchRule =
   | "exact"
   | "acronym+title"
   | "acronym+rank"
   | "acronym"
+  | "acronym-part"
   | "title"
+  | "duplicate-row"
   | "new"
   | "unmatched";
 
@@ -65,6 +71,14 @@ export interface MatchEvent {
   similarity?: number;
 }
 
+/** One union applied, or one pair kept apart by a cannot-link: "source:key" of both sides. */
+export interface Decision {
+  rule: MatchRule | "cannot-link";
+  score: number;
+  a: string;
+  b: string;
+}
+
 export interface Ambiguity {
   source: string;
   key: string;
@@ -73,20 +87,57 @@ export interface Ambiguity {
   candidates: { cluster: number; titles: string[]; similarity: number }[];
 }
 
+/** Two venues left apart whose names are close: the build report lists them for review. */
+export interface SuspectedDuplicate {
+  a: { cluster: number; source: string; key: string; title: string | null };
+  b: { cluster: number; source: string; key: string; title: string | null };
+  similarity: number;
+  why: string;
+}
+
 export interface ResolveOptions {
-  /** Title similarity needed to join a cluster that shares an acronym when several share it. */
+  /** Weighted title similarity for two rows sharing an acronym to be one venue. */
   acronymThreshold: number;
-  /** Lower bar when exactly one cluster has the acronym. */
-  singleCandidateThreshold: number;
+  /** Title similarity for a row with a marked acronym (`strictAcronym`) to join on its acronym. */
+  strictThreshold: number;
+  /** Weighted Jaccard above which two rows of one list are duplicates of one venue. */
+  duplicateThreshold: number;
+  /** A weak attachment needs its best candidate this far ahead of the next. */
+  margin: number;
+  /** Blocks larger than this are not compared pairwise (an acronym like "AI" at 100 times the catalogue). */
+  maxBlock: number;
 }
 
 export interface Resolution<O> {
   clusters: Cluster<O>[];
   events: MatchEvent[];
   ambiguities: Ambiguity[];
+  /** Counts of applied decisions by rule and source pair, and the cannot-link and weak decisions in full. */
+  decisions: { counts: Record<string, number>; listed: Decision[] };
+  suspects: SuspectedDuplicate[];
 }
 
-const DEFAULTS: ResolveOptions = { acronymThreshold: 0.5, singleCandidateThreshold: 0.3 };
+const DEFAULTS: ResolveOptions = {
+  acronymThreshold: 0.5,
+  strictThreshold: 0.85,
+  duplicateThreshold: 0.5,
+  margin: 0.15,
+  maxBlock: 60,
+};
+/** How many non-exact decisions the report lists one by one (counts are always complete). */
+const LISTED_DECISIONS = 3000;
+
+interface Node {
+  i: number;
+  id: string;
+  d: Resolvable;
+  tokens: Set<string>;
+  /** No title, or one that only spells the acronym: the acronym is all this row says. */
+  untitled: boolean;
+  /** Position in the order of the nodes' own keys (the tie-break that makes the result order-free). */
+  rank: number;
+  aliases: string[];
+}
 
 function push<K, V>(index: Map<K, V[]>, key: K, value: V): void {
   const list = index.get(key);
@@ -94,141 +145,339 @@ function push<K, V>(index: Map<K, V[]>, key: K, value: V): void {
   else index.set(key, [value]);
 }
 
+const byId = (a: Node, b: Node) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** The same order as byId, on numbers: set once all nodes exist. */
+const byRank = (a: Node, b: Node) => a.rank - b.rank;
+
 export function resolve<O>(
   observations: readonly O[],
   describe: (o: O) => Resolvable,
   options: Partial<ResolveOptions> = {},
 ): Resolution<O> {
   const opts = { ...DEFAULTS, ...options };
-  const clusters: Working<O>[] = [];
-  const byExact = new Map<string, number>();
-  const byAcronym = new Map<string, number[]>();
-  const byTitle = new Map<string, number[]>();
-  const events: MatchEvent[] = [];
-  const ambiguities: Ambiguity[] = [];
+  const nodes: Node[] = observations.map((o, i) => {
+    const d = describe(o);
+    // A title that only repeats the acronym ("KDD", "ACM SIGCOMM Conference") says nothing more.
+    const own = new Set(d.acronyms.map((a) => a.toLowerCase()));
+    const words = d.title ? titleTokens(d.title) : new Set<string>();
+    const compact = d.normTitle?.replace(/ /g, "") ?? "";
+    const untitled = words.size === 0 || own.has(compact) || [...words].every((w) => own.has(w));
+    return {
+      i,
+      id: `${d.source}:${d.key}`,
+      d,
+      tokens: words,
+      untitled,
+      rank: 0,
+      aliases: d.exactKeys.filter((k) => k.startsWith("alias:")),
+    };
+  });
+  const sortedNodes = [...nodes].sort(byId);
+  sortedNodes.forEach((n, rank) => {
+    n.rank = rank;
+  });
+  const weight = wordWeights(nodes.map((n) => n.tokens));
+  const titles: WeightedTitle[] = nodes.map((n) => weighted(n.tokens, weight));
+  const title = (n: Node) => titles[n.i] as WeightedTitle;
+  const sim = (a: Node, b: Node) => weightedSimilarity(title(a), title(b), weight);
+  const jaccard = (a: Node, b: Node) => weightedJaccard(title(a), title(b), weight);
+  // Duplicate rows of one list: one title, or one acronym (a "SIG" prefix aside) and near-identical titles.
+  const series = (n: Node) => n.d.acronyms.map((x) => x.replace(/^SIG(?=[A-Z]{2})/, ""));
+  // A row that only gives the acronym cannot be told from another row with that acronym: a duplicate too.
+  const duplicates = (a: Node, b: Node) =>
+    (a.d.normTitle !== null && a.d.normTitle === b.d.normTitle) ||
+    (a.tokens.size >= 2 && jaccard(a, b) === 1) ||
+    (series(a).some((x) => series(b).includes(x)) &&
+      (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold));
 
-  const open = (c: number, source: string) => !clusters[c]?.sources.has(source);
-  const clusterTitles = (c: number) => [...(clusters[c]?.normTitles ?? [])].slice(0, 3);
-  const bestSimilarity = (c: number, tokens: Set<string>) =>
-    Math.max(0, ...(clusters[c]?.tokenSets ?? []).map((t) => titleSimilarity(t, tokens)));
-
-  const join = (c: number, o: O, d: Resolvable, tokens: Set<string>) => {
-    const cluster = clusters[c] as Working<O>;
-    cluster.members.push(o);
-    cluster.sources.add(d.source);
-    for (const k of d.exactKeys) {
-      if (isAlias(k)) cluster.aliased = true;
-      cluster.exactKeys.add(k);
-      if (!byExact.has(k)) byExact.set(k, c);
+  // Union-find over nodes; each root keeps the list of its members.
+  const parent = nodes.map((n) => n.i);
+  const members = new Map<number, Node[]>(nodes.map((n) => [n.i, [n]]));
+  const find = (x: number): number => {
+    let r = x;
+    while (parent[r] !== r) r = parent[r] as number;
+    while (parent[x] !== r) {
+      const next = parent[x] as number;
+      parent[x] = r;
+      x = next;
     }
-    for (const a of d.acronyms) {
-      if (!cluster.acronyms.has(a)) push(byAcronym, a, c);
-      cluster.acronyms.add(a);
+    return r;
+  };
+  /** Both groups hold rows of one curated list and no row of one duplicates a row of the other. */
+  const cannot = (ra: number, rb: number): [Node, Node] | null => {
+    const left = members.get(ra) as Node[];
+    const right = members.get(rb) as Node[];
+    const groups = new Set(left.flatMap((x) => (x.d.exclusive ? [x.d.exclusive] : [])));
+    for (const g of groups) {
+      const xs = left.filter((x) => x.d.exclusive === g);
+      const ys = right.filter((y) => y.d.exclusive === g);
+      if (ys.length > 0 && !xs.some((x) => ys.some((y) => duplicates(x, y))))
+        return [xs[0] as Node, ys[0] as Node];
     }
-    if (d.normTitle && !cluster.normTitles.has(d.normTitle)) {
-      cluster.normTitles.add(d.normTitle);
-      push(byTitle, d.normTitle, c);
-    }
-    if (tokens.size > 0) cluster.tokenSets.push(tokens);
-    for (const r of d.rankClaims) cluster.rankClaims.add(r);
+    return null;
+  };
+  const aliased = new Set(nodes.filter((n) => n.aliases.length > 0).map((n) => n.i));
+  const aliasClash = (ra: number, rb: number) => {
+    if (!aliased.has(ra) || !aliased.has(rb)) return false;
+    const a = new Set((members.get(ra) as Node[]).flatMap((n) => n.aliases));
+    if (a.size === 0) return false;
+    const b = (members.get(rb) as Node[]).flatMap((n) => n.aliases);
+    return b.length > 0 && !b.some((k) => a.has(k));
   };
 
-  for (const o of observations) {
-    const d = describe(o);
-    const tokens = d.title ? titleTokens(d.title) : new Set<string>();
-    const record = (rule: MatchRule, cluster: number | null, similarity?: number) =>
-      events.push({ source: d.source, key: d.key, rule, cluster, similarity });
-
-    // 1. Exact keys.
-    const exact = [...new Set(d.exactKeys.map((k) => byExact.get(k)).filter((c) => c !== undefined))];
-    const exactOpen = exact.filter((c) => open(c, d.source));
-    if (exactOpen.length > 0) {
-      const c = exactOpen[0] as number;
-      if (exactOpen.length > 1) {
-        ambiguities.push({
-          source: d.source,
-          key: d.key,
-          title: d.title,
-          reason: "exact keys point at several venues; joined the first",
-          candidates: exactOpen.map((x) => ({ cluster: x, titles: clusterTitles(x), similarity: 1 })),
-        });
-      }
-      join(c, o, d, tokens);
-      record("exact", c);
-      continue;
+  const counts: Record<string, number> = {};
+  const listed: Decision[] = [];
+  const ambiguities: Ambiguity[] = [];
+  const ruleOf = new Map<number, { rule: MatchRule; score: number }>();
+  const record = (rule: Decision["rule"], score: number, a: Node, b: Node) => {
+    const key = `${rule} ${a.d.source}~${b.d.source}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+    if (rule !== "exact" && listed.length < LISTED_DECISIONS)
+      listed.push({ rule, score: Math.round(score * 1000) / 1000, a: a.id, b: b.id });
+  };
+  /** Joins the groups of a and b unless a cannot-link forbids it; true when they are (now) one group. */
+  const union = (a: Node, b: Node, rule: MatchRule, score: number, checkAlias = false): boolean => {
+    const ra = find(a.i);
+    const rb = find(b.i);
+    if (ra === rb) return true;
+    if (checkAlias && aliasClash(ra, rb)) return false;
+    const clash = cannot(ra, rb);
+    if (clash) {
+      record("cannot-link", score, clash[0], clash[1]);
+      return false;
     }
+    const [keep, drop] =
+      (members.get(ra) as Node[]).length >= (members.get(rb) as Node[]).length ? [ra, rb] : [rb, ra];
+    parent[drop] = keep;
+    if (aliased.has(drop)) aliased.add(keep);
+    (members.get(keep) as Node[]).push(...(members.get(drop) as Node[]));
+    members.delete(drop);
+    const sameSource = a.d.source === b.d.source;
+    const shown: MatchRule = sameSource && rule !== "exact" ? "duplicate-row" : rule;
+    record(shown, score, a, b);
+    for (const n of [a, b]) if (!ruleOf.has(n.i)) ruleOf.set(n.i, { rule: shown, score });
+    return true;
+  };
 
-    // 2. Shared acronym, settled by title similarity. Clusters holding an alias key belong to that alias only.
-    const hasAlias = d.exactKeys.some(isAlias);
-    const candidates = [...new Set(d.acronyms.flatMap((a) => byAcronym.get(a) ?? []))].filter(
-      (c) => open(c, d.source) && !hasAlias && !clusters[c]?.aliased,
-    );
-    if (candidates.length > 0) {
-      const scored = candidates
-        .map((c) => ({ cluster: c, similarity: tokens.size ? bestSimilarity(c, tokens) : 0 }))
-        .sort((a, b) => b.similarity - a.similarity || a.cluster - b.cluster);
-      const best = scored[0] as { cluster: number; similarity: number };
-      const untitled = tokens.size === 0 || (clusters[best.cluster]?.tokenSets.length ?? 0) === 0;
-      if (best.similarity >= opts.acronymThreshold) {
-        join(best.cluster, o, d, tokens);
-        record("acronym+title", best.cluster, best.similarity);
-        continue;
-      }
-      if (scored.length === 1 && (untitled || best.similarity >= opts.singleCandidateThreshold)) {
-        join(best.cluster, o, d, tokens);
-        record("acronym", best.cluster, best.similarity);
-        continue;
-      }
-      // Renamed venues: titles drifted apart, but the lists rank them the same.
-      const sameRank = scored.filter((s) => d.rankClaims.some((r) => clusters[s.cluster]?.rankClaims.has(r)));
-      if (sameRank.length === 1) {
-        const only = sameRank[0] as { cluster: number; similarity: number };
-        join(only.cluster, o, d, tokens);
-        record("acronym+rank", only.cluster, only.similarity);
-        continue;
-      }
-      ambiguities.push({
-        source: d.source,
-        key: d.key,
-        title: d.title,
-        reason:
-          scored.length > 1 && untitled
-            ? "several venues share the acronym and there is no title to choose"
-            : "acronym shared but titles differ: kept apart",
-        candidates: scored.slice(0, 5).map((s) => ({ ...s, titles: clusterTitles(s.cluster) })),
-      });
-    }
-
-    // 3. Identical normalised title.
-    const sameTitle = d.normTitle ? (byTitle.get(d.normTitle) ?? []).filter((c) => open(c, d.source)) : [];
-    if (sameTitle.length > 0) {
-      const c = sameTitle[0] as number;
-      join(c, o, d, tokens);
-      record("title", c);
-      continue;
-    }
-
-    // 4. A venue of its own.
-    if (!d.canCreate) {
-      record("unmatched", null);
-      continue;
-    }
-    clusters.push({
-      members: [],
-      sources: new Set(),
-      exactKeys: new Set(),
-      acronyms: new Set(),
-      normTitles: new Set(),
-      tokenSets: [],
-      rankClaims: new Set(),
-      aliased: false,
-    });
-    join(clusters.length - 1, o, d, tokens);
-    record("new", clusters.length - 1);
+  // Blocks: only nodes sharing a key, an acronym or a title are ever compared.
+  const byExact = new Map<string, Node[]>();
+  const byAcronym = new Map<string, Node[]>();
+  const byTitle = new Map<string, Node[]>();
+  for (const n of nodes) {
+    for (const k of n.d.exactKeys) push(byExact, k, n);
+    for (const a of n.d.acronyms) push(byAcronym, a, n);
+    if (n.d.normTitle && !n.untitled) push(byTitle, n.d.normTitle, n);
   }
+  const sortedEntries = (index: Map<string, Node[]>) =>
+    [...index.entries()]
+      .filter(([, list]) => list.length > 1)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, list]) => [key, list.sort(byRank)] as const);
+  const sortedBlocks = (index: Map<string, Node[]>) => sortedEntries(index).map(([, list]) => list);
+
+  // A. Must-links. A key two distinct rows of one source share (ccfddl files AsiaCCS under dblp conf/ccs)
+  // identifies no single venue: it is reported and not used.
+  for (const list of sortedBlocks(byExact)) {
+    const clash = list.find((x) =>
+      list.some((y) => y.d.source === x.d.source && x.id !== y.id && !duplicates(x, y)),
+    );
+    if (clash) {
+      ambiguities.push({
+        source: clash.d.source,
+        key: clash.d.key,
+        title: clash.d.title,
+        reason: `exact key ${clash.d.exactKeys.find((k) => list.every((n) => n.d.exactKeys.includes(k))) ?? "?"} is shared by distinct rows of one list: not used`,
+        candidates: [],
+      });
+      continue;
+    }
+    for (const n of list.slice(1)) union(list[0] as Node, n, "exact", 1);
+  }
+
+  // B. Strong edges, strongest first.
+  type Edge = { a: Node; b: Node; score: number; rule: MatchRule };
+  const edges: Edge[] = [];
+  /** Identical titles under disagreeing acronyms: no edge, but reported as suspected duplicates if left apart. */
+  const titleOnly: Edge[] = [];
+  const acronymEntries = sortedEntries(byAcronym);
+  const pairs = (list: Node[], each: (a: Node, b: Node) => void) => {
+    if (list.length > opts.maxBlock) return;
+    for (let x = 0; x < list.length; x++)
+      for (let y = x + 1; y < list.length; y++) each(list[x] as Node, list[y] as Node);
+  };
+  for (const [key, list] of acronymEntries) {
+    pairs(list, (a, b) => {
+      // Two rows sharing two acronym variants meet in two blocks: scored in the first they share only.
+      if (a.d.acronyms.find((x) => b.d.acronyms.includes(x)) !== key) return;
+      const s = sim(a, b);
+      const bar = a.d.strictAcronym || b.d.strictAcronym ? opts.strictThreshold : opts.acronymThreshold;
+      if (s >= bar) edges.push({ a, b, score: s, rule: "acronym+title" });
+    });
+  }
+  // Acronyms agree when one spells the other with more letters ("SIGKDD" / "KDD", "ACM_WiSec" / "WiSec").
+  const contains = (x: string, y: string) => x === y || (y.length >= 3 && x.includes(y));
+  const acronymsAgree = (a: Node, b: Node) =>
+    a.d.acronyms.length === 0 ||
+    b.d.acronyms.length === 0 ||
+    a.d.acronyms.some((x) => b.d.acronyms.some((y) => contains(x, y) || contains(y, x)));
+  for (const list of sortedBlocks(byTitle)) {
+    pairs(list, (a, b) => {
+      // One title under two acronyms may be two venues (Inscrypt and ICISC share theirs): weak evidence only.
+      if (!acronymsAgree(a, b)) {
+        titleOnly.push({ a, b, score: 1, rule: "title" });
+        return;
+      }
+      edges.push({ a, b, score: 1, rule: "title" });
+    });
+  }
+  edges.sort((x, y) => y.score - x.score || byRank(x.a, y.a) || byRank(x.b, y.b));
+  for (const e of edges) union(e.a, e.b, e.rule, e.score, true);
+
+  // C. Weak attachments, decided on B's state and then applied.
+  const isAnchor = (n: Node) => !n.d.tracker && !n.untitled;
+  /** Share of a group's list rows that carry one of n's acronyms. */
+  const support = (r: number, n: Node) => {
+    const anchors = (members.get(r) as Node[]).filter(isAnchor);
+    const carrying = anchors.filter((m) => m.d.acronyms.some((a) => n.d.acronyms.includes(a)));
+    return anchors.length === 0 ? 0 : carrying.length / anchors.length;
+  };
+  const weakGroup = (r: number) => !(members.get(r) as Node[]).some(isAnchor);
+  // Each pass decides on the state the last one left. Only a row left ambiguous can gain from another's
+  // attachment (its candidates may merge into one), so later passes revisit those alone.
+  let visit = sortedNodes;
+  for (let pass = 0; pass < 3; pass++) {
+    const attachments: { n: Node; to: Node; rule: MatchRule; score: number }[] = [];
+    const pending: Ambiguity[] = [];
+    const undecided: Node[] = [];
+    for (const n of visit) {
+      const own = find(n.i);
+      const alone = (members.get(own) as Node[]).length === 1;
+      if (!weakGroup(own) && !alone) continue;
+      const best = new Map<number, { to: Node; score: number; rule: MatchRule }>();
+      const consider = (m: Node, rule: MatchRule) => {
+        const r = find(m.i);
+        if (r === own) return;
+        // Jaccard, not overlap: a short title contained in several ("Artificial Intelligence") must not tie.
+        const s = jaccard(n, m);
+        const prev = best.get(r);
+        if (!prev || s > prev.score) best.set(r, { to: m, score: s, rule });
+      };
+      const rankAgrees = (m: Node) => n.d.rankClaims.some((c) => m.d.rankClaims.includes(c));
+      for (const a of n.d.acronyms) {
+        const list = byAcronym.get(a) ?? [];
+        if (list.length > opts.maxBlock) continue;
+        for (const m of list) {
+          if (n.d.strictAcronym || m.d.strictAcronym) continue;
+          if (weakGroup(own) || n.untitled) consider(m, "acronym");
+          else if (rankAgrees(m)) consider(m, "acronym+rank");
+        }
+      }
+      // A lone row whose title another venue bears, under another acronym (a renamed or mislabelled row).
+      if (alone && !n.d.tracker && !n.untitled && n.d.normTitle) {
+        for (const m of byTitle.get(n.d.normTitle) ?? []) consider(m, "title");
+      }
+      if (best.size === 0) {
+        for (const a of n.d.acronymParts ?? []) {
+          const list = byAcronym.get(a) ?? [];
+          if (list.length <= opts.maxBlock) for (const m of list) consider(m, "acronym-part");
+        }
+      }
+      const open = [...best.entries()].filter(([r]) => !aliasClash(own, r) && !cannot(own, r));
+      // A venue a list defines is a better home than another group of tracker or untitled rows.
+      const anchored = open.filter(([r]) => !weakGroup(r));
+      const ranked = (anchored.length > 0 ? anchored : open)
+        .map(([r, c]) => [r, { ...c, support: support(r, n) }] as const)
+        .sort(
+          ([ra, a], [rb, b]) => b.score - a.score || b.support - a.support || byRank(a.to, b.to) || ra - rb,
+        );
+      const [first, second] = ranked;
+      if (!first) continue;
+      // Close titles: the venue whose rows mostly carry this acronym wins ("CHI" is CHI's acronym, not that
+      // of KDD, which one mislabelled row gives it); otherwise nothing tells them apart.
+      const tied = second && first[1].score - second[1].score < opts.margin;
+      if (tied && first[1].support - second[1].support < 0.5) {
+        undecided.push(n);
+        pending.push({
+          source: n.d.source,
+          key: n.d.key,
+          title: n.d.title,
+          reason: "several venues share the acronym and nothing tells them apart: kept apart",
+          candidates: ranked.slice(0, 5).map(([r, c]) => ({
+            cluster: r,
+            titles: titlesOf(members.get(r) as Node[]),
+            similarity: c.score,
+          })),
+        });
+        continue;
+      }
+      attachments.push({ n, to: first[1].to, rule: first[1].rule, score: first[1].score });
+    }
+    for (const a of attachments) union(a.n, a.to, a.rule, a.score, true);
+    if (attachments.length === 0 || pass === 2) {
+      ambiguities.push(...pending);
+      break;
+    }
+    visit = undecided;
+  }
+
+  // Venues: groups with a row that may found one, in the order of their first observation.
+  const roots = [...members.entries()]
+    .filter(([, list]) => list.some((n) => n.d.canCreate))
+    .map(([r, list]) => ({ r, list: list.sort((a, b) => a.i - b.i) }))
+    .sort((a, b) => (a.list[0] as Node).i - (b.list[0] as Node).i);
+  const clusterOf = new Map(roots.map(({ r }, c) => [r, c]));
+  const clusters: Cluster<O>[] = roots.map(({ list }) => ({
+    members: list.map((n) => observations[n.i] as O),
+    exactKeys: new Set(list.flatMap((n) => n.d.exactKeys)),
+  }));
+  const events: MatchEvent[] = nodes.map((n) => {
+    const c = clusterOf.get(find(n.i)) ?? null;
+    const founder = c !== null && roots[c]?.list[0]?.i === n.i;
+    const how = ruleOf.get(n.i);
+    const rule: MatchRule = c === null ? "unmatched" : founder || !how ? "new" : how.rule;
+    return { source: n.d.source, key: n.d.key, rule, cluster: c, similarity: how?.score };
+  });
+  for (const a of ambiguities)
+    a.candidates = a.candidates.map((x) => ({ ...x, cluster: clusterOf.get(find(x.cluster)) ?? -1 }));
+
   return {
-    clusters: clusters.map(({ members, exactKeys }) => ({ members, exactKeys })),
+    clusters,
     events,
     ambiguities,
+    decisions: { counts, listed },
+    suspects: suspectedDuplicates([...edges, ...titleOnly], find, clusterOf),
   };
+}
+
+const titlesOf = (list: Node[]) =>
+  [...new Set(list.flatMap((n) => (n.d.title ? [n.d.title] : [])))].slice(0, 3);
+
+/**
+ * Venues left apart although a pair of their rows was an edge of stage B (a shared acronym with similar titles,
+ * or an identical title, acronyms agreeing or not): each such pair of venues once, for review (the count is a
+ * quality gate with a committed baseline).
+ */
+function suspectedDuplicates(
+  pairs: readonly { a: Node; b: Node; score: number; rule: MatchRule }[],
+  find: (x: number) => number,
+  clusterOf: Map<number, number>,
+): SuspectedDuplicate[] {
+  const found = new Map<string, SuspectedDuplicate>();
+  const side = (n: Node, cluster: number) => ({
+    cluster,
+    source: n.d.source,
+    key: n.d.key,
+    title: n.d.title,
+  });
+  for (const { a, b, score, rule } of pairs) {
+    const ca = clusterOf.get(find(a.i));
+    const cb = clusterOf.get(find(b.i));
+    if (ca === undefined || cb === undefined || ca === cb) continue;
+    const key = ca < cb ? `${ca}~${cb}` : `${cb}~${ca}`;
+    const prev = found.get(key);
+    if (prev && prev.similarity >= score) continue;
+    const why = rule === "title" ? "identical title" : "same acronym, similar titles";
+    found.set(key, { a: side(a, ca), b: side(b, cb), similarity: Math.round(score * 1000) / 1000, why });
+  }
+  return [...found.values()].sort((x, y) => x.a.cluster - y.a.cluster || x.b.cluster - y.b.cluster);
 }

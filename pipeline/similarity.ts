@@ -1,7 +1,8 @@
 /**
  * Fuzzy title comparison for entity resolution. Venue titles drift between lists ("ACM Special Interest Group
  * on Management of Data Conference" vs "ACM Conference on Management of Data"), so we compare content words
- * with a light stem, using the overlap coefficient: a title that is a shortened form of another still matches.
+ * with a light stem, each word weighted by its rarity across the catalogue. The overlap form (shared weight over
+ * the lighter title) lets a shortened title still match; the Jaccard form tells near-identical titles.
  */
 const STOP_WORDS = new Set([
   "a",
@@ -36,6 +37,8 @@ const STOP_WORDS = new Set([
 ]);
 
 function stem(word: string): string {
+  // British and American spellings are one word ("Visualisation" / "Visualization").
+  if (word.length > 7 && word.endsWith("isation")) return stem(`${word.slice(0, -7)}ization`);
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;
@@ -47,15 +50,63 @@ export function titleTokens(title: string): Set<string> {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/&/g, " and ")
+    // Lists annotate titles in brackets ("(combined EuroSpeech and ICSLP in 2000)"): not part of the name.
+    .replace(/\([^)]*\)/g, " ")
     .split(/[^a-z0-9]+/)
     .filter((w) => w && !STOP_WORDS.has(w) && !/^\d+(st|nd|rd|th)?$/.test(w));
   return new Set(words.map(stem));
 }
 
-/** |A ∩ B| / min(|A|, |B|); 0 when either side has no content word. */
-export function titleSimilarity(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
+/** How telling each title word is across a whole catalogue: rare words weigh more than common ones. */
+export function wordWeights(tokenSets: Iterable<Set<string>>): (word: string) => number {
+  const df = new Map<string, number>();
+  let n = 0;
+  for (const set of tokenSets) {
+    n++;
+    for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  // Computed once per word: resolution asks for the same words millions of times at scale.
+  const weights = new Map<string, number>();
+  for (const [word, count] of df) weights.set(word, Math.log(1 + n / count));
+  const unseen = Math.log(1 + n);
+  return (word) => weights.get(word) ?? unseen;
+}
+
+/** A title's words with their total weight, computed once per row. */
+export interface WeightedTitle {
+  tokens: Set<string>;
+  mass: number;
+}
+
+export function weighted(tokens: Set<string>, weight: (w: string) => number): WeightedTitle {
+  let mass = 0;
+  for (const t of tokens) mass += weight(t);
+  return { tokens, mass };
+}
+
+function sharedWeight(a: WeightedTitle, b: WeightedTitle, weight: (w: string) => number): number {
+  const [small, large] = a.tokens.size <= b.tokens.size ? [a, b] : [b, a];
   let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared / Math.min(a.size, b.size);
+  for (const t of small.tokens) if (large.tokens.has(t)) shared += weight(t);
+  return shared;
+}
+
+/**
+ * Title similarity weighting rare words: the weight of the shared words over the lighter title's weight.
+ * One shared common word ("systems") no longer decides; one shared rare word ("teletraffic") still counts.
+ */
+export function weightedSimilarity(
+  a: WeightedTitle,
+  b: WeightedTitle,
+  weight: (w: string) => number,
+): number {
+  if (a.mass === 0 || b.mass === 0) return 0;
+  return sharedWeight(a, b, weight) / Math.min(a.mass, b.mass);
+}
+
+/** Weighted Jaccard: high only when neither title has much the other lacks (tells duplicate rows of one list). */
+export function weightedJaccard(a: WeightedTitle, b: WeightedTitle, weight: (w: string) => number): number {
+  if (a.mass === 0 || b.mass === 0) return 0;
+  const shared = sharedWeight(a, b, weight);
+  return shared / (a.mass + b.mass - shared);
 }

@@ -20,6 +20,7 @@ import {
   SourceInfo,
   SpecialIssueRow,
 } from "../functions/schema/records.ts";
+import { dataPackage } from "./datapackage.ts";
 
 type SourceInfoRecord = z.infer<typeof SourceInfo>;
 type ManifestFile = Manifest["files"][number];
@@ -45,9 +46,24 @@ export interface SnapshotContent {
   terms: string;
 }
 
-/** Dated snapshots kept on disk (plus, always, the one `latest` points to). */
-export const SNAPSHOTS_KEPT = 7;
+/** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
+export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
+
+/** SNAPSHOT_KEEP_DAYS: a whole number of days, at least 1; unset → the default. */
+export function parseKeepDays(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return SNAPSHOT_KEEP_DAYS_DEFAULT;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1) {
+    throw new Error(
+      `SNAPSHOT_KEEP_DAYS must be a whole number of days, at least 1 (got ${JSON.stringify(value)})`,
+    );
+  }
+  return days;
+}
 const LATEST = "latest";
+/** The one-file database of every public table, and the Frictionless description of every public file. */
+const DATABASE = "venues.duckdb";
+const DATAPACKAGE = "datapackage.json";
 const MANIFEST = "manifest.json";
 const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
 /** Problems listed in a validation error before the rest are only counted. */
@@ -56,7 +72,19 @@ const PROBLEMS_SHOWN = 20;
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
 
-type ColumnType = "VARCHAR" | "VARCHAR[]" | "BOOLEAN" | "INTEGER" | "BIGINT" | "DOUBLE";
+/** cp_index as a Parquet STRUCT, so `cp_index.score` reads without JSON functions (spelled as DuckDB prints it). */
+const CP_INDEX_STRUCT =
+  'STRUCT(score DOUBLE, confidence DOUBLE, "version" VARCHAR, breakdown STRUCT("name" VARCHAR, "value" DOUBLE, weight DOUBLE, known BOOLEAN)[])';
+
+type ColumnType =
+  | "VARCHAR"
+  | "VARCHAR[]"
+  | "BOOLEAN"
+  | "INTEGER"
+  | "BIGINT"
+  | "DOUBLE"
+  | "DATE"
+  | typeof CP_INDEX_STRUCT;
 type Row = Record<string, unknown>;
 
 /** Parquet types of every row field; `satisfies` makes a field added to the schema fail to compile until typed here. */
@@ -64,16 +92,17 @@ const CONFERENCE_COLUMNS = {
   id: "VARCHAR",
   short_name: "VARCHAR",
   full_name: "VARCHAR",
-  submission_date: "VARCHAR",
-  notification_date: "VARCHAR",
-  conference_date: "VARCHAR",
+  submission_date: "DATE",
+  notification_date: "DATE",
+  conference_date: "DATE",
   location: "VARCHAR",
   ccf_rank: "VARCHAR",
   core_rank: "VARCHAR",
   qualis_rank: "VARCHAR",
   is_extended: "BOOLEAN",
-  cp_index: "VARCHAR",
-  updated_at: "VARCHAR",
+  cp_index: CP_INDEX_STRUCT,
+  estimated_submission_date: "DATE",
+  updated_at: "DATE",
   fields: "VARCHAR[]",
   country: "VARCHAR",
   views: "BIGINT",
@@ -90,7 +119,7 @@ const JOURNAL_COLUMNS = {
   publisher: "VARCHAR",
   issn: "VARCHAR",
   ccf_rank: "VARCHAR",
-  updated_at: "VARCHAR",
+  updated_at: "DATE",
   issns: "VARCHAR[]",
   fields: "VARCHAR[]",
   sjr: "DOUBLE",
@@ -105,7 +134,7 @@ const JOURNAL_COLUMNS = {
 const SPECIAL_ISSUE_COLUMNS = {
   journal_id: "VARCHAR",
   title: "VARCHAR",
-  submission_date: "VARCHAR",
+  submission_date: "DATE",
   source: "VARCHAR",
 } as const satisfies Record<keyof SpecialIssueRow, ColumnType>;
 
@@ -118,8 +147,6 @@ interface PublicDataset {
   note: string;
   schema: z.ZodObject;
   columns: Record<string, ColumnType>;
-  /** Columns only the Parquet file carries, derived from the row. */
-  parquetExtras: Record<string, { type: ColumnType; value: (row: Row) => unknown }>;
   /** Which venue page `detail_page` links, the field holding its id, and the field it follows. */
   venue: "conference" | "journal";
   idField: string;
@@ -136,12 +163,6 @@ const DATASETS: readonly PublicDataset[] = [
     note: "Every conference in the directory: current-edition dates, CCF / CORE / QUALIS ranks side by side, and the cp_index score (see docs/cp-index.md).",
     schema: ConferenceRow,
     columns: CONFERENCE_COLUMNS,
-    parquetExtras: {
-      cp_score: {
-        type: "DOUBLE",
-        value: (row) => (row.cp_index as ConferenceRow["cp_index"])?.score ?? null,
-      },
-    },
     venue: "conference",
     idField: "id",
     detailPageAfter: "updated_at",
@@ -154,7 +175,6 @@ const DATASETS: readonly PublicDataset[] = [
     note: "Every journal in the directory: publisher, ISSNs, CCF rank and SCImago metrics.",
     schema: JournalRow,
     columns: JOURNAL_COLUMNS,
-    parquetExtras: {},
     venue: "journal",
     idField: "id",
     detailPageAfter: "updated_at",
@@ -167,7 +187,6 @@ const DATASETS: readonly PublicDataset[] = [
     note: "Special-issue calls for papers, open and past; detail_page is the journal's page.",
     schema: SpecialIssueRow,
     columns: SPECIAL_ISSUE_COLUMNS,
-    parquetExtras: {},
     venue: "journal",
     idField: "journal_id",
     detailPageAfter: "journal_id",
@@ -391,43 +410,55 @@ function* csvDocument(
   yield "\n";
 }
 
-/** One NDJSON record for DuckDB's read_json: lists stay lists, objects (cp_index) become JSON text. */
-function parquetRecord(dataset: PublicDataset, row: Row): Row {
-  const out: Row = {};
-  for (const field of Object.keys(dataset.columns)) {
-    const value = row[field];
-    out[field] =
-      value !== null && typeof value === "object" && !Array.isArray(value) ? JSON.stringify(value) : value;
-  }
-  for (const [name, extra] of Object.entries(dataset.parquetExtras)) out[name] = extra.value(row);
-  return out;
-}
-
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const sqlIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Loads the rows from a temporary NDJSON file with explicit column types and copies them to Parquet. */
-async function writeParquet(db: DuckDBConnection, dir: string, dataset: PublicDataset, rows: readonly Row[]) {
+/**
+ * Loads the public rows (the columns of the JSON and CSV files) from a temporary NDJSON file with explicit column
+ * types (dates as DATE, cp_index as a STRUCT, lists as LIST) and copies them to Parquet.
+ */
+async function writeParquet(
+  db: DuckDBConnection,
+  dir: string,
+  dataset: PublicDataset,
+  rows: readonly Row[],
+  toPublic: (row: Row) => Row,
+) {
   const ndjson = join(dir, `.load-${dataset.name}.ndjson`);
   const target = join(dir, `${dataset.name}.parquet`);
   await writeDurable(
     ndjson,
     (function* () {
-      for (const row of rows) yield `${JSON.stringify(parquetRecord(dataset, row))}\n`;
+      for (const row of rows) yield `${JSON.stringify(toPublic(row))}\n`;
     })(),
     { sync: false },
   );
-  const types: Record<string, ColumnType> = { ...dataset.columns };
-  for (const [name, extra] of Object.entries(dataset.parquetExtras)) types[name] = extra.type;
+  const types: Record<string, ColumnType> = { ...dataset.columns, detail_page: "VARCHAR" };
   const columns = Object.entries(types)
     .map(([name, type]) => `${sqlString(name)}: ${sqlString(type)}`)
     .join(", ");
-  const select = Object.keys(types).map(sqlIdent).join(", ");
+  const select = publicColumns(dataset).map(sqlIdent).join(", ");
   await db.run(
     `COPY (SELECT ${select} FROM read_json(${sqlString(ndjson)}, format = 'newline_delimited', columns = {${columns}}))
      TO ${sqlString(target)} (FORMAT parquet)`,
   );
   await rm(ndjson);
+  await syncPath(target);
+}
+
+/** Every table in one DuckDB file, copied from the Parquet files just written (same types). */
+async function writeDatabase(db: DuckDBConnection, dir: string) {
+  const target = join(dir, DATABASE);
+  await db.run(`ATTACH ${sqlString(target)} AS venues`);
+  try {
+    for (const dataset of DATASETS) {
+      await db.run(
+        `CREATE TABLE venues.${sqlIdent(dataset.arrayKey)} AS SELECT * FROM read_parquet(${sqlString(join(dir, `${dataset.name}.parquet`))})`,
+      );
+    }
+  } finally {
+    await db.run("DETACH venues");
+  }
   await syncPath(target);
 }
 
@@ -535,10 +566,12 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
         join(dir, `${dataset.name}.csv`),
         csvDocument(publicColumns(dataset), rows, toPublic),
       );
-      await writeParquet(db, dir, dataset, rows);
+      await writeParquet(db, dir, dataset, rows, toPublic);
       counts[dataset.arrayKey] = rows.length;
       publicNames.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
     }
+    await writeDatabase(db, dir);
+    publicNames.push(DATABASE);
   } finally {
     db.closeSync();
     instance.closeSync();
@@ -558,12 +591,35 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
   };
   for (const [name, text] of Object.entries(internal)) await writeDurable(join(dir, name), text);
 
+  const version = `${content.date}-${versionHash.digest("hex").slice(0, 8)}`;
+  const files = await Promise.all(publicNames.map((name) => describeFile(dir, name)));
+  const pkg = dataPackage({
+    version,
+    date: content.date,
+    baseUrl,
+    terms: content.terms,
+    sources: content.sources,
+    files,
+    tables: DATASETS.map((dataset) => ({
+      name: dataset.name,
+      title: dataset.title,
+      description: dataset.note,
+      jsonRowsKey: dataset.arrayKey,
+      columns: publicColumns(dataset).map((name) => ({
+        name,
+        type: name === "detail_page" ? "VARCHAR" : (dataset.columns[name] ?? "VARCHAR"),
+      })),
+    })),
+    database: { name: DATABASE, tables: DATASETS.map((d) => d.arrayKey) },
+  });
+  await writeDurable(join(dir, DATAPACKAGE), `${JSON.stringify(pkg, null, 2)}\n`);
+  files.push(await describeFile(dir, DATAPACKAGE));
   const manifest = Manifest.parse({
-    version: `${content.date}-${versionHash.digest("hex").slice(0, 8)}`,
+    version,
     date: content.date,
     generated_at: content.generatedAt,
     counts,
-    files: await Promise.all(publicNames.map((name) => describeFile(dir, name))),
+    files,
     internal_files: await Promise.all(Object.keys(internal).map((name) => describeFile(dir, name))),
     sources: content.sources,
     terms: content.terms,
@@ -605,15 +661,17 @@ async function pointLatest(snapshotsDir: string, date: string): Promise<void> {
   await syncPath(snapshotsDir);
 }
 
-/** Deletes dated snapshots beyond the newest SNAPSHOTS_KEPT, never the one `latest` points to. */
-async function pruneSnapshots(snapshotsDir: string): Promise<void> {
+/**
+ * Deletes dated snapshots older than `keepDays` days before `date` (the one just written), never the one `latest`
+ * points to.
+ */
+async function pruneSnapshots(snapshotsDir: string, date: string, keepDays: number): Promise<void> {
   const current = resolveLatest(snapshotsDir);
+  const cutoff = new Date(Date.parse(`${date}T00:00:00Z`) - keepDays * 86_400_000).toISOString().slice(0, 10);
   const dated = (await readdir(snapshotsDir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory() && DATED_DIR.test(entry.name))
-    .map((entry) => entry.name)
-    .sort()
-    .reverse();
-  for (const name of dated.slice(SNAPSHOTS_KEPT)) {
+    .map((entry) => entry.name);
+  for (const name of dated.filter((n) => n <= cutoff)) {
     const path = join(snapshotsDir, name);
     if (realpathSync(path) !== current) await rm(path, { recursive: true, force: true });
   }
@@ -627,6 +685,7 @@ async function pruneSnapshots(snapshotsDir: string): Promise<void> {
 export async function writeSnapshot(
   snapshotsDir: string,
   content: SnapshotContent,
+  options: { keepDays?: number } = {},
 ): Promise<{ dir: string; manifest: Manifest }> {
   const valid = validateContent(content);
   await mkdir(snapshotsDir, { recursive: true });
@@ -640,7 +699,7 @@ export async function writeSnapshot(
     await rm(tmp, { recursive: true, force: true });
     throw error;
   }
-  await pruneSnapshots(snapshotsDir);
+  await pruneSnapshots(snapshotsDir, content.date, options.keepDays ?? SNAPSHOT_KEEP_DAYS_DEFAULT);
   return { dir: resolve(snapshotsDir, content.date), manifest };
 }
 

@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
 import { buildSnapshot } from "../pipeline/pipeline.ts";
+import { parseKeepDays } from "../pipeline/write.ts";
 
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? "../shared/data/upstream");
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? "snapshots");
@@ -20,6 +21,7 @@ try {
     baseUrl,
     now,
     log: (l) => console.log(l),
+    keepDays: parseKeepDays(process.env.SNAPSHOT_KEEP_DAYS),
   });
   console.log(
     `Snapshot ${dir}: ${report.counts.conferences} conferences, ${report.counts.journals} journals, ` +

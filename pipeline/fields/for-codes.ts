@@ -13,7 +13,11 @@
  * - 0804 "Data Format" is, by its definition, coding theory, encryption and data structures, but CORE filed
  *   the database and data-mining venues under it (SIGMOD, VLDB, KDD): "data" follows that use.
  * - 0906/4008 electrical and 4009 electronics, sensors and digital hardware, like 1006 computer hardware, give
- *   "architecture": the CORE venues carrying them are circuit-design and hardware venues.
+ *   "architecture": the CORE venues carrying them are circuit-design and hardware venues; the electrical and
+ *   electronic codes also give the reference's "ee" (4008 covers power systems, so "energy" too).
+ * - Mathematics, civil and materials engineering and management codes give the reference's math, civil,
+ *   materials and management; pure-mathematics codes (0101, 4904) say nothing about computing venues' topics
+ *   and give none.
  * - "CSE" is not a FoR code but CORE 2023's mark for venues moved to the computer systems engineering panel
  *   (ISCA, DAC, FPGA, SC, DATE...): "architecture".
  */
@@ -30,11 +34,17 @@ const BY_CODE: Record<string, ResearchField[]> = {
   "0807": ["ir"], // Library and Information Studies (information retrieval, web search)
   // 2008 neighbouring disciplines.
   "0903": ["bio"], // Biomedical Engineering
-  "0906": ["architecture"], // Electrical and Electronic Engineering
+  "0102": ["math"], // Applied Mathematics
+  "0103": ["math"], // Numerical and Computational Mathematics
+  "0104": ["math"], // Statistics
+  "0905": ["civil"], // Civil Engineering
+  "0906": ["architecture", "ee"], // Electrical and Electronic Engineering
+  "0912": ["materials"], // Materials Engineering
   "0910": ["robotics"], // Manufacturing Engineering (robotics and mechatronics in CORE's use)
   "0913": ["robotics"], // Mechanical Engineering
   "1005": ["network"], // Communications Technologies
   "1006": ["architecture"], // Computer Hardware
+  "1503": ["management"], // Business and Management
   "1203": ["hci"], // Design Practice and Management (interaction design: CHI, DIS, OZCHI)
   "1702": ["ai"], // Cognitive Sciences (knowledge representation, machine learning)
   // 2020 Information and Computing Sciences.
@@ -54,8 +64,14 @@ const BY_CODE: Record<string, ResearchField[]> = {
   "3102": ["bio"], // Bioinformatics and computational biology
   "4006": ["network"], // Communications engineering
   "4007": ["robotics"], // Control engineering, mechatronics and robotics
-  "4008": ["architecture"], // Electrical engineering
-  "4009": ["architecture"], // Electronics, sensors and digital hardware
+  "3507": ["management"], // Strategy, management and organisational behaviour
+  "4005": ["civil"], // Civil engineering
+  "4008": ["architecture", "ee", "energy"], // Electrical engineering (electrical energy generation and power systems)
+  "4009": ["architecture", "ee"], // Electronics, sensors and digital hardware
+  "4016": ["materials"], // Materials engineering
+  "4901": ["math"], // Applied mathematics
+  "4903": ["math"], // Numerical and computational mathematics
+  "4905": ["math"], // Statistics
   CSE: ["architecture"], // CORE 2023 computer systems engineering panel
 };
 

@@ -68,6 +68,28 @@ describe("venue ids", () => {
     expect(clash[0]).not.toBe(retired);
   });
 
+  it("records a venue merged into another as merged into the survivor, following later merges", () => {
+    const entry = (keys: string[]) => ({ keys, hash: "h", updated_at: null });
+    const first = nextKindRegistry(empty(), {
+      "136": entry(["ref:136", "ccf:kdd"]),
+      "3168910765": entry(["qualis:KDD"]),
+      "7272223949": entry(["pwc:KDD"]),
+    });
+    expect(first.merged).toEqual({});
+    // Resolution now puts the QUALIS row into 136; the pwc series was merged away in turn later.
+    const second = nextKindRegistry(first, {
+      "136": entry(["ref:136", "ccf:kdd", "qualis:KDD"]),
+      "7272223949": entry(["pwc:KDD"]),
+    });
+    expect(second.merged).toEqual({ "3168910765": "136" });
+    expect(second.retired).toEqual(["3168910765"]);
+    const third = nextKindRegistry(second, { "136": entry(["ref:136", "ccf:kdd", "qualis:KDD", "pwc:KDD"]) });
+    expect(third.merged).toEqual({ "3168910765": "136", "7272223949": "136" });
+    // A venue that is gone with no heir is retired, not merged.
+    const fourth = nextKindRegistry(third, { "999": entry(["core:9"]) });
+    expect(fourth.merged).toEqual({});
+  });
+
   it("updated_at: unchanged keeps its date, changed gets the build date, first build carries the source's", () => {
     const prev = { keys: [], hash: "a", updated_at: "2026-01-01" };
     expect(updatedAt(prev, "a", "2026-08-01", "2026-11-21", true)).toBe("2026-01-01");

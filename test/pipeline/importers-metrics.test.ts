@@ -55,7 +55,11 @@ describe("field mappings", () => {
     ]);
     expect(
       fieldsFromScimagoCategories("Information Systems (Q1); Management Information Systems (Q2)"),
-    ).toEqual(["data", "is"]);
+    ).toEqual(["data", "is", "management"]);
+    // The reference's non-computing areas, where SCImago names them.
+    expect(
+      fieldsFromScimagoCategories("Electrical and Electronic Engineering (Q1); Applied Mathematics (Q2)"),
+    ).toEqual(["ee", "math"]);
     expect(fieldsFromScimagoCategories("")).toEqual([]);
   });
 });

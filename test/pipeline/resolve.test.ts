@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { describeConference } from "../../pipeline/describe.ts";
 import {
@@ -87,7 +88,7 @@ describe("entity resolution", () => {
     ]);
   });
 
-  it("matches society-prefixed acronyms and similar titles, and never puts two rows of one list together", () => {
+  it("matches society-prefixed acronyms and similar titles, and never puts two distinct rows of one list together", () => {
     const g = groups([
       obs("ccf", "ASIACCS", "ACM Asia Conference on Computer and Communications Security"),
       obs("reference", "ACM ASIACCS", "ACM ASIA Conference on Computer and Communications Security"),
@@ -106,7 +107,80 @@ describe("entity resolution", () => {
       describeConference,
     );
     expect(r.clusters).toHaveLength(2);
-    expect(r.ambiguities[0]?.reason).toMatch(/kept apart/);
+    expect(r.decisions.counts).toEqual({});
+  });
+
+  it("gives the same venues whatever order the observations come in", () => {
+    const list = [
+      obs("ccf", "SIGKDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining", {
+        dblp: "conf/kdd",
+      }),
+      obs("qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"),
+      obs("qualis", "SIGKDD", "ACM International Conference on Knowledge Discovery and Data Mining"),
+      obs("qualis", "PACT", "International Conference on Parallel Computing Technologies"),
+      obs("qualis", "PACTT", "International Conference on Parallel Architectures and Compilation Techniques"),
+      obs("ccf", "PACT", "International Conference on Parallel Architectures and Compilation Techniques"),
+      obs("icore", "ICCSA", "International Conference on Communication Systems and Applications"),
+      obs("icore", "ICCSA", "International Conference on Computational Science and its Applications"),
+      obs("qualis", "ICCSA", "International Conference on Computational Science and Its Applications"),
+      obs("pwc", "KDD", "KDD"),
+      obs("hf", "NAACL", "Annual Conference of the Nations of the Americas Chapter of the ACL"),
+      obs("ccf", "NAACL", "North American Chapter of the Association for Computational Linguistics"),
+      obs("ccfddl", "IJCAI-ECAI", "International Joint Conference on Artificial Intelligence"),
+      obs("core", "IJCAI", "International Joint Conference on Artificial Intelligence"),
+      obs("core", "ECAI", "European Conference on Artificial Intelligence"),
+    ];
+    const canonical = (l: ConferenceObservation[]) =>
+      resolve(l, describeConference)
+        .clusters.map((c) =>
+          c.members
+            .map((m) => `${m.source}:${m.key}`)
+            .sort()
+            .join(" + "),
+        )
+        .sort();
+    const expected = canonical(list);
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }),
+        (shuffled) => {
+          expect(canonical(shuffled)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps distinct rows of one curated list apart and merges its duplicate rows (cannot-links)", () => {
+    const g = groups([
+      obs("ccf", "SIGKDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"),
+      obs("qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"),
+      obs("qualis", "SIGKDD", "ACM International Conference on Knowledge Discovery and Data Mining"),
+      obs("ccf", "PACT", "International Conference on Parallel Architectures and Compilation Techniques"),
+      obs("qualis", "PACTT", "International Conference on Parallel Architectures and Compilation Techniques"),
+      obs("qualis", "PACT", "International Conference on Parallel Computing Technologies"),
+      obs("ccf", "Inscrypt", "International Conference on Information Security and Cryptology"),
+      obs("reference", "AI'", "International Conference on Artificial Intelligence and Applications"),
+      obs("core", "AI", "Australasian Joint Conference on Artificial Intelligence"),
+    ]);
+    expect(g).toEqual([
+      ["ccf:SIGKDD", "qualis:KDD", "qualis:SIGKDD"],
+      ["ccf:PACT", "qualis:PACTT"],
+      ["qualis:PACT"],
+      ["ccf:Inscrypt"],
+      ["reference:AI'"],
+      ["core:AI"],
+    ]);
+  });
+
+  it("attaches a joint edition's tracker series to its parent venue, never both", () => {
+    const g = groups([
+      obs("core", "IJCAI", "International Joint Conference on Artificial Intelligence"),
+      obs("core", "ECAI", "European Conference on Artificial Intelligence"),
+      obs("ccfddl", "IJCAI-ECAI", "International Joint Conference on Artificial Intelligence"),
+      obs("pwc", "UAI", "Conference on Uncertainty in Artificial Intelligence"),
+    ]);
+    expect(g).toEqual([["ccfddl:IJCAI-ECAI", "core:IJCAI"], ["core:ECAI"]]);
   });
 
   it("attaches acceptance-only rows but never lets them create a venue", () => {

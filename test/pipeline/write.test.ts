@@ -9,9 +9,10 @@ import type { z } from "zod";
 import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
 import { computeCpIndex } from "../../pipeline/cp-index.ts";
 import {
+  parseKeepDays,
   readManifest,
   resolveLatest,
-  SNAPSHOTS_KEPT,
+  SNAPSHOT_KEEP_DAYS_DEFAULT,
   type SnapshotContent,
   writeSnapshot,
 } from "../../pipeline/write.ts";
@@ -89,9 +90,13 @@ function content(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
   });
 }
 
-const PUBLIC_FILES = ["conferences", "journals", "special-issues"].flatMap((n) =>
-  ["json", "csv", "parquet"].map((ext) => `${n}.${ext}`),
-);
+const PUBLIC_FILES = [
+  ...["conferences", "journals", "special-issues"].flatMap((n) =>
+    ["json", "csv", "parquet"].map((ext) => `${n}.${ext}`),
+  ),
+  "venues.duckdb",
+  "datapackage.json",
+];
 const INTERNAL_FILES = ["details.json", "ids.json", "build-report.json", "build-report.md"];
 
 /** The schema fields with detail_page right after `anchor`: the expected public column order. */
@@ -241,41 +246,137 @@ describe("writeSnapshot: files", () => {
     }
   });
 
-  it("writes Parquet with the row fields, typed columns and cp_score", async () => {
+  it("writes Parquet with the public columns, typed: DATE, BOOLEAN, STRUCT cp_index, LIST fields", async () => {
     const { dir } = await writeSnapshot(root, content());
     const conferences = await readParquet(join(dir, "conferences.parquet"));
-    expect(Object.keys(conferences.types)).toEqual([...Object.keys(ConferenceRow.shape), "cp_score"]);
+    expect(Object.keys(conferences.types)).toEqual(publicColumns(ConferenceRow, "updated_at"));
     expect(conferences.types).toMatchObject({
       id: "VARCHAR",
-      submission_date: "VARCHAR",
+      submission_date: "DATE",
+      notification_date: "DATE",
+      conference_date: "DATE",
+      updated_at: "DATE",
       is_extended: "BOOLEAN",
-      cp_index: "VARCHAR",
       fields: "VARCHAR[]",
       views: "BIGINT",
       acceptance_rate: "DOUBLE",
       editions_count: "INTEGER",
-      cp_score: "DOUBLE",
+      detail_page: "VARCHAR",
     });
+    expect(conferences.types.cp_index).toBe(
+      'STRUCT(score DOUBLE, confidence DOUBLE, "version" VARCHAR, breakdown STRUCT("name" VARCHAR, "value" DOUBLE, weight DOUBLE, known BOOLEAN)[])',
+    );
     const [first, second] = conferences.rows;
-    expect(first).toMatchObject({ id: "101", fields: ["ai", "ml"], views: 1200n, is_extended: false });
-    expect(JSON.parse(String(first?.cp_index))).toEqual(scored.cp_index);
-    expect(first?.cp_score).toBe(scored.cp_index?.score);
-    expect(second).toMatchObject({
-      id: "102",
-      fields: [],
-      cp_index: null,
-      cp_score: null,
-      submission_date: null,
+    expect(first).toMatchObject({
+      id: "101",
+      fields: ["ai", "ml"],
+      views: 1200n,
+      is_extended: false,
+      detail_page: `${BASE_URL}/conference/101`,
     });
+    expect(first?.cp_index).toEqual(scored.cp_index);
+    expect(second).toMatchObject({ id: "102", fields: [], cp_index: null, submission_date: null });
 
     const journalFile = await readParquet(join(dir, "journals.parquet"));
-    expect(Object.keys(journalFile.types)).toEqual(Object.keys(JournalRow.shape));
-    expect(journalFile.types).toMatchObject({ issns: "VARCHAR[]", sjr: "DOUBLE", h_index: "INTEGER" });
+    expect(Object.keys(journalFile.types)).toEqual(publicColumns(JournalRow, "updated_at"));
+    expect(journalFile.types).toMatchObject({
+      issns: "VARCHAR[]",
+      sjr: "DOUBLE",
+      h_index: "INTEGER",
+      updated_at: "DATE",
+    });
     expect(journalFile.rows.map((r) => r.issns)).toEqual([["1234-5678", "8765-4321"], []]);
 
     const issues = await readParquet(join(dir, "special-issues.parquet"));
-    expect(Object.keys(issues.types)).toEqual(Object.keys(SpecialIssueRow.shape));
+    expect(Object.keys(issues.types)).toEqual(publicColumns(SpecialIssueRow, "journal_id"));
+    expect(issues.types.submission_date).toBe("DATE");
     expect(issues.rows).toHaveLength(1);
+  });
+
+  it("Parquet dates compare with DATE literals without casts; JSON, CSV and Parquet share columns and rows", async () => {
+    const { dir } = await writeSnapshot(root, content());
+    const instance = await DuckDBInstance.create(":memory:");
+    const db = await instance.connect();
+    try {
+      const after = await db.runAndReadAll(
+        `SELECT id FROM '${join(dir, "conferences.parquet")}' WHERE submission_date >= DATE '2026-01-01' AND cp_index.score > 0`,
+      );
+      expect(after.getRowObjectsJson()).toEqual([{ id: "101" }]);
+      for (const [name, key] of [
+        ["conferences", "conferences"],
+        ["journals", "journals"],
+        ["special-issues", "special_issues"],
+      ] as const) {
+        const parquet = await readParquet(join(dir, `${name}.parquet`));
+        const json = JSON.parse(await readFile(join(dir, `${name}.json`), "utf8"))[key] as Record<
+          string,
+          unknown
+        >[];
+        const csv = Papa.parse<Record<string, string>>(await readFile(join(dir, `${name}.csv`), "utf8"), {
+          header: true,
+          skipEmptyLines: true,
+        });
+        expect(Object.keys(json[0] ?? {}), name).toEqual(Object.keys(parquet.types));
+        expect(csv.meta.fields, name).toEqual(Object.keys(parquet.types));
+        expect(json.length, name).toBe(parquet.rows.length);
+        expect(csv.data.length, name).toBe(parquet.rows.length);
+      }
+    } finally {
+      db.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it("datapackage.json describes every public file, column, type, licence and attribution", async () => {
+    const { dir, manifest } = await writeSnapshot(root, content());
+    const pkg = JSON.parse(await readFile(join(dir, "datapackage.json"), "utf8"));
+    expect(pkg.version).toBe(manifest.version);
+    expect(pkg.licenses.map((l: { name: string }) => l.name)).toEqual(
+      content().sources.map((s) => s.license),
+    );
+    expect(pkg.attribution).toContain(BASE_URL);
+    const resources = new Map(pkg.resources.map((r: { path: string }) => [r.path, r]));
+    for (const file of manifest.files.filter((f) => f.name !== "datapackage.json")) {
+      expect(resources.get(file.name), file.name).toMatchObject({
+        bytes: file.bytes,
+        hash: `sha256:${file.sha256}`,
+      });
+    }
+    for (const name of ["conferences", "journals", "special-issues"]) {
+      const parquet = await readParquet(join(dir, `${name}.parquet`));
+      for (const ext of ["json", "csv", "parquet"]) {
+        const fields = (
+          resources.get(`${name}.${ext}`) as { schema: { fields: { name: string; duckdb_type: string }[] } }
+        ).schema.fields;
+        expect(Object.fromEntries(fields.map((f) => [f.name, f.duckdb_type])), `${name}.${ext}`).toEqual(
+          parquet.types,
+        );
+      }
+    }
+    const dates = (
+      resources.get("conferences.csv") as { schema: { fields: { name: string; type: string }[] } }
+    ).schema.fields;
+    expect(dates.find((f) => f.name === "submission_date")?.type).toBe("date");
+  });
+
+  it("venues.duckdb: one ATTACH gives every table, typed as the Parquet files", async () => {
+    const { dir, manifest } = await writeSnapshot(root, content());
+    const instance = await DuckDBInstance.create(":memory:");
+    const db = await instance.connect();
+    try {
+      await db.run(`ATTACH '${join(dir, "venues.duckdb")}' AS venues (READ_ONLY)`);
+      for (const [table, count] of Object.entries(manifest.counts)) {
+        const rows = await db.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM venues.${table}`);
+        expect(rows.getRowObjectsJson()[0]?.n, table).toBe(count);
+      }
+      const typed = await db.runAndReadAll(
+        "SELECT id FROM venues.conferences WHERE submission_date < DATE '2030-01-01' ORDER BY id",
+      );
+      expect(typed.getRowObjectsJson()).toEqual([{ id: "101" }]);
+    } finally {
+      db.closeSync();
+      instance.closeSync();
+    }
   });
 
   it("writes valid empty files when a dataset has no rows", async () => {
@@ -346,7 +447,7 @@ describe("writeSnapshot: atomic publication", () => {
     expect(readdirSync(root).sort()).toEqual([DATE, "latest"]);
   });
 
-  it(`keeps the newest ${SNAPSHOTS_KEPT} dated snapshots, and always the one latest points to`, async () => {
+  it(`keeps the snapshots of the last ${SNAPSHOT_KEEP_DAYS_DEFAULT} days by default, and always latest`, async () => {
     const day = (n: number) => `2026-08-${String(n).padStart(2, "0")}`;
     for (let n = 2; n <= 8; n++) await writeSnapshot(root, content({ date: day(n) }));
     // Rebuilding an old date makes it latest although it is the oldest: it must survive pruning.
@@ -357,6 +458,17 @@ describe("writeSnapshot: atomic publication", () => {
     await writeSnapshot(root, content({ date: day(9) }));
     const expected = [3, 4, 5, 6, 7, 8, 9].map(day);
     expect(readdirSync(root).sort()).toEqual([...expected, "latest"]);
+
+    // SNAPSHOT_KEEP_DAYS=2 on day 10: days 9 and 10 stay.
+    await writeSnapshot(root, content({ date: day(10) }), { keepDays: parseKeepDays("2") });
+    expect(readdirSync(root).sort()).toEqual([day(9), day(10), "latest"]);
+  });
+
+  it("SNAPSHOT_KEEP_DAYS must be a whole number of days", () => {
+    expect(parseKeepDays(undefined)).toBe(SNAPSHOT_KEEP_DAYS_DEFAULT);
+    expect(parseKeepDays("30")).toBe(30);
+    for (const bad of ["0", "-1", "1.5", "week"])
+      expect(() => parseKeepDays(bad), bad).toThrow(/SNAPSHOT_KEEP_DAYS/);
   });
 });
 

@@ -1,0 +1,349 @@
+/**
+ * The CCF 2026 recommended list (ccf-list-2026/): the current CCF ranks, conferences and journals.
+ *
+ * Two files describe the same list. dataGen.js (CCFrank4dblp) gives each venue's rank, acronym, full name and
+ * dblp path(s) in one JavaScript string literal: the text is parsed, never executed. ccf_2026.jsonl (parsed
+ * from the official PDF) gives the type, the CCF area and the publisher; its `url` column is misaligned in
+ * places, so dblp keys come from dataGen.js only. Rows are joined by normalised title, then by type + acronym;
+ * a jsonl row no dataGen row matches is still a venue of the list (without dblp key).
+ *
+ * As in the 2022 importer, a dblp key the list gives to two different venues is dropped from both.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CCF_TIERS, type RankHistoryEntry, type ResearchField } from "../../functions/schema/records.ts";
+import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
+import {
+  cleanNames,
+  cleanText,
+  dblpKeyFromUrl,
+  NAMELESS_REASON,
+  normalizeAcronym,
+  normalizeTitle,
+} from "../normalize.ts";
+import {
+  type ConferenceObservation,
+  conferenceObservation,
+  type ImportResult,
+  type JournalObservation,
+  journalObservation,
+  type Rejection,
+} from "../observations.ts";
+
+const DIR = "ccf-list-2026";
+const DATAGEN = `${DIR}/dataGen.js`;
+const JSONL = `${DIR}/ccf_2026.jsonl`;
+const SOURCE = "ccf2026";
+const EDITION = "CCF2026";
+type Level = (typeof CCF_TIERS)[number];
+type VenueType = "conference" | "journal";
+
+/** One dataGen.js row. */
+export interface DataGenRow {
+  line: number;
+  rank: string;
+  acronym: string | null;
+  title: string | null;
+  /** dblp key ("conf/aaai", "journals/tocs") of the first dblp path. */
+  dblp: string | null;
+}
+
+/** One ccf_2026.jsonl row (the columns used). */
+interface ListRow {
+  line: number;
+  type: string;
+  field: string | null;
+  rank: string;
+  acronym: string | null;
+  name: string | null;
+  publisher: string | null;
+  url: string | null;
+}
+
+interface Venue {
+  type: VenueType;
+  key: string;
+  record: string;
+  acronym: string | null;
+  title: string | null;
+  publisher: string | null;
+  dblp: string | null;
+  level: Level;
+  fields: ResearchField[];
+}
+
+const ROW_LITERAL = /^\s*("(?:[^"\\]|\\.)*")\s*[+;]?\s*$/;
+const DBLP_TAIL = /\s+(\/(?:conf|journals)\/[^\s]+)(?:\s+(\/[^\s]+))?\s*$/;
+
+function dblpKeyOfPath(path: string | undefined): string | null {
+  const match = path?.match(/^\/(conf|journals)\/([\w.+-]+)/);
+  return match?.[1] && match[2] ? `${match[1]}/${match[2]}` : null;
+}
+
+/**
+ * The rows of the `ccfRankList` string literal. Each source line is one JSON-compatible string literal holding
+ * one tab-separated row; a row whose dblp paths are separated by spaces instead of tabs is split on the paths.
+ */
+export function parseDataGen(text: string, rejected: Rejection[]): DataGenRow[] {
+  const start = text.indexOf("ccfRankList");
+  const end = text.indexOf(";", start);
+  if (start < 0 || end < 0) throw new Error(`${DATAGEN}: no ccfRankList string found`);
+  const firstLine = text.slice(0, start).split("\n").length;
+  const rows: DataGenRow[] = [];
+  text
+    .slice(start, end + 1)
+    .split("\n")
+    .forEach((source, i) => {
+      const literal = source.match(ROW_LITERAL)?.[1];
+      if (!literal) return;
+      const line = firstLine + i;
+      let value: string;
+      try {
+        // JSON forbids the raw tabs a JavaScript literal may hold.
+        value = JSON.parse(literal.replaceAll("\t", "\\t")) as string;
+      } catch {
+        rejected.push({ file: DATAGEN, record: `line ${line}`, reason: "not a plain string literal" });
+        return;
+      }
+      const row = value.replace(/\n$/, "");
+      if (!row) return;
+      let cells = row.split("\t");
+      if (cells.length < 5) {
+        const last = cells[cells.length - 1] ?? "";
+        const tail = last.match(DBLP_TAIL);
+        if (tail) cells = [...cells.slice(0, -1), last.slice(0, tail.index), tail[1] ?? "", tail[2] ?? ""];
+      }
+      if (cells.length < 4) {
+        rejected.push({
+          file: DATAGEN,
+          record: `line ${line}`,
+          reason: "fewer than four tab-separated cells",
+        });
+        return;
+      }
+      rows.push({
+        line,
+        rank: cells[0]?.trim() ?? "",
+        acronym: cleanText(cells[1]),
+        title: cleanText(cells[2]),
+        dblp: dblpKeyOfPath(cells[3]?.trim()),
+      });
+    });
+  return rows;
+}
+
+function parseJsonl(text: string, rejected: Rejection[]): ListRow[] {
+  const rows: ListRow[] = [];
+  text.split("\n").forEach((source, i) => {
+    if (!source.trim()) return;
+    const line = i + 1;
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(source) as Record<string, unknown>;
+    } catch {
+      rejected.push({ file: JSONL, record: `line ${line}`, reason: "not a JSON object" });
+      return;
+    }
+    const text = (k: string) => (typeof value[k] === "string" ? cleanText(value[k] as string) : null);
+    rows.push({
+      line,
+      type: text("type") ?? "",
+      field: text("field"),
+      rank: text("rank") ?? "",
+      acronym: text("acronym"),
+      name: text("name"),
+      publisher: text("publisher"),
+      url: text("url"),
+    });
+  });
+  return rows;
+}
+
+function isLevel(value: string): value is Level {
+  return CCF_TIERS.includes(value as Level);
+}
+
+function fieldsOf(chineseName: string | null): ResearchField[] {
+  const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
+  return code ? fieldsFromCcfCode(code) : [];
+}
+
+/** Index of the jsonl rows by normalised title and by type + acronym; each row is matched at most once. */
+function listIndex(rows: ListRow[]) {
+  const byTitle = new Map<string, ListRow[]>();
+  const byAcronym = new Map<string, ListRow[]>();
+  const push = (m: Map<string, ListRow[]>, k: string, r: ListRow) => m.set(k, [...(m.get(k) ?? []), r]);
+  for (const r of rows) {
+    if (r.name) push(byTitle, normalizeTitle(r.name), r);
+    if (r.acronym) push(byAcronym, normalizeAcronym(r.acronym), r);
+  }
+  const used = new Set<ListRow>();
+  // By title the rank must agree too (CVMJ and CVM share a title); by acronym a lone candidate of the type will do.
+  const take = (candidates: ListRow[] | undefined, level: string, type: VenueType | null) => {
+    const fit = (candidates ?? []).filter((r) => !used.has(r) && (!type || r.type === type));
+    const hit = fit.find((r) => r.rank === level) ?? (type && fit.length === 1 ? fit[0] : undefined);
+    if (hit) used.add(hit);
+    return hit;
+  };
+  return {
+    match(row: DataGenRow): ListRow | undefined {
+      const type = row.dblp?.startsWith("journals/") ? "journal" : row.dblp ? "conference" : null;
+      return (
+        (row.title ? take(byTitle.get(normalizeTitle(row.title)), row.rank, null) : undefined) ??
+        (row.acronym ? take(byAcronym.get(normalizeAcronym(row.acronym)), row.rank, type) : undefined)
+      );
+    },
+    unmatched: () => rows.filter((r) => !used.has(r)),
+  };
+}
+
+function claim(level: Level): RankHistoryEntry[] {
+  return [{ system: "CCF", edition: EDITION, rank: level, source: SOURCE }];
+}
+
+function toConference(venue: Venue): ConferenceObservation {
+  return conferenceObservation({
+    source: SOURCE,
+    key: venue.key,
+    file: DIR,
+    acronym: venue.acronym,
+    title: venue.title,
+    dblp: venue.dblp,
+    ranks: claim(venue.level),
+    fields: venue.fields,
+  });
+}
+
+function toJournal(venue: Venue): JournalObservation {
+  return journalObservation({
+    source: SOURCE,
+    key: venue.key,
+    file: DIR,
+    // cleanNames guarantees one of the two.
+    title: venue.title ?? venue.acronym ?? "",
+    acronym: venue.acronym,
+    dblp: venue.dblp,
+    publisher: venue.publisher,
+    ccfRank: venue.level,
+    ranks: claim(venue.level),
+    fields: venue.fields,
+  });
+}
+
+function withoutSharedDblpKeys(venues: Venue[]): Venue[] {
+  const uses = new Map<string, number>();
+  for (const { dblp } of venues) if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
+  return venues.map((v) => (v.dblp && (uses.get(v.dblp) ?? 0) > 1 ? { ...v, dblp: null } : v));
+}
+
+/**
+ * The jsonl `url` is misaligned in places, so its dblp key is trusted only when it names the row's own acronym
+ * ("IR" → journals/ir), or when it is a dataGen venue's key of the same type and rank (a renamed venue: the
+ * PDF's CASA is dataGen's CASAXR, both conf/ca).
+ */
+function listDblpKey(row: ListRow): string | null {
+  const key = dblpKeyFromUrl(row.url);
+  const own = row.acronym ? normalizeAcronym(row.acronym).replace(/\s+/g, "") : null;
+  return key && own && key.split("/")[1]?.toLowerCase() === own.toLowerCase() ? key : null;
+}
+
+function sameVenueByDblp(row: ListRow, venues: Venue[]): Venue | undefined {
+  const key = dblpKeyFromUrl(row.url);
+  return key ? venues.find((v) => v.dblp === key && v.type === row.type && v.level === row.rank) : undefined;
+}
+
+/**
+ * The PDF parse sometimes glues a publisher word onto the acronym or title ("TODAES ACM", "Oxford The Computer
+ * Journal"): such a row is a copy of a dataGen venue of the same rank whose acronym is one of the row's words or
+ * whose title ends the row's title (or the reverse).
+ */
+function garbledCopyOf(row: ListRow, venues: Venue[]): Venue | undefined {
+  const words = new Set((row.acronym ?? "").split(/\s+/).map(normalizeAcronym).filter(Boolean));
+  const title = row.name ? normalizeTitle(row.name) : null;
+  return venues.find((v) => {
+    if (v.level !== row.rank) return false;
+    if (v.acronym && words.has(normalizeAcronym(v.acronym))) return true;
+    const mine = v.title ? normalizeTitle(v.title) : null;
+    return !!(
+      title &&
+      mine &&
+      title.length > 8 &&
+      mine.length > 8 &&
+      (title.endsWith(mine) || mine.endsWith(title))
+    );
+  });
+}
+
+export async function importCcf2026(upstreamDir: string): Promise<ImportResult> {
+  const rejected: Rejection[] = [];
+  const dataGen = parseDataGen(await readFile(join(upstreamDir, DATAGEN), "utf8"), rejected);
+  const list = parseJsonl(await readFile(join(upstreamDir, JSONL), "utf8"), rejected);
+  const index = listIndex(list);
+  const venues = new Map<string, Venue>();
+
+  const add = (
+    record: string,
+    file: string,
+    found: { rank: string; acronym: string | null; title: string | null; dblp: string | null },
+    listRow: ListRow | undefined,
+  ) => {
+    // The jsonl (from the official PDF) decides the type; without it the dblp path does.
+    const type = listRow?.type || (found.dblp?.startsWith("journals/") ? "journal" : "conference");
+    const names = cleanNames(found.acronym ?? listRow?.acronym, found.title ?? listRow?.name);
+    if (!names) return rejected.push({ file, record, reason: NAMELESS_REASON });
+    if (type !== "conference" && type !== "journal") {
+      return rejected.push({ file, record, reason: `unknown type "${type}"` });
+    }
+    if (!isLevel(found.rank))
+      return rejected.push({ file, record, reason: `unknown CCF level "${found.rank}"` });
+    const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
+    const key = `${EDITION}#${type}/${identity}`;
+    const fields = fieldsOf(listRow?.field ?? null);
+    const known = venues.get(key);
+    if (known) {
+      // A second dblp path of one venue, or one venue listed under two areas.
+      if (known.level !== found.rank) {
+        rejected.push({ file, record, reason: `same venue as ${known.record} with another level` });
+      } else {
+        known.fields = [...new Set([...known.fields, ...fields])];
+        known.dblp ??= found.dblp;
+        known.publisher ??= listRow?.publisher ?? null;
+      }
+      return;
+    }
+    venues.set(key, {
+      type,
+      key,
+      record,
+      ...names,
+      publisher: listRow?.publisher ?? null,
+      dblp: found.dblp,
+      level: found.rank,
+      fields,
+    });
+  };
+
+  for (const row of dataGen) add(`line ${row.line}`, DATAGEN, row, index.match(row));
+  for (const row of index.unmatched()) {
+    const same = sameVenueByDblp(row, [...venues.values()]) ?? garbledCopyOf(row, [...venues.values()]);
+    if (same) {
+      same.fields = [...new Set([...same.fields, ...fieldsOf(row.field)])];
+      same.publisher ??= row.publisher;
+      continue;
+    }
+    add(
+      `line ${row.line}`,
+      JSONL,
+      { rank: row.rank, acronym: row.acronym, title: row.name, dblp: listDblpKey(row) },
+      row,
+    );
+  }
+  const all = withoutSharedDblpKeys([...venues.values()]);
+  return {
+    source: SOURCE,
+    read: dataGen.length + list.length,
+    conferences: all.filter((v) => v.type === "conference").map(toConference),
+    journals: all.filter((v) => v.type === "journal").map(toJournal),
+    rejected,
+  };
+}
