@@ -15,10 +15,10 @@ import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";
 import { CONFERENCE_COLUMNS, type ConferenceRecord, toConference } from "./rows.ts";
+import { matchedPage } from "./search.ts";
 import {
   Conditions,
   countMatches,
-  namesMatch,
   pagedSelect,
   pageWindow,
   paramsKey,
@@ -31,10 +31,14 @@ const DEADLINE_ORDER =
   "CASE WHEN c.submission_date >= ? THEN 0 WHEN c.submission_date IS NOT NULL THEN 1 ELSE 2 END, " +
   "CASE WHEN c.submission_date >= ? THEN c.submission_date END, c.submission_date DESC";
 
-/** Exact short or full name first, then short-name prefix, then other matches; three `?` bound to the query. */
-const MATCH_ORDER =
-  "CASE WHEN c.short_lc = lower(?) OR c.full_lc = lower(?) THEN 0 " +
-  "WHEN starts_with(c.short_lc, lower(?)) THEN 1 ELSE 2 END";
+/**
+ * Ties among equal name matches: the better CCF tier, then CORE, then QUALIS (unranked last), then an open call,
+ * then the longer edition history (docs/api.md). One `?` bound to today.
+ */
+const RELEVANCE_TIEBREAK =
+  `${tierPosition("c.ccf_rank", CCF_TIERS)} NULLS LAST, ${tierPosition("c.core_rank", CORE_TIERS)} NULLS LAST, ` +
+  `${tierPosition("c.qualis_rank", QUALIS_TIERS)} NULLS LAST, ` +
+  "CASE WHEN c.submission_date >= ? THEN 0 ELSE 1 END, c.editions_count DESC NULLS LAST";
 
 export function searchConferences(
   ctx: QueryContext,
@@ -49,10 +53,6 @@ export function searchConferences(
 
 async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Promise<ConferenceSearchData> {
   const cond = new Conditions();
-  if (p.query) {
-    const match = namesMatch("c", p.query);
-    cond.add(match.clause, ...match.params);
-  }
   if (p.ccf_rank) cond.add("c.ccf_rank = ?", p.ccf_rank.toUpperCase());
   if (p.core_rank) cond.add("c.core_rank = ?", p.core_rank);
   if (p.qualis_rank) cond.add("c.qualis_rank = ?", p.qualis_rank);
@@ -62,17 +62,50 @@ async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Pr
   if (p.conference_date_start) cond.add("c.conference_date >= ?", p.conference_date_start);
   if (p.conference_date_end) cond.add("c.conference_date <= ?", p.conference_date_end);
   if (p.updated_since) cond.add("c.updated_at >= ?", p.updated_since);
+  if (p.deadline_within_days !== undefined) {
+    const until = new Date(Date.parse(`${ctx.today}T00:00:00Z`) + p.deadline_within_days * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    // Announced deadlines first; the estimate only stands in where no deadline is announced.
+    cond.add(
+      "coalesce(CASE WHEN c.submission_date >= ? THEN c.submission_date END, c.estimated_submission_date) BETWEEN ? AND ?",
+      ctx.today,
+      ctx.today,
+      until,
+    );
+  }
 
-  const order = p.query ? [MATCH_ORDER, DEADLINE_ORDER, "c.id_num"] : [DEADLINE_ORDER, "c.id_num"];
-  const orderParams = p.query ? [p.query, p.query, p.query, ctx.today, ctx.today] : [ctx.today, ctx.today];
+  const { rows, total } = p.query
+    ? await matchedPage<ConferenceRecord>(
+        ctx,
+        p.query,
+        {
+          kind: "conferences",
+          alias: "c",
+          columns: CONFERENCE_COLUMNS,
+          cond,
+          order: `${RELEVANCE_TIEBREAK}, ${DEADLINE_ORDER}, c.id_num`,
+          orderParams: [ctx.today, ctx.today, ctx.today],
+        },
+        p,
+      )
+    : await listAll(ctx, cond, p);
+  return {
+    conferences: rows.map((r) => toConference(r, ctx.baseUrl)),
+    pagination: searchPagination(total, p),
+  };
+}
+
+/** Without a query: every conference meeting the filters, by deadline. */
+async function listAll(ctx: QueryContext, cond: Conditions, p: ConferenceSearchParams) {
   const page = pagedSelect(
     {
       table: "conferences",
       alias: "c",
       columns: CONFERENCE_COLUMNS,
       cond,
-      order: order.join(", "),
-      orderParams,
+      order: `${DEADLINE_ORDER}, c.id_num`,
+      orderParams: [ctx.today, ctx.today],
     },
     pageWindow(p),
   );
@@ -80,10 +113,7 @@ async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Pr
     countMatches(ctx, "conferences c", cond, p),
     ctx.db.all<ConferenceRecord>(page.sql, page.params),
   ]);
-  return {
-    conferences: rows.map((r) => toConference(r, ctx.baseUrl)),
-    pagination: searchPagination(total, p),
-  };
+  return { rows, total };
 }
 
 type ConferenceExtra = "trackers_count" | "attendees_count" | "acceptance_rate" | "views_30d";
@@ -103,11 +133,14 @@ interface ConferenceRankingSpec {
   extras: ConferenceExtra[];
 }
 
+/** A tier list: the tier's open calls (as the reference defines it since 2.0.0), best tier, then soonest deadline. */
 const tierRanking = (column: string, tiers: readonly string[]): ConferenceRankingSpec => ({
-  where: `${column} <> ''`,
-  order: `${tierPosition(column, tiers)}, c.short_lc, c.id_num`,
+  where: `${column} <> '' AND c.submission_date >= ?`,
+  order: `${tierPosition(column, tiers)}, c.submission_date, c.id_num`,
   extras: [],
 });
+
+const POPULARITY_ORDER = "COALESCE(m.n, 0) DESC, c.views DESC, c.id_num";
 
 export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRankingSpec> = {
   cfp: { where: "c.submission_date >= ?", order: "c.submission_date, c.id_num", extras: [] },
@@ -116,9 +149,10 @@ export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRanki
   core: tierRanking("c.core_rank", CORE_TIERS),
   qualis: tierRanking("c.qualis_rank", QUALIS_TIERS),
   cp_index: { where: "c.cp_score IS NOT NULL", order: "c.cp_score DESC, c.id_num", extras: [] },
-  most_viewed: { where: "c.views > 0", order: "c.views DESC, c.id_num", extras: ["views_30d"] },
-  most_tracked: { metric: "trackers", order: "m.n DESC, c.id_num", extras: ["trackers_count"] },
-  most_attended: { metric: "attendees", order: "m.n DESC, c.id_num", extras: ["attendees_count"] },
+  // Popularity: every conference by its count (0 included), ties by all-time views, then id (docs/api.md).
+  most_viewed: { metric: "views_30d", order: POPULARITY_ORDER, extras: ["views_30d"] },
+  most_tracked: { metric: "trackers", order: POPULARITY_ORDER, extras: ["trackers_count"] },
+  most_attended: { metric: "attendees", order: POPULARITY_ORDER, extras: ["attendees_count"] },
   most_competitive: {
     where: "c.acceptance_rate IS NOT NULL",
     order: "c.acceptance_rate, c.id_num",
@@ -126,7 +160,7 @@ export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRanki
   },
   upcoming: { where: "c.conference_date >= ?", order: "c.conference_date, c.id_num", extras: [] },
   past: { where: "c.conference_date < ?", order: "c.conference_date DESC, c.id_num", extras: [] },
-  trending: { metric: "views_30d", order: "m.n DESC, c.id_num", extras: ["views_30d"] },
+  trending: { metric: "views_30d", order: POPULARITY_ORDER, extras: ["views_30d"] },
 };
 
 export async function listConferences(

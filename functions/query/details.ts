@@ -147,6 +147,7 @@ async function conferenceCore(ctx: QueryContext, id: string): Promise<Conference
       cfp_text: detail?.cfp_text ?? null,
       deadlines: detail?.deadlines ?? [],
       history: [...(detail?.editions ?? [])].sort(byYearDesc),
+      deadline_estimates: detail?.deadline_estimates ?? [],
       acceptance: [...(detail?.acceptance ?? [])].sort(byYearDesc),
       rank_history: detail?.rank_history ?? [],
     },

@@ -29,6 +29,7 @@ import type { SnapshotDatabase } from "./database.ts";
 import { conferenceDetail, type DetailAccess, journalDetail } from "./details.ts";
 import { listJournals, searchJournals } from "./journals.ts";
 import { type Logger, silentLogger } from "./logger.ts";
+import { mergedIds } from "./merged-ids.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,
   COMPACT_JOURNAL_COLUMNS,
@@ -60,6 +61,8 @@ export interface QueryLayer {
   conference(id: string, access: DetailAccess): Promise<ConferenceDetail | null>;
   /** Null when no journal has this id. Records a view. */
   journal(id: string, access: DetailAccess): Promise<JournalDetail | null>;
+  /** The id a venue merged away now lives under; null when `id` was not merged. */
+  survivingId(kind: VenueKind, id: string): Promise<string | null>;
   /** Compact rows for the given ids, in the given order; unknown ids are skipped. */
   venues(ids: {
     conferences: readonly string[];
@@ -93,6 +96,9 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
   const run = <T>(fn: (ctx: QueryContext) => Promise<T>): Promise<T> =>
     source.use((db) => fn({ db, today: utcDate(clock()), baseUrl, activity }));
 
+  const survivingId = (kind: VenueKind, id: string) =>
+    run(async (ctx) => (await mergedIds(ctx.db.dir))[kind].get(id) ?? null);
+
   const recordView = (kind: VenueKind, id: string) => {
     activity
       .recordView(kind, id)
@@ -113,16 +119,20 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
           () => 1,
         ),
       ),
+    // A merged-away id gives its surviving record (REST redirects before asking; MCP gets it directly).
     conference: async (id, access) => {
-      const detail = await run((ctx) => conferenceDetail(ctx, id, access));
-      if (detail) recordView("conference", id);
+      const target = (await survivingId("conference", id)) ?? id;
+      const detail = await run((ctx) => conferenceDetail(ctx, target, access));
+      if (detail) recordView("conference", target);
       return detail;
     },
     journal: async (id, access) => {
-      const detail = await run((ctx) => journalDetail(ctx, id, access));
-      if (detail) recordView("journal", id);
+      const target = (await survivingId("journal", id)) ?? id;
+      const detail = await run((ctx) => journalDetail(ctx, target, access));
+      if (detail) recordView("journal", target);
       return detail;
     },
+    survivingId,
     venues: (ids) =>
       run(async (ctx) => {
         const conferences = await ctx.db.all<Omit<CompactConference, "detail_page">>(

@@ -12,20 +12,16 @@ import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage, type RankingQuery } from "./ranking.ts";
 import { JOURNAL_COLUMNS, type JournalRecord, toJournal } from "./rows.ts";
+import { matchedPage } from "./search.ts";
 import {
   Conditions,
   countMatches,
-  namesMatch,
   pagedSelect,
   pageWindow,
   paramsKey,
   searchPagination,
   tierPosition,
 } from "./sql.ts";
-
-const MATCH_ORDER =
-  "CASE WHEN j.short_lc = lower(?) OR j.full_lc = lower(?) THEN 0 " +
-  "WHEN starts_with(j.short_lc, lower(?)) THEN 1 ELSE 2 END";
 
 const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
 
@@ -39,29 +35,37 @@ export function searchJournals(ctx: QueryContext, p: JournalSearchParams): Promi
 
 async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<JournalSearchData> {
   const cond = new Conditions();
-  if (p.query) {
-    const match = namesMatch("j", p.query);
-    cond.add(match.clause, ...match.params);
-  }
   if (p.ccf_rank) cond.add("j.ccf_rank = ?", p.ccf_rank.toUpperCase());
   if (p.issn) cond.add("(j.issn = ? OR list_contains(j.issns, ?))", p.issn, p.issn);
   if (p.field) cond.add("list_contains(j.fields, ?)", p.field);
   if (p.updated_since) cond.add("j.updated_at >= ?", p.updated_since);
 
-  const order = [...(p.query ? [MATCH_ORDER] : []), CCF_ORDER, "j.full_lc", "j.id_num"];
-  const orderParams = p.query ? [p.query, p.query, p.query] : [];
+  const order = `${CCF_ORDER}, j.full_lc, j.id_num`;
+  const { rows, total } = p.query
+    ? await matchedPage<JournalRecord>(
+        ctx,
+        p.query,
+        { kind: "journals", alias: "j", columns: JOURNAL_COLUMNS, cond, order, orderParams: [] },
+        p,
+      )
+    : await listAll(ctx, cond, order, p);
+  return {
+    journals: rows.map((r) => toJournal(r, ctx.baseUrl)),
+    pagination: searchPagination(total, p),
+  };
+}
+
+/** Without a query: every journal meeting the filters, best CCF tier first, then by name. */
+async function listAll(ctx: QueryContext, cond: Conditions, order: string, p: JournalSearchParams) {
   const page = pagedSelect(
-    { table: "journals", alias: "j", columns: JOURNAL_COLUMNS, cond, order: order.join(", "), orderParams },
+    { table: "journals", alias: "j", columns: JOURNAL_COLUMNS, cond, order, orderParams: [] },
     pageWindow(p),
   );
   const [total, rows] = await Promise.all([
     countMatches(ctx, "journals j", cond, p),
     ctx.db.all<JournalRecord>(page.sql, page.params),
   ]);
-  return {
-    journals: rows.map((r) => toJournal(r, ctx.baseUrl)),
-    pagination: searchPagination(total, p),
-  };
+  return { rows, total };
 }
 
 /** Each journal's open special issue with the soonest deadline (ties by title); `?` bound to today. */
@@ -82,8 +86,9 @@ export const JOURNAL_RANKING_SPECS: Record<JournalRanking, JournalRankingSpec> =
   cfp: { openSpecialIssue: true, order: "s.submission_date, j.id_num" },
   ccf: { where: "j.ccf_rank <> ''", order: `${CCF_ORDER}, j.full_lc, j.id_num` },
   highest_if: { where: "j.if_num IS NOT NULL", order: "j.if_num DESC, j.id_num" },
-  most_viewed: { where: "j.views > 0", order: "j.views DESC, j.id_num" },
-  most_tracked: { metric: "trackers", order: "m.n DESC, j.id_num" },
+  // Popularity: every journal by its count (0 included), ties by all-time views, then id (docs/api.md).
+  most_viewed: { metric: "views_30d", order: "COALESCE(m.n, 0) DESC, j.views DESC, j.id_num" },
+  most_tracked: { metric: "trackers", order: "COALESCE(m.n, 0) DESC, j.views DESC, j.id_num" },
   all: { order: "j.full_lc, j.id_num" },
 };
 
@@ -131,6 +136,7 @@ async function rankJournals(
     if (r.si_title !== null && r.si_date !== null)
       row.special_issue = { title: r.si_title, submission_date: r.si_date };
     if (spec.metric === "trackers") row.trackers_count = counts.get("trackers")?.get(r.id) ?? 0;
+    if (spec.metric === "views_30d") row.views_30d = counts.get("views_30d")?.get(r.id) ?? 0;
     return row;
   });
   return { ranking, journals, pagination };

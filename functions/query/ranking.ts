@@ -1,6 +1,7 @@
 /**
  * The shared shape of a ranking query: fixed SQL from a ranking's definition, an optional join on an activity
- * counter (membership = a non-zero count, order by it), one look-ahead row for `has_more`.
+ * counter (every venue takes part, a venue without a count as 0, so a popularity list is never empty), one
+ * look-ahead row for `has_more`.
  */
 import type { RankingPagination } from "../schema/api.ts";
 import type { ActivityMetric, VenueKind } from "./activity.ts";
@@ -17,7 +18,7 @@ export interface RankingQuery {
   /** Extra joins (code), with their bound values in order. */
   joins: { sql: string; params: SqlParam[] }[];
   conditions: Conditions;
-  /** Order by an activity counter: joined as `m(id, n)`, only venues with a count take part. */
+  /** Order by an activity counter: left-joined as `m(id, n)` (n is NULL for a venue without a count). */
   metricCounts?: ReadonlyMap<string, number>;
   order: string;
 }
@@ -30,7 +31,7 @@ export async function fetchRankingPage<T>(
   const joins = [...q.joins];
   if (q.metricCounts) {
     const table = countsTable(q.metricCounts);
-    joins.push({ sql: `JOIN ${table.sql} m ON m.id = ${q.alias}.id`, params: table.params });
+    joins.push({ sql: `LEFT JOIN ${table.sql} m ON m.id = ${q.alias}.id`, params: table.params });
   }
   if (joins.length === 0) {
     // One table: deep pages are cut without holding every skipped row (rankings with joins are small lists).

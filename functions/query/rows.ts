@@ -9,7 +9,7 @@ import type { VenueKind } from "./activity.ts";
 /** Columns of `conferences c` that make a public Conference row. */
 export const CONFERENCE_COLUMNS =
   "c.id, c.short_name, c.full_name, c.submission_date, c.notification_date, c.conference_date, c.location, " +
-  "c.ccf_rank, c.core_rank, c.qualis_rank, c.is_extended, c.cp_index, c.updated_at";
+  "c.ccf_rank, c.core_rank, c.qualis_rank, c.is_extended, c.cp_index, c.estimated_submission_date, c.updated_at";
 
 /** A conference table row as read: the public row before its link is added and its score parsed. */
 export type ConferenceRecord = Omit<Conference, "detail_page" | "cp_index"> & {
@@ -47,6 +47,7 @@ export function toConference(r: ConferenceRecord, baseUrl: string): Conference {
     is_extended: r.is_extended,
     detail_page: detailPage(baseUrl, "conference", r.id),
     cp_index: r.cp_index === null ? null : (JSON.parse(r.cp_index) as CpIndex),
+    estimated_submission_date: r.estimated_submission_date,
     updated_at: r.updated_at,
   };
 }

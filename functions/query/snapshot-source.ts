@@ -8,6 +8,7 @@ import { realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { SnapshotDatabase } from "./database.ts";
 import { type Logger, silentLogger } from "./logger.ts";
+import { prepareSearch } from "./search-index.ts";
 
 export interface SnapshotSourceOptions {
   /** Folder holding the dated snapshot folders and the `latest` symlink. */
@@ -49,6 +50,10 @@ export class SnapshotSource {
       );
     }
     const source = new SnapshotSource(options, await SnapshotDatabase.open(identity.dir), identity.key);
+    // Built in the background so start-up does not wait for it; a search before it is ready waits for it.
+    prepareSearch(source.db).catch((error) =>
+      (options.logger ?? silentLogger).error({ err: error }, "search index build failed"),
+    );
     const pollMs = options.pollMs ?? 0;
     if (pollMs > 0) {
       source.timer = setInterval(() => void source.refresh(), pollMs);
@@ -87,6 +92,10 @@ export class SnapshotSource {
       identity = await latestIdentity(this.options.snapshotsDir);
       if (identity.key === this.key || identity.key === this.failedKey) return false;
       const next = await SnapshotDatabase.open(identity.dir);
+      await prepareSearch(next).catch((error) => {
+        next.retire();
+        throw error;
+      });
       const previous = this.db;
       this.db = next;
       this.key = identity.key;

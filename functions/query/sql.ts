@@ -24,21 +24,6 @@ export class Conditions {
   }
 }
 
-/**
- * A case-insensitive substring match on a venue's short or full name (`alias` is the table alias; one `?` for
- * the query). Both folded names sit in `names_lc`, joined by U+0000: a query without that character matches the
- * joined text exactly where it matches one of the names, so one column is scanned instead of two. A query with
- * it (never a real one) falls back to matching the names one by one.
- */
-export function namesMatch(alias: string, query: string): { clause: string; params: string[] } {
-  return query.includes("\u0000")
-    ? {
-        clause: `(contains(${alias}.short_lc, lower(?)) OR contains(${alias}.full_lc, lower(?)))`,
-        params: [query, query],
-      }
-    : { clause: `contains(${alias}.names_lc, lower(?))`, params: [query] };
-}
-
 /** Position of a value in a fixed tier order (1 = best), for ORDER BY; the tiers are code constants. */
 export function tierPosition(column: string, tiers: readonly string[]): string {
   return `list_position([${tiers.map((t) => `'${t}'`).join(", ")}], ${column})`;

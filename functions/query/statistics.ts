@@ -1,4 +1,7 @@
-/** The statistics payload: totals and distributions, each an array of {key, count} (shapes in docs/api.md). */
+/**
+ * The statistics payload: totals and distributions, each an array of {key, count} (shapes in docs/api.md). The
+ * figures the interface spec leaves unnamed carry the reference service's names (its contract 2.2.0).
+ */
 import type { KeyCount, Statistics } from "../schema/api.ts";
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
 import { sourceAges } from "../schema/source-age.ts";
@@ -53,12 +56,13 @@ export async function statistics(ctx: QueryContext): Promise<Statistics> {
     "SELECT publisher AS key, count(*)::INTEGER AS count FROM journals " +
       "WHERE publisher IS NOT NULL AND publisher <> '' GROUP BY key ORDER BY count DESC, key",
   );
-  const openBy = (column: string) =>
+  const tierCounts = (table: string, column: string, where = "", params: string[] = []) =>
     keyCounts(
       `SELECT CASE WHEN ${column} = '' THEN 'unranked' ELSE ${column} END AS key, count(*)::INTEGER AS count ` +
-        "FROM conferences WHERE submission_date >= ? GROUP BY key",
-      [today],
+        `FROM ${table} ${where} GROUP BY key`,
+      params,
     );
+  const openBy = (column: string) => tierCounts("conferences", column, "WHERE submission_date >= ?", [today]);
   const fieldCounts = (table: string) =>
     keyCounts(
       `SELECT key, count(*)::INTEGER AS count FROM (SELECT unnest(fields) AS key FROM ${table}) GROUP BY key`,
@@ -75,7 +79,7 @@ export async function statistics(ctx: QueryContext): Promise<Statistics> {
     snapshot_date: db.manifest.date,
     conferences_total: totals?.conferences ?? 0,
     journals_total: totals?.journals ?? 0,
-    open_calls_total: totals?.open_calls ?? 0,
+    conferences_with_open_cfp: totals?.open_calls ?? 0,
     conference_deadline_by_month: byMonth,
     conference_country_distribution: byCountry,
     journal_impact_factor_distribution: [...IF_BUCKETS.map(([key]) => key), "none"].map((key) => ({
@@ -86,15 +90,15 @@ export async function statistics(ctx: QueryContext): Promise<Statistics> {
       ...publishers.slice(0, TOP_PUBLISHERS),
       ...(otherPublishers > 0 ? [{ key: "other", count: otherPublishers }] : []),
     ],
-    open_calls_by_rank: {
-      ccf: inOrder(await openBy("ccf_rank"), [...CCF_TIERS, "unranked"]),
-      core: inOrder(await openBy("core_rank"), [...CORE_TIERS, "unranked"]),
-      qualis: inOrder(await openBy("qualis_rank"), [...QUALIS_TIERS, "unranked"]),
-    },
-    research_field_distribution: {
-      conferences: inOrder(await fieldCounts("conferences"), RESEARCH_FIELDS),
-      journals: inOrder(await fieldCounts("journals"), RESEARCH_FIELDS),
-    },
+    conference_open_cfp_by_ccf_rank: inOrder(await openBy("ccf_rank"), [...CCF_TIERS, "unranked"]),
+    conference_open_cfp_by_core_rank: inOrder(await openBy("core_rank"), [...CORE_TIERS, "unranked"]),
+    conference_open_cfp_by_qualis_rank: inOrder(await openBy("qualis_rank"), [...QUALIS_TIERS, "unranked"]),
+    conference_field_distribution: inOrder(await fieldCounts("conferences"), RESEARCH_FIELDS),
+    journal_field_distribution: inOrder(await fieldCounts("journals"), RESEARCH_FIELDS),
+    journal_ccf_rank_distribution: inOrder(await tierCounts("journals", "ccf_rank"), [
+      ...CCF_TIERS,
+      "unranked",
+    ]),
     data_sources: sourceAges(db.manifest.sources, today),
   };
 }

@@ -11,6 +11,7 @@ import {
   CoreRank,
   CpIndex,
   Deadline,
+  DeadlineEstimate,
   Edition,
   JournalMetricYear,
   QUALIS_TIERS,
@@ -97,7 +98,8 @@ const queryParam = z
   .optional()
   .transform((s) => (s === "" ? undefined : s))
   .meta({
-    description: "Case-insensitive substring matched against the short name and the full name.",
+    description:
+      "A venue name: matched against the short name, the full name and aliases / former names (case, diacritics and punctuation folded); exact acronym or alias matches first, then whole words, then substrings (docs/api.md, Search order).",
     example: "learning",
   });
 
@@ -112,7 +114,7 @@ export const ResearchFieldParam = caseInsensitiveEnum(
   `field must be one of ${RESEARCH_FIELDS.join(", ")}`,
 )
   .optional()
-  .meta({ description: "Research field (21 areas)." });
+  .meta({ description: "Research field (27 values: the reference's 21 and 6 finer computing areas)." });
 
 const updatedSinceParam = dateParam(
   "updated_since",
@@ -138,6 +140,16 @@ export const ConferenceSearchParams = z
     submission_date_end: dateParam("submission_date_end", "Submission deadline on or before this date."),
     conference_date_start: dateParam("conference_date_start", "Conference date on or after this date."),
     conference_date_end: dateParam("conference_date_end", "Conference date on or before this date."),
+    deadline_within_days: z.coerce
+      .number({ error: "deadline_within_days must be an integer from 0 to 730" })
+      .int({ error: "deadline_within_days must be an integer from 0 to 730" })
+      .min(0, { error: "deadline_within_days must be an integer from 0 to 730" })
+      .max(730, { error: "deadline_within_days must be an integer from 0 to 730" })
+      .optional()
+      .meta({
+        description:
+          "Only conferences whose announced submission_date or, when none is announced, estimated_submission_date falls from today to today + N days (UTC).",
+      }),
     updated_since: updatedSinceParam,
     page: pageParam,
     per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
@@ -285,6 +297,10 @@ export const Conference = z
     is_extended: z.boolean().nullable(),
     detail_page: z.url().meta({ description: "Canonical detail page of the venue." }),
     cp_index: CpIndexPayload.nullable(),
+    estimated_submission_date: nullableDate.meta({
+      description:
+        "ESTIMATED next paper deadline from past editions (not announced); null when the real deadline is announced or history is too short.",
+    }),
     updated_at: nullableDate.meta({ description: "Last change date; null for records never edited." }),
   })
   .meta({ id: "Conference" });
@@ -326,6 +342,7 @@ export const OpenSpecialIssue = z.object({ title: z.string(), submission_date: i
 export const RankedJournal = Journal.extend({
   special_issue: OpenSpecialIssue.optional().meta({ description: "Added by cfp." }),
   trackers_count: count.optional().meta({ description: "Added by most_tracked." }),
+  views_30d: count.optional().meta({ description: "Added by most_viewed: views in the last 30 days." }),
 }).meta({ id: "RankedJournal" });
 export type RankedJournal = z.output<typeof RankedJournal>;
 
@@ -425,6 +442,10 @@ export const ConferenceDetail = Conference.extend({
     .array(Deadline.meta({ id: "Deadline" }))
     .meta({ description: "Typed deadlines of this edition." }),
   history: z.array(Edition.meta({ id: "Edition" })).meta({ description: "Editions, newest first." }),
+  deadline_estimates: z.array(DeadlineEstimate.meta({ id: "DeadlineEstimate" })).meta({
+    description:
+      "ESTIMATED (not announced) abstract and paper deadlines of the next edition, from past editions: date, window, editions used, confidence, rhythm. Empty once the real deadline is announced.",
+  }),
   acceptance: z
     .array(AcceptanceRow.meta({ id: "AcceptanceRate" }))
     .meta({ description: "Newest year first." }),
@@ -477,7 +498,7 @@ export const Statistics = z
     snapshot_date: isoDate,
     conferences_total: count,
     journals_total: count,
-    open_calls_total: count.meta({
+    conferences_with_open_cfp: count.meta({
       description: "Conferences whose submission deadline is today or later (UTC).",
     }),
     conference_deadline_by_month: z
@@ -493,12 +514,24 @@ export const Statistics = z
     journal_publisher_distribution: z
       .array(KeyCount)
       .meta({ description: 'The 20 largest publishers, most first, then "other" for the rest.' }),
-    open_calls_by_rank: z
-      .object({ ccf: z.array(KeyCount), core: z.array(KeyCount), qualis: z.array(KeyCount) })
-      .meta({ description: 'Open calls per tier of each ranking system, best tier first, then "unranked".' }),
-    research_field_distribution: z
-      .object({ conferences: z.array(KeyCount), journals: z.array(KeyCount) })
-      .meta({ description: "Venues per research field, in the order of the field list (all 21 keys)." }),
+    conference_open_cfp_by_ccf_rank: z
+      .array(KeyCount)
+      .meta({ description: 'Open calls per CCF tier, best first, then "unranked".' }),
+    conference_open_cfp_by_core_rank: z
+      .array(KeyCount)
+      .meta({ description: 'Open calls per CORE tier, best first, then "unranked".' }),
+    conference_open_cfp_by_qualis_rank: z
+      .array(KeyCount)
+      .meta({ description: 'Open calls per QUALIS tier, best first, then "unranked".' }),
+    conference_field_distribution: z
+      .array(KeyCount)
+      .meta({ description: "Conferences per research field, in the order of the field list (all 27 keys)." }),
+    journal_field_distribution: z
+      .array(KeyCount)
+      .meta({ description: "Journals per research field, in the order of the field list (all 27 keys)." }),
+    journal_ccf_rank_distribution: z
+      .array(KeyCount)
+      .meta({ description: 'Journals per CCF tier, best first, then "unranked".' }),
     data_sources: z
       .array(
         z.object({
@@ -508,12 +541,9 @@ export const Statistics = z
           date: isoDate
             .nullable()
             .meta({ description: "Date of the source's data the snapshot was built from." }),
-          fetched_at: z
-            .string()
-            .nullable()
-            .meta({
-              description: "When the source was last fetched; null for the copy shipped with the data.",
-            }),
+          fetched_at: z.string().nullable().meta({
+            description: "When the source was last fetched; null for the copy shipped with the data.",
+          }),
           age_days: z.int().nullable(),
           stale: z
             .boolean()

@@ -20,7 +20,7 @@ export const RESEARCH_FIELDS = [
   "bio",
   "robotics",
   "web",
-  // The seven further areas (documented in README "Research fields").
+  // Finer computing areas (education: the reference's); all 27 documented in docs/research-fields.md.
   "ml",
   "architecture",
   "pl",
@@ -28,8 +28,46 @@ export const RESEARCH_FIELDS = [
   "multimedia",
   "is",
   "education",
+  // The reference service's further areas (contract 2.1.0); education above is one of them.
+  "ee",
+  "energy",
+  "materials",
+  "civil",
+  "management",
+  "math",
 ] as const;
 export const ResearchField = z.enum(RESEARCH_FIELDS);
+
+/** What each field value names, in words (profiles' research summaries, the MCP field list). */
+export const RESEARCH_FIELD_NAMES: Record<(typeof RESEARCH_FIELDS)[number], string> = {
+  ai: "artificial intelligence",
+  vision: "computer vision",
+  nlp: "natural language processing",
+  data: "databases and data mining",
+  network: "computer networks",
+  security: "security and privacy",
+  se: "software engineering",
+  systems: "computer systems",
+  theory: "theoretical computer science",
+  hci: "human-computer interaction",
+  graphics: "computer graphics",
+  bio: "bioinformatics",
+  robotics: "robotics",
+  web: "the web",
+  ml: "machine learning",
+  architecture: "computer architecture",
+  pl: "programming languages",
+  ir: "information retrieval",
+  multimedia: "multimedia",
+  is: "information systems",
+  education: "education",
+  ee: "electrical and electronic engineering",
+  energy: "energy",
+  materials: "materials science",
+  civil: "civil engineering",
+  management: "management",
+  math: "mathematics",
+};
 export type ResearchField = z.infer<typeof ResearchField>;
 
 /** Tiers of each ranking system, best first; "" is unranked. */
@@ -106,6 +144,23 @@ export const Edition = z.object({
 });
 export type Edition = z.infer<typeof Edition>;
 
+/** An expected deadline of the next edition, computed from past editions: an estimate, never an announcement. */
+export const DeadlineEstimate = z.object({
+  type: z.enum(["abstract", "paper"]),
+  edition_year: z.number().int(),
+  /** Expected date. */
+  date: IsoDate,
+  /** Earliest and latest plausible dates. */
+  earliest: IsoDate,
+  latest: IsoDate,
+  /** Edition years the estimate rests on. */
+  based_on: z.array(z.number().int()),
+  /** 0-1: higher when past editions agree and are many. */
+  confidence: z.number().min(0).max(1),
+  rhythm: z.enum(["yearly", "biennial", "rounds"]),
+});
+export type DeadlineEstimate = z.infer<typeof DeadlineEstimate>;
+
 export const AcceptanceRow = z.object({
   year: z.number().int(),
   submitted: z.number().int().nullable(),
@@ -156,6 +211,8 @@ export const ConferenceRow = z.object({
   qualis_rank: QualisRank,
   is_extended: z.boolean().nullable(),
   cp_index: CpIndex.nullable(),
+  /** Expected next paper deadline from the series' history, null once the real one is announced. Never announced data. */
+  estimated_submission_date: IsoDate.nullable(),
   updated_at: IsoDate.nullable(),
   // Public extras used by filters and ranking lists.
   fields: z.array(ResearchField),
@@ -180,6 +237,8 @@ export const ConferenceDetailData = z.object({
   /** Typed deadlines of the current edition (the one the row's dates describe). */
   deadlines: z.array(Deadline),
   editions: z.array(Edition),
+  /** Expected deadlines of the next edition where none is announced yet (labelled estimates). */
+  deadline_estimates: z.array(DeadlineEstimate),
   acceptance: z.array(AcceptanceRow),
   rank_history: z.array(RankHistoryEntry),
   dblp: z.string().nullable(),

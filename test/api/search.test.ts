@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
+import {
+  CCF_TIERS,
+  CORE_TIERS,
+  type ConferenceRow,
+  type JournalRow,
+  QUALIS_TIERS,
+} from "../../functions/schema/records.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS, FIXTURE_TODAY } from "../helpers/snapshot-fixture.ts";
 import {
   BASE_URL,
@@ -12,21 +18,47 @@ import {
 
 const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
 
+/** Folded as docs/api.md states: case, diacritics and punctuation. */
+const fold = (t: string) =>
+  t
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/** The documented name-match tier: 0 exact, 1 acronym prefix or every word a whole word of a name, 2 substring. */
+function matchTier(query: string, names: string[]): number {
+  const q = fold(query);
+  const folded = names.map(fold);
+  if (folded.some((n) => n.replaceAll(" ", "") === q.replaceAll(" ", ""))) return 0;
+  if ((folded[0] ?? "").replaceAll(" ", "").startsWith(q.replaceAll(" ", ""))) return 1;
+  const words = q.split(" ");
+  return folded.some((n) => words.every((w) => n.split(" ").includes(w))) ? 1 : 2;
+}
+
+const position = (tiers: readonly string[], t: string) => (t === "" ? 99 : tiers.indexOf(t));
+
 /** Oracle of the documented conference search order. */
 function conferenceOrder(query?: string) {
-  const q = query?.toLowerCase();
-  const match = (c: ConferenceRow) =>
-    !q
-      ? 0
-      : c.short_name.toLowerCase() === q || c.full_name.toLowerCase() === q
-        ? 0
-        : c.short_name.toLowerCase().startsWith(q)
-          ? 1
-          : 2;
+  const match = (c: ConferenceRow) => (query ? matchTier(query, [c.short_name, c.full_name]) : 0);
+  const rankKey = (c: ConferenceRow) => [
+    position(CCF_TIERS, c.ccf_rank),
+    position(CORE_TIERS, c.core_rank),
+    position(QUALIS_TIERS, c.qualis_rank),
+    c.submission_date !== null && c.submission_date >= FIXTURE_TODAY ? 0 : 1,
+    -(c.editions_count ?? -1),
+  ];
   const group = (d: string | null) => (d === null ? 2 : d >= FIXTURE_TODAY ? 0 : 1);
   return (a: ConferenceRow, b: ConferenceRow) => {
     const byMatch = match(a) - match(b);
     if (byMatch !== 0) return byMatch;
+    if (query) {
+      const ka = rankKey(a);
+      const kb = rankKey(b);
+      const diff = ka.findIndex((v, k) => v !== kb[k]);
+      if (diff >= 0) return (ka[diff] as number) - (kb[diff] as number);
+    }
     const ga = group(a.submission_date);
     const gb = group(b.submission_date);
     if (ga !== gb) return ga - gb;
@@ -46,11 +78,7 @@ function expectedConferences(filter: (c: ConferenceRow) => boolean, query?: stri
 const CCF_ORDER = ["A", "B", "C"];
 function expectedJournals(filter: (j: JournalRow) => boolean, query?: string): string[] {
   const q = query?.toLowerCase();
-  const match = (j: JournalRow) => {
-    const short = (j.short_name ?? "").toLowerCase();
-    if (!q) return 0;
-    return short === q || j.full_name.toLowerCase() === q ? 0 : short.startsWith(q) ? 1 : 2;
-  };
+  const match = (j: JournalRow) => (q ? matchTier(q, [j.short_name ?? "", j.full_name]) : 0);
   const tier = (j: JournalRow) => (j.ccf_rank === "" ? 9 : CCF_ORDER.indexOf(j.ccf_rank));
   return FIXTURE_JOURNALS.filter(filter)
     .sort(
@@ -140,6 +168,20 @@ describe("GET /api/conferences", () => {
       expectedConferences((c) => `${c.short_name}\n${c.full_name}`.toLowerCase().includes(q), q),
     );
     expect(await conferenceIds("query=web%20conference")).toEqual(["105"]);
+    // Words in any order, whole words outrank a substring; punctuation and diacritics fold.
+    expect(await conferenceIds(`query=${encodeURIComponent("learning machine")}`)).toEqual(
+      expectedConferences(
+        (c) => matchTier("learning machine", [c.short_name, c.full_name]) < 2,
+        "learning machine",
+      ),
+    );
+    expect(await conferenceIds(`query=${encodeURIComponent("I.C.M.L")}`)).toEqual(["101", "102"]);
+    expect(await conferenceIds(`query=${encodeURIComponent("Machíne-Learning")}`)).toEqual(
+      expectedConferences(
+        (c) => fold(`${c.short_name} ${c.full_name}`).includes("machine learning"),
+        "machine learning",
+      ),
+    );
     expect(await conferenceIds("query=no-such-venue")).toEqual([]);
     // An empty query is no filter.
     expect(await conferenceIds("query=")).toEqual(expectedConferences(() => true));
@@ -176,6 +218,22 @@ describe("GET /api/conferences", () => {
       );
     }
     expect(await conferenceIds("field=ML")).toEqual(await conferenceIds("field=ml"));
+  });
+
+  it("deadline_within_days keeps announced deadlines, or estimates where none is announced, in the window", async () => {
+    const within = (c: ConferenceRow, until: string) => {
+      const next =
+        c.submission_date !== null && c.submission_date >= FIXTURE_TODAY
+          ? c.submission_date
+          : c.estimated_submission_date;
+      return next !== null && next >= FIXTURE_TODAY && next <= until;
+    };
+    const ids = await conferenceIds("deadline_within_days=30");
+    expect(ids).toEqual(expectedConferences((c) => within(c, "2026-07-15")));
+    expect(ids).toContain("104");
+    expect(await conferenceIds("deadline_within_days=0")).toEqual(
+      expectedConferences((c) => within(c, FIXTURE_TODAY)),
+    );
   });
 
   it("date ranges are inclusive and exclude rows without the date", async () => {
@@ -244,6 +302,8 @@ describe("GET /api/conferences", () => {
     await expectInvalid("/api/conferences?conference_date_start=2026-13-01", "conference_date_start");
     await expectInvalid("/api/conferences?conference_date_end=20260101", "conference_date_end");
     await expectInvalid("/api/conferences?updated_since=2026-6-1", "updated_since");
+    await expectInvalid("/api/conferences?deadline_within_days=-1", "deadline_within_days", "0 to 730");
+    await expectInvalid("/api/conferences?deadline_within_days=soon", "deadline_within_days");
     await expectInvalid(
       "/api/conferences?submission_date_start=2026-08-01&submission_date_end=2026-07-01",
       "submission_date_end must not be before submission_date_start",
@@ -278,6 +338,9 @@ describe("GET /api/journals", () => {
       ),
     );
     expect(await journalIds("query=neurocomputing")).toEqual(["205"]);
+    // An ISSN in the query, with or without its hyphen, is an exact match.
+    expect(await journalIds("query=0162-8828")).toEqual(["201"]);
+    expect(await journalIds("query=01628828")).toEqual(["201"]);
   });
 
   it("issn matches any ISSN of a journal, with or without hyphen, any case of X", async () => {

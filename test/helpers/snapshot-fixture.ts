@@ -115,6 +115,8 @@ export const FIXTURE_CONFERENCES: ConferenceRow[] = [
       country: "India",
       fields: ["data"],
       cp_index: cpIndex(80),
+      // Past deadline: the next one is only estimated.
+      estimated_submission_date: "2026-07-10",
       updated_at: "2026-04-01",
       views: 0,
       acceptance_rate: 0.18,
