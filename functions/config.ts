@@ -9,6 +9,7 @@ import { z } from "zod";
 import { type AuthConfig, ConfigError, readAuthConfig } from "./auth/config.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
+import { AllowedHostsEnv } from "./edge/host-guard.ts";
 import type { StoreEnv } from "./store/index.ts";
 
 export interface ServerConfig extends AuthConfig {
@@ -20,9 +21,13 @@ export interface ServerConfig extends AuthConfig {
   snapshotsDir: string;
   siteDir: string;
   blockedAgents: readonly string[];
+  /** Extra host names /mcp and /api answer to (ALLOWED_HOSTS), beside PUBLIC_BASE_URL's host and loopback. */
+  allowedHosts: readonly string[];
   /** How often `snapshots/latest` is checked for a newer snapshot; 0 disables. */
   snapshotPollMs: number;
   logLevel: string;
+  /** Per-second token bucket per client address and per credential (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST). */
+  rateLimit: { perSecond: number; burst: number };
   /** Where accounts, keys and counters live (STATE_DIR, or REDIS_URL with REDIS_PREFIX), as openStore reads it. */
   store: StoreEnv;
 }
@@ -54,7 +59,10 @@ const Env = z.object({
   SNAPSHOTS_DIR: z.string().default("snapshots"),
   SITE_DIR: z.string().default("dist"),
   BLOCKED_AGENTS: z.string().optional(),
+  ALLOWED_HOSTS: AllowedHostsEnv,
   SNAPSHOT_POLL_MS: integer("SNAPSHOT_POLL_MS", 0, 5000),
+  RATE_LIMIT_PER_SECOND: integer("RATE_LIMIT_PER_SECOND", 0, 50),
+  RATE_LIMIT_BURST: integer("RATE_LIMIT_BURST", 1, 2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATE_DIR: z.string().optional(),
   REDIS_URL: z
@@ -94,8 +102,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotsDir: resolve(e.SNAPSHOTS_DIR),
     siteDir: resolve(e.SITE_DIR),
     blockedAgents: parseBlockedAgents(e.BLOCKED_AGENTS),
+    allowedHosts: e.ALLOWED_HOSTS,
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
+    rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     store: { STATE_DIR: e.STATE_DIR, REDIS_URL: e.REDIS_URL, REDIS_PREFIX: e.REDIS_PREFIX },
   };
 }

@@ -8,7 +8,7 @@ import { type Clock, systemClock } from "../query/clock.ts";
 import type { Store } from "../store/types.ts";
 import type { AuthConfig } from "./config.ts";
 import { resolveCaller } from "./credentials.ts";
-import { consumeQuota, peekQuota } from "./quota.ts";
+import { consumeQuota, peekQuota, refundQuota } from "./quota.ts";
 
 export function createAccountAccess(
   store: Store,
@@ -19,6 +19,7 @@ export function createAccountAccess(
     resolve: (req, ip) =>
       resolveCaller({ headers: req.headers, path: new URL(req.url).pathname, ip }, store, config, clock()),
     consume: (caller) => consumeQuota(caller, store, config, clock()),
+    refund: (caller) => refundQuota(caller, store, config, clock()),
     peek: async (caller) => ({ ...(await peekQuota(caller, store, config, clock())), exceeded: null }),
   };
 }

@@ -190,18 +190,13 @@ function venueIds(ids: string[] | undefined, field: string): string[] | undefine
 }
 
 /**
- * Changes only the fields given. A new profile starts private, with the account's institution and no venues.
+ * The profile every account has from its creation until it is first edited: public (researchers are found by
+ * their id, e.g. a comment's author_id), the account's institution, no CV and no venues.
  */
-export async function updateProfile(
-  store: Store,
-  email: string,
-  patch: ProfilePatch,
-  now = new Date(),
-): Promise<ProfileView> {
-  const account = await accountByEmail(store, email);
-  const current: Profile = (await store.getProfile(account.id)) ?? {
+export function initialProfile(account: Pick<Account, "id" | "institution">, now = new Date()): Profile {
+  return {
     accountId: account.id,
-    public: false,
+    public: true,
     institution: account.institution,
     cv: null,
     trackedConferences: [],
@@ -209,6 +204,17 @@ export async function updateProfile(
     attendedConferences: [],
     updatedAt: now.toISOString(),
   };
+}
+
+/** Changes only the fields given, starting from the initial profile when the account has none stored yet. */
+export async function updateProfile(
+  store: Store,
+  email: string,
+  patch: ProfilePatch,
+  now = new Date(),
+): Promise<ProfileView> {
+  const account = await accountByEmail(store, email);
+  const current: Profile = (await store.getProfile(account.id)) ?? initialProfile(account, now);
   const next: Profile = {
     accountId: account.id,
     public: patch.public ?? current.public,

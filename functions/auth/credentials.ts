@@ -9,7 +9,7 @@ import { hashApiKey, isApiKeyShaped } from "./api-keys.ts";
 import type { HeaderReader } from "./client-ip.ts";
 import type { AuthConfig } from "./config.ts";
 import { jwtKey, verifyAccountJwt } from "./jwt.ts";
-import { PAID_ACCESS_HEADER, verifyPaidAccess } from "./paid.ts";
+import { PAID_ACCESS_HEADER, verifyPaidToken } from "./paid.ts";
 
 export interface RequestInfo {
   headers: HeaderReader;
@@ -50,11 +50,15 @@ export async function resolveCaller(
   now: Date = new Date(),
 ): Promise<Caller> {
   const { ip } = request;
-  if (
-    await verifyPaidAccess(request.headers.get(PAID_ACCESS_HEADER), request.path, config.paidAccessKey, now)
-  ) {
+  const paid = await verifyPaidToken(
+    request.headers.get(PAID_ACCESS_HEADER),
+    request.path,
+    config.paidAccessKey,
+    now,
+  );
+  // Single use: the first request with this token id claims it (atomically, across processes); a replay is unpaid.
+  if (paid && (await store.consume(`paid:${paid.jti}`, 1, paid.ttlSeconds)).allowed)
     return { kind: "paid", ip };
-  }
   const authorization = request.headers.get("authorization");
   if (authorization === null || authorization === undefined) return { kind: "anonymous", ip };
 

@@ -60,3 +60,14 @@ export async function consumeQuota(
   if (caller.kind === "account" && caller.keyId !== null) await store.recordKeyUse(caller.keyId);
   return { limit: bucket.limit, remaining: result.remaining, exceeded: null };
 }
+
+/** Gives back one request counted by consumeQuota (same bucket, so the same UTC day) that was never answered. */
+export async function refundQuota(
+  caller: Caller,
+  store: Store,
+  config: QuotaConfig,
+  now = new Date(),
+): Promise<void> {
+  if (caller.kind === "paid" || caller.kind === "invalid") return;
+  await store.release(bucketOf(caller, config, now).key);
+}

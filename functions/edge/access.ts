@@ -53,6 +53,8 @@ export interface AccessControl {
   consume(caller: Caller): Promise<QuotaResult>;
   /** Reports the quota without counting (pages, files, refused requests). */
   peek(caller: Caller): Promise<QuotaResult>;
+  /** Gives back one counted request that was not answered (5xx, 406/415, client gone). */
+  refund?(caller: Caller): Promise<void>;
 }
 
 export interface AnonymousAccessOptions {
@@ -99,6 +101,13 @@ export function createAnonymousAccess(options: AnonymousAccessOptions = {}): Acc
       if (count >= limit) return result(count, now, true);
       used.set(key, count + 1);
       return result(count + 1, now, false);
+    },
+    async refund(caller) {
+      if (caller.kind !== "anonymous") return;
+      today();
+      const key = quotaSubject(caller.ip);
+      const count = used.get(key) ?? 0;
+      if (count > 0) used.set(key, count - 1);
     },
     async peek(caller) {
       const now = today();

@@ -1,7 +1,7 @@
 /**
  * Serving files from disk (Node only): the public snapshot files and the static site. Streams the file, sets a
- * content type, a validator (ETag) and a cache policy, answers conditional requests with 304 and HEAD without a
- * body.
+ * content type, validators (ETag, Last-Modified) and a cache policy, answers conditional requests (If-None-Match,
+ * If-Modified-Since) with 304, a single byte range with 206 (416 past the end) and HEAD without a body.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -66,12 +66,68 @@ export async function fileResponse(
     ...options.headers,
   };
   const status = options.status ?? 200;
-  const matches = (req.headers.get("if-none-match") ?? "")
-    .split(",")
-    .some((tag) => tag.trim() === etag || tag.trim() === "*");
-  if (status === 200 && matches) return new Response(null, { status: 304, headers });
+  if (status === 200 && notModified(req, etag, info.mtime))
+    return new Response(null, { status: 304, headers });
+  if (status !== 200) {
+    headers["content-length"] = String(info.size);
+    return new Response(req.method === "HEAD" ? null : stream(path), { status, headers });
+  }
+  headers["accept-ranges"] = "bytes";
+  const range = byteRange(req, etag, info.size);
+  if (range === "unsatisfiable") {
+    return new Response(null, {
+      status: 416,
+      headers: { ...headers, "content-range": `bytes */${info.size}` },
+    });
+  }
+  if (range) {
+    headers["content-range"] = `bytes ${range.start}-${range.end}/${info.size}`;
+    headers["content-length"] = String(range.end - range.start + 1);
+    return new Response(req.method === "HEAD" ? null : stream(path, range), { status: 206, headers });
+  }
   headers["content-length"] = String(info.size);
-  if (req.method === "HEAD") return new Response(null, { status, headers });
-  const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-  return new Response(body, { status, headers });
+  return new Response(req.method === "HEAD" ? null : stream(path), { status, headers });
+}
+
+function stream(path: string, range?: { start: number; end: number }): ReadableStream<Uint8Array> {
+  return Readable.toWeb(createReadStream(path, range)) as ReadableStream<Uint8Array>;
+}
+
+/** RFC 9110 §13.2.2: If-None-Match wins; If-Modified-Since is read only without it (second precision). */
+function notModified(req: Request, etag: string, mtime: Date): boolean {
+  const ifNoneMatch = req.headers.get("if-none-match");
+  if (ifNoneMatch !== null) {
+    const weak = (tag: string) => tag.replace(/^W\//, "");
+    return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag.trim()) === weak(etag));
+  }
+  const since = Date.parse(req.headers.get("if-modified-since") ?? "");
+  return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
+
+/**
+ * One byte range from `Range: bytes=a-b` / `a-` / `-n` (RFC 9110 §14), honoured only while If-Range (when sent)
+ * still names this version. Several ranges or a malformed header → the whole file (null), as the RFC allows.
+ */
+function byteRange(
+  req: Request,
+  etag: string,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | null {
+  const header = req.headers.get("range");
+  if (!header || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  const ifRange = req.headers.get("if-range");
+  if (ifRange !== null && ifRange.trim() !== etag) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  const [first, last] = [match[1] ?? "", match[2] ?? ""];
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  if (start >= size) return "unsatisfiable";
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (end < start) return null;
+  return { start, end };
 }

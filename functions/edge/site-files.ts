@@ -8,6 +8,7 @@ import { extname, resolve, sep } from "node:path";
 import { contentTypeOf, fileResponse } from "./files.ts";
 import { PAGE_CSP } from "./headers.ts";
 import { pageCspCache } from "./page-csp.ts";
+import { placementOf } from "./real-path.ts";
 import type { FileHandler } from "./snapshot-files.ts";
 
 /** Hashed build assets never change under the same name. */
@@ -46,6 +47,9 @@ export function siteFiles(siteDir: string): FileHandler & { notFound(req: Reques
     for (const candidate of tries) {
       const file = resolve(root, `.${candidate}`);
       if (file !== root && !file.startsWith(root + sep)) return null;
+      const placement = await placementOf(root, file);
+      if (placement === "outside") return null;
+      if (placement === "missing") continue;
       const headers = contentTypeOf(file).startsWith("text/html")
         ? { ...vary, "content-security-policy": await cspOf(file).catch(() => PAGE_CSP) }
         : vary;

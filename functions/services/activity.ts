@@ -7,7 +7,7 @@
 import type { ActivityMetric, VenueActivity, VenueActivitySummary } from "../query/activity.ts";
 import type { Comment as CommentView } from "../schema/api.ts";
 import type { Comment, Store, VenueKind } from "../store/types.ts";
-import { publicName, UNNAMED_RESEARCHER } from "./contacts.ts";
+import { publicName, redactContacts, UNNAMED_RESEARCHER } from "./contacts.ts";
 
 /** How long a ranking's count map is reused. */
 export const DEFAULT_COUNTS_CACHE_MS = 5_000;
@@ -49,7 +49,7 @@ async function commentViews(store: Store, comments: Comment[]): Promise<CommentV
     id: c.id,
     author_id: authors.get(c.userId)?.publicId ?? null,
     author_name: authors.get(c.userId)?.name ?? UNNAMED_RESEARCHER,
-    body: c.text,
+    body: redactContacts(c.text),
     created_at: c.createdAt.replace(/\.\d+Z$/, "Z"),
   }));
 }

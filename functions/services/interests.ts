@@ -3,32 +3,8 @@
  * the researcher tracks or attended, how many of those venues there are and how many are top-tier, and where
  * they went. Written from the snapshot's facts, so it follows the profile and the data without anyone editing it.
  */
-import { RESEARCH_FIELDS } from "../schema/records.ts";
+import { RESEARCH_FIELD_NAMES as FIELD_NAMES, RESEARCH_FIELDS } from "../schema/records.ts";
 import type { VenueFact } from "./venue-facts.ts";
-
-const FIELD_NAMES: Record<(typeof RESEARCH_FIELDS)[number], string> = {
-  ai: "artificial intelligence",
-  vision: "computer vision",
-  nlp: "natural language processing",
-  data: "databases and data mining",
-  network: "computer networks",
-  security: "security and privacy",
-  se: "software engineering",
-  systems: "computer systems",
-  theory: "theoretical computer science",
-  hci: "human-computer interaction",
-  graphics: "computer graphics",
-  bio: "bioinformatics",
-  robotics: "robotics",
-  web: "the web",
-  ml: "machine learning",
-  architecture: "computer architecture",
-  pl: "programming languages",
-  ir: "information retrieval",
-  multimedia: "multimedia",
-  is: "information systems",
-  education: "computing education",
-};
 
 /** Fields named in the summary, at most. */
 const TOP_FIELDS = 3;

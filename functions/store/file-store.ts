@@ -252,9 +252,10 @@ export class FileStore implements Store {
 
   async recordKeyUse(keyId: string): Promise<number> {
     // Per-request meter: on the NORMAL connection, like the quota counters.
-    const row = this.meter(
+    // all(): run to completion so a failed write throws (see consume).
+    const [row] = this.meter(
       "UPDATE api_keys SET usage_count = usage_count + 1, last_used_at = ? WHERE id = ? RETURNING usage_count",
-    ).get(this.isoNow(), keyId);
+    ).all(this.isoNow(), keyId);
     return num(row?.usage_count);
   }
 
@@ -332,19 +333,28 @@ export class FileStore implements Store {
     const now = this.now();
     // One statement: a fresh or expired window starts at 1; a live one grows only while under the limit.
     // When the WHERE refuses the update, no row comes back and the request is denied.
-    const row = this.meter(
+    // all(), not get(): get() stops after the RETURNING row, before the statement completes, so a write that then
+    // fails (disk full, read-only file) would be rolled back silently while the request is admitted (fail open).
+    const [row] = this.meter(
       `INSERT INTO counters (key, used, expires_at) VALUES ($key, 1, $expires)
          ON CONFLICT(key) DO UPDATE SET
            used = CASE WHEN counters.expires_at <= $now THEN 1 ELSE counters.used + 1 END,
            expires_at = CASE WHEN counters.expires_at <= $now THEN $expires ELSE counters.expires_at END
          WHERE counters.expires_at <= $now OR counters.used < $limit
          RETURNING used`,
-    ).get({ key, expires: now + ttlSeconds * 1000, now, limit });
+    ).all({ key, expires: now + ttlSeconds * 1000, now, limit });
     if (row) {
       const used = num(row.used);
       return { allowed: true, used, remaining: limit - used };
     }
     return { allowed: false, used: limit, remaining: 0 };
+  }
+
+  async release(key: string): Promise<void> {
+    this.meter("UPDATE counters SET used = used - 1 WHERE key = ? AND used > 0 AND expires_at > ?").run(
+      key,
+      this.now(),
+    );
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {

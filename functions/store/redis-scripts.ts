@@ -20,6 +20,14 @@ end
 return {1, used}
 `;
 
+/** KEYS[1] counter. Takes back one counted request, never below zero (the expiry stays). */
+export const RELEASE = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 1
+`;
+
 /**
  * KEYS[1] unique index (e.g. e-mail -> id), KEYS[2] record hash, KEYS[3] list of the owner's ids.
  * ARGV[1] id, ARGV[2] 1 to append the id to KEYS[3], ARGV[3..] field/value pairs.

@@ -4,7 +4,7 @@
  * Multi-key scripts assume a single Redis node (not Redis Cluster).
  */
 import { Redis } from "ioredis";
-import { CONSUME, CREATE_INDEXED, PUT_PROFILE } from "./redis-scripts.ts";
+import { CONSUME, CREATE_INDEXED, PUT_PROFILE, RELEASE } from "./redis-scripts.ts";
 import {
   assertRating,
   deniedWithoutLimit,
@@ -69,10 +69,14 @@ export interface RedisStoreOptions extends StoreOptions {
   keyPrefix?: string;
 }
 
+/** Longest a single Redis command may take before the request is answered 503. */
+const COMMAND_TIMEOUT_MS = 1000;
+
 export class RedisStore implements Store {
   readonly backend = "redis";
   private readonly now: () => number;
   private readonly consumeScript: ScriptFn;
+  private readonly releaseScript: ScriptFn;
   private readonly createIndexedScript: ScriptFn;
   private readonly putProfileScript: ScriptFn;
 
@@ -82,6 +86,7 @@ export class RedisStore implements Store {
   ) {
     this.now = options.now ?? Date.now;
     this.consumeScript = this.defineScript("vdConsume", 1, CONSUME);
+    this.releaseScript = this.defineScript("vdRelease", 1, RELEASE);
     this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
   }
@@ -91,7 +96,12 @@ export class RedisStore implements Store {
     const redis = new Redis(options.url, {
       keyPrefix: options.keyPrefix ?? "vd:",
       lazyConnect: true,
-      maxRetriesPerRequest: 3,
+      // Fail fast rather than make requests wait on a Redis that is gone: a command gets a second, one retry,
+      // and while the connection is down commands fail at once instead of queueing (the edge answers 503 for
+      // metered calls; pages never wait on the store). Reconnection keeps running in the background.
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
     });
     // connect() rejects with the same error it emits; listen meanwhile so it is not also reported as unhandled.
     const swallow = () => {};
@@ -101,9 +111,9 @@ export class RedisStore implements Store {
     } catch (error) {
       redis.disconnect();
       throw new Error(`cannot connect to Redis at REDIS_URL: ${(error as Error).message}`);
-    } finally {
-      redis.off("error", swallow);
     }
+    // From here on a lost connection shows as failing commands (the edge logs them and answers 503) while ioredis
+    // reconnects; the listener stays so ioredis does not print every reconnect attempt as an unhandled error.
     return new RedisStore(redis, options);
   }
 
@@ -271,6 +281,10 @@ export class RedisStore implements Store {
     ];
     const capped = Math.min(used, limit);
     return { allowed: allowed === 1, used: capped, remaining: limit - capped };
+  }
+
+  async release(key: string): Promise<void> {
+    await this.releaseScript(`counter:${key}`);
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {

@@ -120,6 +120,8 @@ export interface Store {
   consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult>;
   /** The same figures without counting. */
   peek(key: string, limit: number): Promise<ConsumeResult>;
+  /** Takes back one request counted against `key` (never below zero): a request charged but not answered. */
+  release(key: string): Promise<void>;
 
   /** Counts one page view of the venue on the current UTC day. */
   recordView(kind: VenueKind, venueId: string): Promise<void>;

@@ -149,6 +149,7 @@ forEachStore((backend) => {
     const token = (
       await svc.json("/api/login", {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: account.email, password: PASSWORD }),
         ip,
       })

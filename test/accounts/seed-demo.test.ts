@@ -46,6 +46,7 @@ forEachStore((backend) => {
     expect(second.api_key).not.toBe(first.api_key);
     const login = await svc.json("/api/login", {
       method: "POST",
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: second.email, password: second.password }),
     });
     expect(login.body.code).toBe(200);

@@ -20,6 +20,7 @@ const CONFERENCE_DETAIL_KEYS = [
   "cfp_text",
   "deadlines",
   "history",
+  "deadline_estimates",
   "acceptance",
   "rank_history",
   "rating_summary",

@@ -176,7 +176,7 @@ describe("edge chain on every kind of response", () => {
     expect(await md.text()).toBe("# ICML\n");
     const negotiated = await h.get("/conference/101", { headers: { accept: "text/markdown" } });
     expect(await negotiated.text()).toBe("# ICML\n");
-    expect(negotiated.headers.get("vary")).toBe("Accept");
+    expect(negotiated.headers.get("vary")).toBe("Accept, Accept-Encoding");
     const browser = await h.get("/conference/101", { headers: { accept: "text/html,text/markdown;q=0.5" } });
     expect(await browser.text()).toContain("<title>ICML</title>");
     const asset = await h.get("/_astro/app.abc123.css");
@@ -188,12 +188,31 @@ describe("edge chain on every kind of response", () => {
     await catalog.text();
   });
 
-  it("counts page views of venue pages", async () => {
-    await h.get("/conference/101").then((r) => r.text());
-    await h.get("/conference/101.md").then((r) => r.text());
+  it("counts a venue page view once per address and day (reloads cannot make a page trend)", async () => {
+    for (let i = 0; i < 5; i++)
+      await h.get(i % 2 ? "/conference/101" : "/conference/101.md").then((r) => r.text());
     await h.get("/about").then((r) => r.text());
-    expect(views.filter((v) => v.kind === "conference" && v.id === "101").length).toBeGreaterThanOrEqual(2);
+    expect(views.filter((v) => v.kind === "conference" && v.id === "101")).toHaveLength(1);
     expect(views.every((v) => v.id === "101")).toBe(true);
+  });
+
+  it("answers oversized URLs and headers with an envelope (431), and oversized bodies 413", async () => {
+    const oversized: { path: string; headers: Record<string, string> }[] = [
+      { path: `/api/conferences?q=${"a".repeat(20_000)}`, headers: {} },
+      { path: "/api/conferences", headers: { "x-big": "b".repeat(20_000) } },
+    ];
+    for (const init of oversized) {
+      const res = await fetch(`${h.url}${init.path}`, { headers: init.headers });
+      expect(res.status).toBe(431);
+      expect(await res.json()).toMatchObject({ code: 431, data: null });
+    }
+    const body = await h.get("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.org", password: "x".repeat(20_000) }),
+    });
+    expect(body.status).toBe(413);
+    expect(await body.json()).toMatchObject({ code: 413 });
   });
 
   it("answers missing pages with the site's 404 page and refuses path traversal", async () => {
@@ -214,7 +233,10 @@ describe("edge chain on every kind of response", () => {
     const manifest = JSON.parse(await readFile(join(h.snapshotsDir, "latest", "manifest.json"), "utf8"));
     for (const file of manifest.files as { name: string; sha256: string; bytes: number }[]) {
       for (const folder of ["latest", manifest.date]) {
-        const res = await h.get(`/snapshots/${folder}/${file.name}`);
+        // The identity encoding carries the manifest's strong ETag (a compressed answer's is weak).
+        const res = await h.get(`/snapshots/${folder}/${file.name}`, {
+          headers: { "accept-encoding": "identity" },
+        });
         expect(res.status, file.name).toBe(200);
         expect(res.headers.get("etag")).toBe(`"${file.sha256}"`);
         expect((await res.arrayBuffer()).byteLength).toBe(file.bytes);
@@ -253,7 +275,7 @@ describe("edge chain on every kind of response", () => {
     }
     for (const path of [
       "/snapshots/1999-01-01/conferences.json",
-      "/snapshots/latest/",
+      "/snapshots/1999-01-01/",
       "/snapshots/latest",
     ]) {
       const res = await h.get(path);
@@ -297,9 +319,9 @@ describe("refusal of default script User-Agents", () => {
     "node",
   ];
 
-  it("refuses library defaults with 403 and 'error code: 1010' on API, pages and files", async () => {
+  it("refuses library defaults with 403 and 'error code: 1010' on the API and MCP", async () => {
     for (const ua of REFUSED) {
-      for (const path of ["/api/conferences", "/", "/snapshots/latest/manifest.json"]) {
+      for (const path of ["/api/conferences", "/mcp"]) {
         const res = await h.get(path, { headers: { "user-agent": ua } });
         expect(res.status, `${ua} ${path}`).toBe(403);
         expectCommonHeaders(res, ua);
@@ -308,6 +330,20 @@ describe("refusal of default script User-Agents", () => {
     }
     const api = await h.json("/api/statistics", { headers: { "user-agent": "Python-urllib/3.11" } });
     expect(api.body).toMatchObject({ code: 403, data: null });
+  });
+
+  it("serves pages, feeds and snapshot files to library defaults (bulk use: pandas.read_csv(url))", async () => {
+    for (const ua of REFUSED) {
+      for (const path of ["/", "/snapshots/latest/manifest.json", "/snapshots/latest/conferences.csv"]) {
+        const res = await h.get(path, { headers: { "user-agent": ua } });
+        expect(res.status, `${ua} ${path}`).toBe(200);
+        await res.arrayBuffer();
+      }
+    }
+    const csv = await h.get("/snapshots/latest/conferences.csv", {
+      headers: { "user-agent": "Python-urllib/3.11" },
+    });
+    expect((await csv.text()).split("\n")[0]).toContain("detail_page");
   });
 
   it("lets descriptive agents, browsers and interactive tools through", async () => {
@@ -325,6 +361,7 @@ describe("refusal of default script User-Agents", () => {
     expect(paid.res.status).toBe(401);
     const login = await h.json("/api/login", {
       method: "POST",
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "a@example.org", password: "pw" }),
     });
     expect(login.res.status).toBe(200);
@@ -333,11 +370,25 @@ describe("refusal of default script User-Agents", () => {
     expect(researcher.res.status).toBe(401);
   });
 
-  it("with the empty activity store the popularity lists are empty", async () => {
-    for (const ranking of ["most_tracked", "most_attended", "trending"]) {
+  it("with the empty activity store the popularity lists hold every venue at a count of 0", async () => {
+    for (const [ranking, extra] of [
+      ["most_viewed", "views_30d"],
+      ["most_tracked", "trackers_count"],
+      ["most_attended", "attendees_count"],
+      ["trending", "views_30d"],
+    ] as const) {
       const { body } = await h.json(`/api/conferences/rankings/${ranking}`);
       expect(body.code).toBe(200);
-      expect(body.data.conferences).toEqual([]);
+      expect(body.data.conferences.length, ranking).toBeGreaterThan(0);
+      for (const row of body.data.conferences) expect(row[extra], ranking).toBe(0);
+    }
+    for (const [ranking, extra] of [
+      ["most_viewed", "views_30d"],
+      ["most_tracked", "trackers_count"],
+    ] as const) {
+      const { body } = await h.json(`/api/journals/rankings/${ranking}`);
+      expect(body.data.journals.length, ranking).toBeGreaterThan(0);
+      for (const row of body.data.journals) expect(row[extra], ranking).toBe(0);
     }
   });
 });

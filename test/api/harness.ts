@@ -28,6 +28,7 @@ export const CONFERENCE_ROW_KEYS = [
   "is_extended",
   "detail_page",
   "cp_index",
+  "estimated_submission_date",
   "updated_at",
 ];
 

@@ -86,10 +86,16 @@ describe("GET /api/openapi.json", () => {
       "submission_date_end",
       "conference_date_start",
       "conference_date_end",
+      "deadline_within_days",
       "updated_since",
       "page",
       "per_page",
     ]);
+    expect(param(search, "deadline_within_days").schema).toMatchObject({
+      type: "integer",
+      minimum: 0,
+      maximum: 730,
+    });
     expect(param(search, "ccf_rank").schema.enum).toEqual(["a", "b", "c"]);
     expect(param(search, "core_rank").schema.enum).toEqual(["A*", "A", "B", "C"]);
     expect(param(search, "qualis_rank").schema.enum).toContain("B5");
@@ -119,7 +125,7 @@ describe("GET /api/openapi.json", () => {
     expect(param(conferenceRanking, "per_page").schema).toMatchObject({ maximum: 100, default: 20 });
     const journalRanking = "/api/journals/rankings/{ranking}";
     expect(param(journalRanking, "ranking").schema.enum).toEqual([...JOURNAL_RANKINGS]);
-    expect(param(journalRanking, "field").schema.enum).toHaveLength(21);
+    expect(param(journalRanking, "field").schema.enum).toHaveLength(27);
     expect(param("/api/conferences/{id}", "id").schema.type).toBe("integer");
     expect(op("/api/login", "post")).toMatchObject({ requestBody: { required: true } });
   });

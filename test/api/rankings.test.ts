@@ -16,22 +16,25 @@ const ACTIVITY = {
   views_30d: { "101": 40, "106": 90, "108": 40 },
 };
 const JOURNAL_TRACKERS = { "205": 4, "202": 4, "201": 1 };
+const JOURNAL_VIEWS = { "203": 12, "201": 3 };
 
 const id = (r: { id: string }) => Number(r.id);
 const asc = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 type Row = ConferenceRow;
 
 /** Oracle per ranking: membership filter and order, written from docs/api.md. */
+/** A tier list: the tier's open calls, best tier first, then soonest deadline. */
 const tier = (tiers: readonly string[], key: (r: Row) => string) => ({
-  filter: (r: Row) => key(r) !== "",
+  filter: (r: Row) => key(r) !== "" && r.submission_date !== null && r.submission_date >= FIXTURE_TODAY,
   order: (a: Row, b: Row) =>
     tiers.indexOf(key(a)) - tiers.indexOf(key(b)) ||
-    asc(a.short_name.toLowerCase(), b.short_name.toLowerCase()) ||
+    asc(a.submission_date ?? "", b.submission_date ?? "") ||
     id(a) - id(b),
 });
-const byCount = (counts: Record<string, number>) => ({
-  filter: (r: Row) => (counts[r.id] ?? 0) > 0,
-  order: (a: Row, b: Row) => (counts[b.id] ?? 0) - (counts[a.id] ?? 0) || id(a) - id(b),
+/** Popularity: every venue by its count (0 included), ties by all-time views, then id. */
+const byCount = <R extends { id: string; views: number }>(counts: Record<string, number>) => ({
+  filter: () => true,
+  order: (a: R, b: R) => (counts[b.id] ?? 0) - (counts[a.id] ?? 0) || b.views - a.views || id(a) - id(b),
 });
 const CONFERENCE_ORACLE: Record<string, { filter: (r: Row) => boolean; order: (a: Row, b: Row) => number }> =
   {
@@ -50,7 +53,7 @@ const CONFERENCE_ORACLE: Record<string, { filter: (r: Row) => boolean; order: (a
       filter: (r) => r.cp_index !== null,
       order: (a, b) => (b.cp_index?.score ?? 0) - (a.cp_index?.score ?? 0) || id(a) - id(b),
     },
-    most_viewed: { filter: (r) => r.views > 0, order: (a, b) => b.views - a.views || id(a) - id(b) },
+    most_viewed: byCount(ACTIVITY.views_30d),
     most_tracked: byCount(ACTIVITY.trackers),
     most_attended: byCount(ACTIVITY.attendees),
     most_competitive: {
@@ -79,7 +82,7 @@ const EXTRAS: Record<string, string[]> = {
 let h: Harness;
 let views: { kind: string; id: string }[];
 beforeAll(async () => {
-  const fake = fakeActivity(ACTIVITY, { trackers: JOURNAL_TRACKERS });
+  const fake = fakeActivity(ACTIVITY, { trackers: JOURNAL_TRACKERS, views_30d: JOURNAL_VIEWS });
   views = fake.views;
   h = await startHarness({ overrides: { activity: fake.activity } });
 });
@@ -113,9 +116,9 @@ describe("GET /api/conferences/rankings/{ranking}", () => {
         const source = FIXTURE_CONFERENCES.find((c) => c.id === row.id);
         if (extras.includes("acceptance_rate")) expect(row.acceptance_rate).toBe(source?.acceptance_rate);
         if (extras.includes("trackers_count"))
-          expect(row.trackers_count).toBe(ACTIVITY.trackers[row.id as "101"]);
+          expect(row.trackers_count).toBe(ACTIVITY.trackers[row.id as "101"] ?? 0);
         if (extras.includes("attendees_count"))
-          expect(row.attendees_count).toBe(ACTIVITY.attendees[row.id as "103"]);
+          expect(row.attendees_count).toBe(ACTIVITY.attendees[row.id as "103"] ?? 0);
         if (extras.includes("views_30d")) {
           expect(row.views_30d).toBe(ACTIVITY.views_30d[row.id as "101"] ?? 0);
         }
@@ -192,11 +195,8 @@ const JOURNAL_ORACLE: Record<string, { filter: (j: JRow) => boolean; order: (a: 
       filter: (j) => j.impact_factor !== null && Number.isFinite(ifNum(j)),
       order: (a, b) => ifNum(b) - ifNum(a) || id(a) - id(b),
     },
-    most_viewed: { filter: (j) => j.views > 0, order: (a, b) => b.views - a.views || id(a) - id(b) },
-    most_tracked: {
-      filter: (j) => j.id in JOURNAL_TRACKERS,
-      order: (a, b) => JOURNAL_TRACKERS[b.id as "201"] - JOURNAL_TRACKERS[a.id as "201"] || id(a) - id(b),
-    },
+    most_viewed: byCount(JOURNAL_VIEWS),
+    most_tracked: byCount(JOURNAL_TRACKERS),
     all: { filter: () => true, order: byName },
   };
 
@@ -216,8 +216,12 @@ describe("GET /api/journals/rankings/{ranking}", () => {
       expect(expected.length).toBeGreaterThan(0);
       expect(body.data.journals.map((r: { id: string }) => r.id)).toEqual(expected.map((r) => r.id));
       for (const row of body.data.journals) {
-        if (ranking === "most_tracked") expect(row.trackers_count).toBe(JOURNAL_TRACKERS[row.id as "201"]);
+        // Every popularity row carries the count it is sorted by, 0 included.
+        if (ranking === "most_tracked")
+          expect(row.trackers_count).toBe(JOURNAL_TRACKERS[row.id as "201"] ?? 0);
         else expect(row).not.toHaveProperty("trackers_count");
+        if (ranking === "most_viewed") expect(row.views_30d).toBe(JOURNAL_VIEWS[row.id as "201"] ?? 0);
+        else expect(row).not.toHaveProperty("views_30d");
       }
       expect(body.data.pagination).toEqual({
         count: expected.length,

@@ -53,13 +53,17 @@ describe("GET /api/statistics", () => {
       "snapshot_date",
       "conferences_total",
       "journals_total",
-      "open_calls_total",
+      "conferences_with_open_cfp",
       "conference_deadline_by_month",
       "conference_country_distribution",
       "journal_impact_factor_distribution",
       "journal_publisher_distribution",
-      "open_calls_by_rank",
-      "research_field_distribution",
+      "conference_open_cfp_by_ccf_rank",
+      "conference_open_cfp_by_core_rank",
+      "conference_open_cfp_by_qualis_rank",
+      "conference_field_distribution",
+      "journal_field_distribution",
+      "journal_ccf_rank_distribution",
       "data_sources",
     ]);
     expect(stats.snapshot_date).toBe(FIXTURE_DATE);
@@ -71,15 +75,24 @@ describe("GET /api/statistics", () => {
     FIXTURE_CONFERENCES.filter((c) => c.submission_date !== null && c.submission_date >= FIXTURE_TODAY);
 
   it("counts open calls (deadline today or later) in total and per tier of each system", () => {
-    expect(stats.open_calls_total).toBe(open().length);
-    const perTier = (tiers: readonly string[], key: (c: (typeof FIXTURE_CONFERENCES)[number]) => string) =>
+    expect(stats.conferences_with_open_cfp).toBe(open().length);
+    const perTier = <R>(rows: R[], tiers: readonly string[], key: (c: R) => string) =>
       [...tiers, "unranked"].map((tier) => ({
         key: tier,
-        count: open().filter((c) => (key(c) === "" ? "unranked" : key(c)) === tier).length,
+        count: rows.filter((c) => (key(c) === "" ? "unranked" : key(c)) === tier).length,
       }));
-    expect(stats.open_calls_by_rank.ccf).toEqual(perTier(["A", "B", "C"], (c) => c.ccf_rank));
-    expect(stats.open_calls_by_rank.core).toEqual(perTier(["A*", "A", "B", "C"], (c) => c.core_rank));
-    expect(stats.open_calls_by_rank.qualis).toEqual(perTier(QUALIS_TIERS, (c) => c.qualis_rank));
+    expect(stats.conference_open_cfp_by_ccf_rank).toEqual(
+      perTier(open(), ["A", "B", "C"], (c) => c.ccf_rank),
+    );
+    expect(stats.conference_open_cfp_by_core_rank).toEqual(
+      perTier(open(), ["A*", "A", "B", "C"], (c) => c.core_rank),
+    );
+    expect(stats.conference_open_cfp_by_qualis_rank).toEqual(
+      perTier(open(), QUALIS_TIERS, (c) => c.qualis_rank),
+    );
+    expect(stats.journal_ccf_rank_distribution).toEqual(
+      perTier(FIXTURE_JOURNALS, ["A", "B", "C"], (j) => j.ccf_rank),
+    );
   });
 
   it("deadlines per month ascending, countries most first", () => {
@@ -119,12 +132,12 @@ describe("GET /api/statistics", () => {
     );
   });
 
-  it("research fields: all 21 keys in list order for conferences and journals", () => {
-    for (const [kind, rows] of [
-      ["conferences", FIXTURE_CONFERENCES],
-      ["journals", FIXTURE_JOURNALS],
+  it("research fields: all 27 keys in list order for conferences and journals", () => {
+    for (const [name, rows] of [
+      ["conference_field_distribution", FIXTURE_CONFERENCES],
+      ["journal_field_distribution", FIXTURE_JOURNALS],
     ] as const) {
-      expect(stats.research_field_distribution[kind]).toEqual(
+      expect(stats[name]).toEqual(
         RESEARCH_FIELDS.map((key) => ({
           key,
           count: (rows as { fields: string[] }[]).filter((r) => r.fields.includes(key)).length,

@@ -87,7 +87,7 @@ describe("API key administration", () => {
 });
 
 describe("updateProfile", () => {
-  it("starts private with the account's institution and changes only the fields given", async () => {
+  it("starts public with the account's institution and changes only the fields given", async () => {
     const user = await createUser(temp.store, {
       email: "p@example.org",
       password: "long enough pw",
@@ -96,13 +96,12 @@ describe("updateProfile", () => {
     const first = await updateProfile(temp.store, "p@example.org", { trackedConferences: ["1", "2"] });
     expect(first).toMatchObject({
       id: user.id,
-      public: false,
+      public: true,
       institution: "ETH",
       tracked_conferences: ["1", "2"],
     });
 
     const second = await updateProfile(temp.store, "p@example.org", {
-      public: true,
       cv: "Works on compilers.",
       attendedConferences: ["2"],
       trackedJournals: ["7"],

@@ -83,10 +83,13 @@ describe("resolveCaller", () => {
   });
 
   it("treats a valid X-Paid-Access header as paid, even beside a bad bearer, and a bad one as absent", async () => {
-    const paid = await mintPaidAccess(PAID_KEY, { path: PATH, ttlSeconds: 60 });
+    const mint = () => mintPaidAccess(PAID_KEY, { path: PATH, ttlSeconds: 60 });
+    const paid = await mint();
     const otherPath = await mintPaidAccess(PAID_KEY, { path: "/api/journals/1", ttlSeconds: 60 });
     expect(await resolve({ "X-Paid-Access": paid })).toEqual({ kind: "paid", ip: SOCKET });
-    expect(await resolve({ "X-Paid-Access": paid, ...bearer(revokedKey) })).toEqual({
+    // Single use: the same token again pays for nothing.
+    expect(await resolve({ "X-Paid-Access": paid })).toEqual({ kind: "anonymous", ip: SOCKET });
+    expect(await resolve({ "X-Paid-Access": await mint(), ...bearer(revokedKey) })).toEqual({
       kind: "paid",
       ip: SOCKET,
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../functions/auth/accounts.ts";
 import { JWT_LIFETIME_SECONDS, jwtKey, verifyAccountJwt } from "../../functions/auth/jwt.ts";
-import { login } from "../../functions/auth/login.ts";
+import { FREE_FAILURES, login } from "../../functions/auth/login.ts";
 import { hashPassword } from "../../functions/auth/passwords.ts";
 import { type TempStore, tempStore, testConfig } from "./helpers.ts";
 
@@ -41,6 +41,21 @@ describe("login", () => {
     expect(await login(temp.store, config, "nobody@example.org", "hopper-1906-cobol")).toBeNull();
     expect(await login(temp.store, config, "new@example.org", "hopper-1906-cobol")).toBeNull();
     expect(await login(temp.store, config, "grace@example.org", "x".repeat(5000))).toBeNull();
+  });
+
+  it("backs off per account after repeated failures, even for the right password, and a success clears it", async () => {
+    const email = "backoff@example.org";
+    await createUser(temp.store, { email, password: "right-password-1234" });
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, seconds));
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      expect(await login(temp.store, config, email, "wrong-password", at(0))).toBeNull();
+    }
+    // Inside the wait the right password is refused unchecked; after it, the account opens again.
+    expect(await login(temp.store, config, email, "right-password-1234", at(0))).toBeNull();
+    expect(await login(temp.store, config, email, "right-password-1234", at(2))).not.toBeNull();
+    // The success cleared the count: four more failures cost no wait.
+    for (let i = 0; i < FREE_FAILURES - 1; i++) await login(temp.store, config, email, "wrong", at(3));
+    expect(await login(temp.store, config, email, "right-password-1234", at(3))).not.toBeNull();
   });
 
   it("takes about as long for an unknown e-mail as for a wrong password", async () => {

@@ -15,14 +15,26 @@ describe("X-Paid-Access", () => {
     expect(await verifyPaidAccess(token, "/api/conferences/12", PAID_KEY, later(61))).toBe(false);
   });
 
-  it("accepts a token without a path claim on any path", async () => {
-    const token = await mintPaidAccess(PAID_KEY, { ttlSeconds: 60, now });
-    expect(await verifyPaidAccess(token, "/mcp", PAID_KEY, now)).toBe(true);
-    expect(await verifyPaidAccess(token, "/api/journals/4", PAID_KEY, now)).toBe(true);
+  it("refuses a token without a path or an id: it would open every path, or could not be single-use", async () => {
+    const noPath = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setJti("j1")
+      .setExpirationTime(later(60))
+      .sign(encoded);
+    const noId = await new SignJWT({ path: "/mcp" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime(later(60))
+      .sign(encoded);
+    expect(await verifyPaidAccess(noPath, "/mcp", PAID_KEY, now)).toBe(false);
+    expect(await verifyPaidAccess(noId, "/mcp", PAID_KEY, now)).toBe(false);
   });
 
   it("treats forged, unsigned, other-algorithm, exp-less or unconfigured tokens as absent", async () => {
-    const forged = await mintPaidAccess("some-other-key-0123456789abcdef01234", { ttlSeconds: 60, now });
+    const forged = await mintPaidAccess("some-other-key-0123456789abcdef01234", {
+      path: "/a",
+      ttlSeconds: 60,
+      now,
+    });
     const unsigned = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(
       JSON.stringify({ exp: Math.floor(later(60).getTime() / 1000) }),
     ).toString("base64url")}.`;
@@ -38,7 +50,7 @@ describe("X-Paid-Access", () => {
     for (const token of [forged, unsigned, hs384, noExp, wrongPathType, "garbage", "", null, undefined]) {
       expect(await verifyPaidAccess(token, "/a", PAID_KEY, now)).toBe(false);
     }
-    const good = await mintPaidAccess(PAID_KEY, { ttlSeconds: 60, now });
+    const good = await mintPaidAccess(PAID_KEY, { path: "/a", ttlSeconds: 60, now });
     expect(await verifyPaidAccess(good, "/a", null, now)).toBe(false);
   });
 });

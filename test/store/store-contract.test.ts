@@ -227,6 +227,27 @@ function contract(name: string, makeBackend: () => Backend) {
       });
     });
 
+    it("gives back refunded requests exactly under concurrency, never below zero", async () => {
+      const [a, b] = [await open(), await open()];
+      const key = "account:r1:2025-03-10";
+      // 1,000 concurrent against 200, every other admitted one refunded (an unanswered request): the refunds
+      // free room for exactly as many more, and the counter ends at the limit.
+      const results = await Promise.all(
+        Array.from({ length: 1000 }, async (_, i) => {
+          const store = i % 2 ? a : b;
+          const r = await store.consume(key, 200, 3600);
+          return r;
+        }),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(200);
+      await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).release(key)));
+      expect(await a.peek(key, 200)).toMatchObject({ used: 150, remaining: 50 });
+      const again = await Promise.all(Array.from({ length: 100 }, () => b.consume(key, 200, 3600)));
+      expect(again.filter((r) => r.allowed)).toHaveLength(50);
+      await a.release("never-counted");
+      expect(await a.peek("never-counted", 5)).toMatchObject({ used: 0, remaining: 5 });
+    });
+
     it("starts a new window once the old one expires, and refuses a zero limit without counting", async () => {
       const store = await open();
       expect(await store.consume("w", 2, 1)).toEqual({ allowed: true, used: 1, remaining: 1 });

@@ -1,0 +1,96 @@
+/**
+ * Compression of text answers (pages, JSON, CSV, feeds, Markdown, calendars) for clients that accept it: brotli
+ * preferred, then gzip, streamed through node:zlib. Every compressible answer says `Vary: Accept-Encoding`, compressed
+ * or not. Left alone: binary types (Parquet, images), event streams (MCP), partial (206) and bodiless answers, small
+ * bodies, and anything already encoded. The ETag of a compressed answer turns weak (it names the content, not these
+ * bytes), and byte ranges are offered on the identity encoding only.
+ */
+import { Readable } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import type { EdgeHandler } from "./chain.ts";
+
+/** Below this many bytes the encoding costs more than it saves. */
+const MIN_BYTES = 1024;
+
+/** Fast settings: answers are compressed on the fly, and level 11 brotli would cost seconds on a 3 MB file. */
+const BROTLI_QUALITY = 5;
+
+export function isCompressible(contentType: string | null): boolean {
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type === "text/event-stream") return false;
+  return (
+    type.startsWith("text/") ||
+    type.endsWith("+json") ||
+    type.endsWith("+xml") ||
+    ["application/json", "application/xml", "application/javascript", "application/geo+json"].includes(type)
+  );
+}
+
+/** The encoding to use for an Accept-Encoding header: "br", "gzip" or null (q=0 refuses a coding). */
+export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? (accepted.get("*") || 0);
+  const br = quality("br");
+  const gzip = quality("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  return null;
+}
+
+function addVary(headers: Headers, value: string): void {
+  const vary = headers.get("vary");
+  if (!vary) headers.set("vary", value);
+  else if (!vary.toLowerCase().includes(value.toLowerCase())) headers.set("vary", `${vary}, ${value}`);
+}
+
+/** Compresses the answer when the client accepts it and the answer is a text worth compressing. */
+export function compressResponse(req: Request, res: Response): Response {
+  if (!isCompressible(res.headers.get("content-type"))) return res;
+  const out = new Response(res.body, res);
+  addVary(out.headers, "Accept-Encoding");
+  const length = Number(out.headers.get("content-length") ?? Number.NaN);
+  const encoding = chooseEncoding(req.headers.get("accept-encoding"));
+  if (
+    !encoding ||
+    !out.body ||
+    req.method === "HEAD" ||
+    out.status === 206 ||
+    out.status === 204 ||
+    out.status === 304 ||
+    out.headers.has("content-encoding") ||
+    length < MIN_BYTES
+  ) {
+    return out;
+  }
+  const zip =
+    encoding === "br"
+      ? createBrotliCompress({
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            ...(Number.isFinite(length) ? { [constants.BROTLI_PARAM_SIZE_HINT]: length } : {}),
+          },
+        })
+      : createGzip();
+  const body = Readable.fromWeb(out.body as import("node:stream/web").ReadableStream).pipe(zip);
+  const headers = new Headers(out.headers);
+  headers.set("content-encoding", encoding);
+  headers.delete("content-length");
+  headers.delete("accept-ranges");
+  const etag = headers.get("etag");
+  if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+    status: out.status,
+    statusText: out.statusText,
+    headers,
+  });
+}
+
+export function withCompression(handler: EdgeHandler): EdgeHandler {
+  return async (req, conn) => compressResponse(req, await handler(req, conn));
+}

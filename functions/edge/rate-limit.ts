@@ -1,0 +1,55 @@
+/**
+ * Per-second limits: a token bucket per client address and one per credential, on every route (pages, files,
+ * API, MCP whatever it calls). A bucket holds `burst` tokens and refills `perSecond` a second; a request takes
+ * one, and an empty bucket answers 429 with Retry-After. Buckets live in memory (an LRU bounds their number): the
+ * limit is per process, which is what it protects.
+ */
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { quotaSubject } from "../auth/client-ip.ts";
+
+export interface RateLimitOptions {
+  /** Tokens added per second; 0 switches the limit off. */
+  perSecond: number;
+  /** Bucket size: the burst a client may send at once. */
+  burst: number;
+  now?: () => number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export type RateLimiter = (req: Request, ip: string) => { retryAfterSeconds: number } | null;
+
+export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const { perSecond, burst } = options;
+  const now = options.now ?? performance.now.bind(performance);
+  const buckets = new LRUCache<string, Bucket>({ max: 100_000 });
+
+  /** Takes a token from the bucket; the seconds to wait when there is none. */
+  const take = (key: string, t: number): number => {
+    const bucket = buckets.get(key) ?? { tokens: burst, at: t };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 1000) * perSecond);
+    bucket.at = t;
+    buckets.set(key, bucket);
+    if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+    bucket.tokens -= 1;
+    return 0;
+  };
+
+  return (req, ip) => {
+    if (perSecond <= 0) return null;
+    const t = now();
+    const credential = req.headers.get("authorization") ?? req.headers.get("x-paid-access");
+    const byAddress = take(`ip:${quotaSubject(ip)}`, t);
+    if (byAddress > 0) return { retryAfterSeconds: byAddress };
+    if (credential) {
+      const id = createHash("sha256").update(credential).digest("base64url").slice(0, 22);
+      const byCredential = take(`cred:${id}`, t);
+      if (byCredential > 0) return { retryAfterSeconds: byCredential };
+    }
+    return null;
+  };
+}

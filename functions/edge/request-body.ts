@@ -1,0 +1,77 @@
+/**
+ * Bounded request bodies. Every body is read here, before anything else touches it, up to the route's limit
+ * (login 16 KB, MCP 1 MB, anything else 64 KB); a larger one, declared (Content-Length) or streamed (chunked), is
+ * refused 413 as soon as the limit is crossed and the rest is never buffered. The login also takes
+ * application/json only: a text/plain POST can be sent cross-site without a CORS preflight.
+ */
+import { MCP_PATH } from "../mcp/metering.ts";
+
+export const LOGIN_PATH = "/api/login";
+export const BODY_LIMITS = { login: 16 * 1024, mcp: 1024 * 1024, other: 64 * 1024 } as const;
+
+export function bodyLimitOf(pathname: string): number {
+  if (pathname === LOGIN_PATH) return BODY_LIMITS.login;
+  if (pathname === MCP_PATH) return BODY_LIMITS.mcp;
+  return BODY_LIMITS.other;
+}
+
+export type BodyCheck =
+  | { ok: true; req: Request }
+  | { ok: false; status: 400 | 413 | 415; message: string; headers?: Record<string, string> };
+
+const tooLarge = (limit: number): BodyCheck => ({
+  ok: false,
+  status: 413,
+  message: `request body larger than ${limit} bytes`,
+});
+
+/** The request with its body read into memory (at most the limit), or why it is refused. */
+export async function boundedRequest(req: Request, pathname: string): Promise<BodyCheck> {
+  if (!req.body || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") {
+    return { ok: true, req };
+  }
+  if (pathname === LOGIN_PATH && req.method === "POST") {
+    const type = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/json") {
+      return {
+        ok: false,
+        status: 415,
+        message: "the login takes an application/json body",
+        headers: { accept: "application/json" },
+      };
+    }
+  }
+  const limit = bodyLimitOf(pathname);
+  if (Number(req.headers.get("content-length") ?? 0) > limit) {
+    await req.body.cancel().catch(() => {});
+    return tooLarge(limit);
+  }
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      size += chunk.value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return tooLarge(limit);
+      }
+      chunks.push(chunk.value);
+    }
+  } catch {
+    return { ok: false, status: 400, message: "the request body could not be read" };
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  const headers = new Headers(req.headers);
+  headers.delete("transfer-encoding");
+  headers.set("content-length", String(size));
+  return {
+    ok: true,
+    req: new Request(req.url, { method: req.method, headers, body, signal: req.signal }),
+  };
+}
