@@ -113,6 +113,8 @@ export interface ReadOperations {
   conference(id: unknown, caller: Caller): Promise<Outcome<ConferenceDetail>>;
   journal(id: unknown, caller: Caller): Promise<Outcome<JournalDetail>>;
   researcher(id: unknown, caller: Caller): Promise<Outcome<ResearcherProfile>>;
+  /** The id a venue merged away now lives under (for a 301); null for any other id. */
+  survivingId(kind: "conference" | "journal", id: string): Promise<string | null>;
 }
 
 export interface ReadOperationsDeps {
@@ -166,6 +168,8 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
         if (!detail) throw new Refused(404, `no journal with id ${JSON.stringify(key)}`);
         return detail;
       }),
+
+    survivingId: async (kind, id) => (VenueId.safeParse(id).success ? query.survivingId(kind, id) : null),
 
     researcher: (id, caller) =>
       attempt(async () => {

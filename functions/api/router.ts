@@ -51,6 +51,11 @@ function allowedMethods(pathname: string): string[] {
 
 export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   const ops = createReadOperations(deps);
+  /** A venue merged into another answers a permanent redirect to the surviving id, query string kept. */
+  const movedTo = async (c: ApiContext, kind: "conference" | "journal", prefix: string) => {
+    const to = await ops.survivingId(kind, c.req.param("id") ?? "");
+    return to ? c.redirect(`${prefix}${to}${new URL(c.req.url).search}`, 301) : null;
+  };
   const login = deps.login ?? noLogin;
   const logger = deps.logger ?? silentLogger;
   const openApiJson = JSON.stringify(openApiDocument(deps.publicBaseUrl.replace(/\/+$/, "")));
@@ -81,9 +86,10 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   router.get("/api/conferences/rankings/:ranking", async (c) =>
     reply(c, await ops.listConferences(c.req.param("ranking"), c.req.query())),
   );
-  router.get("/api/conferences/:id", async (c) =>
-    reply(c, await ops.conference(c.req.param("id"), c.env.caller)),
-  );
+  router.get("/api/conferences/:id", async (c) => {
+    const moved = await movedTo(c, "conference", "/api/conferences/");
+    return moved ?? reply(c, await ops.conference(c.req.param("id"), c.env.caller));
+  });
 
   router.get("/api/journals", async (c) => reply(c, await ops.searchJournals(c.req.query())));
   router.get("/api/journals/rankings", async (c) =>
@@ -92,7 +98,10 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   router.get("/api/journals/rankings/:ranking", async (c) =>
     reply(c, await ops.listJournals(c.req.param("ranking"), c.req.query())),
   );
-  router.get("/api/journals/:id", async (c) => reply(c, await ops.journal(c.req.param("id"), c.env.caller)));
+  router.get("/api/journals/:id", async (c) => {
+    const moved = await movedTo(c, "journal", "/api/journals/");
+    return moved ?? reply(c, await ops.journal(c.req.param("id"), c.env.caller));
+  });
 
   router.get("/api/researchers/:id", async (c) =>
     reply(c, await ops.researcher(c.req.param("id"), c.env.caller)),

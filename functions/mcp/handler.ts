@@ -11,6 +11,7 @@ import { type Clock, systemClock } from "../query/clock.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Logger, silentLogger } from "../query/logger.ts";
 import { countToolCalls, MAX_BODY_BYTES } from "./metering.ts";
+import type { VenueMarkdown } from "./resources.ts";
 import { createMcpServer } from "./server.ts";
 
 export interface McpDeps {
@@ -21,10 +22,26 @@ export interface McpDeps {
   /** "Today" for the prompts' date windows. */
   clock?: Clock;
   logger?: Logger;
+  /** The site's Markdown rendition of a venue (the venue resources' content); none without a site. */
+  venueMarkdown?: VenueMarkdown;
 }
 
 /** What the server's `mcp` slot takes: built once the server has its query layer. */
 export type McpFactory = (deps: McpDeps) => InnerHandler;
+
+/**
+ * The SDK's transport wants Accept to name both JSON and SSE, but this stateless endpoint only ever answers with
+ * plain JSON (it never streams), so a client that accepts JSON (Accept naming application/json or a wildcard, or
+ * no Accept at all, as the curl quickstart sends) is served the same answer instead of a 406. Any other Accept is
+ * left as sent and gets the transport's 406.
+ */
+function acceptingJson(req: Request): Request {
+  const accept = req.headers.get("accept") || "*/*";
+  if (!/application\/json|application\/\*|\*\/\*/.test(accept)) return req;
+  const headers = new Headers(req.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  return new Request(req, { headers });
+}
 
 /** A transport-level refusal, worded as the SDK's transport words its own. */
 function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
@@ -57,6 +74,7 @@ export const createMcpHandler: McpFactory = (deps) => {
       logger,
       caller: ctx.caller,
       requestId: ctx.requestId,
+      venueMarkdown: deps.venueMarkdown ?? (async () => null),
     });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -65,7 +83,7 @@ export const createMcpHandler: McpFactory = (deps) => {
     });
     try {
       await server.connect(transport);
-      return await transport.handleRequest(req);
+      return await transport.handleRequest(acceptingJson(req));
     } finally {
       await server.close();
     }

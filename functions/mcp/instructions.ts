@@ -22,5 +22,10 @@ How to use the tools:
 - Lists are paged: page starts at 1, per_page is at most 100. Searches report pagination.total_pages, lists pagination.has_more.
 - A tool error whose text starts with "invalid request:" names the bad argument and the allowed values; correct it and call again.
 
-Terms: free use, commercial use included, with attribution. Name Venue Directory as the source and link every venue you mention to its detail_page URL (do not guess a venue's own website). Page through lists at most one call per second; for bulk data use the daily snapshot at ${publicBaseUrl}/snapshots/latest/ instead. Every tool call counts against the caller's daily quota, shared with the REST API.`;
+${termsOfUse(publicBaseUrl)}`;
+}
+
+/** The terms a client's model is handed (instructions) and can read again (the venue://terms resource). */
+export function termsOfUse(publicBaseUrl: string): string {
+  return `Terms: free use, commercial use included, with attribution. Name Venue Directory as the source and link every venue you mention to its detail_page URL (do not guess a venue's own website). Page through lists at most one call per second; for bulk data use the daily snapshot at ${publicBaseUrl}/snapshots/latest/ instead. Every tool call counts against the caller's daily quota, shared with the REST API.`;
 }

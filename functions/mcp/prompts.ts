@@ -80,6 +80,16 @@ function addDays(date: string, days: number): string {
   return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
 }
 
+/** The search_conferences arguments for announced or estimated deadlines in the next `days` days. */
+function estimateSearch(days: number, field?: string, rank?: RankFilter) {
+  return {
+    deadline_within_days: days,
+    ...(field && { field }),
+    ...(rank?.tier && { [`${rank.system}_rank`]: rank.tier }),
+    per_page: 100,
+  };
+}
+
 /** The search_conferences arguments for open calls in a window, with the optional field and rank filter. */
 function deadlineSearch(window: { from: string; to: string }, field?: string, rank?: RankFilter) {
   return {
@@ -138,8 +148,10 @@ export function registerPrompts(server: McpServer, clock: Clock): void {
 Use the Venue Directory tools:
 ${numbered([
   `Call search_conferences with ${json(deadlineSearch(span, field, rank))}. It returns the open calls soonest deadline first. While pagination.page is below pagination.total_pages, call it again with the next page.`,
+  `For deadlines not yet announced, call search_conferences with ${json(estimateSearch(days, field, rank))}: rows without a submission_date in the window have an estimated_submission_date there, an estimate from past editions.`,
   ...rankKeepStep(rank),
   "Present one table row per conference, soonest deadline first: deadline (submission_date), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference date and location. If there are none, say so.",
+  'Show estimated deadlines in their own rows, always labelled "estimated, not yet announced" with the estimated_submission_date: never present an estimate as an announced deadline.',
   "For the deadline's time zone, an abstract deadline or the acceptance rate of one conference, call get_conference with its id. It needs a credential; without one, keep to the rows.",
 ])}
 ${ATTRIBUTION}`,
@@ -192,24 +204,30 @@ ${ATTRIBUTION}`,
         venue: z
           .string()
           .trim()
-          .min(1, { error: "venue is required" })
           .max(200)
-          .describe('The venue: its id (e.g. "101"), acronym or full name.'),
+          .optional()
+          .describe(
+            'The venue: its id (e.g. "101"), acronym or full name. Without it, the model asks which one.',
+          ),
         kind: z
           .enum(["conference", "journal"], { error: "kind must be conference or journal" })
           .optional()
           .describe("conference or journal, when known."),
       },
     },
-    ({ venue, kind }) => {
+    ({ venue: given, kind }) => {
       const kinds = kind ? [kind] : (["conference", "journal"] as const);
+      // No venue named: the model asks for one, then follows the same steps with the answer.
+      const venue = given || "the venue I name";
       const byId = json({ id: venue });
-      const find = /^\d{1,15}$/.test(venue)
-        ? `"${venue}" is a venue id: ${kinds.map((k) => `call get_${k} with ${byId}`).join("; if no conference has this id, ")}.`
-        : `Find the venue: call ${kinds.map((k) => `search_${k}s with ${json({ query: venue, per_page: 5 })}`).join(" and ")}. Take the exact short-name or full-name match; if several venues fit, ask me which one. Then call ${kinds.map((k) => `get_${k}`).join(" or ")} with its id.`;
+      const find = !given
+        ? `Ask me which ${kind ?? "conference or journal"} I mean (id, acronym or full name). Find it: call ${kinds.map((k) => `search_${k}s with {"query": <the name>, "per_page": 5}`).join(" and ")}, take the exact short-name or full-name match, then call ${kinds.map((k) => `get_${k}`).join(" or ")} with its id.`
+        : /^\d{1,15}$/.test(venue)
+          ? `"${venue}" is a venue id: ${kinds.map((k) => `call get_${k} with ${byId}`).join("; if no conference has this id, ")}.`
+          : `Find the venue: call ${kinds.map((k) => `search_${k}s with ${json({ query: venue, per_page: 5 })}`).join(" and ")}. Take the exact short-name or full-name match; if several venues fit, ask me which one. Then call ${kinds.map((k) => `get_${k}`).join(" or ")} with its id.`;
       return userMessage(
-        `Snapshot of ${venue}`,
-        `Give me a snapshot of the ${kind ?? "venue"} "${venue}".
+        given ? `Snapshot of ${venue}` : `Snapshot of a ${kind ?? "venue"}`,
+        `Give me a snapshot of ${given ? `the ${kind ?? "venue"} "${venue}"` : `a ${kind ?? "conference or journal"} I will name`}.
 
 Use the Venue Directory tools:
 ${numbered([

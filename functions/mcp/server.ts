@@ -17,8 +17,10 @@ import type { ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../edge/access.ts";
 import type { Clock } from "../query/clock.ts";
 import type { Logger } from "../query/logger.ts";
+import { registerCompletion } from "./completion.ts";
 import { serverInfo, serverInstructions } from "./instructions.ts";
 import { registerPrompts } from "./prompts.ts";
+import { registerResources, type VenueMarkdown } from "./resources.ts";
 import { callTool, listTools, TOOL_NAMES } from "./tools.ts";
 
 export interface McpServerContext {
@@ -28,6 +30,7 @@ export interface McpServerContext {
   logger: Logger;
   caller: Caller;
   requestId: string;
+  venueMarkdown: VenueMarkdown;
 }
 
 export function createMcpServer(context: McpServerContext): McpServer {
@@ -37,6 +40,8 @@ export function createMcpServer(context: McpServerContext): McpServer {
     capabilities: { tools: {} },
   });
   registerPrompts(server, context.clock);
+  registerResources(server, context);
+  registerCompletion(server, ops);
 
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
   server.server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {

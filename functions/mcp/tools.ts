@@ -25,6 +25,7 @@ import {
   Statistics,
 } from "../schema/api.ts";
 import { VenueId } from "../schema/records.ts";
+import { outlineSchema } from "./json-schema.ts";
 
 type Arguments = Record<string, unknown>;
 
@@ -42,10 +43,10 @@ const CREDENTIAL_NOTE =
   "Needs a credential: the MCP client must send Authorization: Bearer <API key or JWT>; without one the tool answers with an error saying so.";
 
 const CONFERENCE_LISTS =
-  "cfp = open calls for papers (deadline today or later), soonest deadline first; past_cfp = expired calls, most recent first; ccf, core, qualis = conferences ranked in that system, best tier first; cp_index = the service's own 0-100 score, highest first; most_viewed, most_tracked, most_attended = popularity (adds views_30d, trackers_count or attendees_count); most_competitive = lowest latest acceptance rate first (adds acceptance_rate, 0-1); upcoming = conference date today or later, soonest first; past = conference date before today, most recent first; trending = most viewed in the last 30 days.";
+  "cfp = open calls for papers (deadline today or later), soonest deadline first; past_cfp = expired calls, most recent first; ccf, core, qualis = open calls of conferences ranked in that system, best tier first, then soonest deadline; cp_index = the service's own 0-100 score, highest first; most_viewed, most_tracked, most_attended = every conference by popularity, zeros included (adds views_30d, trackers_count or attendees_count); most_competitive = lowest latest acceptance rate first (adds acceptance_rate, 0-1); upcoming = conference date today or later, soonest first; past = conference date before today, most recent first; trending = most viewed in the last 30 days.";
 
 const JOURNAL_LISTS =
-  "cfp = journals with an open special-issue call, soonest deadline first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if = highest numeric impact factor first; most_viewed; most_tracked (adds trackers_count); all = every journal by full name.";
+  "cfp = journals with an open special-issue call, soonest deadline first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if = highest numeric impact factor first; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = every journal by full name.";
 
 const venueIdArgument = (kind: string) =>
   VenueId.meta({
@@ -57,7 +58,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "search_conferences",
     title: "Search conferences",
     description:
-      "Search academic conferences. Every argument is optional and they combine with AND: query (substring of the short or full name), ccf_rank, core_rank, qualis_rank, field, inclusive date ranges on the submission deadline and on the conference date (YYYY-MM-DD), updated_since. Returns conferences (id, short_name, full_name, submission_date, notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank, is_extended, detail_page, cp_index, updated_at) and pagination {total, total_pages, page, per_page}. Order: name matches first when query is given, then open calls soonest deadline first, then closed calls most recent first, then conferences without a deadline. For upcoming deadlines set submission_date_start to today. Same as GET /api/conferences.",
+      "Search academic conferences. Every argument is optional and they combine with AND: query (a name: acronym, alias, former name, full name or part of it; case, accents and punctuation ignored), ccf_rank, core_rank, qualis_rank, field, inclusive date ranges on the submission deadline and on the conference date (YYYY-MM-DD), updated_since. Returns conferences (id, short_name, full_name, submission_date, notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank, is_extended, detail_page, cp_index, updated_at) and pagination {total, total_pages, page, per_page}. Order when query is given: exact acronym or alias matches first, then acronym prefixes and names holding every query word, then other substring matches; ties by best CCF, then CORE, then QUALIS tier, then an open call, then the longer edition history. Without query: open calls soonest deadline first, then closed calls most recent first, then conferences without a deadline. For upcoming deadlines set submission_date_start to today. Same as GET /api/conferences.",
     input: ConferenceSearchParams,
     output: ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -66,7 +67,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "search_journals",
     title: "Search journals",
     description:
-      "Search journals. Every argument is optional and they combine with AND: query (substring of the short or full name), ccf_rank, issn (print or electronic, with or without the hyphen), field, updated_since. Returns journals (id, short_name, full_name, impact_factor, publisher, issn, ccf_rank, detail_page, updated_at) and pagination {total, total_pages, page, per_page}. Order: name matches first when query is given, then CCF tier A, B, C, unranked, then full name. Same as GET /api/journals.",
+      "Search journals. Every argument is optional and they combine with AND: query (abbreviation, ISSN, former title, full title or part of it), ccf_rank, issn (print or electronic, with or without the hyphen), field, updated_since. Returns journals (id, short_name, full_name, impact_factor, publisher, issn, ccf_rank, detail_page, updated_at) and pagination {total, total_pages, page, per_page}. Order: exact abbreviation, ISSN or title matches first when query is given, then whole-word, then substring matches; then CCF tier A, B, C, unranked, then full name. Same as GET /api/journals.",
     input: JournalSearchParams,
     output: JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
@@ -76,7 +77,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     title: "Conference lists",
     description: `Ready-made conference lists, 20 rows per page unless per_page says otherwise. ${CONFERENCE_LISTS} Returns ranking, conferences (the search row plus the list's extra field) and pagination {count, has_more, page, per_page}. Same as GET /api/conferences/rankings/{ranking}.`,
     input: z.object({
-      ranking: ConferenceRankingName.meta({ description: `Which list. ${CONFERENCE_LISTS}` }),
+      ranking: ConferenceRankingName.meta({
+        description: "Which list; the tool description says what each holds.",
+      }),
       ...ConferenceRankingParams.shape,
     }),
     output: ConferenceRankingData,
@@ -87,7 +90,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     title: "Journal lists",
     description: `Ready-made journal lists, 20 rows per page unless per_page says otherwise; field narrows any list to one research field. ${JOURNAL_LISTS} Returns ranking, journals and pagination {count, has_more, page, per_page}. Same as GET /api/journals/rankings/{ranking}.`,
     input: z.object({
-      ranking: JournalRankingName.meta({ description: `Which list. ${JOURNAL_LISTS}` }),
+      ranking: JournalRankingName.meta({
+        description: "Which list; the tool description says what each holds.",
+      }),
       ...JournalRankingParams.shape,
     }),
     output: JournalRankingData,
@@ -97,7 +102,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "get_statistics",
     title: "Dataset statistics",
     description:
-      "Totals and distributions of the whole dataset: snapshot_date, conferences_total, journals_total, open_calls_total, conference deadlines per month, conferences per country, journals per impact-factor bucket and per publisher, open calls per rank tier (CCF, CORE, QUALIS) and venues per research field. Every distribution is a list of {key, count}. No arguments. Same as GET /api/statistics.",
+      "Totals and distributions of the whole dataset: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference deadlines per month, conferences per country, journals per impact-factor bucket, per publisher and per CCF tier, open calls per rank tier (CCF, CORE, QUALIS) and venues per research field. Every distribution is a list of {key, count}. No arguments. Same as GET /api/statistics.",
     input: z.object({}),
     output: Statistics,
     run: (ops) => ops.statistics(),
@@ -105,7 +110,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_conference",
     title: "Conference details",
-    description: `The full record of one conference: the search row plus research fields, call-for-papers text, typed deadlines of the current edition (type, date, time, time zone, exact UTC instant), edition history, acceptance-rate history, rank history, rating summary, trackers and attendees, related conferences and journals, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it. Same as GET /api/conferences/{id}.`,
+    description: `The full record of one conference: the search row plus research fields, call-for-papers text, typed deadlines of the current edition (type, date, time, time zone, exact UTC instant), edition history, acceptance-rate history, rank history, rating summary, trackers and attendees, related conferences and journals, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a venue merged into another gives the surviving record (its id is in the answer). Same as GET /api/conferences/{id}.`,
     input: z.object({ id: venueIdArgument("Conference") }),
     output: ConferenceDetail,
     run: (ops, { id }, caller) => ops.conference(id, caller),
@@ -113,7 +118,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_journal",
     title: "Journal details",
-    description: `The full record of one journal: the search row plus all ISSNs, research fields, call-for-papers text, special issues (open calls soonest first, then closed ones, with description, topics and editors), yearly metrics (SJR, quartile, h-index, citations per document), rank history, rating summary, trackers, related journals and conferences, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it. Same as GET /api/journals/{id}.`,
+    description: `The full record of one journal: the search row plus all ISSNs, research fields, call-for-papers text, special issues (open calls soonest first, then closed ones, with description, topics and editors), yearly metrics (SJR, quartile, h-index, citations per document), rank history, rating summary, trackers, related journals and conferences, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a journal merged into another gives the surviving record. Same as GET /api/journals/{id}.`,
     input: z.object({ id: venueIdArgument("Journal") }),
     output: JournalDetail,
     run: (ops, { id }, caller) => ops.journal(id, caller),
@@ -168,9 +173,14 @@ export function listTools(): Tool[] {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: objectJsonSchema(spec.input, "input"),
-    outputSchema: objectJsonSchema(spec.output, "output"),
-    annotations: { title: spec.title, ...READ_ONLY },
+    inputSchema: outlineSchema(
+      objectJsonSchema(spec.input, "input"),
+      Infinity,
+      Infinity,
+    ) as Tool["inputSchema"],
+    // The payload's top level only: the tool descriptions name the row fields, OpenAPI has the full shapes.
+    outputSchema: outlineSchema(objectJsonSchema(spec.output, "output"), 1, 1) as Tool["outputSchema"],
+    annotations: READ_ONLY,
   }));
   return listed;
 }

@@ -54,7 +54,7 @@ describe("prompts/list", () => {
     expect(shape).toEqual([
       { name: "upcoming_deadlines", args: ["field?", "system?", "tier?", "days?"] },
       { name: "where_to_submit", args: ["topic?", "field?", "system?", "tier?", "days?"] },
-      { name: "venue_snapshot", args: ["venue!", "kind?"] },
+      { name: "venue_snapshot", args: ["venue?", "kind?"] },
       { name: "open_special_issues", args: ["field?", "ccf_rank?", "days?"] },
     ]);
     for (const prompt of prompts) {
@@ -166,6 +166,27 @@ describe("expansion", () => {
   });
 });
 
+describe("no arguments", () => {
+  for (const name of ["upcoming_deadlines", "where_to_submit", "venue_snapshot", "open_special_issues"]) {
+    it(`${name} expands with no arguments`, async () => {
+      const result = await mcp.client.getPrompt({ name });
+      expect(result.messages).toHaveLength(1);
+      const text = textOf(result);
+      expect(text).toMatch(/(search|list)_(conferences|journals)/);
+      expect(text).not.toContain("undefined");
+    });
+  }
+
+  it("venue_snapshot without a venue asks for one", async () => {
+    const text = textOf(
+      await mcp.client.getPrompt({ name: "venue_snapshot", arguments: { kind: "journal" } }),
+    );
+    expect(text).toContain("Ask me which journal I mean");
+    expect(text).toContain("get_journal");
+    expect(text).not.toContain("get_conference");
+  });
+});
+
 describe("bad prompt arguments", () => {
   const BAD: [string, Record<string, string>, RegExp][] = [
     ["upcoming_deadlines", { tier: "A" }, /tier needs system/],
@@ -174,7 +195,6 @@ describe("bad prompt arguments", () => {
     ["upcoming_deadlines", { days: "0" }, /days must be a whole number from 1 to 366/],
     ["upcoming_deadlines", { days: "soon" }, /days must be a whole number from 1 to 366/],
     ["where_to_submit", { field: "chemistry" }, /field must be one of ai, vision/],
-    ["venue_snapshot", {}, /venue/],
     ["open_special_issues", { ccf_rank: "A*" }, /ccf_rank must be one of A, B, C/],
   ];
   for (const [name, args, message] of BAD) {

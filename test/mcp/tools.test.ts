@@ -91,7 +91,6 @@ describe("tools/list", () => {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);
       expect(tool.annotations, tool.name).toEqual({
-        title: tool.title,
         readOnlyHint: true,
         idempotentHint: true,
         openWorldHint: false,

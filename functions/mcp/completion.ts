@@ -1,0 +1,91 @@
+/**
+ * completion/complete for the prompts' arguments and the venue templates: research fields, ranking systems and
+ * tiers (the tiers of the system already chosen, if any), venue acronyms (from the name search REST uses) and
+ * venue ids. Served by one handler rather than the SDK's per-argument completers, so a reference the server
+ * does not know gets an empty list, not an error (the spec lets completion be as minimal as that).
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CompleteRequestSchema, type CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadOperations } from "../api/operations.ts";
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+import { VENUE_TEMPLATES } from "./resources.ts";
+
+/** At most this many values per answer (the spec's cap). */
+const MAX_VALUES = 100;
+/** Venues suggested per answer. */
+const VENUE_SUGGESTIONS = 10;
+
+const VENUE_KINDS = ["conference", "journal"] as const;
+
+const TIERS: Record<string, readonly string[]> = { ccf: CCF_TIERS, core: CORE_TIERS, qualis: QUALIS_TIERS };
+
+type Context = Record<string, string>;
+type Completer = (value: string, context: Context) => string[] | Promise<string[]>;
+
+const startingWith = (values: readonly string[]) => (value: string) => {
+  const prefix = value.trim().toLowerCase();
+  return values.filter((v) => v.toLowerCase().startsWith(prefix));
+};
+
+function answer(values: readonly string[]): CompleteResult {
+  const unique = [...new Set(values)];
+  return {
+    completion: {
+      values: unique.slice(0, MAX_VALUES),
+      total: unique.length,
+      hasMore: unique.length > MAX_VALUES,
+    },
+  };
+}
+
+export function registerCompletion(server: McpServer, ops: ReadOperations): void {
+  /** Venues whose name contains the typed text, as the REST name search finds them. */
+  const venues = async (kind: "conference" | "journal", value: string) => {
+    const query = value.trim();
+    if (!query) return [];
+    const params = { query, per_page: VENUE_SUGGESTIONS };
+    const outcome =
+      kind === "conference" ? await ops.searchConferences(params) : await ops.searchJournals(params);
+    if (!outcome.ok) return [];
+    return "conferences" in outcome.data ? outcome.data.conferences : outcome.data.journals;
+  };
+
+  const field = startingWith(RESEARCH_FIELDS);
+  const tier: Completer = (value, context) => {
+    const system = context.system?.trim().toLowerCase();
+    const tiers = (system && TIERS[system]) || [...CCF_TIERS, ...CORE_TIERS, ...QUALIS_TIERS];
+    return startingWith(tiers)(value);
+  };
+  const acronyms: Completer = async (value, context) => {
+    const kinds = VENUE_KINDS.filter((kind) => !context.kind || context.kind === kind);
+    const found = await Promise.all(kinds.map((kind) => venues(kind, value)));
+    return found.flat().map((venue) => venue.short_name || venue.full_name);
+  };
+
+  const PROMPT_ARGUMENTS: Record<string, Completer> = {
+    field,
+    system: startingWith(Object.keys(TIERS)),
+    tier,
+    ccf_rank: startingWith(CCF_TIERS),
+    kind: startingWith(["conference", "journal"]),
+    venue: acronyms,
+    days: startingWith(["7", "30", "60", "90", "180", "365"]),
+  };
+  const TEMPLATE_IDS: Record<string, Completer> = {
+    [VENUE_TEMPLATES.conference]: async (value) => (await venues("conference", value)).map((v) => v.id),
+    [VENUE_TEMPLATES.journal]: async (value) => (await venues("journal", value)).map((v) => v.id),
+  };
+
+  server.server.registerCapabilities({ completions: {} });
+  server.server.setRequestHandler(CompleteRequestSchema, async ({ params }) => {
+    const { ref, argument } = params;
+    const context = params.context?.arguments ?? {};
+    const completer =
+      ref.type === "ref/prompt"
+        ? PROMPT_ARGUMENTS[argument.name]
+        : argument.name === "id"
+          ? TEMPLATE_IDS[ref.uri]
+          : undefined;
+    return answer(completer ? await completer(argument.value, context) : []);
+  });
+}
