@@ -7,6 +7,8 @@ import { publicBaseUrl } from "./functions/base-url.ts";
 export default defineConfig({
   site: publicBaseUrl(process.env),
   output: "static",
+  // The server reads SITE_DIR; the build writes there too, so parallel builds never share ./dist.
+  outDir: process.env.SITE_DIR || "dist",
   trailingSlash: "never",
   build: {
     format: "file",

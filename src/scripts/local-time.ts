@@ -1,7 +1,8 @@
 /**
  * Deadlines in the reader's own time zone with a live countdown. Each `[data-deadline]` element names the
  * instant it closes (for a date-only deadline, the end of that day in UTC); one with an exact time holds a
- * `<time datetime="...Z">` whose `.local-time` and `.countdown` siblings are filled here. In a list marked
+ * `<time datetime="...Z">` whose `.local-time` and `.countdown` siblings are filled here; a `.countdown` marked
+ * `data-date-only` (no published time) counts whole days to the end of that UTC day. In a list marked
  * `data-rolling="N"`, deadlines that pass are hidden and the next hidden ones shown, so the list stays current
  * between builds.
  */
@@ -23,6 +24,11 @@ function remaining(ms: number): string {
   return `${days}d ${pad(Math.floor((s % 86_400) / 3600))}h ${pad(Math.floor((s % 3600) / 60))}m ${pad(s % 60)}s`;
 }
 
+function daysLeft(ms: number): string {
+  const days = Math.floor(ms / 86_400_000);
+  return `${days === 0 ? "last day" : `${days} ${days === 1 ? "day" : "days"} left`} (time not published)`;
+}
+
 interface Item {
   element: HTMLElement;
   at: number;
@@ -32,7 +38,8 @@ interface Item {
 function items(): Item[] {
   return [...document.querySelectorAll<HTMLElement>("[data-deadline]")].flatMap((element) => {
     const time = element.querySelector<HTMLTimeElement>("time[datetime]");
-    const at = time ? Date.parse(time.dateTime) : Number.NaN;
+    // A date-only deadline counts down to the end of its UTC day, in days.
+    const at = Date.parse(time ? time.dateTime : (element.dataset.deadline ?? ""));
     if (Number.isNaN(at)) return [];
     const local = element.querySelector<HTMLElement>(".local-time");
     if (local) local.textContent = `Your time: ${localFormat.format(at)}`;
@@ -57,7 +64,8 @@ function tick() {
   for (const item of tracked) {
     if (!item.countdown) continue;
     const left = item.at - now;
-    item.countdown.textContent = left > 0 ? `in ${remaining(left)}` : "passed";
+    const dateOnly = item.countdown.hasAttribute("data-date-only");
+    item.countdown.textContent = left <= 0 ? "passed" : dateOnly ? daysLeft(left) : `in ${remaining(left)}`;
     item.countdown.classList.toggle("passed", left <= 0);
   }
   for (const list of document.querySelectorAll<HTMLElement>("[data-rolling]")) rollList(list, now);

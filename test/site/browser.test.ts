@@ -1,7 +1,8 @@
 /**
  * The site in a real browser (Debian's chromium through playwright-core), served by the project's own server
- * over the fixture snapshot: the home search with filters, paging and an API validation message, and a venue
- * page with its ranks, deadlines, local time and countdown. Screenshots go to test-results/.
+ * over the fixture snapshot: the server-rendered search (filters, paging without JavaScript, Back, a validation
+ * message), the width of every page type on a 390 px phone, and a venue page with its ranks, deadlines, local
+ * time and countdown. Screenshots go to test-results/.
  */
 import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
@@ -76,57 +77,91 @@ describe.skipIf(!existsSync(CHROMIUM))("the site in a browser", () => {
   }
 
   const status = (page: Page) => page.locator("#search-status");
+  const searchForm = (page: Page) => page.locator("form#search");
   const resultLinks = (page: Page) => page.locator("#search-results tbody tr a");
 
-  it("finds a venue by keyword and field filter, then by rank alone", async () => {
+  it("finds a venue by keyword and field filter, then by rank alone, and Back returns to the previous search", async () => {
     const { page, problems } = await open("/");
-    await page.getByLabel("Keyword").fill("testconf");
-    await page.getByLabel("Research field").selectOption("ai");
+    await searchForm(page).getByLabel("Keyword").fill("testconf");
+    await searchForm(page).getByLabel("Research field").selectOption("ai");
     await page.getByRole("button", { name: "Search" }).click();
     await expect.poll(() => status(page).textContent()).toBe("1 match, page 1 of 1.");
     await expect.poll(() => resultLinks(page).allTextContents()).toEqual(["TESTCONF"]);
     expect(await resultLinks(page).first().getAttribute("href")).toBe("/conference/101");
+    expect(new URL(page.url()).pathname).toBe("/search");
     expect(new URL(page.url()).searchParams.get("query")).toBe("testconf");
 
-    await page.getByLabel("Keyword").fill("");
-    await page.getByLabel("Research field").selectOption("");
-    await page.getByLabel("CCF rank").selectOption("b");
+    await searchForm(page).getByLabel("Keyword").fill("");
+    await searchForm(page).getByLabel("Research field").selectOption("");
+    await searchForm(page).getByLabel("CCF rank").selectOption("B");
     await page.getByRole("button", { name: "Search" }).click();
     await expect.poll(() => resultLinks(page).allTextContents()).toEqual(["SECCONF"]);
-    await page.screenshot({ path: join(SCREENSHOTS, "site-home-search.png"), fullPage: true });
+    expect(
+      await page
+        .locator("#search-results tbody tr .call-open, #search-results tbody tr .call-closed")
+        .count(),
+    ).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, "site-search.png"), fullPage: true });
+
+    await page.goBack();
+    await expect.poll(() => resultLinks(page).allTextContents()).toEqual(["TESTCONF"]);
+    expect(new URL(page.url()).searchParams.get("query")).toBe("testconf");
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it("pages through the results", async () => {
-    const { page, problems } = await open("/");
-    await page.getByLabel("Research field").selectOption(FILLER_FIELD);
+  it("searches without JavaScript and pages through the results", async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1200, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await searchForm(page).getByLabel("Research field").selectOption(FILLER_FIELD);
     await page.getByRole("button", { name: "Search" }).click();
     await expect.poll(() => status(page).textContent()).toBe(`${FILLER_COUNT} matches, page 1 of 2.`);
     expect(await resultLinks(page).count()).toBe(20);
-    await page.getByRole("button", { name: "Next page" }).click();
+    await page.getByRole("link", { name: "Next page" }).click();
     await expect.poll(() => status(page).textContent()).toBe(`${FILLER_COUNT} matches, page 2 of 2.`);
     expect(await resultLinks(page).count()).toBe(FILLER_COUNT - 20);
-    expect(await page.getByRole("button", { name: "Next page" }).isDisabled()).toBe(true);
-
+    expect(await page.getByRole("link", { name: "Next page" }).count()).toBe(0);
     // The address bar keeps the search: a reload shows the same page.
     await page.reload();
     await expect.poll(() => status(page).textContent()).toBe(`${FILLER_COUNT} matches, page 2 of 2.`);
-    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the message of an invalid parameter", async () => {
+    const { page, problems } = await open("/search?kind=conferences&core_rank=Z");
+    await expect.poll(() => status(page).textContent()).toMatch(/core_rank must be one of/);
+    expect(await status(page).getAttribute("class")).toContain("error");
+    expect(await page.locator("#search-results table").count()).toBe(0);
+    expect(problems.filter((p) => !p.includes("400"))).toEqual([]);
     await page.close();
   });
 
-  it("shows the API's message for an invalid parameter", async () => {
-    const { page, problems } = await open("/");
-    await page.getByLabel("Search in").selectOption("journals");
-    expect(await page.getByLabel("CORE rank").isHidden()).toBe(true);
-    await page.getByLabel("ISSN").fill("12");
-    await page.getByRole("button", { name: "Search" }).click();
-    await expect.poll(() => status(page).textContent()).toMatch(/issn/i);
-    expect(await status(page).getAttribute("class")).toContain("error");
-    expect(await page.locator("#search-results table").count()).toBe(0);
-    expect(problems).toEqual([]);
-    await page.close();
+  it("has no page wider than a 390 px phone screen", async () => {
+    const paths = [
+      "/",
+      "/search?kind=conferences&query=conf",
+      "/conference/101",
+      "/rankings/open-calls",
+      "/rankings",
+      "/statistics",
+    ];
+    const journal = await fetch(`${server.url}/api/journals?per_page=1`).then((r) => r.json());
+    const journalId = journal.data?.journals?.[0]?.id;
+    if (journalId) paths.push(`/journal/${journalId}`);
+    const widths: Record<string, number> = {};
+    for (const path of paths) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${server.url}${path}`);
+      widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
+      const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+      await page.screenshot({ path: join(SCREENSHOTS, `site-phone-${name}.png`), fullPage: true });
+      await page.close();
+    }
+    expect(widths).toEqual(Object.fromEntries(paths.map((p) => [p, 390])));
   });
 
   it("shows a venue's ranks and deadlines with the reader's local time and a countdown", async () => {
@@ -142,6 +177,51 @@ describe.skipIf(!existsSync(CHROMIUM))("the site in a browser", () => {
     expect(await abstract.locator(".local-time").textContent()).toMatch(/^Your time: /);
     expect(await page.locator("svg[aria-label='Acceptance rate of TESTCONF by year']").count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, "site-conference.png"), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  for (const viewport of [
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`shows the next deadline with its zone and countdown on the first screen at ${viewport.width}×${viewport.height}`, async () => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${server.url}/conference/101`);
+      const next = page.locator(".next-call");
+      const box = await next.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+      const when = next.locator(".next-when");
+      expect(await when.textContent()).toContain("2099-01-15 23:59:59 AoE");
+      expect(await when.textContent()).toContain("2099-01-16 11:59 UTC");
+      await expect
+        .poll(() => when.locator(".countdown").textContent())
+        .toMatch(/^in \d+d \d\dh \d\dm \d\ds$/);
+      expect(await when.locator(".local-time").textContent()).toMatch(/^Your time: /);
+      expect(await next.locator(".rank-line").textContent()).toContain("CCF A");
+      expect(await next.getByRole("link", { name: /\.ics/ }).getAttribute("href")).toBe(
+        "/conference/101.ics",
+      );
+      expect(await next.getByRole("link", { name: "Google Calendar" }).getAttribute("href")).toMatch(
+        /^https:\/\/calendar\.google\.com\//,
+      );
+      await page.screenshot({
+        path: join(SCREENSHOTS, `site-conference-first-screen-${viewport.width}.png`),
+      });
+      await page.close();
+    });
+  }
+
+  it("stars a venue into the browser's watchlist and lists it with its calendar address", async () => {
+    const { page, problems } = await open("/conference/101");
+    await page.getByRole("button", { name: "☆ Watch" }).click();
+    expect(await page.getByRole("button", { name: "★ Watching" }).getAttribute("aria-pressed")).toBe("true");
+    await page.goto(`${server.url}/watchlist`);
+    expect(await page.locator("#watchlist a").allTextContents()).toEqual(["TESTCONF"]);
+    expect(await page.locator("#watch-subscribe a.https").textContent()).toBe(
+      `${server.url}/calendar/watch.ics?ids=101`,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -97,7 +97,14 @@ describe.skipIf(!existsSync(UPSTREAM))("the site built from the real data", () =
 
   it("writes every calendar as valid RFC 5545 text", () => {
     const calendars = listFiles(dist).filter((f) => f.endsWith(".ics"));
-    expect(calendars.map((f) => `/${f}`).sort()).toEqual(CALENDARS.map((c) => c.path).sort());
+    const venueCalendars = calendars.filter((f) => f.startsWith("conference/"));
+    const feeds = calendars.filter((f) => !f.startsWith("conference/"));
+    expect(feeds.map((f) => `/${f}`).sort()).toEqual(CALENDARS.map((c) => c.path).sort());
+    // One "add to calendar" file per conference page.
+    const pages = listFiles(dist).filter((f) => /^conference\/\d+\.html$/.test(f));
+    expect(venueCalendars.map((f) => f.replace(".ics", "")).sort()).toEqual(
+      pages.map((f) => f.replace(".html", "")).sort(),
+    );
     for (const file of calendars) {
       const text = readText(join(dist, file));
       expect(text.replaceAll("\r\n", ""), file).not.toMatch(/[\r\n]/);
