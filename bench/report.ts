@@ -32,6 +32,9 @@ export interface BenchResults {
   p99_ms: number;
   search_p99_ms: number;
   search_cold_p99_ms: number;
+  /** The relevance set (test/relevance/queries.yaml) asked over REST: share with the meant venue first, and MRR. */
+  search_precision_at_1: number;
+  search_mrr: number;
   errors: number;
   endpoints: EndpointResult[];
   notes: string[];
@@ -121,6 +124,7 @@ export function markdown(r: BenchResults): string {
           "search p99 ms (fixed list / distinct)",
           `${round(r.search_p99_ms)} / ${round(r.search_cold_p99_ms)}`,
         ],
+        ["search precision@1 / MRR", `${r.search_precision_at_1.toFixed(3)} / ${r.search_mrr.toFixed(3)}`],
         ["build s (peak RSS MB)", `${round(r.build_s)} (${round(r.build_peak_rss_mb)})`],
         ["server start s", r.server_start_s],
         ["server peak RSS MB", r.server_peak_rss_mb],

@@ -16,6 +16,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { loadRelevanceSet, scoreRelevance } from "../test/relevance/score.ts";
 import { createApiKey } from "./accounts.ts";
 import { measureBuild } from "./build.ts";
 import { type EndpointResult, type LoadOptions, runLoad } from "./load.ts";
@@ -285,6 +286,17 @@ async function main() {
     );
     const serverPeak = await server.peakRssMb();
 
+    log("Relevance set over REST…");
+    const relevance = await scoreRelevance(
+      async (c) => {
+        const path = `/api/${c.kind}s?per_page=10&query=${encodeURIComponent(c.query)}`;
+        const body = JSON.parse((await send(baseUrl, { method: "GET", path })).body);
+        return (body.data?.[`${c.kind}s`] ?? []).map((v: { short_name: string | null }) => v.short_name);
+      },
+      await loadRelevanceSet(),
+    );
+    log(`  precision@1 ${relevance.precisionAt1.toFixed(3)}  MRR ${relevance.mrr.toFixed(3)}`);
+
     const byName = (name: string) => endpoints.find((e) => e.name === name);
     const figures: Omit<BenchResults, "targets"> = {
       scale: o.scale,
@@ -310,6 +322,8 @@ async function main() {
       p99_ms: mixedResult.p99_ms,
       search_p99_ms: byName("search")?.p99_ms ?? Number.NaN,
       search_cold_p99_ms: byName("search-cold")?.p99_ms ?? Number.NaN,
+      search_precision_at_1: relevance.precisionAt1,
+      search_mrr: relevance.mrr,
       errors: checkFailures + mixedResult.errors + endpoints.reduce((sum, e) => sum + e.errors, 0),
       endpoints: [...endpoints, mixedResult, base],
       notes,
@@ -319,7 +333,7 @@ async function main() {
 
     log("");
     log(
-      `Scale ${o.scale}: mixed ${Math.round(results.mixed_rps)} req/s vs bare Node ${Math.round(results.baseline_rps)} req/s → ratio ${results.ratio.toFixed(2)}; mixed p99 ${results.p99_ms} ms; search p99 ${results.search_p99_ms} ms (distinct ${results.search_cold_p99_ms} ms)`,
+      `Scale ${o.scale}: mixed ${Math.round(results.mixed_rps)} req/s vs bare Node ${Math.round(results.baseline_rps)} req/s → ratio ${results.ratio.toFixed(2)}; mixed p99 ${results.p99_ms} ms; search p99 ${results.search_p99_ms} ms (distinct ${results.search_cold_p99_ms} ms); search precision@1 ${results.search_precision_at_1.toFixed(3)}, MRR ${results.search_mrr.toFixed(3)}`,
     );
     log(
       `Build ${results.build_s.toFixed(1)} s (peak ${Math.round(results.build_peak_rss_mb)} MB); server peak RSS ${Math.round(results.server_peak_rss_mb)} MB; errors ${results.errors}`,

@@ -65,6 +65,8 @@ export function serviceEnv(options: ServiceOptions): Record<string, string> {
     SNAPSHOT_POLL_MS: "0",
     ANON_DAILY_QUOTA: UNLIMITED_QUOTA,
     ACCOUNT_DAILY_QUOTA: UNLIMITED_QUOTA,
+    // The load comes from one address: the per-second limit would measure refusals, not the service.
+    RATE_LIMIT_PER_SECOND: "0",
     LOG_LEVEL: options.logLevel,
     HOST: "127.0.0.1",
   };

@@ -147,13 +147,14 @@ const COMMANDS: Record<string, Command> = {
       const key = readAuthConfig(process.env).paidAccessKey;
       if (key === null) throw new ConfigError("PAID_ACCESS_KEY is not set; paid access is disabled");
       const ttlSeconds = positiveInteger(optional(v, "ttl"), "ttl", 300);
-      const path = optional(v, "path");
-      if (path !== undefined && !path.startsWith("/")) throw new UsageError("--path must start with /");
+      // A paid token pays for one request on one path.
+      const path = required(v, "path");
+      if (!path.startsWith("/")) throw new UsageError("--path must start with /");
       const now = new Date();
       return {
         header: PAID_ACCESS_HEADER,
         value: await mintPaidAccess(key, { path, ttlSeconds, now }),
-        path: path ?? null,
+        path,
         expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
       };
     },
