@@ -174,3 +174,95 @@ export async function jsonArraySource(
     },
   };
 }
+
+/** JSON lines: copy 0 verbatim, each copy's records appended as more lines. */
+export async function jsonlSource(
+  realDir: string,
+  file: string,
+  transform: Transform,
+): Promise<SyntheticSource> {
+  const raw = await readText(realDir, file);
+  const records = raw
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as unknown);
+  return {
+    visit: (names) => void transformAll(records, transform, names),
+    copy(sink, names) {
+      if (names.copy === 0) sink.write(file, raw.endsWith("\n") ? raw : `${raw}\n`);
+      else
+        sink.write(
+          file,
+          transformAll(records, transform, names)
+            .map((r) => `${JSON.stringify(r)}\n`)
+            .join(""),
+        );
+    },
+  };
+}
+
+/** Every `.json` record file under `dir`: copy 0 verbatim, copy k as `name-c<k>.json` beside it. */
+export async function jsonFolderSource(
+  realDir: string,
+  dir: string,
+  transform: Transform,
+): Promise<SyntheticSource> {
+  const files = readdirSync(join(realDir, dir), { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => join(dir, name));
+  const records = await Promise.all(
+    files.map(async (file) => {
+      const raw = await readText(realDir, file);
+      return { file, raw, record: JSON.parse(raw) as unknown };
+    }),
+  );
+  return {
+    visit: (names) => void records.map(({ record }) => transformAll([record], transform, names)),
+    copy(sink, names) {
+      for (const { file, raw, record } of records) {
+        if (names.copy === 0) sink.writeFile(file, raw);
+        else {
+          const [copied] = transformAll([record], transform, names);
+          sink.writeFile(
+            join(dirname(file), `${basename(file, ".json")}-c${names.copy}.json`),
+            JSON.stringify(copied),
+          );
+        }
+      }
+    },
+  };
+}
+
+/**
+ * A JavaScript file holding one list as a string literal of tab-separated rows, one `"…\n" +` line per row, up to
+ * the first `;` (CCFrank4dblp's dataGen.js). Copy 0 verbatim; the copies' rows go inside the literal, before the `;`.
+ */
+export async function stringLiteralRowsSource(
+  realDir: string,
+  file: string,
+  literalName: string,
+  transformCells: (cells: string[], names: Names) => string[],
+): Promise<SyntheticSource> {
+  const raw = await readText(realDir, file);
+  const start = raw.indexOf(literalName);
+  const end = raw.indexOf(";", start);
+  if (start < 0 || end < 0) throw new Error(`${file}: no ${literalName} string found`);
+  const rows = [...raw.slice(start, end).matchAll(/^\s*"((?:[^"\\]|\\.)*)"/gm)].map((m) =>
+    (JSON.parse(`"${(m[1] ?? "").replaceAll("\t", "\\t")}"`) as string).replace(/\n$/, "").split("\t"),
+  );
+  const copies: string[] = [];
+  return {
+    visit: (names) => void rows.map((cells) => transformCells(cells, names)),
+    copy(_sink, names) {
+      if (names.copy === 0) return;
+      for (const cells of rows)
+        copies.push(`  ${JSON.stringify(`${transformCells(cells, names).join("\t")}\n`)} +\n`);
+    },
+    close(sink) {
+      // The copies go before the literal's last line, so every row stays inside it.
+      const lastLine = raw.lastIndexOf("\n", end) + 1;
+      sink.write(file, raw.slice(0, lastLine) + copies.join("") + raw.slice(lastLine));
+    },
+  };
+}

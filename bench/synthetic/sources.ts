@@ -10,9 +10,12 @@ import {
   eachRecord,
   isRecord,
   jsonArraySource,
+  jsonFolderSource,
+  jsonlSource,
   mapFields,
   type Record_,
   type SyntheticSource,
+  stringLiteralRowsSource,
   text,
   yamlFileSource,
   yamlFolderSource,
@@ -162,6 +165,47 @@ function specialIssueCall(call: Record_, n: Names): Record_ {
   });
 }
 
+// -------------------------------------------------------------------------------------------------------------
+// CCF 2026 (dataGen.js rows and the PDF's JSON lines), OpenAccept (one JSON file per venue), mpc-deadlines (YAML)
+
+/** dblp paths without the /db prefix ("/conf/icic", "/journals/tocs/tocs"): the venue key is renamed. */
+const dblpPath = (path: string, n: Names) =>
+  path.replace(
+    /^(\/(?:conf|journals)\/)([\w.+-]+)/i,
+    (_, prefix: string, key: string) => prefix + n.dblp(key),
+  );
+
+/** Rank, acronym, title, dblp path, dblp path of the listing. */
+const dataGenRow = (cells: string[], n: Names) =>
+  cells.map((cell, i) =>
+    i === 1 ? n.acronym(cell) : i === 2 ? n.title(cell) : i >= 3 ? dblpPath(cell, n) : cell,
+  );
+
+const ccf2026Row = columns({
+  acronym,
+  acronym_compact: acronym,
+  name: title,
+  url: dblpUrl,
+  id: (v, n) => n.tag(v),
+});
+
+const openAcceptVenue = columns({
+  name: acronym,
+  full_name: title,
+  dblp: dblpUrl,
+  website: (v, n) => n.url(v),
+});
+
+function mpcEdition(entry: Record_, n: Names): Record_ {
+  const date = dateOf(n);
+  return mapFields(entry, {
+    name: (v) => text(v, (t) => n.acronym(t)),
+    description: (v) => text(v, (t) => n.title(t)),
+    link: (v) => text(v, (t) => n.url(t)),
+    deadline: (v) => (Array.isArray(v) ? v.map(date) : date(v)),
+  });
+}
+
 /** Every source, in a fixed order (the order files are written in, so the output is deterministic). */
 export async function readSources(realDir: string): Promise<SyntheticSource[]> {
   return Promise.all([
@@ -172,6 +216,10 @@ export async function readSources(realDir: string): Promise<SyntheticSource[]> {
       jsonArraySource(realDir, `conference-partner/${name}.json`, "journals", referenceRow),
     ),
     csvSource(realDir, "ccf-list/ccf_venues.csv", columns({ name: acronym, full_name: title, url: dblpUrl })),
+    stringLiteralRowsSource(realDir, "ccf-list-2026/dataGen.js", "ccfRankList", dataGenRow),
+    jsonlSource(realDir, "ccf-list-2026/ccf_2026.jsonl", ccf2026Row),
+    jsonFolderSource(realDir, "openaccept", openAcceptVenue),
+    yamlFileSource(realDir, "mpc-deadlines/conferences.yml", mpcEdition),
     yamlFolderSource(realDir, "ccfddl/conference", ccfddlSeries),
     yamlFolderSource(realDir, "ccfddl/accept_rates", ccfddlAcceptRates),
     yamlFolderSource(realDir, "hf-ai-deadlines/data/conferences", trackerEdition),

@@ -16,7 +16,7 @@
  */
 import { errorResponse, isApiPath } from "../api/envelope.ts";
 import { clientIp } from "../auth/client-ip.ts";
-import { type Logger, silentLogger } from "../query/logger.ts";
+import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { type AccessControl, type Caller, INVALID_REASON_MESSAGES, type QuotaResult } from "./access.ts";
 import { isBlockedAgent } from "./agents.ts";
 import { applyCommonHeaders, corsPreflight, requestIdOf } from "./headers.ts";
@@ -94,6 +94,11 @@ export function refusal(
   });
 }
 
+function invalidCredential(pathname: string, caller: Caller & { kind: "invalid" }, requestId: string): Response {
+  const message = `invalid credential: ${INVALID_REASON_MESSAGES[caller.reason]}. Send a valid API key or JWT, or no Authorization header for the anonymous tier.`;
+  return refusal(pathname, 401, message, requestId);
+}
+
 const AGENT_REFUSAL =
   "error code: 1010. Requests with the default User-Agent of an HTTP library are refused; " +
   "send a descriptive User-Agent naming your tool and a contact.";
@@ -133,6 +138,8 @@ export function withEdge(options: EdgeOptions, inner: InnerHandler): EdgeHandler
         return { kind: "anonymous", ip };
       });
       await peekQuietly(caller);
+      // Unmetered API paths (login, the OpenAPI document) still refuse a bad credential: it is never downgraded.
+      if (caller.kind === "invalid" && isApiPath(pathname)) return invalidCredential(pathname, caller, requestId);
       return inner(req, { requestId, caller, ip });
     }
     let caller: Caller;
@@ -141,8 +148,7 @@ export function withEdge(options: EdgeOptions, inner: InnerHandler): EdgeHandler
       caller = await access.resolve(req, ip);
       if (caller.kind === "invalid") {
         await peekQuietly(caller);
-        const message = `invalid credential: ${INVALID_REASON_MESSAGES[caller.reason]}. Send a valid API key or JWT, or no Authorization header for the anonymous tier.`;
-        return refusal(pathname, 401, message, requestId);
+        return invalidCredential(pathname, caller, requestId);
       }
       quota = await access.consume(caller);
     } catch (err) {

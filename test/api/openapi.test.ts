@@ -166,7 +166,7 @@ describe("GET /api/openapi.json", () => {
       for (const method of Object.keys(methods as object)) {
         const res = await h.get(concrete(path), {
           method: method.toUpperCase(),
-          body: method === "post" ? "{}" : undefined,
+          ...(method === "post" ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
         });
         expect([200, 401], `${method} ${path}`).toContain(res.status);
         await res.text();
