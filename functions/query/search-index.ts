@@ -10,8 +10,20 @@ import type { SnapshotDatabase } from "./database.ts";
 
 export type SearchKind = "conferences" | "journals";
 
-/** 0 exact acronym, alias or full name; 1 acronym prefix or every query word a whole word of a name; 2 substring. */
-export type MatchTier = 0 | 1 | 2;
+/**
+ * 0 exact acronym, alias or full name; 1 acronym prefix or every query word a whole word of a name; 2 substring;
+ * 3 most of the query: a fallback for long or slightly misspelt names.
+ */
+export type MatchTier = 0 | 1 | 2 | 3;
+
+/** Tier 3 needs the names to hold this share of the query's weight (each word weighted by its rarity). */
+const MOST_OF_QUERY = 0.75;
+/** Tier 3 is only looked for when the other tiers found fewer venues than this. */
+const FEW_MATCHES = 10;
+
+/** A plural folded to its singular ("implementations" → "implementation"), so near-spellings meet in tier 3. */
+const stem = (word: string) =>
+  word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 
 /** Case, diacritics and punctuation folded: lower-case words of letters and digits joined by one space. */
 export function foldWords(text: string): string {
@@ -60,6 +72,8 @@ export class NameIndex {
   private readonly ids: string[] = [];
   /** Distinct words, for substring lookups (far fewer than names). */
   private readonly vocabulary: string[];
+  /** Stem → the vocabulary words with that stem, for tier 3. */
+  private readonly stems = new Map<string, string[]>();
 
   constructor(venues: VenueNames[]) {
     const exact = new Map<string, number[]>();
@@ -93,6 +107,11 @@ export class NameIndex {
     this.exact = packed(exact);
     this.words = packed(words);
     this.vocabulary = [...words.keys()];
+    for (const word of this.vocabulary) {
+      const group = this.stems.get(stem(word));
+      if (group) group.push(word);
+      else this.stems.set(stem(word), [word]);
+    }
   }
 
   /** Every venue whose names contain the query, with its best tier. */
@@ -124,8 +143,47 @@ export class NameIndex {
         else if (text.includes(folded)) offer(pos, 2);
       }
     }
+    if (queryWords.length > 1 && tiers.size < FEW_MATCHES) this.mostOfQuery(queryWords, tiers, offer);
     for (const [pos, tier] of tiers) result.set(this.ids[pos] as string, tier);
     return result;
+  }
+
+  /**
+   * Tier 3: venues whose names hold most of the query's weight, a word counting when a name has it or its plural
+   * or singular. Only venues holding one of the rarest words can reach the share, so only their postings are read.
+   */
+  private mostOfQuery(
+    queryWords: string[],
+    matched: ReadonlyMap<number, MatchTier>,
+    offer: (pos: number, tier: MatchTier) => void,
+  ): void {
+    const total = this.ids.length;
+    const terms = [...new Set(queryWords)].map((word) => {
+      const forms = this.stems.get(stem(word)) ?? [];
+      const postings = forms.map((form) => this.words.get(form) ?? new Int32Array());
+      const count = postings.reduce((sum, list) => sum + list.length, 0);
+      return { forms, postings, weight: Math.log(1 + total / Math.max(1, count)) };
+    });
+    const weight = terms.reduce((sum, t) => sum + t.weight, 0);
+    const needed = MOST_OF_QUERY * weight;
+    // A venue lacking every seed word holds at most `weight - seeded`: seed until that falls short of `needed`.
+    terms.sort((a, b) => b.weight - a.weight);
+    const seeds = new Set<number>();
+    let seeded = 0;
+    for (const term of terms) {
+      if (weight - seeded < needed) break;
+      for (const list of term.postings) for (const pos of list) seeds.add(pos);
+      seeded += term.weight;
+    }
+    for (const pos of seeds) {
+      if (matched.has(pos)) continue;
+      const text = this.texts[pos] as string;
+      const held = terms.reduce(
+        (sum, t) => (t.forms.some((f) => text.includes(` ${f} `)) ? sum + t.weight : sum),
+        0,
+      );
+      if (held >= needed) offer(pos, 3);
+    }
   }
 
   private firstAcronymFrom(key: string): number {

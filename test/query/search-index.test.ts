@@ -54,6 +54,15 @@ describe("name index", () => {
     expect(tiers("informatica")).toEqual({ "7": 1 });
   });
 
+  it("a several-word query nothing else answers: most of its weight, plurals meeting singulars, is the last tier", () => {
+    expect(tiers("usenix annual technical conferences")).toEqual({ "3": 3 });
+    expect(tiers("international symposium on security and privacy")).toEqual({ "1": 3 });
+    // Common words alone carry too little weight to reach the share.
+    expect(tiers("acm ieee conference on databases")).toEqual({});
+    // Not looked for when the word tier already answers.
+    expect(tiers("knowledge discovery")).toEqual({ "4": 1, "5": 1 });
+  });
+
   it("an ISSN with or without its hyphen is exact; nothing and blank queries match nothing", () => {
     expect(tiers("0162-8828")).toEqual({ "6": 0 });
     expect(tiers("01628828")).toEqual({ "6": 0 });
