@@ -164,6 +164,17 @@ describe.skipIf(!existsSync(CHROMIUM))("the site in a browser", () => {
     expect(widths).toEqual(Object.fromEntries(paths.map((p) => [p, 390])));
   });
 
+  it("shows the home list's time left on a phone without sideways scrolling", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/`);
+    const countdown = page.locator("tbody tr:not([hidden]) .countdown").first();
+    await expect.poll(() => countdown.textContent()).toMatch(/^in \d+d/);
+    const box = await countdown.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
   it("shows a venue's ranks and deadlines with the reader's local time and a countdown", async () => {
     const { page, problems } = await open("/conference/101");
     const ranks = page.getByRole("list", { name: "Ranks" });
