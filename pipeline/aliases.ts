@@ -1,8 +1,18 @@
 /**
- * Hand-kept alias table for venues that acronym + title matching gets wrong: true collisions (two venues,
- * one acronym) are told apart by a title pattern; renamed venues whose old and new titles share few words
- * are tied together. Each rule yields an exact key, so every source's row for the venue lands in one place.
+ * The alias table, reviewed data in `pipeline/aliases.yaml`: true collisions (two venues, one acronym) told apart by
+ * a title pattern, renamed venues whose old and new titles share few words tied together, and the nicknames
+ * researchers use. Each rule yields an exact key, so every source's row for the venue lands in one place; the
+ * names listed for a key are published as the venue's aliases (search finds them). A bad file fails the build,
+ * naming the rule.
  */
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import { z } from "zod";
+import { normalizeAcronym } from "./normalize.ts";
+import { SOURCES } from "./sources.ts";
+
+const FILE = new URL("./aliases.yaml", import.meta.url);
+
 interface AliasRule {
   /** Normalised acronym the rule applies to. */
   acronym: string;
@@ -13,39 +23,63 @@ interface AliasRule {
   key: string;
 }
 
-const RULES: AliasRule[] = [
-  // Collisions.
-  { acronym: "FSE", title: /fast software encryption/i, key: "alias:fse-encryption" },
-  {
-    acronym: "FSE",
-    title: /foundations of software engineering|esec/i,
-    key: "alias:fse-software-engineering",
-  },
-  { acronym: "ITC", title: /\btest\b/i, key: "alias:itc-test" },
-  { acronym: "ITC", title: /teletraffic/i, key: "alias:itc-teletraffic" },
-  { acronym: "SEC", title: /edge computing/i, key: "alias:sec-edge-computing" },
-  { acronym: "SEC", title: /security|privacy/i, key: "alias:sec-ifip-security" },
-  // Renames: titles changed but it is one venue.
-  { acronym: "MOBIHOC", title: /mobile/i, key: "alias:mobihoc" },
-  { acronym: "EUROSYS", title: /computer systems|eurosys/i, key: "alias:eurosys" },
-  { acronym: "RAID", title: /intrusion/i, key: "alias:raid" },
-  { acronym: "SIGMOD", title: /management of data|sigmod/i, key: "alias:sigmod" },
-  // Nicknames the acceptance-rate sources use, with no title to match on.
-  { acronym: "SP", title: /symposium on security and privacy/i, key: "alias:ieee-sp" },
-  { acronym: "OAKLAND", title: null, source: "csconferences", key: "alias:ieee-sp" },
-  { acronym: "SECURITY", title: /usenix security/i, key: "alias:usenix-security" },
-  { acronym: "USENIXSEC", title: null, source: "csconferences", key: "alias:usenix-security" },
-  { acronym: "ATC", title: /usenix annual technical/i, key: "alias:usenix-atc" },
-  { acronym: "ATC", title: null, source: "csconferences", key: "alias:usenix-atc" },
-  { acronym: "VLDB", title: /very large data ?bases/i, key: "alias:vldb" },
-  { acronym: "VLDB", title: null, source: "csconferences", key: "alias:vldb" },
-  { acronym: "FSE", title: null, source: "csconferences", key: "alias:fse-software-engineering" },
-  { acronym: "NAACL", title: /north american/i, key: "alias:naacl" },
-  { acronym: "NAACLHLT", title: null, source: "lixin", key: "alias:naacl" },
-  { acronym: "WWW", title: /world wide web|web conference/i, key: "alias:www" },
-  { acronym: "THEWEBCONF", title: null, source: "lixin", key: "alias:www" },
-  { acronym: "THEWEBCONFERENCE", title: null, key: "alias:www" },
-];
+const Rule = z
+  .object({
+    acronym: z.string().trim().min(1),
+    title: z.string().trim().min(1).optional(),
+    source: z
+      .string()
+      .refine((s) => Object.hasOwn(SOURCES, s), { message: "unknown source (see pipeline/sources.yaml)" })
+      .optional(),
+    key: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower case a-z, 0-9 and single hyphens"),
+    why: z.string().trim().min(10, "say why the rule exists"),
+  })
+  .strict();
+
+const Table = z
+  .object({
+    rules: z.array(z.unknown()).min(1),
+    names: z.record(z.string(), z.array(z.string().trim().min(1)).min(1)).default({}),
+  })
+  .strict();
+
+function load(text: string): { rules: AliasRule[]; names: Map<string, string[]> } {
+  const table = Table.safeParse(parse(text));
+  if (!table.success) throw new Error(`pipeline/aliases.yaml: ${table.error.message}`);
+  const rules = table.data.rules.map((raw, i) => {
+    const label = `rule ${i + 1}${typeof raw === "object" && raw && "acronym" in raw ? ` (${String(raw.acronym)})` : ""}`;
+    const parsed = Rule.safeParse(raw);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((x) => `${x.path.join(".") || "rule"}: ${x.message}`);
+      throw new Error(`pipeline/aliases.yaml ${label}: ${problems.join("; ")}`);
+    }
+    const r = parsed.data;
+    const acronym = normalizeAcronym(r.acronym);
+    if (!acronym) throw new Error(`pipeline/aliases.yaml ${label}: the acronym has no letters or digits`);
+    let title: RegExp | null = null;
+    if (r.title !== undefined) {
+      try {
+        title = new RegExp(r.title, "i");
+      } catch (e) {
+        throw new Error(`pipeline/aliases.yaml ${label}: bad title pattern: ${(e as Error).message}`);
+      }
+    }
+    return { acronym, title, ...(r.source ? { source: r.source } : {}), key: `alias:${r.key}` };
+  });
+  const used = new Set(rules.map((r) => r.key));
+  const names = new Map<string, string[]>();
+  for (const [key, list] of Object.entries(table.data.names)) {
+    if (!used.has(`alias:${key}`))
+      throw new Error(`pipeline/aliases.yaml names.${key}: no rule gives this key`);
+    names.set(`alias:${key}`, [...new Set(list)]);
+  }
+  return { rules, names };
+}
+
+/** Parses an alias table (the text of aliases.yaml); throws naming the bad rule. Exported for tests. */
+export const parseAliasTable = load;
+
+const { rules: RULES, names: NAMES } = load(readFileSync(FILE, "utf8"));
 
 export function aliasKeys(
   normalizedAcronyms: readonly string[],
@@ -59,4 +93,11 @@ export function aliasKeys(
       (r.title === null || (title !== null && r.title.test(title))),
   ).map((r) => r.key);
   return [...new Set(keys)];
+}
+
+/** The names to publish for a venue holding these exact keys (its `alias:` keys' listed names). */
+export function aliasNames(keys: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const k of keys) if (k.startsWith("alias:")) out.push(...(NAMES.get(k) ?? []));
+  return [...new Set(out)];
 }

@@ -1,13 +1,14 @@
 /**
- * cp_index: the service's own 0-100 score for a conference (algorithm "cp-1", documented in docs/cp-index.md).
+ * cp_index: the service's own 0-100 score for a conference (algorithm "cp-2", documented in docs/cp-index.md).
  * Five weighted factors; a factor the data cannot support is scored at a neutral 50 and marked unknown, and
- * `confidence` says how much of the weight rested on known facts.
+ * `confidence` says how much of the weight rested on known facts. The published score is the weighted sum shrunk
+ * toward the neutral 50 by that confidence, so a little-known venue stays near the middle of the scale.
  */
 import type { z } from "zod";
 import type { CcfRank, CoreRank, CpIndex, QualisRank } from "../functions/schema/records.ts";
 
 /** Bump whenever a weight, curve or tier value changes: scores of different versions are not comparable. */
-export const CP_INDEX_VERSION = "cp-1";
+export const CP_INDEX_VERSION = "cp-2";
 
 type FactorName = CpIndex["breakdown"][number]["name"];
 
@@ -46,12 +47,21 @@ export interface CpIndexInput {
   ranks: { ccf: z.infer<typeof CcfRank>; core: z.infer<typeof CoreRank>; qualis: z.infer<typeof QualisRank> };
   /** Latest main-track acceptance rate, 0-1. */
   acceptanceRate: number | null;
-  /** Editions held; 0 is how the reference snapshot writes "not stated", so it counts as unknown. */
+  /** Editions held as a source states it; 0 is how the reference snapshot writes "not stated", so it counts as unknown. */
   editionsCount: number | null;
+  /** Years the series is on record: its edition history and the years of its acceptance figures. */
+  editionYears?: readonly number[];
+  /**
+   * Dated ranking-list editions that list the venue, whatever the rank ("CORE2014", "ICORE2026", "CCF2022",
+   * "QUALIS2017-2020"): each proves the series existed by that list's year. Undated entries are ignored.
+   */
+  listedIn?: readonly string[];
   /** All-time page views; 0 means unknown. */
   views: number;
   /** People tracking the venue; null or 0 means unknown. */
   trackers: number | null;
+  /** Main-track submissions in the latest year that states them; null or 0 means unknown. */
+  submissions?: number | null;
   facts: CompletenessFacts;
 }
 
@@ -86,20 +96,40 @@ function selectivity(rate: number | null): FactorScore {
   return { value: clamp100((100 * (0.6 - rate)) / 0.5) };
 }
 
-/** ln(1 + n) / ln(1 + 50): 1 edition ≈ 18, 10 ≈ 61, 25 ≈ 83, 50 or more = 100. */
-function longevity(editions: number | null): FactorScore {
-  if (editions === null || editions <= 0) return { value: null };
-  return { value: clamp100((100 * Math.log1p(editions)) / Math.log1p(50)) };
+/** "CORE2014", "ICORE2026", "CCF2022" → that year; "QUALIS2017-2020" → 2020 (listed at some point by then). */
+const LIST_YEAR = /^(?:I?CORE|CCF|QUALIS)(\d{4})(?:-(\d{4}))?$/;
+
+export function listYear(edition: string): number | null {
+  const m = LIST_YEAR.exec(edition);
+  return m ? Number(m[2] ?? m[1]) : null;
 }
 
 /**
- * Views on a log scale from 100 (0) to 1,000,000 (100); trackers from 1 (0) to 1,000 (100). Both measure the
- * size of the audience, so the stronger signal counts: a venue whose trackers are unpublished is not penalised.
+ * How long the series has run: the larger of the editions a source states and its years on record (first to
+ * last year any source places it in, inclusive). ln(1 + n) / ln(1 + 50): 1 ≈ 18, 10 ≈ 61, 25 ≈ 83, 50+ = 100.
  */
-function community(views: number, trackers: number | null): FactorScore {
+function longevity(input: CpIndexInput): FactorScore {
+  const years = [
+    ...(input.editionYears ?? []),
+    ...(input.listedIn ?? []).map(listYear).filter((y) => y !== null),
+  ].filter((y) => Number.isInteger(y) && y > 0);
+  const span = years.length === 0 ? 0 : Math.max(...years) - Math.min(...years) + 1;
+  const n = Math.max(input.editionsCount ?? 0, span);
+  if (n <= 0) return { value: null };
+  return { value: clamp100((100 * Math.log1p(n)) / Math.log1p(50)) };
+}
+
+/**
+ * Views on a log scale from 100 (0) to 1,000,000 (100); trackers from 1 (0) to 1,000 (100); main-track
+ * submissions from 10 (0) to 10,000 (100). All measure the size of the community, so the stronger signal counts:
+ * a venue whose views or trackers are unpublished is not penalised.
+ */
+function community(input: CpIndexInput): FactorScore {
+  const { views, trackers, submissions } = input;
   const signals: number[] = [];
   if (views > 0) signals.push(logScale(views, 100, 1_000_000));
   if (trackers !== null && trackers > 0) signals.push(logScale(trackers, 1, 1_000));
+  if (submissions != null && submissions > 0) signals.push(logScale(submissions, 10, 10_000));
   return { value: signals.length === 0 ? null : Math.max(...signals) };
 }
 
@@ -115,13 +145,16 @@ function completeness(input: CpIndexInput): FactorScore {
   return { value: count === 0 ? null : (100 * count) / known.length };
 }
 
-/** The cp-1 score of one conference, or null when not one factor is known. */
+/**
+ * The cp-2 score of one conference, or null when not one factor is known. The weighted sum of the factors is
+ * shrunk toward the neutral 50 by the confidence: score = 50 + confidence × (Σ weight × value − 50).
+ */
 export function computeCpIndex(input: CpIndexInput): CpIndex | null {
   const factors: Record<FactorName, FactorScore> = {
     recognition: recognition(input.ranks),
     selectivity: selectivity(input.acceptanceRate),
-    longevity: longevity(input.editionsCount),
-    community: community(input.views, input.trackers),
+    longevity: longevity(input),
+    community: community(input),
     completeness: completeness(input),
   };
   const breakdown = (Object.keys(CP_INDEX_WEIGHTS) as FactorName[]).map((name) => {
@@ -134,8 +167,13 @@ export function computeCpIndex(input: CpIndexInput): CpIndex | null {
     };
   });
   if (!breakdown.some((f) => f.known)) return null;
-  // The score is computed from the rounded values shown, so anyone can reproduce it from the breakdown.
-  const score = breakdown.reduce((sum, f) => sum + f.weight * f.value, 0);
-  const knownWeight = breakdown.reduce((sum, f) => sum + (f.known ? f.weight : 0), 0);
-  return { score: round(score, 1), confidence: round(knownWeight, 2), version: CP_INDEX_VERSION, breakdown };
+  // The score is computed from the rounded values and confidence shown, so anyone can reproduce it from them.
+  const raw = breakdown.reduce((sum, f) => sum + f.weight * f.value, 0);
+  const confidence = round(
+    breakdown.reduce((sum, f) => sum + (f.known ? f.weight : 0), 0),
+    2,
+  );
+  // Shrinkage toward the prior: a venue known by little of the weight cannot ride a few strong facts to the top.
+  const score = NEUTRAL + confidence * (raw - NEUTRAL);
+  return { score: round(score, 1), confidence, version: CP_INDEX_VERSION, breakdown };
 }

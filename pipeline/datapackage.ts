@@ -47,6 +47,16 @@ const FORMATS = [
   { ext: "parquet", mediatype: "application/vnd.apache.parquet", note: "typed columns (DATE, STRUCT, LIST)" },
 ] as const;
 
+/** A public file that is not a table (the changes file, its feed): described by name, format and media type. */
+export interface PackagedDocument {
+  name: string;
+  path: string;
+  title: string;
+  description: string;
+  format: string;
+  mediatype: string;
+}
+
 export function dataPackage(options: {
   version: string;
   date: string;
@@ -56,6 +66,7 @@ export function dataPackage(options: {
   tables: readonly PackagedTable[];
   files: readonly z.infer<typeof ManifestFile>[];
   database?: { name: string; tables: readonly string[] };
+  documents?: readonly PackagedDocument[];
 }) {
   const fileByName = new Map(options.files.map((f) => [f.name, f]));
   const described = (name: string) => {
@@ -90,6 +101,8 @@ export function dataPackage(options: {
       ...described(options.database.name),
     });
   }
+  for (const document of options.documents ?? [])
+    resources.push({ ...document, ...described(document.path) });
   return {
     profile: "data-package",
     name: "venue-directory",

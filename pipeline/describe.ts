@@ -25,15 +25,23 @@ const COLLISION_MARKS = /(?<![\d'’])['’]+$/;
  */
 function acronymEvidence(o: ConferenceObservation) {
   const exclusive = CURATED.has(o.source) ? o.source : null;
-  if (!o.acronym) return { acronyms: [], parts: [], exclusive, strict: false };
+  // A several-word title repeated in the acronym field ("Sensor Networks" / "Sensor Networks") is no acronym.
+  const titleRepeated =
+    o.acronym !== null &&
+    /\s/.test(o.acronym.trim()) &&
+    o.title !== null &&
+    normalizeTitle(o.acronym) === normalizeTitle(o.title);
+  if (!o.acronym || titleRepeated) return { acronyms: [], parts: [], exclusive, strict: false };
   const marks = o.source === "reference" ? (o.acronym.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
   const variants = acronymVariants(o.acronym);
   const base = variants[0] ?? "";
-  // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry": each part may point at the parent series.
+  // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry": each part that is itself an acronym (two capitals or more) may
+  // point at the parent series; a title in the acronym field ("Sensor Networks") has no such part.
   const parts = !/[/\\\-–+\s]/.test(o.acronym)
     ? []
     : o.acronym
         .split(/[/\\\-–+]|\s+/)
+        .filter((p) => /\p{Lu}.*\p{Lu}/u.test(p))
         .map((p) => normalizeAcronym(p))
         .filter((p) => p.length >= 2 && !variants.includes(p));
   return {
@@ -77,7 +85,23 @@ export function describeConference(o: ConferenceObservation): Resolvable {
   };
 }
 
-export function describeJournal(o: JournalObservation): Resolvable {
+/** A journal observation that lost ISSNs to another journal in resolution: what it lost, and why. */
+export type JournalClaims = JournalObservation & { lostIssns?: { issn: string; why: string }[] };
+
+/** Qualifiers lists add to a journal's title ("…: An International Journal", "… Journal"): not part of the name. */
+const GENERIC_QUALIFIER = / (?:an )?(?:international )?journal$/;
+
+/** The title without a generic qualifier, when two words or more are left ("The Computer Journal" keeps its). */
+function titleKey(normTitle: string): string {
+  const key = normTitle.replace(GENERIC_QUALIFIER, "");
+  return key.includes(" ") ? key : normTitle;
+}
+
+export function describeJournal(o: JournalObservation): Resolvable<JournalObservation> {
+  const normTitle = normalizeTitle(o.title);
+  // A journal whose acronym is its title ("Bioinformatics") is named by its title: no acronym to match on.
+  const compact = normTitle.replace(/ /g, "");
+  const acronyms = (o.acronym ? acronymVariants(o.acronym) : []).filter((a) => a.toLowerCase() !== compact);
   return {
     source: o.source,
     key: o.key,
@@ -85,13 +109,25 @@ export function describeJournal(o: JournalObservation): Resolvable {
       ...o.issns.map((i) => `issn:${i}`),
       ...(o.dblp ? [`dblp:${o.dblp}`] : []),
       ...(o.referenceId !== null ? [`ref:${o.referenceId}`] : []),
+      ...aliasKeys(o.acronym ? acronymVariants(o.acronym) : [], o.title, o.source),
     ],
-    acronyms: o.acronym ? acronymVariants(o.acronym) : [],
-    normTitle: normalizeTitle(o.title),
+    acronyms,
+    normTitle,
     title: o.title,
+    titleKey: titleKey(normTitle),
     rankClaims: o.ccfRank ? [`CCF:${o.ccfRank}`] : [],
     canCreate: true,
     // Two rows of one journal list are two journals, unless one duplicates the other.
     exclusive: o.source,
+    // An ISSN two journals claim stays with the one whose title the ISSN's other holders (SCImago) bear.
+    withoutKeys: (keys, why): JournalClaims => {
+      const lost = o.issns.filter((i) => keys.includes(`issn:${i}`));
+      return {
+        ...o,
+        issns: o.issns.filter((i) => !lost.includes(i)),
+        dblp: o.dblp && keys.includes(`dblp:${o.dblp}`) ? null : o.dblp,
+        lostIssns: [...((o as JournalClaims).lostIssns ?? []), ...lost.map((issn) => ({ issn, why }))],
+      };
+    },
   };
 }

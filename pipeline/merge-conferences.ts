@@ -19,6 +19,7 @@ import { buildDeadline } from "./dates.ts";
 import { currentEdition, dropImplausible, submissionDate } from "./editions.ts";
 import { nextDeadlineEstimates } from "./estimates.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
+import { type ChosenNames, chooseNames } from "./names.ts";
 import { normalizeCoreRank } from "./normalize.ts";
 import type { ConferenceObservation, SourceId } from "./observations.ts";
 import { byPriority, firstBy } from "./priority.ts";
@@ -38,7 +39,8 @@ export type ConferenceDraft = Omit<ConferenceRow, "id" | "updated_at"> & {
 };
 export type ConferenceDetailDraft = Omit<ConferenceDetailData, "id">;
 
-// The 2026 list spells some acronyms its own way ("INTER-SPEECH"): the 2022 acronym wins where both exist.
+// Acronym spelling and fallback: the 2026 list spells some acronyms its own way ("INTER-SPEECH"), so the 2022
+// spelling of the same acronym wins where both exist. The pair itself comes from the first row in TITLE_PRIORITY.
 const NAME_PRIORITY: SourceId[] = [
   "ccf",
   "ccf2026",
@@ -52,13 +54,15 @@ const NAME_PRIORITY: SourceId[] = [
   "core_portal",
   "lixin",
 ];
+// The pair of names comes from one row in this order. The reference precedes CORE: CORE's acronyms are often
+// generic ("AI" for AJCAI, "IC" for ICOMP) and its titles carry notes on former names.
 const TITLE_PRIORITY: SourceId[] = [
   "ccf2026",
   "ccf",
   "ccfddl",
+  "reference",
   "icore",
   "core",
-  "reference",
   "qualis",
   "hf",
   "pwc",
@@ -264,6 +268,12 @@ function latestMainRate(rows: AcceptanceRow[]): number | null {
   return main[main.length - 1]?.rate ?? null;
 }
 
+/** Main-track submissions of the latest year that states them (cp_index community size). */
+function latestMainSubmissions(rows: AcceptanceRow[]): number | null {
+  const main = rows.filter((r) => r.track === null && r.submitted !== null && r.submitted > 0);
+  return main[main.length - 1]?.submitted ?? null;
+}
+
 function uniqueRanks(members: ConferenceObservation[]): RankHistoryEntry[] {
   const seen = new Set<string>();
   const out: RankHistoryEntry[] = [];
@@ -295,10 +305,14 @@ export function mergeConference(
   draft: ConferenceDraft;
   detail: ConferenceDetailDraft;
   rankSources: { ccf: string | null; core: string | null };
+  /** How the displayed names were chosen and cleaned, and the venue's other names (pipeline/names.ts). */
+  names: ChosenNames;
 } {
-  // Names differ in spelling between every pair of lists, so they are chosen by priority, not reported.
-  const shortName = firstBy(members, NAME_PRIORITY, (o) => o.acronym) ?? "";
-  const fullName = firstBy(members, TITLE_PRIORITY, (o) => o.title) ?? shortName;
+  // Names differ in spelling between every pair of lists, so they are chosen by priority, not reported: short
+  // and full name together from one row (title priority), then cleaned (pipeline/names.ts).
+  const names = chooseNames(members, TITLE_PRIORITY, NAME_PRIORITY);
+  const shortName = names.short ?? "";
+  const fullName = names.full ?? shortName;
   const venue = shortName || fullName;
   const ranks = uniqueRanks(members);
   const ref = members.find((o) => o.source === "reference") ?? null;
@@ -343,8 +357,12 @@ export function mergeConference(
     ranks: { ccf: row.ccf_rank, core: row.core_rank, qualis: row.qualis_rank },
     acceptanceRate: row.acceptance_rate,
     editionsCount: row.editions_count,
+    // Longevity and community from every source that knows them, not the reference's counts alone.
+    editionYears: [...editions.map((e) => e.year), ...acceptance.map((a) => a.year)],
+    listedIn: ranks.map((r) => r.edition),
     views: row.views,
     trackers: null,
+    submissions: latestMainSubmissions(acceptance),
     facts: {
       submissionDate: row.submission_date !== null,
       notificationDate: row.notification_date !== null,
@@ -358,6 +376,7 @@ export function mergeConference(
   const website = firstBy(members, WEBSITE_PRIORITY, (o) => o.website);
   return {
     rankSources: { ccf: ccf.edition, core: core.edition },
+    names,
     draft: {
       ...row,
       cp_index: computeCpIndex(cpInput),

@@ -3,8 +3,10 @@
  */
 import type { JournalDetailData, JournalRow, SpecialIssue } from "../functions/schema/records.ts";
 import { RESEARCH_FIELDS } from "../functions/schema/records.ts";
+import type { JournalClaims } from "./describe.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
 import type { Conflict } from "./merge-conferences.ts";
+import { type ChosenNames, chooseNames } from "./names.ts";
 import { normalizeTitle } from "./normalize.ts";
 import type { JournalObservation, SourceId } from "./observations.ts";
 import { firstBy } from "./priority.ts";
@@ -33,8 +35,10 @@ function specialIssues(members: JournalObservation[]): SpecialIssue[] {
 export function mergeJournal(
   members: JournalObservation[],
   conflicts: Conflict[],
-): { draft: JournalDraft; detail: JournalDetailDraft } {
-  const fullName = firstBy(members, TITLE_PRIORITY, (o) => o.title) ?? "";
+): { draft: JournalDraft; detail: JournalDetailDraft; names: ChosenNames } {
+  // Short and full name together from one row, cleaned (pipeline/names.ts).
+  const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY);
+  const fullName = names.full ?? "";
   const ref = members.find((o) => o.source === "reference");
   // CCF 2026 is the current list; the 2022 list only speaks for a journal the 2026 list does not name.
   const ccf = members.find((o) => o.source === "ccf2026") ?? members.find((o) => o.source === "ccf");
@@ -49,6 +53,18 @@ export function mergeJournal(
     });
   }
   const issns = [...new Set([...(ref?.issns ?? []), ...members.flatMap((o) => o.issns)])];
+  // An ISSN a row of this journal claimed went to another journal in resolution (describe.ts, resolve.ts).
+  for (const o of members as JournalClaims[]) {
+    for (const lost of o.lostIssns ?? []) {
+      conflicts.push({
+        venue: fullName,
+        field: "journal issn",
+        chosen: { value: issns.join(", ") || null, source: "resolution" },
+        others: [{ value: lost.issn, source: o.source }],
+        why: lost.why.replace(/\bissn:/g, "ISSN "),
+      });
+    }
+  }
   const metrics = members
     .filter((o) => o.source === "scimago")
     .flatMap((o) => o.metrics)
@@ -58,8 +74,9 @@ export function mergeJournal(
   const fieldSet = new Set(members.flatMap((o) => o.fields));
   if (fieldSet.size === 0) for (const f of fieldsFromTitle(fullName)) fieldSet.add(f);
   return {
+    names,
     draft: {
-      short_name: firstBy(members, ACRONYM_PRIORITY, (o) => o.acronym),
+      short_name: names.short,
       full_name: fullName,
       impact_factor: ref?.impactFactor ?? null,
       publisher: canonicalPublisher(firstBy(members, PUBLISHER_PRIORITY, (o) => o.publisher)),

@@ -12,6 +12,7 @@ import type {
   SpecialIssueRow,
 } from "../functions/schema/records.ts";
 import { STALE_AFTER_DAYS, sourceAges } from "../functions/schema/source-age.ts";
+import { aliasNames } from "./aliases.ts";
 import { describeConference, describeJournal } from "./describe.ts";
 import { backtestSeries, summarizeBacktest } from "./estimates.ts";
 import {
@@ -27,9 +28,17 @@ import {
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge-conferences.ts";
 import { mergeJournal } from "./merge-journals.ts";
+import { uniqueNames } from "./names.ts";
 import type { ImportResult, SourceId } from "./observations.ts";
 import { byPriority } from "./priority.ts";
-import { type BuildReport, rankAgreement, reportMarkdown, resolutionReport, sourceStats } from "./report.ts";
+import {
+  type BuildReport,
+  nameReport,
+  rankAgreement,
+  reportMarkdown,
+  resolutionReport,
+  sourceStats,
+} from "./report.ts";
 import { type Cluster, resolve } from "./resolve.ts";
 import { sourceProvenance } from "./sync/provenance.ts";
 import { resolveLatest, writeSnapshot } from "./write.ts";
@@ -258,6 +267,36 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     readPreviousRegistry(opts.snapshotsDir),
     buildDate,
   );
+  // The names a researcher uses beyond short and full name (aliases.yaml), for search.
+  const aliases = [
+    ...confs.flatMap((c, i) =>
+      uniqueNames([
+        ...aliasNames(merged?.conferences[i]?.keys ?? []),
+        ...(merged?.conferences[i]?.names.aliases ?? []),
+      ]).map((alias) => ({ kind: "conference" as const, venue_id: c.id, alias })),
+    ),
+    ...journals.flatMap((j, i) =>
+      uniqueNames([
+        ...aliasNames(merged?.journals[i]?.keys ?? []),
+        ...(merged?.journals[i]?.names.aliases ?? []),
+      ]).map((alias) => ({ kind: "journal" as const, venue_id: j.id, alias })),
+    ),
+  ];
+  // Names left defective and the cleaning applied (pipeline/names.ts), for the build report.
+  const names = nameReport([
+    ...confs.map((c, i) => ({
+      kind: "conference" as const,
+      short: c.row.short_name,
+      full: c.row.full_name,
+      changes: merged?.conferences[i]?.names.changes ?? [],
+    })),
+    ...journals.map((j, i) => ({
+      kind: "journal" as const,
+      short: j.row.short_name,
+      full: j.row.full_name,
+      changes: merged?.journals[i]?.names.changes ?? [],
+    })),
+  ]);
   merged = null;
 
   const conferenceRows: ConferenceRow[] = confs.map((c) => c.row);
@@ -305,6 +344,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       conferences: conferenceDetails.filter((d) => d.website).length,
       journals: journalDetails.filter((d) => d.website).length,
     },
+    names,
   };
 
   const written = await stage(
@@ -322,6 +362,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
           conferenceDetails,
           journalDetails,
           idRegistry: registry,
+          aliases,
           report: { json: report, markdown: reportMarkdown(report) },
           sources: provenance,
           terms: TERMS,

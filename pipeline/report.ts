@@ -6,6 +6,7 @@ import type { ConferenceRow } from "../functions/schema/records.ts";
 import type { SourceAge } from "../functions/schema/source-age.ts";
 import type { BacktestSummary } from "./estimates.ts";
 import type { Conflict } from "./merge-conferences.ts";
+import { type NameChange, type NameDefect, nameDefects } from "./names.ts";
 import type { ImportResult, Rejection } from "./observations.ts";
 import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve.ts";
 
@@ -52,6 +53,50 @@ export interface BuildReport {
   counts: { conferences: number; journals: number; special_issues: number };
   /** Venues with an official website (from any source; paid output only). */
   website_coverage: { conferences: number; journals: number };
+  /** Defects left in the published names, and the cleaning applied to them (pipeline/names.ts). */
+  names: NameReport;
+}
+
+export interface NameReport {
+  /** Defects other than a missing acronym: the quality gate (test/pipeline/quality-baseline.json). */
+  defects_total: number;
+  defects: Partial<Record<NameDefect, { count: number; examples: string[] }>>;
+  /** Cleaning and replacement decisions applied to published names, by rule. */
+  decisions: Record<string, { count: number; examples: string[] }>;
+}
+
+const NAME_EXAMPLES = 10;
+
+/** Name defects and cleaning decisions over every published venue. */
+export function nameReport(
+  venues: {
+    kind: "conference" | "journal";
+    short: string | null;
+    full: string | null;
+    changes: NameChange[];
+  }[],
+): NameReport {
+  const defects: NameReport["defects"] = {};
+  const decisions: NameReport["decisions"] = {};
+  const note = (bucket: { count: number; examples: string[] }, example: string) => {
+    bucket.count++;
+    if (bucket.examples.length < NAME_EXAMPLES) bucket.examples.push(example);
+  };
+  let total = 0;
+  for (const v of venues) {
+    const label = `${v.short || "—"} / ${v.full ?? "—"}`;
+    for (const d of nameDefects(v.short, v.full)) {
+      if (d !== "missing acronym") total++;
+      defects[d] = defects[d] ?? { count: 0, examples: [] };
+      note(defects[d], label);
+    }
+    for (const c of v.changes) {
+      const rule = `${v.kind} ${c.kind}`;
+      decisions[rule] = decisions[rule] ?? { count: 0, examples: [] };
+      note(decisions[rule], `${c.text} (${label})`);
+    }
+  }
+  return { defects_total: total, defects, decisions };
 }
 
 /** How resolution decided: every decision counted by rule and sources, the weak ones listed, and suspects. */
@@ -231,6 +276,24 @@ export function reportMarkdown(r: BuildReport): string {
           d.why,
         ]),
       ),
+    ),
+    "",
+    `## Name defects (${r.names.defects_total}, not counting a missing acronym)`,
+    "Defects left in the published short and full names, with up to 10 examples each (pipeline/names.ts).",
+    "",
+    table(
+      ["defect", "count", "examples"],
+      Object.entries(r.names.defects).map(([k, v]) => [k, v.count, show(v.examples.join("; "))]),
+    ),
+    "",
+    "### Name cleaning applied",
+    "Every cleaning or replacement of a published name, by rule (see docs/pipeline.md, Names).",
+    "",
+    table(
+      ["rule", "count", "examples"],
+      Object.entries(r.names.decisions)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, v.count, show(v.examples.join("; "))]),
     ),
     "",
     `## Ambiguous matches (${r.ambiguities.length})`,

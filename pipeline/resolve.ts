@@ -22,7 +22,7 @@ import {
   wordWeights,
 } from "./similarity.ts";
 
-export interface Resolvable {
+export interface Resolvable<O = never> {
   source: string;
   key: string;
   /** Keys that identify a venue on their own: "dblp:conf/aaai", "core:52", "ref:87", "issn:0360-0300", "alias:…". */
@@ -44,6 +44,18 @@ export interface Resolvable {
   tracker?: boolean;
   /** The acronym alone says nothing (a reference row's marked acronym): it joins on a near-identical title only. */
   strictAcronym?: boolean;
+  /**
+   * Journals: the title with a generic qualifier dropped ("Performance Evaluation: An International Journal" →
+   * "performance evaluation"): joins the one other group bearing it when their rank claims agree or only one side
+   * has any (`title+rank`).
+   */
+  titleKey?: string | null;
+  /**
+   * Journals: the observation without some of its exact keys, with why. Given, rows of one source sharing a key
+   * (an ISSN) are told apart by title instead of the key being dropped: rows with close titles are one journal
+   * listed twice; otherwise the row whose title the key's other holders bear keeps it and the others lose it.
+   */
+  withoutKeys?: (keys: string[], why: string) => O;
 }
 
 /** A venue as resolution leaves it: its observations and every exact key they brought. */
@@ -56,6 +68,7 @@ export type MatchRule =
   | "exact"
   | "acronym+title"
   | "acronym+rank"
+  | "title+rank"
   | "acronym"
   | "acronym-part"
   | "title"
@@ -130,7 +143,7 @@ const LISTED_DECISIONS = 3000;
 interface Node {
   i: number;
   id: string;
-  d: Resolvable;
+  d: Resolvable<unknown>;
   tokens: Set<string>;
   /** No title, or one that only spells the acronym: the acronym is all this row says. */
   untitled: boolean;
@@ -151,7 +164,7 @@ const byRank = (a: Node, b: Node) => a.rank - b.rank;
 
 export function resolve<O>(
   observations: readonly O[],
-  describe: (o: O) => Resolvable,
+  describe: (o: O) => Resolvable<O>,
   options: Partial<ResolveOptions> = {},
 ): Resolution<O> {
   const opts = { ...DEFAULTS, ...options };
@@ -184,11 +197,24 @@ export function resolve<O>(
   // Duplicate rows of one list: one title, or one acronym (a "SIG" prefix aside) and near-identical titles.
   const series = (n: Node) => n.d.acronyms.map((x) => x.replace(/^SIG(?=[A-Z]{2})/, ""));
   // A row that only gives the acronym cannot be told from another row with that acronym: a duplicate too.
+  // Rows sharing a reviewed alias key (aliases.yaml: a list naming one venue twice) are duplicates as well.
   const duplicates = (a: Node, b: Node) =>
     (a.d.normTitle !== null && a.d.normTitle === b.d.normTitle) ||
+    a.aliases.some((k) => b.aliases.includes(k)) ||
     (a.tokens.size >= 2 && jaccard(a, b) === 1) ||
     (series(a).some((x) => series(b).includes(x)) &&
-      (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold));
+      (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold)) ||
+    sharedKeyClose(a, b);
+  // Journals: two rows sharing an ISSN under close titles are one journal listed twice ("Sustainable Computing" /
+  // "Sustainable Computing: Informatics and Systems"; a renamed journal SCImago lists under both titles).
+  const lostKeys = new Map<number, string[]>();
+  const lostWhy = new Map<number, string[]>();
+  const kept = (n: Node) => n.d.exactKeys.filter((k) => !lostKeys.get(n.i)?.includes(k));
+  const sharedKeyClose = (a: Node, b: Node) =>
+    a.d.withoutKeys !== undefined &&
+    b.d.withoutKeys !== undefined &&
+    jaccard(a, b) >= opts.duplicateThreshold &&
+    kept(a).some((k) => kept(b).includes(k));
 
   // Union-find over nodes; each root keeps the list of its members.
   const parent = nodes.map((n) => n.i);
@@ -277,10 +303,38 @@ export function resolve<O>(
 
   // A. Must-links. A key two distinct rows of one source share (ccfddl files AsiaCCS under dblp conf/ccs)
   // identifies no single venue: it is reported and not used.
-  for (const list of sortedBlocks(byExact)) {
+  // Journals (`withoutKeys`): the key goes to the row whose title its other holders bear, one row of every other
+  // source holding it (SCImago's title for an ISSN); the other rows lose it (a field conflict at merge).
+  const ownKey = (key: string, list: Node[]): boolean => {
+    if (!list.every((n) => n.d.withoutKeys)) return false;
+    const bySource = new Map<string, number>();
+    for (const n of list) bySource.set(n.d.source, (bySource.get(n.d.source) ?? 0) + 1);
+    const witnesses = list.filter((n) => bySource.get(n.d.source) === 1);
+    const claimants = list.filter((n) => bySource.get(n.d.source) !== 1);
+    const score = (c: Node) => Math.max(0, ...witnesses.map((w) => jaccard(c, w)));
+    const [best] = claimants
+      .filter((c) => score(c) >= opts.duplicateThreshold)
+      .sort((x, y) => score(y) - score(x) || byRank(x, y));
+    if (!best) return false;
+    const owners = claimants.filter((c) => c === best || duplicates(c, best));
+    const witness = witnesses.reduce((w, x) => (jaccard(best, x) > jaccard(best, w) ? x : w));
+    for (const n of [...owners, ...witnesses]) union(best, n, "exact", 1);
+    for (const n of claimants) {
+      if (owners.includes(n)) continue;
+      lostKeys.set(n.i, [...(lostKeys.get(n.i) ?? []), key]);
+      lostWhy.set(n.i, [
+        ...(lostWhy.get(n.i) ?? []),
+        `${key} is claimed by "${n.d.title}" and "${best.d.title}" (${n.d.source}); ` +
+          `${witness.d.source} gives it to "${witness.d.title}": it stays with the row of that title`,
+      ]);
+    }
+    return true;
+  };
+  for (const [key, list] of sortedEntries(byExact)) {
     const clash = list.find((x) =>
       list.some((y) => y.d.source === x.d.source && x.id !== y.id && !duplicates(x, y)),
     );
+    if (clash && ownKey(key, list)) continue;
     if (clash) {
       ambiguities.push({
         source: clash.d.source,
@@ -330,8 +384,32 @@ export function resolve<O>(
       edges.push({ a, b, score: 1, rule: "title" });
     });
   }
-  edges.sort((x, y) => y.score - x.score || byRank(x.a, y.a) || byRank(x.b, y.b));
+  // Journals: at one score an identical title goes first (a special-issue row "Information Systems Journal" with
+  // acronym ISJ is that journal's, not "IEEE Systems Journal"'s, whose acronym it shares).
+  const titleFirst = (x: Edge, y: Edge) =>
+    x.a.d.withoutKeys ? Number(x.rule !== "title") - Number(y.rule !== "title") : 0;
+  edges.sort((x, y) => y.score - x.score || titleFirst(x, y) || byRank(x.a, y.a) || byRank(x.b, y.b));
   for (const e of edges) union(e.a, e.b, e.rule, e.score, true);
+
+  // B'. Journals: a title under a generic qualifier ("Performance Evaluation: An International Journal",
+  // "Information Retrieval Journal") joins the one other group bearing the plain title, when the two groups' rank
+  // claims agree or only one side has any (a ranked CCF row without ISSN, an ISSN row without rank).
+  const byTitleKey = new Map<string, Node[]>();
+  for (const n of nodes) if (n.d.titleKey && !n.untitled) push(byTitleKey, n.d.titleKey, n);
+  const claimsOf = (r: number) => new Set((members.get(r) as Node[]).flatMap((n) => n.d.rankClaims));
+  for (const list of sortedBlocks(byTitleKey)) {
+    const groups = [...new Set(list.map((n) => find(n.i)))];
+    if (groups.length !== 2) continue;
+    const [ga, gb] = groups as [number, number];
+    const pair = list
+      .filter((a) => find(a.i) === ga)
+      .flatMap((a) => list.filter((b) => find(b.i) === gb).map((b) => [a, b] as const))
+      .find(([a, b]) => a.d.normTitle !== b.d.normTitle && acronymsAgree(a, b));
+    if (!pair) continue;
+    const [ca, cb] = [claimsOf(ga), claimsOf(gb)];
+    if (ca.size > 0 && cb.size > 0 && ![...ca].some((c) => cb.has(c))) continue;
+    union(pair[0], pair[1], "title+rank", jaccard(pair[0], pair[1]), true);
+  }
 
   // C. Weak attachments, decided on B's state and then applied.
   const isAnchor = (n: Node) => !n.d.tracker && !n.untitled;
@@ -427,8 +505,13 @@ export function resolve<O>(
     .sort((a, b) => (a.list[0] as Node).i - (b.list[0] as Node).i);
   const clusterOf = new Map(roots.map(({ r }, c) => [r, c]));
   const clusters: Cluster<O>[] = roots.map(({ list }) => ({
-    members: list.map((n) => observations[n.i] as O),
-    exactKeys: new Set(list.flatMap((n) => n.d.exactKeys)),
+    // A row that lost a key (journals) is handed on without it.
+    members: list.map((n) => {
+      const lost = lostKeys.get(n.i);
+      const o = observations[n.i] as O;
+      return lost && n.d.withoutKeys ? (n.d.withoutKeys(lost, (lostWhy.get(n.i) ?? []).join("; ")) as O) : o;
+    }),
+    exactKeys: new Set(list.flatMap(kept)),
   }));
   const events: MatchEvent[] = nodes.map((n) => {
     const c = clusterOf.get(find(n.i)) ?? null;
@@ -445,7 +528,10 @@ export function resolve<O>(
     events,
     ambiguities,
     decisions: { counts, listed },
-    suspects: suspectedDuplicates([...edges, ...titleOnly], find, clusterOf),
+    // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects.
+    suspects: suspectedDuplicates([...edges, ...titleOnly], find, clusterOf, (a, b) =>
+      aliasClash(find(a.i), find(b.i)),
+    ),
   };
 }
 
@@ -461,6 +547,7 @@ function suspectedDuplicates(
   pairs: readonly { a: Node; b: Node; score: number; rule: MatchRule }[],
   find: (x: number) => number,
   clusterOf: Map<number, number>,
+  reviewedApart: (a: Node, b: Node) => boolean,
 ): SuspectedDuplicate[] {
   const found = new Map<string, SuspectedDuplicate>();
   const side = (n: Node, cluster: number) => ({
@@ -472,7 +559,7 @@ function suspectedDuplicates(
   for (const { a, b, score, rule } of pairs) {
     const ca = clusterOf.get(find(a.i));
     const cb = clusterOf.get(find(b.i));
-    if (ca === undefined || cb === undefined || ca === cb) continue;
+    if (ca === undefined || cb === undefined || ca === cb || reviewedApart(a, b)) continue;
     const key = ca < cb ? `${ca}~${cb}` : `${cb}~${ca}`;
     const prev = found.get(key);
     if (prev && prev.similarity >= score) continue;

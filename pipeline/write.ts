@@ -20,6 +20,16 @@ import {
   SourceInfo,
   SpecialIssueRow,
 } from "../functions/schema/records.ts";
+import {
+  CHANGES_FEED,
+  CHANGES_FILE,
+  changesFeed,
+  computeChanges,
+  feedDay,
+  keptFeedDays,
+  mergedIds,
+  readPreviousSnapshot,
+} from "./changes.ts";
 import { dataPackage } from "./datapackage.ts";
 
 type SourceInfoRecord = z.infer<typeof SourceInfo>;
@@ -39,6 +49,8 @@ export interface SnapshotContent {
   journalDetails: JournalDetailData[];
   /** Written as ids.json (internal). */
   idRegistry: unknown;
+  /** Names a venue is also known by (pipeline/aliases.yaml), written as aliases.parquet for search. */
+  aliases?: { kind: "conference" | "journal"; venue_id: string; alias: string }[];
   /** build-report.json + build-report.md (internal). */
   report: { json: unknown; markdown: string };
   sources: SourceInfoRecord[];
@@ -65,6 +77,8 @@ const LATEST = "latest";
 const DATABASE = "venues.duckdb";
 const DATAPACKAGE = "datapackage.json";
 const MANIFEST = "manifest.json";
+/** Internal: the names venues are also known by, for search. */
+const ALIASES = "aliases.parquet";
 const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
 /** Problems listed in a validation error before the rest are only counted. */
 const PROBLEMS_SHOWN = 20;
@@ -446,6 +460,33 @@ async function writeParquet(
   await syncPath(target);
 }
 
+/** The alias table the query layer's name search reads (functions/query/search-index.ts): kind, venue_id, alias. */
+async function writeAliases(dir: string, aliases: NonNullable<SnapshotContent["aliases"]>) {
+  const ndjson = join(dir, ".load-aliases.ndjson");
+  const target = join(dir, ALIASES);
+  await writeDurable(
+    ndjson,
+    (function* () {
+      for (const a of aliases) yield `${JSON.stringify(a)}\n`;
+    })(),
+    { sync: false },
+  );
+  const instance = await DuckDBInstance.create(":memory:");
+  const db = await instance.connect();
+  try {
+    await db.run(
+      `COPY (SELECT kind, venue_id, alias FROM read_json(${sqlString(ndjson)}, format = 'newline_delimited',
+         columns = {kind: 'VARCHAR', venue_id: 'VARCHAR', alias: 'VARCHAR'}) ORDER BY kind, venue_id, alias)
+       TO ${sqlString(target)} (FORMAT parquet)`,
+    );
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+  }
+  await rm(ndjson);
+  await syncPath(target);
+}
+
 /** Every table in one DuckDB file, copied from the Parquet files just written (same types). */
 async function writeDatabase(db: DuckDBConnection, dir: string) {
   const target = join(dir, DATABASE);
@@ -531,8 +572,64 @@ function hashJsonArray(hash: Hash, records: JsonLines): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Writing and publishing
 
+/**
+ * changes.json (against the newest snapshot dated before this one) and changes.atom (one entry per changes file
+ * kept, this one included) in `dir`; see changes.ts.
+ */
+async function writeChanges(
+  dir: string,
+  content: SnapshotContent,
+  valid: ValidContent,
+  baseUrl: string,
+  place: { snapshotsDir: string; keepDays: number },
+): Promise<void> {
+  const publicRows = (name: "conferences" | "journals") => {
+    const dataset = DATASETS.find((d) => d.name === name) as PublicDataset;
+    return (function* () {
+      for (const row of valid.rows[name]) yield publicRow(dataset, row, baseUrl);
+    })();
+  };
+  const changes = computeChanges({
+    date: content.date,
+    generatedAt: content.generatedAt,
+    previous: await readPreviousSnapshot(place.snapshotsDir, content.date),
+    current: { conferences: publicRows("conferences"), journals: publicRows("journals") },
+    merged: mergedIds(content.idRegistry),
+  });
+  const { added, merged, removed, changed, ...head } = changes;
+  await writeDurable(
+    join(dir, CHANGES_FILE),
+    jsonDocument(
+      {
+        title: "Changes since the previous snapshot",
+        note:
+          "Venues added, merged (id into the surviving id), removed, and changed public fields with their previous " +
+          "value, against the snapshot of previous_snapshot. Fields in ignored_fields are never compared; cp_index " +
+          "counts as changed when its score, confidence or version does. Feed of the days kept: changes.atom.",
+        ...head,
+      },
+      {
+        added: jsonLines(added, (v) => JSON.stringify(v)),
+        merged: jsonLines(merged, (v) => JSON.stringify(v)),
+        removed: jsonLines(removed, (v) => JSON.stringify(v)),
+        changed: jsonLines(changed, (v) => JSON.stringify(v)),
+      },
+    ),
+  );
+  const kept = await keptFeedDays(place.snapshotsDir, keepCutoff(content.date, place.keepDays), content.date);
+  await writeDurable(
+    join(dir, CHANGES_FEED),
+    changesFeed({ baseUrl, generatedAt: content.generatedAt, days: [...kept, feedDay(changes)] }),
+  );
+}
+
 /** Writes every file of the snapshot into `dir` (which exists and is empty); returns the manifest. */
-async function writeFiles(dir: string, content: SnapshotContent, valid: ValidContent): Promise<Manifest> {
+async function writeFiles(
+  dir: string,
+  content: SnapshotContent,
+  valid: ValidContent,
+  place: { snapshotsDir: string; keepDays: number },
+): Promise<Manifest> {
   const baseUrl = content.baseUrl.replace(/\/+$/, "");
   const header = (dataset: PublicDataset, count: number) => ({
     title: dataset.title,
@@ -576,6 +673,8 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
     db.closeSync();
     instance.closeSync();
   }
+  await writeChanges(dir, content, valid, baseUrl, place);
+  publicNames.push(CHANGES_FILE, CHANGES_FEED);
 
   const internal: Record<string, string | Iterable<string>> = {
     "details.json": jsonDocument(
@@ -590,6 +689,11 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
     "build-report.md": content.report.markdown,
   };
   for (const [name, text] of Object.entries(internal)) await writeDurable(join(dir, name), text);
+  const internalNames = Object.keys(internal);
+  if (content.aliases) {
+    await writeAliases(dir, content.aliases);
+    internalNames.push(ALIASES);
+  }
 
   const version = `${content.date}-${versionHash.digest("hex").slice(0, 8)}`;
   const files = await Promise.all(publicNames.map((name) => describeFile(dir, name)));
@@ -611,6 +715,27 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
       })),
     })),
     database: { name: DATABASE, tables: DATASETS.map((d) => d.arrayKey) },
+    documents: [
+      {
+        name: "changes",
+        path: CHANGES_FILE,
+        title: "Changes since the previous snapshot",
+        description:
+          "Venues added, merged (id into the surviving id), removed, and changed public fields with the previous " +
+          "and current value, against the snapshot named by previous_snapshot (null on a first build); " +
+          "updated_at, views and detail_page are not compared",
+        format: "json",
+        mediatype: "application/json",
+      },
+      {
+        name: "changes-feed",
+        path: CHANGES_FEED,
+        title: "Atom feed of the daily changes",
+        description: "One entry per daily changes.json kept, newest first, each linking that day's file",
+        format: "atom",
+        mediatype: "application/atom+xml",
+      },
+    ],
   });
   await writeDurable(join(dir, DATAPACKAGE), `${JSON.stringify(pkg, null, 2)}\n`);
   files.push(await describeFile(dir, DATAPACKAGE));
@@ -620,7 +745,7 @@ async function writeFiles(dir: string, content: SnapshotContent, valid: ValidCon
     generated_at: content.generatedAt,
     counts,
     files,
-    internal_files: await Promise.all(Object.keys(internal).map((name) => describeFile(dir, name))),
+    internal_files: await Promise.all(internalNames.map((name) => describeFile(dir, name))),
     sources: content.sources,
     terms: content.terms,
   });
@@ -661,13 +786,18 @@ async function pointLatest(snapshotsDir: string, date: string): Promise<void> {
   await syncPath(snapshotsDir);
 }
 
+/** Dated snapshots on or before this day are pruned after the build of `date`. */
+function keepCutoff(date: string, keepDays: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - keepDays * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * Deletes dated snapshots older than `keepDays` days before `date` (the one just written), never the one `latest`
  * points to.
  */
 async function pruneSnapshots(snapshotsDir: string, date: string, keepDays: number): Promise<void> {
   const current = resolveLatest(snapshotsDir);
-  const cutoff = new Date(Date.parse(`${date}T00:00:00Z`) - keepDays * 86_400_000).toISOString().slice(0, 10);
+  const cutoff = keepCutoff(date, keepDays);
   const dated = (await readdir(snapshotsDir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory() && DATED_DIR.test(entry.name))
     .map((entry) => entry.name);
@@ -691,15 +821,16 @@ export async function writeSnapshot(
   await mkdir(snapshotsDir, { recursive: true });
   const tmp = join(snapshotsDir, `.tmp-${content.date}-${randomSuffix()}`);
   await mkdir(tmp);
+  const keepDays = options.keepDays ?? SNAPSHOT_KEEP_DAYS_DEFAULT;
   let manifest: Manifest;
   try {
-    manifest = await writeFiles(tmp, content, valid);
+    manifest = await writeFiles(tmp, content, valid, { snapshotsDir, keepDays });
     await publish(snapshotsDir, tmp, content.date);
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });
     throw error;
   }
-  await pruneSnapshots(snapshotsDir, content.date, options.keepDays ?? SNAPSHOT_KEEP_DAYS_DEFAULT);
+  await pruneSnapshots(snapshotsDir, content.date, keepDays);
   return { dir: resolve(snapshotsDir, content.date), manifest };
 }
 

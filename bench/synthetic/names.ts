@@ -168,8 +168,15 @@ export class CopyNames implements Names {
     return text.replace(/[A-Za-z]/g, (letter) => this.cipher.get(letter) ?? letter);
   }
 
+  /** Society names and a "SIG" prefix stay, as resolution and search read them ("SIGKDD" is also "KDD"). */
   acronym(text: string): string {
-    return text.replace(WORD, (word) => (SOCIETIES.has(word.toUpperCase()) ? word : this.encipher(word)));
+    return text.replace(WORD, (word) =>
+      SOCIETIES.has(word.toUpperCase())
+        ? word
+        : /^SIG[A-Z]{2}/.test(word)
+          ? `SIG${this.encipher(word.slice(3))}`
+          : this.encipher(word),
+    );
   }
 
   title(text: string): string {

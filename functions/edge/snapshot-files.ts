@@ -15,6 +15,11 @@ import { placementOf } from "./real-path.ts";
 const SNAPSHOT_PATH = /^\/snapshots\/(latest|\d{4}-\d{2}-\d{2})\/([A-Za-z0-9._-]+)$/;
 const SNAPSHOT_INDEX = /^\/snapshots\/(?:(latest|\d{4}-\d{2}-\d{2})\/)?(index\.json)?$/;
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
+/** The daily changes file and its Atom feed (pipeline/changes.ts), when the snapshot has them. */
+const CHANGES_FILE = "changes.json";
+const CHANGES_FEED = "changes.atom";
+/** Types files.ts does not know by extension. */
+const TYPES: Record<string, string> = { ".atom": "application/atom+xml; charset=utf-8" };
 
 export type FileHandler = (req: Request, pathname: string) => Promise<Response | null>;
 
@@ -52,13 +57,19 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
-/** `rows` hold HTML already escaped by the caller. */
-function htmlPage(title: string, head: string[], rows: string[][]): string {
+/** `rows` hold HTML already escaped by the caller; `feed` links the snapshot's changes feed when it has one. */
+function htmlPage(title: string, head: string[], rows: string[][], feed = false): string {
   const cells = (tag: string, values: string[]) => values.map((v) => `<${tag}>${v}</${tag}>`).join("");
+  const feedLink = feed
+    ? `<link rel="alternate" type="application/atom+xml" title="Daily changes" href="${CHANGES_FEED}">`
+    : "";
+  const feedNote = feed
+    ? `\n<p>What changed since the previous snapshot: <a href="${CHANGES_FILE}">${CHANGES_FILE}</a>; every day kept as an Atom feed: <a href="${CHANGES_FEED}">${CHANGES_FEED}</a>.</p>`
+    : "";
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${feedLink}</head>
 <body><h1>${escapeHtml(title)}</h1>
-<p>For scripts: <a href="index.json">index.json</a>. Terms and attribution: <a href="/download">download page</a>.</p>
+<p>For scripts: <a href="index.json">index.json</a>. Terms and attribution: <a href="/download">download page</a>.</p>${feedNote}
 <table><thead><tr>${cells("th", head)}</tr></thead><tbody>
 ${rows.map((r) => `<tr>${cells("td", r)}</tr>`).join("\n")}
 </tbody></table></body></html>
@@ -103,6 +114,7 @@ async function snapshotIndex(req: Request, snapshotsDir: string, folder: string,
         ]),
         [`<a href="manifest.json">manifest.json</a>`, "", "", manifest.date],
       ],
+      manifest.files.some((f) => f.name === CHANGES_FEED),
     ),
   );
 }
@@ -165,6 +177,11 @@ export function snapshotFiles(snapshotsDir: string): FileHandler {
     if (name === "manifest.json") return fileResponse(req, join(dir, name), { cacheControl });
     const listed = manifest.files.find((f) => f.name === name);
     if (!listed) return null;
-    return fileResponse(req, join(dir, name), { cacheControl, etag: listed.sha256 });
+    const type = TYPES[name.slice(name.lastIndexOf("."))];
+    return fileResponse(req, join(dir, name), {
+      cacheControl,
+      etag: listed.sha256,
+      ...(type ? { headers: { "content-type": type } } : {}),
+    });
   };
 }

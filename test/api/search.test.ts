@@ -144,7 +144,7 @@ describe("GET /api/conferences", () => {
     const [icml] = body.data.conferences;
     expect(Object.keys(icml)).toEqual(CONFERENCE_ROW_KEYS);
     expect(icml.detail_page).toBe(`${BASE_URL}/conference/101`);
-    expect(icml.cp_index).toMatchObject({ score: 92, version: "cp-1", confidence: 0.8 });
+    expect(icml.cp_index).toMatchObject({ score: 92, version: "cp-2", confidence: 0.8 });
     expect(icml.cp_index.breakdown).toHaveLength(2);
     const unscored = body.data.conferences.find((c: { id: string }) => c.id === "102");
     expect(unscored.cp_index).toBeNull();

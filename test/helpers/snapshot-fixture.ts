@@ -25,7 +25,7 @@ function cpIndex(score: number): CpIndex {
   return {
     score,
     confidence: 0.8,
-    version: "cp-1",
+    version: "cp-2",
     breakdown: [
       { name: "recognition", value: score, weight: 0.4, known: true },
       { name: "selectivity", value: 50, weight: 0.2, known: false },

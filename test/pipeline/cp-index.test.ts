@@ -9,6 +9,7 @@ import {
   CP_INDEX_WEIGHTS,
   type CpIndexInput,
   computeCpIndex,
+  listYear,
 } from "../../pipeline/cp-index.ts";
 
 const NO_FACTS: CompletenessFacts = {
@@ -56,10 +57,29 @@ const inputArb: fc.Arbitrary<CpIndexInput> = fc.record({
   }),
   acceptanceRate: fc.option(rateArb),
   editionsCount: fc.option(fc.integer({ min: 0, max: 200 })),
+  editionYears: fc.array(fc.integer({ min: 1960, max: 2027 }), { maxLength: 6 }),
+  listedIn: fc.array(
+    fc.constantFrom(
+      "CORE2014",
+      "CORE2018",
+      "CORE2023",
+      "ICORE2026",
+      "CCF2022",
+      "QUALIS2017-2020",
+      "ccfddl",
+      "mpc",
+    ),
+    { maxLength: 4 },
+  ),
   views: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50_000_000 })),
   trackers: fc.option(fc.integer({ min: 0, max: 100_000 })),
+  submissions: fc.option(fc.integer({ min: 0, max: 30_000 })),
   facts: factsArb,
 });
+
+/** The documented cp-2 score from a breakdown and its confidence. */
+const fromBreakdown = (index: CpIndex) =>
+  50 + index.confidence * (index.breakdown.reduce((s, f) => s + f.weight * f.value, 0) - 50);
 
 const factor = (index: CpIndex | null, name: string) => index?.breakdown.find((f) => f.name === name);
 
@@ -68,6 +88,10 @@ describe("computeCpIndex", () => {
     expect(computeCpIndex(EMPTY)).toBeNull();
     // Zero views, zero trackers and a 0 editions count are "not stated", not facts.
     expect(computeCpIndex({ ...EMPTY, editionsCount: 0, trackers: 0 })).toBeNull();
+    // Nor are undated list entries ("ccfddl", the reference) or a 0 submissions count.
+    expect(
+      computeCpIndex({ ...EMPTY, listedIn: ["ccfddl", "reference-2026-08-22"], submissions: 0 }),
+    ).toBeNull();
   });
 
   it("scores a well-known venue from its factors", () => {
@@ -88,14 +112,80 @@ describe("computeCpIndex", () => {
     expect(index?.breakdown.map((f) => f.name)).toEqual(Object.keys(CP_INDEX_WEIGHTS));
   });
 
-  it("scores unknown factors at a neutral 50", () => {
+  it("scores unknown factors at a neutral 50 and shrinks the score toward 50 by the confidence", () => {
     const index = computeCpIndex({ ...EMPTY, ranks: { ccf: "", core: "C", qualis: "" } });
     expect(factor(index, "recognition")).toMatchObject({ value: 40, known: true });
     expect(factor(index, "selectivity")).toMatchObject({ value: 50, known: false });
     // Rank is 1 of 9 completeness facts.
     expect(factor(index, "completeness")).toMatchObject({ value: 11.1, known: true });
     expect(index?.confidence).toBe(0.45);
-    expect(index?.score).toBe(42.6); // 0.35 × 40 + 0.55 × 50 + 0.1 × 11.1 = 42.61
+    // cp-2: raw 0.35 × 40 + 0.55 × 50 + 0.1 × 11.1 = 42.61 (cp-1's score), shown 50 + 0.45 × (42.61 − 50) = 46.67.
+    expect(index?.score).toBe(46.7);
+  });
+
+  it("derives longevity from edition years and dated list editions, community from submissions", () => {
+    const value = (input: Partial<CpIndexInput>, name: string) =>
+      factor(computeCpIndex({ ...EMPTY, ...input }), name);
+    // Years on record, first to last, inclusive: 2013-2026 is 14 years (the acceptance history's gaps do not matter).
+    expect(value({ editionYears: [2013, 2020, 2026] }, "longevity")).toMatchObject({
+      value: 68.9,
+      known: true,
+    });
+    // Listed in CORE2014 and ICORE2026: 13 years. QUALIS2017-2020 counts from 2020, when the range ends.
+    expect(value({ listedIn: ["CORE2014", "ICORE2026", "ccfddl"] }, "longevity")?.value).toBe(67.1);
+    expect(value({ listedIn: ["QUALIS2017-2020"], editionYears: [2026] }, "longevity")?.value).toBe(52.9);
+    // A one-off is a known 1, not an unknown 50.
+    expect(value({ editionYears: [2026] }, "longevity")).toMatchObject({ value: 17.6, known: true });
+    // The larger of a stated count and the years on record.
+    expect(value({ editionsCount: 40, editionYears: [2024, 2025] }, "longevity")?.value).toBe(94.4);
+    expect(value({ editionsCount: 2, editionYears: [2001, 2025] }, "longevity")?.value).toBe(82.9);
+    expect(value({ submissions: 100 }, "community")).toMatchObject({ value: 33.3, known: true });
+    expect(value({ submissions: 10_000 }, "community")?.value).toBe(100);
+    // The stronger audience signal counts.
+    expect(value({ submissions: 1_000, views: 10_000 }, "community")?.value).toBe(66.7);
+    expect(listYear("CORE2008")).toBe(2008);
+    expect(listYear("reference-2026-08-22")).toBeNull();
+  });
+
+  it("never lets a little-known venue outrank a well-documented top venue", () => {
+    // Fully known: CCF A, 25 % accepted, 10 years on record, 1,000 submissions, 7 of 9 facts → 79.4.
+    const top = computeCpIndex({
+      ...EMPTY,
+      ranks: { ccf: "A", core: "", qualis: "" },
+      acceptanceRate: 0.25,
+      editionYears: [2016, 2025],
+      submissions: 1_000,
+      facts: {
+        ...NO_FACTS,
+        submissionDate: true,
+        conferenceDate: true,
+        location: true,
+        fields: true,
+        editionHistory: true,
+      },
+    });
+    expect(top?.confidence).toBe(1);
+    // The best a venue with no acceptance rate can do (confidence 0.75, every other factor 100, 8 of 9 facts).
+    const ALL_FACTS = Object.fromEntries(
+      Object.keys(NO_FACTS).map((k) => [k, true]),
+    ) as unknown as CompletenessFacts;
+    const unproven = computeCpIndex({
+      ...EMPTY,
+      ranks: { ccf: "A", core: "A*", qualis: "A1" },
+      editionsCount: 60,
+      views: 10_000_000,
+      facts: ALL_FACTS,
+    });
+    expect(unproven).toMatchObject({ confidence: 0.75, score: 77.3 });
+    expect(unproven?.score).toBeLessThan(top?.score ?? 0);
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const index = computeCpIndex(input);
+        // At confidence c the score is at most 50 + 50 c², 78.1 at c = 0.75.
+        if (index && index.confidence <= 0.75) expect(index.score).toBeLessThan(top?.score ?? 0);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it("takes the best rank across systems", () => {
@@ -127,8 +217,8 @@ describe("computeCpIndex", () => {
         const index = computeCpIndex(input);
         if (index === null) return;
         expect(CpIndex.safeParse(index).success).toBe(true);
-        const fromBreakdown = index.breakdown.reduce((s, f) => s + f.weight * f.value, 0);
-        expect(Math.abs(index.score - fromBreakdown)).toBeLessThanOrEqual(0.05 + 1e-9);
+        // cp-2: 50 + confidence × (Σ weight × value − 50), from the published (rounded) figures.
+        expect(Math.abs(index.score - fromBreakdown(index))).toBeLessThanOrEqual(0.05 + 1e-9);
       }),
     );
   });
@@ -160,6 +250,22 @@ describe("computeCpIndex", () => {
         const withRank = (rank: string) =>
           computeCpIndex({ ...input, ranks: { ...input.ranks, [system]: rank } });
         expect(withRank(better)?.score).toBeGreaterThanOrEqual(withRank(worse)?.score ?? Number.NaN);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("never falls when more years are on record or submissions grow", () => {
+    fc.assert(
+      fc.property(inputArb, fc.integer({ min: 1960, max: 2027 }), rateArb, rateArb, (input, year, a, b) => {
+        // Among known values (an unknown longevity sits at the neutral 50, which a one-off falls below).
+        const longevity = (i: CpIndexInput) => factor(computeCpIndex(i), "longevity");
+        const more = { ...input, editionYears: [...(input.editionYears ?? []), year] };
+        const before = longevity(input);
+        if (before?.known) expect(longevity(more)?.value).toBeGreaterThanOrEqual(before.value);
+        const score = (n: number) =>
+          computeCpIndex({ ...input, submissions: 1 + Math.round(n * 20_000) })?.score;
+        expect(score(Math.max(a, b))).toBeGreaterThanOrEqual(score(Math.min(a, b)) ?? Number.NaN);
       }),
       { numRuns: 1000 },
     );

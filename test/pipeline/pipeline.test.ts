@@ -22,7 +22,7 @@ import type {
 import { importCcf2026 } from "../../pipeline/importers/ccf-2026.ts";
 import { importIcore } from "../../pipeline/importers/icore.ts";
 import { importQualis } from "../../pipeline/importers/qualis.ts";
-import { normalizeCoreRank } from "../../pipeline/normalize.ts";
+import { normalizeCoreRank, normalizeTitle } from "../../pipeline/normalize.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
 
@@ -214,10 +214,46 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
     expect(markdown).toContain(`## Suspected duplicates (${suspects.conferences.length} conferences`);
   });
 
+  it("counts name defects in the build report, no more than the committed baseline", () => {
+    const baseline = JSON.parse(readFileSync(join(import.meta.dirname, "quality-baseline.json"), "utf8"));
+    const names = snap.report.names;
+    expect(names.defects_total, JSON.stringify(names.defects)).toBeLessThanOrEqual(baseline.name_defects);
+    expect(names.decisions["conference collision mark"]?.count).toBeGreaterThan(0);
+    for (const c of snap.conferences) expect(c.short_name, c.full_name).not.toMatch(/'$/);
+    const full = new Set(snap.conferences.map((c) => c.full_name));
+    for (const name of [
+      "The Web Conference",
+      "IEEE/RSJ International Conference on Intelligent Robots and Systems",
+      "ACM SIGPLAN Symposium on Principles & Practice of Parallel Programming",
+    ])
+      expect(full.has(name), name).toBe(true);
+    const markdown = readFileSync(join(snap.dir, "build-report.md"), "utf8");
+    expect(markdown).toContain(`## Name defects (${names.defects_total}`);
+  });
+
   it("records every resolution decision by rule and sources in the build report", () => {
     const decisions = snap.report.resolution.decisions;
     expect(Object.keys(decisions).some((k) => k.startsWith("conference exact "))).toBe(true);
     expect(Object.keys(decisions).some((k) => k.startsWith("conference cannot-link "))).toBe(true);
+  });
+
+  it("gives every ISSN to one journal and lists no journal twice (issue 10 §5)", () => {
+    const owners = new Map<string, string[]>();
+    for (const j of snap.journals)
+      for (const issn of new Set([...j.issns, ...(j.issn ? [j.issn] : [])]))
+        owners.set(issn, [...(owners.get(issn) ?? []), `${j.id} ${j.full_name}`]);
+    expect([...owners].filter(([, ids]) => ids.length > 1)).toEqual([]);
+    // TMC keeps 1536-1233; TSUSC, which the reference also files under it, does not.
+    expect(snap.journals.find((j) => j.short_name === "TSUSC")?.issns).not.toContain("1536-1233");
+    const titles = new Map<string, string[]>();
+    for (const j of snap.journals) {
+      const t = normalizeTitle(j.full_name);
+      titles.set(t, [...(titles.get(t) ?? []), j.id]);
+    }
+    expect([...titles].filter(([, ids]) => ids.length > 1)).toEqual([]);
+    // Performance Evaluation: the CCF record (rank, no ISSN) and the ISSN record are one journal.
+    const pe = snap.journals.filter((j) => /^Performance Evaluation(:|$)/.test(j.full_name));
+    expect(pe.map((j) => [j.ccf_rank, j.issns])).toEqual([["B", ["0166-5316"]]]);
   });
 
   it("keeps the reference's older QUALIS value in the rank history", () => {
@@ -229,5 +265,24 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
     expect(b5.length).toBeGreaterThan(0);
     const rows = new Map(snap.conferences.map((c) => [c.id, c]));
     for (const d of b5) expect(rows.get(d.id)?.qualis_rank).not.toBe("B5");
+  });
+
+  it("tops the cp_index list with well-documented CCF A / CORE A* venues (issue 13 §7)", () => {
+    // The order of GET /api/conferences/rankings/cp_index: score, then id.
+    const top = snap.conferences
+      .filter((c) => c.cp_index !== null)
+      .sort((a, b) => (b.cp_index?.score ?? 0) - (a.cp_index?.score ?? 0) || Number(a.id) - Number(b.id))
+      .slice(0, 20);
+    const label = top.map((c) => `${c.short_name} ${c.ccf_rank}/${c.core_rank} ${c.cp_index?.score}`);
+    const topTier = top.filter((c) => c.ccf_rank === "A" || c.core_rank === "A*");
+    expect(topTier.length, label.join(", ")).toBeGreaterThanOrEqual(16);
+    for (const c of top) expect(c.cp_index?.confidence, c.short_name).toBeGreaterThanOrEqual(0.75);
+    // Venues the reference does not count: longevity and community come from their history and submissions.
+    for (const name of ["NeurIPS", "ICML", "CVPR"]) {
+      const cp = snap.conferences.find((c) => c.short_name === name)?.cp_index;
+      const unknown = cp?.breakdown.filter((f) => !f.known) ?? [];
+      expect(unknown, name).toEqual([]);
+      expect(cp?.score, name).toBeGreaterThan(85);
+    }
   });
 });

@@ -95,6 +95,8 @@ const PUBLIC_FILES = [
     ["json", "csv", "parquet"].map((ext) => `${n}.${ext}`),
   ),
   "venues.duckdb",
+  "changes.json",
+  "changes.atom",
   "datapackage.json",
 ];
 const INTERNAL_FILES = ["details.json", "ids.json", "build-report.json", "build-report.md"];

@@ -151,7 +151,7 @@ const SECCONF_DETAIL = conferenceDetail({
 const CP_INDEX: ConferenceRow["cp_index"] = {
   score: 81.5,
   confidence: 0.9,
-  version: "cp-1",
+  version: "cp-2",
   breakdown: [
     { name: "recognition", value: 100, weight: 0.35, known: true },
     { name: "selectivity", value: 80, weight: 0.25, known: true },

@@ -115,7 +115,7 @@ describe("venue pages", () => {
 
   it("break down cp_index by factor", () => {
     const md = page(site.dist, "/conference/101.md");
-    expect(md).toContain("cp_index: 81.5 / 100, confidence 0.90, version cp-1; recognition 100 × 0.35");
+    expect(md).toContain("cp_index: 81.5 / 100, confidence 0.90, version cp-2; recognition 100 × 0.35");
     expect(md).toContain("longevity 50 × 0.15 (unknown, neutral)");
     expect(page(site.dist, "/conference/102.md")).toContain("cp_index: not scored");
   });
