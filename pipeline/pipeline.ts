@@ -28,7 +28,7 @@ import {
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge-conferences.ts";
 import { mergeJournal } from "./merge-journals.ts";
-import { uniqueNames } from "./names.ts";
+import { foldName, uniqueNames } from "./names.ts";
 import type { ImportResult, SourceId } from "./observations.ts";
 import { byPriority } from "./priority.ts";
 import {
@@ -267,18 +267,32 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     readPreviousRegistry(opts.snapshotsDir),
     buildDate,
   );
-  // The names a researcher uses beyond short and full name (aliases.yaml), for search.
+  // The names a researcher uses beyond short and full name, for search: the reviewed alias table's, and the other
+  // names the venue's rows give, less those that are another venue's short name (a mislabelled row: QUALIS files
+  // KDD once as "CHI").
+  const shortNames = (rows: { id: string; row: { short_name: string | null } }[]) => {
+    const owners = new Map<string, Set<string>>();
+    for (const { id, row } of rows) {
+      if (!row.short_name) continue;
+      const key = foldName(row.short_name);
+      owners.set(key, (owners.get(key) ?? new Set()).add(id));
+    }
+    return (id: string, name: string) =>
+      [...(owners.get(foldName(name)) ?? [])].every((owner) => owner === id);
+  };
+  const ownConference = shortNames(confs);
+  const ownJournal = shortNames(journals);
   const aliases = [
     ...confs.flatMap((c, i) =>
       uniqueNames([
         ...aliasNames(merged?.conferences[i]?.keys ?? []),
-        ...(merged?.conferences[i]?.names.aliases ?? []),
+        ...(merged?.conferences[i]?.names.aliases ?? []).filter((name) => ownConference(c.id, name)),
       ]).map((alias) => ({ kind: "conference" as const, venue_id: c.id, alias })),
     ),
     ...journals.flatMap((j, i) =>
       uniqueNames([
         ...aliasNames(merged?.journals[i]?.keys ?? []),
-        ...(merged?.journals[i]?.names.aliases ?? []),
+        ...(merged?.journals[i]?.names.aliases ?? []).filter((name) => ownJournal(j.id, name)),
       ]).map((alias) => ({ kind: "journal" as const, venue_id: j.id, alias })),
     ),
   ];
