@@ -34,7 +34,8 @@ export interface DetailAccess {
   paid: boolean;
 }
 
-interface Similarity {
+/** What related venues are matched on (exported for the site build, which lists the same related venues). */
+export interface Similarity {
   id: string;
   fields: ResearchField[];
   ccf_rank: string;
@@ -65,7 +66,7 @@ const fieldsKey = (fields: readonly string[]) => [...fields].sort().join(",");
  * Related conferences: at least one shared research field; scored by shared fields plus one point per ranking
  * system with the same tier; then higher CP index, then id.
  */
-function relatedConferences(
+export function relatedConferences(
   ctx: QueryContext,
   like: Similarity,
   excludeId: string | null,
@@ -86,7 +87,7 @@ function relatedConferences(
 }
 
 /** Related journals: shared fields plus one point for the same CCF tier; then higher impact factor, then id. */
-function relatedJournals(
+export function relatedJournals(
   ctx: QueryContext,
   like: Similarity,
   excludeId: string | null,

@@ -25,7 +25,6 @@ import { emptyActivity, type VenueActivity, type VenueKind } from "./activity.ts
 import { type Clock, systemClock, utcDate } from "./clock.ts";
 import { listConferences, searchConferences } from "./conferences.ts";
 import type { QueryContext } from "./context.ts";
-import type { SnapshotDatabase } from "./database.ts";
 import { conferenceDetail, type DetailAccess, journalDetail } from "./details.ts";
 import { listJournals, searchJournals } from "./journals.ts";
 import { type Logger, silentLogger } from "./logger.ts";
@@ -72,7 +71,8 @@ export interface QueryLayer {
 }
 
 export interface QueryLayerOptions {
-  source: SnapshotSource;
+  /** Where each call gets its snapshot: the server's swapping source, or one fixed snapshot (the site build). */
+  source: Pick<SnapshotSource, "use" | "current">;
   /** Public base URL of the site, for `detail_page` (a trailing slash is ignored). */
   publicBaseUrl: string;
   activity?: VenueActivity;

@@ -8,7 +8,9 @@ import { z } from "zod";
 import type { VenueKind } from "./activity.ts";
 
 const KindTable = z.object({ merged: z.record(z.string(), z.string()).optional() }).passthrough();
-const IdTable = z.object({ conferences: KindTable, journals: KindTable }).passthrough();
+const IdTable = z
+  .object({ conferences: KindTable.default({}), journals: KindTable.default({}) })
+  .passthrough();
 
 export type MergedIds = Record<VenueKind, ReadonlyMap<string, string>>;
 
@@ -19,13 +21,24 @@ const loaded = new Map<string, Promise<MergedIds>>();
 
 async function read(dir: string): Promise<MergedIds> {
   const text = await readFile(join(dir, "ids.json"), "utf8").catch(() => null);
-  // A snapshot without an id table (first builds, test fixtures) has merged nothing.
+  // A snapshot without a readable id table (first builds, test fixtures) has merged nothing: old ids then answer
+  // 404 like any unknown id, never an error.
   if (text === null) return EMPTY;
-  const table = IdTable.parse(JSON.parse(text));
+  const parsed = IdTable.safeParse(parseJson(text));
+  if (!parsed.success) return EMPTY;
+  const table = parsed.data;
   return {
     conference: new Map(Object.entries(table.conferences.merged ?? {})),
     journal: new Map(Object.entries(table.journals.merged ?? {})),
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 export function mergedIds(dir: string): Promise<MergedIds> {

@@ -1,12 +1,13 @@
 /**
- * The ranking list pages: open calls, one page per rank tier, the most competitive conferences, the cp_index
- * list and the top journals by SJR and by impact factor. Each list is computed from the snapshot at build.
+ * The ranking list pages: open calls, the top lists and one page per rank tier. Each list is an answer of the
+ * query layer that serves `/api` (membership and order), asked once per build; `api` names the request that
+ * gives the same list, which the agreement test compares. Rows are then shown from the snapshot's own rows.
  */
+import type { ConferenceSearchParams, JournalSearchParams } from "../../functions/schema/api.ts";
 import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
 import { formatNumber, formatPercent } from "./format.ts";
-import { conferenceRank, journalRank, RANK_TIERS } from "./ranks.ts";
-import { settings } from "./settings.ts";
-import { type Snapshot, snapshot } from "./snapshot.ts";
+import { RANK_TIERS, type RankTier } from "./ranks.ts";
+import { queryLayer, snapshot } from "./snapshot.ts";
 
 /** An extra column a list is ranked by. */
 export interface Metric<T> {
@@ -20,11 +21,20 @@ export interface OpenIssue {
   submission_date: string;
 }
 
-export interface RankingList {
+/** What a list is, known without querying: enough for links, the sitemap and llms.txt. */
+export interface RankingListInfo {
   slug: string;
   title: string;
   description: string;
   group: "calls" | "tiers" | "scores";
+  /**
+   * The API requests (path and query, without paging) answering the same conferences and journals in the same
+   * order; absent for the one list no API ranking gives (journals by SJR).
+   */
+  api: { conferences?: string; journals?: string };
+}
+
+export interface RankingList extends RankingListInfo {
   conferences: ConferenceRow[];
   journals: JournalRow[];
   conferenceMetric?: Metric<ConferenceRow>;
@@ -32,116 +42,170 @@ export interface RankingList {
   specialIssues?: OpenIssue[];
 }
 
-/** Top lists stop here; tier lists are complete. */
+/** Top lists stop here; tier lists and open calls are complete. */
 const TOP = 100;
+/** One page holding a whole list (the layer takes any page size; the API pages by at most 100). */
+const WHOLE = 1_000_000;
 
-const byName = (a: { short_name: string | null; full_name: string }, b: typeof a) =>
-  (a.short_name ?? a.full_name).localeCompare(b.short_name ?? b.full_name, "en");
+const tierParam = (tier: RankTier) =>
+  tier.system === "CCF"
+    ? `ccf_rank=${tier.tier.toLowerCase()}`
+    : `${tier.system.toLowerCase()}_rank=${encodeURIComponent(tier.tier)}`;
 
-/** The impact factor as a number; the reference publishes it as text ("3.1", sometimes other notes). */
-export function impactFactorValue(row: JournalRow): number | null {
-  const value = Number.parseFloat(row.impact_factor ?? "");
-  return Number.isFinite(value) ? value : null;
-}
-
-function openCalls(data: Snapshot, today: string): RankingList {
-  const journalById = data.journalById;
-  return {
+const LISTS: readonly RankingListInfo[] = [
+  {
     slug: "open-calls",
     title: "Open calls for papers",
     description:
-      "Conferences whose submission deadline has not passed, soonest first, and open journal special issues.",
+      "Conferences whose submission deadline has not passed, soonest first, and journals with an open special issue (the soonest call of each).",
     group: "calls",
-    conferences: data.conferences
-      .filter((c) => c.submission_date !== null && c.submission_date >= today)
-      .sort((a, b) => (a.submission_date ?? "").localeCompare(b.submission_date ?? "") || byName(a, b)),
-    journals: [],
-    specialIssues: data.specialIssues
-      .filter((s) => s.submission_date !== null && s.submission_date >= today)
-      .flatMap((s) => {
-        const journal = journalById.get(s.journal_id);
-        return journal ? [{ journal, title: s.title, submission_date: s.submission_date as string }] : [];
-      })
-      .sort((a, b) => a.submission_date.localeCompare(b.submission_date)),
+    api: { conferences: "/api/conferences/rankings/cfp", journals: "/api/journals/rankings/cfp" },
+  },
+  {
+    slug: "most-competitive",
+    title: "Most competitive conferences",
+    description: `Up to ${TOP} conferences with the lowest latest main-track acceptance rate.`,
+    group: "scores",
+    api: { conferences: "/api/conferences/rankings/most_competitive" },
+  },
+  {
+    slug: "cp-index",
+    title: "Highest cp_index",
+    description: `Up to ${TOP} conferences with the highest cp_index, the service's own 0–100 score.`,
+    group: "scores",
+    api: { conferences: "/api/conferences/rankings/cp_index" },
+  },
+  {
+    slug: "journals-sjr",
+    title: "Top journals by SJR",
+    description: `Up to ${TOP} journals with the highest SCImago Journal Rank (SCImago Journal & Country Rank).`,
+    group: "scores",
+    api: {},
+  },
+  {
+    slug: "journals-impact-factor",
+    title: "Top journals by impact factor",
+    description: `Up to ${TOP} journals with the highest impact factor as published by the journal.`,
+    group: "scores",
+    api: { journals: "/api/journals/rankings/highest_if" },
+  },
+  ...RANK_TIERS.map(
+    (tier): RankingListInfo => ({
+      slug: tier.slug,
+      title: `${tier.label} venues`,
+      description: `Every venue ranked ${tier.tier} by ${tier.system} in the current snapshot: open calls soonest first, then the most recent deadlines.`,
+      group: "tiers",
+      api: {
+        conferences: `/api/conferences?${tierParam(tier)}`,
+        ...(tier.system === "CCF" ? { journals: `/api/journals?${tierParam(tier)}` } : {}),
+      },
+    }),
+  ),
+];
+
+/** Every ranking list of this build, in the order the index page shows them (no query needed). */
+export function rankingLists(): readonly RankingListInfo[] {
+  return LISTS;
+}
+
+/** The snapshot rows of the ids the layer answered, in its order. */
+function rowsOf<T>(ids: readonly { id: string }[], byId: ReadonlyMap<string, T>): T[] {
+  return ids.map(({ id }) => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`the query layer answered venue ${id}, which the snapshot files do not hold`);
+    return row;
+  });
+}
+
+async function contents(info: RankingListInfo): Promise<RankingList> {
+  const layer = await queryLayer();
+  const data = snapshot();
+  const conferences = (list: { id: string }[]) => rowsOf(list, data.conferenceById);
+  const journals = (list: { id: string }[]) => rowsOf(list, data.journalById);
+  const top = { page: 1, per_page: TOP };
+  const whole = { page: 1, per_page: WHOLE };
+  const search = { query: undefined, ...whole };
+  switch (info.slug) {
+    case "open-calls": {
+      const [calls, issues] = await Promise.all([
+        layer.listConferences("cfp", whole),
+        layer.listJournals("cfp", whole),
+      ]);
+      return {
+        ...info,
+        conferences: conferences(calls.conferences),
+        journals: [],
+        specialIssues: issues.journals.flatMap((j) =>
+          j.special_issue ? [{ journal: journals([j])[0] as JournalRow, ...j.special_issue }] : [],
+        ),
+      };
+    }
+    case "most-competitive":
+      return {
+        ...info,
+        conferences: conferences((await layer.listConferences("most_competitive", top)).conferences),
+        journals: [],
+        conferenceMetric: { title: "Acceptance rate", value: (c) => formatPercent(c.acceptance_rate) },
+      };
+    case "cp-index":
+      return {
+        ...info,
+        conferences: conferences((await layer.listConferences("cp_index", top)).conferences),
+        journals: [],
+        conferenceMetric: {
+          title: "cp_index (confidence)",
+          value: (c) =>
+            `${formatNumber(c.cp_index?.score ?? null, 1)} (${c.cp_index?.confidence.toFixed(2)})`,
+        },
+      };
+    case "journals-sjr":
+      // No API ranking orders journals by SJR: the site's own list, ordered as the API orders its lists
+      // (the metric, then the numeric id).
+      return {
+        ...info,
+        conferences: [],
+        journals: data.journals
+          .filter((j) => j.sjr !== null)
+          .sort((a, b) => (b.sjr as number) - (a.sjr as number) || Number(a.id) - Number(b.id))
+          .slice(0, TOP),
+        journalMetric: {
+          title: "SJR (year)",
+          value: (j) => `${formatNumber(j.sjr, 3)} (${j.sjr_year ?? "—"})`,
+        },
+      };
+    case "journals-impact-factor":
+      return {
+        ...info,
+        conferences: [],
+        journals: journals((await layer.listJournals("highest_if", top)).journals),
+        journalMetric: { title: "Impact factor", value: (j) => j.impact_factor ?? "—" },
+      };
+  }
+  const tier = RANK_TIERS.find((t) => t.slug === info.slug);
+  if (!tier) throw new Error(`no query answers the ranking list ${info.slug}`);
+  const filter: Partial<ConferenceSearchParams> =
+    tier.system === "CCF"
+      ? { ccf_rank: tier.tier.toLowerCase() as ConferenceSearchParams["ccf_rank"] }
+      : tier.system === "CORE"
+        ? { core_rank: tier.tier as ConferenceSearchParams["core_rank"] }
+        : { qualis_rank: tier.tier as ConferenceSearchParams["qualis_rank"] };
+  const [tierConferences, tierJournals] = await Promise.all([
+    layer.searchConferences({ ...filter, ...search }),
+    tier.system === "CCF"
+      ? layer.searchJournals({ ccf_rank: filter.ccf_rank as JournalSearchParams["ccf_rank"], ...search })
+      : null,
+  ]);
+  return {
+    ...info,
+    conferences: conferences(tierConferences.conferences),
+    journals: tierJournals ? journals(tierJournals.journals) : [],
   };
 }
 
-function tierLists(data: Snapshot): RankingList[] {
-  return RANK_TIERS.map((tier) => ({
-    slug: tier.slug,
-    title: `${tier.label} venues`,
-    description: `Every venue ranked ${tier.tier} by ${tier.system} in the current snapshot.`,
-    group: "tiers",
-    conferences: data.conferences.filter((c) => conferenceRank(c, tier.system) === tier.tier).sort(byName),
-    journals: data.journals.filter((j) => journalRank(j, tier.system) === tier.tier).sort(byName),
-  }));
-}
+let cached: Promise<RankingList[]> | undefined;
 
-function scoreLists(data: Snapshot): RankingList[] {
-  const withRate = data.conferences.filter((c) => c.acceptance_rate !== null);
-  const scored = data.conferences.filter((c) => c.cp_index !== null);
-  const withSjr = data.journals.filter((j) => j.sjr !== null);
-  const withIf = data.journals.filter((j) => impactFactorValue(j) !== null);
-  return [
-    {
-      slug: "most-competitive",
-      title: "Most competitive conferences",
-      description: `Up to ${TOP} conferences with the lowest latest main-track acceptance rate.`,
-      group: "scores",
-      conferences: withRate
-        .sort((a, b) => (a.acceptance_rate as number) - (b.acceptance_rate as number) || byName(a, b))
-        .slice(0, TOP),
-      journals: [],
-      conferenceMetric: { title: "Acceptance rate", value: (c) => formatPercent(c.acceptance_rate) },
-    },
-    {
-      slug: "cp-index",
-      title: "Highest cp_index",
-      description: `Up to ${TOP} conferences with the highest cp_index, the service's own 0–100 score.`,
-      group: "scores",
-      conferences: scored
-        .sort((a, b) => (b.cp_index?.score ?? 0) - (a.cp_index?.score ?? 0) || byName(a, b))
-        .slice(0, TOP),
-      journals: [],
-      conferenceMetric: {
-        title: "cp_index (confidence)",
-        value: (c) => `${formatNumber(c.cp_index?.score ?? null, 1)} (${c.cp_index?.confidence.toFixed(2)})`,
-      },
-    },
-    {
-      slug: "journals-sjr",
-      title: "Top journals by SJR",
-      description: `Up to ${TOP} journals with the highest SCImago Journal Rank (SCImago Journal & Country Rank).`,
-      group: "scores",
-      conferences: [],
-      journals: withSjr.sort((a, b) => (b.sjr as number) - (a.sjr as number) || byName(a, b)).slice(0, TOP),
-      journalMetric: {
-        title: "SJR (year)",
-        value: (j) => `${formatNumber(j.sjr, 3)} (${j.sjr_year ?? "—"})`,
-      },
-    },
-    {
-      slug: "journals-impact-factor",
-      title: "Top journals by impact factor",
-      description: `Up to ${TOP} journals with the highest impact factor as published by the journal.`,
-      group: "scores",
-      conferences: [],
-      journals: withIf
-        .sort((a, b) => (impactFactorValue(b) as number) - (impactFactorValue(a) as number) || byName(a, b))
-        .slice(0, TOP),
-      journalMetric: { title: "Impact factor", value: (j) => j.impact_factor ?? "—" },
-    },
-  ];
-}
-
-let cached: RankingList[] | undefined;
-
-/** Every ranking list of this build, in the order the index page shows them. */
-export function rankingLists(): RankingList[] {
-  if (!cached) {
-    const data = snapshot();
-    const today = settings().buildTime.toISOString().slice(0, 10);
-    cached = [openCalls(data, today), ...scoreLists(data), ...tierLists(data)];
-  }
+/** Every ranking list with its venues, each asked of the query layer once per build. */
+export function rankingListContents(): Promise<RankingList[]> {
+  cached ??= Promise.all(LISTS.map(contents));
   return cached;
 }

@@ -1,98 +1,69 @@
 /**
- * Related venues: venues sharing a research field with the one shown, closest in rank first. Deliberately
- * simple (computed at build, no text similarity): more shared fields, then nearest rank level, then the more
- * viewed, then the id for a stable order.
+ * Related venues of every venue page: the lists the API detail gives as `related_conferences` and
+ * `related_journals`, from the query layer's own functions (functions/query/details.ts). The layer computes
+ * each list once per similarity profile (fields and tiers), so the whole build asks about a thousand queries,
+ * not one per page. Shown as the snapshot's rows, in the layer's order.
  */
-import type { ConferenceRow, JournalRow, ResearchField } from "../../functions/schema/records.ts";
-import { conferenceLevel, journalLevel } from "./ranks.ts";
-import { snapshot } from "./snapshot.ts";
-
-interface Candidate<T> {
-  row: T;
-  fields: readonly ResearchField[];
-  level: number | null;
-  views: number;
-}
-
-interface Pool<T> {
-  byField: Map<ResearchField, Candidate<T>[]>;
-}
-
-function pool<T extends { fields: ResearchField[]; views: number }>(
-  rows: readonly T[],
-  level: (row: T) => number | null,
-): Pool<T> {
-  const byField = new Map<ResearchField, Candidate<T>[]>();
-  for (const row of rows) {
-    const candidate = { row, fields: row.fields, level: level(row), views: row.views };
-    for (const field of row.fields) {
-      const list = byField.get(field) ?? [];
-      list.push(candidate);
-      byField.set(field, list);
-    }
-  }
-  return { byField };
-}
-
-/** Unranked venues sit at level 0 so they are matched with each other before with ranked ones. */
-const levelOf = (level: number | null) => level ?? 0;
-
-function related<T extends { id: string }>(
-  from: Pool<T>,
-  fields: readonly ResearchField[],
-  level: number | null,
-  exceptId: string | null,
-  count: number,
-): T[] {
-  const shared = new Map<Candidate<T>, number>();
-  for (const field of fields) {
-    for (const candidate of from.byField.get(field) ?? []) {
-      if (candidate.row.id !== exceptId) shared.set(candidate, (shared.get(candidate) ?? 0) + 1);
-    }
-  }
-  const target = levelOf(level);
-  return [...shared.entries()]
-    .sort(
-      ([a, sharedA], [b, sharedB]) =>
-        sharedB - sharedA ||
-        Math.abs(levelOf(a.level) - target) - Math.abs(levelOf(b.level) - target) ||
-        b.views - a.views ||
-        Number(a.row.id) - Number(b.row.id),
-    )
-    .slice(0, count)
-    .map(([candidate]) => candidate.row);
-}
-
-let pools: { conferences: Pool<ConferenceRow>; journals: Pool<JournalRow> } | undefined;
-
-function allPools() {
-  if (!pools) {
-    const data = snapshot();
-    pools = {
-      conferences: pool(data.conferences, conferenceLevel),
-      journals: pool(data.journals, journalLevel),
-    };
-  }
-  return pools;
-}
+import { relatedConferences, relatedJournals, type Similarity } from "../../functions/query/details.ts";
+import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
+import { snapshot, withQueryContext } from "./snapshot.ts";
 
 export interface RelatedVenues {
   conferences: ConferenceRow[];
   journals: JournalRow[];
 }
 
-export function relatedToConference(row: ConferenceRow): RelatedVenues {
-  const level = conferenceLevel(row);
-  return {
-    conferences: related(allPools().conferences, row.fields, level, row.id, 6),
-    journals: related(allPools().journals, row.fields, level, null, 4),
-  };
+export interface AllRelatedVenues {
+  conferences: ReadonlyMap<string, RelatedVenues>;
+  journals: ReadonlyMap<string, RelatedVenues>;
 }
 
-export function relatedToJournal(row: JournalRow): RelatedVenues {
-  const level = journalLevel(row);
-  return {
-    conferences: related(allPools().conferences, row.fields, level, null, 4),
-    journals: related(allPools().journals, row.fields, level, row.id, 6),
-  };
+/** The snapshot rows of the ids the layer answered, in its order. */
+function rowsOf<T>(ids: readonly { id: string }[], byId: ReadonlyMap<string, T>): T[] {
+  return ids.flatMap(({ id }) => byId.get(id) ?? []);
+}
+
+let cached: Promise<AllRelatedVenues> | undefined;
+
+/** Related venues of every conference and journal of the snapshot, by id. */
+export function allRelatedVenues(): Promise<AllRelatedVenues> {
+  cached ??= withQueryContext(async (ctx) => {
+    const data = snapshot();
+    const related = async (like: Similarity, kind: "conference" | "journal"): Promise<RelatedVenues> => {
+      // The detail payload leaves the venue itself out of the list of its own kind only (details.ts).
+      const [conferences, journals] = await Promise.all([
+        relatedConferences(ctx, like, kind === "conference" ? like.id : null),
+        relatedJournals(ctx, like, kind === "journal" ? like.id : null),
+      ]);
+      return {
+        conferences: rowsOf(conferences, data.conferenceById),
+        journals: rowsOf(journals, data.journalById),
+      };
+    };
+    // The similarity a detail is matched on: a conference's fields, CCF and CORE tiers; a journal's fields and
+    // CCF tier (details.ts, conferenceCore and journalCore).
+    const conferences = await Promise.all(
+      data.conferences.map(
+        async (c) =>
+          [
+            c.id,
+            await related(
+              { id: c.id, fields: c.fields, ccf_rank: c.ccf_rank, core_rank: c.core_rank },
+              "conference",
+            ),
+          ] as const,
+      ),
+    );
+    const journals = await Promise.all(
+      data.journals.map(
+        async (j) =>
+          [
+            j.id,
+            await related({ id: j.id, fields: j.fields, ccf_rank: j.ccf_rank, core_rank: "" }, "journal"),
+          ] as const,
+      ),
+    );
+    return { conferences: new Map(conferences), journals: new Map(journals) };
+  });
+  return cached;
 }

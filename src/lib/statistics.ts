@@ -1,85 +1,81 @@
-/** Distributions shown on the statistics page, computed from the snapshot rows. */
-import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
+/**
+ * The statistics page's figures: the `/api/statistics` payload of the build's snapshot and date, only
+ * arranged for charts (calendar months summed over years, fields largest first, the open calls of the tiers
+ * the site has pages for). No figure is computed here.
+ */
+import type { KeyCount } from "../../functions/schema/api.ts";
 import type { Bar } from "./charts.ts";
-import { impactFactorValue } from "./rankings.ts";
-import { conferenceRank, RANK_TIERS } from "./ranks.ts";
-import { settings } from "./settings.ts";
-import { snapshot } from "./snapshot.ts";
+import { RANK_TIERS, type RankSystem } from "./ranks.ts";
+import { queryLayer } from "./snapshot.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** The most frequent values, largest first, ties by name. */
-function top(values: readonly (string | null)[], count: number): Bar[] {
-  const counts = new Map<string, number>();
-  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts.entries()]
-    .map(([label, value]) => ({ label, value }))
-    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label))
-    .slice(0, count);
-}
-
-/** Impact-factor bins: [lower, upper) bounds, the last open-ended. */
-const IF_BINS: [number, number][] = [
-  [0, 1],
-  [1, 2],
-  [2, 3],
-  [3, 5],
-  [5, 10],
-  [10, Number.POSITIVE_INFINITY],
-];
+/** How many countries the chart shows (the API lists every country). */
+const TOP_COUNTRIES = 20;
 
 export interface Statistics {
   conferences: number;
   journals: number;
   deadlinesByMonth: Bar[];
   countries: Bar[];
+  /** The API's impact-factor buckets, without "none" (counted in `journalsWithoutImpactFactor`). */
   impactFactors: Bar[];
+  journalsWithoutImpactFactor: number;
+  /** The API's top publishers, without "other" (counted in `otherPublishers`). */
   publishers: Bar[];
+  otherPublishers: number;
   conferenceFields: Bar[];
   journalFields: Bar[];
   openCallsByTier: Bar[];
 }
 
-export function statistics(): Statistics {
-  const { conferences, journals } = snapshot();
-  const today = settings().buildTime.toISOString().slice(0, 10);
-  const open = conferences.filter((c) => c.submission_date !== null && c.submission_date >= today);
-  const impact = journals.map(impactFactorValue).filter((v): v is number => v !== null);
-  const perField = <T extends { fields: string[] }>(rows: readonly T[]) =>
-    RESEARCH_FIELDS.map((field) => ({
-      label: field,
-      value: rows.filter((r) => r.fields.includes(field)).length,
-    }))
-      .filter((b) => b.value > 0)
-      .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+const bars = (rows: readonly KeyCount[]): Bar[] =>
+  rows.map(({ key, count }) => ({ label: key, value: count }));
+
+const countOf = (rows: readonly KeyCount[], key: string) => rows.find((r) => r.key === key)?.count ?? 0;
+
+/** Largest first, ties by name; fields no venue has are left out. */
+const largestFirst = (rows: readonly KeyCount[]): Bar[] =>
+  bars(rows.filter((r) => r.count > 0)).sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+
+let cached: Promise<Statistics> | undefined;
+
+export function statistics(): Promise<Statistics> {
+  cached ??= load();
+  return cached;
+}
+
+async function load(): Promise<Statistics> {
+  const api = await (await queryLayer()).statistics();
+  const openBy: Record<RankSystem, KeyCount[]> = {
+    CCF: api.conference_open_cfp_by_ccf_rank,
+    CORE: api.conference_open_cfp_by_core_rank,
+    QUALIS: api.conference_open_cfp_by_qualis_rank,
+  };
   return {
-    conferences: conferences.length,
-    journals: journals.length,
+    conferences: api.conferences_total,
+    journals: api.journals_total,
+    // The API counts by year and month ("2026-03"); the chart sums each calendar month over the years.
     deadlinesByMonth: MONTHS.map((label, index) => ({
       label,
-      value: conferences.filter(
-        (c) => c.submission_date && Number(c.submission_date.slice(5, 7)) === index + 1,
-      ).length,
+      value: api.conference_deadline_by_month
+        .filter((r) => Number(r.key.slice(5, 7)) === index + 1)
+        .reduce((sum, r) => sum + r.count, 0),
     })),
-    countries: top(
-      conferences.map((c) => c.country),
-      20,
-    ),
-    impactFactors: IF_BINS.map(([low, high]) => ({
-      label: Number.isFinite(high) ? `${low}–${high}` : `${low}+`,
-      value: impact.filter((v) => v >= low && v < high).length,
-    })),
-    publishers: top(
-      journals.map((j) => j.publisher),
-      15,
-    ),
-    conferenceFields: perField(conferences),
-    journalFields: perField(journals),
-    openCallsByTier: RANK_TIERS.filter((t) => t.system !== "QUALIS" || t.tier.startsWith("A")).map(
-      (tier) => ({
-        label: tier.label,
-        value: open.filter((c) => conferenceRank(c, tier.system) === tier.tier).length,
+    countries: bars(api.conference_country_distribution.slice(0, TOP_COUNTRIES)),
+    impactFactors: bars(api.journal_impact_factor_distribution.filter((r) => r.key !== "none")).map(
+      (bar) => ({
+        ...bar,
+        label: bar.label.replace("-", "–"),
       }),
+    ),
+    journalsWithoutImpactFactor: countOf(api.journal_impact_factor_distribution, "none"),
+    publishers: bars(api.journal_publisher_distribution.filter((r) => r.key !== "other")),
+    otherPublishers: countOf(api.journal_publisher_distribution, "other"),
+    conferenceFields: largestFirst(api.conference_field_distribution),
+    journalFields: largestFirst(api.journal_field_distribution),
+    openCallsByTier: RANK_TIERS.filter((t) => t.system !== "QUALIS" || t.tier.startsWith("A")).map(
+      (tier) => ({ label: tier.label, value: countOf(openBy[tier.system], tier.tier) }),
     ),
   };
 }

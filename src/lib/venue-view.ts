@@ -13,7 +13,7 @@ import type {
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
 import { markdownPath, venuePath } from "./paths.ts";
-import { type RelatedVenues, relatedToConference, relatedToJournal } from "./related.ts";
+import { allRelatedVenues, type RelatedVenues } from "./related.ts";
 import { settings } from "./settings.ts";
 import { type PublicSpecialIssue, snapshot } from "./snapshot.ts";
 
@@ -100,7 +100,16 @@ function conferenceRanks(row: ConferenceRow, history: readonly RankHistoryEntry[
   return [cell("CCF", row.ccf_rank), cell("CORE", row.core_rank), cell("QUALIS", row.qualis_rank)];
 }
 
-/** Both renditions of a venue ask for its view: build it once per build (related venues are the costly part). */
+/**
+ * Related venues come from the query layer, which answers asynchronously: they are fetched for every venue
+ * once, when this module is first loaded, so the views (and both renditions built from them) stay synchronous.
+ */
+const related = await allRelatedVenues();
+
+const relatedOf = (venues: ReadonlyMap<string, RelatedVenues>, id: string): RelatedVenues =>
+  venues.get(id) ?? { conferences: [], journals: [] };
+
+/** Both renditions of a venue ask for its view: build it once per build. */
 function memoById<V>(build: (id: string) => V): (id: string) => V {
   const views = new Map<string, V>();
   return (id) => {
@@ -139,7 +148,7 @@ export const conferenceView = memoById(function conferenceView(id: string): Conf
       .sort((a, b) => a.year - b.year || (a.track ?? "").localeCompare(b.track ?? ""))
       .map((entry) => ({ ...entry, sourceName: acceptanceSourceName(data.manifest, entry.source) })),
     dblp: detail?.dblp ?? null,
-    related: relatedToConference(row),
+    related: relatedOf(related.conferences, id),
     credits: venueCredits(data.manifest, detail?.sources ?? [], "conference", row.reference_id),
   };
 });
@@ -170,7 +179,7 @@ export const journalView = memoById(function journalView(id: string): JournalVie
     metrics: [...(detail?.metrics ?? [])].sort((a, b) => a.year - b.year),
     specialIssues: [...open, ...past],
     dblp: detail?.dblp ?? null,
-    related: relatedToJournal(row),
+    related: relatedOf(related.journals, id),
     credits: venueCredits(data.manifest, detail?.sources ?? [], "journal", row.reference_id),
   };
 });
