@@ -11,15 +11,21 @@ import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
 import { z } from "zod";
 import {
+  AcceptanceTableRow,
+  AliasTableRow,
   ConferenceDetailData,
   ConferenceRow,
+  DeadlineTableRow,
+  EditionTableRow,
   IsoDate,
   JournalDetailData,
   JournalRow,
   Manifest,
+  RankHistoryTableRow,
   SourceInfo,
   SpecialIssueRow,
 } from "../functions/schema/records.ts";
+import { acceptanceRows, deadlineRows, editionRows, rankHistoryRows } from "./bulk-tables.ts";
 import {
   CHANGES_FEED,
   CHANGES_FILE,
@@ -77,8 +83,6 @@ const LATEST = "latest";
 const DATABASE = "venues.duckdb";
 const DATAPACKAGE = "datapackage.json";
 const MANIFEST = "manifest.json";
-/** Internal: the names venues are also known by, for search. */
-const ALIASES = "aliases.parquet";
 const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
 /** Problems listed in a validation error before the rest are only counted. */
 const PROBLEMS_SHOWN = 20;
@@ -98,6 +102,8 @@ type ColumnType =
   | "BIGINT"
   | "DOUBLE"
   | "DATE"
+  | "TIMESTAMP WITH TIME ZONE"
+  | "INTEGER[]"
   | typeof CP_INDEX_STRUCT;
 type Row = Record<string, unknown>;
 
@@ -152,17 +158,87 @@ const SPECIAL_ISSUE_COLUMNS = {
   source: "VARCHAR",
 } as const satisfies Record<keyof SpecialIssueRow, ColumnType>;
 
+const DEADLINE_COLUMNS = {
+  conference_id: "VARCHAR",
+  edition_year: "INTEGER",
+  type: "VARCHAR",
+  label: "VARCHAR",
+  date: "DATE",
+  time: "VARCHAR",
+  timezone: "VARCHAR",
+  utc: "TIMESTAMP WITH TIME ZONE",
+  source: "VARCHAR",
+  estimated: "BOOLEAN",
+  earliest: "DATE",
+  latest: "DATE",
+  confidence: "DOUBLE",
+  rhythm: "VARCHAR",
+  based_on: "INTEGER[]",
+} as const satisfies Record<keyof DeadlineTableRow, ColumnType>;
+
+const EDITION_COLUMNS = {
+  conference_id: "VARCHAR",
+  year: "INTEGER",
+  start_date: "DATE",
+  end_date: "DATE",
+  date_text: "VARCHAR",
+  place: "VARCHAR",
+  country: "VARCHAR",
+  sources: "VARCHAR[]",
+} as const satisfies Record<keyof EditionTableRow, ColumnType>;
+
+const ACCEPTANCE_COLUMNS = {
+  conference_id: "VARCHAR",
+  year: "INTEGER",
+  submitted: "INTEGER",
+  accepted: "INTEGER",
+  rate: "DOUBLE",
+  track: "VARCHAR",
+  source: "VARCHAR",
+} as const satisfies Record<keyof AcceptanceTableRow, ColumnType>;
+
+const RANK_HISTORY_COLUMNS = {
+  kind: "VARCHAR",
+  venue_id: "VARCHAR",
+  system: "VARCHAR",
+  edition: "VARCHAR",
+  rank: "VARCHAR",
+  source: "VARCHAR",
+} as const satisfies Record<keyof RankHistoryTableRow, ColumnType>;
+
+const ALIAS_COLUMNS = {
+  kind: "VARCHAR",
+  venue_id: "VARCHAR",
+  alias: "VARCHAR",
+} as const satisfies Record<keyof AliasTableRow, ColumnType>;
+
 interface PublicDataset {
   /** File base name: `<name>.json`, `.csv`, `.parquet`. */
-  name: "conferences" | "journals" | "special-issues";
+  name:
+    | "conferences"
+    | "journals"
+    | "special-issues"
+    | "deadlines"
+    | "editions"
+    | "acceptance"
+    | "rank-history"
+    | "aliases";
   /** Key of the row array in the JSON file and of the manifest count. */
-  arrayKey: "conferences" | "journals" | "special_issues";
+  arrayKey:
+    | "conferences"
+    | "journals"
+    | "special_issues"
+    | "deadlines"
+    | "editions"
+    | "acceptance"
+    | "rank_history"
+    | "aliases";
   title: string;
   note: string;
   schema: z.ZodObject;
   columns: Record<string, ColumnType>;
   /** Which venue page `detail_page` links, the field holding its id, and the field it follows. */
-  venue: "conference" | "journal";
+  venueOf: (row: Row) => "conference" | "journal";
   idField: string;
   detailPageAfter: string;
   /** How errors name a record. */
@@ -177,7 +253,7 @@ const DATASETS: readonly PublicDataset[] = [
     note: "Every conference in the directory: current-edition dates, CCF / CORE / QUALIS ranks side by side, and the cp_index score (see docs/cp-index.md).",
     schema: ConferenceRow,
     columns: CONFERENCE_COLUMNS,
-    venue: "conference",
+    venueOf: () => "conference",
     idField: "id",
     detailPageAfter: "updated_at",
     label: (row) => `conference ${describeId(row.id)}`,
@@ -189,7 +265,7 @@ const DATASETS: readonly PublicDataset[] = [
     note: "Every journal in the directory: publisher, ISSNs, CCF rank and SCImago metrics.",
     schema: JournalRow,
     columns: JOURNAL_COLUMNS,
-    venue: "journal",
+    venueOf: () => "journal",
     idField: "id",
     detailPageAfter: "updated_at",
     label: (row) => `journal ${describeId(row.id)}`,
@@ -201,13 +277,138 @@ const DATASETS: readonly PublicDataset[] = [
     note: "Special-issue calls for papers, open and past; detail_page is the journal's page.",
     schema: SpecialIssueRow,
     columns: SPECIAL_ISSUE_COLUMNS,
-    venue: "journal",
+    venueOf: () => "journal",
     idField: "journal_id",
     detailPageAfter: "journal_id",
     label: (row) =>
       `special issue ${JSON.stringify(row.title ?? "")} of journal ${describeId(row.journal_id)}`,
   },
 ];
+
+/** A bulk table: rows derived when it is written, from the validated details (or the alias list). */
+interface BulkTable {
+  dataset: PublicDataset;
+  rows: (valid: ValidContent, content: SnapshotContent) => Row[];
+}
+
+/** The details again as records, one at a time (they are held as their JSON lines). */
+function* detailRecords<T>(lines: readonly DetailLine[]): Generator<T> {
+  for (const line of lines) yield JSON.parse(line.json) as T;
+}
+
+const conferenceDetailRows =
+  <T>(rowsOf: (d: ConferenceDetailData) => T[]) =>
+  (valid: ValidContent): Row[] =>
+    [...detailRecords<ConferenceDetailData>(valid.conferenceDetails)].flatMap(rowsOf) as Row[];
+
+const conferenceTable = (
+  name: PublicDataset["name"],
+  arrayKey: PublicDataset["arrayKey"],
+  title: string,
+  note: string,
+  schema: z.ZodObject,
+  columns: Record<string, ColumnType>,
+): PublicDataset => ({
+  name,
+  arrayKey,
+  title,
+  note,
+  schema,
+  columns,
+  venueOf: () => "conference",
+  idField: "conference_id",
+  detailPageAfter: "conference_id",
+  label: (row) => `${title.toLowerCase()} row of conference ${describeId(row.conference_id)}`,
+});
+
+/** Tables of either kind of venue: `kind` says which page `detail_page` links. */
+const venueTable = (
+  name: PublicDataset["name"],
+  arrayKey: PublicDataset["arrayKey"],
+  title: string,
+  note: string,
+  schema: z.ZodObject,
+  columns: Record<string, ColumnType>,
+): PublicDataset => ({
+  name,
+  arrayKey,
+  title,
+  note,
+  schema,
+  columns,
+  venueOf: (row) => (row.kind === "journal" ? "journal" : "conference"),
+  idField: "venue_id",
+  detailPageAfter: "venue_id",
+  label: (row) => `${title.toLowerCase()} row of ${String(row.kind)} ${describeId(row.venue_id)}`,
+});
+
+const BULK_TABLES: readonly BulkTable[] = [
+  {
+    dataset: conferenceTable(
+      "deadlines",
+      "deadlines",
+      "Deadlines",
+      "Every typed deadline of every known edition as published (date, time and zone) with its exact UTC instant, then the expected deadlines of the next edition (estimated = true, with their window and confidence; never announced data).",
+      DeadlineTableRow,
+      DEADLINE_COLUMNS,
+    ),
+    rows: conferenceDetailRows(deadlineRows),
+  },
+  {
+    dataset: conferenceTable(
+      "editions",
+      "editions",
+      "Editions",
+      "Every known edition of every conference: dates, place and country, with the sources that give it.",
+      EditionTableRow,
+      EDITION_COLUMNS,
+    ),
+    rows: conferenceDetailRows(editionRows),
+  },
+  {
+    dataset: conferenceTable(
+      "acceptance",
+      "acceptance",
+      "Acceptance history",
+      "Submitted and accepted papers and the acceptance rate per year and track, with the source of each figure (rows of source openaccept: OpenAccept, CC BY-SA 4.0).",
+      AcceptanceTableRow,
+      ACCEPTANCE_COLUMNS,
+    ),
+    rows: conferenceDetailRows(acceptanceRows),
+  },
+  {
+    dataset: venueTable(
+      "rank-history",
+      "rank_history",
+      "Rank history",
+      "Every rank claim of every venue: the system, the list edition (CCF2026, ICORE2026, CORE2023, QUALIS2017-2020 ...) and the source.",
+      RankHistoryTableRow,
+      RANK_HISTORY_COLUMNS,
+    ),
+    rows: (valid) => [
+      ...[...detailRecords<ConferenceDetailData>(valid.conferenceDetails)].flatMap((d) =>
+        rankHistoryRows("conference", d),
+      ),
+      ...[...detailRecords<JournalDetailData>(valid.journalDetails)].flatMap((d) =>
+        rankHistoryRows("journal", d),
+      ),
+    ],
+  },
+  {
+    dataset: venueTable(
+      "aliases",
+      "aliases",
+      "Aliases",
+      "Names a venue is also known by: former names, nicknames, other lists' acronyms and titles. Search matches them.",
+      AliasTableRow,
+      ALIAS_COLUMNS,
+    ),
+    rows: (_valid, content) => (content.aliases ?? []) as Row[],
+  },
+];
+
+/** Every public table, venue tables first. */
+const PUBLIC_DATASETS: readonly PublicDataset[] = [...DATASETS, ...BULK_TABLES.map((t) => t.dataset)];
 
 function describeId(id: unknown): string {
   return typeof id === "string" || typeof id === "number" ? String(id) : "(no id)";
@@ -225,7 +426,8 @@ const Envelope = z.object({
   report: z.object({ markdown: z.string() }),
 });
 
-type DatasetName = PublicDataset["name"];
+/** The venue tables, validated from the content (the bulk tables are derived from what is validated). */
+type DatasetName = "conferences" | "journals" | "special-issues";
 
 /**
  * A validated detail record kept as its details.json line: the text is all the writer needs, and a parsed copy
@@ -264,7 +466,7 @@ function validateContent(content: SnapshotContent): ValidContent {
     "special-issues": content.specialIssues,
   };
   const rows = Object.fromEntries(
-    DATASETS.map((d) => [d.name, parseAll(d.schema, input[d.name], d.label) as Row[]]),
+    DATASETS.map((d) => [d.name, parseAll(d.schema, input[d.name as DatasetName], d.label) as Row[]]),
   ) as Record<DatasetName, Row[]>;
   const detailLines = <T extends { id: string }>(
     schema: z.ZodType<T>,
@@ -390,7 +592,7 @@ function publicColumns(dataset: PublicDataset): string[] {
 }
 
 function publicRow(dataset: PublicDataset, row: Row, baseUrl: string): Row {
-  const detailPage = `${baseUrl}/${dataset.venue}/${encodeURIComponent(String(row[dataset.idField]))}`;
+  const detailPage = `${baseUrl}/${dataset.venueOf(row)}/${encodeURIComponent(String(row[dataset.idField]))}`;
   return Object.fromEntries(
     publicColumns(dataset).map((c) => [c, c === "detail_page" ? detailPage : row[c]]),
   );
@@ -460,39 +662,12 @@ async function writeParquet(
   await syncPath(target);
 }
 
-/** The alias table the query layer's name search reads (functions/query/search-index.ts): kind, venue_id, alias. */
-async function writeAliases(dir: string, aliases: NonNullable<SnapshotContent["aliases"]>) {
-  const ndjson = join(dir, ".load-aliases.ndjson");
-  const target = join(dir, ALIASES);
-  await writeDurable(
-    ndjson,
-    (function* () {
-      for (const a of aliases) yield `${JSON.stringify(a)}\n`;
-    })(),
-    { sync: false },
-  );
-  const instance = await DuckDBInstance.create(":memory:");
-  const db = await instance.connect();
-  try {
-    await db.run(
-      `COPY (SELECT kind, venue_id, alias FROM read_json(${sqlString(ndjson)}, format = 'newline_delimited',
-         columns = {kind: 'VARCHAR', venue_id: 'VARCHAR', alias: 'VARCHAR'}) ORDER BY kind, venue_id, alias)
-       TO ${sqlString(target)} (FORMAT parquet)`,
-    );
-  } finally {
-    db.closeSync();
-    instance.closeSync();
-  }
-  await rm(ndjson);
-  await syncPath(target);
-}
-
 /** Every table in one DuckDB file, copied from the Parquet files just written (same types). */
 async function writeDatabase(db: DuckDBConnection, dir: string) {
   const target = join(dir, DATABASE);
   await db.run(`ATTACH ${sqlString(target)} AS venues`);
   try {
-    for (const dataset of DATASETS) {
+    for (const dataset of PUBLIC_DATASETS) {
       await db.run(
         `CREATE TABLE venues.${sqlIdent(dataset.arrayKey)} AS SELECT * FROM read_parquet(${sqlString(join(dir, `${dataset.name}.parquet`))})`,
       );
@@ -642,15 +817,28 @@ async function writeFiles(
   });
 
   const publicNames: string[] = [];
-  const counts = { conferences: 0, journals: 0, special_issues: 0 };
+  const counts: Record<PublicDataset["arrayKey"], number> = {
+    conferences: 0,
+    journals: 0,
+    special_issues: 0,
+    deadlines: 0,
+    editions: 0,
+    acceptance: 0,
+    rank_history: 0,
+    aliases: 0,
+  };
+  // Bulk tables are derived one at a time, each released once written.
+  const tables = function* (): Generator<{ dataset: PublicDataset; rows: Row[] }> {
+    for (const dataset of DATASETS) yield { dataset, rows: valid.rows[dataset.name as DatasetName] };
+    for (const table of BULK_TABLES) yield { dataset: table.dataset, rows: table.rows(valid, content) };
+  };
   // The version hashes the published rows, not the file bytes: a rebuild of the same data keeps its version
   // whatever generated_at says.
   const versionHash = createHash("sha256");
   const instance = await DuckDBInstance.create(":memory:");
   const db = await instance.connect();
   try {
-    for (const dataset of DATASETS) {
-      const rows = valid.rows[dataset.name];
+    for (const { dataset, rows } of tables()) {
       // Public rows are made again for each file rather than held: at scale they are hundreds of megabytes.
       const toPublic = (row: Row) => publicRow(dataset, row, baseUrl);
       const published = jsonLines(rows, (row) => JSON.stringify(toPublic(row)));
@@ -690,10 +878,6 @@ async function writeFiles(
   };
   for (const [name, text] of Object.entries(internal)) await writeDurable(join(dir, name), text);
   const internalNames = Object.keys(internal);
-  if (content.aliases) {
-    await writeAliases(dir, content.aliases);
-    internalNames.push(ALIASES);
-  }
 
   const version = `${content.date}-${versionHash.digest("hex").slice(0, 8)}`;
   const files = await Promise.all(publicNames.map((name) => describeFile(dir, name)));
@@ -704,7 +888,7 @@ async function writeFiles(
     terms: content.terms,
     sources: content.sources,
     files,
-    tables: DATASETS.map((dataset) => ({
+    tables: PUBLIC_DATASETS.map((dataset) => ({
       name: dataset.name,
       title: dataset.title,
       description: dataset.note,
@@ -714,7 +898,7 @@ async function writeFiles(
         type: name === "detail_page" ? "VARCHAR" : (dataset.columns[name] ?? "VARCHAR"),
       })),
     })),
-    database: { name: DATABASE, tables: DATASETS.map((d) => d.arrayKey) },
+    database: { name: DATABASE, tables: PUBLIC_DATASETS.map((d) => d.arrayKey) },
     documents: [
       {
         name: "changes",

@@ -19,6 +19,7 @@ import {
 import {
   conferenceDetail,
   conferenceRow,
+  journalDetail,
   journalRow,
   snapshotContent,
   sourceInfo,
@@ -74,6 +75,58 @@ const journals = [
   journalRow({ id: "202", short_name: null, issn: null, issns: [], sjr: null }),
 ];
 
+const DEADLINE = {
+  type: "paper",
+  label: "Paper submission",
+  date: "2026-05-15",
+  time: "23:59:59",
+  timezone: "AoE",
+  utc: "2026-05-16T11:59:59Z",
+  source: "ccfddl",
+} as const;
+
+/** Details that fill every bulk table: an edition, an estimate, an acceptance figure, two rank claims, an alias. */
+const BULK: Partial<SnapshotContent> = {
+  conferenceDetails: [
+    conferenceDetail({
+      editions: [
+        {
+          year: 2026,
+          start_date: "2026-09-01",
+          end_date: "2026-09-04",
+          date_text: "September 1-4, 2026",
+          place: "Lisbon, Portugal",
+          country: "Portugal",
+          deadlines: [DEADLINE],
+          sources: ["ccfddl"],
+        },
+      ],
+      deadline_estimates: [
+        {
+          type: "paper",
+          edition_year: 2027,
+          date: "2027-05-14",
+          earliest: "2027-05-01",
+          latest: "2027-05-28",
+          based_on: [2025, 2026],
+          confidence: 0.7,
+          rhythm: "yearly",
+        },
+      ],
+      acceptance: [
+        { year: 2025, submitted: 400, accepted: 100, rate: 0.25, track: null, source: "openaccept" },
+      ],
+      rank_history: [{ system: "CCF", edition: "CCF2026", rank: "A", source: "ccf2026" }],
+    }),
+  ],
+  journalDetails: [
+    journalDetail({
+      rank_history: [{ system: "CCF", edition: "CCF2026", rank: "B", source: "ccf2026" }],
+    }),
+  ],
+  aliases: [{ kind: "conference", venue_id: "101", alias: "TC" }],
+};
+
 /** The builders' details (conference 101, journal 201) and source (sourceInfo()); the rest as below. */
 function content(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
   return snapshotContent({
@@ -90,10 +143,20 @@ function content(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
   });
 }
 
+/** Every public table: file base name and the key of its rows in the JSON file. */
+const TABLES = [
+  ["conferences", "conferences"],
+  ["journals", "journals"],
+  ["special-issues", "special_issues"],
+  ["deadlines", "deadlines"],
+  ["editions", "editions"],
+  ["acceptance", "acceptance"],
+  ["rank-history", "rank_history"],
+  ["aliases", "aliases"],
+] as const;
+
 const PUBLIC_FILES = [
-  ...["conferences", "journals", "special-issues"].flatMap((n) =>
-    ["json", "csv", "parquet"].map((ext) => `${n}.${ext}`),
-  ),
+  ...TABLES.map(([n]) => n).flatMap((n) => ["json", "csv", "parquet"].map((ext) => `${n}.${ext}`)),
   "venues.duckdb",
   "changes.json",
   "changes.atom",
@@ -296,7 +359,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("Parquet dates compare with DATE literals without casts; JSON, CSV and Parquet share columns and rows", async () => {
-    const { dir } = await writeSnapshot(root, content());
+    const { dir } = await writeSnapshot(root, content(BULK));
     const instance = await DuckDBInstance.create(":memory:");
     const db = await instance.connect();
     try {
@@ -304,11 +367,7 @@ describe("writeSnapshot: files", () => {
         `SELECT id FROM '${join(dir, "conferences.parquet")}' WHERE submission_date >= DATE '2026-01-01' AND cp_index.score > 0`,
       );
       expect(after.getRowObjectsJson()).toEqual([{ id: "101" }]);
-      for (const [name, key] of [
-        ["conferences", "conferences"],
-        ["journals", "journals"],
-        ["special-issues", "special_issues"],
-      ] as const) {
+      for (const [name, key] of TABLES) {
         const parquet = await readParquet(join(dir, `${name}.parquet`));
         const json = JSON.parse(await readFile(join(dir, `${name}.json`), "utf8"))[key] as Record<
           string,
@@ -329,8 +388,59 @@ describe("writeSnapshot: files", () => {
     }
   });
 
+  it("publishes what the details hold as bulk tables: deadlines with estimates flagged, editions, acceptance, rank history, aliases", async () => {
+    const { dir, manifest } = await writeSnapshot(root, content(BULK));
+    expect(manifest.counts).toMatchObject({
+      deadlines: 2,
+      editions: 1,
+      acceptance: 1,
+      rank_history: 2,
+      aliases: 1,
+    });
+    const deadlines = await readParquet(join(dir, "deadlines.parquet"));
+    expect(deadlines.types).toMatchObject({
+      edition_year: "INTEGER",
+      date: "DATE",
+      utc: "TIMESTAMP WITH TIME ZONE",
+      estimated: "BOOLEAN",
+      based_on: "INTEGER[]",
+    });
+    const [announced, estimated] = deadlines.rows;
+    expect(announced).toMatchObject({
+      conference_id: "101",
+      detail_page: `${BASE_URL}/conference/101`,
+      edition_year: 2026,
+      time: "23:59:59",
+      timezone: "AoE",
+      estimated: false,
+      source: "ccfddl",
+    });
+    expect((announced?.utc as Date).toISOString()).toBe("2026-05-16T11:59:59.000Z");
+    expect(estimated).toMatchObject({
+      edition_year: 2027,
+      estimated: true,
+      utc: null,
+      confidence: 0.7,
+      based_on: [2025, 2026],
+    });
+    expect((await readParquet(join(dir, "editions.parquet"))).rows).toMatchObject([
+      { conference_id: "101", year: 2026, place: "Lisbon, Portugal", sources: ["ccfddl"] },
+    ]);
+    expect((await readParquet(join(dir, "acceptance.parquet"))).rows).toMatchObject([
+      { conference_id: "101", year: 2025, rate: 0.25, source: "openaccept" },
+    ]);
+    const ranks = (await readParquet(join(dir, "rank-history.parquet"))).rows;
+    expect(ranks.map((r) => r.detail_page)).toEqual([
+      `${BASE_URL}/conference/101`,
+      `${BASE_URL}/journal/201`,
+    ]);
+    expect((await readParquet(join(dir, "aliases.parquet"))).rows).toMatchObject([
+      { venue_id: "101", alias: "TC" },
+    ]);
+  });
+
   it("datapackage.json describes every public file, column, type, licence and attribution", async () => {
-    const { dir, manifest } = await writeSnapshot(root, content());
+    const { dir, manifest } = await writeSnapshot(root, content(BULK));
     const pkg = JSON.parse(await readFile(join(dir, "datapackage.json"), "utf8"));
     expect(pkg.version).toBe(manifest.version);
     expect(pkg.licenses.map((l: { name: string }) => l.name)).toEqual(
@@ -344,7 +454,7 @@ describe("writeSnapshot: files", () => {
         hash: `sha256:${file.sha256}`,
       });
     }
-    for (const name of ["conferences", "journals", "special-issues"]) {
+    for (const [name] of TABLES) {
       const parquet = await readParquet(join(dir, `${name}.parquet`));
       for (const ext of ["json", "csv", "parquet"]) {
         const fields = (

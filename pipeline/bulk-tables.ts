@@ -1,0 +1,62 @@
+/**
+ * The snapshot's bulk tables: what a venue's detail page shows, flattened to one row per deadline, edition,
+ * acceptance figure and rank claim, so bulk users get it without crawling. Derived from the validated details
+ * (pipeline/write.ts writes each as JSON, CSV and Parquet and into venues.duckdb).
+ */
+import type {
+  AcceptanceTableRow,
+  ConferenceDetailData,
+  DeadlineTableRow,
+  EditionTableRow,
+  JournalDetailData,
+  RankHistoryTableRow,
+} from "../functions/schema/records.ts";
+
+const ANNOUNCED = {
+  estimated: false,
+  earliest: null,
+  latest: null,
+  confidence: null,
+  rhythm: null,
+  based_on: [],
+};
+
+/** Every announced deadline of every edition, then the estimates of the next edition, flagged. */
+export function deadlineRows(d: ConferenceDetailData): DeadlineTableRow[] {
+  const announced = d.editions.flatMap((e) =>
+    e.deadlines.map((x) => ({ conference_id: d.id, edition_year: e.year, ...x, ...ANNOUNCED })),
+  );
+  const estimated = d.deadline_estimates.map((x) => ({
+    conference_id: d.id,
+    edition_year: x.edition_year,
+    type: x.type,
+    label: `${x.type} deadline (estimated)`,
+    date: x.date,
+    time: null,
+    timezone: null,
+    utc: null,
+    source: "estimate",
+    estimated: true,
+    earliest: x.earliest,
+    latest: x.latest,
+    confidence: x.confidence,
+    rhythm: x.rhythm,
+    based_on: x.based_on,
+  }));
+  return [...announced, ...estimated];
+}
+
+export function editionRows(d: ConferenceDetailData): EditionTableRow[] {
+  return d.editions.map(({ deadlines: _deadlines, ...e }) => ({ conference_id: d.id, ...e }));
+}
+
+export function acceptanceRows(d: ConferenceDetailData): AcceptanceTableRow[] {
+  return d.acceptance.map((a) => ({ conference_id: d.id, ...a }));
+}
+
+export function rankHistoryRows(
+  kind: RankHistoryTableRow["kind"],
+  d: ConferenceDetailData | JournalDetailData,
+): RankHistoryTableRow[] {
+  return d.rank_history.map((r) => ({ kind, venue_id: d.id, ...r }));
+}
