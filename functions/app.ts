@@ -35,10 +35,10 @@ import type { McpFactory } from "./mcp/handler.ts";
 import { withMcpMetering } from "./mcp/metering.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
-import type { Clock } from "./query/clock.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
-import type { Logger } from "./query/logger.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
+import type { Clock } from "./runtime/clock.ts";
+import type { Logger } from "./runtime/logger.ts";
 import { SEARCH_PATH, siteSearch } from "./site/search.ts";
 import { WATCH_CALENDAR_PATH, watchCalendar } from "./site/watch-calendar.ts";
 

@@ -11,6 +11,7 @@ import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
 import { AllowedHostsEnv } from "./edge/host-guard.ts";
 import type { StoreEnv } from "./store/index.ts";
+import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
 
 export interface ServerConfig extends AuthConfig {
   port: number;
@@ -72,6 +73,7 @@ const Env = z.object({
       error: "REDIS_URL must be a redis:// or rediss:// URL",
     }),
   REDIS_PREFIX: z.string().optional(),
+  STORE_TIMEOUT_MS: integer("STORE_TIMEOUT_MS", 1, DEFAULT_STORE_TIMEOUT_MS),
 });
 
 function authSettings(env: Record<string, string | undefined>): AuthConfig | string {
@@ -106,6 +108,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
-    store: { STATE_DIR: e.STATE_DIR, REDIS_URL: e.REDIS_URL, REDIS_PREFIX: e.REDIS_PREFIX },
+    store: {
+      STATE_DIR: e.STATE_DIR,
+      REDIS_URL: e.REDIS_URL,
+      REDIS_PREFIX: e.REDIS_PREFIX,
+      STORE_TIMEOUT_MS: String(e.STORE_TIMEOUT_MS),
+    },
   };
 }

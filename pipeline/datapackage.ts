@@ -46,7 +46,11 @@ const FORMATS = [
     mediatype: "text/csv",
     note: 'header row; lists joined with ";", cp_index as JSON text, null as an empty cell',
   },
-  { ext: "parquet", mediatype: "application/vnd.apache.parquet", note: "typed columns (DATE, TIMESTAMP WITH TIME ZONE, BOOLEAN, STRUCT, LIST)" },
+  {
+    ext: "parquet",
+    mediatype: "application/vnd.apache.parquet",
+    note: "typed columns (DATE, TIMESTAMP WITH TIME ZONE, BOOLEAN, STRUCT, LIST)",
+  },
 ] as const;
 
 /** A public file that is not a table (the changes file, its feed): described by name, format and media type. */

@@ -1,13 +1,15 @@
 /**
  * The REST handlers under /api. Web-standard (a Hono app: Request → Response); it expects the edge chain to have
  * run and passes its EdgeContext as the app's bindings. Every answer is a JSON envelope: validation problems are
- * HTTP 200 / code 400, unknown paths 404, wrong methods 405 with Allow, faults 500 with the request id only.
+ * HTTP 200 / code 400, unknown paths 404, wrong methods 405 with Allow, faults 500 with the request id only; a
+ * state store that cannot answer (StoreUnavailable) is left to the edge, which answers 503 with Retry-After.
  */
 import { type Context, Hono } from "hono";
 import type { EdgeContext } from "../edge/chain.ts";
 import type { QueryLayer } from "../query/index.ts";
-import { type Logger, silentLogger } from "../query/logger.ts";
+import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { LoginBody } from "../schema/api.ts";
+import { StoreUnavailable } from "../store/types.ts";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "./envelope.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
 import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
@@ -137,6 +139,7 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   router.notFound((c) => errorResponse(404, `no API endpoint at ${c.req.path}`, c.env.requestId));
 
   router.onError((err, c) => {
+    if (err instanceof StoreUnavailable) throw err; // the edge's 503 (edge/chain.ts)
     logger.error({ err, request_id: c.env.requestId, path: c.req.path }, "API handler failed");
     return errorResponse(500, `internal error (request ${c.env.requestId})`, c.env.requestId);
   });

@@ -4,7 +4,7 @@
  * created or revoked with the accounts CLI counts from the very next request.
  */
 import type { AccessControl } from "../edge/access.ts";
-import { type Clock, systemClock } from "../query/clock.ts";
+import { type Clock, systemClock } from "../runtime/clock.ts";
 import type { Store } from "../store/types.ts";
 import type { AuthConfig } from "./config.ts";
 import { resolveCaller } from "./credentials.ts";

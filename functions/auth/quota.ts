@@ -5,7 +5,7 @@
  * the caller's anonymous per-IP allowance unchanged, so the headers still say what a free request would have left.
  */
 import type { Caller, QuotaResult } from "../edge/access.ts";
-import { secondsToUtcMidnight, utcDate } from "../query/clock.ts";
+import { secondsToUtcMidnight, utcDate } from "../runtime/clock.ts";
 import type { Store } from "../store/types.ts";
 import { quotaSubject } from "./client-ip.ts";
 import type { AuthConfig } from "./config.ts";

@@ -6,7 +6,7 @@
  */
 import { quotaSubject } from "../auth/client-ip.ts";
 import { DEFAULT_ANON_DAILY_QUOTA } from "../auth/config.ts";
-import { type Clock, secondsToUtcMidnight, systemClock, utcDate } from "../query/clock.ts";
+import { type Clock, secondsToUtcMidnight, systemClock, utcDate } from "../runtime/clock.ts";
 
 /** Why a credential was refused; the 401 message says which. */
 export type InvalidReason =

@@ -5,8 +5,9 @@
  *   3. CORS preflight → 204
  *   4. caller and quota: metered paths (API, MCP) consume, everything else peeks; an invalid credential on a
  *      metered path → 401; quota used up → 402/429 with Retry-After. Fails closed: a metered request whose use
- *      cannot be recorded (store full, read-only, busy, unreachable) → 503 with Retry-After and an error log line;
- *      pages and files never depend on the store (their quota headers are best-effort).
+ *      cannot be recorded (store full, read-only, busy, unreachable, timed out) → 503 with Retry-After and an error
+ *      log line; pages and files never depend on the store: they wait at most UNMETERED_STORE_WAIT_MS for it (their
+ *      quota headers are best-effort). A StoreUnavailable from the inner handler is a 503 with Retry-After too.
  *   5. the inner handler; a metered request answered 5xx, 406 or 415, or whose client went away, is refunded
  *   6. headers on whatever came out: CORS, security, request id, X-Quota-Limit / X-Quota-Remaining, and
  *      `Cache-Control: private, no-store` + `Vary: Authorization` on every answer to a credential
@@ -17,6 +18,7 @@
 import { errorResponse, isApiPath } from "../api/envelope.ts";
 import { clientIp } from "../auth/client-ip.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
+import { StoreUnavailable as StoreDown } from "../store/types.ts";
 import { type AccessControl, type Caller, INVALID_REASON_MESSAGES, type QuotaResult } from "./access.ts";
 import { isBlockedAgent } from "./agents.ts";
 import { applyCommonHeaders, corsPreflight, requestIdOf } from "./headers.ts";
@@ -51,6 +53,21 @@ export const STORE_RETRY_AFTER_SECONDS = 5;
 
 /** The store failed while a metered request was being counted: answered 503, never 500. */
 class StoreUnavailable extends Error {}
+
+/**
+ * Longest an unmetered answer (page, file, preflight, refusal) waits on the store for its credential check and
+ * quota headers; past it the answer goes out without them (anonymous, quota headers at zero).
+ */
+export const UNMETERED_STORE_WAIT_MS = 250;
+
+/** `work`, or a rejection once `ms` have passed (what `work` does later is ignored). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the state store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 /** Paths under /api that are not data calls: never charged, so a used-up quota cannot lock anyone out of signing in. */
 const UNMETERED_API_PATHS = new Set(["/api/openapi.json", "/api/login"]);
@@ -94,7 +111,11 @@ export function refusal(
   });
 }
 
-function invalidCredential(pathname: string, caller: Caller & { kind: "invalid" }, requestId: string): Response {
+function invalidCredential(
+  pathname: string,
+  caller: Caller & { kind: "invalid" },
+  requestId: string,
+): Response {
   const message = `invalid credential: ${INVALID_REASON_MESSAGES[caller.reason]}. Send a valid API key or JWT, or no Authorization header for the anonymous tier.`;
   return refusal(pathname, 401, message, requestId);
 }
@@ -117,7 +138,7 @@ export function withEdge(options: EdgeOptions, inner: InnerHandler): EdgeHandler
   ): Promise<Response> => {
     /** Quota headers for unmetered answers: best-effort, a failing store only leaves them at zero. */
     const peekQuietly = async (caller: Caller) => {
-      state.quota = await access.peek(caller).catch((err: unknown) => {
+      state.quota = await within(access.peek(caller), UNMETERED_STORE_WAIT_MS).catch((err: unknown) => {
         logger.warn({ err, request_id: requestId }, "quota store unavailable; quota headers left at zero");
         return null;
       });
@@ -133,13 +154,15 @@ export function withEdge(options: EdgeOptions, inner: InnerHandler): EdgeHandler
     }
     if (!isMetered(req, pathname)) {
       // A page never waits on the store: a credential that cannot be checked just reads as anonymous here.
-      const caller = await access.resolve(req, ip).catch((err: unknown): Caller => {
+      const resolved = within(access.resolve(req, ip), UNMETERED_STORE_WAIT_MS);
+      const caller = await resolved.catch((err: unknown): Caller => {
         logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
         return { kind: "anonymous", ip };
       });
       await peekQuietly(caller);
       // Unmetered API paths (login, the OpenAPI document) still refuse a bad credential: it is never downgraded.
-      if (caller.kind === "invalid" && isApiPath(pathname)) return invalidCredential(pathname, caller, requestId);
+      if (caller.kind === "invalid" && isApiPath(pathname))
+        return invalidCredential(pathname, caller, requestId);
       return inner(req, { requestId, caller, ip });
     }
     let caller: Caller;
@@ -187,9 +210,9 @@ export function withEdge(options: EdgeOptions, inner: InnerHandler): EdgeHandler
     try {
       produced = await handle(req, pathname, requestId, ip, state);
     } catch (err) {
-      if (err instanceof StoreUnavailable) {
+      if (err instanceof StoreUnavailable || err instanceof StoreDown) {
         logger.error(
-          { err: err.cause, request_id: requestId, path: pathname },
+          { err: err instanceof StoreUnavailable ? err.cause : err, request_id: requestId, path: pathname },
           "state store unavailable: metered request refused 503 (fail closed)",
         );
         produced = refusal(

@@ -7,9 +7,9 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { createReadOperations } from "../api/operations.ts";
 import type { ResearcherDirectory } from "../api/services.ts";
 import type { InnerHandler } from "../edge/chain.ts";
-import { type Clock, systemClock } from "../query/clock.ts";
 import type { QueryLayer } from "../query/index.ts";
-import { type Logger, silentLogger } from "../query/logger.ts";
+import { type Clock, systemClock } from "../runtime/clock.ts";
+import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { countToolCalls, MAX_BODY_BYTES } from "./metering.ts";
 import type { VenueMarkdown } from "./resources.ts";
 import { createMcpServer } from "./server.ts";

@@ -5,7 +5,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, type GetPromptResult, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { type Clock, utcDate } from "../query/clock.ts";
+import { type Clock, utcDate } from "../runtime/clock.ts";
 import { ResearchFieldParam } from "../schema/api.ts";
 import { CcfRank, CoreRank, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
 

@@ -15,8 +15,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../edge/access.ts";
-import type { Clock } from "../query/clock.ts";
-import type { Logger } from "../query/logger.ts";
+import type { Clock } from "../runtime/clock.ts";
+import type { Logger } from "../runtime/logger.ts";
 import { registerCompletion } from "./completion.ts";
 import { serverInfo, serverInstructions } from "./instructions.ts";
 import { registerPrompts } from "./prompts.ts";

@@ -4,6 +4,9 @@
  * functions/schema/api.ts. Each call runs on the snapshot current when it starts, even if a newer one is
  * swapped in meanwhile.
  */
+
+import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
+import { type Logger, silentLogger } from "../runtime/logger.ts";
 import type {
   CompactConference,
   CompactJournal,
@@ -22,12 +25,10 @@ import type {
   Statistics,
 } from "../schema/api.ts";
 import { emptyActivity, type VenueActivity, type VenueKind } from "./activity.ts";
-import { type Clock, systemClock, utcDate } from "./clock.ts";
 import { listConferences, searchConferences } from "./conferences.ts";
 import type { QueryContext } from "./context.ts";
 import { conferenceDetail, type DetailAccess, journalDetail } from "./details.ts";
 import { listJournals, searchJournals } from "./journals.ts";
-import { type Logger, silentLogger } from "./logger.ts";
 import { mergedIds } from "./merged-ids.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,

@@ -6,8 +6,8 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { SnapshotDatabase } from "./database.ts";
-import { type Logger, silentLogger } from "./logger.ts";
 import { prepareSearch } from "./search-index.ts";
 
 export interface SnapshotSourceOptions {

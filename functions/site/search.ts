@@ -7,8 +7,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pageCsp } from "../edge/page-csp.ts";
-import { type Clock, systemClock, utcDate } from "../query/clock.ts";
 import type { QueryLayer } from "../query/index.ts";
+import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
 import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
 

@@ -1,7 +1,7 @@
-/** Picks the state store from the environment: Redis when REDIS_URL is set, else the embedded file store. */
+/** Picks the state store from the environment: Redis when REDIS_URL is set, else the embedded SQLite store. */
 import { resolve } from "node:path";
-import { FileStore } from "./file-store.ts";
 import { RedisStore } from "./redis-store.ts";
+import { SqliteStore } from "./sqlite-store.ts";
 import type { Store, StoreOptions } from "./types.ts";
 
 export type { Store } from "./types.ts";
@@ -13,10 +13,19 @@ export interface StoreEnv {
   REDIS_URL?: string;
   /** Key prefix inside Redis, default "vd:". */
   REDIS_PREFIX?: string;
+  /** Longest one store call may take before the request is refused 503, ms (default DEFAULT_STORE_TIMEOUT_MS). */
+  STORE_TIMEOUT_MS?: string;
+}
+
+/** STORE_TIMEOUT_MS as a number, or undefined for the default (loadConfig has validated it for the server). */
+function timeoutOf(env: StoreEnv): number | undefined {
+  const ms = Number(env.STORE_TIMEOUT_MS?.trim() || Number.NaN);
+  return Number.isInteger(ms) && ms > 0 ? ms : undefined;
 }
 
 export async function openStore(env: StoreEnv, options: StoreOptions = {}): Promise<Store> {
+  const opened = { timeoutMs: timeoutOf(env), ...options };
   const redisUrl = env.REDIS_URL?.trim();
-  if (redisUrl) return RedisStore.connect({ ...options, url: redisUrl, keyPrefix: env.REDIS_PREFIX });
-  return new FileStore({ ...options, dir: resolve(env.STATE_DIR?.trim() || DEFAULT_STATE_DIR) });
+  if (redisUrl) return RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: env.REDIS_PREFIX });
+  return SqliteStore.open({ ...opened, dir: resolve(env.STATE_DIR?.trim() || DEFAULT_STATE_DIR) });
 }

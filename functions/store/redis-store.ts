@@ -1,9 +1,12 @@
 /**
  * The Redis store, used when REDIS_URL is set so several server processes share one state. Records are hashes
  * (a null field is simply absent); the quota counter and profile updates run as Lua scripts so they stay atomic.
- * Multi-key scripts assume a single Redis node (not Redis Cluster).
+ * Multi-key scripts assume a single Redis node (not Redis Cluster). Every call runs through a StoreGuard (guard.ts):
+ * a deadline, and a circuit breaker that fails fast for a cool-down once Redis has failed several times in a row, so
+ * a Redis that is down or hung costs a request a 503 (StoreUnavailable), never a hang or a 500.
  */
 import { Redis } from "ioredis";
+import { guardStore, StoreGuard } from "./guard.ts";
 import { CONSUME, CREATE_INDEXED, PUT_PROFILE, RELEASE } from "./redis-scripts.ts";
 import {
   assertRating,
@@ -24,12 +27,14 @@ import {
   type Comment,
   type CommentInput,
   type ConsumeResult,
+  DEFAULT_STORE_TIMEOUT_MS,
   DuplicateEmailError,
   type Profile,
   type RatingInput,
   type RatingSummary,
   type Store,
   type StoreOptions,
+  StoreUnavailable,
   type VenueCounts,
   type VenueKind,
 } from "./types.ts";
@@ -69,8 +74,19 @@ export interface RedisStoreOptions extends StoreOptions {
   keyPrefix?: string;
 }
 
-/** Longest a single Redis command may take before the request is answered 503. */
-const COMMAND_TIMEOUT_MS = 1000;
+/** Redis error replies that mean "cannot serve now" rather than "wrong command". */
+const UNAVAILABLE_REPLY = /^(OOM|MISCONF|READONLY|LOADING|BUSY|MASTERDOWN|CLUSTERDOWN|NOREPLICAS|TRYAGAIN)\b/;
+
+/**
+ * Whether an error from a call means Redis is unavailable: anything from the connection (closed, offline, timed
+ * out, retries used up) and the error replies above; not a duplicate e-mail, a bad rating or another error reply.
+ */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (err instanceof StoreUnavailable) return true;
+  if (err instanceof DuplicateEmailError || err instanceof RangeError) return false;
+  if (err instanceof Error && err.name === "ReplyError") return UNAVAILABLE_REPLY.test(err.message);
+  return true;
+}
 
 export class RedisStore implements Store {
   readonly backend = "redis";
@@ -91,15 +107,19 @@ export class RedisStore implements Store {
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
   }
 
-  /** Connects before returning, so a wrong REDIS_URL fails at start-up rather than on the first request. */
+  /**
+   * Connects before returning, so a wrong REDIS_URL fails at start-up rather than on the first request. The store
+   * returned runs every call through a StoreGuard (deadline, circuit breaker).
+   */
   static async connect(options: RedisStoreOptions): Promise<RedisStore> {
     const redis = new Redis(options.url, {
       keyPrefix: options.keyPrefix ?? "vd:",
       lazyConnect: true,
-      // Fail fast rather than make requests wait on a Redis that is gone: a command gets a second, one retry,
-      // and while the connection is down commands fail at once instead of queueing (the edge answers 503 for
-      // metered calls; pages never wait on the store). Reconnection keeps running in the background.
-      commandTimeout: COMMAND_TIMEOUT_MS,
+      // Fail fast rather than make requests wait on a Redis that is gone: a command gets the store timeout (the
+      // guard bounds a whole call of several commands by the same), one retry, and while the connection is down
+      // commands fail at once instead of queueing (the edge answers 503 for metered calls; pages never wait on the
+      // store). Reconnection keeps running in the background.
+      commandTimeout: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
     });
@@ -114,7 +134,12 @@ export class RedisStore implements Store {
     }
     // From here on a lost connection shows as failing commands (the edge logs them and answers 503) while ioredis
     // reconnects; the listener stays so ioredis does not print every reconnect attempt as an unhandled error.
-    return new RedisStore(redis, options);
+    const guard = new StoreGuard({
+      label: "state store (Redis)",
+      timeoutMs: options.timeoutMs,
+      isUnavailable: isRedisUnavailable,
+    });
+    return guardStore(new RedisStore(redis, options), guard);
   }
 
   /** ioredis runs a defined command by EVALSHA (falling back to EVAL) and prefixes its KEYS. */

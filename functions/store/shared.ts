@@ -1,5 +1,5 @@
 /** Helpers both store implementations share, so they cannot drift apart. */
-import { utcDate } from "../query/clock.ts";
+import { utcDate } from "../runtime/clock.ts";
 import type {
   Account,
   ApiKeyRecord,

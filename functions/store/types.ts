@@ -1,7 +1,8 @@
 /**
  * The state store: everything the service keeps between requests (accounts, API keys, profiles, quota and view
  * counters, ratings, comments, a few settings). Two implementations honour this one contract: an embedded SQLite
- * file (the default, no server needed) and Redis (when REDIS_URL is set). Everything is async because Redis is.
+ * file (the default, no server needed, run on a worker thread) and Redis (when REDIS_URL is set). Everything is
+ * async, and no call blocks the event loop: each has a deadline and fails with StoreUnavailable when it cannot answer.
  */
 
 export type VenueKind = "conference" | "journal";
@@ -147,11 +148,30 @@ export interface Store {
 export interface StoreOptions {
   /** Milliseconds since the epoch; injectable so tests can cross days and expire windows. */
   now?: () => number;
+  /** Longest one call may take before it fails with StoreUnavailable, in ms (default DEFAULT_STORE_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
+/** Default of StoreOptions.timeoutMs (STORE_TIMEOUT_MS). */
+export const DEFAULT_STORE_TIMEOUT_MS = 2000;
+
 export class DuplicateEmailError extends Error {
+  readonly email: string;
   constructor(email: string) {
     super(`an account with e-mail ${email} already exists`);
     this.name = "DuplicateEmailError";
+    this.email = email;
+  }
+}
+
+/**
+ * The store cannot answer right now: a call timed out, the database is busy, read-only or full, Redis is
+ * unreachable, or the store is failing fast after repeated failures (circuit open). Nothing is known about whether
+ * a write went through. The edge answers such a request 503 with Retry-After, never 500.
+ */
+export class StoreUnavailable extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StoreUnavailable";
   }
 }

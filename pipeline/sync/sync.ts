@@ -86,6 +86,7 @@ async function syncFolder(
           else place(join(into, from), join(next, to));
         }
         changed = true;
+        // biome-ignore lint/complexity/useMathMinMax: ISO date strings, compared as text
         dataDate = date > dataDate ? date : dataDate;
       } else {
         const result = await fetchHttp(url, join(into, "file"), before, opts.timeoutMs, opts.now());
@@ -96,6 +97,7 @@ async function syncFolder(
         states.push({ url, commit: null, etag: result.etag, last_modified: result.lastModified });
         place(join(into, "file"), join(next, origin.to));
         changed = true;
+        // biome-ignore lint/complexity/useMathMinMax: ISO date strings, compared as text
         dataDate = result.date > dataDate ? result.date : dataDate;
       }
     }

@@ -8,10 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { emptyActivity } from "../../functions/query/activity.ts";
-import { utcDate } from "../../functions/query/clock.ts";
 import type { QueryContext } from "../../functions/query/context.ts";
 import { SnapshotDatabase } from "../../functions/query/database.ts";
 import { createQueryLayer, type QueryLayer } from "../../functions/query/index.ts";
+import { utcDate } from "../../functions/runtime/clock.ts";
 import {
   ConferenceDetailData,
   ConferenceRow,

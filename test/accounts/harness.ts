@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createKey, createUser, type ProfilePatch, updateProfile } from "../../functions/auth/accounts.ts";
 import { loadConfig } from "../../functions/config.ts";
-import { silentLogger } from "../../functions/query/logger.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
 import { type RunningService, startService } from "../../functions/services/index.ts";
 import type { Store } from "../../functions/store/types.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";

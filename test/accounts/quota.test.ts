@@ -177,5 +177,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ ACCOUNT_DAILY_QUOTA: "many" })).toThrow(/ACCOUNT_DAILY_QUOTA/);
     expect(() => loadConfig({ TRUST_PROXY: "maybe", PORT: "x" })).toThrow(/PORT[\s\S]*TRUST_PROXY/);
     expect(() => loadConfig({ REDIS_URL: "localhost:6379" })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ STORE_TIMEOUT_MS: "0" })).toThrow(/STORE_TIMEOUT_MS/);
+    expect(loadConfig({ STORE_TIMEOUT_MS: "750" }).store.STORE_TIMEOUT_MS).toBe("750");
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
-import { FileStore } from "../../functions/store/file-store.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
 import { REPO_ROOT, runTs } from "../store/run-ts.ts";
 
@@ -51,7 +51,7 @@ describe("scripts/serve.ts", () => {
         });
         void exited.then((code) => fail(new Error(`serve exited with ${code}:\n${out}`)));
       });
-      const store = new FileStore({ dir: stateDir });
+      const store = new SqliteStore({ dir: stateDir });
       let key: string;
       try {
         await createUser(store, { email: "ops@example.org", password: "a long enough password" });
@@ -69,7 +69,7 @@ describe("scripts/serve.ts", () => {
     }
     expect(await exited).toBe(0);
     // Closed cleanly: the counter it wrote is there for the next process.
-    const reopened = new FileStore({ dir: stateDir });
+    const reopened = new SqliteStore({ dir: stateDir });
     const account = await reopened.findAccountByEmail("ops@example.org");
     expect((await reopened.listApiKeys(account?.id ?? ""))[0]?.usageCount).toBe(1);
     await reopened.close();

@@ -7,7 +7,7 @@ import { createStoreActivity } from "../../functions/services/activity.ts";
 import { publicName, REDACTED, redactContacts, redactOptional } from "../../functions/services/contacts.ts";
 import { summarizeInterests } from "../../functions/services/interests.ts";
 import type { VenueFact } from "../../functions/services/venue-facts.ts";
-import { FileStore } from "../../functions/store/file-store.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 
 describe("redactContacts", () => {
   it("removes e-mail addresses, phone numbers and contact links", () => {
@@ -102,10 +102,10 @@ describe("summarizeInterests", () => {
 
 describe("store-backed activity", () => {
   let dir: string;
-  let store: FileStore;
+  let store: SqliteStore;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "vd-activity-"));
-    store = new FileStore({ dir });
+    store = new SqliteStore({ dir });
   });
   afterEach(async () => {
     await store.close();

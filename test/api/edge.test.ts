@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CSP } from "../../functions/edge/headers.ts";
-import type { Logger } from "../../functions/query/logger.ts";
+import type { Logger } from "../../functions/runtime/logger.ts";
 import { ACCOUNT, fakeAccess, fakeActivity, type Harness, startHarness } from "./harness.ts";
 
 const INLINE_SCRIPT = 'document.body.dataset.ready = "1";';

@@ -7,7 +7,7 @@ import { type RunningServer, type ServerOverrides, startServer } from "../../fun
 import { loadConfig } from "../../functions/config.ts";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
 import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
-import { silentLogger } from "../../functions/query/logger.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 

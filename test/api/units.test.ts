@@ -3,7 +3,7 @@ import { clientIp, quotaSubject } from "../../functions/auth/client-ip.ts";
 import { loadConfig } from "../../functions/config.ts";
 import { createAnonymousAccess } from "../../functions/edge/access.ts";
 import { DEFAULT_BLOCKED_AGENTS, isBlockedAgent, parseBlockedAgents } from "../../functions/edge/agents.ts";
-import { secondsToUtcMidnight } from "../../functions/query/clock.ts";
+import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 
 describe("quotaSubject (the anonymous quota's key)", () => {
   it("keeps IPv4, unwraps IPv4-mapped IPv6, groups IPv6 by /64", () => {

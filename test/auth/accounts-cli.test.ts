@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveCaller } from "../../functions/auth/credentials.ts";
 import { verifyPaidAccess } from "../../functions/auth/paid.ts";
-import { FileStore } from "../../functions/store/file-store.ts";
 import { RedisStore } from "../../functions/store/redis-store.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import type { Store } from "../../functions/store/types.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
 import { runTs } from "../store/run-ts.ts";
@@ -41,10 +41,10 @@ const callerWith = (store: Store, key: string) =>
 describe("accounts CLI on the file store", () => {
   const dir = mkdtempSync(join(tmpdir(), "vd-cli-"));
   const run = cli({ STATE_DIR: dir, REDIS_URL: "", PAID_ACCESS_KEY: PAID_KEY });
-  let server: FileStore;
+  let server: SqliteStore;
 
   beforeAll(() => {
-    server = new FileStore({ dir });
+    server = new SqliteStore({ dir });
   });
   afterAll(async () => {
     await server.close();

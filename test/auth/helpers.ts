@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AuthConfig, readAuthConfig } from "../../functions/auth/config.ts";
-import { FileStore } from "../../functions/store/file-store.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 
 export const PAID_KEY = "paid-edge-key-0123456789abcdef0123";
 
@@ -12,14 +12,14 @@ export function testConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
 }
 
 export interface TempStore {
-  store: FileStore;
+  store: SqliteStore;
   dir: string;
   dispose(): Promise<void>;
 }
 
 export function tempStore(now?: () => number): TempStore {
   const dir = mkdtempSync(join(tmpdir(), "vd-auth-"));
-  const store = new FileStore({ dir, now });
+  const store = new SqliteStore({ dir, now });
   return {
     store,
     dir,

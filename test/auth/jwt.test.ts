@@ -8,7 +8,7 @@ import {
   signAccountJwt,
   verifyAccountJwt,
 } from "../../functions/auth/jwt.ts";
-import { FileStore } from "../../functions/store/file-store.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { type TempStore, tempStore } from "./helpers.ts";
 
 const key = new TextEncoder().encode("a-test-secret-that-is-long-enough-000");
@@ -92,7 +92,7 @@ describe("account JWTs", () => {
 
     const generated = await jwtKey(temp.store, { jwtSecret: null });
     expect(generated.length).toBeGreaterThanOrEqual(32);
-    const otherProcess = new FileStore({ dir: temp.dir });
+    const otherProcess = new SqliteStore({ dir: temp.dir });
     const token = await signAccountJwt("acct1", generated);
     expect(await verifyAccountJwt(token, await jwtKey(otherProcess, { jwtSecret: null }))).toEqual({
       accountId: "acct1",

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { consumeQuota, peekQuota } from "../../functions/auth/quota.ts";
 import type { Caller } from "../../functions/edge/access.ts";
-import { secondsToUtcMidnight } from "../../functions/query/clock.ts";
+import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 import { type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig({ accountDailyQuota: 3, anonDailyQuota: 2 });

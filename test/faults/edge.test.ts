@@ -15,7 +15,7 @@ import { createRateLimiter } from "../../functions/edge/rate-limit.ts";
 import { BODY_LIMITS } from "../../functions/edge/request-body.ts";
 import { siteFiles } from "../../functions/edge/site-files.ts";
 import { onceADay } from "../../functions/edge/view-dedup.ts";
-import type { Logger } from "../../functions/query/logger.ts";
+import type { Logger } from "../../functions/runtime/logger.ts";
 
 /** A quota store that counts in memory and can be made to fail, like a full disk or a dead Redis. */
 function faultyAccess(limit: number) {
@@ -94,6 +94,14 @@ describe("edge under fault", () => {
   beforeAll(async () => {
     const edge = withEdge({ access, blockedAgents: [], trustProxyHops: 0, logger }, async (req) => {
       served.count += 1;
+      if (new URL(req.url).pathname === "/api/slow") {
+        // Answers once its client has gone (or after 5 s): what a slow query looks like to a client that gave up.
+        await new Promise((done) => {
+          req.signal.addEventListener("abort", done, { once: true });
+          setTimeout(done, 5000);
+        });
+        return new Response("late");
+      }
       const status = /^\/api\/status\/(\d{3})$/.exec(new URL(req.url).pathname)?.[1];
       if (status)
         return new Response("{}", {
@@ -139,6 +147,17 @@ describe("edge under fault", () => {
       await (await fetch(`${server.url}/api/status/${status}`)).text();
     expect(state.refunds).toBe(4);
     expect(state.used).toBe(2);
+  });
+
+  it("refunds a metered request whose client went away before the answer", async () => {
+    const gaveUp = new AbortController();
+    const pending = fetch(`${server.url}/api/slow`, { signal: gaveUp.signal }).catch(() => null);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(state.used).toBe(1);
+    gaveUp.abort();
+    await pending;
+    await expect.poll(() => state.refunds, { timeout: 3000 }).toBe(1);
+    expect(state.used).toBe(0);
   });
 
   it("keeps the quota exact: 1,000 concurrent against 200 → exactly 200 served", async () => {

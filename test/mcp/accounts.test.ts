@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser, revokeKey } from "../../functions/auth/accounts.ts";
 import { loadConfig } from "../../functions/config.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
-import { silentLogger } from "../../functions/query/logger.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
 import { type RunningService, startService } from "../../functions/services/index.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../functions/app.ts";
 import { loadConfig } from "../../functions/config.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
-import { silentLogger } from "../../functions/query/logger.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import { ACCOUNT, fakeAccess } from "../api/harness.ts";
 import { connectMcp, type McpSession, toolPayload } from "./client.ts";

@@ -415,7 +415,7 @@ describe("writeSnapshot: files", () => {
       estimated: false,
       source: "ccfddl",
     });
-    expect((announced?.utc as Date).toISOString()).toBe("2026-05-16T11:59:59.000Z");
+    expect(announced?.utc).toEqual(new Date("2026-05-16T11:59:59Z"));
     expect(estimated).toMatchObject({
       edition_year: 2027,
       estimated: true,

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FileStore } from "../../functions/store/file-store.ts";
 import { RedisStore } from "../../functions/store/redis-store.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { type Account, DuplicateEmailError, type Profile, type Store } from "../../functions/store/types.ts";
 import { type RedisServer, redisAvailable, startRedis } from "./redis-server.ts";
 
@@ -35,7 +35,7 @@ function fileBackend(): Backend {
       dirs.push(dir);
     },
     async open() {
-      return new FileStore({ dir, now });
+      return new SqliteStore({ dir, now });
     },
     async passTime(ms) {
       clock += ms;

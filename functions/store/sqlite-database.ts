@@ -1,9 +1,12 @@
 /**
- * The embedded store: one SQLite file under STATE_DIR, opened in WAL mode so a running server and the accounts CLI
+ * The SQLite database itself: one file under STATE_DIR, opened in WAL mode so a running server and the accounts CLI
  * can share it. synchronous=FULL makes every write of accounts, keys and profiles durable before the call returns;
  * quota counters and view counts, written on every request, go through a second connection with synchronous=NORMAL
  * (in WAL mode durable across a crash or restart of the process, not across power loss), which takes an fsync off
- * every request. The busy timeout lets a writer wait for the other process instead of failing.
+ * every request. A short busy timeout lets a writer wait a little for another process, then fail (→ 503).
+ *
+ * Every call here blocks its thread until SQLite is done, so the server never runs this class on the main thread:
+ * SqliteStore (sqlite-store.ts) runs it on a worker thread (sqlite-worker.ts) and awaits the answers.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -37,7 +40,8 @@ import {
 } from "./types.ts";
 
 export const STATE_FILE_NAME = "state.sqlite";
-const BUSY_TIMEOUT_MS = 10_000;
+/** How long a write waits for another connection's lock before it fails with SQLITE_BUSY. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 1000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS accounts (
@@ -129,12 +133,15 @@ const records = recordReaders<Row>((r) => ({
   flag: (name) => num(r[name]) === 1,
 }));
 
-export interface FileStoreOptions extends StoreOptions {
+export interface SqliteDatabaseOptions extends StoreOptions {
   /** Directory holding the database file; created when missing. */
   dir: string;
+  /** ms; default DEFAULT_BUSY_TIMEOUT_MS. */
+  busyTimeoutMs?: number;
 }
 
-export class FileStore implements Store {
+/** Blocking: run it on a worker thread (see the top of this file). */
+export class SqliteDatabase implements Store {
   readonly backend = "file";
   private readonly db: DatabaseSync;
   /** Connection for the per-request meters (counters, views). */
@@ -143,17 +150,18 @@ export class FileStore implements Store {
   private readonly now: () => number;
   private prunedViewsOn = "";
 
-  constructor(options: FileStoreOptions) {
+  constructor(options: SqliteDatabaseOptions) {
     mkdirSync(options.dir, { recursive: true });
     this.now = options.now ?? Date.now;
+    const timeout = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     this.db = new DatabaseSync(join(options.dir, STATE_FILE_NAME), {
       enableForeignKeyConstraints: true,
-      timeout: BUSY_TIMEOUT_MS,
+      timeout,
     });
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
     this.transaction(() => this.db.exec(SCHEMA));
     this.db.prepare("DELETE FROM counters WHERE expires_at <= ?").run(this.now());
-    this.meters = new DatabaseSync(join(options.dir, STATE_FILE_NAME), { timeout: BUSY_TIMEOUT_MS });
+    this.meters = new DatabaseSync(join(options.dir, STATE_FILE_NAME), { timeout });
     this.meters.exec("PRAGMA synchronous = NORMAL;");
   }
 

@@ -1,0 +1,103 @@
+/**
+ * What stands between a caller and a store backend: a deadline on every call and a circuit breaker. A call that
+ * times out, or fails because the backend is unavailable (busy, read-only, full, unreachable), rejects with
+ * StoreUnavailable; after `failureThreshold` such failures in a row the circuit opens and every call fails at once
+ * for `coolDownMs`, so requests stop queueing behind a dead backend. After the cool-down calls go through again:
+ * one success closes the circuit, one more failure opens it for another cool-down. Other errors (a duplicate
+ * e-mail, a bad argument) pass through untouched and do not count.
+ */
+import { DEFAULT_STORE_TIMEOUT_MS, type Store, StoreUnavailable } from "./types.ts";
+
+export interface GuardOptions {
+  /** Names the backend in error messages, e.g. "state store (Redis)". */
+  label: string;
+  /** Longest one call may take, ms. */
+  timeoutMs?: number;
+  /** Consecutive unavailable failures that open the circuit. */
+  failureThreshold?: number;
+  /** How long an open circuit fails fast, ms. */
+  coolDownMs?: number;
+  /** Whether an error thrown by the backend means it is unavailable (StoreUnavailable always does). */
+  isUnavailable?: (err: unknown) => boolean;
+}
+
+export const DEFAULT_FAILURE_THRESHOLD = 5;
+export const DEFAULT_COOL_DOWN_MS = 5000;
+
+export class StoreGuard {
+  readonly label: string;
+  readonly timeoutMs: number;
+  private readonly failureThreshold: number;
+  private readonly coolDownMs: number;
+  private readonly isUnavailable: (err: unknown) => boolean;
+  private failures = 0;
+  private openUntil = 0;
+
+  constructor(options: GuardOptions) {
+    this.label = options.label;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+    this.failureThreshold = options.failureThreshold ?? DEFAULT_FAILURE_THRESHOLD;
+    this.coolDownMs = options.coolDownMs ?? DEFAULT_COOL_DOWN_MS;
+    this.isUnavailable = options.isUnavailable ?? (() => false);
+  }
+
+  /** True while the circuit is open (calls fail without reaching the backend). */
+  get open(): boolean {
+    return performance.now() < this.openUntil;
+  }
+
+  /**
+   * Runs one call under the deadline. `work` gets a signal that aborts when the deadline passes, so a backend can
+   * drop what it queued for the call; the call rejects then whether or not `work` ever settles.
+   */
+  async run<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.open) {
+      throw new StoreUnavailable(
+        `${this.label} failed ${this.failureThreshold} times in a row; failing fast for ${this.coolDownMs} ms`,
+      );
+    }
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const timedOut = new StoreUnavailable(`${this.label} did not answer within ${this.timeoutMs} ms`);
+        controller.abort(timedOut);
+        reject(timedOut);
+      }, this.timeoutMs);
+    });
+    try {
+      const result = await Promise.race([work(controller.signal), deadline]);
+      this.failures = 0;
+      return result;
+    } catch (err) {
+      const unavailable =
+        err instanceof StoreUnavailable
+          ? err
+          : this.isUnavailable(err)
+            ? new StoreUnavailable(`${this.label} unavailable: ${(err as Error)?.message ?? String(err)}`, {
+                cause: err,
+              })
+            : null;
+      if (!unavailable) throw err;
+      this.failures += 1;
+      if (this.failures >= this.failureThreshold) this.openUntil = performance.now() + this.coolDownMs;
+      throw unavailable;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * The store with every call (all but close) run through `guard`. Calls the store makes on itself inside a method
+ * are not guarded again, so one request is one call as far as the breaker is concerned.
+ */
+export function guardStore<S extends Store>(store: S, guard: StoreGuard): S {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function" || property === "close" || property === "constructor") return value;
+      return (...args: unknown[]) => guard.run(() => value.apply(target, args));
+    },
+  });
+}

@@ -1,0 +1,299 @@
+/**
+ * The embedded store as the server uses it: the SQLite database (sqlite-database.ts) runs on one worker thread
+ * (sqlite-worker.ts) that owns the file; this class, on the main thread, sends each call as a message and awaits the
+ * answer. A frozen file system or another process holding the write lock therefore stalls only the worker, never
+ * the event loop: pages and files keep answering, and each store call fails with StoreUnavailable once its deadline
+ * passes (timeoutMs) or SQLite reports busy, read-only or full; after repeated failures calls fail at once for a
+ * cool-down (StoreGuard). If the worker dies it is started again on the next call.
+ */
+import { Worker } from "node:worker_threads";
+import { StoreGuard } from "./guard.ts";
+import { DEFAULT_BUSY_TIMEOUT_MS } from "./sqlite-database.ts";
+import type { Reply, SerializedError, StoreMethod, WorkerConfig, WorkerRequest } from "./sqlite-worker.ts";
+import {
+  type Account,
+  type ApiKeyRecord,
+  type Comment,
+  type CommentInput,
+  type ConsumeResult,
+  DuplicateEmailError,
+  type Profile,
+  type RatingInput,
+  type RatingSummary,
+  type Store,
+  type StoreOptions,
+  StoreUnavailable,
+  type VenueCounts,
+  type VenueKind,
+} from "./types.ts";
+
+export { STATE_FILE_NAME } from "./sqlite-database.ts";
+
+export interface SqliteStoreOptions extends StoreOptions {
+  /** Directory holding the database file; created when missing. */
+  dir: string;
+  /** How long a write waits for another connection's lock before failing, ms (default DEFAULT_BUSY_TIMEOUT_MS). */
+  busyTimeoutMs?: number;
+  /** Consecutive failures that make calls fail fast for a cool-down (see StoreGuard). */
+  failureThreshold?: number;
+  coolDownMs?: number;
+}
+
+const WORKER_URL = new URL("./sqlite-worker.ts", import.meta.url);
+const LABEL = "state store (SQLite)";
+/** Longest SqliteStore.open waits for the worker to open the database (a hung file system fails start-up). */
+const OPEN_TIMEOUT_MS = 10_000;
+
+/** Settles with `work`'s value, or with `fallback()` once `ms` have passed. */
+function orAfter<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+function revive(error: SerializedError): Error {
+  switch (error.kind) {
+    case "unavailable":
+      return new StoreUnavailable(`${LABEL}: ${error.message}`);
+    case "duplicate-email":
+      return new DuplicateEmailError(error.email ?? "");
+    case "range":
+      return new RangeError(error.message);
+    default:
+      return new Error(error.message);
+  }
+}
+
+/** One running worker and the calls waiting for its answers. */
+class WorkerHandle {
+  readonly worker: Worker;
+  readonly pending = new Map<number, Pending>();
+  /** Settles when the worker has opened the database: with nothing, or with why it could not. */
+  readonly ready: Promise<Error | null>;
+  private nextId = 1;
+
+  constructor(config: WorkerConfig, onExit: () => void) {
+    // Until the database is open the worker keeps the process alive; after that only calls in flight do (see
+    // send), so an idle store never holds a finished script open.
+    this.worker = new Worker(WORKER_URL, { workerData: config });
+    let readied: (error: Error | null) => void = () => {};
+    this.ready = new Promise((resolve) => {
+      readied = resolve;
+    });
+    this.worker.on("message", (reply: Reply) => {
+      if (reply.type === "ready") {
+        readied(reply.error ? revive(reply.error) : null);
+        if (this.pending.size === 0) this.worker.unref();
+        return;
+      }
+      const call = this.pending.get(reply.id);
+      if (!call) return; // its caller gave up (deadline) already
+      this.settled(reply.id);
+      if (reply.ok) call.resolve(reply.value);
+      else call.reject(revive(reply.error));
+    });
+    const fail = (error: Error) => {
+      readied(error);
+      for (const [id, call] of this.pending) {
+        this.settled(id);
+        call.reject(error);
+      }
+    };
+    this.worker.on("error", (err) => fail(new StoreUnavailable(`${LABEL}: worker failed: ${err.message}`)));
+    this.worker.on("exit", (code) => {
+      fail(new StoreUnavailable(`${LABEL}: worker exited (code ${code})`));
+      onExit();
+    });
+  }
+
+  send(request: WorkerRequest, signal?: AbortSignal): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const { id } = request;
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      signal?.addEventListener(
+        "abort",
+        () => {
+          // The worker skips the call if it has not started it; a late answer finds no one waiting.
+          if (this.pending.delete(id) && this.pending.size === 0) this.worker.unref();
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+      this.worker.postMessage(request);
+    });
+  }
+
+  id(): number {
+    return this.nextId++;
+  }
+
+  private settled(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+}
+
+export class SqliteStore implements Store {
+  readonly backend = "file";
+  private readonly config: WorkerConfig;
+  private readonly now: () => number;
+  private readonly guard: StoreGuard;
+  private handle: WorkerHandle | null = null;
+  private closed = false;
+
+  constructor(options: SqliteStoreOptions) {
+    this.now = options.now ?? Date.now;
+    this.config = {
+      dir: options.dir,
+      busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
+      now: this.now(),
+    };
+    this.guard = new StoreGuard({
+      label: LABEL,
+      timeoutMs: options.timeoutMs,
+      failureThreshold: options.failureThreshold,
+      coolDownMs: options.coolDownMs,
+    });
+    this.worker();
+  }
+
+  /** Opens the store and waits until the database is open, so a bad STATE_DIR fails at start-up. */
+  static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
+    const store = new SqliteStore(options);
+    const error = await orAfter(
+      store.worker().ready,
+      OPEN_TIMEOUT_MS,
+      () => new StoreUnavailable(`${LABEL}: the database did not open within ${OPEN_TIMEOUT_MS} ms`),
+    );
+    if (error) {
+      await store.close();
+      throw new Error(`cannot open the state store under STATE_DIR (${options.dir}): ${error.message}`);
+    }
+    return store;
+  }
+
+  private worker(): WorkerHandle {
+    if (!this.handle) {
+      const handle = new WorkerHandle({ ...this.config, now: this.now() }, () => {
+        if (this.handle === handle) this.handle = null;
+      });
+      this.handle = handle;
+    }
+    return this.handle;
+  }
+
+  private call<M extends StoreMethod>(method: M, ...args: Parameters<Store[M]>): ReturnType<Store[M]> {
+    return this.guard.run((signal) => {
+      if (this.closed) throw new StoreUnavailable(`${LABEL}: closed`);
+      const handle = this.worker();
+      const request: WorkerRequest = {
+        id: handle.id(),
+        method,
+        args,
+        now: this.now(),
+        deadline: Date.now() + this.guard.timeoutMs,
+      };
+      return handle.send(request, signal);
+    }) as ReturnType<Store[M]>;
+  }
+
+  createAccount(account: Account): Promise<void> {
+    return this.call("createAccount", account);
+  }
+  getAccount(id: string): Promise<Account | null> {
+    return this.call("getAccount", id);
+  }
+  findAccountByEmail(email: string): Promise<Account | null> {
+    return this.call("findAccountByEmail", email);
+  }
+  createApiKey(key: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void> {
+    return this.call("createApiKey", key);
+  }
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.call("findApiKeyByHash", hash);
+  }
+  listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.call("listApiKeys", accountId);
+  }
+  revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
+    return this.call("revokeApiKey", accountId, keyId);
+  }
+  recordKeyUse(keyId: string): Promise<number> {
+    return this.call("recordKeyUse", keyId);
+  }
+  getProfile(accountId: string): Promise<Profile | null> {
+    return this.call("getProfile", accountId);
+  }
+  putProfile(profile: Profile): Promise<void> {
+    return this.call("putProfile", profile);
+  }
+  venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>> {
+    return this.call("venueCounts", kind);
+  }
+  venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts> {
+    return this.call("venueCountsOf", kind, venueId);
+  }
+  consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
+    return this.call("consume", key, limit, ttlSeconds);
+  }
+  peek(key: string, limit: number): Promise<ConsumeResult> {
+    return this.call("peek", key, limit);
+  }
+  release(key: string): Promise<void> {
+    return this.call("release", key);
+  }
+  recordView(kind: VenueKind, venueId: string): Promise<void> {
+    return this.call("recordView", kind, venueId);
+  }
+  views30d(kind: VenueKind): Promise<Map<string, number>> {
+    return this.call("views30d", kind);
+  }
+  views30dOf(kind: VenueKind, venueId: string): Promise<number> {
+    return this.call("views30dOf", kind, venueId);
+  }
+  putRating(rating: RatingInput): Promise<void> {
+    return this.call("putRating", rating);
+  }
+  ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary> {
+    return this.call("ratingSummary", kind, venueId);
+  }
+  addComment(comment: CommentInput): Promise<Comment> {
+    return this.call("addComment", comment);
+  }
+  listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
+    return this.call("listComments", kind, venueId, limit);
+  }
+  removeDemoFeedback(): Promise<number> {
+    return this.call("removeDemoFeedback");
+  }
+  getOrInitSetting(key: string, candidate: string): Promise<string> {
+    return this.call("getOrInitSetting", key, candidate);
+  }
+
+  /**
+   * Closes the database and stops the worker. A worker that does not answer in time is terminated anyway; one stuck
+   * in a system call (a hung file system) cannot be, so it is left behind, no longer keeping the process alive.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const handle = this.handle;
+    if (!handle) return;
+    const signal = AbortSignal.timeout(this.guard.timeoutMs);
+    await handle.send({ id: handle.id(), method: "close" }, signal).catch(() => {});
+    handle.worker.unref();
+    await orAfter(
+      handle.worker.terminate().then(() => {}),
+      this.guard.timeoutMs,
+      () => {},
+    );
+  }
+}

@@ -1,0 +1,58 @@
+/** The deadline and circuit breaker every store call runs through (functions/store/guard.ts). */
+import { describe, expect, it } from "vitest";
+import { StoreGuard } from "../../functions/store/guard.ts";
+import { DuplicateEmailError, StoreUnavailable } from "../../functions/store/types.ts";
+
+const never = () => new Promise<never>(() => {});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("StoreGuard", () => {
+  it("rejects a call that outlives its deadline with StoreUnavailable and aborts its signal", async () => {
+    const guard = new StoreGuard({ label: "test store", timeoutMs: 50 });
+    let aborted: unknown = null;
+    const started = performance.now();
+    await expect(
+      guard.run((signal) => {
+        signal.addEventListener("abort", () => {
+          aborted = signal.reason;
+        });
+        return never();
+      }),
+    ).rejects.toThrow(StoreUnavailable);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(aborted).toBeInstanceOf(StoreUnavailable);
+  });
+
+  it("opens after repeated failures, fails fast during the cool-down, then lets calls through again", async () => {
+    const guard = new StoreGuard({
+      label: "test store",
+      timeoutMs: 1000,
+      failureThreshold: 3,
+      coolDownMs: 200,
+      isUnavailable: (err) => err instanceof Error && err.message === "connection lost",
+    });
+    let reached = 0;
+    const failing = async () => {
+      reached += 1;
+      throw new Error("connection lost");
+    };
+    for (let i = 0; i < 3; i++) await expect(guard.run(failing)).rejects.toThrow(StoreUnavailable);
+    expect(guard.open).toBe(true);
+    await expect(guard.run(failing)).rejects.toThrow(/failing fast/);
+    expect(reached).toBe(3); // the open circuit never reached the backend
+    await sleep(250);
+    expect(guard.open).toBe(false);
+    await expect(guard.run(async () => "ok")).resolves.toBe("ok");
+    // One success closes the circuit: the count starts again.
+    await expect(guard.run(failing)).rejects.toThrow(StoreUnavailable);
+    expect(guard.open).toBe(false);
+  });
+
+  it("passes other errors through untouched without counting them", async () => {
+    const guard = new StoreGuard({ label: "test store", failureThreshold: 1 });
+    const duplicate = new DuplicateEmailError("a@example.org");
+    await expect(guard.run(() => Promise.reject(duplicate))).rejects.toBe(duplicate);
+    await expect(guard.run(() => Promise.reject(new RangeError("bad")))).rejects.toThrow(RangeError);
+    expect(guard.open).toBe(false);
+  });
+});
