@@ -22,7 +22,7 @@ const ANNOUNCED = {
 };
 
 /** Every announced deadline of every edition, then the estimates of the next edition, flagged. */
-export function deadlineRows(d: ConferenceDetailData): DeadlineTableRow[] {
+function deadlineRows(d: ConferenceDetailData): DeadlineTableRow[] {
   const announced = d.editions.flatMap((e) =>
     e.deadlines.map((x) => ({ conference_id: d.id, edition_year: e.year, ...x, ...ANNOUNCED })),
   );
@@ -46,17 +46,40 @@ export function deadlineRows(d: ConferenceDetailData): DeadlineTableRow[] {
   return [...announced, ...estimated];
 }
 
-export function editionRows(d: ConferenceDetailData): EditionTableRow[] {
+function editionRows(d: ConferenceDetailData): EditionTableRow[] {
   return d.editions.map(({ deadlines: _deadlines, ...e }) => ({ conference_id: d.id, ...e }));
 }
 
-export function acceptanceRows(d: ConferenceDetailData): AcceptanceTableRow[] {
+function acceptanceRows(d: ConferenceDetailData): AcceptanceTableRow[] {
   return d.acceptance.map((a) => ({ conference_id: d.id, ...a }));
 }
 
-export function rankHistoryRows(
+function rankHistoryRows(
   kind: RankHistoryTableRow["kind"],
   d: ConferenceDetailData | JournalDetailData,
 ): RankHistoryTableRow[] {
   return d.rank_history.map((r) => ({ kind, venue_id: d.id, ...r }));
+}
+
+/** The four tables made from the details, in one pass over them (each detail is parsed once). */
+export interface DetailTables {
+  deadlines: DeadlineTableRow[];
+  editions: EditionTableRow[];
+  acceptance: AcceptanceTableRow[];
+  rank_history: RankHistoryTableRow[];
+}
+
+export function detailTables(
+  conferences: Iterable<ConferenceDetailData>,
+  journals: Iterable<JournalDetailData>,
+): DetailTables {
+  const tables: DetailTables = { deadlines: [], editions: [], acceptance: [], rank_history: [] };
+  for (const d of conferences) {
+    tables.deadlines.push(...deadlineRows(d));
+    tables.editions.push(...editionRows(d));
+    tables.acceptance.push(...acceptanceRows(d));
+    tables.rank_history.push(...rankHistoryRows("conference", d));
+  }
+  for (const d of journals) tables.rank_history.push(...rankHistoryRows("journal", d));
+  return tables;
 }

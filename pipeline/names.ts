@@ -67,10 +67,34 @@ const T = load();
 /** The reference service tells venues sharing an acronym apart by trailing apostrophes ("ICISS'''"). */
 const COLLISION_MARK = /['’′]+$/;
 
+/**
+ * Sources repeat the same names (every CORE edition, every copy of a list), and cleaning is pure: each distinct
+ * input is cleaned once per build. Bounded so a huge catalogue cannot grow it without limit; a copy is handed
+ * out, so no caller shares another's arrays.
+ */
+const cleanedTitles = new Map<string, Cleaned>();
+const cleanedAcronyms = new Map<string, Cleaned>();
+const REMEMBERED = 200_000;
+
+function remembered(cache: Map<string, Cleaned>, key: string, clean: () => Cleaned): Cleaned {
+  let found = cache.get(key);
+  if (!found) {
+    if (cache.size >= REMEMBERED) cache.clear();
+    found = clean();
+    cache.set(key, found);
+  }
+  return { text: found.text, removed: [...found.removed], aliases: [...found.aliases] };
+}
+
 export function cleanAcronym(raw: string | null): Cleaned {
+  return raw === null
+    ? { text: null, removed: [], aliases: [] }
+    : remembered(cleanedAcronyms, raw, () => cleanAcronymUncached(raw));
+}
+
+function cleanAcronymUncached(raw: string): Cleaned {
   const removed: NameChange[] = [];
   const aliases: string[] = [];
-  if (raw === null) return { text: null, removed, aliases };
   let s = raw.replace(/\s+/g, " ").trim();
   const mark = s.match(COLLISION_MARK);
   if (mark) {
@@ -248,8 +272,18 @@ function splitGluedWord(w: string): string {
 
 /** Glued words split ("ArtificialIntelligence", "Associationfor", "onComputer"); real names are left alone. */
 export function splitGlued(s: string): string {
-  return s.replace(/\p{L}+/gu, (w) => splitGluedWord(w));
+  return s.replace(/\p{L}+/gu, (w) => {
+    // Titles differ, their words repeat: each distinct word is looked at once per build.
+    let split = splitWords.get(w);
+    if (split === undefined) {
+      if (splitWords.size >= REMEMBERED) splitWords.clear();
+      split = splitGluedWord(w);
+      splitWords.set(w, split);
+    }
+    return split;
+  });
 }
+const splitWords = new Map<string, string>();
 
 const YEAR = /(?<![\d.\-/])\b(?:19|20)\d\d\b(?![\d.\-/])/g;
 const ORDINAL = /\b\d+(?:st|nd|rd|th)\b(?!\s+century)\s*/gi;
@@ -339,6 +373,12 @@ function cleanTitleOnce(s: string, keepUpper: ReadonlySet<string>): Cleaned {
  */
 export function cleanTitle(raw: string | null, acronyms: readonly string[] = []): Cleaned {
   if (raw === null) return { text: null, removed: [], aliases: [] };
+  return remembered(cleanedTitles, `${raw}\u0000${acronyms.join("\u0000")}`, () =>
+    cleanTitleUncached(raw, acronyms),
+  );
+}
+
+function cleanTitleUncached(raw: string, acronyms: readonly string[]): Cleaned {
   const keepUpper = new Set(acronyms.filter((a) => /^[A-Z0-9&-]+$/.test(a)));
   let current: string | null = raw;
   const removed: NameChange[] = [];

@@ -25,7 +25,7 @@ import {
   SourceInfo,
   SpecialIssueRow,
 } from "../functions/schema/records.ts";
-import { acceptanceRows, deadlineRows, editionRows, rankHistoryRows } from "./bulk-tables.ts";
+import { type DetailTables, detailTables } from "./bulk-tables.ts";
 import {
   CHANGES_FEED,
   CHANGES_FILE,
@@ -288,7 +288,8 @@ const DATASETS: readonly PublicDataset[] = [
 /** A bulk table: rows derived when it is written, from the validated details (or the alias list). */
 interface BulkTable {
   dataset: PublicDataset;
-  rows: (valid: ValidContent, content: SnapshotContent) => Row[];
+  /** Which of the derived row lists the table writes. */
+  rows: keyof DetailTables | "aliases";
 }
 
 /** The details again as records, one at a time (they are held as their JSON lines). */
@@ -296,114 +297,92 @@ function* detailRecords<T>(lines: readonly DetailLine[]): Generator<T> {
   for (const line of lines) yield JSON.parse(line.json) as T;
 }
 
-const conferenceDetailRows =
-  <T>(rowsOf: (d: ConferenceDetailData) => T[]) =>
-  (valid: ValidContent): Row[] =>
-    [...detailRecords<ConferenceDetailData>(valid.conferenceDetails)].flatMap(rowsOf) as Row[];
-
-const conferenceTable = (
-  name: PublicDataset["name"],
-  arrayKey: PublicDataset["arrayKey"],
-  title: string,
-  note: string,
-  schema: z.ZodObject,
-  columns: Record<string, ColumnType>,
+/**
+ * A bulk table's dataset. Rows name their venue by `conference_id`, or (tables of both kinds) by `venue_id` with
+ * `kind` saying which page `detail_page` links.
+ */
+const bulkDataset = (
+  spec: Pick<PublicDataset, "name" | "arrayKey" | "title" | "note" | "schema" | "columns">,
+  idField: "conference_id" | "venue_id",
 ): PublicDataset => ({
-  name,
-  arrayKey,
-  title,
-  note,
-  schema,
-  columns,
-  venueOf: () => "conference",
-  idField: "conference_id",
-  detailPageAfter: "conference_id",
-  label: (row) => `${title.toLowerCase()} row of conference ${describeId(row.conference_id)}`,
-});
-
-/** Tables of either kind of venue: `kind` says which page `detail_page` links. */
-const venueTable = (
-  name: PublicDataset["name"],
-  arrayKey: PublicDataset["arrayKey"],
-  title: string,
-  note: string,
-  schema: z.ZodObject,
-  columns: Record<string, ColumnType>,
-): PublicDataset => ({
-  name,
-  arrayKey,
-  title,
-  note,
-  schema,
-  columns,
-  venueOf: (row) => (row.kind === "journal" ? "journal" : "conference"),
-  idField: "venue_id",
-  detailPageAfter: "venue_id",
-  label: (row) => `${title.toLowerCase()} row of ${String(row.kind)} ${describeId(row.venue_id)}`,
+  ...spec,
+  venueOf: (row) => (idField === "venue_id" && row.kind === "journal" ? "journal" : "conference"),
+  idField,
+  detailPageAfter: idField,
+  label: (row) =>
+    `${spec.title.toLowerCase()} row of ${idField === "venue_id" ? String(row.kind) : "conference"} ${describeId(row[idField])}`,
 });
 
 const BULK_TABLES: readonly BulkTable[] = [
   {
-    dataset: conferenceTable(
-      "deadlines",
-      "deadlines",
-      "Deadlines",
-      "Every typed deadline of every known edition as published (date, time and zone) with its exact UTC instant, then the expected deadlines of the next edition (estimated = true, with their window and confidence; never announced data).",
-      DeadlineTableRow,
-      DEADLINE_COLUMNS,
+    dataset: bulkDataset(
+      {
+        name: "deadlines",
+        arrayKey: "deadlines",
+        title: "Deadlines",
+        note: "Every typed deadline of every known edition as published (date, time and zone) with its exact UTC instant, then the expected deadlines of the next edition (estimated = true, with their window and confidence; never announced data).",
+        schema: DeadlineTableRow,
+        columns: DEADLINE_COLUMNS,
+      },
+      "conference_id",
     ),
-    rows: conferenceDetailRows(deadlineRows),
+    rows: "deadlines",
   },
   {
-    dataset: conferenceTable(
-      "editions",
-      "editions",
-      "Editions",
-      "Every known edition of every conference: dates, place and country, with the sources that give it.",
-      EditionTableRow,
-      EDITION_COLUMNS,
+    dataset: bulkDataset(
+      {
+        name: "editions",
+        arrayKey: "editions",
+        title: "Editions",
+        note: "Every known edition of every conference: dates, place and country, with the sources that give it.",
+        schema: EditionTableRow,
+        columns: EDITION_COLUMNS,
+      },
+      "conference_id",
     ),
-    rows: conferenceDetailRows(editionRows),
+    rows: "editions",
   },
   {
-    dataset: conferenceTable(
-      "acceptance",
-      "acceptance",
-      "Acceptance history",
-      "Submitted and accepted papers and the acceptance rate per year and track, with the source of each figure (rows of source openaccept: OpenAccept, CC BY-SA 4.0).",
-      AcceptanceTableRow,
-      ACCEPTANCE_COLUMNS,
+    dataset: bulkDataset(
+      {
+        name: "acceptance",
+        arrayKey: "acceptance",
+        title: "Acceptance history",
+        note: "Submitted and accepted papers and the acceptance rate per year and track, with the source of each figure (rows of source openaccept: OpenAccept, CC BY-SA 4.0).",
+        schema: AcceptanceTableRow,
+        columns: ACCEPTANCE_COLUMNS,
+      },
+      "conference_id",
     ),
-    rows: conferenceDetailRows(acceptanceRows),
+    rows: "acceptance",
   },
   {
-    dataset: venueTable(
-      "rank-history",
-      "rank_history",
-      "Rank history",
-      "Every rank claim of every venue: the system, the list edition (CCF2026, ICORE2026, CORE2023, QUALIS2017-2020 ...) and the source.",
-      RankHistoryTableRow,
-      RANK_HISTORY_COLUMNS,
+    dataset: bulkDataset(
+      {
+        name: "rank-history",
+        arrayKey: "rank_history",
+        title: "Rank history",
+        note: "Every rank claim of every venue: the system, the list edition (CCF2026, ICORE2026, CORE2023, QUALIS2017-2020 ...) and the source.",
+        schema: RankHistoryTableRow,
+        columns: RANK_HISTORY_COLUMNS,
+      },
+      "venue_id",
     ),
-    rows: (valid) => [
-      ...[...detailRecords<ConferenceDetailData>(valid.conferenceDetails)].flatMap((d) =>
-        rankHistoryRows("conference", d),
-      ),
-      ...[...detailRecords<JournalDetailData>(valid.journalDetails)].flatMap((d) =>
-        rankHistoryRows("journal", d),
-      ),
-    ],
+    rows: "rank_history",
   },
   {
-    dataset: venueTable(
-      "aliases",
-      "aliases",
-      "Aliases",
-      "Names a venue is also known by: former names, nicknames, other lists' acronyms and titles. Search matches them.",
-      AliasTableRow,
-      ALIAS_COLUMNS,
+    dataset: bulkDataset(
+      {
+        name: "aliases",
+        arrayKey: "aliases",
+        title: "Aliases",
+        note: "Names a venue is also known by: former names, nicknames, other lists' acronyms and titles. Search matches them.",
+        schema: AliasTableRow,
+        columns: ALIAS_COLUMNS,
+      },
+      "venue_id",
     ),
-    rows: (_valid, content) => (content.aliases ?? []) as Row[],
+    rows: "aliases",
   },
 ];
 
@@ -585,17 +564,25 @@ function jsonLines<T>(records: readonly T[], toJson: (record: T) => string): Jso
 }
 
 /** Public columns in order: the schema fields with `detail_page` right after the dataset's anchor field. */
+const columnsOf = new WeakMap<PublicDataset, string[]>();
+
 function publicColumns(dataset: PublicDataset): string[] {
-  return Object.keys(dataset.schema.shape).flatMap((field) =>
-    field === dataset.detailPageAfter ? [field, "detail_page"] : [field],
-  );
+  let columns = columnsOf.get(dataset);
+  if (!columns) {
+    columns = Object.keys(dataset.schema.shape).flatMap((field) =>
+      field === dataset.detailPageAfter ? [field, "detail_page"] : [field],
+    );
+    columnsOf.set(dataset, columns);
+  }
+  return columns;
 }
 
+/** A row as published, built for each file it goes into (millions of rows at scale: kept lean). */
 function publicRow(dataset: PublicDataset, row: Row, baseUrl: string): Row {
   const detailPage = `${baseUrl}/${dataset.venueOf(row)}/${encodeURIComponent(String(row[dataset.idField]))}`;
-  return Object.fromEntries(
-    publicColumns(dataset).map((c) => [c, c === "detail_page" ? detailPage : row[c]]),
-  );
+  const out: Row = {};
+  for (const c of publicColumns(dataset)) out[c] = c === "detail_page" ? detailPage : row[c];
+  return out;
 }
 
 /** CSV cell: arrays joined with ";", objects (cp_index) as JSON text, null as an empty cell. */
@@ -827,10 +814,21 @@ async function writeFiles(
     rank_history: 0,
     aliases: 0,
   };
-  // Bulk tables are derived one at a time, each released once written.
+  // The bulk tables are derived in one pass over the details, each list let go once its table is written.
   const tables = function* (): Generator<{ dataset: PublicDataset; rows: Row[] }> {
     for (const dataset of DATASETS) yield { dataset, rows: valid.rows[dataset.name as DatasetName] };
-    for (const table of BULK_TABLES) yield { dataset: table.dataset, rows: table.rows(valid, content) };
+    const derived: Partial<Record<BulkTable["rows"], Row[]>> = {
+      ...(detailTables(
+        detailRecords<ConferenceDetailData>(valid.conferenceDetails),
+        detailRecords<JournalDetailData>(valid.journalDetails),
+      ) as unknown as Record<keyof DetailTables, Row[]>),
+      aliases: content.aliases ?? [],
+    };
+    for (const table of BULK_TABLES) {
+      const rows = derived[table.rows] ?? [];
+      delete derived[table.rows];
+      yield { dataset: table.dataset, rows };
+    }
   };
   // The version hashes the published rows, not the file bytes: a rebuild of the same data keeps its version
   // whatever generated_at says.

@@ -23,8 +23,8 @@ const DetailsFile = z.object({
 });
 
 /**
- * Derived columns computed once at load: numeric id for stable ordering, folded names for search, and both
- * folded names in one column (joined by U+0000, see NAMES_MATCH in sql.ts) so a name search scans one column.
+ * Derived columns computed once at load: the numeric id (stable ordering, and the key search joins on), the cp_index
+ * score, journals' folded title (ordering) and numeric impact factor. Name search has its own index (search-index.ts).
  * The Parquet files are typed (DATE columns, cp_index a STRUCT); payloads carry dates as "YYYY-MM-DD" text and
  * cp_index as JSON text (rows.ts), so those columns are turned back into text here, once.
  */
@@ -36,17 +36,13 @@ const TABLE_LOADS = [
       "CAST(notification_date AS VARCHAR) AS notification_date, CAST(conference_date AS VARCHAR) AS conference_date, " +
       "CAST(estimated_submission_date AS VARCHAR) AS estimated_submission_date, " +
       "CAST(updated_at AS VARCHAR) AS updated_at, CAST(to_json(cp_index) AS VARCHAR) AS cp_index), " +
-      "cp_index.score AS cp_score, " +
-      "CAST(id AS BIGINT) AS id_num, lower(short_name) AS short_lc, lower(full_name) AS full_lc, " +
-      "coalesce(lower(short_name), '') || chr(0) || coalesce(lower(full_name), '') AS names_lc",
+      "cp_index.score AS cp_score, CAST(id AS BIGINT) AS id_num",
   ],
   [
     "journals",
     "journals.parquet",
     "* REPLACE (CAST(updated_at AS VARCHAR) AS updated_at), " +
-      "CAST(id AS BIGINT) AS id_num, lower(coalesce(short_name, '')) AS short_lc, lower(full_name) AS full_lc, " +
-      "TRY_CAST(impact_factor AS DOUBLE) AS if_num, " +
-      "lower(coalesce(short_name, '')) || chr(0) || coalesce(lower(full_name), '') AS names_lc",
+      "CAST(id AS BIGINT) AS id_num, lower(full_name) AS full_lc, TRY_CAST(impact_factor AS DOUBLE) AS if_num",
   ],
   [
     "special_issues",

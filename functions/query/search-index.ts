@@ -69,7 +69,8 @@ export class NameIndex {
   private readonly words: Map<string, Int32Array>;
   /** Per venue: its names folded, each framed by spaces, for whole-word and substring checks. */
   private readonly texts: string[] = [];
-  private readonly ids: string[] = [];
+  /** Numeric ids (`id_num`: every id is a decimal string of at most 15 digits, exact as a number). */
+  private readonly ids: number[] = [];
   /** Distinct words, for substring lookups (far fewer than names). */
   private readonly vocabulary: string[];
   /** Stem → the vocabulary words with that stem, for tier 3. */
@@ -86,7 +87,7 @@ export class NameIndex {
       else if (list[list.length - 1] !== pos) list.push(pos);
     };
     venues.forEach((v, pos) => {
-      this.ids.push(v.id);
+      this.ids.push(Number(v.id));
       const names = [v.short, v.full, ...v.aliases].filter((n): n is string => !!n).map(foldWords);
       for (const name of names) {
         add(exact, compact(name), pos);
@@ -114,10 +115,10 @@ export class NameIndex {
     }
   }
 
-  /** Every venue whose names contain the query, with its best tier. */
-  match(query: string): Map<string, MatchTier> {
+  /** Every venue whose names contain the query (by numeric id), with its best tier. */
+  match(query: string): Map<number, MatchTier> {
     const folded = foldWords(query);
-    const result = new Map<string, MatchTier>();
+    const result = new Map<number, MatchTier>();
     if (folded === "") return result;
     const key = compact(folded);
     const tiers = new Map<number, MatchTier>();
@@ -144,7 +145,7 @@ export class NameIndex {
       }
     }
     if (queryWords.length > 1 && tiers.size < FEW_MATCHES) this.mostOfQuery(queryWords, tiers, offer);
-    for (const [pos, tier] of tiers) result.set(this.ids[pos] as string, tier);
+    for (const [pos, tier] of tiers) result.set(this.ids[pos] as number, tier);
     return result;
   }
 
@@ -231,7 +232,7 @@ export async function matchNames(
   db: SnapshotDatabase,
   kind: SearchKind,
   query: string,
-): Promise<Map<string, MatchTier>> {
+): Promise<Map<number, MatchTier>> {
   return (await indexOf(db, kind)).match(query);
 }
 

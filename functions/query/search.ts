@@ -5,7 +5,7 @@
 import type { QueryContext } from "./context.ts";
 import type { SqlParam } from "./database.ts";
 import { matchNames, type SearchKind } from "./search-index.ts";
-import { type Conditions, countsTable, type Page, pageWindow, paramsKey } from "./sql.ts";
+import { type Conditions, numberedTable, type Page, pageWindow, paramsKey } from "./sql.ts";
 
 export interface MatchedSelect {
   kind: SearchKind;
@@ -25,8 +25,8 @@ export async function matchedPage<T>(
 ): Promise<{ rows: T[]; total: number }> {
   const matches = await matchNames(ctx.db, q.kind, query);
   if (matches.size === 0) return { rows: [], total: 0 };
-  const m = countsTable(matches);
-  const from = `${q.kind} ${q.alias} JOIN ${m.sql} m ON m.id = ${q.alias}.id`;
+  const m = numberedTable(matches);
+  const from = `${q.kind} ${q.alias} JOIN ${m.sql} m ON m.id_num = ${q.alias}.id_num`;
   const [limit, offset] = pageWindow(p);
   const { page: _page, per_page: _perPage, ...filters } = p;
   const [rows, total] = await Promise.all([

@@ -11,7 +11,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CCF_TIERS, type RankHistoryEntry, type ResearchField } from "../../functions/schema/records.ts";
+import { CCF_TIERS, type ResearchField } from "../../functions/schema/records.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
   cleanNames,
@@ -21,21 +21,14 @@ import {
   normalizeAcronym,
   normalizeTitle,
 } from "../normalize.ts";
-import {
-  type ConferenceObservation,
-  conferenceObservation,
-  type ImportResult,
-  type JournalObservation,
-  journalObservation,
-  type Rejection,
-} from "../observations.ts";
+import type { ImportResult, Rejection } from "../observations.ts";
+import { type CcfLevel, type CcfVenue, ccfObservations } from "./ccf-common.ts";
 
 const DIR = "ccf-list-2026";
 const DATAGEN = `${DIR}/dataGen.js`;
 const JSONL = `${DIR}/ccf_2026.jsonl`;
 const SOURCE = "ccf2026";
 const EDITION = "CCF2026";
-type Level = (typeof CCF_TIERS)[number];
 type VenueType = "conference" | "journal";
 
 /** One dataGen.js row. */
@@ -60,16 +53,9 @@ interface ListRow {
   url: string | null;
 }
 
-interface Venue {
-  type: VenueType;
-  key: string;
+/** A venue of the list, with the row it came from (for error messages). */
+interface Venue extends CcfVenue {
   record: string;
-  acronym: string | null;
-  title: string | null;
-  publisher: string | null;
-  dblp: string | null;
-  level: Level;
-  fields: ResearchField[];
 }
 
 const ROW_LITERAL = /^\s*("(?:[^"\\]|\\.)*")\s*[+;]?\s*$/;
@@ -159,8 +145,8 @@ function parseJsonl(text: string, rejected: Rejection[]): ListRow[] {
   return rows;
 }
 
-function isLevel(value: string): value is Level {
-  return CCF_TIERS.includes(value as Level);
+function isLevel(value: string): value is CcfLevel {
+  return CCF_TIERS.includes(value as CcfLevel);
 }
 
 function fieldsOf(chineseName: string | null): ResearchField[] {
@@ -195,45 +181,6 @@ function listIndex(rows: ListRow[]) {
     },
     unmatched: () => rows.filter((r) => !used.has(r)),
   };
-}
-
-function claim(level: Level): RankHistoryEntry[] {
-  return [{ system: "CCF", edition: EDITION, rank: level, source: SOURCE }];
-}
-
-function toConference(venue: Venue): ConferenceObservation {
-  return conferenceObservation({
-    source: SOURCE,
-    key: venue.key,
-    file: DIR,
-    acronym: venue.acronym,
-    title: venue.title,
-    dblp: venue.dblp,
-    ranks: claim(venue.level),
-    fields: venue.fields,
-  });
-}
-
-function toJournal(venue: Venue): JournalObservation {
-  return journalObservation({
-    source: SOURCE,
-    key: venue.key,
-    file: DIR,
-    // cleanNames guarantees one of the two.
-    title: venue.title ?? venue.acronym ?? "",
-    acronym: venue.acronym,
-    dblp: venue.dblp,
-    publisher: venue.publisher,
-    ccfRank: venue.level,
-    ranks: claim(venue.level),
-    fields: venue.fields,
-  });
-}
-
-function withoutSharedDblpKeys(venues: Venue[]): Venue[] {
-  const uses = new Map<string, number>();
-  for (const { dblp } of venues) if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
-  return venues.map((v) => (v.dblp && (uses.get(v.dblp) ?? 0) > 1 ? { ...v, dblp: null } : v));
 }
 
 /**
@@ -338,12 +285,10 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
       row,
     );
   }
-  const all = withoutSharedDblpKeys([...venues.values()]);
   return {
     source: SOURCE,
     read: dataGen.length + list.length,
-    conferences: all.filter((v) => v.type === "conference").map(toConference),
-    journals: all.filter((v) => v.type === "journal").map(toJournal),
+    ...ccfObservations({ source: SOURCE, edition: EDITION, file: DIR }, [...venues.values()]),
     rejected,
   };
 }

@@ -9,7 +9,7 @@
  * an identity, and it would glue AsiaCCS (C) to CCS (A).
  */
 import { join } from "node:path";
-import { CCF_TIERS, type RankHistoryEntry, type ResearchField } from "../../functions/schema/records.ts";
+import { CCF_TIERS, type ResearchField } from "../../functions/schema/records.ts";
 import { readCsv } from "../csv.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
@@ -20,79 +20,26 @@ import {
   normalizeAcronym,
   normalizeTitle,
 } from "../normalize.ts";
-import {
-  type ConferenceObservation,
-  conferenceObservation,
-  type ImportResult,
-  type JournalObservation,
-  journalObservation,
-  type Rejection,
-} from "../observations.ts";
+import type { ImportResult, Rejection } from "../observations.ts";
+import { type CcfLevel, type CcfVenue, ccfObservations } from "./ccf-common.ts";
 
 const FILE = "ccf-list/ccf_venues.csv";
 const SOURCE = "ccf";
 const EDITION = "CCF2022";
-type Level = (typeof CCF_TIERS)[number];
 
 /** One venue of the list, possibly gathered from several rows. */
-interface Venue {
-  type: "conference" | "journal";
-  key: string;
+/** A venue of the list, with the row it came from (for error messages). */
+interface Venue extends CcfVenue {
   row: number;
-  acronym: string | null;
-  title: string | null;
-  publisher: string | null;
-  dblp: string | null;
-  level: Level;
-  fields: ResearchField[];
 }
 
-function isLevel(value: string | null): value is Level {
-  return CCF_TIERS.includes(value as Level);
+function isLevel(value: string | null): value is CcfLevel {
+  return CCF_TIERS.includes(value as CcfLevel);
 }
 
 function fieldsOf(chineseName: string | null): ResearchField[] {
   const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
   return code ? fieldsFromCcfCode(code) : [];
-}
-
-function claim(level: Level): RankHistoryEntry[] {
-  return [{ system: "CCF", edition: EDITION, rank: level, source: SOURCE }];
-}
-
-function toConference(venue: Venue): ConferenceObservation {
-  return conferenceObservation({
-    source: SOURCE,
-    key: venue.key,
-    file: FILE,
-    acronym: venue.acronym,
-    title: venue.title,
-    dblp: venue.dblp,
-    ranks: claim(venue.level),
-    fields: venue.fields,
-  });
-}
-
-function toJournal(venue: Venue): JournalObservation {
-  return journalObservation({
-    source: SOURCE,
-    key: venue.key,
-    file: FILE,
-    // cleanNames guarantees one of the two.
-    title: venue.title ?? venue.acronym ?? "",
-    acronym: venue.acronym,
-    dblp: venue.dblp,
-    publisher: venue.publisher,
-    ccfRank: venue.level,
-    ranks: claim(venue.level),
-    fields: venue.fields,
-  });
-}
-
-function withoutSharedDblpKeys(venues: Venue[]): Venue[] {
-  const uses = new Map<string, number>();
-  for (const { dblp } of venues) if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
-  return venues.map((v) => (v.dblp && (uses.get(v.dblp) ?? 0) > 1 ? { ...v, dblp: null } : v));
 }
 
 export async function importCcfList(upstreamDir: string): Promise<ImportResult> {
@@ -141,12 +88,10 @@ export async function importCcfList(upstreamDir: string): Promise<ImportResult> 
       fields,
     });
   }
-  const all = withoutSharedDblpKeys([...venues.values()]);
   return {
     source: SOURCE,
     read: records.length,
-    conferences: all.filter((v) => v.type === "conference").map(toConference),
-    journals: all.filter((v) => v.type === "journal").map(toJournal),
+    ...ccfObservations({ source: SOURCE, edition: EDITION, file: FILE }, [...venues.values()]),
     rejected,
   };
 }

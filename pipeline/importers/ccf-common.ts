@@ -1,0 +1,64 @@
+/**
+ * What the two CCF lists (2022: ccf-list.ts, 2026: ccf-2026.ts) give per venue, and how a list's venues become
+ * observations: each a rank claim of the list's edition; a dblp key the list gives to two venues is dropped from both.
+ */
+import type { CCF_TIERS, ResearchField } from "../../functions/schema/records.ts";
+import {
+  type ConferenceObservation,
+  conferenceObservation,
+  type JournalObservation,
+  journalObservation,
+} from "../observations.ts";
+
+export type CcfLevel = (typeof CCF_TIERS)[number];
+
+export interface CcfVenue {
+  type: "conference" | "journal";
+  key: string;
+  acronym: string | null;
+  title: string | null;
+  publisher: string | null;
+  dblp: string | null;
+  level: CcfLevel;
+  fields: ResearchField[];
+}
+
+export interface CcfList {
+  source: "ccf" | "ccf2026";
+  edition: "CCF2022" | "CCF2026";
+  /** The file or folder named in rejections and provenance. */
+  file: string;
+}
+
+export function ccfObservations(
+  list: CcfList,
+  venues: readonly CcfVenue[],
+): { conferences: ConferenceObservation[]; journals: JournalObservation[] } {
+  const uses = new Map<string, number>();
+  for (const { dblp } of venues) if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
+  const common = (v: CcfVenue) => ({
+    source: list.source,
+    key: v.key,
+    file: list.file,
+    acronym: v.acronym,
+    dblp: v.dblp && (uses.get(v.dblp) ?? 0) > 1 ? null : v.dblp,
+    ranks: [{ system: "CCF" as const, edition: list.edition, rank: v.level, source: list.source }],
+    fields: v.fields,
+  });
+  return {
+    conferences: venues
+      .filter((v) => v.type === "conference")
+      .map((v) => conferenceObservation({ ...common(v), title: v.title })),
+    journals: venues
+      .filter((v) => v.type === "journal")
+      .map((v) =>
+        journalObservation({
+          ...common(v),
+          // cleanNames guarantees one of the two.
+          title: v.title ?? v.acronym ?? "",
+          publisher: v.publisher,
+          ccfRank: v.level,
+        }),
+      ),
+  };
+}
