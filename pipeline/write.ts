@@ -871,6 +871,8 @@ async function writeFiles(
       },
     ),
     "ids.json": `${JSON.stringify(content.idRegistry, null, 2)}\n`,
+    // The server needs only the merged ids, not the whole registry (hundreds of megabytes at scale).
+    "merged.json": `${JSON.stringify(mergedIds(content.idRegistry))}\n`,
     "build-report.json": `${JSON.stringify(content.report.json, null, 2)}\n`,
     "build-report.md": content.report.markdown,
   };

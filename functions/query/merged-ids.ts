@@ -1,16 +1,20 @@
 /**
- * Ids merged away by entity resolution: the snapshot's id table (ids.json) maps each to the id its venue
- * lives under now, so old links keep working (REST and pages answer 301, MCP returns the surviving record).
+ * Ids merged away by entity resolution: the snapshot's merged.json (written from its id table, ids.json) maps each
+ * to the id its venue lives under now, so old links keep working (REST and pages answer 301, MCP returns the surviving record).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { VenueKind } from "./activity.ts";
 
-const KindTable = z.object({ merged: z.record(z.string(), z.string()).optional() }).passthrough();
-const IdTable = z
-  .object({ conferences: KindTable.default({}), journals: KindTable.default({}) })
-  .passthrough();
+/** merged.json: per kind, each id merged away → the id its venue lives under now. */
+const Merged = z.record(z.string(), z.string());
+const MergedFile = z.object({ conferences: Merged.default({}), journals: Merged.default({}) });
+/** Snapshots written before merged.json: the id table's `merged` maps. */
+const IdTable = z.object({
+  conferences: z.object({ merged: Merged.default({}) }).default({ merged: {} }),
+  journals: z.object({ merged: Merged.default({}) }).default({ merged: {} }),
+});
 
 export type MergedIds = Record<VenueKind, ReadonlyMap<string, string>>;
 
@@ -20,17 +24,22 @@ const EMPTY: MergedIds = { conference: new Map(), journal: new Map() };
 const loaded = new Map<string, Promise<MergedIds>>();
 
 async function read(dir: string): Promise<MergedIds> {
-  const text = await readFile(join(dir, "ids.json"), "utf8").catch(() => null);
+  const table = await readTable(dir);
   // A snapshot without a readable id table (first builds, test fixtures) has merged nothing: old ids then answer
   // 404 like any unknown id, never an error.
-  if (text === null) return EMPTY;
-  const parsed = IdTable.safeParse(parseJson(text));
-  if (!parsed.success) return EMPTY;
-  const table = parsed.data;
+  if (!table) return EMPTY;
   return {
-    conference: new Map(Object.entries(table.conferences.merged ?? {})),
-    journal: new Map(Object.entries(table.journals.merged ?? {})),
+    conference: new Map(Object.entries(table.conferences)),
+    journal: new Map(Object.entries(table.journals)),
   };
+}
+
+async function readTable(dir: string): Promise<z.infer<typeof MergedFile> | null> {
+  const merged = await readFile(join(dir, "merged.json"), "utf8").catch(() => null);
+  if (merged !== null) return MergedFile.safeParse(parseJson(merged)).data ?? null;
+  const ids = await readFile(join(dir, "ids.json"), "utf8").catch(() => null);
+  const table = ids === null ? undefined : IdTable.safeParse(parseJson(ids)).data;
+  return table ? { conferences: table.conferences.merged, journals: table.journals.merged } : null;
 }
 
 function parseJson(text: string): unknown {

@@ -1,10 +1,12 @@
 /**
  * Ids merged away by entity resolution keep working: REST detail and pages answer 301 to the surviving id,
- * MCP returns the surviving record. The served snapshot's id table is given a merge before the first request.
+ * MCP returns the surviving record. The served snapshot's merged.json is given a merge before the first request.
  */
-import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mergedIds } from "../../functions/query/merged-ids.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS } from "../helpers/snapshot-fixture.ts";
 import { connectMcp, startMcpHarness, toolPayload } from "../mcp/client.ts";
 import { ACCOUNT, type Harness } from "./harness.ts";
@@ -17,11 +19,11 @@ const GONE_JOURNAL = "4168910765";
 let h: Harness;
 beforeAll(async () => {
   h = await startMcpHarness({ site: { [`conference/${SURVIVOR}.html`]: "<p>venue</p>" } });
-  const file = join(realpathSync(join(h.snapshotsDir, "latest")), "ids.json");
-  const table = JSON.parse(readFileSync(file, "utf8"));
-  table.conferences.merged = { [GONE]: SURVIVOR };
-  table.journals.merged = { [GONE_JOURNAL]: JOURNAL };
-  writeFileSync(file, JSON.stringify(table));
+  const file = join(realpathSync(join(h.snapshotsDir, "latest")), "merged.json");
+  writeFileSync(
+    file,
+    JSON.stringify({ conferences: { [GONE]: SURVIVOR }, journals: { [GONE_JOURNAL]: JOURNAL } }),
+  );
 });
 afterAll(() => h.close());
 
@@ -58,5 +60,29 @@ describe("ids merged away", () => {
     const result = await mcp.client.callTool({ name: "get_conference", arguments: { id: GONE } });
     expect((toolPayload(result) as { id: string }).id).toBe(SURVIVOR);
     await mcp.close?.();
+  });
+});
+
+describe("snapshots written before merged.json", () => {
+  it("reads the merges from the id table, and reads nothing from an unreadable one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vd-merged-"));
+    try {
+      writeFileSync(
+        join(dir, "ids.json"),
+        JSON.stringify({
+          conferences: { entries: {}, merged: { [GONE]: SURVIVOR } },
+          journals: { entries: {} },
+        }),
+      );
+      const table = await mergedIds(dir);
+      expect(table.conference.get(GONE)).toBe(SURVIVOR);
+      expect(table.journal.size).toBe(0);
+      const broken = mkdtempSync(join(tmpdir(), "vd-merged-"));
+      writeFileSync(join(broken, "ids.json"), "{not json");
+      expect((await mergedIds(broken)).conference.size).toBe(0);
+      rmSync(broken, { recursive: true });
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });

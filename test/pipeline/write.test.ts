@@ -162,7 +162,7 @@ const PUBLIC_FILES = [
   "changes.atom",
   "datapackage.json",
 ];
-const INTERNAL_FILES = ["details.json", "ids.json", "build-report.json", "build-report.md"];
+const INTERNAL_FILES = ["details.json", "ids.json", "merged.json", "build-report.json", "build-report.md"];
 
 /** The schema fields with detail_page right after `anchor`: the expected public column order. */
 function publicColumns(schema: z.ZodObject, anchor: string): string[] {
