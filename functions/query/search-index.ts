@@ -51,6 +51,15 @@ function acronymKeys(short: string | null): string[] {
   return keys.filter((k, i) => keys.indexOf(k) === i);
 }
 
+/**
+ * Venue positions under one key: most keys (a venue's own names) name one venue, kept as a bare number; an
+ * array each would cost more than the index's text at 570,000 venues.
+ */
+type Postings = number | Int32Array;
+
+const positions = (postings: Postings | undefined): ArrayLike<number> & Iterable<number> =>
+  postings === undefined ? [] : typeof postings === "number" ? [postings] : postings;
+
 export interface VenueNames {
   id: string;
   short: string | null;
@@ -61,12 +70,12 @@ export interface VenueNames {
 
 export class NameIndex {
   /** Compact acronym, alias, ISSN or full name → venue positions. */
-  private readonly exact: Map<string, Int32Array>;
+  private readonly exact: Map<string, Postings>;
   /** Compact acronyms, sorted, and the venue position of each, for prefix lookups. */
   private readonly acronyms: string[];
   private readonly acronymVenues: Int32Array;
   /** Word → positions of venues that have it in some name. */
-  private readonly words: Map<string, Int32Array>;
+  private readonly words: Map<string, Postings>;
   /** Per venue: its names folded, each framed by spaces, for whole-word and substring checks. */
   private readonly texts: string[] = [];
   /** Numeric ids (`id_num`: every id is a decimal string of at most 15 digits, exact as a number). */
@@ -104,7 +113,10 @@ export class NameIndex {
     this.acronyms = acronyms.map(([a]) => a);
     this.acronymVenues = Int32Array.from(acronyms, ([, pos]) => pos);
     // Typed postings: a quarter of the memory of number arrays at 570,000 venues.
-    const packed = (map: Map<string, number[]>) => new Map([...map].map(([k, v]) => [k, Int32Array.from(v)]));
+    const packed = (map: Map<string, number[]>) =>
+      new Map<string, Postings>(
+        [...map].map(([k, v]) => [k, v.length === 1 ? (v[0] as number) : Int32Array.from(v)]),
+      );
     this.exact = packed(exact);
     this.words = packed(words);
     this.vocabulary = [...words.keys()];
@@ -126,7 +138,7 @@ export class NameIndex {
       const seen = tiers.get(pos);
       if (seen === undefined || tier < seen) tiers.set(pos, tier);
     };
-    for (const pos of this.exact.get(key) ?? []) offer(pos, 0);
+    for (const pos of positions(this.exact.get(key))) offer(pos, 0);
     for (let i = this.firstAcronymFrom(key); i < this.acronyms.length; i++) {
       if (!(this.acronyms[i] as string).startsWith(key)) break;
       offer(this.acronymVenues[i] as number, 1);
@@ -135,7 +147,7 @@ export class NameIndex {
     if (queryWords.length === 1) {
       // One word: a name holds it as a substring exactly when one of its words does, so the postings answer
       // without reading any name.
-      for (const pos of this.words.get(folded) ?? []) offer(pos, 1);
+      for (const pos of positions(this.words.get(folded))) offer(pos, 1);
       for (const pos of this.candidates(queryWords)) offer(pos, 2);
     } else {
       for (const pos of this.candidates(queryWords)) {
@@ -161,7 +173,7 @@ export class NameIndex {
     const total = this.ids.length;
     const terms = [...new Set(queryWords)].map((word) => {
       const forms = this.stems.get(stem(word)) ?? [];
-      const postings = forms.map((form) => this.words.get(form) ?? new Int32Array());
+      const postings = forms.map((form) => positions(this.words.get(form)));
       const count = postings.reduce((sum, list) => sum + list.length, 0);
       return { forms, postings, weight: Math.log(1 + total / Math.max(1, count)) };
     });
@@ -207,7 +219,7 @@ export class NameIndex {
     const found = new Set<number>();
     for (const word of this.vocabulary) {
       if (!word.includes(longest)) continue;
-      for (const pos of this.words.get(word) as Int32Array) found.add(pos);
+      for (const pos of positions(this.words.get(word))) found.add(pos);
     }
     return found;
   }
