@@ -1,38 +1,62 @@
 /**
- * The whole service on one Node server: one edge chain in front of the REST API (/api), the MCP endpoint
- * (/mcp, plugged in by its module), the public snapshot files (/snapshots) and the static site.
+ * The whole service on one Node server: one Hono app whose edge is the ordered list of `app.use` steps below, in
+ * front of the REST API (/api), the MCP endpoint (/mcp, plugged in by its module), the public snapshot files
+ * (/snapshots) and the static site. Per-request state (request id, client address, caller, quota, the charged
+ * caller) lives in the context's variables (edge/context.ts).
  *
  * Order of a request, outermost first:
- *   withCompression (edge/compression.ts: brotli/gzip for text answers, Vary: Accept-Encoding)
- *   → withBoundedInput (edge/chain.ts: rate-limit.ts → 429, request-body.ts → 413/415)
- *   → withMcpMetering (mcp/metering.ts: tool calls metered, other MCP traffic only reported)
- *   → withEdge (edge/chain.ts: request id, agent refusal, CORS preflight, caller + quota, fail closed 503,
- *     refunds, common and private-cache headers)
- *   → the router below: /healthz, /readyz, host guard on /api and /mcp, /mcp, /api, server card, files, pages.
+ *   1. compression       edge/compression.ts    brotli/gzip for text answers, Vary: Accept-Encoding
+ *   2. requestId         hono/request-id        X-Request-Id (a sane incoming one honoured: edge/request-id.ts)
+ *   3. accessLog         edge/access-log.ts     one log line per request
+ *   4. secureHeaders     hono/secure-headers    nosniff, Referrer-Policy, X-Frame-Options, no X-Powered-By
+ *   5. responseHeaders   edge/headers.ts        X-Request-Id, CORS allow-origin/expose, CSP, no Server
+ *   6. clientAddress     edge/client-address.ts the client's IP (X-Forwarded-For as far as TRUST_PROXY)
+ *   7. rateLimit         edge/rate-limit.ts     per-second limits → 429
+ *   8. bodyLimit         edge/request-body.ts   bounded bodies (chunked too) → 413, non-JSON login → 415
+ *   9. quotaHeaders      edge/caller-quota.ts   X-Quota-* and private caching of credentialed answers
+ *  10. agentRefusal      edge/agent-refusal.ts  library default User-Agents on /api and /mcp → 403
+ *  11. corsPreflight     edge/preflight.ts      OPTIONS → 204
+ *  12. mcpMetering       mcp/metering.ts        /mcp: a request calling no tool only reports the quota
+ *  13. callerQuota       edge/caller-quota.ts   caller + quota (401, 402/429), fail closed 503, refunds
+ *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host/Origin must name this service → 403
+ * then the routes: /healthz and /readyz, /mcp, the API router (/api), the server card, and everything else from
+ * pages and files (search, watch calendar, snapshot files, site, merged-venue redirects, the site's 404).
+ * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
 import pino from "pino";
-import { errorResponse, isApiPath } from "./api/envelope.ts";
+import { errorResponse } from "./api/envelope.ts";
 import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
 import type { ServerConfig } from "./config.ts";
 import { type AccessControl, createAnonymousAccess } from "./edge/access.ts";
-import { type EdgeHandler, withBoundedInput } from "./edge/chain.ts";
+import { accessLog } from "./edge/access-log.ts";
+import { agentRefusal } from "./edge/agent-refusal.ts";
+import { callerQuota, edgeErrors, quotaHeaders } from "./edge/caller-quota.ts";
+import { clientAddress } from "./edge/client-address.ts";
 import { answerClientError } from "./edge/client-error.ts";
-import { withCompression } from "./edge/compression.ts";
+import { compression } from "./edge/compression.ts";
+import type { EdgeEnv, EdgeHandler } from "./edge/context.ts";
 import { feedPath } from "./edge/feed-aliases.ts";
+import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
-import { allowedHostNames, hostRefusal } from "./edge/host-guard.ts";
-import { createRateLimiter } from "./edge/rate-limit.ts";
+import { allowedHostNames, hostGuard } from "./edge/host-guard.ts";
+import { corsPreflight } from "./edge/preflight.ts";
+import { createRateLimiter, rateLimit } from "./edge/rate-limit.ts";
+import { bodyLimit } from "./edge/request-body.ts";
+import { REQUEST_ID_OPTIONS } from "./edge/request-id.ts";
 import { siteFiles } from "./edge/site-files.ts";
 import { snapshotFiles } from "./edge/snapshot-files.ts";
 import { onceADay } from "./edge/view-dedup.ts";
 // MCP: the slot takes a factory (the handler needs the query layer built here), and the edge meters only tool calls.
 import type { McpFactory } from "./mcp/handler.ts";
-import { withMcpMetering } from "./mcp/metering.ts";
+import { MCP_PATH, mcpMetering } from "./mcp/metering.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
@@ -50,7 +74,7 @@ export interface AppDeps {
   logger: Logger;
   login?: LoginService;
   researchers?: ResearcherDirectory;
-  /** Builds the MCP endpoint (POST /mcp), behind the same edge chain; absent → 404 envelope. */
+  /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
   mcp?: McpFactory;
   clock?: Clock;
 }
@@ -100,47 +124,55 @@ export function createApp(deps: AppDeps): EdgeHandler {
       .catch((err: unknown) => logger.warn({ err, kind, id }, "recording a page view failed"));
   };
 
-  const rateLimit = createRateLimiter(config.rateLimit);
-  const edge = withMcpMetering(
-    {
-      access: deps.access,
-      blockedAgents: config.blockedAgents,
-      trustProxyHops: config.trustProxyHops,
-      logger,
-    },
-    async (req, ctx) => {
-      const { pathname } = new URL(req.url);
-      if (HEALTH_PATHS.has(pathname)) return healthResponse(pathname, deps.access);
-      if (isApiPath(pathname)) {
-        const refusal = hostRefusal(req, allowedHosts);
-        if (refusal) return errorResponse(403, refusal, ctx.requestId);
-      }
-      if (pathname === "/mcp") {
-        return mcp ? mcp(req, ctx) : errorResponse(404, "MCP is not enabled on this server", ctx.requestId);
-      }
-      if (isApiPath(pathname)) return api.fetch(req, ctx);
-      if (pathname === SERVER_CARD_PATH && mcp && req.method === "GET") {
-        return serverCardResponse(config.publicBaseUrl);
-      }
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        return new Response("Method not allowed\n", {
-          status: 405,
-          headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
-        });
-      }
-      const searched = pathname === SEARCH_PATH ? await search(req) : null;
-      if (searched) return searched;
-      if (pathname === WATCH_CALENDAR_PATH) return watchlist(req);
-      const file = (await snapshots(req, pathname)) ?? (await site(req, feedPath(pathname)));
-      if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
-      if (file.status === 200 && req.method === "GET") recordPageView(pathname, ctx.ip);
-      return file;
-    },
+  const { access } = deps;
+  const app = new Hono<EdgeEnv>();
+  app.use(compression);
+  app.use(requestId(REQUEST_ID_OPTIONS));
+  app.use(accessLog(logger));
+  app.use(secureHeaders(SECURITY_HEADERS));
+  app.use(responseHeaders);
+  app.use(clientAddress(config.trustProxyHops));
+  app.use(rateLimit(createRateLimiter(config.rateLimit)));
+  app.use(bodyLimit);
+  app.use(quotaHeaders);
+  app.use(agentRefusal(access, config.blockedAgents, logger));
+  app.use(corsPreflight(access, logger));
+  app.use(MCP_PATH, mcpMetering);
+  app.use(callerQuota(access, logger));
+  app.use(hostGuard(allowedHosts));
+
+  for (const path of HEALTH_PATHS) app.all(path, () => healthResponse(path, access));
+  app.all(MCP_PATH, (c) =>
+    mcp
+      ? mcp(c.req.raw, { requestId: c.get("requestId"), caller: c.get("caller"), ip: c.get("ip") })
+      : errorResponse(404, "MCP is not enabled on this server", c.get("requestId")),
   );
-  // Outermost: every text answer, refusals included, is compressed for clients that accept it.
-  return withCompression(
-    withBoundedInput({ rateLimit, trustProxyHops: config.trustProxyHops, logger }, edge),
-  );
+  app.route("/", api);
+  if (mcp) {
+    app.get(SERVER_CARD_PATH, (c, next) =>
+      c.req.method === "GET" ? serverCardResponse(config.publicBaseUrl) : next(),
+    );
+  }
+  app.all("*", async (c) => {
+    const req = c.req.raw;
+    // The raw path (not Hono's decoded one): the file handlers resolve and check it themselves.
+    const { pathname } = new URL(req.url);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      return new Response("Method not allowed\n", {
+        status: 405,
+        headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
+      });
+    }
+    const searched = pathname === SEARCH_PATH ? await search(req) : null;
+    if (searched) return searched;
+    if (pathname === WATCH_CALENDAR_PATH) return watchlist(req);
+    const file = (await snapshots(req, pathname)) ?? (await site(req, feedPath(pathname)));
+    if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
+    if (file.status === 200 && req.method === "GET") recordPageView(pathname, c.get("ip"));
+    return file;
+  });
+  app.onError(edgeErrors(logger));
+  return (req, conn) => app.fetch(req, conn);
 }
 
 export interface ServerOverrides {

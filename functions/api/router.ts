@@ -1,11 +1,12 @@
 /**
- * The REST handlers under /api. Web-standard (a Hono app: Request → Response); it expects the edge chain to have
- * run and passes its EdgeContext as the app's bindings. Every answer is a JSON envelope: validation problems are
- * HTTP 200 / code 400, unknown paths 404, wrong methods 405 with Allow, faults 500 with the request id only; a
- * state store that cannot answer (StoreUnavailable) is left to the edge, which answers 503 with Retry-After.
+ * The REST handlers under /api, as a Hono app mounted behind the edge steps (functions/app.ts, api/index.ts); the
+ * request id, caller and client address come from the context's variables. Every answer is a JSON envelope:
+ * validation problems are HTTP 200 / code 400, unknown paths 404, wrong methods 405 with Allow, faults 500 with the
+ * request id only; a state store that cannot answer (StoreUnavailable) is left to the edge, which answers 503 with
+ * Retry-After.
  */
 import { type Context, Hono } from "hono";
-import type { EdgeContext } from "../edge/chain.ts";
+import type { EdgeEnv } from "../edge/context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { LoginBody } from "../schema/api.ts";
@@ -24,10 +25,9 @@ export interface ApiRouterDeps {
   logger?: Logger;
 }
 
-type ApiEnv = { Bindings: EdgeContext };
-type ApiContext = Context<ApiEnv>;
+type ApiContext = Context<EdgeEnv>;
 
-const ok = (c: ApiContext, data: unknown) => envelopeResponse(200, 200, OK_MESSAGE, data, c.env.requestId);
+const ok = (c: ApiContext, data: unknown) => envelopeResponse(200, 200, OK_MESSAGE, data, c.get("requestId"));
 
 /** A bad parameter is HTTP 200 with envelope code 400; a missing credential or an unknown id is an HTTP error. */
 function refusalResponse(refusal: Refusal, requestId: string): Response {
@@ -37,7 +37,7 @@ function refusalResponse(refusal: Refusal, requestId: string): Response {
 }
 
 const reply = <T>(c: ApiContext, outcome: Outcome<T>) =>
-  outcome.ok ? ok(c, outcome.data) : refusalResponse(outcome, c.env.requestId);
+  outcome.ok ? ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
 
 /** Methods accepted per documented path, for telling 405 (known path) from 404. */
 const KNOWN_PATHS = [
@@ -51,7 +51,7 @@ function allowedMethods(pathname: string): string[] {
   return methods.length === 0 ? [] : [...new Set([...methods, "OPTIONS"])];
 }
 
-export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
+export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
   const ops = createReadOperations(deps);
   /** A venue merged into another answers a permanent redirect to the surviving id, query string kept. */
   const movedTo = async (c: ApiContext, kind: "conference" | "journal", prefix: string) => {
@@ -62,10 +62,10 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   const logger = deps.logger ?? silentLogger;
   const openApiJson = JSON.stringify(openApiDocument(deps.publicBaseUrl.replace(/\/+$/, "")));
 
-  const router = new Hono<ApiEnv>();
+  const router = new Hono<EdgeEnv>();
 
   // Answers depend on the caller (quota headers, paid fields): keep them out of shared caches.
-  router.use("*", async (c, next) => {
+  router.use("/api/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
   });
@@ -90,7 +90,7 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   );
   router.get("/api/conferences/:id", async (c) => {
     const moved = await movedTo(c, "conference", "/api/conferences/");
-    return moved ?? reply(c, await ops.conference(c.req.param("id"), c.env.caller));
+    return moved ?? reply(c, await ops.conference(c.req.param("id"), c.get("caller")));
   });
 
   router.get("/api/journals", async (c) => reply(c, await ops.searchJournals(c.req.query())));
@@ -102,11 +102,11 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
   );
   router.get("/api/journals/:id", async (c) => {
     const moved = await movedTo(c, "journal", "/api/journals/");
-    return moved ?? reply(c, await ops.journal(c.req.param("id"), c.env.caller));
+    return moved ?? reply(c, await ops.journal(c.req.param("id"), c.get("caller")));
   });
 
   router.get("/api/researchers/:id", async (c) =>
-    reply(c, await ops.researcher(c.req.param("id"), c.env.caller)),
+    reply(c, await ops.researcher(c.req.param("id"), c.get("caller"))),
   );
 
   router.get("/api/statistics", async (c) => reply(c, await ops.statistics()));
@@ -115,9 +115,9 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
     // An unreadable body fails the schema like a missing one, with the same message.
     const body: unknown = await c.req.json().catch(() => undefined);
     const credentials = parseParams(LoginBody, body);
-    if (!credentials.ok) return refusalResponse(credentials, c.env.requestId);
-    const result = await login.login(credentials.data.email, credentials.data.password, { ip: c.env.ip });
-    if (!result) return envelopeResponse(200, 401, "invalid e-mail or password", null, c.env.requestId);
+    if (!credentials.ok) return refusalResponse(credentials, c.get("requestId"));
+    const result = await login.login(credentials.data.email, credentials.data.password, { ip: c.get("ip") });
+    if (!result) return envelopeResponse(200, 401, "invalid e-mail or password", null, c.get("requestId"));
     return ok(c, result);
   });
 
@@ -127,21 +127,19 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<ApiEnv> {
       return errorResponse(
         405,
         `method ${c.req.method} not allowed; allowed: ${allowed.join(", ")}`,
-        c.env.requestId,
+        c.get("requestId"),
         {
           allow: allowed.join(", "),
         },
       );
     }
-    return errorResponse(404, `no API endpoint at ${c.req.path} (see /api/openapi.json)`, c.env.requestId);
+    return errorResponse(404, `no API endpoint at ${c.req.path} (see /api/openapi.json)`, c.get("requestId"));
   });
 
-  router.notFound((c) => errorResponse(404, `no API endpoint at ${c.req.path}`, c.env.requestId));
-
   router.onError((err, c) => {
-    if (err instanceof StoreUnavailable) throw err; // the edge's 503 (edge/chain.ts)
-    logger.error({ err, request_id: c.env.requestId, path: c.req.path }, "API handler failed");
-    return errorResponse(500, `internal error (request ${c.env.requestId})`, c.env.requestId);
+    if (err instanceof StoreUnavailable) throw err; // the edge's 503 (edgeErrors, edge/caller-quota.ts)
+    logger.error({ err, request_id: c.get("requestId"), path: c.req.path }, "API handler failed");
+    return errorResponse(500, `internal error (request ${c.get("requestId")})`, c.get("requestId"));
   });
 
   return router;

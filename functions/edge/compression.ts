@@ -7,7 +7,8 @@
  */
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
-import type { EdgeHandler } from "./chain.ts";
+import { createMiddleware } from "hono/factory";
+import type { EdgeEnv } from "./context.ts";
 
 /** Below this many bytes the encoding costs more than it saves. */
 const MIN_BYTES = 1024;
@@ -49,24 +50,26 @@ function addVary(headers: Headers, value: string): void {
   else if (!vary.toLowerCase().includes(value.toLowerCase())) headers.set("vary", `${vary}, ${value}`);
 }
 
-/** Compresses the answer when the client accepts it and the answer is a text worth compressing. */
+/**
+ * Compresses the answer when the client accepts it and the answer is a text worth compressing; otherwise returns
+ * it as it is (with `Vary: Accept-Encoding` added in place when it is compressible).
+ */
 export function compressResponse(req: Request, res: Response): Response {
   if (!isCompressible(res.headers.get("content-type"))) return res;
-  const out = new Response(res.body, res);
-  addVary(out.headers, "Accept-Encoding");
-  const length = Number(out.headers.get("content-length") ?? Number.NaN);
+  addVary(res.headers, "Accept-Encoding");
+  const length = Number(res.headers.get("content-length") ?? Number.NaN);
   const encoding = chooseEncoding(req.headers.get("accept-encoding"));
   if (
     !encoding ||
-    !out.body ||
+    !res.body ||
     req.method === "HEAD" ||
-    out.status === 206 ||
-    out.status === 204 ||
-    out.status === 304 ||
-    out.headers.has("content-encoding") ||
+    res.status === 206 ||
+    res.status === 204 ||
+    res.status === 304 ||
+    res.headers.has("content-encoding") ||
     length < MIN_BYTES
   ) {
-    return out;
+    return res;
   }
   const zip =
     encoding === "br"
@@ -77,20 +80,26 @@ export function compressResponse(req: Request, res: Response): Response {
           },
         })
       : createGzip();
-  const body = Readable.fromWeb(out.body as import("node:stream/web").ReadableStream).pipe(zip);
-  const headers = new Headers(out.headers);
+  const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(zip);
+  const { headers } = res;
   headers.set("content-encoding", encoding);
   headers.delete("content-length");
   headers.delete("accept-ranges");
   const etag = headers.get("etag");
   if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
-    status: out.status,
-    statusText: out.statusText,
+    status: res.status,
+    statusText: res.statusText,
     headers,
   });
 }
 
-export function withCompression(handler: EdgeHandler): EdgeHandler {
-  return async (req, conn) => compressResponse(req, await handler(req, conn));
-}
+/** Custom rather than hono/compress: that one has no brotli and leaves a compressed answer's ETag strong. */
+export const compression = createMiddleware<EdgeEnv>(async (c, next) => {
+  await next();
+  const compressed = compressResponse(c.req.raw, c.res);
+  if (compressed === c.res) return;
+  // Cleared first: Hono's setter would copy the old headers (Content-Length, the strong ETag) onto the new answer.
+  c.res = undefined;
+  c.res = compressed;
+});

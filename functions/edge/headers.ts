@@ -1,7 +1,12 @@
 /**
- * Headers every response carries: open CORS, security headers and the request id. Applied last, on whatever
- * response the chain produced (API JSON, page, file, or an edge refusal).
+ * Headers every response carries, set on whatever the steps inside produced (API JSON, page, file, or an edge
+ * refusal): the request id, open CORS, the Content-Security-Policy, and no server banner. The fixed security
+ * headers (nosniff, Referrer-Policy, X-Frame-Options, no X-Powered-By) are Hono's secureHeaders with
+ * SECURITY_HEADERS.
  */
+import { createMiddleware } from "hono/factory";
+import type { secureHeaders } from "hono/secure-headers";
+import type { EdgeEnv } from "./context.ts";
 
 export const CORS_ALLOW_METHODS = "GET, HEAD, POST, OPTIONS";
 export const CORS_ALLOW_HEADERS =
@@ -21,37 +26,36 @@ export const PAGE_CSP =
 /** CSP for everything else (JSON, files): nothing may load or frame it. */
 export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-export function corsPreflight(): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      "access-control-allow-methods": CORS_ALLOW_METHODS,
-      "access-control-allow-headers": CORS_ALLOW_HEADERS,
-      "access-control-max-age": "86400",
-      allow: CORS_ALLOW_METHODS,
-    },
-  });
-}
+/** hono/secure-headers, reduced to the three headers this service has always sent (and no X-Powered-By). */
+export const SECURITY_HEADERS: Parameters<typeof secureHeaders>[0] = {
+  xContentTypeOptions: true,
+  referrerPolicy: "strict-origin-when-cross-origin",
+  xFrameOptions: "DENY",
+  removePoweredBy: true,
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
 
-export function applyCommonHeaders(headers: Headers, requestId: string): void {
-  headers.set("x-request-id", requestId);
+/**
+ * Custom rather than hono/cors (which sets its headers on a placeholder response that Hono then copies into every
+ * answer) and rather than secureHeaders' static CSP (the CSP depends on the answer's type and a page's own).
+ */
+export const responseHeaders = createMiddleware<EdgeEnv>(async (c, next) => {
+  await next();
+  const { headers } = c.res;
+  headers.set("x-request-id", c.get("requestId"));
   headers.set("access-control-allow-origin", "*");
   headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS);
-  headers.set("x-content-type-options", "nosniff");
-  headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  headers.set("x-frame-options", "DENY");
   // A page served from the site already carries its own CSP (PAGE_CSP plus its inline-script hashes).
   if (!headers.has("content-security-policy")) {
     const isHtml = (headers.get("content-type") ?? "").startsWith("text/html");
     headers.set("content-security-policy", isHtml ? PAGE_CSP : DATA_CSP);
   }
-  // No framework or server banner.
-  headers.delete("x-powered-by");
   headers.delete("server");
-}
-
-/** A sane incoming X-Request-Id is kept (to correlate with the caller's logs); anything else is replaced. */
-export function requestIdOf(req: Request): string {
-  const incoming = req.headers.get("x-request-id");
-  return incoming && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : crypto.randomUUID();
-}
+});

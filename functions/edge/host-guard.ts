@@ -3,7 +3,10 @@
  * must name this service (the host of PUBLIC_BASE_URL), a loopback name, or a host listed in ALLOWED_HOSTS.
  * A page on evil.example whose name was re-pointed at this server sends Host/Origin evil.example → 403.
  */
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { errorResponse, isApiPath } from "../api/envelope.ts";
+import type { EdgeEnv } from "./context.ts";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -48,3 +51,12 @@ export function hostRefusal(req: Request, allowed: ReadonlySet<string>): string 
     return `Origin ${JSON.stringify(origin)} is not allowed on this server`;
   return undefined;
 }
+
+/** The guard as an edge step: /api and /mcp answer 403 to a Host or Origin that is not this service. */
+export const hostGuard = (allowed: ReadonlySet<string>) =>
+  createMiddleware<EdgeEnv>(async (c, next) => {
+    if (!isApiPath(c.req.path)) return next();
+    const refused = hostRefusal(c.req.raw, allowed);
+    if (refused) return errorResponse(403, refused, c.get("requestId"));
+    return next();
+  });

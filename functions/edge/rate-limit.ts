@@ -5,8 +5,11 @@
  * limit is per process, which is what it protects.
  */
 import { createHash } from "node:crypto";
+import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
 import { quotaSubject } from "../auth/client-ip.ts";
+import type { EdgeEnv } from "./context.ts";
+import { refusal } from "./refusal.ts";
 
 export interface RateLimitOptions {
   /** Tokens added per second; 0 switches the limit off. */
@@ -53,3 +56,19 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     return null;
   };
 }
+
+/** The limit as the edge step: 429 with Retry-After before anything reads the body (no Hono built-in limits rate). */
+export const rateLimit = (limiter: RateLimiter) =>
+  createMiddleware<EdgeEnv>(async (c, next) => {
+    const limited = limiter(c.req.raw, c.get("ip"));
+    if (!limited) return next();
+    await c.req.raw.body?.cancel().catch(() => {});
+    const { retryAfterSeconds } = limited;
+    return refusal(
+      c.req.path,
+      429,
+      `too many requests per second; retry after ${retryAfterSeconds} s`,
+      c.get("requestId"),
+      { "retry-after": String(retryAfterSeconds) },
+    );
+  });

@@ -4,7 +4,10 @@
  * refused 413 as soon as the limit is crossed and the rest is never buffered. The login also takes
  * application/json only: a text/plain POST can be sent cross-site without a CORS preflight.
  */
+import { createMiddleware } from "hono/factory";
 import { MCP_PATH } from "../mcp/metering.ts";
+import type { EdgeEnv } from "./context.ts";
+import { refusal } from "./refusal.ts";
 
 export const LOGIN_PATH = "/api/login";
 export const BODY_LIMITS = { login: 16 * 1024, mcp: 1024 * 1024, other: 64 * 1024 } as const;
@@ -75,3 +78,17 @@ export async function boundedRequest(req: Request, pathname: string): Promise<Bo
     req: new Request(req.url, { method: req.method, headers, body, signal: req.signal }),
   };
 }
+
+/**
+ * The body limit as the edge step: the request's body is read (bounded) here and the handlers get it from memory.
+ * Custom rather than hono/body-limit, which stops a chunked body only once a handler reads it (after the quota is
+ * charged), and has no per-route limit or the login's 415.
+ */
+export const bodyLimit = createMiddleware<EdgeEnv>(async (c, next) => {
+  const checked = await boundedRequest(c.req.raw, c.req.path);
+  if (!checked.ok) {
+    return refusal(c.req.path, checked.status, checked.message, c.get("requestId"), checked.headers);
+  }
+  c.req.raw = checked.req;
+  return next();
+});

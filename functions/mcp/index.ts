@@ -1,3 +1,3 @@
 /** The MCP endpoint: the factory for the server's `mcp` slot, and the edge metering it relies on. */
 export { createMcpHandler, type McpDeps, type McpFactory } from "./handler.ts";
-export { withMcpMetering } from "./metering.ts";
+export { mcpMetering } from "./metering.ts";

@@ -3,8 +3,8 @@
  * it (initialize, notifications, tools/list, prompts/list, prompts/get, ping) and refused methods only report
  * the quota, so connecting a client costs nothing. Invalid credentials are refused (401) on every request alike.
  */
-import type { AccessControl } from "../edge/access.ts";
-import { type EdgeHandler, type EdgeOptions, type InnerHandler, withEdge } from "../edge/chain.ts";
+import { createMiddleware } from "hono/factory";
+import type { EdgeEnv } from "../edge/context.ts";
 
 export const MCP_PATH = "/mcp";
 
@@ -46,21 +46,8 @@ export async function countToolCalls(req: Request): Promise<number> {
   return (Array.isArray(body) ? body : [body]).filter(isToolCall).length;
 }
 
-/** Resolves callers and reports their quota, but never counts. */
-function reportOnly(access: AccessControl): AccessControl {
-  return {
-    resolve: (req, ip) => access.resolve(req, ip),
-    consume: (caller) => access.peek(caller),
-    peek: (caller) => access.peek(caller),
-  };
-}
-
-/** The edge chain, except that MCP requests calling no tool only report the quota. */
-export function withMcpMetering(options: EdgeOptions, inner: InnerHandler): EdgeHandler {
-  const edge = withEdge(options, inner);
-  const unmetered = withEdge({ ...options, access: reportOnly(options.access) }, inner);
-  return async (req, conn) => {
-    if (new URL(req.url).pathname !== MCP_PATH) return edge(req, conn);
-    return (await countToolCalls(req)) > 0 ? edge(req, conn) : unmetered(req, conn);
-  };
-}
+/** The edge step on /mcp, before caller-quota.ts: a request that calls no tool only reports the quota. */
+export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
+  if ((await countToolCalls(c.req.raw)) === 0) c.set("reportOnly", true);
+  await next();
+});

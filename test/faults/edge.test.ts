@@ -8,14 +8,24 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
-import { type EdgeHandler, withBoundedInput, withEdge } from "../../functions/edge/chain.ts";
-import { createRateLimiter } from "../../functions/edge/rate-limit.ts";
-import { BODY_LIMITS } from "../../functions/edge/request-body.ts";
+import { accessLog } from "../../functions/edge/access-log.ts";
+import { agentRefusal } from "../../functions/edge/agent-refusal.ts";
+import { callerQuota, edgeErrors, quotaHeaders } from "../../functions/edge/caller-quota.ts";
+import { clientAddress } from "../../functions/edge/client-address.ts";
+import type { EdgeEnv, EdgeHandler } from "../../functions/edge/context.ts";
+import { responseHeaders, SECURITY_HEADERS } from "../../functions/edge/headers.ts";
+import { corsPreflight } from "../../functions/edge/preflight.ts";
+import { createRateLimiter, type RateLimiter, rateLimit } from "../../functions/edge/rate-limit.ts";
+import { BODY_LIMITS, bodyLimit } from "../../functions/edge/request-body.ts";
+import { REQUEST_ID_OPTIONS } from "../../functions/edge/request-id.ts";
 import { siteFiles } from "../../functions/edge/site-files.ts";
 import { onceADay } from "../../functions/edge/view-dedup.ts";
-import type { Logger } from "../../functions/runtime/logger.ts";
+import { type Logger, silentLogger } from "../../functions/runtime/logger.ts";
 
 /** A quota store that counts in memory and can be made to fail, like a full disk or a dead Redis. */
 function faultyAccess(limit: number) {
@@ -57,6 +67,30 @@ function faultyAccess(limit: number) {
 const errors: object[] = [];
 const logger: Logger = { info() {}, warn() {}, error: (details) => errors.push(details) };
 
+/** The server's edge steps (functions/app.ts, without compression and MCP metering) in front of `inner`. */
+function edgeApp(
+  options: { access: AccessControl; rateLimit: RateLimiter; logger?: Logger },
+  inner: (req: Request) => Response | Promise<Response>,
+): EdgeHandler {
+  const { access } = options;
+  const log = options.logger ?? silentLogger;
+  const app = new Hono<EdgeEnv>();
+  app.use(requestId(REQUEST_ID_OPTIONS));
+  app.use(accessLog(log));
+  app.use(secureHeaders(SECURITY_HEADERS));
+  app.use(responseHeaders);
+  app.use(clientAddress(0));
+  app.use(rateLimit(options.rateLimit));
+  app.use(bodyLimit);
+  app.use(quotaHeaders);
+  app.use(agentRefusal(access, [], log));
+  app.use(corsPreflight(access, log));
+  app.use(callerQuota(access, log));
+  app.all("*", (c) => inner(c.req.raw));
+  app.onError(edgeErrors(log));
+  return (req, conn) => app.fetch(req, conn);
+}
+
 async function listen(handler: EdgeHandler) {
   const server = await new Promise<ReturnType<typeof serve>>((done) => {
     const s = serve(
@@ -92,7 +126,7 @@ describe("edge under fault", () => {
   const served = { count: 0 };
 
   beforeAll(async () => {
-    const edge = withEdge({ access, blockedAgents: [], trustProxyHops: 0, logger }, async (req) => {
+    const inner = async (req: Request) => {
       served.count += 1;
       if (new URL(req.url).pathname === "/api/slow") {
         // Answers once its client has gone (or after 5 s): what a slow query looks like to a client that gave up.
@@ -110,13 +144,10 @@ describe("edge under fault", () => {
         });
       const text = req.body ? await req.text() : "";
       return new Response(`ok ${text.length}`, { headers: { "cache-control": "public, max-age=300" } });
-    });
+    };
     // Generous rate limit here; its own test below uses a tight one.
     server = await listen(
-      withBoundedInput(
-        { rateLimit: createRateLimiter({ perSecond: 1000, burst: 5000 }), trustProxyHops: 0, logger },
-        edge,
-      ),
+      edgeApp({ access, rateLimit: createRateLimiter({ perSecond: 1000, burst: 5000 }), logger }, inner),
     );
   });
   afterAll(() => server.close());
@@ -218,9 +249,8 @@ describe("edge under fault", () => {
 describe("per-second limits", () => {
   it("answers 429 with Retry-After once an address's bucket is empty, on pages too", async () => {
     const { access } = faultyAccess(1000);
-    const edge = withEdge({ access, blockedAgents: [], trustProxyHops: 0 }, () => new Response("ok"));
     const server = await listen(
-      withBoundedInput({ rateLimit: createRateLimiter({ perSecond: 1, burst: 5 }), trustProxyHops: 0 }, edge),
+      edgeApp({ access, rateLimit: createRateLimiter({ perSecond: 1, burst: 5 }) }, () => new Response("ok")),
     );
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {

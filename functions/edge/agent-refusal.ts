@@ -1,0 +1,24 @@
+/**
+ * Refusal of the default User-Agents of HTTP libraries (agents.ts) on /api and /mcp → 403 "error code: 1010".
+ * Pages, feeds and snapshot files are meant for any client.
+ */
+import { createMiddleware } from "hono/factory";
+import { isApiPath } from "../api/envelope.ts";
+import type { Logger } from "../runtime/logger.ts";
+import type { AccessControl } from "./access.ts";
+import { isBlockedAgent } from "./agents.ts";
+import { peekQuietly } from "./caller-quota.ts";
+import type { EdgeEnv } from "./context.ts";
+import { refusal } from "./refusal.ts";
+
+const AGENT_REFUSAL =
+  "error code: 1010. Requests with the default User-Agent of an HTTP library are refused; " +
+  "send a descriptive User-Agent naming your tool and a contact.";
+
+export const agentRefusal = (access: AccessControl, blockedAgents: readonly string[], logger: Logger) =>
+  createMiddleware<EdgeEnv>(async (c, next) => {
+    const path = c.req.path;
+    if (!isApiPath(path) || !isBlockedAgent(c.req.header("user-agent") ?? null, blockedAgents)) return next();
+    await peekQuietly(c, access, { kind: "anonymous", ip: c.get("ip") }, logger);
+    return refusal(path, 403, AGENT_REFUSAL, c.get("requestId"));
+  });

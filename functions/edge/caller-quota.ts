@@ -1,0 +1,171 @@
+/**
+ * Caller and quota, in two steps around the refusals that come before the caller is known:
+ *   quotaHeaders: on whatever came out, X-Quota-Limit / X-Quota-Remaining (zeros only when the store failed) and
+ *     `Cache-Control: private, no-store` + `Vary: Authorization` on every answer to a credential.
+ *   callerQuota: metered paths (API, MCP tool calls) consume, everything else peeks; an invalid credential on a
+ *     metered path → 401; quota used up → 402/429 with Retry-After. Fails closed: a metered request whose use
+ *     cannot be recorded (store full, read-only, busy, unreachable, timed out) → 503 with Retry-After and an error
+ *     log line (edgeErrors). Pages and files never depend on the store: they wait at most UNMETERED_STORE_WAIT_MS
+ *     for it (their quota headers are best-effort). A metered request answered 5xx, 406 or 415, or whose client
+ *     went away, is refunded.
+ * edgeErrors is the app's onError: a StoreUnavailable anywhere is a 503 with Retry-After, anything else a 500.
+ */
+import type { Context, ErrorHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { isApiPath } from "../api/envelope.ts";
+import type { Logger } from "../runtime/logger.ts";
+import { StoreUnavailable } from "../store/types.ts";
+import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "./access.ts";
+import type { EdgeEnv } from "./context.ts";
+import { refusal } from "./refusal.ts";
+
+/** Seconds a client is asked to wait when the state store cannot record its request. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Longest an unmetered answer (page, file, preflight, refusal) waits on the store for its credential check and
+ * quota headers; past it the answer goes out without them (anonymous, quota headers at zero).
+ */
+export const UNMETERED_STORE_WAIT_MS = 250;
+
+/** The store failed while a metered request was being counted: answered 503, never 500. */
+class MeteringUnavailable extends Error {}
+
+/** `work`, or a rejection once `ms` have passed (what `work` does later is ignored). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the state store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Quota headers for unmetered answers: best-effort, a failing store only leaves them at zero. */
+export async function peekQuietly(
+  c: Context<EdgeEnv>,
+  access: AccessControl,
+  caller: Caller,
+  logger: Logger,
+): Promise<void> {
+  const quota = await within(access.peek(caller), UNMETERED_STORE_WAIT_MS).catch((err: unknown) => {
+    logger.warn(
+      { err, request_id: c.get("requestId") },
+      "quota store unavailable; quota headers left at zero",
+    );
+    return undefined;
+  });
+  c.set("quota", quota);
+}
+
+/** Paths under /api that are not data calls: never charged, so a used-up quota cannot lock anyone out of signing in. */
+const UNMETERED_API_PATHS = new Set(["/api/openapi.json", "/api/login"]);
+
+/** API calls and MCP consume quota; the OpenAPI document, login, pages and files only peek. */
+const isMetered = (method: string, path: string) =>
+  method !== "OPTIONS" && isApiPath(path) && !UNMETERED_API_PATHS.has(path);
+
+/** Statuses that mean the caller got no answer worth charging for. */
+const isUnanswered = (status: number) => status >= 500 || status === 406 || status === 415;
+
+const hasCredential = (req: Request) => req.headers.has("authorization") || req.headers.has("x-paid-access");
+
+/** An answer to a credential carries that account's quota: no shared cache may keep or reuse it. */
+function privateAnswer(headers: Headers): void {
+  headers.set("cache-control", "private, no-store");
+  const vary = headers.get("vary");
+  if (!vary) headers.set("vary", "Authorization");
+  else if (!/(^|,)\s*authorization\s*(,|$)/i.test(vary)) headers.set("vary", `${vary}, Authorization`);
+}
+
+function invalidCredential(path: string, caller: Caller & { kind: "invalid" }, requestId: string): Response {
+  const message = `invalid credential: ${INVALID_REASON_MESSAGES[caller.reason]}. Send a valid API key or JWT, or no Authorization header for the anonymous tier.`;
+  return refusal(path, 401, message, requestId);
+}
+
+export const quotaHeaders = createMiddleware<EdgeEnv>(async (c, next) => {
+  await next();
+  const { headers } = c.res;
+  if (hasCredential(c.req.raw)) privateAnswer(headers);
+  const quota = c.get("quota");
+  headers.set("x-quota-limit", String(quota?.limit ?? 0));
+  headers.set("x-quota-remaining", String(quota?.remaining ?? 0));
+});
+
+export const callerQuota = (access: AccessControl, logger: Logger) =>
+  createMiddleware<EdgeEnv>(async (c, next) => {
+    const req = c.req.raw;
+    const path = c.req.path;
+    const ip = c.get("ip");
+    const requestId = c.get("requestId");
+    if (!isMetered(req.method, path)) {
+      // A page never waits on the store: a credential that cannot be checked just reads as anonymous here.
+      const caller = await within(access.resolve(req, ip), UNMETERED_STORE_WAIT_MS).catch(
+        (err: unknown): Caller => {
+          logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
+          return { kind: "anonymous", ip };
+        },
+      );
+      await peekQuietly(c, access, caller, logger);
+      // Unmetered API paths (login, the OpenAPI document) still refuse a bad credential: it is never downgraded.
+      if (caller.kind === "invalid" && isApiPath(path)) return invalidCredential(path, caller, requestId);
+      c.set("caller", caller);
+      return next();
+    }
+    const reportOnly = c.get("reportOnly") === true;
+    let caller: Caller;
+    try {
+      caller = await access.resolve(req, ip);
+      if (caller.kind === "invalid") {
+        await peekQuietly(c, access, caller, logger);
+        return invalidCredential(path, caller, requestId);
+      }
+      c.set("quota", await (reportOnly ? access.peek(caller) : access.consume(caller)));
+    } catch (err) {
+      throw new MeteringUnavailable("the request could not be recorded", { cause: err });
+    }
+    const quota = c.get("quota");
+    if (quota?.exceeded) {
+      const { status, retryAfterSeconds } = quota.exceeded;
+      const message =
+        status === 429
+          ? `anonymous daily quota of ${quota.limit} requests used up; retry after ${retryAfterSeconds} s (UTC midnight) or use an API key`
+          : `account daily quota of ${quota.limit} requests used up; retry after ${retryAfterSeconds} s`;
+      return refusal(path, status, message, requestId, { "retry-after": String(retryAfterSeconds) });
+    }
+    c.set("caller", caller);
+    if (!reportOnly) c.set("charged", caller);
+    await next();
+    // Gives back the use of a request that was counted but not answered.
+    const charged = c.get("charged");
+    if (charged && access.refund && (isUnanswered(c.res.status) || req.signal.aborted)) {
+      const status = c.res.status;
+      access
+        .refund(charged)
+        .catch((err: unknown) =>
+          logger.error({ err, request_id: requestId, status }, "refunding a request failed"),
+        );
+    }
+  });
+
+/** The app's onError: fail closed on the store (503 with Retry-After), 500 for anything else; logged either way. */
+export const edgeErrors =
+  (logger: Logger): ErrorHandler<EdgeEnv> =>
+  (err, c) => {
+    const requestId = c.get("requestId") ?? "";
+    const path = c.req.path;
+    if (err instanceof MeteringUnavailable || err instanceof StoreUnavailable) {
+      logger.error(
+        { err: err instanceof MeteringUnavailable ? err.cause : err, request_id: requestId, path },
+        "state store unavailable: metered request refused 503 (fail closed)",
+      );
+      return refusal(
+        path,
+        503,
+        `the usage of this request cannot be recorded right now; retry after ${STORE_RETRY_AFTER_SECONDS} s`,
+        requestId,
+        { "retry-after": String(STORE_RETRY_AFTER_SECONDS) },
+      );
+    }
+    logger.error({ err, request_id: requestId, path }, "request failed");
+    return refusal(path, 500, `internal error (request ${requestId})`, requestId);
+  };
