@@ -9,12 +9,11 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { parseHTML } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../functions/app.ts";
-import { loadConfig } from "../../functions/config.ts";
+import type { RunningServer } from "../../functions/app.ts";
 import type { KeyCount, Statistics } from "../../functions/schema/api.ts";
 import { rankingLists } from "../../src/lib/rankings.ts";
 import { ACCOUNT, fakeAccess } from "../api/harness.ts";
-import { type BuiltSite, buildSite } from "./build-site.ts";
+import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
 import { page } from "./dist-files.ts";
 import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
 
@@ -25,19 +24,10 @@ let server: RunningServer;
 
 beforeAll(async () => {
   site = await buildSite("agreement", fixture, { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-  server = await startServer(
-    loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SNAPSHOTS_DIR: site.snapshotsDir,
-      SITE_DIR: site.dist,
-      STATE_DIR: join(site.root, "state"),
-      PUBLIC_BASE_URL: BASE_URL,
-      SNAPSHOT_POLL_MS: "0",
-      ANON_DAILY_QUOTA: "100000",
-      RATE_LIMIT_PER_SECOND: "0",
-      LOG_LEVEL: "silent",
-    }),
+  server = await serveSite(
+    site,
+    BASE_URL,
+    { STATE_DIR: join(site.root, "state"), ANON_DAILY_QUOTA: "100000", RATE_LIMIT_PER_SECOND: "0" },
     // Venue details are for account holders: the access double knows one account.
     { clock: () => new Date(BUILD_NOW), access: fakeAccess(100_000, 100_000) },
   );

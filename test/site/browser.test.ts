@@ -9,9 +9,8 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../functions/app.ts";
-import { loadConfig } from "../../functions/config.ts";
-import { type BuiltSite, buildSite, PROJECT_ROOT } from "./build-site.ts";
+import type { RunningServer } from "../../functions/app.ts";
+import { type BuiltSite, buildSite, PROJECT_ROOT, serveSite } from "./build-site.ts";
 import { BASE_URL, BUILD_NOW, FILLER_COUNT, FILLER_FIELD, fixtureSnapshot } from "./fixture.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -28,18 +27,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the site in a browser", () => {
 
   beforeAll(async () => {
     site = await buildSite("browser", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-    server = await startServer(
-      loadConfig({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SNAPSHOTS_DIR: site.snapshotsDir,
-        SITE_DIR: site.dist,
-        PUBLIC_BASE_URL: BASE_URL,
-        SNAPSHOT_POLL_MS: "0",
-        ANON_DAILY_QUOTA: "1000",
-        LOG_LEVEL: "silent",
-      }),
-    );
+    server = await serveSite(site, BASE_URL, { ANON_DAILY_QUOTA: "1000" });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [

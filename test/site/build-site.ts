@@ -6,6 +6,8 @@
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
+import { loadConfig } from "../../functions/config.ts";
 import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
@@ -62,4 +64,26 @@ export async function buildSite(
   await writeSnapshot(snapshotsDir, content);
   const seconds = await astroBuild(dist, { ...env, SNAPSHOTS_DIR: snapshotsDir });
   return { root, snapshotsDir, dist, seconds };
+}
+
+/** A built site and its snapshot served by the real server on a free port; `env` adds or overrides settings. */
+export function serveSite(
+  site: BuiltSite,
+  publicBaseUrl: string,
+  env: Record<string, string> = {},
+  overrides?: ServerOverrides,
+): Promise<RunningServer> {
+  return startServer(
+    loadConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SNAPSHOTS_DIR: site.snapshotsDir,
+      SITE_DIR: site.dist,
+      PUBLIC_BASE_URL: publicBaseUrl,
+      SNAPSHOT_POLL_MS: "0",
+      LOG_LEVEL: "silent",
+      ...env,
+    }),
+    overrides,
+  );
 }

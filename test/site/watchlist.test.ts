@@ -6,9 +6,8 @@
 import { rm } from "node:fs/promises";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../functions/app.ts";
-import { loadConfig } from "../../functions/config.ts";
-import { type BuiltSite, buildSite } from "./build-site.ts";
+import type { RunningServer } from "../../functions/app.ts";
+import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
 import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
 
 let site: BuiltSite;
@@ -16,17 +15,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   site = await buildSite("watchlist", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-  server = await startServer(
-    loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      SNAPSHOTS_DIR: site.snapshotsDir,
-      SITE_DIR: site.dist,
-      PUBLIC_BASE_URL: BASE_URL,
-      SNAPSHOT_POLL_MS: "0",
-      LOG_LEVEL: "silent",
-    }),
-  );
+  server = await serveSite(site, BASE_URL);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
