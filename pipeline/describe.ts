@@ -101,7 +101,8 @@ export function describeJournal(o: JournalObservation): Resolvable<JournalObserv
   const normTitle = normalizeTitle(o.title);
   // A journal whose acronym is its title ("Bioinformatics") is named by its title: no acronym to match on.
   const compact = normTitle.replace(/ /g, "");
-  const acronyms = (o.acronym ? acronymVariants(o.acronym) : []).filter((a) => a.toLowerCase() !== compact);
+  const variants = o.acronym ? acronymVariants(o.acronym) : [];
+  const acronyms = variants.filter((a) => a.toLowerCase() !== compact);
   return {
     source: o.source,
     key: o.key,
@@ -109,7 +110,7 @@ export function describeJournal(o: JournalObservation): Resolvable<JournalObserv
       ...o.issns.map((i) => `issn:${i}`),
       ...(o.dblp ? [`dblp:${o.dblp}`] : []),
       ...(o.referenceId !== null ? [`ref:${o.referenceId}`] : []),
-      ...aliasKeys(o.acronym ? acronymVariants(o.acronym) : [], o.title, o.source),
+      ...aliasKeys(variants, o.title, o.source),
     ],
     acronyms,
     normTitle,

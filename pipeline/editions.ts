@@ -10,7 +10,7 @@ const MAX_LEAD_DAYS = 480;
 const days = (a: string, b: string) => (Date.parse(b.slice(0, 10)) - Date.parse(a.slice(0, 10))) / DAY_MS;
 
 /** Why a deadline cannot belong to its edition, or null when it is plausible. */
-export function implausibility(edition: Edition, d: Deadline): string | null {
+function implausibility(edition: Edition, d: Deadline): string | null {
   if (d.type !== "paper" && d.type !== "abstract") return null;
   const start = edition.start_date;
   if (start && d.date > (edition.end_date ?? start)) return `after its own conference (${start})`;

@@ -272,16 +272,18 @@ function splitGluedWord(w: string): string {
 
 /** Glued words split ("ArtificialIntelligence", "Associationfor", "onComputer"); real names are left alone. */
 export function splitGlued(s: string): string {
-  return s.replace(/\p{L}+/gu, (w) => {
-    // Titles differ, their words repeat: each distinct word is looked at once per build.
-    let split = splitWords.get(w);
-    if (split === undefined) {
-      if (splitWords.size >= REMEMBERED) splitWords.clear();
-      split = splitGluedWord(w);
-      splitWords.set(w, split);
-    }
-    return split;
-  });
+  return s.replace(/\p{L}+/gu, splitWord);
+}
+
+/** Titles differ, their words repeat: each distinct word is looked at once per build. */
+function splitWord(w: string): string {
+  let split = splitWords.get(w);
+  if (split === undefined) {
+    if (splitWords.size >= REMEMBERED) splitWords.clear();
+    split = splitGluedWord(w);
+    splitWords.set(w, split);
+  }
+  return split;
 }
 const splitWords = new Map<string, string>();
 
@@ -327,7 +329,7 @@ function cleanTitleOnce(s: string, keepUpper: ReadonlySet<string>): Cleaned {
   const unglued = splitGlued(t);
   if (unglued !== t) {
     for (const w of t.match(/\p{L}+/gu) ?? []) {
-      if (splitGluedWord(w) !== w) removed.push({ kind: "glued words", text: w });
+      if (splitWord(w) !== w) removed.push({ kind: "glued words", text: w });
     }
     t = unglued;
   }

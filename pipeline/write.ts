@@ -744,6 +744,7 @@ async function writeChanges(
   valid: ValidContent,
   baseUrl: string,
   place: { snapshotsDir: string; keepDays: number },
+  mergedAway: ReturnType<typeof mergedIds>,
 ): Promise<void> {
   const publicRows = (name: "conferences" | "journals") => {
     const dataset = DATASETS.find((d) => d.name === name) as PublicDataset;
@@ -756,7 +757,7 @@ async function writeChanges(
     generatedAt: content.generatedAt,
     previous: await readPreviousSnapshot(place.snapshotsDir, content.date),
     current: { conferences: publicRows("conferences"), journals: publicRows("journals") },
-    merged: mergedIds(content.idRegistry),
+    merged: mergedAway,
   });
   const { added, merged, removed, changed, ...head } = changes;
   await writeDurable(
@@ -859,7 +860,8 @@ async function writeFiles(
     db.closeSync();
     instance.closeSync();
   }
-  await writeChanges(dir, content, valid, baseUrl, place);
+  const merged = mergedIds(content.idRegistry);
+  await writeChanges(dir, content, valid, baseUrl, place, merged);
   publicNames.push(CHANGES_FILE, CHANGES_FEED);
 
   const internal: Record<string, string | Iterable<string>> = {
@@ -872,7 +874,7 @@ async function writeFiles(
     ),
     "ids.json": `${JSON.stringify(content.idRegistry, null, 2)}\n`,
     // The server needs only the merged ids, not the whole registry (hundreds of megabytes at scale).
-    "merged.json": `${JSON.stringify(mergedIds(content.idRegistry))}\n`,
+    "merged.json": `${JSON.stringify(merged)}\n`,
     "build-report.json": `${JSON.stringify(content.report.json, null, 2)}\n`,
     "build-report.md": content.report.markdown,
   };

@@ -11,8 +11,6 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CCF_TIERS, type ResearchField } from "../../functions/schema/records.ts";
-import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
   cleanNames,
   cleanText,
@@ -22,7 +20,7 @@ import {
   normalizeTitle,
 } from "../normalize.ts";
 import type { ImportResult, Rejection } from "../observations.ts";
-import { type CcfLevel, type CcfVenue, ccfObservations } from "./ccf-common.ts";
+import { type CcfVenue, ccfFields, ccfObservations, isCcfLevel } from "./ccf-common.ts";
 
 const DIR = "ccf-list-2026";
 const DATAGEN = `${DIR}/dataGen.js`;
@@ -145,15 +143,6 @@ function parseJsonl(text: string, rejected: Rejection[]): ListRow[] {
   return rows;
 }
 
-function isLevel(value: string): value is CcfLevel {
-  return CCF_TIERS.includes(value as CcfLevel);
-}
-
-function fieldsOf(chineseName: string | null): ResearchField[] {
-  const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
-  return code ? fieldsFromCcfCode(code) : [];
-}
-
 /** Index of the jsonl rows by normalised title and by type + acronym; each row is matched at most once. */
 function listIndex(rows: ListRow[]) {
   const byTitle = new Map<string, ListRow[]>();
@@ -190,7 +179,7 @@ function listIndex(rows: ListRow[]) {
  */
 function listDblpKey(row: ListRow): string | null {
   const key = dblpKeyFromUrl(row.url);
-  const own = row.acronym ? normalizeAcronym(row.acronym).replace(/\s+/g, "") : null;
+  const own = row.acronym ? normalizeAcronym(row.acronym) : null;
   return key && own && key.split("/")[1]?.toLowerCase() === own.toLowerCase() ? key : null;
 }
 
@@ -241,11 +230,11 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
     if (type !== "conference" && type !== "journal") {
       return rejected.push({ file, record, reason: `unknown type "${type}"` });
     }
-    if (!isLevel(found.rank))
+    if (!isCcfLevel(found.rank))
       return rejected.push({ file, record, reason: `unknown CCF level "${found.rank}"` });
     const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
     const key = `${EDITION}#${type}/${identity}`;
-    const fields = fieldsOf(listRow?.field ?? null);
+    const fields = ccfFields(listRow?.field ?? null);
     const known = venues.get(key);
     if (known) {
       // A second dblp path of one venue, or one venue listed under two areas.
@@ -274,7 +263,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
   for (const row of index.unmatched()) {
     const same = sameVenueByDblp(row, [...venues.values()]) ?? garbledCopyOf(row, [...venues.values()]);
     if (same) {
-      same.fields = [...new Set([...same.fields, ...fieldsOf(row.field)])];
+      same.fields = [...new Set([...same.fields, ...ccfFields(row.field)])];
       same.publisher ??= row.publisher;
       continue;
     }

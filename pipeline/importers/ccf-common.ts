@@ -2,7 +2,8 @@
  * What the two CCF lists (2022: ccf-list.ts, 2026: ccf-2026.ts) give per venue, and how a list's venues become
  * observations: each a rank claim of the list's edition; a dblp key the list gives to two venues is dropped from both.
  */
-import type { CCF_TIERS, ResearchField } from "../../functions/schema/records.ts";
+import { CCF_TIERS, type ResearchField } from "../../functions/schema/records.ts";
+import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
@@ -11,6 +12,16 @@ import {
 } from "../observations.ts";
 
 export type CcfLevel = (typeof CCF_TIERS)[number];
+
+export function isCcfLevel(value: string | null): value is CcfLevel {
+  return CCF_TIERS.includes(value as CcfLevel);
+}
+
+/** Research fields of a CCF area, named in Chinese as both lists do. */
+export function ccfFields(chineseName: string | null): ResearchField[] {
+  const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
+  return code ? fieldsFromCcfCode(code) : [];
+}
 
 export interface CcfVenue {
   type: "conference" | "journal";

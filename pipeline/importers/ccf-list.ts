@@ -9,9 +9,7 @@
  * an identity, and it would glue AsiaCCS (C) to CCS (A).
  */
 import { join } from "node:path";
-import { CCF_TIERS, type ResearchField } from "../../functions/schema/records.ts";
 import { readCsv } from "../csv.ts";
-import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
   cleanNames,
   cleanText,
@@ -21,25 +19,15 @@ import {
   normalizeTitle,
 } from "../normalize.ts";
 import type { ImportResult, Rejection } from "../observations.ts";
-import { type CcfLevel, type CcfVenue, ccfObservations } from "./ccf-common.ts";
+import { type CcfVenue, ccfFields, ccfObservations, isCcfLevel } from "./ccf-common.ts";
 
 const FILE = "ccf-list/ccf_venues.csv";
 const SOURCE = "ccf";
 const EDITION = "CCF2022";
 
-/** One venue of the list, possibly gathered from several rows. */
 /** A venue of the list, with the row it came from (for error messages). */
 interface Venue extends CcfVenue {
   row: number;
-}
-
-function isLevel(value: string | null): value is CcfLevel {
-  return CCF_TIERS.includes(value as CcfLevel);
-}
-
-function fieldsOf(chineseName: string | null): ResearchField[] {
-  const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
-  return code ? fieldsFromCcfCode(code) : [];
 }
 
 export async function importCcfList(upstreamDir: string): Promise<ImportResult> {
@@ -61,13 +49,13 @@ export async function importCcfList(upstreamDir: string): Promise<ImportResult> 
       rejected.push({ file: FILE, record, reason: `unknown type "${type ?? ""}"` });
       continue;
     }
-    if (!isLevel(level)) {
+    if (!isCcfLevel(level)) {
       rejected.push({ file: FILE, record, reason: `unknown CCF level "${level ?? ""}"` });
       continue;
     }
     const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
     const key = `${EDITION}#${type}/${identity}`;
-    const fields = fieldsOf(cleanText(values.field));
+    const fields = ccfFields(cleanText(values.field));
     const known = venues.get(key);
     if (known) {
       if (known.level !== level) {
