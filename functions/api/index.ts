@@ -17,7 +17,7 @@ import type { ConnectionInfo, EdgeEnv } from "../edge/context.ts";
 import { responseHeaders, SECURITY_HEADERS } from "../edge/headers.ts";
 import { corsPreflight } from "../edge/preflight.ts";
 import { REQUEST_ID_OPTIONS } from "../edge/request-id.ts";
-import { silentLogger } from "../runtime/logger.ts";
+import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { errorResponse } from "./envelope.ts";
 import { type ApiRouterDeps, createApiRouter } from "./router.ts";
 
@@ -25,6 +25,7 @@ export { createApiRouter } from "./router.ts";
 export type { LoginService, ResearcherDirectory, ResearcherRecord } from "./services.ts";
 
 export interface ApiDeps extends ApiRouterDeps {
+  logger?: Logger;
   /** Default: anonymous callers only, 50 requests per address per UTC day. */
   access?: AccessControl;
   /** Default: DEFAULT_BLOCKED_AGENTS. */

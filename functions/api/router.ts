@@ -8,9 +8,7 @@
 import { type Context, Hono } from "hono";
 import type { EdgeEnv } from "../edge/context.ts";
 import type { QueryLayer } from "../query/index.ts";
-import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { LoginBody } from "../schema/api.ts";
-import { StoreUnavailable } from "../store/types.ts";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "./envelope.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
 import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
@@ -22,7 +20,6 @@ export interface ApiRouterDeps {
   publicBaseUrl: string;
   login?: LoginService;
   researchers?: ResearcherDirectory;
-  logger?: Logger;
 }
 
 type ApiContext = Context<EdgeEnv>;
@@ -59,7 +56,6 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
     return to ? c.redirect(`${prefix}${to}${new URL(c.req.url).search}`, 301) : null;
   };
   const login = deps.login ?? noLogin;
-  const logger = deps.logger ?? silentLogger;
   const openApiJson = JSON.stringify(openApiDocument(deps.publicBaseUrl.replace(/\/+$/, "")));
 
   const router = new Hono<EdgeEnv>();
@@ -136,11 +132,6 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
     return errorResponse(404, `no API endpoint at ${c.req.path} (see /api/openapi.json)`, c.get("requestId"));
   });
 
-  router.onError((err, c) => {
-    if (err instanceof StoreUnavailable) throw err; // the edge's 503 (edgeErrors, edge/caller-quota.ts)
-    logger.error({ err, request_id: c.get("requestId"), path: c.req.path }, "API handler failed");
-    return errorResponse(500, `internal error (request ${c.get("requestId")})`, c.get("requestId"));
-  });
-
+  // Errors go to the app's onError (edgeErrors, edge/caller-quota.ts): 503 for a store that cannot answer, else 500.
   return router;
 }

@@ -10,6 +10,7 @@
  *     went away, is refunded.
  * edgeErrors is the app's onError: a StoreUnavailable anywhere is a 503 with Retry-After, anything else a 500.
  */
+
 import type { Context, ErrorHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { isApiPath } from "../api/envelope.ts";
@@ -17,6 +18,7 @@ import type { Logger } from "../runtime/logger.ts";
 import { StoreUnavailable } from "../store/types.ts";
 import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "./access.ts";
 import type { EdgeEnv } from "./context.ts";
+import { addVary } from "./headers.ts";
 import { refusal } from "./refusal.ts";
 
 /** Seconds a client is asked to wait when the state store cannot record its request. */
@@ -72,9 +74,7 @@ const hasCredential = (req: Request) => req.headers.has("authorization") || req.
 /** An answer to a credential carries that account's quota: no shared cache may keep or reuse it. */
 function privateAnswer(headers: Headers): void {
   headers.set("cache-control", "private, no-store");
-  const vary = headers.get("vary");
-  if (!vary) headers.set("vary", "Authorization");
-  else if (!/(^|,)\s*authorization\s*(,|$)/i.test(vary)) headers.set("vary", `${vary}, Authorization`);
+  addVary(headers, "Authorization");
 }
 
 function invalidCredential(path: string, caller: Caller & { kind: "invalid" }, requestId: string): Response {

@@ -5,10 +5,12 @@
  * bodies, and anything already encoded. The ETag of a compressed answer turns weak (it names the content, not these
  * bytes), and byte ranges are offered on the identity encoding only.
  */
+
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { createMiddleware } from "hono/factory";
 import type { EdgeEnv } from "./context.ts";
+import { addVary } from "./headers.ts";
 
 /** Below this many bytes the encoding costs more than it saves. */
 const MIN_BYTES = 1024;
@@ -42,12 +44,6 @@ export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | n
   if (br > 0 && br >= gzip) return "br";
   if (gzip > 0) return "gzip";
   return null;
-}
-
-function addVary(headers: Headers, value: string): void {
-  const vary = headers.get("vary");
-  if (!vary) headers.set("vary", value);
-  else if (!vary.toLowerCase().includes(value.toLowerCase())) headers.set("vary", `${vary}, ${value}`);
 }
 
 /**

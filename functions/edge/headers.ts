@@ -8,6 +8,14 @@ import { createMiddleware } from "hono/factory";
 import type { secureHeaders } from "hono/secure-headers";
 import type { EdgeEnv } from "./context.ts";
 
+/** Adds `value` to the Vary header unless it is already one of its names. */
+export function addVary(headers: Headers, value: string): void {
+  const vary = headers.get("vary");
+  if (!vary) headers.set("vary", value);
+  else if (!vary.split(",").some((name) => name.trim().toLowerCase() === value.toLowerCase()))
+    headers.set("vary", `${vary}, ${value}`);
+}
+
 export const CORS_ALLOW_METHODS = "GET, HEAD, POST, OPTIONS";
 export const CORS_ALLOW_HEADERS =
   "Authorization, Content-Type, Accept, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
