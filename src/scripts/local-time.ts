@@ -37,9 +37,8 @@ interface Item {
 
 function items(): Item[] {
   return [...document.querySelectorAll<HTMLElement>("[data-deadline]")].flatMap((element) => {
-    const time = element.querySelector<HTMLTimeElement>("time[datetime]");
-    // A date-only deadline counts down to the end of its UTC day, in days.
-    const at = Date.parse(time ? time.dateTime : (element.dataset.deadline ?? ""));
+    // The exact instant, or for a date-only deadline the end of its UTC day (sortKey in src/lib/deadlines.ts).
+    const at = Date.parse(element.dataset.deadline ?? "");
     if (Number.isNaN(at)) return [];
     const local = element.querySelector<HTMLElement>(".local-time");
     if (local) local.textContent = `Your time: ${localFormat.format(at)}`;

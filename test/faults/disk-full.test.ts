@@ -66,7 +66,8 @@ describe.skipIf(!mounted)("embedded store on a failing disk (tmpfs)", () => {
     expect(tally.lost).toBe(0);
     // Whatever SQLite could still write was counted (never past the quota); the rest refused, nothing 500.
     expect(tally.served).toBeLessThanOrEqual(QUOTA - 2);
-    expect(tally.served + tally.refused + tally.overQuota).toBe(30);
+    // The full disk was felt: requests whose use could not be recorded were refused (503), not served.
+    expect(tally.refused).toBeGreaterThan(0);
     rmSync(filler, { force: true });
   });
 
