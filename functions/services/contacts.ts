@@ -40,8 +40,9 @@ const CONTACT_PATTERNS: RegExp[] = [
   new RegExp(`[\\p{L}\\p{N}._%+-]+\\s*${AT}\\s*${LABEL}(?:\\s*${DOT}\\s*${LABEL})+`, "giu"),
   // International numbers: +41 44 632 11 11, 0041-44-632-1111, +1 (555) 010-9999.
   /(?:\+|\b00)\d{1,3}(?:[\s.()/-]*\d){6,14}/g,
-  // North American style: (555) 010-9999, 555.010.9999.
-  /\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/g,
+  // North American style: (555) 010-9999, 555.010.9999. Never part of a longer number ("010 100 100 1000",
+  // "010 100 1000 100"), which would leave a group behind for the national pattern below to miss.
+  /(?<!\d[\s./-]?)\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b(?![\s./-]?\d)/g,
   // National numbers with a trunk 0: 044 632 11 11, 0176 1234567, 030-1234-5678.
   /\b0\d{1,4}(?:[\s./-]?\d{2,8}){2,5}\b/g,
 ];

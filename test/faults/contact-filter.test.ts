@@ -97,6 +97,11 @@ describe("contact filter (property-based)", () => {
     );
   });
 
+  it("removes a national number whole, not a North American-looking part of it (found by this property)", () => {
+    for (const spelled of ["010 100 100 1000", "010 100 1000 100"])
+      expect(redactContacts(`Office hours Mondays. ${spelled}`)).toBe(`Office hours Mondays. ${REDACTED}`);
+  });
+
   it("leaves ordinary academic prose alone", () => {
     for (const text of [
       "I worked at ETH from 2019 to 2021 on 3 papers.",
