@@ -1,12 +1,21 @@
 /**
  * The name index behind conference and journal search: an in-memory inverted index over each venue's folded
  * names (short name, full name, the snapshot's aliases and, for journals, ISSNs), built once per snapshot (before
- * a new one is swapped in, or on first use) and dropped with it. A query is answered from the index (no scan of every name) as a map of venue
- * id to its match tier; docs/api.md states the tiers.
+ * a new one is swapped in, or on first use) and dropped with it. A query is answered from the index (no scan of
+ * every name) as the index positions of the venues it matched, each with its match tier; docs/api.md states the
+ * tiers. Positions follow the numeric id, so other per-venue tables (search order, filters) can be indexed alike.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SnapshotDatabase } from "./database.ts";
+import {
+  type IndexTables,
+  LONGEST_PIECE,
+  NameIndexBuilder,
+  pieces,
+  type VenueNames,
+} from "./search-index-builder.ts";
+import { compact, foldWords, keyHash, stem } from "./search-text.ts";
 
 export type SearchKind = "conferences" | "journals";
 
@@ -20,162 +29,138 @@ export type MatchTier = 0 | 1 | 2 | 3;
 const MOST_OF_QUERY = 0.75;
 /** Tier 3 is only looked for when the other tiers found fewer venues than this. */
 const FEW_MATCHES = 10;
+/** Venues read from the snapshot per step while the index is built, bounding what is held at once. */
+const BUILD_CHUNK = 5_000;
 
-/** A plural folded to its singular ("implementations" → "implementation"), so near-spellings meet in tier 3. */
-const stem = (word: string) =>
-  word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
+const NO_TIER = 255;
 
-/** Case, diacritics and punctuation folded: lower-case words of letters and digits joined by one space. */
-export function foldWords(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
+/** The venues one query matched: their index positions (in the order found) and each one's best tier. */
+export class Matches implements Iterable<[number, MatchTier]> {
+  readonly positions: number[] = [];
+  /** Tier per index position, NO_TIER where the venue did not match: no map of what can be most of the catalogue. */
+  private readonly tiers: Uint8Array;
 
-/** The folded text without spaces ("S&P" → "sp", "ECML-PKDD" → "ecmlpkdd"), for acronym keys. */
-const compact = (folded: string) => folded.replaceAll(" ", "");
+  constructor(venues: number) {
+    this.tiers = new Uint8Array(venues).fill(NO_TIER);
+  }
 
-/**
- * An acronym and its tails without leading qualifier words or a "SIG" prefix: "USENIX ATC" is also "ATC", "ACM MM"
- * also "MM", "SIGKDD" also "KDD", so the bare acronym a researcher types meets it exactly.
- */
-function acronymKeys(short: string | null): string[] {
-  if (!short) return [];
-  const words = foldWords(short).split(" ").filter(Boolean);
-  const keys = words.map((_, i) => words.slice(i).join(""));
-  const sig = /^sig(\p{L}{2,})$/u.exec(keys[0] ?? "");
-  if (sig?.[1]) keys.push(sig[1]);
-  return keys.filter((k, i) => keys.indexOf(k) === i);
-}
+  get size(): number {
+    return this.positions.length;
+  }
 
-/**
- * Venue positions under one key: most keys (a venue's own names) name one venue, kept as a bare number; an
- * array each would cost more than the index's text at 570,000 venues.
- */
-type Postings = number | Int32Array;
+  has(pos: number): boolean {
+    return this.tiers[pos] !== NO_TIER;
+  }
 
-const positions = (postings: Postings | undefined): ArrayLike<number> & Iterable<number> =>
-  postings === undefined ? [] : typeof postings === "number" ? [postings] : postings;
+  tierOf(pos: number): MatchTier {
+    return this.tiers[pos] as MatchTier;
+  }
 
-export interface VenueNames {
-  id: string;
-  short: string | null;
-  full: string | null;
-  aliases: string[];
-  issns: string[];
+  /** Records a match, keeping the venue's best tier. */
+  offer(pos: number, tier: MatchTier): void {
+    const seen = this.tiers[pos] as number;
+    if (seen === NO_TIER) this.positions.push(pos);
+    if (tier < seen) this.tiers[pos] = tier;
+  }
+
+  *[Symbol.iterator](): Iterator<[number, MatchTier]> {
+    for (const pos of this.positions) yield [pos, this.tierOf(pos)];
+  }
 }
 
 export class NameIndex {
-  /** Compact acronym, alias, ISSN or full name → venue positions. */
-  private readonly exact: Map<string, Postings>;
-  /** Compact acronyms, sorted, and the venue position of each, for prefix lookups. */
-  private readonly acronyms: string[];
-  private readonly acronymVenues: Int32Array;
-  /** Word → positions of venues that have it in some name. */
-  private readonly words: Map<string, Postings>;
-  /** Per venue: its names folded, each framed by spaces, for whole-word and substring checks. */
-  private readonly texts: string[] = [];
-  /** Numeric ids (`id_num`: every id is a decimal string of at most 15 digits, exact as a number). */
-  private readonly ids: number[] = [];
-  /** Distinct words, for substring lookups (far fewer than names). */
-  private readonly vocabulary: string[];
-  /** Stem → the vocabulary words with that stem, for tier 3. */
-  private readonly stems = new Map<string, string[]>();
+  constructor(private readonly t: IndexTables) {}
 
-  constructor(venues: VenueNames[]) {
-    const exact = new Map<string, number[]>();
-    const words = new Map<string, number[]>();
-    const acronyms: [string, number][] = [];
-    const add = (map: Map<string, number[]>, key: string, pos: number) => {
-      if (key === "") return;
-      const list = map.get(key);
-      if (!list) map.set(key, [pos]);
-      else if (list[list.length - 1] !== pos) list.push(pos);
-    };
+  /** An index of `venues`, given in ascending numeric id. */
+  static of(venues: VenueNames[]): NameIndex {
+    const builder = new NameIndexBuilder(venues.length);
     venues.forEach((v, pos) => {
-      this.ids.push(Number(v.id));
-      const names = [v.short, v.full, ...v.aliases].filter((n): n is string => !!n).map(foldWords);
-      for (const name of names) {
-        add(exact, compact(name), pos);
-        for (const word of name.split(" ")) add(words, word, pos);
-      }
-      for (const issn of v.issns) add(exact, compact(foldWords(issn)), pos);
-      for (const acronym of acronymKeys(v.short)) {
-        add(exact, acronym, pos);
-        acronyms.push([acronym, pos]);
-      }
-      this.texts.push(` ${names.join("  ")} `);
+      builder.add(pos, v);
     });
-    acronyms.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    this.acronyms = acronyms.map(([a]) => a);
-    this.acronymVenues = Int32Array.from(acronyms, ([, pos]) => pos);
-    // Typed postings: a quarter of the memory of number arrays at 570,000 venues.
-    const packed = (map: Map<string, number[]>) =>
-      new Map<string, Postings>(
-        [...map].map(([k, v]) => [k, v.length === 1 ? (v[0] as number) : Int32Array.from(v)]),
-      );
-    this.exact = packed(exact);
-    this.words = packed(words);
-    this.vocabulary = [...words.keys()];
-    for (const word of this.vocabulary) {
-      const group = this.stems.get(stem(word));
-      if (group) group.push(word);
-      else this.stems.set(stem(word), [word]);
-    }
+    return new NameIndex(builder.finish());
   }
 
-  /** Every venue whose names contain the query (by numeric id), with its best tier. */
-  match(query: string): Map<number, MatchTier> {
+  /** How many venues the index holds (positions run from 0 to size - 1). */
+  get size(): number {
+    return this.t.ids.length;
+  }
+
+  /** The numeric id of the venue at `pos`. */
+  idOf(pos: number): number {
+    return this.t.ids[pos] as number;
+  }
+
+  /** The table row of the venue at `pos`. */
+  rowOf(pos: number): number {
+    return this.t.rows[pos] as number;
+  }
+
+  /** The position of the venue with numeric id `id`, or -1 when the index has none. */
+  positionOf(id: number): number {
+    const pos = firstAtLeast(this.t.ids, id);
+    return this.t.ids[pos] === id ? pos : -1;
+  }
+
+  /** Every venue whose names contain the query, with its best tier. */
+  match(query: string): Matches {
     const folded = foldWords(query);
-    const result = new Map<number, MatchTier>();
-    if (folded === "") return result;
+    const matches = new Matches(this.size);
+    if (folded === "") return matches;
     const key = compact(folded);
-    const tiers = new Map<number, MatchTier>();
-    const offer = (pos: number, tier: MatchTier) => {
-      const seen = tiers.get(pos);
-      if (seen === undefined || tier < seen) tiers.set(pos, tier);
-    };
-    for (const pos of positions(this.exact.get(key))) offer(pos, 0);
-    for (let i = this.firstAcronymFrom(key); i < this.acronyms.length; i++) {
-      if (!(this.acronyms[i] as string).startsWith(key)) break;
-      offer(this.acronymVenues[i] as number, 1);
+    const hash = keyHash(key);
+    for (let i = firstAtLeast(this.t.exactHashes, hash); this.t.exactHashes[i] === hash; i++) {
+      matches.offer(this.t.exactVenues[i] as number, 0);
+    }
+    const { acronyms, acronymVenues } = this.t;
+    for (let i = firstAtLeast(acronyms, key); i < acronyms.length; i++) {
+      if (!(acronyms[i] as string).startsWith(key)) break;
+      matches.offer(acronymVenues[i] as number, 1);
     }
     const queryWords = folded.split(" ");
     if (queryWords.length === 1) {
-      // One word: a name holds it as a substring exactly when one of its words does, so the postings answer
+      // One word: a name holds it as a substring exactly when one of its words does, so the word lists answer
       // without reading any name.
-      for (const pos of positions(this.words.get(folded))) offer(pos, 1);
-      for (const pos of this.candidates(queryWords)) offer(pos, 2);
+      for (const pos of this.venuesWith(folded)) matches.offer(pos, 1);
+      this.eachCandidate(queryWords, (pos) => matches.offer(pos, 2));
     } else {
-      for (const pos of this.candidates(queryWords)) {
-        const text = this.texts[pos] as string;
-        if (queryWords.every((w) => text.includes(` ${w} `))) offer(pos, 1);
-        else if (text.includes(folded)) offer(pos, 2);
-      }
+      this.eachCandidate(queryWords, (pos) => {
+        if (matches.has(pos)) return;
+        const text = this.t.texts[pos] as string;
+        if (queryWords.every((w) => text.includes(` ${w} `))) matches.offer(pos, 1);
+        else if (text.includes(folded)) matches.offer(pos, 2);
+      });
     }
-    if (queryWords.length > 1 && tiers.size < FEW_MATCHES) this.mostOfQuery(queryWords, tiers, offer);
-    for (const [pos, tier] of tiers) result.set(this.ids[pos] as number, tier);
-    return result;
+    if (queryWords.length > 1 && matches.size < FEW_MATCHES) this.mostOfQuery(queryWords, matches);
+    return matches;
+  }
+
+  /** The vocabulary number of `word`, or -1. */
+  private wordNumber(word: string): number {
+    const i = firstAtLeast(this.t.vocabulary, word);
+    return this.t.vocabulary[i] === word ? i : -1;
+  }
+
+  /** Positions of the venues with vocabulary word number `i` in some name. */
+  private venuesOf(i: number): Int32Array {
+    return this.t.wordVenues.subarray(this.t.wordStarts[i], this.t.wordStarts[i + 1]);
+  }
+
+  private venuesWith(word: string): Int32Array {
+    const i = this.wordNumber(word);
+    return i < 0 ? new Int32Array(0) : this.venuesOf(i);
   }
 
   /**
    * Tier 3: venues whose names hold most of the query's weight, a word counting when a name has it or its plural
-   * or singular. Only venues holding one of the rarest words can reach the share, so only their postings are read.
+   * or singular. Only venues holding one of the rarest words can reach the share, so only their lists are read.
    */
-  private mostOfQuery(
-    queryWords: string[],
-    matched: ReadonlyMap<number, MatchTier>,
-    offer: (pos: number, tier: MatchTier) => void,
-  ): void {
-    const total = this.ids.length;
+  private mostOfQuery(queryWords: string[], matches: Matches): void {
     const terms = [...new Set(queryWords)].map((word) => {
-      const forms = this.stems.get(stem(word)) ?? [];
-      const postings = forms.map((form) => positions(this.words.get(form)));
-      const count = postings.reduce((sum, list) => sum + list.length, 0);
-      return { forms, postings, weight: Math.log(1 + total / Math.max(1, count)) };
+      const base = stem(word);
+      const forms = [base, `${base}s`].filter((form) => stem(form) === base && this.wordNumber(form) >= 0);
+      const lists = forms.map((form) => this.venuesWith(form));
+      const count = lists.reduce((sum, list) => sum + list.length, 0);
+      return { forms, lists, weight: Math.log(1 + this.size / Math.max(1, count)) };
     });
     const weight = terms.reduce((sum, t) => sum + t.weight, 0);
     const needed = MOST_OF_QUERY * weight;
@@ -185,89 +170,113 @@ export class NameIndex {
     let seeded = 0;
     for (const term of terms) {
       if (weight - seeded < needed) break;
-      for (const list of term.postings) for (const pos of list) seeds.add(pos);
+      for (const list of term.lists) for (const pos of list) seeds.add(pos);
       seeded += term.weight;
     }
     for (const pos of seeds) {
-      if (matched.has(pos)) continue;
-      const text = this.texts[pos] as string;
+      if (matches.has(pos)) continue;
+      const text = this.t.texts[pos] as string;
       const held = terms.reduce(
         (sum, t) => (t.forms.some((f) => text.includes(` ${f} `)) ? sum + t.weight : sum),
         0,
       );
-      if (held >= needed) offer(pos, 3);
+      if (held >= needed) matches.offer(pos, 3);
     }
-  }
-
-  private firstAcronymFrom(key: string): number {
-    let lo = 0;
-    let hi = this.acronyms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.acronyms[mid] as string) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 
   /**
-   * Venues that have, for every query word, a word containing it: a superset of the substring matches, read from
-   * the postings of the vocabulary words that contain the longest query word (the caller checks each candidate).
+   * Visits the venues that have, for every query word, a word containing it: a superset of the substring matches,
+   * read from the lists of the vocabulary words that contain the longest query word (`visit` checks each one, and
+   * may see a venue more than once). Those words are found through the rarest of the query word's two- or
+   * three-letter pieces; only a one-letter query word is looked for in the whole vocabulary.
    */
-  private candidates(queryWords: string[]): Iterable<number> {
+  private eachCandidate(queryWords: string[], visit: (pos: number) => void): void {
     const longest = queryWords.reduce((a, b) => (b.length > a.length ? b : a));
-    const found = new Set<number>();
-    for (const word of this.vocabulary) {
-      if (!word.includes(longest)) continue;
-      for (const pos of positions(this.words.get(word))) found.add(pos);
+    const visitWord = (i: number) => {
+      if (!(this.t.vocabulary[i] as string).includes(longest)) return;
+      for (const pos of this.venuesOf(i)) visit(pos);
+    };
+    if (longest.length < 2) {
+      for (let i = 0; i < this.t.vocabulary.length; i++) visitWord(i);
+      return;
     }
-    return found;
+    let rarest: Int32Array | undefined;
+    for (const piece of pieces(longest, Math.min(longest.length, LONGEST_PIECE))) {
+      const words = this.t.pieceWords.get(piece);
+      if (!words) return;
+      if (!rarest || words.length < rarest.length) rarest = words;
+    }
+    for (const i of rarest ?? []) visitWord(i);
   }
+}
+
+/** The first index of sorted `values` whose value is not below `value` (values.length when none). */
+function firstAtLeast<T extends number | string>(values: ArrayLike<T>, value: T): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((values[mid] as T) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const indexes = new WeakMap<SnapshotDatabase, Partial<Record<SearchKind, Promise<NameIndex>>>>();
 
 /** Builds both indexes of a snapshot now (before it is swapped in), so no search waits for one. */
 export async function prepareSearch(db: SnapshotDatabase): Promise<void> {
-  await Promise.all([indexOf(db, "conferences"), indexOf(db, "journals")]);
+  await Promise.all([nameIndex(db, "conferences"), nameIndex(db, "journals")]);
 }
 
-function indexOf(db: SnapshotDatabase, kind: SearchKind): Promise<NameIndex> {
+/** This snapshot's index of `kind` (built on first use). */
+export function nameIndex(db: SnapshotDatabase, kind: SearchKind): Promise<NameIndex> {
   const perKind = indexes.get(db) ?? {};
   indexes.set(db, perKind);
   perKind[kind] ??= buildIndex(db, kind);
   return perKind[kind];
 }
 
-/** The venues of `kind` matching `query` with their tiers, from this snapshot's index (built on first use). */
-export async function matchNames(
-  db: SnapshotDatabase,
-  kind: SearchKind,
-  query: string,
-): Promise<Map<number, MatchTier>> {
-  return (await indexOf(db, kind)).match(query);
-}
-
+/**
+ * Reads the venues in table order, a chunk of rows at a time (a range of row numbers is a cheap scan), and places
+ * each at its position, known beforehand from the ids alone: sorting whole name rows by id took 230 MB at scale 100.
+ */
 async function buildIndex(db: SnapshotDatabase, kind: SearchKind): Promise<NameIndex> {
   const issns = kind === "journals" ? "list_concat([issn], coalesce(issns, []))" : "[]::VARCHAR[]";
-  const rows = await db.all<{
-    id: string;
-    short_name: string | null;
-    full_name: string | null;
-    issns: string[];
-  }>(
-    `SELECT id, short_name, full_name, list_filter(${issns}, x -> x IS NOT NULL) AS issns FROM ${kind} ORDER BY id_num`,
-  );
   const aliases = await snapshotAliases(db, kind);
-  return new NameIndex(
-    rows.map((r) => ({
-      id: r.id,
-      short: r.short_name,
-      full: r.full_name,
-      aliases: aliases.get(r.id) ?? [],
-      issns: r.issns,
-    })),
+  const [order] = await db.all<{ rows: number[] | null; last: number | null }>(
+    `SELECT list(rowid::INTEGER ORDER BY id_num) AS rows, max(rowid)::INTEGER AS last FROM ${kind}`,
   );
+  const rowsInOrder = order?.rows ?? [];
+  const positionOfRow = new Int32Array((order?.last ?? -1) + 1);
+  rowsInOrder.forEach((row, pos) => {
+    positionOfRow[row] = pos;
+  });
+  const builder = new NameIndexBuilder(rowsInOrder.length);
+  for (let first = 0; first < positionOfRow.length; first += BUILD_CHUNK) {
+    const rows = await db.all<{
+      row: number;
+      id: string;
+      short_name: string | null;
+      full_name: string | null;
+      issns: string[];
+    }>(
+      `SELECT rowid::INTEGER AS row, id, short_name, full_name, list_filter(${issns}, x -> x IS NOT NULL) AS issns ` +
+        `FROM ${kind} WHERE rowid >= ? AND rowid < ?`,
+      [first, first + BUILD_CHUNK],
+    );
+    for (const r of rows) {
+      builder.add(positionOfRow[r.row] as number, {
+        id: r.id,
+        row: r.row,
+        short: r.short_name,
+        full: r.full_name,
+        aliases: aliases.get(r.id) ?? [],
+        issns: r.issns,
+      });
+    }
+  }
+  return new NameIndex(builder.finish());
 }
 
 /** The snapshot's alias table (former names, abbreviations), when the snapshot has one. */

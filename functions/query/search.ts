@@ -1,53 +1,131 @@
 /**
- * One page of a name search: the venues the name index matched (with their tiers, joined as `m(id, n)`), narrowed
- * by the search's filters and sorted by tier first. Shared by conference and journal search.
+ * One page of a name search: the venues the name index matched, narrowed by the search's filters and sorted by
+ * match tier, then by the kind's tie order (search-order.ts). Only the page's rows are read from DuckDB. Shared
+ * by conference and journal search.
  */
+import { LRUCache } from "lru-cache";
 import type { QueryContext } from "./context.ts";
-import type { SqlParam } from "./database.ts";
-import { matchNames, type SearchKind } from "./search-index.ts";
-import { type Conditions, numberedTable, type Page, pageWindow, paramsKey } from "./sql.ts";
+import type { SnapshotDatabase, SqlParam } from "./database.ts";
+import { type NameIndex, nameIndex, type SearchKind } from "./search-index.ts";
+import { FilterBits, pageOfMatches, SearchOrder } from "./search-order.ts";
+import { type Conditions, type Page, pageWindow } from "./sql.ts";
 
 export interface MatchedSelect {
   kind: SearchKind;
   alias: string;
   columns: string;
   cond: Conditions;
-  /** ORDER BY after the match tier (`m.n`); ends with a unique key. */
+  /** ORDER BY among venues of one match tier; ends with a unique key. */
   order: string;
   orderParams: readonly SqlParam[];
 }
 
-export async function matchedPage<T>(
+export async function matchedPage<T extends object>(
   ctx: QueryContext,
   query: string,
   q: MatchedSelect,
   p: Page & object,
 ): Promise<{ rows: T[]; total: number }> {
-  const matches = await matchNames(ctx.db, q.kind, query);
+  const index = await nameIndex(ctx.db, q.kind);
+  const matches = index.match(query);
   if (matches.size === 0) return { rows: [], total: 0 };
-  const m = numberedTable(matches);
-  const from = `${q.kind} ${q.alias} JOIN ${m.sql} m ON m.id_num = ${q.alias}.id_num`;
-  const [limit, offset] = pageWindow(p);
-  const { page: _page, per_page: _perPage, ...filters } = p;
-  const [rows, total] = await Promise.all([
-    ctx.db.all<T>(
-      `SELECT ${q.columns} FROM ${from} ${q.cond.where} ORDER BY m.n, ${q.order} LIMIT ? OFFSET ?`,
-      [...m.params, ...q.cond.params, ...q.orderParams, limit, offset],
-    ),
-    // Without filters every match counts; else counted once per search, shared by its pages.
-    q.cond.where === ""
-      ? matches.size
-      : ctx.db.cached(
-          `count matched ${q.kind} ${paramsKey(filters)}`,
-          async () => {
-            const [row] = await ctx.db.all<{ n: number }>(
-              `SELECT count(*)::INTEGER AS n FROM ${from} ${q.cond.where}`,
-              [...m.params, ...q.cond.params],
-            );
-            return row?.n ?? 0;
-          },
-          () => 0,
-        ),
+  const [order, allowed] = await Promise.all([
+    searchOrder(ctx.db, index, q),
+    q.cond.where === "" ? undefined : filterBits(ctx.db, index, q),
   ]);
+  const [limit, offset] = pageWindow(p);
+  const { positions, total } = pageOfMatches(matches, order, allowed, Number(limit), Number(offset));
+  if (positions.length === 0) return { rows: [], total };
+  const rows = await rowsAt<T>(
+    ctx.db,
+    q,
+    positions.map((pos) => index.rowOf(pos)),
+  );
   return { rows, total };
+}
+
+/**
+ * The tie order of each kind, kept beside the snapshot rather than in its payload cache: a few megabytes at
+ * scale 100 that every search needs, and that changes only with the day (an open call closes).
+ */
+const orders = new WeakMap<SnapshotDatabase, Map<SearchKind, { key: string; order: Promise<SearchOrder> }>>();
+
+function searchOrder(db: SnapshotDatabase, index: NameIndex, q: MatchedSelect): Promise<SearchOrder> {
+  const perKind = orders.get(db) ?? new Map();
+  orders.set(db, perKind);
+  const key = `${q.order} ${JSON.stringify(q.orderParams)}`;
+  const held = perKind.get(q.kind);
+  if (held?.key === key) return held.order;
+  const order = idList(
+    db,
+    `SELECT list(${q.alias}.id_num::DOUBLE ORDER BY ${q.order}) AS ids FROM ${q.kind} ${q.alias}`,
+    q.orderParams,
+  ).then((ids) => new SearchOrder(index, ids));
+  perKind.set(q.kind, { key, order });
+  // A failed computation is forgotten, so the next search tries again.
+  order.catch(() => {
+    if (perKind.get(q.kind)?.order === order) perKind.delete(q.kind);
+  });
+  return order;
+}
+
+/** The venues meeting the search's filters, read once per distinct filter set and shared by its searches. */
+function filterBits(db: SnapshotDatabase, index: NameIndex, q: MatchedSelect): Promise<FilterBits> {
+  return db.cached(
+    `search filter ${q.kind} ${q.cond.where} ${JSON.stringify(q.cond.params)}`,
+    async () =>
+      new FilterBits(
+        index,
+        await idList(
+          db,
+          `SELECT list(${q.alias}.id_num::DOUBLE) AS ids FROM ${q.kind} ${q.alias} ${q.cond.where}`,
+          q.cond.params,
+        ),
+      ),
+    // Weighed as cached rows of about a kilobyte each.
+    (bits) => Math.ceil(bits.bytes / 1024),
+  );
+}
+
+/** Rows kept per snapshot and column list: the venues that top many searches are read from DuckDB once. */
+const ROW_CACHE_ROWS = 20_000;
+const rowCaches = new WeakMap<SnapshotDatabase, Map<string, LRUCache<number, object>>>();
+
+/** The rows at these table row numbers, in that order: from the row cache, the rest read by row number. */
+async function rowsAt<T extends object>(
+  db: SnapshotDatabase,
+  q: MatchedSelect,
+  rowids: number[],
+): Promise<T[]> {
+  const perColumns = rowCaches.get(db) ?? new Map<string, LRUCache<number, object>>();
+  rowCaches.set(db, perColumns);
+  const key = `${q.kind} ${q.columns}`;
+  const cache = perColumns.get(key) ?? new LRUCache<number, object>({ max: ROW_CACHE_ROWS });
+  perColumns.set(key, cache);
+  const found = new Map<number, object>();
+  const missing: number[] = [];
+  for (const rowid of rowids) {
+    const row = cache.get(rowid);
+    if (row) found.set(rowid, row);
+    else missing.push(rowid);
+  }
+  if (missing.length > 0) {
+    // By table row: DuckDB looks each one up, where matching ids would scan the whole table.
+    const read = await db.all<{ row_id: number }>(
+      `SELECT ${q.alias}.rowid::INTEGER AS row_id, ${q.columns} FROM ${q.kind} ${q.alias} ` +
+        `WHERE ${q.alias}.rowid = ANY(string_split(?, ',')::BIGINT[])`,
+      [missing.join(",")],
+    );
+    for (const { row_id, ...row } of read) {
+      cache.set(row_id, row);
+      found.set(row_id, row);
+    }
+  }
+  return rowids.map((rowid) => found.get(rowid) as T);
+}
+
+/** The numeric ids a `SELECT list(…) AS ids` returns (an empty list when no row qualifies). */
+async function idList(db: SnapshotDatabase, sql: string, params: readonly SqlParam[]): Promise<number[]> {
+  const [row] = await db.all<{ ids: number[] | null }>(sql, params);
+  return row?.ids ?? [];
 }

@@ -140,15 +140,3 @@ export function rankingPage<T>(
     pagination: { count: pageRows.length, has_more: rows.length > per_page, page, per_page },
   };
 }
-
-/**
- * A derived table `(id_num, n)` of values per venue keyed by the numeric id. A search may match tens of thousands
- * of venues: both lists go in as one comma-joined text each, split by DuckDB (binding a list value element by
- * element took about twice as long as the join itself).
- */
-export function numberedTable(values: ReadonlyMap<number, number>): { sql: string; params: SqlParam[] } {
-  return {
-    sql: "(SELECT unnest(string_split(?, ','))::BIGINT AS id_num, unnest(string_split(?, ','))::INTEGER AS n)",
-    params: [[...values.keys()].join(","), [...values.values()].join(",")],
-  };
-}

@@ -1,6 +1,8 @@
 /** The name index's match tiers (docs/api.md, "Search order") on hand-made venues. */
 import { describe, expect, it } from "vitest";
-import { foldWords, NameIndex, type VenueNames } from "../../functions/query/search-index.ts";
+import { NameIndex } from "../../functions/query/search-index.ts";
+import type { VenueNames } from "../../functions/query/search-index-builder.ts";
+import { foldWords } from "../../functions/query/search-text.ts";
 
 const venue = (
   id: string,
@@ -9,6 +11,7 @@ const venue = (
   more: Partial<VenueNames> = {},
 ): VenueNames => ({
   id,
+  row: Number(id),
   short,
   full,
   aliases: [],
@@ -16,7 +19,7 @@ const venue = (
   ...more,
 });
 
-const index = new NameIndex([
+const index = NameIndex.of([
   venue("1", "S&P", "IEEE Symposium on Security and Privacy", { aliases: ["Oakland"] }),
   venue("2", "SPAA", "ACM Symposium on Parallelism in Algorithms and Architectures"),
   venue("3", "USENIX ATC", "USENIX Annual Technical Conference"),
@@ -28,8 +31,9 @@ const index = new NameIndex([
   venue("7", "CLEI", "Conferência Latinoamericana de Informática"),
 ]);
 
+/** Venue id → tier of what `q` matched. */
 const tiers = (q: string) =>
-  Object.fromEntries([...index.match(q)].sort(([a], [b]) => Number(a) - Number(b)));
+  Object.fromEntries([...index.match(q)].map(([pos, tier]) => [String(index.idOf(pos)), tier]));
 
 describe("name index", () => {
   it("folds case, diacritics and punctuation", () => {
