@@ -11,6 +11,7 @@ import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
 import { AllowedHostsEnv } from "./edge/host-guard.ts";
 import type { StoreEnv } from "./store/index.ts";
+import { RESERVATION_LEASE_MS } from "./store/reservations.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
 
 export interface ServerConfig extends AuthConfig {
@@ -74,6 +75,7 @@ const Env = z.object({
     }),
   REDIS_PREFIX: z.string().optional(),
   STORE_TIMEOUT_MS: integer("STORE_TIMEOUT_MS", 1, DEFAULT_STORE_TIMEOUT_MS),
+  RESERVATION_LEASE_MS: integer("RESERVATION_LEASE_MS", 1, RESERVATION_LEASE_MS),
 });
 
 function authSettings(env: Record<string, string | undefined>): AuthConfig | string {
@@ -113,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       REDIS_URL: e.REDIS_URL,
       REDIS_PREFIX: e.REDIS_PREFIX,
       STORE_TIMEOUT_MS: String(e.STORE_TIMEOUT_MS),
+      RESERVATION_LEASE_MS: String(e.RESERVATION_LEASE_MS),
     },
   };
 }

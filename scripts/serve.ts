@@ -12,12 +12,6 @@ import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
 try {
   const config = loadConfig();
   const service = await startService(config, { mcp: createMcpHandler });
-  const where = config.store.REDIS_URL?.trim()
-    ? "Redis"
-    : config.store.STATE_DIR?.trim() || DEFAULT_STATE_DIR;
-  console.log(
-    `Venue Directory serving on ${config.publicBaseUrl} (bound to port ${service.server.port}; state: ${where})`,
-  );
   const stop = () => {
     service.close().then(
       () => process.exit(0),
@@ -29,6 +23,13 @@ try {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // Said once the signals are handled, so a supervisor that stops the server as soon as it is up stops it cleanly.
+  const where = config.store.REDIS_URL?.trim()
+    ? "Redis"
+    : config.store.STATE_DIR?.trim() || DEFAULT_STATE_DIR;
+  console.log(
+    `Venue Directory serving on ${config.publicBaseUrl} (bound to port ${service.server.port}; state: ${where})`,
+  );
 } catch (err) {
   console.error(`Cannot start the server: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

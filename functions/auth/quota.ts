@@ -40,7 +40,10 @@ export async function peekQuota(
   return { limit: bucket.limit, remaining };
 }
 
-/** Counts the request against the caller's daily allowance, or says why it must be refused. */
+/**
+ * Counts the request against the caller's daily allowance, or says why it must be refused. An admitted request's
+ * charge comes with its reservation: settle it once answered, release it if not (edge/caller-quota.ts).
+ */
 export async function consumeQuota(
   caller: Caller,
   store: Store,
@@ -53,21 +56,15 @@ export async function consumeQuota(
   const bucket = bucketOf(caller, config, now);
   const retryAfterSeconds = secondsToUtcMidnight(now);
   // The date is part of the key, so the window only needs to outlive the day; the TTL just clears old counters.
-  const result = await store.consume(bucket.key, bucket.limit, retryAfterSeconds + 3600);
+  const result = await store.reserve(bucket.key, bucket.limit, retryAfterSeconds + 3600);
   if (!result.allowed) {
     return { limit: bucket.limit, remaining: 0, exceeded: { status: bucket.status, retryAfterSeconds } };
   }
   if (caller.kind === "account" && caller.keyId !== null) await store.recordKeyUse(caller.keyId);
-  return { limit: bucket.limit, remaining: result.remaining, exceeded: null };
-}
-
-/** Gives back one request counted by consumeQuota (same bucket, so the same UTC day) that was never answered. */
-export async function refundQuota(
-  caller: Caller,
-  store: Store,
-  config: QuotaConfig,
-  now = new Date(),
-): Promise<void> {
-  if (caller.kind === "paid" || caller.kind === "invalid") return;
-  await store.release(bucketOf(caller, config, now).key);
+  return {
+    limit: bucket.limit,
+    remaining: result.remaining,
+    exceeded: null,
+    reservation: result.reservation ?? undefined,
+  };
 }

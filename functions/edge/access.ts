@@ -44,6 +44,8 @@ export interface QuotaResult {
   remaining: number;
   /** Set when this request is over quota: 402 for accounts, 429 for anonymous callers. */
   exceeded: null | { status: 402 | 429; retryAfterSeconds: number };
+  /** Holds this request's charge until the answer goes out (settle) or is refunded; absent when none is held. */
+  reservation?: string;
 }
 
 export interface AccessControl {
@@ -53,8 +55,13 @@ export interface AccessControl {
   consume(caller: Caller): Promise<QuotaResult>;
   /** Reports the quota without counting (pages, files, refused requests). */
   peek(caller: Caller): Promise<QuotaResult>;
-  /** Gives back one counted request that was not answered (5xx, 406/415, client gone). */
-  refund?(caller: Caller): Promise<void>;
+  /**
+   * Gives back one counted request that was not answered (5xx, 406/415, client gone); `reservation` is the one
+   * consume returned, if any.
+   */
+  refund?(caller: Caller, reservation?: string): Promise<void>;
+  /** Keeps the charge of an answered request for good. Returns at once: the store write is batched. */
+  settle?(reservation: string): void;
 }
 
 export interface AnonymousAccessOptions {

@@ -7,7 +7,10 @@
  *     cannot be recorded (store full, read-only, busy, unreachable, timed out) → 503 with Retry-After and an error
  *     log line (edgeErrors). Pages and files never depend on the store: they wait at most UNMETERED_STORE_WAIT_MS
  *     for it (their quota headers are best-effort). A metered request answered 5xx, 406 or 415, or whose client
- *     went away, is refunded.
+ *     went away, is refunded. The charge is a reservation until the answer goes out: once answered it is settled
+ *     (batched, no store call per request); one left pending because the process died (kill -9, crash) is
+ *     refunded by the sweep after RESERVATION_LEASE_MS (store/reservations.ts), so nobody pays for an answer
+ *     never sent.
  * edgeErrors is the app's onError: a StoreUnavailable anywhere is a 503 with Retry-After, anything else a 500.
  */
 
@@ -135,16 +138,18 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
     c.set("caller", caller);
     if (!reportOnly) c.set("charged", caller);
     await next();
-    // Gives back the use of a request that was counted but not answered.
     const charged = c.get("charged");
-    if (charged && access.refund && (isUnanswered(c.res.status) || req.signal.aborted)) {
-      const status = c.res.status;
+    if (!charged) return;
+    const reservation = c.get("quota")?.reservation;
+    const status = c.res.status;
+    if (isUnanswered(status) || req.signal.aborted) {
+      // Gives back the use of a request that was counted but not answered.
       access
-        .refund(charged)
+        .refund?.(charged, reservation)
         .catch((err: unknown) =>
           logger.error({ err, request_id: requestId, status }, "refunding a request failed"),
         );
-    }
+    } else if (reservation) access.settle?.(reservation);
   });
 
 /** The app's onError: fail closed on the store (503 with Retry-After), 500 for anything else; logged either way. */

@@ -1,8 +1,9 @@
 /**
  * Composition: the server's seams (access, activity, login, researchers) built over one state store, and the
- * whole service started from a ServerConfig (store opened, services built, server listening). scripts/serve.ts
- * and the HTTP tests start it the same way.
+ * whole service started from a ServerConfig (store opened, abandoned charges refunded, services built, server
+ * listening). scripts/serve.ts and the HTTP tests start it the same way.
  */
+import pino from "pino";
 import type { LoginService, ResearcherDirectory } from "../api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../app.ts";
 import { createAccountAccess } from "../auth/access.ts";
@@ -13,7 +14,8 @@ import type { VenueActivity } from "../query/activity.ts";
 import type { SnapshotSource } from "../query/snapshot-source.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import type { Logger } from "../runtime/logger.ts";
-import { openStore } from "../store/index.ts";
+import { openStore, reservationLeaseOf } from "../store/index.ts";
+import { ReservationKeeper } from "../store/reservations.ts";
 import type { Store } from "../store/types.ts";
 import { createStoreActivity } from "./activity.ts";
 import { createResearcherDirectory } from "./researchers.ts";
@@ -28,6 +30,8 @@ export interface Services {
 
 export interface ServicesOptions {
   clock?: Clock;
+  /** Settles the charges of answered requests; startService passes the one it runs. */
+  reservations: Pick<ReservationKeeper, "settle">;
   /** How long ranking lists reuse a count map (default DEFAULT_COUNTS_CACHE_MS). */
   countsCacheMs?: number;
 }
@@ -40,15 +44,11 @@ export interface WiredServices extends Services {
   attachSnapshot(source: SnapshotSource): void;
 }
 
-export function createServices(
-  config: ServerConfig,
-  store: Store,
-  options: ServicesOptions = {},
-): WiredServices {
+export function createServices(config: ServerConfig, store: Store, options: ServicesOptions): WiredServices {
   const clock = options.clock ?? systemClock;
   let facts: VenueFactLookup | null = null;
   return {
-    access: createAccountAccess(store, config, clock),
+    access: createAccountAccess(store, config, options.reservations, clock),
     activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
     login: { login: (email, password) => login(store, config, email, password, clock()) },
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
@@ -58,7 +58,7 @@ export function createServices(
   };
 }
 
-export interface ServiceOptions extends ServicesOptions {
+export interface ServiceOptions extends Omit<ServicesOptions, "reservations"> {
   logger?: Logger;
   /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
   mcp?: ServerOverrides["mcp"];
@@ -67,7 +67,7 @@ export interface ServiceOptions extends ServicesOptions {
 export interface RunningService {
   server: RunningServer;
   store: Store;
-  /** Stops listening, then closes the store. */
+  /** Stops listening, writes the pending settles, then closes the store. */
   close(): Promise<void>;
 }
 
@@ -79,25 +79,27 @@ export async function startService(
   const clock = options.clock;
   // The store counts views and quota windows on the same clock as the rest of the service.
   const store = await openStore(config.store, clock ? { now: () => clock().getTime() } : {});
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
+  const close = async () => {
+    await reservations.close();
+    await store.close();
+  };
   try {
-    const { attachSnapshot, ...services } = createServices(config, store, options);
-    const server = await startServer(config, {
-      ...services,
-      mcp: options.mcp,
-      clock,
-      logger: options.logger,
-    });
+    await reservations.start();
+    const { attachSnapshot, ...services } = createServices(config, store, { ...options, reservations });
+    const server = await startServer(config, { ...services, mcp: options.mcp, clock, logger });
     attachSnapshot(server.source);
     return {
       server,
       store,
       close: async () => {
         await server.close();
-        await store.close();
+        await close();
       },
     };
   } catch (err) {
-    await store.close();
+    await close();
     throw err;
   }
 }

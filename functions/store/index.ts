@@ -1,6 +1,7 @@
 /** Picks the state store from the environment: Redis when REDIS_URL is set, else the embedded SQLite store. */
 import { resolve } from "node:path";
 import { RedisStore } from "./redis-store.ts";
+import { RESERVATION_LEASE_MS } from "./reservations.ts";
 import { SqliteStore } from "./sqlite-store.ts";
 import type { Store, StoreOptions } from "./types.ts";
 
@@ -15,16 +16,23 @@ export interface StoreEnv {
   REDIS_PREFIX?: string;
   /** Longest one store call may take before the request is refused 503, ms (default DEFAULT_STORE_TIMEOUT_MS). */
   STORE_TIMEOUT_MS?: string;
+  /** Age at which a charged request's reservation counts as abandoned and is refunded, ms (RESERVATION_LEASE_MS). */
+  RESERVATION_LEASE_MS?: string;
 }
 
-/** STORE_TIMEOUT_MS as a number, or undefined for the default (loadConfig has validated it for the server). */
-function timeoutOf(env: StoreEnv): number | undefined {
-  const ms = Number(env.STORE_TIMEOUT_MS?.trim() || Number.NaN);
+/** A setting in ms as a number, or undefined for its default (loadConfig has validated it for the server). */
+function msOf(value: string | undefined): number | undefined {
+  const ms = Number(value?.trim() || Number.NaN);
   return Number.isInteger(ms) && ms > 0 ? ms : undefined;
 }
 
+/** The reservation lease the server's ReservationKeeper sweeps with. */
+export function reservationLeaseOf(env: StoreEnv): number {
+  return msOf(env.RESERVATION_LEASE_MS) ?? RESERVATION_LEASE_MS;
+}
+
 export async function openStore(env: StoreEnv, options: StoreOptions = {}): Promise<Store> {
-  const opened = { timeoutMs: timeoutOf(env), ...options };
+  const opened = { timeoutMs: msOf(env.STORE_TIMEOUT_MS), ...options };
   const redisUrl = env.REDIS_URL?.trim();
   if (redisUrl) return RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: env.REDIS_PREFIX });
   return SqliteStore.open({ ...opened, dir: resolve(env.STATE_DIR?.trim() || DEFAULT_STATE_DIR) });

@@ -4,28 +4,75 @@
  */
 
 /**
- * KEYS[1] counter, ARGV[1] limit, ARGV[2] window in seconds.
- * Counts only while under the limit; the window's expiry is set by the request that opens it.
- * Returns {allowed 0|1, used}.
+ * The counting CONSUME and RESERVE share: KEYS[1] counter, ARGV[1] limit, ARGV[2] window in seconds. Counts only
+ * while under the limit; the window's expiry is set by the request that opens it. Leaves `allowed` and `used`.
  */
-export const CONSUME = `
+const COUNT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if used >= tonumber(ARGV[1]) then
-  return {0, used}
+local allowed = used < tonumber(ARGV[1])
+if allowed then
+  used = redis.call('INCR', KEYS[1])
+  if used == 1 then
+    redis.call('EXPIRE', KEYS[1], ARGV[2])
+  end
 end
-used = redis.call('INCR', KEYS[1])
-if used == 1 then
-  redis.call('EXPIRE', KEYS[1], ARGV[2])
-end
-return {1, used}
 `;
 
-/** KEYS[1] counter. Takes back one counted request, never below zero (the expiry stays). */
-export const RELEASE = `
-if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
-  redis.call('DECR', KEYS[1])
+/** Now in ms on Redis's own clock, so instances with skewed clocks agree on a reservation's age. */
+const NOW_MS = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+`;
+
+/** COUNT's keys and arguments. Returns {allowed 0|1, used}. */
+export const CONSUME = `${COUNT}
+return {allowed and 1 or 0, used}
+`;
+
+/**
+ * COUNT's keys and arguments; KEYS[2] the pending reservations (sorted set, scored by the time taken), ARGV[3] a
+ * fresh id. An admitted request's reservation is the member "<id> <window expiry ms> <counter key>", so releasing
+ * it needs nothing else. Returns {allowed 0|1, used, reservation (admitted only)}.
+ */
+export const RESERVE = `${COUNT}
+if not allowed then
+  return {0, used}
+end
+${NOW_MS}
+local reservation = ARGV[3] .. ' ' .. string.format('%.0f', now + redis.call('PTTL', KEYS[1])) .. ' ' .. KEYS[1]
+redis.call('ZADD', KEYS[2], now, reservation)
+return {1, used, reservation}
+`;
+
+/**
+ * Gives back the request of a dropped reservation: only in its own counter window (a new window can only start
+ * after that one's expiry), never below zero. The counter key comes from the reservation, not KEYS (single node).
+ */
+const GIVE_BACK = `${NOW_MS}
+local function giveBack(reservation)
+  local expires, counter = string.match(reservation, '^%S+ (%d+) (.+)$')
+  if tonumber(expires) > now and tonumber(redis.call('GET', counter) or '0') > 0 then
+    redis.call('DECR', counter)
+  end
+end
+`;
+
+/** KEYS[1] the pending reservations, ARGV[1] one of them. Releases it if still pending. */
+export const RELEASE = `${GIVE_BACK}
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
+  giveBack(ARGV[1])
 end
 return 1
+`;
+
+/** KEYS[1] the pending reservations, ARGV[1] the lease in ms. Releases those older; returns how many. */
+export const RELEASE_ABANDONED = `${GIVE_BACK}
+local abandoned = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+for _, reservation in ipairs(abandoned) do
+  redis.call('ZREM', KEYS[1], reservation)
+  giveBack(reservation)
+end
+return #abandoned
 `;
 
 /**

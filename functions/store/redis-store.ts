@@ -1,20 +1,31 @@
 /**
  * The Redis store, used when REDIS_URL is set so several server processes share one state. Records are hashes
- * (a null field is simply absent); the quota counter and profile updates run as Lua scripts so they stay atomic.
- * Multi-key scripts assume a single Redis node (not Redis Cluster). Every call runs through a StoreGuard (guard.ts):
- * a deadline, and a circuit breaker that fails fast for a cool-down once Redis has failed several times in a row, so
- * a Redis that is down or hung costs a request a 503 (StoreUnavailable), never a hang or a 500.
+ * (a null field is simply absent); the quota counter with its reservations, and profile updates, run as Lua scripts
+ * so they stay atomic. Multi-key scripts assume a single Redis node (not Redis Cluster). Every call runs through a
+ * StoreGuard (guard.ts): a deadline, and a circuit breaker that fails fast for a cool-down once Redis has failed
+ * several times in a row, so a Redis that is down or hung costs a request a 503 (StoreUnavailable), never a hang or
+ * a 500.
  */
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { guardStore, StoreGuard } from "./guard.ts";
-import { CONSUME, CREATE_INDEXED, PUT_PROFILE, RELEASE } from "./redis-scripts.ts";
 import {
+  CONSUME,
+  CREATE_INDEXED,
+  PUT_PROFILE,
+  RELEASE,
+  RELEASE_ABANDONED,
+  RESERVE,
+} from "./redis-scripts.ts";
+import {
+  admitted,
   assertRating,
   deniedWithoutLimit,
   emptyHistogram,
   peekResult,
   recentDays,
   recordReaders,
+  refused,
   summarizeRatings,
   uniqueIds,
   utcDay,
@@ -32,6 +43,7 @@ import {
   type Profile,
   type RatingInput,
   type RatingSummary,
+  type ReserveResult,
   type Store,
   type StoreOptions,
   StoreUnavailable,
@@ -43,6 +55,8 @@ type Fields = Record<string, string>;
 type ScriptFn = (...keysThenArgs: (string | number)[]) => Promise<unknown>;
 
 const DAY_SECONDS = 86_400;
+/** The sorted set of pending reservations (RESERVE). */
+const RESERVATIONS = "reservations";
 
 /** Field/value pairs of the non-null entries, flattened for HSET. */
 function pairs(record: Record<string, string | null>): string[] {
@@ -92,7 +106,9 @@ export class RedisStore implements Store {
   readonly backend = "redis";
   private readonly now: () => number;
   private readonly consumeScript: ScriptFn;
+  private readonly reserveScript: ScriptFn;
   private readonly releaseScript: ScriptFn;
+  private readonly releaseAbandonedScript: ScriptFn;
   private readonly createIndexedScript: ScriptFn;
   private readonly putProfileScript: ScriptFn;
 
@@ -102,7 +118,9 @@ export class RedisStore implements Store {
   ) {
     this.now = options.now ?? Date.now;
     this.consumeScript = this.defineScript("vdConsume", 1, CONSUME);
+    this.reserveScript = this.defineScript("vdReserve", 2, RESERVE);
     this.releaseScript = this.defineScript("vdRelease", 1, RELEASE);
+    this.releaseAbandonedScript = this.defineScript("vdReleaseAbandoned", 1, RELEASE_ABANDONED);
     this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
   }
@@ -304,12 +322,32 @@ export class RedisStore implements Store {
       number,
       number,
     ];
-    const capped = Math.min(used, limit);
-    return { allowed: allowed === 1, used: capped, remaining: limit - capped };
+    return allowed === 1 ? admitted(used, limit) : refused(limit);
   }
 
-  async release(key: string): Promise<void> {
-    await this.releaseScript(`counter:${key}`);
+  async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
+    if (limit <= 0) return { ...deniedWithoutLimit(), reservation: null };
+    const [allowed, used, reservation] = (await this.reserveScript(
+      `counter:${key}`,
+      RESERVATIONS,
+      limit,
+      Math.ceil(ttlSeconds),
+      randomUUID(),
+    )) as [number, number, string?];
+    if (allowed !== 1) return { ...refused(limit), reservation: null };
+    return { ...admitted(used, limit), reservation: String(reservation) };
+  }
+
+  async settle(reservations: readonly string[]): Promise<void> {
+    if (reservations.length > 0) await this.redis.zrem(RESERVATIONS, ...reservations);
+  }
+
+  async release(reservation: string): Promise<void> {
+    await this.releaseScript(RESERVATIONS, reservation);
+  }
+
+  async releaseAbandoned(leaseMs: number): Promise<number> {
+    return Number(await this.releaseAbandonedScript(RESERVATIONS, Math.round(leaseMs)));
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {

@@ -49,6 +49,16 @@ export function deniedWithoutLimit(): { allowed: false; used: 0; remaining: 0 } 
   return { allowed: false, used: 0, remaining: 0 };
 }
 
+/** A request admitted as the `used`-th of its window. */
+export function admitted(used: number, limit: number): ConsumeResult {
+  return { allowed: true, used, remaining: limit - used };
+}
+
+/** A request the limit refused: the window is full. */
+export function refused(limit: number): ConsumeResult {
+  return { allowed: false, used: limit, remaining: 0 };
+}
+
 /** What `peek` reports for a window that has counted `counted` requests: never more used than the limit. */
 export function peekResult(counted: number, limit: number): ConsumeResult {
   const used = Math.min(counted, Math.max(limit, 0));

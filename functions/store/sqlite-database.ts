@@ -8,16 +8,19 @@
  * Every call here blocks its thread until SQLite is done, so the server never runs this class on the main thread:
  * SqliteStore (sqlite-store.ts) runs it on a worker thread (sqlite-worker.ts) and awaits the answers.
  */
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
 import {
+  admitted,
   assertRating,
   deniedWithoutLimit,
   emptyHistogram,
   peekResult,
   recentDays,
   recordReaders,
+  refused,
   summarizeRatings,
   utcDay,
   VIEW_RETENTION_DAYS,
@@ -33,6 +36,7 @@ import {
   type Profile,
   type RatingInput,
   type RatingSummary,
+  type ReserveResult,
   type Store,
   type StoreOptions,
   type VenueCounts,
@@ -85,6 +89,13 @@ CREATE TABLE IF NOT EXISTS counters (
   key TEXT PRIMARY KEY,
   used INTEGER NOT NULL,
   expires_at INTEGER NOT NULL
+);
+-- Charges of requests not answered yet (Store.reserve). Only requests in flight are here, so no index on taken_at.
+CREATE TABLE IF NOT EXISTS reservations (
+  id TEXT PRIMARY KEY,
+  key TEXT NOT NULL,
+  taken_at INTEGER NOT NULL,
+  window_expires INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS views (
   kind TEXT NOT NULL,
@@ -159,7 +170,7 @@ export class SqliteDatabase implements Store {
       timeout,
     });
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
-    this.transaction(() => this.db.exec(SCHEMA));
+    this.transaction(this.db, () => this.db.exec(SCHEMA));
     this.db.prepare("DELETE FROM counters WHERE expires_at <= ?").run(this.now());
     this.meters = new DatabaseSync(join(options.dir, STATE_FILE_NAME), { timeout });
     this.meters.exec("PRAGMA synchronous = NORMAL;");
@@ -179,14 +190,14 @@ export class SqliteDatabase implements Store {
    * BEGIN IMMEDIATE takes the write lock up front, so two processes never both read and then fail to upgrade.
    * Only synchronous work may run inside.
    */
-  private transaction<T>(work: () => T): T {
-    this.db.exec("BEGIN IMMEDIATE");
+  private transaction<T>(connection: DatabaseSync, work: () => T): T {
+    connection.exec("BEGIN IMMEDIATE");
     try {
       const result = work();
-      this.db.exec("COMMIT");
+      connection.exec("COMMIT");
       return result;
     } catch (error) {
-      this.db.exec("ROLLBACK");
+      connection.exec("ROLLBACK");
       throw error;
     }
   }
@@ -293,7 +304,7 @@ export class SqliteDatabase implements Store {
       ["tracks", "journal", p.trackedJournals],
       ["attended", "conference", p.attendedConferences],
     ];
-    this.transaction(() => {
+    this.transaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO profiles (account_id, public, institution, cv, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -336,8 +347,11 @@ export class SqliteDatabase implements Store {
     return { trackers: num(row?.trackers), attendees: num(row?.attendees) };
   }
 
-  async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
-    if (limit <= 0) return deniedWithoutLimit();
+  /**
+   * The counting step of consume and reserve: the window's count and expiry once the request is counted, or null
+   * when the limit refuses it.
+   */
+  private count(key: string, limit: number, ttlSeconds: number): { used: number; expiresAt: number } | null {
     const now = this.now();
     // One statement: a fresh or expired window starts at 1; a live one grows only while under the limit.
     // When the WHERE refuses the update, no row comes back and the request is denied.
@@ -349,20 +363,65 @@ export class SqliteDatabase implements Store {
            used = CASE WHEN counters.expires_at <= $now THEN 1 ELSE counters.used + 1 END,
            expires_at = CASE WHEN counters.expires_at <= $now THEN $expires ELSE counters.expires_at END
          WHERE counters.expires_at <= $now OR counters.used < $limit
-         RETURNING used`,
+         RETURNING used, expires_at`,
     ).all({ key, expires: now + ttlSeconds * 1000, now, limit });
-    if (row) {
-      const used = num(row.used);
-      return { allowed: true, used, remaining: limit - used };
-    }
-    return { allowed: false, used: limit, remaining: 0 };
+    return row ? { used: num(row.used), expiresAt: num(row.expires_at) } : null;
   }
 
-  async release(key: string): Promise<void> {
-    this.meter("UPDATE counters SET used = used - 1 WHERE key = ? AND used > 0 AND expires_at > ?").run(
-      key,
-      this.now(),
+  async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
+    if (limit <= 0) return deniedWithoutLimit();
+    const counted = this.count(key, limit, ttlSeconds);
+    return counted ? admitted(counted.used, limit) : refused(limit);
+  }
+
+  async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
+    if (limit <= 0) return { ...deniedWithoutLimit(), reservation: null };
+    return this.transaction(this.meters, () => {
+      const counted = this.count(key, limit, ttlSeconds);
+      if (!counted) return { ...refused(limit), reservation: null };
+      const reservation = randomUUID();
+      this.meter("INSERT INTO reservations (id, key, taken_at, window_expires) VALUES (?, ?, ?, ?)").run(
+        reservation,
+        key,
+        this.now(),
+        counted.expiresAt,
+      );
+      return { ...admitted(counted.used, limit), reservation };
+    });
+  }
+
+  async settle(reservations: readonly string[]): Promise<void> {
+    if (reservations.length === 0) return;
+    this.meter("DELETE FROM reservations WHERE id IN (SELECT value FROM json_each(?))").run(
+      JSON.stringify(reservations),
     );
+  }
+
+  async release(reservation: string): Promise<void> {
+    this.transaction(this.meters, () => {
+      const rows = this.meter("DELETE FROM reservations WHERE id = ? RETURNING key, window_expires").all(
+        reservation,
+      );
+      this.giveBack(rows);
+    });
+  }
+
+  async releaseAbandoned(leaseMs: number): Promise<number> {
+    return this.transaction(this.meters, () => {
+      const rows = this.meter(
+        "DELETE FROM reservations WHERE taken_at <= ? RETURNING key, window_expires",
+      ).all(this.now() - leaseMs);
+      this.giveBack(rows);
+      return rows.length;
+    });
+  }
+
+  /** Takes back the request of each dropped reservation, from its own counter window only and while it lasts. */
+  private giveBack(dropped: Row[]): void {
+    const update = this.meter(
+      "UPDATE counters SET used = used - 1 WHERE key = ? AND expires_at = ? AND expires_at > ? AND used > 0",
+    );
+    for (const row of dropped) update.run(str(row.key), num(row.window_expires), this.now());
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {
@@ -441,7 +500,7 @@ export class SqliteDatabase implements Store {
   }
 
   async removeDemoFeedback(): Promise<number> {
-    return this.transaction(() => {
+    return this.transaction(this.db, () => {
       const ratings = this.db.prepare("DELETE FROM ratings WHERE demo = 1").run().changes;
       const comments = this.db.prepare("DELETE FROM comments WHERE demo = 1").run().changes;
       return Number(ratings) + Number(comments);

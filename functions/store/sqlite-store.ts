@@ -20,6 +20,7 @@ import {
   type Profile,
   type RatingInput,
   type RatingSummary,
+  type ReserveResult,
   type Store,
   type StoreOptions,
   StoreUnavailable,
@@ -244,11 +245,20 @@ export class SqliteStore implements Store {
   consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
     return this.call("consume", key, limit, ttlSeconds);
   }
+  reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
+    return this.call("reserve", key, limit, ttlSeconds);
+  }
   peek(key: string, limit: number): Promise<ConsumeResult> {
     return this.call("peek", key, limit);
   }
-  release(key: string): Promise<void> {
-    return this.call("release", key);
+  settle(reservations: readonly string[]): Promise<void> {
+    return this.call("settle", reservations);
+  }
+  release(reservation: string): Promise<void> {
+    return this.call("release", reservation);
+  }
+  releaseAbandoned(leaseMs: number): Promise<number> {
+    return this.call("releaseAbandoned", leaseMs);
   }
   recordView(kind: VenueKind, venueId: string): Promise<void> {
     return this.call("recordView", kind, venueId);

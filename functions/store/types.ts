@@ -59,6 +59,11 @@ export interface ConsumeResult {
   remaining: number;
 }
 
+export interface ReserveResult extends ConsumeResult {
+  /** Names the pending reservation that holds an admitted request's charge; null when the request was refused. */
+  reservation: string | null;
+}
+
 export interface RatingInput {
   kind: VenueKind;
   venueId: string;
@@ -116,13 +121,32 @@ export interface Store {
 
   /**
    * Counts one request against `key` unless `limit` is reached; the window starts at the first request and lasts
-   * `ttlSeconds`. Atomic across processes: never admits a request past the limit and loses none.
+   * `ttlSeconds`. Atomic across processes: never admits a request past the limit and loses none. The count is for
+   * good (a single-use token claimed); a request still to be answered is counted with `reserve`.
    */
   consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult>;
+  /**
+   * Counts like `consume`, and in the same atomic step records an admitted request's charge as a pending
+   * reservation (counter key, time taken, window expiry). The charge is kept once the reservation is settled, given
+   * back when it is released, and given back by `releaseAbandoned` when neither happens within the lease.
+   */
+  reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult>;
   /** The same figures without counting. */
   peek(key: string, limit: number): Promise<ConsumeResult>;
-  /** Takes back one request counted against `key` (never below zero): a request charged but not answered. */
-  release(key: string): Promise<void>;
+  /** Keeps the charges of answered requests: drops their reservations, all in one write. Unknown ones are ignored. */
+  settle(reservations: readonly string[]): Promise<void>;
+  /**
+   * Gives back the request a pending reservation holds (never below zero) and drops the reservation, atomically: a
+   * request charged but not answered. A reservation no longer pending (settled, released or swept) changes nothing,
+   * so a charge comes back at most once; nor does one whose counter window has ended.
+   */
+  release(reservation: string): Promise<void>;
+  /**
+   * Releases, as `release` does, every reservation taken more than `leaseMs` ago: left by a process that died
+   * before answering. Safe beside live processes on the same state while no request lives longer than `leaseMs`.
+   * Returns how many reservations it dropped.
+   */
+  releaseAbandoned(leaseMs: number): Promise<number>;
 
   /** Counts one page view of the venue on the current UTC day. */
   recordView(kind: VenueKind, venueId: string): Promise<void>;

@@ -46,9 +46,11 @@ describe("secondsToUtcMidnight", () => {
 describe("account quota", () => {
   it("is shared by every key and login token of the account, then answers 402 until UTC midnight", async () => {
     const q = (caller: Caller) => consumeQuota(caller, temp.store, config, morning);
-    expect(await q(viaKey("k1"))).toEqual({ limit: 3, remaining: 2, exceeded: null });
-    expect(await q(viaKey("k2"))).toEqual({ limit: 3, remaining: 1, exceeded: null });
-    expect(await q(viaJwt)).toEqual({ limit: 3, remaining: 0, exceeded: null });
+    // An admitted request's charge comes with its reservation (settled or refunded by the edge).
+    const held = { exceeded: null, reservation: expect.any(String) };
+    expect(await q(viaKey("k1"))).toEqual({ limit: 3, remaining: 2, ...held });
+    expect(await q(viaKey("k2"))).toEqual({ limit: 3, remaining: 1, ...held });
+    expect(await q(viaJwt)).toEqual({ limit: 3, remaining: 0, ...held });
     expect(await q(viaKey("k1"))).toEqual({
       limit: 3,
       remaining: 0,
@@ -62,7 +64,7 @@ describe("account quota", () => {
     expect(await consumeQuota(viaKey("k1"), temp.store, config, nextDay)).toEqual({
       limit: 3,
       remaining: 2,
-      exceeded: null,
+      ...held,
     });
   });
 
@@ -78,7 +80,7 @@ describe("anonymous quota", () => {
   it("counts per IP (per /64 for IPv6) and answers 429 with Retry-After when used up", async () => {
     const q = (ip: string) => consumeQuota(anonymous(ip), temp.store, config, morning);
     await q("203.0.113.5");
-    expect(await q("203.0.113.5")).toEqual({ limit: 2, remaining: 0, exceeded: null });
+    expect(await q("203.0.113.5")).toMatchObject({ limit: 2, remaining: 0, exceeded: null });
     expect((await q("203.0.113.5")).exceeded).toEqual({ status: 429, retryAfterSeconds: 16 * 3600 });
     expect((await q("203.0.113.6")).exceeded).toBeNull();
 

@@ -227,25 +227,59 @@ function contract(name: string, makeBackend: () => Backend) {
       });
     });
 
-    it("gives back refunded requests exactly under concurrency, never below zero", async () => {
+    it("gives back refunded requests exactly under concurrency, never below zero, never twice", async () => {
       const [a, b] = [await open(), await open()];
       const key = "account:r1:2025-03-10";
-      // 1,000 concurrent against 200, every other admitted one refunded (an unanswered request): the refunds
-      // free room for exactly as many more, and the counter ends at the limit.
+      // 1,000 concurrent against 200 (an admitted one holds a reservation): exactly 200 admitted, each its own.
       const results = await Promise.all(
-        Array.from({ length: 1000 }, async (_, i) => {
-          const store = i % 2 ? a : b;
-          const r = await store.consume(key, 200, 3600);
-          return r;
-        }),
+        Array.from({ length: 1000 }, (_, i) => (i % 2 ? a : b).reserve(key, 200, 3600)),
       );
+      const reservations = results.flatMap((r) => (r.reservation === null ? [] : [r.reservation]));
       expect(results.filter((r) => r.allowed)).toHaveLength(200);
-      await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).release(key)));
+      expect(new Set(reservations).size).toBe(200);
+      expect(results.filter((r) => !r.allowed).every((r) => r.reservation === null)).toBe(true);
+      // 50 refunded (unanswered requests), each released twice from two connections: given back once.
+      const unanswered = reservations.slice(0, 50);
+      await Promise.all([...unanswered, ...unanswered].map((r, i) => (i % 2 ? a : b).release(r)));
       expect(await a.peek(key, 200)).toMatchObject({ used: 150, remaining: 50 });
-      const again = await Promise.all(Array.from({ length: 100 }, () => b.consume(key, 200, 3600)));
+      const again = await Promise.all(Array.from({ length: 100 }, () => b.reserve(key, 200, 3600)));
       expect(again.filter((r) => r.allowed)).toHaveLength(50);
-      await a.release("never-counted");
-      expect(await a.peek("never-counted", 5)).toMatchObject({ used: 0, remaining: 5 });
+      await a.release("never-reserved");
+      expect(await a.peek(key, 200)).toMatchObject({ used: 200, remaining: 0 });
+    });
+
+    it("keeps settled charges, and refunds reservations left past the lease once, from any connection", async () => {
+      const [a, b] = [await open(), await open()];
+      const key = "account:k1:2025-03-10";
+      const taken = await Promise.all(Array.from({ length: 10 }, () => a.reserve(key, 50, 3600)));
+      const reservations = taken.map((r) => r.reservation ?? "");
+      const answered = reservations.slice(0, 6);
+      const unsettled = reservations.slice(6);
+      await a.settle(answered);
+      await a.settle([]);
+      expect(await b.releaseAbandoned(60_000)).toBe(0);
+      await backend.passTime(1500);
+      // The process that took them is gone: another connection finds the four left pending and refunds them.
+      const [first, second] = await Promise.all([b.releaseAbandoned(1000), a.releaseAbandoned(1000)]);
+      expect((first ?? 0) + (second ?? 0)).toBe(4);
+      expect(await b.peek(key, 50)).toMatchObject({ used: 6 });
+      // Late answers of swept requests change nothing: settled or refunded, the charge is gone already.
+      await a.release(unsettled[0] ?? "");
+      await a.settle(unsettled.slice(1));
+      await a.release(answered[0] ?? "");
+      expect(await a.peek(key, 50)).toMatchObject({ used: 6 });
+    });
+
+    it("refunds a reservation into its own counter window only, never into the next", async () => {
+      const store = await open();
+      const [first] = await Promise.all([store.reserve("w", 5, 1), store.reserve("w", 5, 1)]);
+      await backend.passTime(1500);
+      const next = await store.reserve("w", 5, 1);
+      expect(next).toMatchObject({ allowed: true, used: 1 });
+      await store.release(first?.reservation ?? "");
+      expect(await store.releaseAbandoned(1000)).toBe(1);
+      expect(await store.peek("w", 5)).toMatchObject({ used: 1 });
+      expect(await store.reserve("zero", 0, 60)).toMatchObject({ allowed: false, reservation: null });
     });
 
     it("starts a new window once the old one expires, and refuses a zero limit without counting", async () => {
