@@ -14,7 +14,7 @@ import { loadRelevanceSet, scoreRelevance, searchSnapshot } from "./score.ts";
 
 const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 /** Committed floor; raise it as relevance improves, never lower it silently. */
-const PRECISION_AT_1_FLOOR = 0.95;
+const PRECISION_AT_1_FLOOR = 0.98;
 
 describe.skipIf(!existsSync(UPSTREAM))("search relevance on the real snapshot", () => {
   let snapshots: string;
