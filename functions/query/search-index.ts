@@ -226,7 +226,9 @@ const indexes = new WeakMap<SnapshotDatabase, Partial<Record<SearchKind, Promise
 
 /** Builds both indexes of a snapshot now (before it is swapped in), so no search waits for one. */
 export async function prepareSearch(db: SnapshotDatabase): Promise<void> {
-  await Promise.all([nameIndex(db, "conferences"), nameIndex(db, "journals")]);
+  // One after the other: what a build holds while it reads is then only ever held once.
+  await nameIndex(db, "conferences");
+  await nameIndex(db, "journals");
 }
 
 /** This snapshot's index of `kind` (built on first use). */
