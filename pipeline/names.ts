@@ -205,17 +205,27 @@ function removeAnnotations(s: string): { text: string; removed: NameChange[]; al
   return { text: tidy(out), removed, aliases };
 }
 
+/** Something for tidy to do: odd or doubled white space, a bracket, a space before punctuation, untidy ends. */
+const UNTIDY = /\s\s|[^\S ]|\(|\s[,;:)]|^[\s,;:–—-]|[\s,;:–—-]$/;
+
+/** Most titles are tidy already; they are let through without the six replacements. */
 const tidy = (s: string) =>
-  s
-    .replace(/\s+/g, " ")
-    .replace(/\(\s*\)/g, "")
-    .replace(/\s+([,;:)])/g, "$1")
-    .replace(/\(\s+/g, "(")
-    .replace(/\s+/g, " ")
-    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, "");
+  !UNTIDY.test(s)
+    ? s
+    : s
+        .replace(/\s+/g, " ")
+        .replace(/\(\s*\)/g, "")
+        .replace(/\s+([,;:)])/g, "$1")
+        .replace(/\(\s+/g, "(")
+        .replace(/\s+/g, " ")
+        .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, "");
+
+/** Something fixSpacing may change: a backslash, punctuation or "&" that may lack a space, a "- ", odd white space. */
+const SPACING_SUSPECT = /[\\,;:&]|- |\s\s|[^\S ]|^\s|\s$/;
 
 /** Spacing the lists get wrong: "IEEE\RSJ", "Acoustics,Speech", "Human- Computer", "Multimedia& Expo". */
 function fixSpacing(s: string): string {
+  if (!SPACING_SUSPECT.test(s)) return s;
   return s
     .replace(/\u00a0/g, " ")
     .replace(/(\p{L})\\(\p{L})/gu, "$1/$2")

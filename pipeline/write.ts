@@ -4,8 +4,8 @@
  * place, and only then does `latest` switch. A failed build leaves `latest` and every older snapshot as they were.
  */
 import { createHash, type Hash, randomBytes } from "node:crypto";
-import { createReadStream, existsSync, realpathSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
+import { existsSync, realpathSync } from "node:fs";
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
@@ -524,16 +524,13 @@ function uniqueIds(records: readonly { id?: unknown }[], kind: string, problems:
  * today's catalogue a document is larger than the longest string V8 can hold.
  */
 function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, JsonLines>): Generator<string> {
-  const members = Object.entries(head).map(
-    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")}`,
-  );
   let first = true;
   const separator = () => {
     const text = first ? "{\n" : ",\n";
     first = false;
     return text;
   };
-  for (const member of members) yield `${separator()}${member}`;
+  for (const member of jsonMembers(head)) yield `${separator()}${member}`;
   for (const [key, records] of Object.entries(arrays)) {
     yield `${separator()}  ${JSON.stringify(key)}: `;
     if (records.count === 0) {
@@ -542,10 +539,28 @@ function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, Jso
     }
     yield "[\n";
     let i = 0;
-    for (const line of records.lines()) yield `${i++ === 0 ? "" : ",\n"}    ${line}`;
+    for (const line of records.lines()) yield jsonRecords([line], i++ === 0);
     yield "\n  ]";
   }
   yield first ? "{\n\n}\n" : "\n}\n";
+}
+
+/** The pretty-printed scalar members of a JSON document. */
+const jsonMembers = (head: Record<string, unknown>) =>
+  Object.entries(head).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")}`,
+  );
+
+/** Record texts of a document's array, one per line; `first`: they open the array. */
+const jsonRecords = (lines: readonly string[], first: boolean) =>
+  `${first ? "" : ",\n"}    ${lines.join(",\n    ")}`;
+
+/** What jsonDocument(head, { [key]: records }) writes before and after the records (head not empty). */
+function jsonTableFrame(head: Record<string, unknown>, key: string, count: number) {
+  return {
+    start: `{\n${jsonMembers(head).join(",\n")},\n  ${JSON.stringify(key)}: ${count === 0 ? "[]" : "[\n"}`,
+    end: count === 0 ? "\n}\n" : "\n  ]\n}\n",
+  };
 }
 
 /** An array of records as their JSON texts, produced when written (never all held at once). */
@@ -577,7 +592,7 @@ function publicColumns(dataset: PublicDataset): string[] {
   return columns;
 }
 
-/** A row as published, built for each file it goes into (millions of rows at scale: kept lean). */
+/** A row as published, built once per table written (millions of rows at scale: kept lean). */
 function publicRow(dataset: PublicDataset, row: Row, baseUrl: string): Row {
   const detailPage = `${baseUrl}/${dataset.venueOf(row)}/${encodeURIComponent(String(row[dataset.idField]))}`;
   const out: Row = {};
@@ -593,49 +608,72 @@ function csvCell(value: unknown): string {
   return String(value);
 }
 
-/** Rows per papaparse call: quoting is decided cell by cell, so chunks join into the same text as one call. */
-const CSV_CHUNK_ROWS = 5_000;
-
-function* csvDocument(
-  columns: string[],
-  rows: readonly Row[],
-  toPublic: (row: Row) => Row,
-): Generator<string> {
-  const cells = (from: number) =>
-    rows.slice(from, from + CSV_CHUNK_ROWS).map((row) => {
-      const r = toPublic(row);
-      return columns.map((c) => csvCell(r[c]));
-    });
-  yield Papa.unparse({ fields: columns, data: cells(0) }, { newline: "\n" });
-  for (let from = CSV_CHUNK_ROWS; from < rows.length; from += CSV_CHUNK_ROWS) {
-    yield `\n${Papa.unparse(cells(from), { newline: "\n" })}`;
-  }
-  yield "\n";
+/** Public rows as CSV lines (after the header when `first`): quoting is decided cell by cell, so batches join. */
+function csvBatch(columns: string[], rows: readonly Row[], first: boolean): string {
+  const cells = rows.map((row) => columns.map((c) => csvCell(row[c])));
+  return first
+    ? Papa.unparse({ fields: columns, data: cells }, { newline: "\n" })
+    : `\n${Papa.unparse(cells, { newline: "\n" })}`;
 }
 
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const sqlIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Rows a table is written in at a time: each batch is made public and turned into JSON text once. */
+const TABLE_BATCH_ROWS = 5_000;
+
 /**
- * Loads the public rows (the columns of the JSON and CSV files) from a temporary NDJSON file with explicit column
- * types (dates as DATE, cp_index as a STRUCT, lists as LIST) and copies them to Parquet.
+ * One public table as JSON, CSV and Parquet, from one pass over its rows: each row's public form and JSON text
+ * serve the version hash, the JSON file and the Parquet load file alike.
  */
-async function writeParquet(
+async function writeTable(
   db: DuckDBConnection,
   dir: string,
   dataset: PublicDataset,
   rows: readonly Row[],
-  toPublic: (row: Row) => Row,
-) {
-  const ndjson = join(dir, `.load-${dataset.name}.ndjson`);
+  head: Record<string, unknown>,
+  { baseUrl, versionHash }: { baseUrl: string; versionHash: Hash },
+): Promise<void> {
+  const columns = publicColumns(dataset);
+  const load = join(dir, `.load-${dataset.name}.ndjson`);
+  const frame = jsonTableFrame(head, dataset.arrayKey, rows.length);
+  const handles: FileHandle[] = [];
+  try {
+    for (const path of [join(dir, `${dataset.name}.json`), join(dir, `${dataset.name}.csv`), load])
+      handles.push(await open(path, "wx"));
+    const [json, csv, ndjson] = handles as [FileHandle, FileHandle, FileHandle];
+    await json.write(frame.start);
+    versionHash.update("[");
+    // Run once with no rows too: the CSV header is written with the first batch.
+    for (let from = 0; from === 0 || from < rows.length; from += TABLE_BATCH_ROWS) {
+      const first = from === 0;
+      const published = rows
+        .slice(from, from + TABLE_BATCH_ROWS)
+        .map((row) => publicRow(dataset, row, baseUrl));
+      await csv.write(csvBatch(columns, published, first));
+      if (published.length === 0) continue;
+      const lines = published.map((row) => JSON.stringify(row));
+      versionHash.update(`${first ? "" : ","}${lines.join(",")}`);
+      await json.write(jsonRecords(lines, first));
+      await ndjson.write(`${lines.join("\n")}\n`);
+    }
+    versionHash.update("]");
+    await json.write(frame.end);
+    await csv.write("\n");
+    await json.sync();
+    await csv.sync();
+  } finally {
+    for (const handle of handles) await handle.close();
+  }
+  await loadParquet(db, dir, dataset, load);
+}
+
+/**
+ * Loads the public rows (the columns of the JSON and CSV files) from the table's NDJSON load file with explicit
+ * column types (dates as DATE, cp_index as a STRUCT, lists as LIST), copies them to Parquet and removes the file.
+ */
+async function loadParquet(db: DuckDBConnection, dir: string, dataset: PublicDataset, ndjson: string) {
   const target = join(dir, `${dataset.name}.parquet`);
-  await writeDurable(
-    ndjson,
-    (function* () {
-      for (const row of rows) yield `${JSON.stringify(toPublic(row))}\n`;
-    })(),
-    { sync: false },
-  );
   const types: Record<string, ColumnType> = { ...dataset.columns, detail_page: "VARCHAR" };
   const columns = Object.entries(types)
     .map(([name, type]) => `${sqlString(name)}: ${sqlString(type)}`)
@@ -671,12 +709,8 @@ async function writeDatabase(db: DuckDBConnection, dir: string) {
 /** Pieces are gathered into writes of about this many characters. */
 const WRITE_CHARS = 1 << 20;
 
-/** Writes a new file from text or from pieces of text, then (unless told not to) makes it durable. */
-async function writeDurable(
-  path: string,
-  text: string | Iterable<string>,
-  { sync = true }: { sync?: boolean } = {},
-): Promise<void> {
+/** Writes a new file from text or from pieces of text, then makes it durable. */
+async function writeDurable(path: string, text: string | Iterable<string>): Promise<void> {
   const handle = await open(path, "wx");
   try {
     if (typeof text === "string") {
@@ -695,7 +729,7 @@ async function writeDurable(
       }
       if (pending.length > 0) await handle.write(pending.join(""));
     }
-    if (sync) await handle.sync();
+    await handle.sync();
   } finally {
     await handle.close();
   }
@@ -711,25 +745,33 @@ async function syncPath(path: string): Promise<void> {
   }
 }
 
-async function describeFile(dir: string, name: string): Promise<ManifestFile> {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  for await (const chunk of createReadStream(join(dir, name))) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
+/** Pieces of a file read back for its hash: one buffer for them all (a fresh buffer per chunk cost seconds at scale). */
+const READ_BYTES = 1 << 20;
+
+/** Size and SHA-256 of each file, read back one after another. */
+async function describeFiles(dir: string, names: readonly string[]): Promise<ManifestFile[]> {
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
+  const out: ManifestFile[] = [];
+  for (const name of names) {
+    const hash = createHash("sha256");
+    let bytes = 0;
+    const handle = await open(join(dir, name), "r");
+    try {
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        hash.update(buffer.subarray(0, bytesRead));
+        bytes += bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
+    out.push({ name, bytes, sha256: hash.digest("hex") });
   }
-  return { name, bytes, sha256: hash.digest("hex") };
+  return out;
 }
 
 const randomSuffix = () => `${process.pid}-${randomBytes(4).toString("hex")}`;
-
-/** Feeds the text of the JSON array of these records to the hash, record by record (it can outgrow a string). */
-function hashJsonArray(hash: Hash, records: JsonLines): void {
-  hash.update("[");
-  let i = 0;
-  for (const line of records.lines()) hash.update(`${i++ === 0 ? "" : ","}${line}`);
-  hash.update("]");
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Writing and publishing
@@ -838,19 +880,7 @@ async function writeFiles(
   const db = await instance.connect();
   try {
     for (const { dataset, rows } of tables()) {
-      // Public rows are made again for each file rather than held: at scale they are hundreds of megabytes.
-      const toPublic = (row: Row) => publicRow(dataset, row, baseUrl);
-      const published = jsonLines(rows, (row) => JSON.stringify(toPublic(row)));
-      hashJsonArray(versionHash, published);
-      await writeDurable(
-        join(dir, `${dataset.name}.json`),
-        jsonDocument(header(dataset, rows.length), { [dataset.arrayKey]: published }),
-      );
-      await writeDurable(
-        join(dir, `${dataset.name}.csv`),
-        csvDocument(publicColumns(dataset), rows, toPublic),
-      );
-      await writeParquet(db, dir, dataset, rows, toPublic);
+      await writeTable(db, dir, dataset, rows, header(dataset, rows.length), { baseUrl, versionHash });
       counts[dataset.arrayKey] = rows.length;
       publicNames.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
     }
@@ -882,7 +912,7 @@ async function writeFiles(
   const internalNames = Object.keys(internal);
 
   const version = `${content.date}-${versionHash.digest("hex").slice(0, 8)}`;
-  const files = await Promise.all(publicNames.map((name) => describeFile(dir, name)));
+  const files = await describeFiles(dir, publicNames);
   const pkg = dataPackage({
     version,
     date: content.date,
@@ -924,14 +954,14 @@ async function writeFiles(
     ],
   });
   await writeDurable(join(dir, DATAPACKAGE), `${JSON.stringify(pkg, null, 2)}\n`);
-  files.push(await describeFile(dir, DATAPACKAGE));
+  files.push(...(await describeFiles(dir, [DATAPACKAGE])));
   const manifest = Manifest.parse({
     version,
     date: content.date,
     generated_at: content.generatedAt,
     counts,
     files,
-    internal_files: await Promise.all(internalNames.map((name) => describeFile(dir, name))),
+    internal_files: await describeFiles(dir, internalNames),
     sources: content.sources,
     terms: content.terms,
   });

@@ -143,11 +143,16 @@ function parseJsonl(text: string, rejected: Rejection[]): ListRow[] {
   return rows;
 }
 
+function push<V>(index: Map<string, V[]>, key: string, value: V): void {
+  const list = index.get(key);
+  if (list) list.push(value);
+  else index.set(key, [value]);
+}
+
 /** Index of the jsonl rows by normalised title and by type + acronym; each row is matched at most once. */
 function listIndex(rows: ListRow[]) {
   const byTitle = new Map<string, ListRow[]>();
   const byAcronym = new Map<string, ListRow[]>();
-  const push = (m: Map<string, ListRow[]>, k: string, r: ListRow) => m.set(k, [...(m.get(k) ?? []), r]);
   for (const r of rows) {
     if (r.name) push(byTitle, normalizeTitle(r.name), r);
     if (r.acronym) push(byAcronym, normalizeAcronym(r.acronym), r);
@@ -183,39 +188,92 @@ function listDblpKey(row: ListRow): string | null {
   return key && own && key.split("/")[1]?.toLowerCase() === own.toLowerCase() ? key : null;
 }
 
-function sameVenueByDblp(row: ListRow, venues: Venue[]): Venue | undefined {
-  const key = dblpKeyFromUrl(row.url);
-  return key ? venues.find((v) => v.dblp === key && v.type === row.type && v.level === row.rank) : undefined;
-}
+/** Shortest title the garbled-copy check compares (a shorter one ends too many others). */
+const GARBLED_MIN_TITLE = 9;
 
 /**
- * The PDF parse sometimes glues a publisher word onto the acronym or title ("TODAES ACM", "Oxford The Computer
- * Journal"): such a row is a copy of a dataGen venue of the same rank whose acronym is one of the row's words or
- * whose title ends the row's title (or the reverse).
+ * The venues found so far, in the order found, indexed for the checks run on each jsonl row no dataGen row
+ * matched: scanning every venue for each such row grew with the square of the list.
  */
-function garbledCopyOf(row: ListRow, venues: Venue[]): Venue | undefined {
-  const words = new Set((row.acronym ?? "").split(/\s+/).map(normalizeAcronym).filter(Boolean));
-  const title = row.name ? normalizeTitle(row.name) : null;
-  return venues.find((v) => {
-    if (v.level !== row.rank) return false;
-    if (v.acronym && words.has(normalizeAcronym(v.acronym))) return true;
-    const mine = v.title ? normalizeTitle(v.title) : null;
-    return !!(
-      title &&
-      mine &&
-      title.length > 8 &&
-      mine.length > 8 &&
-      (title.endsWith(mine) || mine.endsWith(title))
-    );
-  });
+class FoundVenues {
+  private readonly byKey = new Map<string, Venue>();
+  private readonly order = new Map<Venue, number>();
+  private readonly byDblp = new Map<string, Venue[]>();
+  private readonly byAcronym = new Map<string, Venue[]>();
+  /** By level and the title's last GARBLED_MIN_TITLE characters: a title that ends another shares them. */
+  private readonly byTitleEnd = new Map<string, { venue: Venue; title: string }[]>();
+
+  get(key: string): Venue | undefined {
+    return this.byKey.get(key);
+  }
+
+  values(): Venue[] {
+    return [...this.byKey.values()];
+  }
+
+  add(venue: Venue): void {
+    this.byKey.set(venue.key, venue);
+    this.order.set(venue, this.order.size);
+    if (venue.dblp) this.indexDblp(venue);
+    const acronym = venue.acronym ? normalizeAcronym(venue.acronym) : "";
+    if (acronym) push(this.byAcronym, `${venue.level}|${acronym}`, venue);
+    const title = venue.title ? normalizeTitle(venue.title) : "";
+    if (title.length >= GARBLED_MIN_TITLE)
+      push(this.byTitleEnd, titleEnd(venue.level, title), { venue, title });
+  }
+
+  /** A second row of a known venue may give the dblp key its first row lacked. */
+  fillDblp(venue: Venue, dblp: string | null): void {
+    if (venue.dblp || !dblp) return;
+    venue.dblp = dblp;
+    this.indexDblp(venue);
+  }
+
+  /** The first venue of the row's type and rank whose dblp key the row's url names (a renamed venue). */
+  sameByDblp(row: ListRow): Venue | undefined {
+    const key = dblpKeyFromUrl(row.url);
+    return key ? this.first(this.byDblp.get(`${key}|${row.type}|${row.rank}`) ?? []) : undefined;
+  }
+
+  /**
+   * The PDF parse sometimes glues a publisher word onto the acronym or title ("TODAES ACM", "Oxford The
+   * Computer Journal"): such a row is a copy of the first venue of the same rank whose acronym is one of the
+   * row's words or whose title ends the row's title (or the reverse).
+   */
+  garbledCopyOf(row: ListRow): Venue | undefined {
+    const words = new Set((row.acronym ?? "").split(/\s+/).map(normalizeAcronym).filter(Boolean));
+    const byWord = [...words].flatMap((w) => this.byAcronym.get(`${row.rank}|${w}`) ?? []);
+    const title = row.name ? normalizeTitle(row.name) : "";
+    const byTitle =
+      title.length < GARBLED_MIN_TITLE
+        ? []
+        : (this.byTitleEnd.get(titleEnd(row.rank, title)) ?? [])
+            .filter((t) => title.endsWith(t.title) || t.title.endsWith(title))
+            .map((t) => t.venue);
+    return this.first([...byWord, ...byTitle]);
+  }
+
+  private indexDblp(venue: Venue): void {
+    push(this.byDblp, `${venue.dblp}|${venue.type}|${venue.level}`, venue);
+  }
+
+  private first(candidates: Venue[]): Venue | undefined {
+    let best: Venue | undefined;
+    for (const v of candidates) {
+      if (!best || (this.order.get(v) as number) < (this.order.get(best) as number)) best = v;
+    }
+    return best;
+  }
 }
+
+const titleEnd = (level: string, title: string) => `${level}|${title.slice(-GARBLED_MIN_TITLE)}`;
 
 export async function importCcf2026(upstreamDir: string): Promise<ImportResult> {
   const rejected: Rejection[] = [];
   const dataGen = parseDataGen(await readFile(join(upstreamDir, DATAGEN), "utf8"), rejected);
   const list = parseJsonl(await readFile(join(upstreamDir, JSONL), "utf8"), rejected);
   const index = listIndex(list);
-  const venues = new Map<string, Venue>();
+  const venues = new FoundVenues();
 
   const add = (
     record: string,
@@ -242,12 +300,12 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
         rejected.push({ file, record, reason: `same venue as ${known.record} with another level` });
       } else {
         known.fields = [...new Set([...known.fields, ...fields])];
-        known.dblp ??= found.dblp;
+        venues.fillDblp(known, found.dblp);
         known.publisher ??= listRow?.publisher ?? null;
       }
       return;
     }
-    venues.set(key, {
+    venues.add({
       type,
       key,
       record,
@@ -261,7 +319,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
 
   for (const row of dataGen) add(`line ${row.line}`, DATAGEN, row, index.match(row));
   for (const row of index.unmatched()) {
-    const same = sameVenueByDblp(row, [...venues.values()]) ?? garbledCopyOf(row, [...venues.values()]);
+    const same = venues.sameByDblp(row) ?? venues.garbledCopyOf(row);
     if (same) {
       same.fields = [...new Set([...same.fields, ...ccfFields(row.field)])];
       same.publisher ??= row.publisher;
@@ -277,7 +335,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
   return {
     source: SOURCE,
     read: dataGen.length + list.length,
-    ...ccfObservations({ source: SOURCE, edition: EDITION, file: DIR }, [...venues.values()]),
+    ...ccfObservations({ source: SOURCE, edition: EDITION, file: DIR }, venues.values()),
     rejected,
   };
 }
