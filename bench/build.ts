@@ -4,6 +4,7 @@
  * the child could not sample itself); a sample belongs to the stage whose start line came last.
  */
 import { createInterface } from "node:readline";
+import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
 import { readMemory, startScript } from "./processes.ts";
 
 export interface StageMeasure {
@@ -44,6 +45,7 @@ export async function measureBuild(
     {
       env: {},
       output: "pipe",
+      nodeArgs: BUILD_NODE_ARGS,
     },
   );
   const pid = child.pid as number;

@@ -15,12 +15,14 @@ export interface StartOptions {
   env: Record<string, string>;
   /** Where stdout and stderr go: a pipe the caller reads, or a log file. */
   output: "pipe" | { logFile: string };
+  /** Node flags before the script. */
+  nodeArgs?: readonly string[];
 }
 
 /** Runs a TypeScript file of the project in a new Node process (the same Node binary as the bench). */
 export function startScript(script: string, args: readonly string[], options: StartOptions): ChildProcess {
   const log = options.output === "pipe" ? null : openSync(options.output.logFile, "a");
-  return spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...options.env },
     stdio: ["ignore", log ?? "pipe", log ?? "pipe"],

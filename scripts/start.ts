@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
+import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/data/upstream"));
@@ -78,7 +79,8 @@ const tsx = (script: string) => ["--import", "tsx", join(root, script)];
 
 async function buildIfStale(force: boolean): Promise<void> {
   const snapshotWhy = force ? "nightly rebuild" : snapshotStaleness();
-  if (snapshotWhy) await run(`snapshot (${snapshotWhy})`, tsx("scripts/snapshot.ts"));
+  if (snapshotWhy)
+    await run(`snapshot (${snapshotWhy})`, [...BUILD_NODE_ARGS, ...tsx("scripts/snapshot.ts")]);
   const siteWhy = force ? "nightly rebuild" : siteStaleness();
   if (siteWhy) {
     // Built beside the served site and swapped in whole, so pages never go missing while the server runs.
