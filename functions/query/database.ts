@@ -256,6 +256,7 @@ export class SnapshotDatabase {
   private retired = false;
   private closed = false;
   private readonly payloads = new PayloadCache();
+  private readonly state = new Map<string, unknown>();
 
   private constructor(
     readonly dir: string,
@@ -317,6 +318,22 @@ export class SnapshotDatabase {
    */
   cached<T>(key: string, compute: () => Promise<T>, weight: (value: T) => number): Promise<T> {
     return this.payloads.get(key, compute, weight);
+  }
+
+  /**
+   * State that lives as long as this snapshot (search indexes, orders, row caches): made by `make` on first use of
+   * `key`, dropped with the snapshot. A promise that fails is forgotten, so the next use tries again.
+   */
+  kept<T>(key: string, make: () => T): T {
+    if (this.state.has(key)) return this.state.get(key) as T;
+    const value = make();
+    this.state.set(key, value);
+    if (value instanceof Promise) {
+      value.catch(() => {
+        if (this.state.get(key) === value) this.state.delete(key);
+      });
+    }
+    return value;
   }
 
   /** Rows as plain JS objects. Every value is bound; SQL text never contains caller input. */

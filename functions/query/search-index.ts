@@ -222,8 +222,6 @@ function firstAtLeast<T extends number | string>(values: ArrayLike<T>, value: T)
   return lo;
 }
 
-const indexes = new WeakMap<SnapshotDatabase, Partial<Record<SearchKind, Promise<NameIndex>>>>();
-
 /** Builds both indexes of a snapshot now (before it is swapped in), so no search waits for one. */
 export async function prepareSearch(db: SnapshotDatabase): Promise<void> {
   // One after the other: what a build holds while it reads is then only ever held once.
@@ -233,10 +231,7 @@ export async function prepareSearch(db: SnapshotDatabase): Promise<void> {
 
 /** This snapshot's index of `kind` (built on first use). */
 export function nameIndex(db: SnapshotDatabase, kind: SearchKind): Promise<NameIndex> {
-  const perKind = indexes.get(db) ?? {};
-  indexes.set(db, perKind);
-  perKind[kind] ??= buildIndex(db, kind);
-  return perKind[kind];
+  return db.kept(`name index ${kind}`, () => buildIndex(db, kind));
 }
 
 /**

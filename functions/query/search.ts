@@ -45,26 +45,26 @@ export async function matchedPage<T extends object>(
 }
 
 /**
- * The tie order of each kind, kept beside the snapshot rather than in its payload cache: a few megabytes at
- * scale 100 that every search needs, and that changes only with the day (an open call closes).
+ * The tie order of a kind, kept beside the snapshot rather than in its payload cache (a few megabytes at scale
+ * 100 that every search needs) and made again when its key changes with the day (an open call closes).
  */
-const orders = new WeakMap<SnapshotDatabase, Map<SearchKind, { key: string; order: Promise<SearchOrder> }>>();
-
 function searchOrder(db: SnapshotDatabase, index: NameIndex, q: MatchedSelect): Promise<SearchOrder> {
-  const perKind = orders.get(db) ?? new Map();
-  orders.set(db, perKind);
+  const held = db.kept(`search order ${q.kind}`, () => ({
+    key: "",
+    order: undefined as Promise<SearchOrder> | undefined,
+  }));
   const key = `${q.order} ${JSON.stringify(q.orderParams)}`;
-  const held = perKind.get(q.kind);
-  if (held?.key === key) return held.order;
+  if (held.key === key && held.order) return held.order;
   const order = idList(
     db,
     `SELECT list(${q.alias}.id_num::DOUBLE ORDER BY ${q.order}) AS ids FROM ${q.kind} ${q.alias}`,
     q.orderParams,
   ).then((ids) => new SearchOrder(index, ids));
-  perKind.set(q.kind, { key, order });
+  held.key = key;
+  held.order = order;
   // A failed computation is forgotten, so the next search tries again.
   order.catch(() => {
-    if (perKind.get(q.kind)?.order === order) perKind.delete(q.kind);
+    if (held.order === order) held.order = undefined;
   });
   return order;
 }
@@ -89,7 +89,6 @@ function filterBits(db: SnapshotDatabase, index: NameIndex, q: MatchedSelect): P
 
 /** Rows kept per snapshot and column list: the venues that top many searches are read from DuckDB once. */
 const ROW_CACHE_ROWS = 20_000;
-const rowCaches = new WeakMap<SnapshotDatabase, Map<string, LRUCache<number, object>>>();
 
 /** The rows at these table row numbers, in that order: from the row cache, the rest read by row number. */
 async function rowsAt<T extends object>(
@@ -97,11 +96,10 @@ async function rowsAt<T extends object>(
   q: MatchedSelect,
   rowids: number[],
 ): Promise<T[]> {
-  const perColumns = rowCaches.get(db) ?? new Map<string, LRUCache<number, object>>();
-  rowCaches.set(db, perColumns);
-  const key = `${q.kind} ${q.columns}`;
-  const cache = perColumns.get(key) ?? new LRUCache<number, object>({ max: ROW_CACHE_ROWS });
-  perColumns.set(key, cache);
+  const cache = db.kept(
+    `search rows ${q.kind} ${q.columns}`,
+    () => new LRUCache<number, object>({ max: ROW_CACHE_ROWS }),
+  );
   const found = new Map<number, object>();
   const missing: number[] = [];
   for (const rowid of rowids) {
