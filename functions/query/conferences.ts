@@ -82,7 +82,6 @@ async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Pr
         {
           kind: "conferences",
           alias: "c",
-          columns: CONFERENCE_COLUMNS,
           cond,
           order: `${RELEVANCE_TIEBREAK}, ${DEADLINE_ORDER}, c.id_num`,
           orderParams: [ctx.today, ctx.today, ctx.today],

@@ -16,6 +16,15 @@ import {
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { ConferenceDetailData, JournalDetailData, Manifest } from "../schema/records.ts";
+import {
+  eachLine,
+  LENGTH_RANGE,
+  numericId,
+  RecordFile,
+  type RecordLines,
+  RecordLinesBuilder,
+  recordText,
+} from "./record-lines.ts";
 
 const DetailsFile = z.object({
   conferences: z.array(ConferenceDetailData),
@@ -80,23 +89,23 @@ interface PooledConnection {
 type DetailKind = "conferences" | "journals";
 
 /**
- * Where each record of details.json sits in the file, so a detail is read when asked for instead of the whole
- * file being held in memory (it grows with the catalogue: 5.5 MB today, 100 times that at 100× the venues).
- * The build writes one record per line (pipeline/write.ts); a file laid out otherwise is parsed whole.
+ * The snapshot's details, read one record at a time (record-lines.ts) instead of the whole file being held in
+ * memory (it grows with the catalogue: 5.5 MB today, 100 times that at 100× the venues). A file that is not the
+ * one the manifest lists is checked record by record as it is indexed; one laid out otherwise is parsed whole.
  */
 class DetailsStore {
   private constructor(
-    private readonly file: FileHandle | null,
-    /** id → byte offset × 2^22 + byte length of its line (records stay far below 4 MB). */
-    private readonly offsets: Record<DetailKind, Map<string, number>>,
+    private readonly file: RecordFile | null,
     private readonly parsed: Record<DetailKind, Map<string, unknown>> | null,
   ) {}
 
-  static async open(path: string): Promise<DetailsStore> {
+  static async open(path: string, sha256: string | undefined): Promise<DetailsStore> {
+    const verified = sha256 === undefined ? null : await RecordFile.openVerified(path, sha256);
+    if (verified) return new DetailsStore(verified, null);
     const file = await open(path, "r");
     try {
-      const offsets = await indexLines(file);
-      if (offsets) return new DetailsStore(file, offsets, null);
+      const sections = await indexValidLines(file);
+      if (sections) return new DetailsStore(RecordFile.of(file, sections), null);
     } catch (error) {
       await file.close();
       throw error;
@@ -104,37 +113,26 @@ class DetailsStore {
     await file.close();
     const details = DetailsFile.parse(JSON.parse(await readFile(path, "utf8")));
     const byId = (records: { id: string }[]) => new Map<string, unknown>(records.map((d) => [d.id, d]));
-    return new DetailsStore(
-      null,
-      { conferences: new Map(), journals: new Map() },
-      {
-        conferences: byId(details.conferences),
-        journals: byId(details.journals),
-      },
-    );
+    return new DetailsStore(null, {
+      conferences: byId(details.conferences),
+      journals: byId(details.journals),
+    });
   }
 
   async get(kind: DetailKind, id: string): Promise<unknown> {
     if (this.parsed) return this.parsed[kind].get(id);
-    const place = this.offsets[kind].get(id);
-    if (place === undefined || !this.file) return undefined;
-    const length = place % LENGTH_RANGE;
-    const buffer = Buffer.allocUnsafe(length);
-    await this.file.read(buffer, 0, length, (place - length) / LENGTH_RANGE);
-    return DETAIL_SCHEMAS[kind].parse(JSON.parse(recordText(buffer.toString("utf8"))));
+    const n = numericId(id);
+    if (n === undefined || !this.file) return undefined;
+    const record = this.file.read(kind, n);
+    return record === undefined ? undefined : DETAIL_SCHEMAS[kind].parse(record);
   }
 
   close(): void {
-    void this.file?.close();
+    this.file?.close();
   }
 }
 
-const LENGTH_RANGE = 2 ** 22;
-const CHUNK_BYTES = 4 * 1024 * 1024;
 const RECORD_INDENT = "    ";
-
-/** A record line without its indent and the comma that separates it from the next. */
-const recordText = (line: string) => line.trim().replace(/,$/, "");
 
 const DETAIL_SCHEMAS: Record<DetailKind, z.ZodType<{ id: string }>> = {
   conferences: ConferenceDetailData,
@@ -145,12 +143,13 @@ const DETAIL_SCHEMAS: Record<DetailKind, z.ZodType<{ id: string }>> = {
  * Reads details.json once, line by line, validating every record, and returns where each one is; null when the
  * file is not laid out one record per line. Invalid JSON or an invalid record throws, as a whole-file parse would.
  */
-async function indexLines(file: FileHandle): Promise<Record<DetailKind, Map<string, number>> | null> {
-  const offsets: Record<DetailKind, Map<string, number>> = { conferences: new Map(), journals: new Map() };
+async function indexValidLines(file: FileHandle): Promise<Map<string, RecordLines> | null> {
+  const builder = new RecordLinesBuilder();
   // The layout, as a sequence of expected lines; records may repeat inside an open section.
   const layout: { state: "start" | "top" | DetailKind | "between" | "end" } = { state: "start" };
   const seen = new Set<DetailKind>();
-  const onLine = (line: string, offset: number, length: number): boolean => {
+  const onLine = (data: Buffer, start: number, end: number, offset: number): boolean => {
+    const line = data.toString("utf8", start, end);
     const trimmed = line.trim();
     if (trimmed === "") return true;
     if (layout.state === "start") {
@@ -178,7 +177,7 @@ async function indexLines(file: FileHandle): Promise<Record<DetailKind, Map<stri
         layout.state = "between";
         return true;
       }
-      if (!line.startsWith(`${RECORD_INDENT}{`) || length >= LENGTH_RANGE) return false;
+      if (!line.startsWith(`${RECORD_INDENT}{`) || end - start >= LENGTH_RANGE) return false;
       let json: unknown;
       try {
         json = JSON.parse(recordText(line));
@@ -186,32 +185,14 @@ async function indexLines(file: FileHandle): Promise<Record<DetailKind, Map<stri
         // Not one record per line (e.g. fully indented): the whole-file parse decides.
         return false;
       }
-      const record = DETAIL_SCHEMAS[layout.state].parse(json);
-      offsets[layout.state].set(record.id, offset * LENGTH_RANGE + length);
+      const id = numericId(DETAIL_SCHEMAS[layout.state].parse(json).id);
+      if (id === undefined) return false;
+      builder.add(layout.state, id, offset, end - start);
       return true;
     }
     return false;
   };
-
-  let position = 0;
-  let carry = Buffer.alloc(0);
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  for (;;) {
-    const { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES, position);
-    const data =
-      carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
-    const dataStart = position - carry.length;
-    position += bytesRead;
-    let lineStart = 0;
-    for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, lineStart)) {
-      if (!onLine(data.toString("utf8", lineStart, nl), dataStart + lineStart, nl - lineStart)) return null;
-      lineStart = nl + 1;
-    }
-    carry = Buffer.from(data.subarray(lineStart));
-    if (bytesRead === 0) break;
-  }
-  if (carry.length > 0 && !onLine(carry.toString("utf8"), position - carry.length, carry.length)) return null;
-  return layout.state === "end" ? offsets : null;
+  return (await eachLine(file, onLine)) && layout.state === "end" ? builder.finish() : null;
 }
 
 /**
@@ -262,42 +243,46 @@ export class SnapshotDatabase {
     readonly dir: string,
     readonly manifest: Manifest,
     private readonly details: DetailsStore,
+    private readonly tables: Record<TableFile, RecordFile>,
     private readonly instance: DuckDBInstance,
   ) {}
 
-  /** Loads everything before returning, so a broken snapshot fails here and never replaces a working one. */
+  /**
+   * Loads everything before returning, so a broken snapshot fails here and never replaces a working one. The
+   * files are read while DuckDB loads the tables on its own threads.
+   */
   static async open(dir: string): Promise<SnapshotDatabase> {
     const manifest = Manifest.parse(JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")));
-    const details = await DetailsStore.open(join(dir, "details.json"));
-    let instance: DuckDBInstance | undefined;
-    try {
-      instance = await DuckDBInstance.create(":memory:");
-      const connection = await instance.connect();
-      try {
-        for (const [table, file, columns] of TABLE_LOADS) {
-          // The table name and column list are constants; the file path is bound as a parameter.
-          await connection.run(`CREATE TABLE ${table} AS SELECT ${columns} FROM read_parquet(?)`, [
-            join(dir, file),
-          ]);
-        }
-      } finally {
-        connection.closeSync();
-      }
-    } catch (error) {
-      instance?.closeSync();
-      details.close();
-      throw error;
-    }
-    return new SnapshotDatabase(dir, manifest, details, instance);
+    const sha256 = (name: string) =>
+      [...manifest.files, ...manifest.internal_files].find((f) => f.name === name)?.sha256;
+    const [details, conferences, journals, instance] = await allOrClose(
+      [
+        DetailsStore.open(join(dir, "details.json"), sha256("details.json")),
+        openTableFile(dir, "conferences", sha256),
+        openTableFile(dir, "journals", sha256),
+        loadTables(dir),
+      ] as const,
+      (part) => (part instanceof DuckDBInstance ? part.closeSync() : part.close()),
+    );
+    return new SnapshotDatabase(dir, manifest, details, { conferences, journals }, instance);
   }
 
-  /** The snapshot's detail data of one conference (validated when the snapshot was loaded). */
+  /** The snapshot's detail data of one conference (validated when read). */
   async conferenceDetail(id: string): Promise<ConferenceDetailData | undefined> {
     return (await this.details.get("conferences", id)) as ConferenceDetailData | undefined;
   }
 
   async journalDetail(id: string): Promise<JournalDetailData | undefined> {
     return (await this.details.get("journals", id)) as JournalDetailData | undefined;
+  }
+
+  /**
+   * Public rows of `table` by numeric id, read from the snapshot's JSON file of that table (the same rows as its
+   * Parquet file, so the same values as the DuckDB table): a handful of rows costs no query. Undefined where a
+   * venue has no row.
+   */
+  tableRows(table: TableFile, ids: readonly number[]): unknown[] {
+    return ids.map((id) => this.tables[table].read(table, id));
   }
 
   /** Runs `fn` while holding a lease, so retiring this snapshot waits for it. */
@@ -398,8 +383,59 @@ export class SnapshotDatabase {
     for (const pooled of this.idle.splice(0)) closeConnection(pooled);
     this.payloads.clear();
     this.details.close();
+    this.tables.conferences.close();
+    this.tables.journals.close();
     this.instance.closeSync();
   }
+}
+
+type TableFile = "conferences" | "journals";
+
+/** Waits for every promise; when one fails, closes what the others opened and throws the first failure. */
+async function allOrClose<T extends readonly unknown[]>(
+  promises: { readonly [K in keyof T]: Promise<T[K]> },
+  close: (opened: T[number]) => void,
+): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (!failure) return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+  for (const s of settled) if (s.status === "fulfilled") close(s.value as T[number]);
+  throw failure.reason;
+}
+
+/** A table's public JSON file, which must be the file the manifest lists (only then are its lines trusted). */
+async function openTableFile(
+  dir: string,
+  table: TableFile,
+  sha256: (name: string) => string | undefined,
+): Promise<RecordFile> {
+  const name = `${table}.json`;
+  const expected = sha256(name);
+  const file = expected === undefined ? null : await RecordFile.openVerified(join(dir, name), expected);
+  if (!file) throw new Error(`${name} is not the file the snapshot's manifest lists (its sha256 differs)`);
+  return file;
+}
+
+/** The Parquet tables as in-memory DuckDB tables (TABLE_LOADS). */
+async function loadTables(dir: string): Promise<DuckDBInstance> {
+  const instance = await DuckDBInstance.create(":memory:");
+  try {
+    const connection = await instance.connect();
+    try {
+      for (const [table, file, columns] of TABLE_LOADS) {
+        // The table name and column list are constants; the file path is bound as a parameter.
+        await connection.run(`CREATE TABLE ${table} AS SELECT ${columns} FROM read_parquet(?)`, [
+          join(dir, file),
+        ]);
+      }
+    } finally {
+      connection.closeSync();
+    }
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  }
+  return instance;
 }
 
 function closeConnection(pooled: PooledConnection): void {

@@ -45,7 +45,7 @@ async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<
     ? await matchedPage<JournalRecord>(
         ctx,
         p.query,
-        { kind: "journals", alias: "j", columns: JOURNAL_COLUMNS, cond, order, orderParams: [] },
+        { kind: "journals", alias: "j", cond, order, orderParams: [] },
         p,
       )
     : await listAll(ctx, cond, order, p);

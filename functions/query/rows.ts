@@ -11,10 +11,10 @@ export const CONFERENCE_COLUMNS =
   "c.id, c.short_name, c.full_name, c.submission_date, c.notification_date, c.conference_date, c.location, " +
   "c.ccf_rank, c.core_rank, c.qualis_rank, c.is_extended, c.cp_index, c.estimated_submission_date, c.updated_at";
 
-/** A conference table row as read: the public row before its link is added and its score parsed. */
+/** A conference row as read: the public row before its link is added (and, from a DuckDB table, its score parsed). */
 export type ConferenceRecord = Omit<Conference, "detail_page" | "cp_index"> & {
-  /** JSON text of the CpIndex object, null when unscored. */
-  cp_index: string | null;
+  /** The CpIndex: JSON text in a DuckDB table, the object itself in the snapshot's JSON file; null when unscored. */
+  cp_index: string | CpIndex | null;
 };
 
 /** Columns of `journals j` that make a public Journal row. */
@@ -46,7 +46,7 @@ export function toConference(r: ConferenceRecord, baseUrl: string): Conference {
     qualis_rank: r.qualis_rank,
     is_extended: r.is_extended,
     detail_page: detailPage(baseUrl, "conference", r.id),
-    cp_index: r.cp_index === null ? null : (JSON.parse(r.cp_index) as CpIndex),
+    cp_index: typeof r.cp_index === "string" ? (JSON.parse(r.cp_index) as CpIndex) : r.cp_index,
     estimated_submission_date: r.estimated_submission_date,
     updated_at: r.updated_at,
   };

@@ -7,8 +7,6 @@ import { acronymKeys, compact, foldWords, keyHash } from "./search-text.ts";
 
 export interface VenueNames {
   id: string;
-  /** The venue's `rowid` in the snapshot table: its page is read by row, not by a scan for its id. */
-  row: number;
   short: string | null;
   full: string | null;
   aliases: string[];
@@ -19,7 +17,6 @@ export interface VenueNames {
 export interface IndexTables {
   /** Numeric ids (`id_num`: every id is a decimal string of at most 15 digits, exact as a number), ascending. */
   ids: Float64Array;
-  rows: Int32Array;
   /** Per venue: its names folded, each framed by spaces, for whole-word and substring checks. */
   texts: string[];
   /** Hashes of the exact keys (compact acronym, alias, ISSN or full name), sorted, and the venue of each. */
@@ -53,7 +50,6 @@ function sortedOrder<K>(keys: readonly K[], before: (a: K, b: K) => number): Int
 
 export class NameIndexBuilder {
   private readonly ids: Float64Array;
-  private readonly rows: Int32Array;
   private readonly texts: string[];
   private readonly exactHashes: number[] = [];
   private readonly exactVenues: number[] = [];
@@ -68,14 +64,12 @@ export class NameIndexBuilder {
   /** `venues`: how many venues will be added. */
   constructor(venues: number) {
     this.ids = new Float64Array(venues);
-    this.rows = new Int32Array(venues);
     this.texts = new Array<string>(venues).fill("");
   }
 
   /** Adds the venue at position `pos` (each position once; positions in ascending numeric id). */
   add(pos: number, v: VenueNames): void {
     this.ids[pos] = Number(v.id);
-    this.rows[pos] = v.row;
     const names = [v.short, v.full, ...v.aliases].filter((n): n is string => !!n).map(foldWords);
     const exact = new Set<string>();
     for (const name of names) {
@@ -101,7 +95,6 @@ export class NameIndexBuilder {
     const acronymOrder = sortedOrder(this.acronyms, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return {
       ids: this.ids,
-      rows: this.rows,
       texts: this.texts,
       exactHashes: Float64Array.from(exactOrder, (i) => this.exactHashes[i] as number),
       exactVenues: Int32Array.from(exactOrder, (i) => this.exactVenues[i] as number),

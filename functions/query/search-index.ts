@@ -32,16 +32,23 @@ const FEW_MATCHES = 10;
 /** Venues read from the snapshot per step while the index is built, bounding what is held at once. */
 const BUILD_CHUNK = 5_000;
 
-const NO_TIER = 255;
+/** Tier arrays kept for reuse: a fresh one per search (360 KB at scale 100) made the collector run often. */
+const SPARE_TIER_ARRAYS = 8;
 
 /** The venues one query matched: their index positions (in the order found) and each one's best tier. */
 export class Matches implements Iterable<[number, MatchTier]> {
   readonly positions: number[] = [];
-  /** Tier per index position, NO_TIER where the venue did not match: no map of what can be most of the catalogue. */
+  /**
+   * Tier + 1 per index position, 0 where the venue did not match: no map of what can be most of the catalogue.
+   * Taken from `spares` and given back by `release()`.
+   */
   private readonly tiers: Uint8Array;
 
-  constructor(venues: number) {
-    this.tiers = new Uint8Array(venues).fill(NO_TIER);
+  constructor(
+    venues: number,
+    private readonly spares: Uint8Array[] = [],
+  ) {
+    this.tiers = spares.pop() ?? new Uint8Array(venues);
   }
 
   get size(): number {
@@ -49,18 +56,26 @@ export class Matches implements Iterable<[number, MatchTier]> {
   }
 
   has(pos: number): boolean {
-    return this.tiers[pos] !== NO_TIER;
+    return this.tiers[pos] !== 0;
   }
 
   tierOf(pos: number): MatchTier {
-    return this.tiers[pos] as MatchTier;
+    return ((this.tiers[pos] as number) - 1) as MatchTier;
   }
 
   /** Records a match, keeping the venue's best tier. */
   offer(pos: number, tier: MatchTier): void {
     const seen = this.tiers[pos] as number;
-    if (seen === NO_TIER) this.positions.push(pos);
-    if (tier < seen) this.tiers[pos] = tier;
+    if (seen === 0) {
+      this.positions.push(pos);
+      this.tiers[pos] = tier + 1;
+    } else if (tier + 1 < seen) this.tiers[pos] = tier + 1;
+  }
+
+  /** Hands the tier array back for the next search; this object must not be used afterwards. */
+  release(): void {
+    for (const pos of this.positions) this.tiers[pos] = 0;
+    if (this.spares.length < SPARE_TIER_ARRAYS) this.spares.push(this.tiers);
   }
 
   *[Symbol.iterator](): Iterator<[number, MatchTier]> {
@@ -69,6 +84,8 @@ export class Matches implements Iterable<[number, MatchTier]> {
 }
 
 export class NameIndex {
+  private readonly spareTiers: Uint8Array[] = [];
+
   constructor(private readonly t: IndexTables) {}
 
   /** An index of `venues`, given in ascending numeric id. */
@@ -90,21 +107,16 @@ export class NameIndex {
     return this.t.ids[pos] as number;
   }
 
-  /** The table row of the venue at `pos`. */
-  rowOf(pos: number): number {
-    return this.t.rows[pos] as number;
-  }
-
   /** The position of the venue with numeric id `id`, or -1 when the index has none. */
   positionOf(id: number): number {
     const pos = firstAtLeast(this.t.ids, id);
     return this.t.ids[pos] === id ? pos : -1;
   }
 
-  /** Every venue whose names contain the query, with its best tier. */
+  /** Every venue whose names contain the query, with its best tier; `release()` the result when done. */
   match(query: string): Matches {
     const folded = foldWords(query);
-    const matches = new Matches(this.size);
+    const matches = new Matches(this.size, this.spareTiers);
     if (folded === "") return matches;
     const key = compact(folded);
     const hash = keyHash(key);
@@ -121,7 +133,7 @@ export class NameIndex {
       // One word: a name holds it as a substring exactly when one of its words does, so the word lists answer
       // without reading any name.
       for (const pos of this.venuesWith(folded)) matches.offer(pos, 1);
-      this.eachCandidate(queryWords, (pos) => matches.offer(pos, 2));
+      this.eachCandidate(queryWords, (pos) => matches.offer(pos, 2), folded);
     } else {
       this.eachCandidate(queryWords, (pos) => {
         if (matches.has(pos)) return;
@@ -188,12 +200,14 @@ export class NameIndex {
    * Visits the venues that have, for every query word, a word containing it: a superset of the substring matches,
    * read from the lists of the vocabulary words that contain the longest query word (`visit` checks each one, and
    * may see a venue more than once). Those words are found through the rarest of the query word's two- or
-   * three-letter pieces; only a one-letter query word is looked for in the whole vocabulary.
+   * three-letter pieces; only a one-letter query word is looked for in the whole vocabulary. The list of `known`,
+   * a word whose venues the caller has already placed, is not read again.
    */
-  private eachCandidate(queryWords: string[], visit: (pos: number) => void): void {
+  private eachCandidate(queryWords: string[], visit: (pos: number) => void, known?: string): void {
     const longest = queryWords.reduce((a, b) => (b.length > a.length ? b : a));
     const visitWord = (i: number) => {
-      if (!(this.t.vocabulary[i] as string).includes(longest)) return;
+      const word = this.t.vocabulary[i] as string;
+      if (word === known || !word.includes(longest)) return;
       for (const pos of this.venuesOf(i)) visit(pos);
     };
     if (longest.length < 2) {
@@ -265,7 +279,6 @@ async function buildIndex(db: SnapshotDatabase, kind: SearchKind): Promise<NameI
     for (const r of rows) {
       builder.add(positionOfRow[r.row] as number, {
         id: r.id,
-        row: r.row,
         short: r.short_name,
         full: r.full_name,
         aliases: aliases.get(r.id) ?? [],

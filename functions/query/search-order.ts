@@ -2,9 +2,9 @@
  * Ordering and filtering a name search in memory. A common word can match most of the catalogue (233,000
  * venues at scale 100), and joining that many ids in DuckDB to sort and count them took a second. Instead the
  * whole catalogue is ranked once per snapshot and day by the tie order (`SearchOrder`), each filter is read once
- * as a bit set over the index positions (`FilterBits`), and a search places each match in a bit set at
- * `tier × venues + rank`: reading the set bits in order gives the page, counting them the total. Only the page's
- * rows are then read from DuckDB.
+ * as a bit set over the index positions (`FilterBits`), and a search gives each match the key
+ * `tier × venues + rank`: a few thousand keys are sorted, more are placed in a bit set whose set bits, read in
+ * order, give the page. Only the page's rows are then read.
  */
 import type { Matches, NameIndex } from "./search-index.ts";
 
@@ -12,6 +12,12 @@ import type { Matches, NameIndex } from "./search-index.ts";
 export class SearchOrder {
   readonly rankOf: Int32Array;
   readonly atRank: Int32Array;
+  /**
+   * Scratch space of `page`: a search's keys (tier × venues + rank, tiers 0–3) and one bit per key, all clear
+   * between searches. Made once: a fresh pair per search made the collector run often.
+   */
+  private readonly keys: Uint32Array;
+  private readonly bits: Uint32Array;
 
   /** `idsInOrder`: every venue's numeric id, in the order wanted. */
   constructor(index: NameIndex, idsInOrder: readonly number[]) {
@@ -20,8 +26,71 @@ export class SearchOrder {
     this.atRank.forEach((pos, rank) => {
       this.rankOf[pos] = rank;
     });
+    this.keys = new Uint32Array(index.size);
+    this.bits = new Uint32Array(Math.ceil((4 * index.size) / 32));
+  }
+
+  /**
+   * The positions on one page of the matches that meet the filters (all of them when `allowed` is absent), in
+   * tier order then this order, and how many there are in all. Synchronous, so the scratch arrays can be shared.
+   */
+  page(
+    matches: Matches,
+    allowed: FilterBits | undefined,
+    limit: number,
+    offset: number,
+  ): { positions: number[]; total: number } {
+    const venues = this.rankOf.length;
+    const keys = this.keys.subarray(0, matches.size);
+    let total = 0;
+    for (const pos of matches.positions) {
+      if (allowed && !allowed.has(pos)) continue;
+      keys[total++] = matches.tierOf(pos) * venues + (this.rankOf[pos] as number);
+    }
+    const page =
+      total <= SORT_AT_MOST
+        ? sortedPage(keys.subarray(0, total), limit, offset)
+        : this.bitPage(keys.subarray(0, total), limit, offset);
+    return { positions: Array.from(page, (key) => this.atRank[key % venues] as number), total };
+  }
+
+  /** Keys `offset` to `offset + limit` in ascending order, through the bit set (cleared again as it is read). */
+  private bitPage(keys: Uint32Array, limit: number, offset: number): number[] {
+    const bits = this.bits;
+    for (const key of keys) setBit(bits, key);
+    const page: number[] = [];
+    let skip = offset;
+    let left = keys.length;
+    // The walk stops once every set bit has been read.
+    for (let w = 0; w < bits.length && left > 0; w++) {
+      let word = bits[w] as number;
+      if (word === 0) continue;
+      bits[w] = 0;
+      const count = bitCount(word);
+      left -= count;
+      if (skip >= count || page.length === limit) {
+        skip -= Math.min(skip, count);
+        continue;
+      }
+      while (word !== 0 && page.length < limit) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        if (skip > 0) skip -= 1;
+        else page.push(w * 32 + bit);
+      }
+    }
+    return page;
   }
 }
+
+/**
+ * Below this many keys sorting them beats walking the bit set, whose length is fixed (four bits per venue: 45,000
+ * words at scale 100) however few bits are set.
+ */
+const SORT_AT_MOST = 4_096;
+
+const sortedPage = (keys: Uint32Array, limit: number, offset: number) =>
+  Array.from(keys.sort().subarray(offset, offset + limit));
 
 /** One bit per index position; set where the venue meets a search's filters. */
 export class FilterBits {
@@ -55,47 +124,4 @@ function bitCount(word: number): number {
   let w = word - ((word >>> 1) & 0x55555555);
   w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
   return (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/**
- * The positions on one page of the matches that meet the filters (all of them when `allowed` is absent), in
- * tier order then `order`, and how many there are in all.
- */
-export function pageOfMatches(
-  matches: Matches,
-  order: SearchOrder,
-  allowed: FilterBits | undefined,
-  limit: number,
-  offset: number,
-): { positions: number[]; total: number } {
-  const venues = order.rankOf.length;
-  // Tiers 0–3, one band of `venues` keys each.
-  const keys = new Uint32Array(Math.ceil((4 * venues) / 32));
-  let total = 0;
-  for (const pos of matches.positions) {
-    if (allowed && !allowed.has(pos)) continue;
-    setBit(keys, matches.tierOf(pos) * venues + (order.rankOf[pos] as number));
-    total += 1;
-  }
-  const positions: number[] = [];
-  let skip = offset;
-  for (let w = 0; w < keys.length && positions.length < limit; w++) {
-    let word = keys[w] as number;
-    if (word === 0) continue;
-    const count = bitCount(word);
-    if (skip >= count) {
-      skip -= count;
-      continue;
-    }
-    while (word !== 0 && positions.length < limit) {
-      const bit = 31 - Math.clz32(word & -word);
-      word &= word - 1;
-      if (skip > 0) {
-        skip -= 1;
-        continue;
-      }
-      positions.push(order.atRank[(w * 32 + bit) % venues] as number);
-    }
-  }
-  return { positions, total };
 }

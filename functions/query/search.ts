@@ -1,19 +1,17 @@
 /**
  * One page of a name search: the venues the name index matched, narrowed by the search's filters and sorted by
- * match tier, then by the kind's tie order (search-order.ts). Only the page's rows are read from DuckDB. Shared
- * by conference and journal search.
+ * match tier, then by the kind's tie order (search-order.ts). Only the page's rows are read, from the snapshot's
+ * JSON file of the kind (DuckDB has no cheap lookup of a list of rows). Shared by conference and journal search.
  */
-import { LRUCache } from "lru-cache";
 import type { QueryContext } from "./context.ts";
 import type { SnapshotDatabase, SqlParam } from "./database.ts";
 import { type NameIndex, nameIndex, type SearchKind } from "./search-index.ts";
-import { FilterBits, pageOfMatches, SearchOrder } from "./search-order.ts";
+import { FilterBits, SearchOrder } from "./search-order.ts";
 import { type Conditions, type Page, pageWindow } from "./sql.ts";
 
 export interface MatchedSelect {
   kind: SearchKind;
   alias: string;
-  columns: string;
   cond: Conditions;
   /** ORDER BY among venues of one match tier; ends with a unique key. */
   order: string;
@@ -28,20 +26,22 @@ export async function matchedPage<T extends object>(
 ): Promise<{ rows: T[]; total: number }> {
   const index = await nameIndex(ctx.db, q.kind);
   const matches = index.match(query);
-  if (matches.size === 0) return { rows: [], total: 0 };
-  const [order, allowed] = await Promise.all([
-    searchOrder(ctx.db, index, q),
-    q.cond.where === "" ? undefined : filterBits(ctx.db, index, q),
-  ]);
-  const [limit, offset] = pageWindow(p);
-  const { positions, total } = pageOfMatches(matches, order, allowed, Number(limit), Number(offset));
-  if (positions.length === 0) return { rows: [], total };
-  const rows = await rowsAt<T>(
-    ctx.db,
-    q,
-    positions.map((pos) => index.rowOf(pos)),
-  );
-  return { rows, total };
+  try {
+    if (matches.size === 0) return { rows: [], total: 0 };
+    const [order, allowed] = await Promise.all([
+      searchOrder(ctx.db, index, q),
+      q.cond.where === "" ? undefined : filterBits(ctx.db, index, q),
+    ]);
+    const [limit, offset] = pageWindow(p);
+    const { positions, total } = order.page(matches, allowed, Number(limit), Number(offset));
+    const rows = ctx.db.tableRows(
+      q.kind,
+      positions.map((pos) => index.idOf(pos)),
+    );
+    return { rows: rows as T[], total };
+  } finally {
+    matches.release();
+  }
 }
 
 /**
@@ -85,41 +85,6 @@ function filterBits(db: SnapshotDatabase, index: NameIndex, q: MatchedSelect): P
     // Weighed as cached rows of about a kilobyte each.
     (bits) => Math.ceil(bits.bytes / 1024),
   );
-}
-
-/** Rows kept per snapshot and column list: the venues that top many searches are read from DuckDB once. */
-const ROW_CACHE_ROWS = 20_000;
-
-/** The rows at these table row numbers, in that order: from the row cache, the rest read by row number. */
-async function rowsAt<T extends object>(
-  db: SnapshotDatabase,
-  q: MatchedSelect,
-  rowids: number[],
-): Promise<T[]> {
-  const cache = db.kept(
-    `search rows ${q.kind} ${q.columns}`,
-    () => new LRUCache<number, object>({ max: ROW_CACHE_ROWS }),
-  );
-  const found = new Map<number, object>();
-  const missing: number[] = [];
-  for (const rowid of rowids) {
-    const row = cache.get(rowid);
-    if (row) found.set(rowid, row);
-    else missing.push(rowid);
-  }
-  if (missing.length > 0) {
-    // By table row: DuckDB looks each one up, where matching ids would scan the whole table.
-    const read = await db.all<{ row_id: number }>(
-      `SELECT ${q.alias}.rowid::INTEGER AS row_id, ${q.columns} FROM ${q.kind} ${q.alias} ` +
-        `WHERE ${q.alias}.rowid = ANY(string_split(?, ',')::BIGINT[])`,
-      [missing.join(",")],
-    );
-    for (const { row_id, ...row } of read) {
-      cache.set(row_id, row);
-      found.set(row_id, row);
-    }
-  }
-  return rowids.map((rowid) => found.get(rowid) as T);
 }
 
 /** The numeric ids a `SELECT list(…) AS ids` returns (an empty list when no row qualifies). */

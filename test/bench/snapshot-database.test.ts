@@ -65,6 +65,16 @@ describe("SnapshotDatabase details", () => {
     await withDetails(JSON.stringify(details, null, 2), expectAllDetails);
   });
 
+  it("checks a details file the manifest does not list record by record, and reads what it holds", async () => {
+    const [first] = details.conferences;
+    const edited = { ...first, website: "https://edited.example/" };
+    const text = original.replace(JSON.stringify(first), JSON.stringify(edited));
+    expect(text).not.toBe(original);
+    await withDetails(text, async (db) => {
+      expect(await db.conferenceDetail(first?.id ?? "")).toEqual(edited);
+    });
+  });
+
   it("refuses a snapshot whose details file holds an invalid record or is cut short", async () => {
     const [first] = details.conferences;
     const invalid = original.replace(JSON.stringify(first), JSON.stringify({ ...first, deadlines: "soon" }));
@@ -73,6 +83,31 @@ describe("SnapshotDatabase details", () => {
     await expect(
       withDetails(original.slice(0, Math.floor(original.length / 2)), async () => {}),
     ).rejects.toThrow();
+  });
+});
+
+describe("SnapshotDatabase table files", () => {
+  it("reads search rows from the tables' JSON files and refuses files the manifest does not list", async () => {
+    const snapshotsDir = await tempSnapshotsDir();
+    try {
+      const { dir } = await writeFixtureSnapshot(snapshotsDir);
+      const conferences: { id: string }[] = JSON.parse(
+        await readFile(join(dir, "conferences.json"), "utf8"),
+      ).conferences;
+      const db = await SnapshotDatabase.open(dir);
+      try {
+        const wanted = conferences.slice(0, 3).map((c) => Number(c.id));
+        expect(db.tableRows("conferences", wanted)).toEqual(conferences.slice(0, 3));
+        expect(db.tableRows("journals", [999_999])).toEqual([undefined]);
+      } finally {
+        db.retire();
+      }
+      const file = join(dir, "journals.json");
+      await writeFile(file, (await readFile(file, "utf8")).replace('"journals": [', '"journals": [ '));
+      await expect(SnapshotDatabase.open(dir)).rejects.toThrow(/journals\.json is not the file/);
+    } finally {
+      await rm(snapshotsDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -11,7 +11,6 @@ const venue = (
   more: Partial<VenueNames> = {},
 ): VenueNames => ({
   id,
-  row: Number(id),
   short,
   full,
   aliases: [],
@@ -31,9 +30,13 @@ const index = NameIndex.of([
   venue("7", "CLEI", "Conferência Latinoamericana de Informática"),
 ]);
 
-/** Venue id → tier of what `q` matched. */
-const tiers = (q: string) =>
-  Object.fromEntries([...index.match(q)].map(([pos, tier]) => [String(index.idOf(pos)), tier]));
+/** Venue id → tier of what `q` matched. Each result is released, so later queries reuse its tier array. */
+const tiers = (q: string) => {
+  const matches = index.match(q);
+  const found = Object.fromEntries([...matches].map(([pos, tier]) => [String(index.idOf(pos)), tier]));
+  matches.release();
+  return found;
+};
 
 describe("name index", () => {
   it("folds case, diacritics and punctuation", () => {
