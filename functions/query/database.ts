@@ -18,7 +18,6 @@ import { z } from "zod";
 import { ConferenceDetailData, JournalDetailData, Manifest } from "../schema/records.ts";
 import {
   eachLine,
-  LENGTH_RANGE,
   numericId,
   RecordFile,
   type RecordLines,
@@ -177,7 +176,7 @@ async function indexValidLines(file: FileHandle): Promise<Map<string, RecordLine
         layout.state = "between";
         return true;
       }
-      if (!line.startsWith(`${RECORD_INDENT}{`) || end - start >= LENGTH_RANGE) return false;
+      if (!line.startsWith(`${RECORD_INDENT}{`)) return false;
       let json: unknown;
       try {
         json = JSON.parse(recordText(line));

@@ -10,7 +10,7 @@ import { readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 
 /** A line's place: byte offset × 2^22 + byte length (records stay far below 4 MB). */
-export const LENGTH_RANGE = 2 ** 22;
+const LENGTH_RANGE = 2 ** 22;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const NEWLINE = 10;
 const RECORD_START = Buffer.from('    {"id":"');
@@ -103,7 +103,7 @@ export async function eachLine(
     position += bytesRead;
     let lineStart = 0;
     for (let nl = data.indexOf(NEWLINE); nl >= 0; nl = data.indexOf(NEWLINE, lineStart)) {
-      if (!onLine(data, lineStart, nl, dataStart + lineStart)) return false;
+      if (nl - lineStart >= LENGTH_RANGE || !onLine(data, lineStart, nl, dataStart + lineStart)) return false;
       lineStart = nl + 1;
     }
     if (bytesRead === 0)

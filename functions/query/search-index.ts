@@ -32,50 +32,61 @@ const FEW_MATCHES = 10;
 /** Venues read from the snapshot per step while the index is built, bounding what is held at once. */
 const BUILD_CHUNK = 5_000;
 
-/** Tier arrays kept for reuse: a fresh one per search (360 KB at scale 100) made the collector run often. */
-const SPARE_TIER_ARRAYS = 8;
+/** Scratch arrays kept for reuse: a fresh pair per search (1.8 MB at scale 100) made the collector run often. */
+const SPARE_SCRATCH = 8;
+
+/** What a search writes as it matches, one slot per venue; all zero when handed back. */
+interface MatchScratch {
+  /** Tier + 1 per index position, 0 where the venue did not match. */
+  tiers: Uint8Array;
+  /** The positions matched, in the order found. */
+  found: Int32Array;
+}
 
 /** The venues one query matched: their index positions (in the order found) and each one's best tier. */
 export class Matches implements Iterable<[number, MatchTier]> {
-  readonly positions: number[] = [];
-  /**
-   * Tier + 1 per index position, 0 where the venue did not match: no map of what can be most of the catalogue.
-   * Taken from `spares` and given back by `release()`.
-   */
-  private readonly tiers: Uint8Array;
+  private count = 0;
+  /** Taken from `spares` and given back by `release()`: no map of what can be most of the catalogue. */
+  private readonly scratch: MatchScratch;
 
   constructor(
     venues: number,
-    private readonly spares: Uint8Array[] = [],
+    private readonly spares: MatchScratch[] = [],
   ) {
-    this.tiers = spares.pop() ?? new Uint8Array(venues);
+    this.scratch = spares.pop() ?? { tiers: new Uint8Array(venues), found: new Int32Array(venues) };
   }
 
   get size(): number {
-    return this.positions.length;
+    return this.count;
+  }
+
+  /** The positions matched, in the order found. */
+  get positions(): Int32Array {
+    return this.scratch.found.subarray(0, this.count);
   }
 
   has(pos: number): boolean {
-    return this.tiers[pos] !== 0;
+    return this.scratch.tiers[pos] !== 0;
   }
 
   tierOf(pos: number): MatchTier {
-    return ((this.tiers[pos] as number) - 1) as MatchTier;
+    return ((this.scratch.tiers[pos] as number) - 1) as MatchTier;
   }
 
   /** Records a match, keeping the venue's best tier. */
   offer(pos: number, tier: MatchTier): void {
-    const seen = this.tiers[pos] as number;
+    const { tiers, found } = this.scratch;
+    const seen = tiers[pos] as number;
     if (seen === 0) {
-      this.positions.push(pos);
-      this.tiers[pos] = tier + 1;
-    } else if (tier + 1 < seen) this.tiers[pos] = tier + 1;
+      found[this.count++] = pos;
+      tiers[pos] = tier + 1;
+    } else if (tier + 1 < seen) tiers[pos] = tier + 1;
   }
 
-  /** Hands the tier array back for the next search; this object must not be used afterwards. */
+  /** Hands the scratch arrays back for the next search; this object must not be used afterwards. */
   release(): void {
-    for (const pos of this.positions) this.tiers[pos] = 0;
-    if (this.spares.length < SPARE_TIER_ARRAYS) this.spares.push(this.tiers);
+    for (const pos of this.positions) this.scratch.tiers[pos] = 0;
+    if (this.spares.length < SPARE_SCRATCH) this.spares.push(this.scratch);
   }
 
   *[Symbol.iterator](): Iterator<[number, MatchTier]> {
@@ -84,7 +95,7 @@ export class Matches implements Iterable<[number, MatchTier]> {
 }
 
 export class NameIndex {
-  private readonly spareTiers: Uint8Array[] = [];
+  private readonly spareScratch: MatchScratch[] = [];
 
   constructor(private readonly t: IndexTables) {}
 
@@ -116,7 +127,7 @@ export class NameIndex {
   /** Every venue whose names contain the query, with its best tier; `release()` the result when done. */
   match(query: string): Matches {
     const folded = foldWords(query);
-    const matches = new Matches(this.size, this.spareTiers);
+    const matches = new Matches(this.size, this.spareScratch);
     if (folded === "") return matches;
     const key = compact(folded);
     const hash = keyHash(key);
