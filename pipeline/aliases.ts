@@ -6,10 +6,10 @@
  * naming the rule.
  */
 import { readFileSync } from "node:fs";
-import { parse } from "yaml";
 import { z } from "zod";
 import { normalizeAcronym } from "./normalize.ts";
 import { SOURCES } from "./sources.ts";
+import { parseYaml } from "./yaml.ts";
 
 const FILE = new URL("./aliases.yaml", import.meta.url);
 
@@ -44,7 +44,7 @@ const Table = z
   .strict();
 
 function load(text: string): { rules: AliasRule[]; names: Map<string, string[]> } {
-  const table = Table.safeParse(parse(text));
+  const table = Table.safeParse(parseYaml(text));
   if (!table.success) throw new Error(`pipeline/aliases.yaml: ${table.error.message}`);
   const rules = table.data.rules.map((raw, i) => {
     const label = `rule ${i + 1}${typeof raw === "object" && raw && "acronym" in raw ? ` (${String(raw.acronym)})` : ""}`;

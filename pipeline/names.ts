@@ -6,9 +6,9 @@
  * Observations are never changed: resolution keeps reading the raw acronym (a collision mark is evidence there).
  */
 import { readFileSync } from "node:fs";
-import { parse } from "yaml";
 import { z } from "zod";
 import type { SourceId } from "./observations.ts";
+import { parseYaml } from "./yaml.ts";
 
 /** The cleaning rules, as the build report counts them. */
 export type NameRule =
@@ -47,7 +47,7 @@ const Tables = z.object({
 });
 
 function load() {
-  const parsed = Tables.safeParse(parse(readFileSync(FILE, "utf8")));
+  const parsed = Tables.safeParse(parseYaml(readFileSync(FILE, "utf8")));
   if (!parsed.success) throw new Error(`pipeline/names.yaml: ${parsed.error.message}`);
   const t = parsed.data;
   return {

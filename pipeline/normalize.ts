@@ -26,9 +26,8 @@ function decodeEntities(text: string): string {
  */
 export function cleanText(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
-  const text = decodeEntities(raw)
-    .replace(/[\s\u00a0\ufeff]+/g, " ")
-    .trim();
+  // Every cell of every list passes here; few hold an entity.
+  const text = (raw.includes("&") ? decodeEntities(raw) : raw).replace(/[\s\u00a0\ufeff]+/g, " ").trim();
   return text === "" ? null : ownCopy(text);
 }
 

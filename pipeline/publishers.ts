@@ -3,8 +3,8 @@
  * "Elsevier Ltd." → "Elsevier"). A spelling not listed is shown as the source gives it.
  */
 import { readFileSync } from "node:fs";
-import { parse } from "yaml";
 import { z } from "zod";
+import { parseYaml } from "./yaml.ts";
 
 const FILE = new URL("./publishers.yaml", import.meta.url);
 const Table = z.record(z.string().min(1), z.array(z.string().min(1)));
@@ -18,7 +18,7 @@ function spellingKey(name: string): string {
 }
 
 function load(): Map<string, string> {
-  const parsed = Table.safeParse(parse(readFileSync(FILE, "utf8")));
+  const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
   if (!parsed.success) throw new Error(`pipeline/publishers.yaml: ${parsed.error.message}`);
   const canonical = new Map<string, string>();
   for (const [name, spellings] of Object.entries(parsed.data)) {

@@ -4,10 +4,10 @@
  * and credited on pages.
  */
 import { readFileSync } from "node:fs";
-import { parse } from "yaml";
 import { z } from "zod";
 import { SourceInfo } from "../functions/schema/records.ts";
 import type { SourceId } from "./observations.ts";
+import { parseYaml } from "./yaml.ts";
 
 /** Where `npm run sync` fetches (part of) a source's folder from. */
 const GitOrigin = z.object({
@@ -43,7 +43,7 @@ export const SOURCES_FILE = new URL("./sources.yaml", import.meta.url);
 
 export const SOURCE_ENTRIES = z
   .record(z.string(), SourceEntry)
-  .parse(parse(readFileSync(SOURCES_FILE, "utf8"))) as Record<SourceId, SourceEntry>;
+  .parse(parseYaml(readFileSync(SOURCES_FILE, "utf8"))) as Record<SourceId, SourceEntry>;
 
 type Info = z.infer<typeof SourceInfo>;
 

@@ -8,7 +8,6 @@ import { existsSync, realpathSync } from "node:fs";
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import Papa from "papaparse";
 import { z } from "zod";
 import {
   AcceptanceTableRow,
@@ -521,7 +520,8 @@ function uniqueIds(records: readonly { id?: unknown }[], kind: string, problems:
 /**
  * A JSON document whose scalar members are pretty-printed and whose arrays hold one record per line:
  * readable, diff-friendly and far smaller than fully indented output. Produced piece by piece: at 100 times
- * today's catalogue a document is larger than the longest string V8 can hold.
+ * today's catalogue a document is larger than the longest string V8 can hold. The server finds records by their
+ * lines (`    {"id":"…"`, functions/query/record-lines.ts): keep the indent and `id` as each record's first member.
  */
 function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, JsonLines>): Generator<string> {
   let first = true;
@@ -608,12 +608,24 @@ function csvCell(value: unknown): string {
   return String(value);
 }
 
+/**
+ * A CSV field quoted as papaparse's unparse quotes it (the files' format from the start): when it holds a comma,
+ * a quote, a line break or a byte-order mark, or starts or ends with a space. Written here because unparse's
+ * generic per-cell checks took more than twice as long (test/pipeline/write.test.ts holds the two equal).
+ */
+const NEEDS_QUOTES = /[",\r\n\ufeff]|^ | $/;
+
+function csvField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /** Public rows as CSV lines (after the header when `first`): quoting is decided cell by cell, so batches join. */
 function csvBatch(columns: string[], rows: readonly Row[], first: boolean): string {
-  const cells = rows.map((row) => columns.map((c) => csvCell(row[c])));
-  return first
-    ? Papa.unparse({ fields: columns, data: cells }, { newline: "\n" })
-    : `\n${Papa.unparse(cells, { newline: "\n" })}`;
+  const lines = rows.map((row) => columns.map((c) => csvField(csvCell(row[c]))).join(","));
+  // A later batch starts with the line break after the previous one, as an empty first line: one join makes the
+  // whole batch (a line break glued on in front would copy it again).
+  lines.unshift(first ? columns.map(csvField).join(",") : "");
+  return lines.join("\n");
 }
 
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -653,9 +665,14 @@ async function writeTable(
       await csv.write(csvBatch(columns, published, first));
       if (published.length === 0) continue;
       const lines = published.map((row) => JSON.stringify(row));
-      versionHash.update(`${first ? "" : ","}${lines.join(",")}`);
-      await json.write(jsonRecords(lines, first));
-      await ndjson.write(`${lines.join("\n")}\n`);
+      // Each text of the batch is one join, hashed or written as it is: a separator glued onto it would copy it
+      // again (megabytes at scale, in large objects that only a full garbage collection frees).
+      if (!first) versionHash.update(",");
+      versionHash.update(lines.join(","));
+      await json.write(first ? "    " : ",\n    ");
+      await json.write(lines.join(",\n    "));
+      await ndjson.write(lines.join("\n"));
+      await ndjson.write("\n");
     }
     versionHash.update("]");
     await json.write(frame.end);

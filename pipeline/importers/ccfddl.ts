@@ -188,7 +188,7 @@ export const importCcfddl: Importer = async (upstreamDir) => {
   for (const sub of await listDir(upstreamDir, CONFERENCE_DIR, "dirs")) {
     for (const fileName of await listDir(upstreamDir, `${CONFERENCE_DIR}/${sub}`, "yml")) {
       const file = `${CONFERENCE_DIR}/${sub}/${fileName}`;
-      const entries = await readYamlList(upstreamDir, file);
+      const entries = readYamlList(upstreamDir, file);
       entries.forEach((entry, index) => {
         read++;
         if (!isRecord(entry) || !text(entry.title)) {
@@ -203,7 +203,7 @@ export const importCcfddl: Importer = async (upstreamDir) => {
   for (const sub of await listDir(upstreamDir, ACCEPT_RATES_DIR, "dirs")) {
     for (const fileName of await listDir(upstreamDir, `${ACCEPT_RATES_DIR}/${sub}`, "yml")) {
       const file = `${ACCEPT_RATES_DIR}/${sub}/${fileName}`;
-      (await readYamlList(upstreamDir, file)).forEach((entry, index) => {
+      readYamlList(upstreamDir, file).forEach((entry, index) => {
         read++;
         const title = isRecord(entry) ? text(entry.title) : null;
         if (!isRecord(entry) || !title) {

@@ -72,7 +72,7 @@ export const importHf: Importer = async (upstreamDir) => {
   let read = 0;
   for (const fileName of await listDir(upstreamDir, DIR, "yml")) {
     const file = `${DIR}/${fileName}`;
-    const entries = await readYamlList(upstreamDir, file);
+    const entries = readYamlList(upstreamDir, file);
     read += entries.length;
     const fileEditions = readEditions(entries, file, rejected, (entry, acronym, year, at) => {
       const dateText = text(entry.date);

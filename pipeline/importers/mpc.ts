@@ -86,7 +86,7 @@ function deadlinesOf(
 
 export const importMpc: Importer = async (upstreamDir) => {
   const rejected: Rejection[] = [];
-  const entries = await readYamlList(upstreamDir, FILE);
+  const entries = readYamlList(upstreamDir, FILE);
   const editions: TrackerEdition[] = [];
   for (const [index, entry] of entries.entries()) {
     const at = { file: FILE, record: `entry ${index + 1}` };

@@ -22,7 +22,7 @@ const FILE = `pwc-ai-deadlines/${FILE_NAME}`;
 
 export const importPwc: Importer = async (upstreamDir) => {
   const rejected: Rejection[] = [];
-  const entries = await readYamlList(upstreamDir, FILE);
+  const entries = readYamlList(upstreamDir, FILE);
   const editions = readEditions(entries, FILE, rejected, (entry, acronym, year, at) => {
     // `data:` is a typo for `date:` in some entries.
     const dateText = text(entry.date) ?? text(entry.data);

@@ -4,10 +4,9 @@
  * Here: reading those lists, their scalars and deadlines, the trackers' rank claims, the edition record, and the
  * grouping of the ai-deadlines editions into series.
  */
-import type { Dirent } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { type Dirent, readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { parse } from "yaml";
 import type { Deadline, Edition, RankHistoryEntry, ResearchField } from "../../functions/schema/records.ts";
 import { buildDeadline, type DateRange, isPlaceholderDate, type PublishedDeadline } from "../dates.ts";
 import { cleanText } from "../normalize.ts";
@@ -18,6 +17,7 @@ import {
   SourceError,
   type SourceId,
 } from "../observations.ts";
+import { parseYaml } from "../yaml.ts";
 
 export type YamlRecord = Record<string, unknown>;
 
@@ -35,17 +35,20 @@ export function integer(value: unknown): number | null {
   return typeof n === "number" && Number.isInteger(n) ? n : null;
 }
 
-/** A YAML file whose top level is a list (an empty file is an empty list). Unreadable files fail the build. */
-export async function readYamlList(upstreamDir: string, file: string): Promise<unknown[]> {
+/**
+ * A YAML file whose top level is a list (an empty file is an empty list). Unreadable files fail the build.
+ * Read synchronously: the trackers are hundreds of small files, and awaiting each read cost more than reading it.
+ */
+export function readYamlList(upstreamDir: string, file: string): unknown[] {
   let source: string;
   try {
-    source = await readFile(join(upstreamDir, file), "utf8");
+    source = readFileSync(join(upstreamDir, file), "utf8");
   } catch (error) {
     throw new SourceError(file, "(file)", `cannot read: ${(error as Error).message}`);
   }
   let document: unknown;
   try {
-    document = parse(source);
+    document = parseYaml(source);
   } catch (error) {
     throw new SourceError(file, "(file)", `not valid YAML: ${(error as Error).message.split("\n")[0]}`);
   }

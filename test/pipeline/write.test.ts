@@ -311,6 +311,42 @@ describe("writeSnapshot: files", () => {
     }
   });
 
+  it("quotes CSV cells exactly as papaparse's unparse does", async () => {
+    const awkward = [
+      "plain",
+      "comma, inside",
+      'a "quoted" word',
+      "line\nbreak",
+      "carriage\rreturn",
+      "\ufeffmark",
+      " leading space",
+      "trailing space ",
+      "",
+    ];
+    const rows = awkward.map((text, i) =>
+      conferenceRow({ id: String(300 + i), full_name: text, location: text || null }),
+    );
+    const { dir } = await writeSnapshot(root, content({ conferences: [scored, ...rows] }));
+    const published: Record<string, unknown>[] = JSON.parse(
+      await readFile(join(dir, "conferences.json"), "utf8"),
+    ).conferences;
+    const columns = Object.keys(published[0] ?? {});
+    // The documented cell format: lists joined with ";", objects as JSON text, null as an empty cell.
+    const cell = (value: unknown) =>
+      value === null
+        ? ""
+        : Array.isArray(value)
+          ? value.join(";")
+          : typeof value === "object"
+            ? JSON.stringify(value)
+            : String(value);
+    const expected = Papa.unparse(
+      { fields: columns, data: published.map((row) => columns.map((c) => cell(row[c]))) },
+      { newline: "\n" },
+    );
+    expect(await readFile(join(dir, "conferences.csv"), "utf8")).toBe(`${expected}\n`);
+  });
+
   it("writes Parquet with the public columns, typed: DATE, BOOLEAN, STRUCT cp_index, LIST fields", async () => {
     const { dir } = await writeSnapshot(root, content());
     const conferences = await readParquet(join(dir, "conferences.parquet"));
