@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { firstAtLeast } from "./sorted.ts";
 
 /** A line's place: byte offset × 2^22 + byte length (records stay far below 4 MB). */
 const LENGTH_RANGE = 2 ** 22;
@@ -48,18 +49,6 @@ export class RecordLines {
     const i = firstAtLeast(this.ids, id);
     return this.ids[i] === id ? this.places[i] : undefined;
   }
-}
-
-/** The first index of sorted `values` whose value is not below `value` (values.length when none). */
-function firstAtLeast(values: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((values[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Collects (id, place) pairs per array while a file is read. */

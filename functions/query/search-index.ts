@@ -16,6 +16,7 @@ import {
   type VenueNames,
 } from "./search-index-builder.ts";
 import { compact, foldWords, keyHash, stem } from "./search-text.ts";
+import { firstAtLeast } from "./sorted.ts";
 
 export type SearchKind = "conferences" | "journals";
 
@@ -233,18 +234,6 @@ export class NameIndex {
     }
     for (const i of rarest ?? []) visitWord(i);
   }
-}
-
-/** The first index of sorted `values` whose value is not below `value` (values.length when none). */
-function firstAtLeast<T extends number | string>(values: ArrayLike<T>, value: T): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((values[mid] as T) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Builds both indexes of a snapshot now (before it is swapped in), so no search waits for one. */

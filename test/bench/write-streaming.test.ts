@@ -5,9 +5,9 @@
  */
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSnapshot } from "../../pipeline/write.ts";
+import { unparsedCsv } from "../helpers/csv.ts";
 import { conferenceDetail, conferenceRow, snapshotContent } from "../helpers/rows.ts";
 import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";
 
@@ -43,17 +43,7 @@ describe("the snapshot writer at a size that needs several chunks", () => {
     const json = JSON.parse(await readFile(join(dir, "conferences.json"), "utf8"));
     const rows: Record<string, unknown>[] = json.conferences;
     expect(rows).toHaveLength(ROWS);
-    const columns = Object.keys(rows[0] ?? {});
-    const cell = (v: unknown) =>
-      v === null
-        ? ""
-        : Array.isArray(v)
-          ? v.join(";")
-          : typeof v === "object"
-            ? JSON.stringify(v)
-            : String(v);
-    const expected = `${Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => cell(r[c]))) }, { newline: "\n" })}\n`;
-    expect(await readFile(join(dir, "conferences.csv"), "utf8")).toBe(expected);
+    expect(await readFile(join(dir, "conferences.csv"), "utf8")).toBe(unparsedCsv(rows));
   });
 
   it("writes JSON documents with one record per line, every record in order", async () => {

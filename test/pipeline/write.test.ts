@@ -16,6 +16,7 @@ import {
   type SnapshotContent,
   writeSnapshot,
 } from "../../pipeline/write.ts";
+import { unparsedCsv } from "../helpers/csv.ts";
 import {
   conferenceDetail,
   conferenceRow,
@@ -330,21 +331,7 @@ describe("writeSnapshot: files", () => {
     const published: Record<string, unknown>[] = JSON.parse(
       await readFile(join(dir, "conferences.json"), "utf8"),
     ).conferences;
-    const columns = Object.keys(published[0] ?? {});
-    // The documented cell format: lists joined with ";", objects as JSON text, null as an empty cell.
-    const cell = (value: unknown) =>
-      value === null
-        ? ""
-        : Array.isArray(value)
-          ? value.join(";")
-          : typeof value === "object"
-            ? JSON.stringify(value)
-            : String(value);
-    const expected = Papa.unparse(
-      { fields: columns, data: published.map((row) => columns.map((c) => cell(row[c]))) },
-      { newline: "\n" },
-    );
-    expect(await readFile(join(dir, "conferences.csv"), "utf8")).toBe(`${expected}\n`);
+    expect(await readFile(join(dir, "conferences.csv"), "utf8")).toBe(unparsedCsv(published));
   });
 
   it("writes Parquet with the public columns, typed: DATE, BOOLEAN, STRUCT cp_index, LIST fields", async () => {
