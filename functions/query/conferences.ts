@@ -48,6 +48,7 @@ export function searchConferences(
     `conference-search ${ctx.baseUrl} ${ctx.today} ${paramsKey(p)}`,
     () => findConferences(ctx, p),
     (data) => data.conferences.length,
+    p.query ? "name searches" : "payloads",
   );
 }
 

@@ -66,9 +66,16 @@ const TABLE_LOADS = [
 const MAX_CONNECTIONS = 4;
 /** Prepared statements kept per connection (the SQL texts are code, a few dozen distinct ones). */
 const STATEMENTS_PER_CONNECTION = 64;
-/** Payload cache bound, in rows (each payload weighs its rows plus one). */
-const CACHE_MAX_ROWS = 20_000;
-const CACHE_MAX_ENTRIES = 4_000;
+/** Payload cache bounds, in rows (each payload weighs its rows plus one) and entries. */
+const CACHE_LIMITS = { rows: 20_000, entries: 4_000 };
+/**
+ * Name searches have their own, smaller cache: most are never repeated, and thousands of them a minute would
+ * otherwise push out every detail and ranking (and DuckDB's memory grew recomputing those).
+ */
+const NAME_SEARCH_CACHE_LIMITS = { rows: 5_000, entries: 1_000 };
+
+/** Which payload cache a payload goes to. */
+export type CacheShare = "payloads" | "name searches";
 
 /** A bound value with its DuckDB type spelled out (needed where inference fails, e.g. an empty list). */
 export class TypedValue {
@@ -200,11 +207,11 @@ async function indexValidLines(file: FileHandle): Promise<Map<string, RecordLine
  * one computation; a failed one is forgotten.
  */
 class PayloadCache {
-  private readonly lru = new LRUCache<string, { value: Promise<unknown> }>({
-    max: CACHE_MAX_ENTRIES,
-    maxSize: CACHE_MAX_ROWS,
-    sizeCalculation: () => 1,
-  });
+  private readonly lru: LRUCache<string, { value: Promise<unknown> }>;
+
+  constructor(limits: { rows: number; entries: number }) {
+    this.lru = new LRUCache({ max: limits.entries, maxSize: limits.rows, sizeCalculation: () => 1 });
+  }
 
   get<T>(key: string, compute: () => Promise<T>, weight: (value: T) => number): Promise<T> {
     const hit = this.lru.get(key);
@@ -235,7 +242,10 @@ export class SnapshotDatabase {
   private leases = 0;
   private retired = false;
   private closed = false;
-  private readonly payloads = new PayloadCache();
+  private readonly payloads: Record<CacheShare, PayloadCache> = {
+    payloads: new PayloadCache(CACHE_LIMITS),
+    "name searches": new PayloadCache(NAME_SEARCH_CACHE_LIMITS),
+  };
   private readonly state = new Map<string, unknown>();
 
   private constructor(
@@ -300,8 +310,13 @@ export class SnapshotDatabase {
    * A payload computed on this snapshot, from the cache when `key` was computed before. `key` must name
    * everything the payload depends on besides the snapshot; `weight` is its size in rows.
    */
-  cached<T>(key: string, compute: () => Promise<T>, weight: (value: T) => number): Promise<T> {
-    return this.payloads.get(key, compute, weight);
+  cached<T>(
+    key: string,
+    compute: () => Promise<T>,
+    weight: (value: T) => number,
+    share: CacheShare = "payloads",
+  ): Promise<T> {
+    return this.payloads[share].get(key, compute, weight);
   }
 
   /**
@@ -380,7 +395,7 @@ export class SnapshotDatabase {
     if (this.closed) return;
     this.closed = true;
     for (const pooled of this.idle.splice(0)) closeConnection(pooled);
-    this.payloads.clear();
+    for (const cache of Object.values(this.payloads)) cache.clear();
     this.details.close();
     this.tables.conferences.close();
     this.tables.journals.close();

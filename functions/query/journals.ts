@@ -30,6 +30,7 @@ export function searchJournals(ctx: QueryContext, p: JournalSearchParams): Promi
     `journal-search ${ctx.baseUrl} ${paramsKey(p)}`,
     () => findJournals(ctx, p),
     (data) => data.journals.length,
+    p.query ? "name searches" : "payloads",
   );
 }
 

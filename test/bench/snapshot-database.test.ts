@@ -137,6 +137,16 @@ describe("SnapshotDatabase payload cache", () => {
     expect(computed).toBe(2);
   });
 
+  it("keeps name searches in their own cache, so a stream of them pushes out no other payload", async () => {
+    let computed = 0;
+    const compute = async () => ++computed;
+    await db.cached("a ranking", compute, () => 1);
+    for (let i = 0; i < 6_000; i++) await db.cached(`name search ${i}`, compute, () => 1, "name searches");
+    expect(await db.cached("a ranking", compute, () => 1)).toBe(1);
+    // The name-search cache itself is bounded: its oldest entries were dropped.
+    expect(await db.cached("name search 0", compute, () => 1, "name searches")).toBe(computed);
+  });
+
   it("forgets a computation that failed", async () => {
     let attempts = 0;
     const flaky = async () => {
