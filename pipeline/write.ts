@@ -524,13 +524,16 @@ function uniqueIds(records: readonly { id?: unknown }[], kind: string, problems:
  * lines (`    {"id":"…"`, functions/query/record-lines.ts): keep the indent and `id` as each record's first member.
  */
 function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, JsonLines>): Generator<string> {
+  const members = Object.entries(head).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")}`,
+  );
   let first = true;
   const separator = () => {
     const text = first ? "{\n" : ",\n";
     first = false;
     return text;
   };
-  for (const member of jsonMembers(head)) yield `${separator()}${member}`;
+  for (const member of members) yield `${separator()}${member}`;
   for (const [key, records] of Object.entries(arrays)) {
     yield `${separator()}  ${JSON.stringify(key)}: `;
     if (records.count === 0) {
@@ -539,28 +542,33 @@ function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, Jso
     }
     yield "[\n";
     let i = 0;
-    for (const line of records.lines()) yield jsonRecords([line], i++ === 0);
+    for (const line of records.lines()) yield* jsonRecords([line], i++ === 0);
     yield "\n  ]";
   }
   yield first ? "{\n\n}\n" : "\n}\n";
 }
 
-/** The pretty-printed scalar members of a JSON document. */
-const jsonMembers = (head: Record<string, unknown>) =>
-  Object.entries(head).map(
-    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")}`,
-  );
+/**
+ * Record texts of a document's array, one per line, in two pieces: the separator before them (`first`: they open
+ * the array) and the records joined once (a separator glued onto megabytes of records would copy them again).
+ */
+const jsonRecords = (lines: readonly string[], first: boolean) => [
+  first ? "    " : ",\n    ",
+  lines.join(",\n    "),
+];
 
-/** Record texts of a document's array, one per line; `first`: they open the array. */
-const jsonRecords = (lines: readonly string[], first: boolean) =>
-  `${first ? "" : ",\n"}    ${lines.join(",\n    ")}`;
+/** Stands for the records when a document's frame is cut out of it. */
+const RECORDS_MARK = "\u0000records\u0000";
 
-/** What jsonDocument(head, { [key]: records }) writes before and after the records (head not empty). */
+/**
+ * What jsonDocument(head, { [key]: records }) writes before and after `count` records, cut out of that document
+ * itself so a table written batch by batch is framed exactly as any other document.
+ */
 function jsonTableFrame(head: Record<string, unknown>, key: string, count: number) {
-  return {
-    start: `{\n${jsonMembers(head).join(",\n")},\n  ${JSON.stringify(key)}: ${count === 0 ? "[]" : "[\n"}`,
-    end: count === 0 ? "\n}\n" : "\n  ]\n}\n",
-  };
+  const lines = { count, lines: () => (count === 0 ? [] : [RECORDS_MARK]) };
+  const text = [...jsonDocument(head, { [key]: lines })].join("");
+  const [start = "", end = ""] = text.split(`    ${RECORDS_MARK}`);
+  return { start, end };
 }
 
 /** An array of records as their JSON texts, produced when written (never all held at once). */
@@ -669,8 +677,7 @@ async function writeTable(
       // again (megabytes at scale, in large objects that only a full garbage collection frees).
       if (!first) versionHash.update(",");
       versionHash.update(lines.join(","));
-      await json.write(first ? "    " : ",\n    ");
-      await json.write(lines.join(",\n    "));
+      for (const piece of jsonRecords(lines, first)) await json.write(piece);
       await ndjson.write(lines.join("\n"));
       await ndjson.write("\n");
     }

@@ -19,6 +19,7 @@ import { ConferenceDetailData, JournalDetailData, Manifest } from "../schema/rec
 import {
   eachLine,
   numericId,
+  RECORD_INDENT,
   RecordFile,
   type RecordLines,
   RecordLinesBuilder,
@@ -137,8 +138,6 @@ class DetailsStore {
     this.file?.close();
   }
 }
-
-const RECORD_INDENT = "    ";
 
 const DETAIL_SCHEMAS: Record<DetailKind, z.ZodType<{ id: string }>> = {
   conferences: ConferenceDetailData,

@@ -14,7 +14,9 @@ import { firstAtLeast } from "./sorted.ts";
 const LENGTH_RANGE = 2 ** 22;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const NEWLINE = 10;
-const RECORD_START = Buffer.from('    {"id":"');
+/** How the build indents a record line. */
+export const RECORD_INDENT = "    ";
+const RECORD_START = Buffer.from(`${RECORD_INDENT}{"id":"`);
 const QUOTE = 34;
 const DIGIT_0 = 48;
 
