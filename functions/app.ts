@@ -144,7 +144,12 @@ export function createApp(deps: AppDeps): EdgeHandler {
   for (const path of HEALTH_PATHS) app.all(path, () => healthResponse(path, access));
   app.all(MCP_PATH, (c) =>
     mcp
-      ? mcp(c.req.raw, { requestId: c.get("requestId"), caller: c.get("caller"), ip: c.get("ip") })
+      ? mcp(c.req.raw, {
+          requestId: c.get("requestId"),
+          caller: c.get("caller"),
+          ip: c.get("ip"),
+          body: c.get("body"),
+        })
       : errorResponse(404, "MCP is not enabled on this server", c.get("requestId")),
   );
   app.route("/", api);

@@ -22,6 +22,8 @@ export interface EdgeVariables {
   charged: Caller | undefined;
   /** An MCP request that calls no tool (mcp/metering.ts): its quota is reported, never charged. */
   reportOnly: boolean | undefined;
+  /** The request body as the body limit read it (request-body.ts); undefined for a request without one. */
+  body: Uint8Array | undefined;
 }
 
 /** `Bindings` may be absent: a serverless host calls `fetch(req)` with no connection info. */
@@ -32,6 +34,8 @@ export interface EdgeContext {
   requestId: string;
   caller: Caller;
   ip: string;
+  /** The request body already read at the edge (the request's own stream is not read again). */
+  body: Uint8Array | undefined;
 }
 
 export type InnerHandler = (req: Request, ctx: EdgeContext) => Response | Promise<Response>;

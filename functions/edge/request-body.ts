@@ -19,7 +19,8 @@ export function bodyLimitOf(pathname: string): number {
 }
 
 export type BodyCheck =
-  | { ok: true; req: Request }
+  /** `body`: the bytes read, undefined for a request without a body. */
+  | { ok: true; req: Request; body: Uint8Array | undefined }
   | { ok: false; status: 400 | 413 | 415; message: string; headers?: Record<string, string> };
 
 const tooLarge = (limit: number): BodyCheck => ({
@@ -31,7 +32,7 @@ const tooLarge = (limit: number): BodyCheck => ({
 /** The request with its body read into memory (at most the limit), or why it is refused. */
 export async function boundedRequest(req: Request, pathname: string): Promise<BodyCheck> {
   if (!req.body || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") {
-    return { ok: true, req };
+    return { ok: true, req, body: undefined };
   }
   if (pathname === LOGIN_PATH && req.method === "POST") {
     const type = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
@@ -75,7 +76,8 @@ export async function boundedRequest(req: Request, pathname: string): Promise<Bo
   headers.set("content-length", String(size));
   return {
     ok: true,
-    req: new Request(req.url, { method: req.method, headers, body, signal: req.signal }),
+    req: new Request(req.url, { method: req.method, headers, body }),
+    body,
   };
 }
 
@@ -90,5 +92,6 @@ export const bodyLimit = createMiddleware<EdgeEnv>(async (c, next) => {
     return refusal(c.req.path, checked.status, checked.message, c.get("requestId"), checked.headers);
   }
   c.req.raw = checked.req;
+  c.set("body", checked.body);
   return next();
 });

@@ -7,10 +7,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { createReadOperations } from "../api/operations.ts";
 import type { ResearcherDirectory } from "../api/services.ts";
 import type { InnerHandler } from "../edge/context.ts";
+import { BODY_LIMITS } from "../edge/request-body.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
-import { countToolCalls, MAX_BODY_BYTES } from "./metering.ts";
+import { countToolCalls, jsonBody } from "./metering.ts";
 import type { VenueMarkdown } from "./resources.ts";
 import { createMcpServer } from "./server.ts";
 
@@ -30,17 +31,24 @@ export interface McpDeps {
 export type McpFactory = (deps: McpDeps) => InnerHandler;
 
 /**
- * The SDK's transport wants Accept to name both JSON and SSE, but this stateless endpoint only ever answers with
- * plain JSON (it never streams), so a client that accepts JSON (Accept naming application/json or a wildcard, or
- * no Accept at all, as the curl quickstart sends) is served the same answer instead of a 406. Any other Accept is
- * left as sent and gets the transport's 406.
+ * The request as the SDK's transport reads it: a fresh Request, so no copy of the edge's request (each one
+ * following its abort signal through a weak reference) outlives the call; the body goes along only when it is not
+ * JSON, for the transport to refuse in its own words. The transport wants Accept to name both JSON and SSE, but
+ * this stateless endpoint only ever answers with plain JSON (it never streams), so a client that accepts JSON
+ * (Accept naming application/json or a wildcard, or no Accept at all, as the curl quickstart sends) is served the
+ * same answer instead of a 406. Any other Accept is left as sent and gets the transport's 406.
  */
-function acceptingJson(req: Request): Request {
-  const accept = req.headers.get("accept") || "*/*";
-  if (!/application\/json|application\/\*|\*\/\*/.test(accept)) return req;
+function transportRequest(req: Request, body: Uint8Array | undefined, message: unknown): Request {
   const headers = new Headers(req.headers);
-  headers.set("accept", "application/json, text/event-stream");
-  return new Request(req, { headers });
+  const accept = req.headers.get("accept") || "*/*";
+  if (/application\/json|application\/\*|\*\/\*/.test(accept)) {
+    headers.set("accept", "application/json, text/event-stream");
+  }
+  return new Request(req.url, {
+    method: req.method,
+    headers,
+    body: message === undefined ? (body as Uint8Array<ArrayBuffer> | undefined) : undefined,
+  });
 }
 
 /** A transport-level refusal, worded as the SDK's transport words its own. */
@@ -62,8 +70,9 @@ export const createMcpHandler: McpFactory = (deps) => {
       const message = `method ${req.method} not allowed: this MCP endpoint takes POST only`;
       return jsonRpcError(405, -32000, message, { allow: "POST, OPTIONS" });
     }
+    const message = jsonBody(ctx.body);
     // The edge counted this request once, so it may call one tool.
-    if ((await countToolCalls(req)) > 1) {
+    if (countToolCalls(message) > 1) {
       const message = "send one tools/call per HTTP request: each tool call counts as one request";
       return jsonRpcError(400, -32600, message);
     }
@@ -79,11 +88,14 @@ export const createMcpHandler: McpFactory = (deps) => {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      maxRequestBodySize: MAX_BODY_BYTES,
+      maxRequestBodySize: BODY_LIMITS.mcp,
     });
     try {
       await server.connect(transport);
-      return await transport.handleRequest(acceptingJson(req));
+      return await transport.handleRequest(
+        transportRequest(req, ctx.body, message),
+        message === undefined ? undefined : { parsedBody: message },
+      );
     } finally {
       await server.close();
     }

@@ -8,28 +8,13 @@ import type { EdgeEnv } from "../edge/context.ts";
 
 export const MCP_PATH = "/mcp";
 
-/** Largest request body read, here and by the transport (which answers a larger one 413). */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-/** A POST body as JSON, read from a copy so the transport can still read the request; null if unreadable. */
-async function peekJson(req: Request): Promise<unknown> {
-  if (req.method !== "POST" || Number(req.headers.get("content-length")) > MAX_BODY_BYTES) return null;
-  const reader = req.clone().body?.getReader();
-  if (!reader) return null;
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let size = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(chunk.value);
-  }
+/** A request body as JSON; undefined when there is none or it is not JSON. */
+export function jsonBody(body: Uint8Array | undefined): unknown {
+  if (body === undefined) return undefined;
   try {
-    return JSON.parse(await new Blob(chunks).text());
+    return JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -40,14 +25,13 @@ const isToolCall = (message: unknown) =>
   message.method === "tools/call" &&
   "id" in message;
 
-/** How many tools/call requests a POST carries (a JSON-RPC batch can hold several); 0 for anything else. */
-export async function countToolCalls(req: Request): Promise<number> {
-  const body = await peekJson(req);
-  return (Array.isArray(body) ? body : [body]).filter(isToolCall).length;
+/** How many tools/call requests a message carries (a JSON-RPC batch can hold several); 0 for anything else. */
+export function countToolCalls(message: unknown): number {
+  return (Array.isArray(message) ? message : [message]).filter(isToolCall).length;
 }
 
 /** The edge step on /mcp, before caller-quota.ts: a request that calls no tool only reports the quota. */
 export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
-  if ((await countToolCalls(c.req.raw)) === 0) c.set("reportOnly", true);
+  if (c.req.method !== "POST" || countToolCalls(jsonBody(c.get("body"))) === 0) c.set("reportOnly", true);
   await next();
 });

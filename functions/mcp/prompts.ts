@@ -57,6 +57,46 @@ const daysArg = (fallback: number, what: string) =>
     .optional()
     .describe(`${what} Default ${fallback}.`);
 
+// Built once: a server is made per request, and zod schemas are costly to build.
+const DEADLINE_ARGS = {
+  field: fieldArg,
+  system: systemArg,
+  tier: tierArg,
+  days: daysArg(30, "How many days to look ahead."),
+};
+
+const SUBMIT_ARGS = {
+  topic: z.string().trim().max(500).optional().describe("What the paper is about, in a few words."),
+  field: fieldArg,
+  system: systemArg,
+  tier: tierArg,
+  days: daysArg(120, "Latest deadline, in days from today."),
+};
+
+const SNAPSHOT_ARGS = {
+  venue: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('The venue: its id (e.g. "101"), acronym or full name. Without it, the model asks which one.'),
+  kind: z
+    .enum(["conference", "journal"], { error: "kind must be conference or journal" })
+    .optional()
+    .describe("conference or journal, when known."),
+};
+
+const SPECIAL_ISSUE_ARGS = {
+  field: fieldArg,
+  ccf_rank: z
+    .enum(TIERS.ccf as [string, ...string[]], {
+      error: `ccf_rank must be one of ${TIERS.ccf.join(", ")}`,
+    })
+    .optional()
+    .describe(`CCF tier of the journal: ${TIERS.ccf.join(", ")}.`),
+  days: daysArg(90, "Latest special-issue deadline, in days from today."),
+};
+
 interface RankFilter {
   system: RankSystem;
   tier: string | undefined;
@@ -130,12 +170,7 @@ export function registerPrompts(server: McpServer, clock: Clock): void {
       title: "Upcoming deadlines",
       description:
         "Conference submission deadlines in the next days, optionally in one research field and ranking tier.",
-      argsSchema: {
-        field: fieldArg,
-        system: systemArg,
-        tier: tierArg,
-        days: daysArg(30, "How many days to look ahead."),
-      },
+      argsSchema: DEADLINE_ARGS,
     },
     ({ field, system, tier, days = 30 }) => {
       const rank = rankFilter(system, tier);
@@ -165,13 +200,7 @@ ${ATTRIBUTION}`,
       title: "Where to submit",
       description:
         "Shortlist conferences and journal special issues with an open call that fit a paper, by topic, research field, ranking tier and time to the deadline.",
-      argsSchema: {
-        topic: z.string().trim().max(500).optional().describe("What the paper is about, in a few words."),
-        field: fieldArg,
-        system: systemArg,
-        tier: tierArg,
-        days: daysArg(120, "Latest deadline, in days from today."),
-      },
+      argsSchema: SUBMIT_ARGS,
     },
     ({ topic, field, system, tier, days = 120 }) => {
       const rank = rankFilter(system, tier);
@@ -200,20 +229,7 @@ ${ATTRIBUTION}`,
       title: "Venue snapshot",
       description:
         "A short profile of one conference or journal: ranks, next deadlines, dates and place, acceptance rates or journal metrics, open special issues.",
-      argsSchema: {
-        venue: z
-          .string()
-          .trim()
-          .max(200)
-          .optional()
-          .describe(
-            'The venue: its id (e.g. "101"), acronym or full name. Without it, the model asks which one.',
-          ),
-        kind: z
-          .enum(["conference", "journal"], { error: "kind must be conference or journal" })
-          .optional()
-          .describe("conference or journal, when known."),
-      },
+      argsSchema: SNAPSHOT_ARGS,
     },
     ({ venue: given, kind }) => {
       const kinds = kind ? [kind] : (["conference", "journal"] as const);
@@ -246,16 +262,7 @@ ${ATTRIBUTION}`,
       title: "Open special issues",
       description:
         "Journal special issues open for submission, optionally in one research field and CCF tier, due within a number of days.",
-      argsSchema: {
-        field: fieldArg,
-        ccf_rank: z
-          .enum(TIERS.ccf as [string, ...string[]], {
-            error: `ccf_rank must be one of ${TIERS.ccf.join(", ")}`,
-          })
-          .optional()
-          .describe(`CCF tier of the journal: ${TIERS.ccf.join(", ")}.`),
-        days: daysArg(90, "Latest special-issue deadline, in days from today."),
-      },
+      argsSchema: SPECIAL_ISSUE_ARGS,
     },
     ({ field, ccf_rank, days = 90 }) => {
       const span = window(days);

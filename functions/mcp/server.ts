@@ -13,6 +13,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../edge/access.ts";
 import type { Clock } from "../runtime/clock.ts";
@@ -33,11 +34,18 @@ export interface McpServerContext {
   venueMarkdown: VenueMarkdown;
 }
 
+/**
+ * One schema validator for every per-request server: the SDK would build an Ajv instance per server (a sixth of
+ * a tool call's CPU), and it holds nothing request-specific.
+ */
+const schemaValidator = new AjvJsonSchemaValidator();
+
 export function createMcpServer(context: McpServerContext): McpServer {
   const { ops, caller, requestId, logger } = context;
   const server = new McpServer(serverInfo(context.publicBaseUrl), {
     instructions: serverInstructions(context.publicBaseUrl),
     capabilities: { tools: {} },
+    jsonSchemaValidator: schemaValidator,
   });
   registerPrompts(server, context.clock);
   registerResources(server, context);

@@ -10,11 +10,11 @@ import type {
   ConferenceSearchParams,
   RankedConference,
 } from "../schema/api.ts";
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS } from "../schema/records.ts";
+import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";
-import { CONFERENCE_COLUMNS, type ConferenceRecord, toConference } from "./rows.ts";
+import { type ConferenceRecord, toConference } from "./rows.ts";
 import { matchedPage } from "./search.ts";
 import {
   Conditions,
@@ -96,24 +96,36 @@ async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Pr
   };
 }
 
+/** What a query selects of a conference; its public row is then read from the snapshot (`selectedRows`). */
+const SELECTED = "c.id_num::DOUBLE AS id_num";
+type Selected = { id_num: number };
+
+/** The public rows of the conferences a query selected, in its order. */
+function selectedRows(ctx: QueryContext, selected: readonly Selected[]): ConferenceRow[] {
+  return ctx.db.tableRows(
+    "conferences",
+    selected.map((s) => s.id_num),
+  ) as ConferenceRow[];
+}
+
 /** Without a query: every conference meeting the filters, by deadline. */
 async function listAll(ctx: QueryContext, cond: Conditions, p: ConferenceSearchParams) {
   const page = pagedSelect(
     {
       table: "conferences",
       alias: "c",
-      columns: CONFERENCE_COLUMNS,
+      columns: SELECTED,
       cond,
       order: `${DEADLINE_ORDER}, c.id_num`,
       orderParams: [ctx.today, ctx.today],
     },
     pageWindow(p),
   );
-  const [total, rows] = await Promise.all([
+  const [total, selected] = await Promise.all([
     countMatches(ctx, "conferences c", cond, p),
-    ctx.db.all<ConferenceRecord>(page.sql, page.params),
+    ctx.db.all<Selected>(page.sql, page.params),
   ]);
-  return { rows, total };
+  return { rows: selectedRows(ctx, selected), total };
 }
 
 type ConferenceExtra = "trackers_count" | "attendees_count" | "acceptance_rate" | "views_30d";
@@ -194,13 +206,13 @@ async function rankConferences(
     const todayParams = spec.where.split("?").length - 1;
     cond.add(spec.where, ...Array<string>(todayParams).fill(ctx.today));
   }
-  const { rows, pagination } = await fetchRankingPage<ConferenceRecord & { acceptance_rate: number | null }>(
+  const { rows: selected, pagination } = await fetchRankingPage<Selected>(
     ctx,
     {
       kind: "conference",
       from: "conferences c",
       alias: "c",
-      columns: `${CONFERENCE_COLUMNS}, c.acceptance_rate`,
+      columns: SELECTED,
       joins: [],
       conditions: cond,
       metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
@@ -208,7 +220,7 @@ async function rankConferences(
     },
     p,
   );
-  const conferences = rows.map((r): RankedConference => {
+  const conferences = selectedRows(ctx, selected).map((r): RankedConference => {
     const row: RankedConference = toConference(r, ctx.baseUrl);
     for (const extra of spec.extras) {
       if (extra === "acceptance_rate") {

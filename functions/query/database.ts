@@ -1,8 +1,9 @@
 /**
- * One loaded snapshot: its Parquet files as in-memory DuckDB tables, an index of its details file, its manifest,
- * and a cache of the payloads computed on it. Immutable once opened. Queries run on a small pool of connections
- * that keep their prepared statements; `retire()` closes the instance once the queries still running on it have
- * finished, which is what lets a newer snapshot replace it mid-traffic (and drops its cache with it).
+ * One loaded snapshot: the columns of its Parquet files that queries select on as in-memory DuckDB tables, the
+ * record lines of its table and details files, its manifest, and a cache of the payloads computed on it.
+ * Immutable once opened. Queries run on a small pool of connections that keep their prepared statements;
+ * `retire()` closes the instance once the queries still running on it have finished, which is what lets a newer
+ * snapshot replace it mid-traffic (and drops its cache with it).
  */
 import { type FileHandle, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -32,25 +33,27 @@ const DetailsFile = z.object({
 });
 
 /**
- * Derived columns computed once at load: the numeric id (stable ordering, and the key search joins on), the cp_index
- * score, journals' folded title (ordering) and numeric impact factor. Name search has its own index (search-index.ts).
- * The Parquet files are typed (DATE columns, cp_index a STRUCT); payloads carry dates as "YYYY-MM-DD" text and
- * cp_index as JSON text (rows.ts), so those columns are turned back into text here, once.
+ * The columns queries filter, sort and count on, loaded once; a page's public rows are read from the snapshot's
+ * JSON file of the table (`tableRows`), so the wide columns only a row shows (cp_index, location, links…) stay out
+ * of memory. Derived here once: the numeric id (stable ordering, and the key search joins on), the cp_index score,
+ * journals' folded title (ordering) and numeric impact factor. Dates are typed in Parquet and compared as
+ * "YYYY-MM-DD" text. Name search has its own index (search-index.ts).
  */
 const TABLE_LOADS = [
   [
     "conferences",
     "conferences.parquet",
-    "* REPLACE (CAST(submission_date AS VARCHAR) AS submission_date, " +
-      "CAST(notification_date AS VARCHAR) AS notification_date, CAST(conference_date AS VARCHAR) AS conference_date, " +
+    "id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, country, views, acceptance_rate, " +
+      "editions_count, CAST(submission_date AS VARCHAR) AS submission_date, " +
+      "CAST(conference_date AS VARCHAR) AS conference_date, " +
       "CAST(estimated_submission_date AS VARCHAR) AS estimated_submission_date, " +
-      "CAST(updated_at AS VARCHAR) AS updated_at, CAST(to_json(cp_index) AS VARCHAR) AS cp_index), " +
-      "cp_index.score AS cp_score, CAST(id AS BIGINT) AS id_num",
+      "CAST(updated_at AS VARCHAR) AS updated_at, cp_index.score AS cp_score, CAST(id AS BIGINT) AS id_num",
   ],
   [
     "journals",
     "journals.parquet",
-    "* REPLACE (CAST(updated_at AS VARCHAR) AS updated_at), " +
+    "id, short_name, full_name, impact_factor, publisher, issn, ccf_rank, issns, fields, views, " +
+      "CAST(updated_at AS VARCHAR) AS updated_at, " +
       "CAST(id AS BIGINT) AS id_num, lower(full_name) AS full_lc, TRY_CAST(impact_factor AS DOUBLE) AS if_num",
   ],
   [
@@ -286,11 +289,17 @@ export class SnapshotDatabase {
 
   /**
    * Public rows of `table` by numeric id, read from the snapshot's JSON file of that table (the same rows as its
-   * Parquet file, so the same values as the DuckDB table): a handful of rows costs no query. Undefined where a
-   * venue has no row.
+   * Parquet file): a page's rows cost no query, and the DuckDB tables hold only what queries select on. Undefined
+   * where a venue has no row.
    */
   tableRows(table: TableFile, ids: readonly number[]): unknown[] {
     return ids.map((id) => this.tables[table].read(table, id));
+  }
+
+  /** The public row of `table` with this id, undefined when there is none ("0136" names no venue). */
+  tableRow(table: TableFile, id: string): unknown {
+    const n = numericId(id);
+    return n === undefined ? undefined : this.tables[table].read(table, n);
   }
 
   /** Runs `fn` while holding a lease, so retiring this snapshot waits for it. */
@@ -429,7 +438,7 @@ async function openTableFile(
   return file;
 }
 
-/** The Parquet tables as in-memory DuckDB tables (TABLE_LOADS). */
+/** The queried columns of the Parquet tables as in-memory DuckDB tables (TABLE_LOADS). */
 async function loadTables(dir: string): Promise<DuckDBInstance> {
   const instance = await DuckDBInstance.create(":memory:");
   try {

@@ -10,13 +10,11 @@ import type {
   JournalDetail,
   SpecialIssueDetail,
 } from "../schema/api.ts";
-import type { ResearchField, SpecialIssue } from "../schema/records.ts";
+import type { ConferenceRow, ResearchField, SpecialIssue } from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,
   COMPACT_JOURNAL_COLUMNS,
-  CONFERENCE_COLUMNS,
-  type ConferenceRecord,
   JOURNAL_COLUMNS,
   type JournalRecord,
   toCompactConference,
@@ -130,10 +128,7 @@ const coreWeight = (core: { related_conferences: unknown[]; related_journals: un
   core ? 1 + core.related_conferences.length + core.related_journals.length : 0;
 
 async function conferenceCore(ctx: QueryContext, id: string): Promise<ConferenceCore | null> {
-  const [record] = await ctx.db.all<ConferenceRecord & { fields: ResearchField[] }>(
-    `SELECT ${CONFERENCE_COLUMNS}, c.fields FROM conferences c WHERE c.id = ?`,
-    [id],
-  );
+  const record = ctx.db.tableRow("conferences", id) as ConferenceRow | undefined;
   if (!record) return null;
   const like: Similarity = { ...record, id };
   const [detail, related_conferences, related_journals] = await Promise.all([

@@ -3,19 +3,10 @@
  * same fields in the same (spec) order. Nothing here reads a website: free rows never carry one.
  */
 import type { CompactConference, CompactJournal, Conference, Journal } from "../schema/api.ts";
-import type { CpIndex } from "../schema/records.ts";
 import type { VenueKind } from "./activity.ts";
 
-/** Columns of `conferences c` that make a public Conference row. */
-export const CONFERENCE_COLUMNS =
-  "c.id, c.short_name, c.full_name, c.submission_date, c.notification_date, c.conference_date, c.location, " +
-  "c.ccf_rank, c.core_rank, c.qualis_rank, c.is_extended, c.cp_index, c.estimated_submission_date, c.updated_at";
-
-/** A conference row as read: the public row before its link is added (and, from a DuckDB table, its score parsed). */
-export type ConferenceRecord = Omit<Conference, "detail_page" | "cp_index"> & {
-  /** The CpIndex: JSON text in a DuckDB table, the object itself in the snapshot's JSON file; null when unscored. */
-  cp_index: string | CpIndex | null;
-};
+/** A conference row as read from the snapshot's JSON file: the public row before its link is (re)made. */
+export type ConferenceRecord = Omit<Conference, "detail_page">;
 
 /** Columns of `journals j` that make a public Journal row. */
 export const JOURNAL_COLUMNS =
@@ -46,7 +37,7 @@ export function toConference(r: ConferenceRecord, baseUrl: string): Conference {
     qualis_rank: r.qualis_rank,
     is_extended: r.is_extended,
     detail_page: detailPage(baseUrl, "conference", r.id),
-    cp_index: typeof r.cp_index === "string" ? (JSON.parse(r.cp_index) as CpIndex) : r.cp_index,
+    cp_index: r.cp_index,
     estimated_submission_date: r.estimated_submission_date,
     updated_at: r.updated_at,
   };
