@@ -76,7 +76,7 @@ export async function boundedRequest(req: Request, pathname: string): Promise<Bo
   headers.set("content-length", String(size));
   return {
     ok: true,
-    req: new Request(req.url, { method: req.method, headers, body }),
+    req: new Request(req.url, { method: req.method, headers, body, signal: req.signal }),
     body,
   };
 }

@@ -31,9 +31,9 @@ export interface McpDeps {
 export type McpFactory = (deps: McpDeps) => InnerHandler;
 
 /**
- * The request as the SDK's transport reads it: a fresh Request, so no copy of the edge's request (each one
- * following its abort signal through a weak reference) outlives the call; the body goes along only when it is not
- * JSON, for the transport to refuse in its own words. The transport wants Accept to name both JSON and SSE, but
+ * The request as the SDK's transport reads it. The edge has read the body already: the transport gets it parsed
+ * (`parsedBody`) rather than a copy of the request to read again, and the bytes only when they are not JSON, for
+ * it to refuse in its own words. The transport wants Accept to name both JSON and SSE, but
  * this stateless endpoint only ever answers with plain JSON (it never streams), so a client that accepts JSON
  * (Accept naming application/json or a wildcard, or no Accept at all, as the curl quickstart sends) is served the
  * same answer instead of a 406. Any other Accept is left as sent and gets the transport's 406.

@@ -87,7 +87,8 @@ export class NameIndexBuilder {
       this.exactHashes.push(keyHash(key));
       this.exactVenues.push(pos);
     }
-    this.texts[pos] = ` ${names.join("  ")} `;
+    // Joined, not concatenated: V8 keeps a concatenation as a tree of its parts (64 bytes more per venue).
+    this.texts[pos] = ["", names.join("  "), ""].join(" ");
   }
 
   finish(): IndexTables {
