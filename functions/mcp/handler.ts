@@ -33,10 +33,10 @@ export type McpFactory = (deps: McpDeps) => InnerHandler;
 /**
  * The request as the SDK's transport reads it. The edge has read the body already: the transport gets it parsed
  * (`parsedBody`) rather than a copy of the request to read again, and the bytes only when they are not JSON, for
- * it to refuse in its own words. The transport wants Accept to name both JSON and SSE, but
- * this stateless endpoint only ever answers with plain JSON (it never streams), so a client that accepts JSON
- * (Accept naming application/json or a wildcard, or no Accept at all, as the curl quickstart sends) is served the
- * same answer instead of a 406. Any other Accept is left as sent and gets the transport's 406.
+ * it to refuse in its own words. The transport wants Accept to name both JSON and SSE, but this stateless
+ * endpoint only ever answers with plain JSON (it never streams), so a client that accepts JSON (Accept naming
+ * application/json or a wildcard, or no Accept at all, as the curl quickstart sends) is served the same answer
+ * instead of a 406. Any other Accept is left as sent and gets the transport's 406.
  */
 function transportRequest(req: Request, body: Uint8Array | undefined, message: unknown): Request {
   const headers = new Headers(req.headers);
