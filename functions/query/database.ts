@@ -131,9 +131,7 @@ class DetailsStore {
 
   async get(kind: DetailKind, id: string): Promise<unknown> {
     if (this.parsed) return this.parsed[kind].get(id);
-    const n = numericId(id);
-    if (n === undefined || !this.file) return undefined;
-    const record = this.file.read(kind, n);
+    const record = this.file?.readId(kind, id);
     return record === undefined ? undefined : DETAIL_SCHEMAS[kind].parse(record);
   }
 
@@ -298,8 +296,7 @@ export class SnapshotDatabase {
 
   /** The public row of `table` with this id, undefined when there is none ("0136" names no venue). */
   tableRow(table: TableFile, id: string): unknown {
-    const n = numericId(id);
-    return n === undefined ? undefined : this.tables[table].read(table, n);
+    return this.tables[table].readId(table, id);
   }
 
   /** Runs `fn` while holding a lease, so retiring this snapshot waits for it. */

@@ -180,6 +180,12 @@ export class RecordFile {
     return JSON.parse(recordText(buffer.toString("utf8")));
   }
 
+  /** The record of `section` with the venue id text `id` (no record for "0136", "12a" and the like). */
+  readId(section: string, id: string): unknown {
+    const n = numericId(id);
+    return n === undefined ? undefined : this.read(section, n);
+  }
+
   close(): void {
     void this.file.close();
   }
