@@ -14,7 +14,7 @@ import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../sche
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";
-import { type ConferenceRecord, toConference } from "./rows.ts";
+import { type ConferenceRecord, type Selected, selectedId, selectedRows, toConference } from "./rows.ts";
 import { matchedPage } from "./search.ts";
 import {
   Conditions,
@@ -96,25 +96,13 @@ async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Pr
   };
 }
 
-/** What a query selects of a conference; its public row is then read from the snapshot (`selectedRows`). */
-const SELECTED = "c.id_num::DOUBLE AS id_num";
-type Selected = { id_num: number };
-
-/** The public rows of the conferences a query selected, in its order. */
-function selectedRows(ctx: QueryContext, selected: readonly Selected[]): ConferenceRow[] {
-  return ctx.db.tableRows(
-    "conferences",
-    selected.map((s) => s.id_num),
-  ) as ConferenceRow[];
-}
-
 /** Without a query: every conference meeting the filters, by deadline. */
 async function listAll(ctx: QueryContext, cond: Conditions, p: ConferenceSearchParams) {
   const page = pagedSelect(
     {
       table: "conferences",
       alias: "c",
-      columns: SELECTED,
+      columns: selectedId("c"),
       cond,
       order: `${DEADLINE_ORDER}, c.id_num`,
       orderParams: [ctx.today, ctx.today],
@@ -125,7 +113,7 @@ async function listAll(ctx: QueryContext, cond: Conditions, p: ConferenceSearchP
     countMatches(ctx, "conferences c", cond, p),
     ctx.db.all<Selected>(page.sql, page.params),
   ]);
-  return { rows: selectedRows(ctx, selected), total };
+  return { rows: selectedRows<ConferenceRecord>(ctx.db, "conferences", selected), total };
 }
 
 type ConferenceExtra = "trackers_count" | "attendees_count" | "acceptance_rate" | "views_30d";
@@ -212,7 +200,7 @@ async function rankConferences(
       kind: "conference",
       from: "conferences c",
       alias: "c",
-      columns: SELECTED,
+      columns: selectedId("c"),
       joins: [],
       conditions: cond,
       metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
@@ -220,16 +208,18 @@ async function rankConferences(
     },
     p,
   );
-  const conferences = selectedRows(ctx, selected).map((r): RankedConference => {
-    const row: RankedConference = toConference(r, ctx.baseUrl);
-    for (const extra of spec.extras) {
-      if (extra === "acceptance_rate") {
-        if (r.acceptance_rate !== null) row.acceptance_rate = r.acceptance_rate;
-      } else {
-        row[extra] = counts.get(EXTRA_METRIC[extra])?.get(r.id) ?? 0;
+  const conferences = selectedRows<ConferenceRow>(ctx.db, "conferences", selected).map(
+    (r): RankedConference => {
+      const row: RankedConference = toConference(r, ctx.baseUrl);
+      for (const extra of spec.extras) {
+        if (extra === "acceptance_rate") {
+          if (r.acceptance_rate !== null) row.acceptance_rate = r.acceptance_rate;
+        } else {
+          row[extra] = counts.get(EXTRA_METRIC[extra])?.get(r.id) ?? 0;
+        }
       }
-    }
-    return row;
-  });
+      return row;
+    },
+  );
   return { ranking, conferences, pagination };
 }

@@ -10,13 +10,11 @@ import type {
   JournalDetail,
   SpecialIssueDetail,
 } from "../schema/api.ts";
-import type { ConferenceRow, ResearchField, SpecialIssue } from "../schema/records.ts";
+import type { ConferenceRow, JournalRow, ResearchField, SpecialIssue } from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,
   COMPACT_JOURNAL_COLUMNS,
-  JOURNAL_COLUMNS,
-  type JournalRecord,
   toCompactConference,
   toCompactJournal,
   toConference,
@@ -219,10 +217,7 @@ interface JournalCore {
 }
 
 async function journalCore(ctx: QueryContext, id: string): Promise<JournalCore | null> {
-  const [record] = await ctx.db.all<JournalRecord & { issns: string[]; fields: ResearchField[] }>(
-    `SELECT ${JOURNAL_COLUMNS}, j.issns, j.fields FROM journals j WHERE j.id = ?`,
-    [id],
-  );
+  const record = ctx.db.tableRow("journals", id) as JournalRow | undefined;
   if (!record) return null;
   const like: Similarity = { id, fields: record.fields, ccf_rank: record.ccf_rank, core_rank: "" };
   const [detail, related_journals, related_conferences] = await Promise.all([

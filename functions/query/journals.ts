@@ -11,7 +11,7 @@ import { CCF_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage, type RankingQuery } from "./ranking.ts";
-import { JOURNAL_COLUMNS, type JournalRecord, toJournal } from "./rows.ts";
+import { type JournalRecord, type Selected, selectedId, selectedRows, toJournal } from "./rows.ts";
 import { matchedPage } from "./search.ts";
 import {
   Conditions,
@@ -59,14 +59,14 @@ async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<
 /** Without a query: every journal meeting the filters, best CCF tier first, then by name. */
 async function listAll(ctx: QueryContext, cond: Conditions, order: string, p: JournalSearchParams) {
   const page = pagedSelect(
-    { table: "journals", alias: "j", columns: JOURNAL_COLUMNS, cond, order, orderParams: [] },
+    { table: "journals", alias: "j", columns: selectedId("j"), cond, order, orderParams: [] },
     pageWindow(p),
   );
-  const [total, rows] = await Promise.all([
+  const [total, selected] = await Promise.all([
     countMatches(ctx, "journals j", cond, p),
-    ctx.db.all<JournalRecord>(page.sql, page.params),
+    ctx.db.all<Selected>(page.sql, page.params),
   ]);
-  return { rows, total };
+  return { rows: selectedRows<JournalRecord>(ctx.db, "journals", selected), total };
 }
 
 /** Each journal's open special issue with the soonest deadline (ties by title); `?` bound to today. */
@@ -93,7 +93,8 @@ export const JOURNAL_RANKING_SPECS: Record<JournalRanking, JournalRankingSpec> =
   all: { order: "j.full_lc, j.id_num" },
 };
 
-type RankedJournalRecord = JournalRecord & { si_title: string | null; si_date: string | null };
+/** A ranked journal as selected: its id and the soonest open special issue the ranking joined, if any. */
+type SelectedJournal = Selected & { si_title: string | null; si_date: string | null };
 
 export async function listJournals(
   ctx: QueryContext,
@@ -124,18 +125,20 @@ async function rankJournals(
     from: "journals j",
     alias: "j",
     columns: spec.openSpecialIssue
-      ? `${JOURNAL_COLUMNS}, s.title AS si_title, s.submission_date AS si_date`
-      : `${JOURNAL_COLUMNS}, NULL AS si_title, NULL AS si_date`,
+      ? `${selectedId("j")}, s.title AS si_title, s.submission_date AS si_date`
+      : `${selectedId("j")}, NULL AS si_title, NULL AS si_date`,
     joins: spec.openSpecialIssue ? [{ sql: OPEN_SPECIAL_ISSUE_JOIN, params: [ctx.today] }] : [],
     conditions: cond,
     metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
     order: spec.order,
   };
-  const { rows, pagination } = await fetchRankingPage<RankedJournalRecord>(ctx, query, p);
-  const journals = rows.map((r): RankedJournal => {
+  const { rows: selected, pagination } = await fetchRankingPage<SelectedJournal>(ctx, query, p);
+  const records = selectedRows<JournalRecord>(ctx.db, "journals", selected);
+  const journals = selected.map(({ si_title, si_date }, i): RankedJournal => {
+    const r = records[i] as JournalRecord;
     const row: RankedJournal = toJournal(r, ctx.baseUrl);
-    if (r.si_title !== null && r.si_date !== null)
-      row.special_issue = { title: r.si_title, submission_date: r.si_date };
+    if (si_title !== null && si_date !== null)
+      row.special_issue = { title: si_title, submission_date: si_date };
     if (spec.metric === "trackers") row.trackers_count = counts.get("trackers")?.get(r.id) ?? 0;
     if (spec.metric === "views_30d") row.views_30d = counts.get("views_30d")?.get(r.id) ?? 0;
     return row;

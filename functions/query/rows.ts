@@ -4,15 +4,32 @@
  */
 import type { CompactConference, CompactJournal, Conference, Journal } from "../schema/api.ts";
 import type { VenueKind } from "./activity.ts";
+import type { SnapshotDatabase } from "./database.ts";
+import type { SearchKind } from "./search-index.ts";
 
 /** A conference row as read from the snapshot's JSON file: the public row before its link is (re)made. */
 export type ConferenceRecord = Omit<Conference, "detail_page">;
 
-/** Columns of `journals j` that make a public Journal row. */
-export const JOURNAL_COLUMNS =
-  "j.id, j.short_name, j.full_name, j.impact_factor, j.publisher, j.issn, j.ccf_rank, j.updated_at";
-
+/** A journal row as read from the snapshot's JSON file: the public row before its link is (re)made. */
 export type JournalRecord = Omit<Journal, "detail_page">;
+
+/**
+ * What a listing query selects of a venue of `alias` ("c", "j"): its numeric id. The public row is then read from
+ * the snapshot's JSON file of the table (`selectedRows`), so DuckDB holds only what queries filter and sort on.
+ */
+export const selectedId = (alias: string) => `${alias}.id_num::DOUBLE AS id_num`;
+
+export interface Selected {
+  id_num: number;
+}
+
+/** The public rows of the venues a query selected, in its order. */
+export function selectedRows<T>(db: SnapshotDatabase, table: SearchKind, selected: readonly Selected[]): T[] {
+  return db.tableRows(
+    table,
+    selected.map((s) => s.id_num),
+  ) as T[];
+}
 
 export const COMPACT_CONFERENCE_COLUMNS =
   "c.id, c.short_name, c.full_name, c.ccf_rank, c.core_rank, c.qualis_rank, c.submission_date, c.conference_date";
