@@ -18,7 +18,9 @@
  *  11. corsPreflight     edge/preflight.ts      OPTIONS → 204
  *  12. mcpMetering       mcp/metering.ts        /mcp: a request calling no tool only reports the quota
  *  13. callerQuota       edge/caller-quota.ts   caller + quota (401, 402/429), fail closed 503, refunds
- *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host/Origin must name this service → 403
+ *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host must name this service → 403
+ *  15. originGuard       edge/host-guard.ts     /mcp: a browser Origin must be this service, loopback or
+ *                                               ALLOWED_ORIGINS → 403 (the API answers any Origin: open CORS)
  * then the routes: /healthz and /readyz, /mcp, the API router (/api), the server card, and everything else from
  * pages and files (search, watch calendar, snapshot files, site, merged-venue redirects, the site's 404).
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
@@ -46,7 +48,7 @@ import type { EdgeEnv, EdgeHandler } from "./edge/context.ts";
 import { feedPath } from "./edge/feed-aliases.ts";
 import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
-import { allowedHostNames, hostGuard } from "./edge/host-guard.ts";
+import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
 import { corsPreflight } from "./edge/preflight.ts";
 import { createRateLimiter, rateLimit } from "./edge/rate-limit.ts";
 import { bodyLimit } from "./edge/request-body.ts";
@@ -140,6 +142,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   app.use(MCP_PATH, mcpMetering);
   app.use(callerQuota(access, logger));
   app.use(hostGuard(allowedHosts));
+  app.use(MCP_PATH, originGuard(allowedHosts, config.allowedOrigins));
 
   for (const path of HEALTH_PATHS) app.all(path, () => healthResponse(path, access));
   app.all(MCP_PATH, (c) =>

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { type AuthConfig, ConfigError, readAuthConfig } from "./auth/config.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
-import { AllowedHostsEnv } from "./edge/host-guard.ts";
+import { AllowedHostsEnv, AllowedOriginsEnv } from "./edge/host-guard.ts";
 import type { StoreEnv } from "./store/index.ts";
 import { RESERVATION_LEASE_MS } from "./store/reservations.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
@@ -25,6 +25,8 @@ export interface ServerConfig extends AuthConfig {
   blockedAgents: readonly string[];
   /** Extra host names /mcp and /api answer to (ALLOWED_HOSTS), beside PUBLIC_BASE_URL's host and loopback. */
   allowedHosts: readonly string[];
+  /** Browser origins /mcp accepts (ALLOWED_ORIGINS), beside this service's own hosts and loopback. */
+  allowedOrigins: readonly string[];
   /** How often `snapshots/latest` is checked for a newer snapshot; 0 disables. */
   snapshotPollMs: number;
   logLevel: string;
@@ -62,6 +64,7 @@ const Env = z.object({
   SITE_DIR: z.string().default("dist"),
   BLOCKED_AGENTS: z.string().optional(),
   ALLOWED_HOSTS: AllowedHostsEnv,
+  ALLOWED_ORIGINS: AllowedOriginsEnv,
   SNAPSHOT_POLL_MS: integer("SNAPSHOT_POLL_MS", 0, 5000),
   RATE_LIMIT_PER_SECOND: integer("RATE_LIMIT_PER_SECOND", 0, 50),
   RATE_LIMIT_BURST: integer("RATE_LIMIT_BURST", 1, 2000),
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDir: resolve(e.SITE_DIR),
     blockedAgents: parseBlockedAgents(e.BLOCKED_AGENTS),
     allowedHosts: e.ALLOWED_HOSTS,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },

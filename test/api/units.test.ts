@@ -114,4 +114,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: "ftp://x" })).toThrow(/PUBLIC_BASE_URL/);
   });
+
+  it("reads ALLOWED_ORIGINS as origins and refuses anything else", () => {
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: "https://App.example.org, http://localhost:5173/" }).allowedOrigins,
+    ).toEqual(["https://app.example.org", "http://localhost:5173"]);
+    for (const bad of ["app.example.org", "https://app.example.org/path", "ftp://files.example", "*"])
+      expect(() => loadConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow(/ALLOWED_ORIGINS/);
+  });
 });
