@@ -1,6 +1,6 @@
 /**
  * POST /mcp: the MCP server over Streamable HTTP, stateless (a fresh server and transport per request, no
- * session id) with plain JSON answers. Web-standard Request → Response behind the edge chain, which has already
+ * session id) with plain JSON answers, or one SSE event to a client that accepts only the event stream. Web-standard Request → Response behind the edge chain, which has already
  * resolved the caller and counted the request.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -30,18 +30,23 @@ export interface McpDeps {
 /** What the server's `mcp` slot takes: built once the server has its query layer. */
 export type McpFactory = (deps: McpDeps) => InnerHandler;
 
+/** Accept names JSON (or a wildcard), or is absent, as the curl quickstart sends none. */
+const acceptsJson = (accept: string) => /application\/json|application\/\*|\*\/\*/.test(accept || "*/*");
+
+/** Accept names the event stream and no JSON: the answer goes out as one SSE event, as the reference sends it. */
+const wantsEventStream = (accept: string) => /text\/event-stream/.test(accept) && !acceptsJson(accept);
+
 /**
  * The request as the SDK's transport reads it. The edge has read the body already: the transport gets it parsed
  * (`parsedBody`) rather than a copy of the request to read again, and the bytes only when they are not JSON, for
  * it to refuse in its own words. The transport wants Accept to name both JSON and SSE, but this stateless
- * endpoint only ever answers with plain JSON (it never streams), so a client that accepts JSON (Accept naming
- * application/json or a wildcard, or no Accept at all, as the curl quickstart sends) is served the same answer
- * instead of a 406. Any other Accept is left as sent and gets the transport's 406.
+ * endpoint answers with plain JSON, so a client that accepts either (or sends no Accept) is served instead of a
+ * 406. Any other Accept is left as sent and gets the transport's 406.
  */
 function transportRequest(req: Request, body: Uint8Array | undefined, message: unknown): Request {
   const headers = new Headers(req.headers);
-  const accept = req.headers.get("accept") || "*/*";
-  if (/application\/json|application\/\*|\*\/\*/.test(accept)) {
+  const accept = req.headers.get("accept") ?? "";
+  if (acceptsJson(accept) || wantsEventStream(accept)) {
     headers.set("accept", "application/json, text/event-stream");
   }
   return new Request(req.url, {
@@ -49,6 +54,19 @@ function transportRequest(req: Request, body: Uint8Array | undefined, message: u
     headers,
     body: message === undefined ? (body as Uint8Array<ArrayBuffer> | undefined) : undefined,
   });
+}
+
+/**
+ * A JSON answer re-sent as one SSE `message` event (the framing the SDK's transport uses for its streams), for a
+ * client that accepts only the event stream. Refusals and empty answers (202 to a notification) stay as they are.
+ */
+async function asOneEvent(res: Response): Promise<Response> {
+  if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("application/json")) return res;
+  const headers = new Headers(res.headers);
+  headers.set("content-type", "text/event-stream");
+  headers.set("cache-control", "no-cache");
+  headers.delete("content-length");
+  return new Response(`event: message\ndata: ${await res.text()}\n\n`, { status: 200, headers });
 }
 
 /** A transport-level refusal, worded as the SDK's transport words its own. */
@@ -92,10 +110,11 @@ export const createMcpHandler: McpFactory = (deps) => {
     });
     try {
       await server.connect(transport);
-      return await transport.handleRequest(
+      const res = await transport.handleRequest(
         transportRequest(req, ctx.body, message),
         message === undefined ? undefined : { parsedBody: message },
       );
+      return wantsEventStream(req.headers.get("accept") ?? "") ? await asOneEvent(res) : res;
     } finally {
       await server.close();
     }

@@ -77,14 +77,35 @@ describe("content negotiation", () => {
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
   });
 
+  it("answers Accept: text/event-stream alone with the answer as one SSE event", async () => {
+    const res = await post({ accept: "text/event-stream" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    const text = await res.text();
+    const events = text.split("\n\n").filter(Boolean);
+    expect(events).toHaveLength(1);
+    const [kind, data] = (events[0] ?? "").split("\n");
+    expect(kind).toBe("event: message");
+    expect(JSON.parse(data?.replace(/^data: /, "") ?? "").result.serverInfo.name).toBe(pkg.name);
+  });
+
+  it("answers a notification sent with Accept: text/event-stream with 202 and no stream", async () => {
+    const res = await post(
+      { accept: "text/event-stream" },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+    );
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe("");
+  });
+
   it("never streams: a client accepting both gets JSON too", async () => {
     const res = await post({ accept: "application/json, text/event-stream" });
     expect(res.headers.get("content-type")).toContain("application/json");
   });
 
-  it("refuses an Accept that names no JSON", async () => {
+  it("refuses an Accept that names neither JSON nor the event stream", async () => {
     expect((await post({ accept: "text/html" })).status).toBe(406);
-    expect((await post({ accept: "text/event-stream" })).status).toBe(406);
+    expect((await post({ accept: "text/plain" })).status).toBe(406);
   });
 });
 
