@@ -983,6 +983,7 @@ async function writeFiles(
     version,
     date: content.date,
     generated_at: content.generatedAt,
+    base_url: baseUrl,
     counts,
     files,
     internal_files: await describeFiles(dir, internalNames),

@@ -3,8 +3,11 @@
  * and every night sync the upstream data (NIGHTLY_SYNC=false skips it) and rebuild both (the server follows
  * `snapshots/latest` without a restart).
  *
- * Stale means: the snapshot is from an earlier UTC day or older than an upstream file; the site was built from
- * another snapshot version than `latest`. Builds run as child processes so their progress shows as it happens.
+ * Stale means: the snapshot is from an earlier UTC day, older than an upstream file, or built for another base URL
+ * (its manifest's `base_url`); the site was built from another snapshot version than `latest` or for another
+ * base URL (both recorded beside the site). Absolute links (detail_page, feeds, sitemap, API catalog) so always
+ * name the base URL about to be served, after a change of PORT or PUBLIC_BASE_URL too. Builds run as child
+ * processes so their progress shows as it happens.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -16,10 +19,12 @@ const root = resolve(import.meta.dirname, "..");
 const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/data/upstream"));
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(root, "snapshots"));
 const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
-const STAMP_NAME = ".snapshot-version";
-const siteStamp = join(siteDir, STAMP_NAME);
+// Beside the built site: the snapshot version and the base URL it was built from and for.
+const VERSION_STAMP = ".snapshot-version";
+const BASE_URL_STAMP = ".base-url";
 // The snapshot's and the site's absolute links must name the port this server listens on.
-process.env.PUBLIC_BASE_URL = publicBaseUrl(process.env);
+const baseUrl = publicBaseUrl(process.env);
+process.env.PUBLIC_BASE_URL = baseUrl;
 // Minutes after UTC midnight for the nightly rebuild.
 const NIGHTLY_MINUTE = 10;
 
@@ -27,6 +32,7 @@ interface ManifestHead {
   version: string;
   date: string;
   generated_at: string;
+  base_url?: string;
 }
 
 function latestManifest(): ManifestHead | null {
@@ -52,14 +58,24 @@ function snapshotStaleness(): string | null {
   if (existsSync(upstreamDir) && newestMtime(upstreamDir) > Date.parse(manifest.generated_at)) {
     return "upstream data changed since the last build";
   }
+  if (manifest.base_url !== baseUrl)
+    return `snapshot was built for ${manifest.base_url ?? "another base URL"}`;
   return null;
+}
+
+/** What the served site records beside itself under `name`; "" when nothing. */
+function siteStamp(name: string): string {
+  const file = join(siteDir, name);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : "";
 }
 
 function siteStaleness(): string | null {
   const manifest = latestManifest();
   if (!existsSync(join(siteDir, "index.html"))) return "no site yet";
-  const built = existsSync(siteStamp) ? readFileSync(siteStamp, "utf8").trim() : "";
-  return manifest && built !== manifest.version ? "site was built from another snapshot" : null;
+  if (manifest && siteStamp(VERSION_STAMP) !== manifest.version)
+    return "site was built from another snapshot";
+  const builtFor = siteStamp(BASE_URL_STAMP);
+  return builtFor === baseUrl ? null : `site was built for ${builtFor || "another base URL"}`;
 }
 
 function run(label: string, args: string[]): Promise<void> {
@@ -93,7 +109,8 @@ async function buildIfStale(force: boolean): Promise<void> {
       next,
     ]);
     const manifest = latestManifest();
-    if (manifest) writeFileSync(join(next, STAMP_NAME), `${manifest.version}\n`);
+    if (manifest) writeFileSync(join(next, VERSION_STAMP), `${manifest.version}\n`);
+    writeFileSync(join(next, BASE_URL_STAMP), `${baseUrl}\n`);
     const old = `${siteDir}.old`;
     rmSync(old, { recursive: true, force: true });
     if (existsSync(siteDir)) renameSync(siteDir, old);

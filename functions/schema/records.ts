@@ -465,6 +465,8 @@ export const Manifest = z.object({
   version: z.string(),
   date: IsoDate,
   generated_at: z.string(),
+  /** The base URL its absolute links (detail_page, feed, data package) name; absent in older snapshots. */
+  base_url: z.string().optional(),
   counts: z.object({
     conferences: z.number().int(),
     journals: z.number().int(),
