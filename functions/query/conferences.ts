@@ -13,6 +13,7 @@ import type {
 import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
+import { qualisTierCondition } from "./qualis-scales.ts";
 import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";
 import { type ConferenceRecord, type Selected, selectedId, selectedRows, toConference } from "./rows.ts";
 import { matchedPage } from "./search.ts";
@@ -56,7 +57,7 @@ async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Pr
   const cond = new Conditions();
   if (p.ccf_rank) cond.add("c.ccf_rank = ?", p.ccf_rank.toUpperCase());
   if (p.core_rank) cond.add("c.core_rank = ?", p.core_rank);
-  if (p.qualis_rank) cond.add("c.qualis_rank = ?", p.qualis_rank);
+  if (p.qualis_rank) cond.add(...qualisTierCondition(p.qualis_rank));
   if (p.field) cond.add("list_contains(c.fields, ?)", p.field);
   if (p.submission_date_start) cond.add("c.submission_date >= ?", p.submission_date_start);
   if (p.submission_date_end) cond.add("c.submission_date <= ?", p.submission_date_end);

@@ -17,6 +17,7 @@ import {
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { ConferenceDetailData, JournalDetailData, Manifest } from "../schema/records.ts";
+import { loadOlderScale } from "./qualis-scales.ts";
 import {
   eachLine,
   numericId,
@@ -435,7 +436,7 @@ async function openTableFile(
   return file;
 }
 
-/** The queried columns of the Parquet tables as in-memory DuckDB tables (TABLE_LOADS). */
+/** The queried columns of the Parquet tables as in-memory DuckDB tables (TABLE_LOADS), and the older QUALIS scale. */
 async function loadTables(dir: string): Promise<DuckDBInstance> {
   const instance = await DuckDBInstance.create(":memory:");
   try {
@@ -447,6 +448,7 @@ async function loadTables(dir: string): Promise<DuckDBInstance> {
           join(dir, file),
         ]);
       }
+      await loadOlderScale(connection, dir);
     } finally {
       connection.closeSync();
     }

@@ -134,7 +134,10 @@ export const ConferenceSearchParams = z
       `qualis_rank must be one of ${QUALIS_TIERS.join(", ")}`,
     )
       .optional()
-      .meta({ description: "QUALIS rank, A1 through C (any case)." }),
+      .meta({
+        description:
+          "QUALIS tier (any case). Rows show the 2017–2020 scale (A1–A4, B1–B4, C); a tier of the older 2013–2016 scale the reference service uses (A1, A2, B1–B5) also matches venues rated so on it (the reference's QUALIS claim, in rank_history), so B5 gives the venues rated B5 there.",
+      }),
     field: ResearchFieldParam,
     submission_date_start: dateParam("submission_date_start", "Submission deadline on or after this date."),
     submission_date_end: dateParam("submission_date_end", "Submission deadline on or before this date."),
@@ -293,7 +296,10 @@ export const Conference = z
     location: z.string().nullable(),
     ccf_rank: CcfRank.meta({ description: "A / B / C; empty string when unranked." }),
     core_rank: CoreRank.meta({ description: "A* / A / B / C; empty string when unranked." }),
-    qualis_rank: QualisRank.meta({ description: "A1 through C; empty string when unranked." }),
+    qualis_rank: QualisRank.meta({
+      description:
+        "Tier on the QUALIS 2017–2020 scale (A1–A4, B1–B4, C); empty string when unranked. The older 2013–2016 tier is in the details' rank_history.",
+    }),
     is_extended: z.boolean().nullable(),
     detail_page: z.url().meta({ description: "Canonical detail page of the venue." }),
     cp_index: CpIndexPayload.nullable(),

@@ -10,6 +10,7 @@ import {
   CcfRank,
   IsoDate,
   type RankHistoryEntry,
+  REFERENCE_EDITION_PREFIX,
   type SpecialIssue,
 } from "../../functions/schema/records.ts";
 import { readJsonFile } from "../json-file.ts";
@@ -96,7 +97,7 @@ async function readList(upstreamDir: string, name: string, arrayKey: string): Pr
   if (Number.isNaN(generated.getTime())) {
     throw new SourceError(file, "header", `generated_at is not a timestamp: ${header.data.generated_at}`);
   }
-  const edition = `reference-${generated.toISOString().slice(0, 10)}`;
+  const edition = `${REFERENCE_EDITION_PREFIX}${generated.toISOString().slice(0, 10)}`;
   return { file, edition, items: items.data };
 }
 

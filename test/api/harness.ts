@@ -8,6 +8,7 @@ import { loadConfig } from "../../functions/config.ts";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
 import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
+import type { SnapshotContent } from "../../pipeline/write.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 
@@ -69,10 +70,12 @@ export interface HarnessOptions {
   overrides?: ServerOverrides;
   /** Files of a static site, path → content. */
   site?: Record<string, string>;
+  /** Changes to the fixture snapshot's content. */
+  snapshot?: Partial<SnapshotContent>;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const fixture = await servedFixture(options.site);
+  const fixture = await servedFixture(options.site, options.snapshot);
   const config = loadConfig({ ...fixture.env, ANON_DAILY_QUOTA: "100000", ...options.env });
   const server = await startServer(config, {
     clock: () => FIXTURE_NOW,

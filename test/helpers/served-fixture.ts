@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import type { SnapshotContent } from "../../pipeline/write.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "./snapshot-fixture.ts";
 
 export const BASE_URL = "https://venues.test";
@@ -18,10 +19,13 @@ export interface ServedFixture {
   remove(): Promise<void>;
 }
 
-/** Writes the fixture snapshot and the site's files (path → content) to fresh temp folders. */
-export async function servedFixture(site: Record<string, string> = {}): Promise<ServedFixture> {
+/** Writes the fixture snapshot (with overrides) and the site's files (path → content) to fresh temp folders. */
+export async function servedFixture(
+  site: Record<string, string> = {},
+  snapshot: Partial<SnapshotContent> = {},
+): Promise<ServedFixture> {
   const snapshotsDir = await tempSnapshotsDir();
-  await writeFixtureSnapshot(snapshotsDir);
+  await writeFixtureSnapshot(snapshotsDir, snapshot);
   const siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
   for (const [path, content] of Object.entries(site)) {
     await mkdir(dirname(join(siteDir, path)), { recursive: true });

@@ -3,7 +3,7 @@
  * real payloads satisfy the output schemas the tools declare (the SDK client checks each structured result).
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +78,20 @@ describe.skipIf(!existsSync(UPSTREAM))("on the real snapshot", () => {
     for (const [name, args, path] of cases) {
       expect(await call(name, args), name).toEqual(await rest(path));
     }
+  });
+
+  it("qualis_rank=B5 gives the venues the reference rates B5 (older QUALIS scale); A3 still gives rows", async () => {
+    const history = JSON.parse(await readFile(join(SNAPSHOTS, "latest", "rank-history.json"), "utf8")) as {
+      rank_history: { system: string; edition: string; rank: string; kind: string; venue_id: string }[];
+    };
+    const ratedB5 = history.rank_history
+      .filter((r) => r.system === "QUALIS" && r.edition.startsWith("reference-") && r.rank === "B5")
+      .filter((r) => r.kind === "conference")
+      .map((r) => r.venue_id);
+    expect(ratedB5.length).toBeGreaterThan(0);
+    const b5 = await rest("/api/conferences?qualis_rank=B5&per_page=100");
+    expect(b5.conferences.map((c: { id: string }) => c.id).sort()).toEqual([...new Set(ratedB5)].sort());
+    expect((await rest("/api/conferences?qualis_rank=A3")).pagination.total).toBeGreaterThan(0);
   });
 
   it("details of open calls equal REST and fit the declared schema", async () => {

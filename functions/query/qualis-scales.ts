@@ -1,0 +1,38 @@
+/**
+ * QUALIS has two scales. `qualis_rank` shows the 2017–2020 list (A1–A4, B1–B4, C). The reference service and
+ * its clients rate on the older 2013–2016 scale (A1, A2, B1–B5); its tier for a venue is kept in the rank
+ * history as the reference snapshot's QUALIS claim (edition "reference-<date>"). A requested tier matches the
+ * venues rated so on either scale, so a reference client asking for B5 (a tier the current list lacks) gets
+ * the venues the reference rates B5, never a silent empty answer.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { REFERENCE_EDITION_PREFIX } from "../schema/records.ts";
+import type { SqlParam } from "./database.ts";
+
+/** Tiers of the 2013–2016 scale the reference uses. */
+const OLDER_SCALE = new Set(["A1", "A2", "B1", "B2", "B3", "B4", "B5"]);
+
+/** In-memory table (id, tier): each conference's older-scale QUALIS tier. */
+const OLDER_SCALE_TABLE = "qualis_older_scale";
+
+/** Loads the older-scale tiers from the snapshot's rank history (none in a snapshot written before it existed). */
+export async function loadOlderScale(connection: DuckDBConnection, dir: string): Promise<void> {
+  const file = join(dir, "rank-history.parquet");
+  if (!existsSync(file)) {
+    await connection.run(`CREATE TABLE ${OLDER_SCALE_TABLE} (id VARCHAR, tier VARCHAR)`);
+    return;
+  }
+  await connection.run(
+    `CREATE TABLE ${OLDER_SCALE_TABLE} AS SELECT DISTINCT venue_id AS id, rank AS tier FROM read_parquet(?) ` +
+      "WHERE system = 'QUALIS' AND kind = 'conference' AND starts_with(edition, ?)",
+    [file, REFERENCE_EDITION_PREFIX],
+  );
+}
+
+/** The condition (on conferences aliased `c`) and its values for one requested tier (upper case). */
+export function qualisTierCondition(tier: string): [clause: string, ...values: SqlParam[]] {
+  if (!OLDER_SCALE.has(tier)) return ["c.qualis_rank = ?", tier];
+  return [`(c.qualis_rank = ? OR c.id IN (SELECT id FROM ${OLDER_SCALE_TABLE} WHERE tier = ?))`, tier, tier];
+}
