@@ -33,6 +33,7 @@ import type { ImportResult, SourceId } from "./observations.ts";
 import { byPriority } from "./priority.ts";
 import {
   type BuildReport,
+  countBySite,
   nameReport,
   rankAgreement,
   reportMarkdown,
@@ -357,6 +358,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     website_coverage: {
       conferences: conferenceDetails.filter((d) => d.website).length,
       journals: journalDetails.filter((d) => d.website).length,
+      journals_by_site: countBySite(journalDetails.flatMap((d) => (d.website ? [d.website] : []))),
     },
     names,
   };

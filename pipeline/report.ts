@@ -51,8 +51,11 @@ export interface BuildReport {
   /** Each source's data date and fetch time; stale ones are warned about. */
   data_age: SourceAge[];
   counts: { conferences: number; journals: number; special_issues: number };
-  /** Venues with an official website (from any source; paid output only). */
-  website_coverage: { conferences: number; journals: number };
+  /**
+   * Venues with an official website (from any source; paid output only), and the journals' by site (publisher
+   * journal pages named in special-issue calls, pipeline/journal-pages.ts).
+   */
+  website_coverage: { conferences: number; journals: number; journals_by_site: Record<string, number> };
   /** Defects left in the published names, and the cleaning applied to them (pipeline/names.ts). */
   names: NameReport;
 }
@@ -187,6 +190,22 @@ const table = (head: string[], rows: (string | number)[][]) =>
 const show = (v: unknown) =>
   v === null || v === undefined || v === "" ? "—" : String(v).replace(/\|/g, "/");
 
+/** How many of `urls` are on each host. */
+export function countBySite(urls: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const url of urls) {
+    const site = new URL(url).hostname;
+    counts[site] = (counts[site] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** "site count, site count", most first; "none" when empty. */
+function bySite(counts: Record<string, number>): string {
+  const sites = Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return sites.length === 0 ? "none" : sites.map(([site, n]) => `${site} ${n}`).join(", ");
+}
+
 export function reportMarkdown(r: BuildReport): string {
   const a = r.rank_agreement;
   return [
@@ -195,6 +214,7 @@ export function reportMarkdown(r: BuildReport): string {
     `Conferences ${r.counts.conferences}, journals ${r.counts.journals}, special issues ${r.counts.special_issues}.`,
     "",
     `Official websites: ${r.website_coverage.conferences} of ${r.counts.conferences} conferences, ${r.website_coverage.journals} of ${r.counts.journals} journals (paid details only).`,
+    `Journal websites by site (publisher journal pages named in special-issue calls): ${bySite(r.website_coverage.journals_by_site)}.`,
     "",
     "## Stages",
     table(

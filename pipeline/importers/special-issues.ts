@@ -16,6 +16,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import type { SpecialIssue } from "../../functions/schema/records.ts";
+import { journalPageOf } from "../journal-pages.ts";
 import { readJsonFile } from "../json-file.ts";
 import { cleanText, normalizeTitle } from "../normalize.ts";
 import {
@@ -273,6 +274,7 @@ export async function importSpecialIssues(upstreamDir: string): Promise<ImportRe
         title: cleanText(newest.raw.journal) as string,
         acronym: cleanText(newest.raw.abbreviation)?.toUpperCase() ?? null,
         specialIssues: calls.map(specialIssueFrom).sort(bySubmissionDate),
+        website: journalPageOf(calls.flat().map((v) => cleanText(v.raw.url))),
       });
     });
   return { source: "special_issues", read: items.length, conferences: [], journals, rejected };
