@@ -3,14 +3,13 @@
  * another origin (host page.example, mapped to loopback, another port), fetches a search, a 401 and a 429 from
  * the API and reads each answer's status, body and exposed headers.
  */
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
 import { fakeAccess, type Harness, startHarness } from "./harness.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const PAGE_HOST = "page.example";
 
 interface Read {
@@ -21,7 +20,7 @@ interface Read {
   retryAfter: string | null;
 }
 
-describe.skipIf(!existsSync(CHROMIUM))("the API from a page on another origin, in Chromium", () => {
+describe.skipIf(!HAS_CHROMIUM)("the API from a page on another origin, in Chromium", () => {
   let api: Harness;
   let pageServer: Server;
   let pageUrl: string;
@@ -35,15 +34,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the API from a page on another origin, i
     });
     await new Promise<void>((listening) => pageServer.listen(0, "127.0.0.1", listening));
     pageUrl = `http://${PAGE_HOST}:${(pageServer.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        `--host-resolver-rules=MAP ${PAGE_HOST} 127.0.0.1`,
-      ],
-    });
+    browser = await launchChromium([`--host-resolver-rules=MAP ${PAGE_HOST} 127.0.0.1`]);
   });
 
   afterAll(async () => {
