@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { type AuthConfig, ConfigError, readAuthConfig } from "./auth/config.ts";
+import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from "./auth/login.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
 import { AllowedHostsEnv } from "./edge/host-guard.ts";
@@ -30,6 +31,8 @@ export interface ServerConfig extends AuthConfig {
   logLevel: string;
   /** Per-second token bucket per client address and per credential (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST). */
   rateLimit: { perSecond: number; burst: number };
+  /** Login attempts per address and the password hashing pool (LOGIN_*, PASSWORD_HASH_*). */
+  login: LoginSettings;
   /** Where accounts, keys and counters live (STATE_DIR, or REDIS_URL with REDIS_PREFIX), as openStore reads it. */
   store: StoreEnv;
 }
@@ -65,6 +68,14 @@ const Env = z.object({
   SNAPSHOT_POLL_MS: integer("SNAPSHOT_POLL_MS", 0, 5000),
   RATE_LIMIT_PER_SECOND: integer("RATE_LIMIT_PER_SECOND", 0, 50),
   RATE_LIMIT_BURST: integer("RATE_LIMIT_BURST", 1, 2000),
+  LOGIN_PER_SECOND: integer("LOGIN_PER_SECOND", 1, DEFAULT_LOGIN_SETTINGS.limits.perSecond),
+  LOGIN_FAILURES_PER_HOUR: integer(
+    "LOGIN_FAILURES_PER_HOUR",
+    1,
+    DEFAULT_LOGIN_SETTINGS.limits.failuresPerHour,
+  ),
+  PASSWORD_HASH_THREADS: integer("PASSWORD_HASH_THREADS", 1, DEFAULT_LOGIN_SETTINGS.hashing.threads),
+  PASSWORD_HASH_QUEUE: integer("PASSWORD_HASH_QUEUE", 0, DEFAULT_LOGIN_SETTINGS.hashing.queue),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATE_DIR: z.string().optional(),
   REDIS_URL: z
@@ -110,6 +121,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    login: {
+      limits: { perSecond: e.LOGIN_PER_SECOND, failuresPerHour: e.LOGIN_FAILURES_PER_HOUR },
+      hashing: { threads: e.PASSWORD_HASH_THREADS, queue: e.PASSWORD_HASH_QUEUE },
+    },
     store: {
       STATE_DIR: e.STATE_DIR,
       REDIS_URL: e.REDIS_URL,
