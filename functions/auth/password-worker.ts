@@ -3,6 +3,11 @@
  * the pool's own, so hashing never queues on libuv's shared pool, where the server's file reads wait.
  */
 import { scryptSync } from "node:crypto";
+import { setPriority } from "node:os";
+
+// On Linux a priority set for "this process" (0) applies to the calling thread only: the hashing threads yield
+// the CPU to the thread that serves pages. Elsewhere it may lower the whole process, so it is Linux only.
+if (process.platform === "linux") setPriority(0, 19);
 
 export interface ScryptTask {
   password: string;
