@@ -26,6 +26,7 @@
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
 import { readFile } from "node:fs/promises";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -44,6 +45,7 @@ import { callerQuota, edgeErrors, quotaHeaders } from "./edge/caller-quota.ts";
 import { clientAddress } from "./edge/client-address.ts";
 import { answerClientError } from "./edge/client-error.ts";
 import { compression } from "./edge/compression.ts";
+import { connectionServerOptions, limitConnections } from "./edge/connections.ts";
 import type { EdgeEnv, EdgeHandler } from "./edge/context.ts";
 import { feedPath } from "./edge/feed-aliases.ts";
 import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
@@ -231,12 +233,14 @@ export async function startServer(
         fetch: (req, env) => handler(req, { remoteAddress: env.incoming.socket.remoteAddress }),
         port: config.port,
         hostname: config.host,
+        serverOptions: connectionServerOptions(config.connections),
       },
       () => resolveServer(s),
     );
     s.once("error", reject);
   });
   server.on("clientError", answerClientError);
+  limitConnections(server as Server, config.connections);
   const address = server.address() as AddressInfo;
   const host = config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "127.0.0.1";
   return {

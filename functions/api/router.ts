@@ -114,6 +114,12 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
     if (!credentials.ok) return refusalResponse(credentials, c.get("requestId"));
     const result = await login.login(credentials.data.email, credentials.data.password, { ip: c.get("ip") });
     if (!result) return envelopeResponse(200, 401, "invalid e-mail or password", null, c.get("requestId"));
+    if ("retryAfterSeconds" in result) {
+      const wait = String(result.retryAfterSeconds);
+      return errorResponse(429, `${result.reason}; retry after ${wait} s`, c.get("requestId"), {
+        "retry-after": wait,
+      });
+    }
     return ok(c, result);
   });
 

@@ -4,9 +4,17 @@
  */
 import type { LoginResult } from "../schema/api.ts";
 
+/** A login attempt not checked: the client tried too often, or hashing is busy (answered 429 with Retry-After). */
+export interface LoginRefusal {
+  retryAfterSeconds: number;
+  reason: string;
+}
+
+export type LoginOutcome = LoginResult | LoginRefusal | null;
+
 export interface LoginService {
   /** A token for valid credentials; null for wrong e-mail or password (answered as envelope code 401). */
-  login(email: string, password: string, context: { ip: string }): Promise<LoginResult | null>;
+  login(email: string, password: string, context: { ip: string }): Promise<LoginOutcome>;
 }
 
 /** What the directory stores about a researcher; the API resolves the venue ids into compact rows. */

@@ -1,36 +1,34 @@
 /**
- * POST /api/login: e-mail and password for a login token. Unknown e-mails cost the same as wrong passwords.
- * Per-account back-off: after FREE_FAILURES failed attempts on one e-mail, further attempts within a doubling
- * wait (capped at MAX_BACKOFF_SECONDS) are refused like a wrong password without checking it, so guessing a
- * password costs time however many addresses the guesses come from. A success clears the count.
+ * POST /api/login: e-mail and password for a login token. Unknown e-mails cost the same as wrong passwords. The
+ * limits on attempts (per address and per account, kept in the state store) are in login-limits.ts; the hashing
+ * runs on its own bounded thread pool (passwords.ts), and a full queue answers 429 like an address over its limit.
  */
-import { LRUCache } from "lru-cache";
+import type { Clock } from "../runtime/clock.ts";
 import type { Store } from "../store/types.ts";
 import { normalizeEmail } from "./accounts.ts";
 import type { AuthConfig } from "./config.ts";
 import { JWT_LIFETIME_SECONDS, jwtKey, signAccountJwt } from "./jwt.ts";
-import { MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords.ts";
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from "./login-limits.ts";
+import {
+  DEFAULT_HASHING_POOL,
+  type HashingPoolSize,
+  MAX_PASSWORD_LENGTH,
+  PasswordHasher,
+  PasswordHashingBusy,
+} from "./passwords.ts";
 
-export const FREE_FAILURES = 5;
-export const MAX_BACKOFF_SECONDS = 15 * 60;
-
-interface Failures {
-  count: number;
-  /** Epoch ms before which the next attempt is refused unchecked. */
-  until: number;
+export interface LoginSettings {
+  limits: LoginLimits;
+  hashing: HashingPoolSize;
 }
 
-/** Failure counts per store (so separate deployments or test stores never share them), bounded by an LRU. */
-const failuresByStore = new WeakMap<Store, LRUCache<string, Failures>>();
+export const DEFAULT_LOGIN_SETTINGS: LoginSettings = {
+  limits: DEFAULT_LOGIN_LIMITS,
+  hashing: DEFAULT_HASHING_POOL,
+};
 
-function failuresOf(store: Store): LRUCache<string, Failures> {
-  let failures = failuresByStore.get(store);
-  if (!failures) {
-    failures = new LRUCache({ max: 100_000 });
-    failuresByStore.set(store, failures);
-  }
-  return failures;
-}
+/** Seconds a client is asked to wait when every hashing thread is busy and the queue is full. */
+const BUSY_RETRY_SECONDS = 1;
 
 export interface LoginToken {
   token: string;
@@ -40,35 +38,56 @@ export interface LoginToken {
   user_id: string;
 }
 
-/** The token payload for `data`, or null for wrong credentials (including unknown or unverified accounts). */
-export async function login(
+/** A token; a refusal to check now (429 with Retry-After); or null for wrong credentials or a waiting account. */
+export type LoginOutcome = LoginToken | { retryAfterSeconds: number; reason: string } | null;
+
+export interface Login {
+  login(email: string, password: string, context: { ip: string }): Promise<LoginOutcome>;
+  /** Stops the hashing threads. */
+  close(): Promise<void>;
+}
+
+export function createLogin(
   store: Store,
   config: Pick<AuthConfig, "jwtSecret">,
-  email: string,
-  password: string,
-  now = new Date(),
-): Promise<LoginToken | null> {
-  // No account has a longer password; refusing early keeps huge inputs from tying up scrypt.
-  if (password.length > MAX_PASSWORD_LENGTH) return null;
-  const normalized = normalizeEmail(email);
-  const failures = failuresOf(store);
-  const past = failures.get(normalized);
-  if (past && past.until > now.getTime()) return null;
-  const account = await store.findAccountByEmail(normalized);
-  const stored = account ? { hash: account.passwordHash, salt: account.passwordSalt } : null;
-  const matches = await verifyPassword(password, stored);
-  if (!account || !matches || !account.verified) {
-    const count = (past?.count ?? 0) + 1;
-    const waitSeconds =
-      count < FREE_FAILURES ? 0 : Math.min(MAX_BACKOFF_SECONDS, 2 ** (count - FREE_FAILURES));
-    failures.set(normalized, { count, until: now.getTime() + waitSeconds * 1000 });
-    return null;
-  }
-  failures.delete(normalized);
+  settings: LoginSettings = DEFAULT_LOGIN_SETTINGS,
+  clock: Clock = () => new Date(),
+): Login {
+  const limiter = new LoginLimiter(store, settings.limits);
+  const hasher = new PasswordHasher(settings.hashing);
+
+  const attempt = async (email: string, password: string, ip: string): Promise<LoginOutcome> => {
+    const addressWait = await limiter.addressWait(ip);
+    if (addressWait > 0) return { retryAfterSeconds: addressWait, reason: "too many login attempts" };
+    // No account has a longer password; refusing early keeps huge inputs from tying up scrypt.
+    if (password.length > MAX_PASSWORD_LENGTH) return null;
+    const normalized = normalizeEmail(email);
+    if (await limiter.accountWaiting(normalized)) return null;
+    const account = await store.findAccountByEmail(normalized);
+    const stored = account ? { hash: account.passwordHash, salt: account.passwordSalt } : null;
+    const matches = await hasher.verify(password, stored);
+    if (!account || !matches || !account.verified) {
+      await limiter.failed(ip, normalized);
+      return null;
+    }
+    await limiter.succeeded(normalized);
+    return {
+      token: await signAccountJwt(account.id, await jwtKey(store, config), clock()),
+      token_type: "Bearer",
+      expires_in: JWT_LIFETIME_SECONDS,
+      user_id: account.id,
+    };
+  };
+
   return {
-    token: await signAccountJwt(account.id, await jwtKey(store, config), now),
-    token_type: "Bearer",
-    expires_in: JWT_LIFETIME_SECONDS,
-    user_id: account.id,
+    async login(email, password, { ip }) {
+      try {
+        return await attempt(email, password, ip);
+      } catch (error) {
+        if (!(error instanceof PasswordHashingBusy)) throw error;
+        return { retryAfterSeconds: BUSY_RETRY_SECONDS, reason: "login is busy" };
+      }
+    },
+    close: () => hasher.close(),
   };
 }

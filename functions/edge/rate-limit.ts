@@ -26,13 +26,16 @@ interface Bucket {
 
 export type RateLimiter = (req: Request, ip: string) => { retryAfterSeconds: number } | null;
 
-export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+/** Takes a token from the bucket named `key`: 0, or the seconds to wait when it is empty. */
+export type TokenBuckets = (key: string) => number;
+
+/** Token buckets of one size and rate, by name, in memory (an LRU bounds their number). */
+export function tokenBuckets(options: RateLimitOptions): TokenBuckets {
   const { perSecond, burst } = options;
   const now = options.now ?? performance.now.bind(performance);
   const buckets = new LRUCache<string, Bucket>({ max: 100_000 });
-
-  /** Takes a token from the bucket; the seconds to wait when there is none. */
-  const take = (key: string, t: number): number => {
+  return (key) => {
+    const t = now();
     const bucket = buckets.get(key) ?? { tokens: burst, at: t };
     bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 1000) * perSecond);
     bucket.at = t;
@@ -41,16 +44,18 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     bucket.tokens -= 1;
     return 0;
   };
+}
 
+export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const take = tokenBuckets(options);
   return (req, ip) => {
-    if (perSecond <= 0) return null;
-    const t = now();
+    if (options.perSecond <= 0) return null;
     const credential = req.headers.get("authorization") ?? req.headers.get("x-paid-access");
-    const byAddress = take(`ip:${quotaSubject(ip)}`, t);
+    const byAddress = take(`ip:${quotaSubject(ip)}`);
     if (byAddress > 0) return { retryAfterSeconds: byAddress };
     if (credential) {
       const id = createHash("sha256").update(credential).digest("base64url").slice(0, 22);
-      const byCredential = take(`cred:${id}`, t);
+      const byCredential = take(`cred:${id}`);
       if (byCredential > 0) return { retryAfterSeconds: byCredential };
     }
     return null;

@@ -7,7 +7,7 @@ import pino from "pino";
 import type { LoginService, ResearcherDirectory } from "../api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../app.ts";
 import { createAccountAccess } from "../auth/access.ts";
-import { login } from "../auth/login.ts";
+import { createLogin } from "../auth/login.ts";
 import type { ServerConfig } from "../config.ts";
 import type { AccessControl } from "../edge/access.ts";
 import type { VenueActivity } from "../query/activity.ts";
@@ -37,6 +37,8 @@ export interface ServicesOptions {
 }
 
 export interface WiredServices extends Services {
+  /** Stops what the services run beside the server (the password hashing threads). */
+  close(): Promise<void>;
   /**
    * Hands the researcher directory the snapshot the server follows, for research-interest summaries. The server
    * opens that snapshot itself (startServer), so this comes after it; until then summaries are left out.
@@ -47,14 +49,16 @@ export interface WiredServices extends Services {
 export function createServices(config: ServerConfig, store: Store, options: ServicesOptions): WiredServices {
   const clock = options.clock ?? systemClock;
   let facts: VenueFactLookup | null = null;
+  const login = createLogin(store, config, config.login, clock);
   return {
     access: createAccountAccess(store, config, options.reservations, clock),
     activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
-    login: { login: (email, password) => login(store, config, email, password, clock()) },
+    login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
     attachSnapshot(source) {
       facts = snapshotVenueFacts(source);
     },
+    close: () => login.close(),
   };
 }
 
@@ -87,14 +91,27 @@ export async function startService(
   };
   try {
     await reservations.start();
-    const { attachSnapshot, ...services } = createServices(config, store, { ...options, reservations });
-    const server = await startServer(config, { ...services, mcp: options.mcp, clock, logger });
+    const {
+      attachSnapshot,
+      close: stopServices,
+      ...services
+    } = createServices(config, store, {
+      ...options,
+      reservations,
+    });
+    const server = await startServer(config, { ...services, mcp: options.mcp, clock, logger }).catch(
+      async (err: unknown) => {
+        await stopServices();
+        throw err;
+      },
+    );
     attachSnapshot(server.source);
     return {
       server,
       store,
       close: async () => {
         await server.close();
+        await stopServices();
         await close();
       },
     };

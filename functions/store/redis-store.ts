@@ -354,6 +354,10 @@ export class RedisStore implements Store {
     return peekResult(Number((await this.redis.get(`counter:${key}`)) ?? 0), limit);
   }
 
+  async forget(key: string): Promise<void> {
+    await this.redis.del(`counter:${key}`);
+  }
+
   async recordView(kind: VenueKind, venueId: string): Promise<void> {
     const key = `views:${kind}:${utcDay(this.now())}`;
     await this.redis

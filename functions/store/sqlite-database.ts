@@ -429,6 +429,10 @@ export class SqliteDatabase implements Store {
     return peekResult(num(row?.used), limit);
   }
 
+  async forget(key: string): Promise<void> {
+    this.meter("DELETE FROM counters WHERE key = ?").run(key);
+  }
+
   async recordView(kind: VenueKind, venueId: string): Promise<void> {
     const now = this.now();
     const day = utcDay(now);

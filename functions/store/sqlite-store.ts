@@ -260,6 +260,9 @@ export class SqliteStore implements Store {
   releaseAbandoned(leaseMs: number): Promise<number> {
     return this.call("releaseAbandoned", leaseMs);
   }
+  forget(key: string): Promise<void> {
+    return this.call("forget", key);
+  }
   recordView(kind: VenueKind, venueId: string): Promise<void> {
     return this.call("recordView", kind, venueId);
   }

@@ -133,6 +133,8 @@ export interface Store {
   reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult>;
   /** The same figures without counting. */
   peek(key: string, limit: number): Promise<ConsumeResult>;
+  /** Drops the counter of `key` at once, as if its window had ended (a successful login clears its failures). */
+  forget(key: string): Promise<void>;
   /** Keeps the charges of answered requests: drops their reservations, all in one write. Unknown ones are ignored. */
   settle(reservations: readonly string[]): Promise<void>;
   /**

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CSP } from "../../functions/edge/headers.ts";
@@ -213,6 +214,25 @@ describe("edge chain on every kind of response", () => {
     });
     expect(body.status).toBe(413);
     expect(await body.json()).toMatchObject({ code: 413 });
+  });
+
+  it("answers HEAD with headers only, also when the parser refuses it (431)", async () => {
+    const { port } = new URL(h.url);
+    const raw = await new Promise<string>((resolve) => {
+      let received = "";
+      const socket = connect({ host: "127.0.0.1", port: Number(port) }, () =>
+        socket.write(`HEAD /api/statistics?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`),
+      );
+      socket.on("data", (chunk: Buffer) => {
+        received += chunk.toString("latin1");
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => resolve(received));
+    });
+    const [head, body] = raw.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/content-length: [1-9]/i);
+    expect(body).toBe("");
   });
 
   it("answers missing pages with the site's 404 page and refuses path traversal", async () => {

@@ -3,6 +3,7 @@ import { clientIp, quotaSubject } from "../../functions/auth/client-ip.ts";
 import { loadConfig } from "../../functions/config.ts";
 import { createAnonymousAccess } from "../../functions/edge/access.ts";
 import { DEFAULT_BLOCKED_AGENTS, isBlockedAgent, parseBlockedAgents } from "../../functions/edge/agents.ts";
+import { defaultMaxConnections, openFileLimit } from "../../functions/edge/connections.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 
 describe("quotaSubject (the anonymous quota's key)", () => {
@@ -121,5 +122,29 @@ describe("loadConfig", () => {
     ).toEqual(["https://app.example.org", "http://localhost:5173"]);
     for (const bad of ["app.example.org", "https://app.example.org/path", "ftp://files.example", "*"])
       expect(() => loadConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow(/ALLOWED_ORIGINS/);
+  });
+
+  it("reads the connection limits, with MAX_CONNECTIONS under the open-file limit by default", () => {
+    const fileLimit = openFileLimit();
+    expect(loadConfig({}).connections).toEqual({
+      perAddress: 256,
+      max: defaultMaxConnections(fileLimit),
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxRequestsPerConnection: 1000,
+    });
+    if (fileLimit !== null) expect(loadConfig({}).connections.max).toBeLessThan(fileLimit);
+    expect(defaultMaxConnections(20_000)).toBe(16_000);
+    expect(defaultMaxConnections(null)).toBe(10_000);
+    const c = loadConfig({
+      MAX_CONNECTIONS: "500",
+      MAX_CONNECTIONS_PER_ADDRESS: "0",
+      HEADERS_TIMEOUT_MS: "2000",
+    });
+    expect(c.connections).toMatchObject({ max: 500, perAddress: 0, headersTimeoutMs: 2000 });
+    expect(() => loadConfig({ MAX_CONNECTIONS: "0" })).toThrow(/MAX_CONNECTIONS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: "60000" })).toThrow(/HEADERS_TIMEOUT_MS must not exceed/);
+    expect(() => loadConfig({ PASSWORD_HASH_THREADS: "0" })).toThrow(/PASSWORD_HASH_THREADS/);
   });
 });

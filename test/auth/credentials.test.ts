@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { resolveCaller } from "../../functions/auth/credentials.ts";
 import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
-import { login } from "../../functions/auth/login.ts";
 import { mintPaidAccess } from "../../functions/auth/paid.ts";
 import type { Caller } from "../../functions/edge/access.ts";
 import { headers, PAID_KEY, type TempStore, tempStore, testConfig } from "./helpers.ts";
@@ -26,9 +25,7 @@ beforeAll(async () => {
   const revoked = await createKey(temp.store, "ada@example.org", "old");
   revokedKey = revoked.key;
   await temp.store.revokeApiKey(user.id, revoked.id);
-  const loggedIn = await login(temp.store, config, "ada@example.org", "correct horse battery");
-  if (!loggedIn) throw new Error("login failed in setup");
-  token = loggedIn.token;
+  token = await signAccountJwt(user.id, await jwtKey(temp.store, config));
 });
 afterAll(() => temp.dispose());
 

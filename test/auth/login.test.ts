@@ -1,16 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../functions/auth/accounts.ts";
 import { JWT_LIFETIME_SECONDS, jwtKey, verifyAccountJwt } from "../../functions/auth/jwt.ts";
-import { FREE_FAILURES, login } from "../../functions/auth/login.ts";
+import { createLogin, type Login } from "../../functions/auth/login.ts";
+import { FREE_FAILURES } from "../../functions/auth/login-limits.ts";
 import { hashPassword } from "../../functions/auth/passwords.ts";
 import { type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig();
+let clock = Date.UTC(2026, 10, 24, 12, 0, 0);
 let temp: TempStore;
 let userId: string;
+const logins: Login[] = [];
+/** A login service on the test store; generous address limits unless the test is about them. */
+const loginOf = (limits = { perSecond: 1000, failuresPerHour: 1000 }, hashing = { threads: 1, queue: 8 }) => {
+  const service = createLogin(temp.store, config, { limits, hashing }, () => new Date(clock));
+  logins.push(service);
+  return service;
+};
+let service: Login;
+const attempt = (email: string, password: string, ip = "192.0.2.1") => service.login(email, password, { ip });
 
 beforeAll(async () => {
-  temp = tempStore();
+  temp = tempStore(() => clock);
+  service = loginOf();
   userId = (await createUser(temp.store, { email: "Grace@Example.org", password: "hopper-1906-cobol" })).id;
   // An account whose address was never verified cannot log in, even with the right password.
   const { hash, salt } = await hashPassword("hopper-1906-cobol");
@@ -25,46 +37,84 @@ beforeAll(async () => {
     createdAt: new Date().toISOString(),
   });
 });
-afterAll(() => temp.dispose());
+afterAll(async () => {
+  await Promise.all(logins.map((l) => l.close()));
+  await temp.dispose();
+});
 
 describe("login", () => {
   it("returns a Bearer token for the account, valid about six months", async () => {
-    const result = await login(temp.store, config, " GRACE@example.org ", "hopper-1906-cobol");
+    const result = await attempt(" GRACE@example.org ", "hopper-1906-cobol");
     expect(result).toMatchObject({ token_type: "Bearer", expires_in: JWT_LIFETIME_SECONDS, user_id: userId });
-    expect(await verifyAccountJwt(result?.token ?? "", await jwtKey(temp.store, config))).toEqual({
-      accountId: userId,
-    });
+    const token = result && "token" in result ? result.token : "";
+    expect(await verifyAccountJwt(token, await jwtKey(temp.store, config))).toEqual({ accountId: userId });
   });
 
   it("returns null for a wrong password, an unknown e-mail, an unverified account or an oversized password", async () => {
-    expect(await login(temp.store, config, "grace@example.org", "hopper-1906-cobol!")).toBeNull();
-    expect(await login(temp.store, config, "nobody@example.org", "hopper-1906-cobol")).toBeNull();
-    expect(await login(temp.store, config, "new@example.org", "hopper-1906-cobol")).toBeNull();
-    expect(await login(temp.store, config, "grace@example.org", "x".repeat(5000))).toBeNull();
+    expect(await attempt("grace@example.org", "hopper-1906-cobol!")).toBeNull();
+    expect(await attempt("nobody@example.org", "hopper-1906-cobol")).toBeNull();
+    expect(await attempt("new@example.org", "hopper-1906-cobol")).toBeNull();
+    expect(await attempt("grace@example.org", "x".repeat(5000))).toBeNull();
   });
 
-  it("backs off per account after repeated failures, even for the right password, and a success clears it", async () => {
+  it("backs off per account after repeated failures, for every instance on the store, and a success clears it", async () => {
     const email = "backoff@example.org";
     await createUser(temp.store, { email, password: "right-password-1234" });
-    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, seconds));
+    // A second instance (its own process memory) on the same store.
+    const other = loginOf();
     for (let i = 0; i < FREE_FAILURES; i++) {
-      expect(await login(temp.store, config, email, "wrong-password", at(0))).toBeNull();
+      expect(await attempt(email, "wrong-password", `192.0.2.${10 + i}`)).toBeNull();
     }
-    // Inside the wait the right password is refused unchecked; after it, the account opens again.
-    expect(await login(temp.store, config, email, "right-password-1234", at(0))).toBeNull();
-    expect(await login(temp.store, config, email, "right-password-1234", at(2))).not.toBeNull();
+    // Inside the wait the right password is refused unchecked, on the other instance too; after it, it opens.
+    expect(await other.login(email, "right-password-1234", { ip: "198.51.100.1" })).toBeNull();
+    clock += 2000;
+    expect(await other.login(email, "right-password-1234", { ip: "198.51.100.1" })).not.toBeNull();
     // The success cleared the count: four more failures cost no wait.
-    for (let i = 0; i < FREE_FAILURES - 1; i++) await login(temp.store, config, email, "wrong", at(3));
-    expect(await login(temp.store, config, email, "right-password-1234", at(3))).not.toBeNull();
+    for (let i = 0; i < FREE_FAILURES - 1; i++) await attempt(email, "wrong");
+    expect(await attempt(email, "right-password-1234")).not.toBeNull();
+  });
+
+  it("answers an address over its per-second or hourly limit with a retry time, before any hashing", async () => {
+    const strict = loginOf({ perSecond: 1, failuresPerHour: 4 });
+    // All at once, so the bucket cannot refill in between; the last spells the address as IPv4-mapped IPv6.
+    const ips = ["203.0.113.7", "203.0.113.7", "203.0.113.7", "203.0.113.7", "::ffff:203.0.113.7"];
+    const outcomes = await Promise.all(ips.map((ip) => strict.login("nobody@example.org", "guess", { ip })));
+    // A burst of 3 (BURST_SECONDS at 1 a second), then a wait of a second, for both spellings.
+    expect(outcomes.slice(0, 3)).toEqual([null, null, null]);
+    expect(outcomes.slice(3)).toMatchObject([{ retryAfterSeconds: 1 }, { retryAfterSeconds: 1 }]);
+    // The fourth failure within the hour closes the address for the hour, on every instance.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await strict.login("nobody@example.org", "guess", { ip: "203.0.113.7" })).toBeNull();
+    const fresh = loginOf({ perSecond: 1, failuresPerHour: 4 });
+    expect(await fresh.login("grace@example.org", "hopper-1906-cobol", { ip: "203.0.113.7" })).toMatchObject({
+      retryAfterSeconds: 3600,
+    });
+    expect(await fresh.login("grace@example.org", "hopper-1906-cobol", { ip: "203.0.113.8" })).toMatchObject({
+      user_id: userId,
+    });
+  });
+
+  it("refuses at once with a retry time when every hashing thread is busy and the queue is full", async () => {
+    const small = loginOf(undefined, { threads: 1, queue: 1 });
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        small.login(`flood${i}@example.org`, "guess", { ip: `192.0.2.${50 + i}` }),
+      ),
+    );
+    expect(outcomes.filter((o) => o === null).length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.filter((o) => o !== null)).toContainEqual({
+      retryAfterSeconds: 1,
+      reason: "login is busy",
+    });
   });
 
   it("takes about as long for an unknown e-mail as for a wrong password", async () => {
     const time = async (email: string) => {
       const start = performance.now();
-      for (let i = 0; i < 3; i++) await login(temp.store, config, email, "not the password");
+      for (let i = 0; i < 3; i++) await attempt(email, "not the password", "192.0.2.99");
       return performance.now() - start;
     };
-    const ratio = (await time("nobody@example.org")) / (await time("grace@example.org"));
+    const ratio = (await time("nobody-else@example.org")) / (await time("grace@example.org"));
     expect(ratio).toBeGreaterThan(0.3);
     expect(ratio).toBeLessThan(3);
   });

@@ -5,7 +5,6 @@
  * (RESERVATION_LEASE_MS, small here) the account's count is at most the answers the client got. Each round prints
  * the requests served, refused and lost, and the count before and after the sweep.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -17,7 +16,7 @@ import { openStore } from "../../functions/store/index.ts";
 import { bearer, PASSWORD } from "../accounts/harness.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
-import { REPO_ROOT } from "../store/run-ts.ts";
+import { type Server, serve } from "./serve-process.ts";
 
 const QUOTA = 100_000;
 const CONCURRENCY = 200;
@@ -44,34 +43,6 @@ async function counted(state: Record<string, string>, accountId: string): Promis
   } finally {
     await store.close();
   }
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-/** `npm run serve` on `env`; resolves once it listens. */
-async function serve(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  const port = await new Promise<number>((found, fail) => {
-    let out = "";
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /bound to port (\d+)/.exec(out);
-      if (match) found(Number(match[1]));
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    void exited.then((code) => fail(new Error(`serve exited with ${code}:\n${out}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child, exited };
 }
 
 /**

@@ -294,6 +294,21 @@ function contract(name: string, makeBackend: () => Backend) {
       expect(await store.peek("zero", 5)).toMatchObject({ used: 0 });
     });
 
+    it("forgets a counter for every connection at once, and a one-request window refuses until it ends", async () => {
+      const [first, second] = [await open(), await open()];
+      for (let i = 0; i < 3; i++) await first.consume("failures", 1000, 3600);
+      expect(await second.peek("failures", 1000)).toMatchObject({ used: 3 });
+      await second.forget("failures");
+      expect(await first.peek("failures", 1000)).toMatchObject({ used: 0 });
+      await second.forget("never-counted");
+      // The login back-off: one request in a window of `wait` seconds locks the key for everyone until it ends.
+      expect((await first.consume("wait", 1, 1)).allowed).toBe(true);
+      expect((await second.peek("wait", 1)).allowed).toBe(false);
+      expect((await second.consume("wait", 1, 1)).allowed).toBe(false);
+      await backend.passTime(1500);
+      expect((await second.peek("wait", 1)).allowed).toBe(true);
+    });
+
     it("sums views over the last 30 UTC days and drops older days", async () => {
       const store = await open();
       clock = Date.UTC(2025, 0, 1, 23, 59, 0);

@@ -1,0 +1,119 @@
+/**
+ * Slow-header connections from one address: each sends a request line and then one header line a second, never
+ * finishing, and is opened again as soon as the server drops it. The per-address cap closes connections past it at
+ * once, the header timeout closes the rest (408), so the server's open files stay bounded and another address keeps
+ * its latency. Bounded here (a few hundred connections, a few seconds; 21,000 would need a raised file limit), real
+ * server in its own process, real sockets, loopback only.
+ */
+import { readdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
+import { ADDED_P99_MS, ATTACKER, latencyProbe, PROBE_PAGES, PROBE_SITE, quietLatency } from "./loopback.ts";
+import { type Server, serve, stop } from "./serve-process.ts";
+
+const PER_ADDRESS = 100;
+const HEADERS_TIMEOUT_MS = 3000;
+/** Connections the attacker holds open (or tries to) at any moment. */
+const ATTACKERS = 300;
+/** The attacker waits this long before opening a closed connection again: bounded traffic, steady pressure. */
+const REOPEN_MS = 1000;
+const ATTACK_MS = 8000;
+
+/** Open files of a process (Linux). */
+const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+interface SlowConnection {
+  /** How long the server kept it open, ms. */
+  lived: number;
+  /** The first line the server sent before closing, if any (an HTTP status line). */
+  answer: string;
+}
+
+/** One slow-header connection to `port`; resolves when the server closes it. */
+function slowConnection(port: number): Promise<SlowConnection> {
+  const opened = performance.now();
+  return new Promise((resolve) => {
+    let answer = "";
+    const socket: Socket = connect({ host: "127.0.0.1", port, localAddress: ATTACKER });
+    const drip = setInterval(() => socket.write("X-Slow: 1\r\n"), 1000);
+    socket.on("connect", () => socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+    socket.on("data", (chunk: Buffer) => {
+      answer ||= chunk.toString("latin1").split("\r\n")[0] ?? "";
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(drip);
+      resolve({ lived: performance.now() - opened, answer });
+    });
+  });
+}
+
+describe("slow-header connection flood from one address", () => {
+  let fixture: ServedFixture;
+  let server: Server;
+  let stateDir: string;
+
+  beforeAll(async () => {
+    fixture = await servedFixture(PROBE_SITE);
+    stateDir = await mkdtemp(join(tmpdir(), "vd-idle-flood-"));
+    server = await serve({
+      ...fixture.env,
+      STATE_DIR: stateDir,
+      MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+      HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      LOG_LEVEL: "warn",
+    });
+  });
+  afterAll(async () => {
+    await stop(server);
+    await fixture?.remove();
+    if (stateDir) await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it("caps the address's connections, times out the rest, and keeps another address fast", async () => {
+    const pid = server.child.pid ?? 0;
+    const port = Number(new URL(server.url).port);
+    const quiet = await quietLatency(server.url, PROBE_PAGES);
+    const filesBefore = openFiles(pid);
+    let filesMax = filesBefore;
+    const sampler = setInterval(() => {
+      filesMax = Math.max(filesMax, openFiles(pid));
+    }, 100);
+    const probe = latencyProbe(server.url, PROBE_PAGES);
+
+    // Each of ATTACKERS loops opens a slow connection again a second after the last one was closed, until ATTACK_MS.
+    const connections: SlowConnection[] = [];
+    const ends = performance.now() + ATTACK_MS;
+    await Promise.all(
+      Array.from({ length: ATTACKERS }, async () => {
+        while (performance.now() < ends) {
+          connections.push(await slowConnection(port));
+          await new Promise((r) => setTimeout(r, REOPEN_MS));
+        }
+      }),
+    );
+    const pages = await probe.stop();
+    clearInterval(sampler);
+
+    const refusedAtOnce = connections.filter((c) => c.answer === "" && c.lived < 1000).length;
+    const timedOut = connections.filter((c) => c.answer.startsWith("HTTP/1.1 408")).length;
+    const longest = Math.round(Math.max(...connections.map((c) => c.lived)));
+    console.log(
+      `slow-header flood: ${connections.length} connections from one address (${ATTACKERS} at a time), ` +
+        `${refusedAtOnce} closed at once, ${timedOut} timed out (408), longest held ${longest} ms; server open ` +
+        `files ${filesBefore} → max ${filesMax}; pages from another address (${pages.ms.length}) p50 ${pages.p50} ms ` +
+        `p99 ${pages.p99} ms max ${pages.max} ms (quiet: p50 ${quiet.p50} ms p99 ${quiet.p99} ms)`,
+    );
+    expect(new Set(pages.statuses)).toEqual(new Set([200]));
+    expect(pages.p99).toBeLessThan(quiet.p99 + ADDED_P99_MS);
+    // Never more than the cap held open, whatever the attacker tries; each closed within the header timeout.
+    expect(filesMax - filesBefore).toBeLessThanOrEqual(PER_ADDRESS + 20);
+    expect(refusedAtOnce).toBeGreaterThan(0);
+    expect(timedOut).toBeGreaterThan(0);
+    expect(longest).toBeLessThan(HEADERS_TIMEOUT_MS + 2000);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The real service (`npm run serve`, scripts/serve.ts) as a child process, for the fault tests that need it apart
+ * from the test's own event loop: killed mid-load, or flooded while another address measures its latency.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { REPO_ROOT, runTs } from "../store/run-ts.ts";
+import type { FloodPlan, FloodReport } from "./flood-client.ts";
+
+export interface Server {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** `npm run serve` on `env`; resolves once it listens. */
+export async function serve(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const port = await new Promise<number>((found, fail) => {
+    let out = "";
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /bound to port (\d+)/.exec(out);
+      if (match) found(Number(match[1]));
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    void exited.then((code) => fail(new Error(`serve exited with ${code}:\n${out}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child, exited };
+}
+
+/** Stops a server started by `serve` (SIGTERM) and waits for it to exit. */
+export async function stop(server: Server | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+
+/** Runs the attacker (flood-client.ts) in a process of its own and returns its report. */
+export async function floodFromChild(plan: FloodPlan): Promise<FloodReport> {
+  const run = await runTs("test/faults/flood-client.ts", [JSON.stringify(plan)]);
+  if (run.code !== 0) throw new Error(`the flood client failed (${run.code}):\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as FloodReport;
+}
