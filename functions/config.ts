@@ -6,11 +6,12 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
-import { type AuthConfig, ConfigError, readAuthConfig } from "./auth/config.ts";
+import { type AuthConfig, readAuthConfig } from "./auth/config.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
 import { AllowedHostsEnv } from "./edge/host-guard.ts";
-import type { StoreEnv } from "./store/index.ts";
+import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "./runtime/env.ts";
+import { DEFAULT_STATE_DIR, type StoreEnv } from "./store/index.ts";
 import { RESERVATION_LEASE_MS } from "./store/reservations.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
 
@@ -34,49 +35,44 @@ export interface ServerConfig extends AuthConfig {
   store: StoreEnv;
 }
 
-const integer = (name: string, min: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v.trim() === "" ? String(fallback) : v.trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d+$/, { error: `${name} must be a whole number >= ${min}` })
-        .transform(Number)
-        .pipe(
-          z
-            .number()
-            .int()
-            .min(min, { error: `${name} must be a whole number >= ${min}` }),
-        ),
-    );
-
-const Env = z.object({
-  PORT: integer("PORT", 0, DEFAULT_PORT),
-  HOST: z.string().optional(),
-  PUBLIC_BASE_URL: z
-    .url({ protocol: /^https?$/, error: "PUBLIC_BASE_URL must be an http(s) URL" })
-    .optional(),
-  SNAPSHOTS_DIR: z.string().default("snapshots"),
-  SITE_DIR: z.string().default("dist"),
-  BLOCKED_AGENTS: z.string().optional(),
-  ALLOWED_HOSTS: AllowedHostsEnv,
-  SNAPSHOT_POLL_MS: integer("SNAPSHOT_POLL_MS", 0, 5000),
-  RATE_LIMIT_PER_SECOND: integer("RATE_LIMIT_PER_SECOND", 0, 50),
-  RATE_LIMIT_BURST: integer("RATE_LIMIT_BURST", 1, 2000),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  STATE_DIR: z.string().optional(),
-  REDIS_URL: z
-    .string()
-    .optional()
-    .refine((v) => !v?.trim() || /^rediss?:\/\//.test(v.trim()), {
-      error: "REDIS_URL must be a redis:// or rediss:// URL",
-    }),
-  REDIS_PREFIX: z.string().optional(),
-  STORE_TIMEOUT_MS: integer("STORE_TIMEOUT_MS", 1, DEFAULT_STORE_TIMEOUT_MS),
-  RESERVATION_LEASE_MS: integer("RESERVATION_LEASE_MS", 1, RESERVATION_LEASE_MS),
-});
+const Env = z
+  .object({
+    PORT: port("PORT", DEFAULT_PORT),
+    HOST: host("HOST"),
+    PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/, error: "PUBLIC_BASE_URL must be an http(s) URL" })
+      .optional(),
+    SNAPSHOTS_DIR: z.string().default("snapshots"),
+    SITE_DIR: z.string().default("dist"),
+    BLOCKED_AGENTS: z.string().optional(),
+    ALLOWED_HOSTS: AllowedHostsEnv,
+    SNAPSHOT_POLL_MS: wholeNumber("SNAPSHOT_POLL_MS", 5000),
+    RATE_LIMIT_PER_SECOND: wholeNumber("RATE_LIMIT_PER_SECOND", 50),
+    RATE_LIMIT_BURST: wholeNumber("RATE_LIMIT_BURST", 2000, 1),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    STATE_DIR: z.string().optional(),
+    REDIS_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v?.trim() || /^rediss?:\/\//.test(v.trim()), {
+        error: "REDIS_URL must be a redis:// or rediss:// URL",
+      }),
+    REDIS_PREFIX: z.string().optional(),
+    STORE_TIMEOUT_MS: wholeNumber("STORE_TIMEOUT_MS", DEFAULT_STORE_TIMEOUT_MS, 1),
+    RESERVATION_LEASE_MS: wholeNumber("RESERVATION_LEASE_MS", RESERVATION_LEASE_MS, 1),
+  })
+  // Links are made before the port is bound: "any free port" would put port 0 in every absolute link.
+  .refine((e) => e.PORT !== 0 || e.PUBLIC_BASE_URL, {
+    path: ["PORT"],
+    error: "PORT=0 (any free port) needs PUBLIC_BASE_URL: links cannot name a port not chosen yet",
+  })
+  // The embedded store's folder must be usable now, not at the first request (REDIS_URL replaces it).
+  .superRefine((e, ctx) => {
+    if (e.REDIS_URL?.trim()) return;
+    const checked = writableDirectory("STATE_DIR", DEFAULT_STATE_DIR).safeParse(e.STATE_DIR);
+    if (!checked.success)
+      ctx.addIssue({ code: "custom", path: ["STATE_DIR"], message: checked.error.issues[0]?.message ?? "" });
+  });
 
 function authSettings(env: Record<string, string | undefined>): AuthConfig | string {
   try {
@@ -90,18 +86,20 @@ function authSettings(env: Record<string, string | undefined>): AuthConfig | str
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = Env.safeParse(env);
   const auth = authSettings(env);
-  const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
-    ...(typeof auth === "string" ? [auth] : []),
-  ];
   if (!parsed.success || typeof auth === "string") {
-    throw new Error(`invalid configuration:\n  ${problems.join("\n  ")}`);
+    const issues = [
+      ...(parsed.success ? [] : parsed.error.issues),
+      ...(typeof auth === "string"
+        ? [{ code: "custom" as const, path: [], message: auth, input: undefined }]
+        : []),
+    ];
+    throw new ConfigError(configProblems(issues));
   }
   const e = parsed.data;
   return {
     ...auth,
     port: e.PORT,
-    host: e.HOST?.trim() || undefined,
+    host: e.HOST,
     publicBaseUrl: publicBaseUrl({ PUBLIC_BASE_URL: e.PUBLIC_BASE_URL, PORT: String(e.PORT) }),
     snapshotsDir: resolve(e.SNAPSHOTS_DIR),
     siteDir: resolve(e.SITE_DIR),

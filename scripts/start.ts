@@ -11,9 +11,17 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { join, resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
 import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
+import { readStartSettings, type StartSettings } from "./start-settings.ts";
 
+let settings: StartSettings;
+try {
+  settings = readStartSettings(process.env);
+} catch (err) {
+  console.error(`Cannot start: ${(err as Error).message}`);
+  process.exit(2);
+}
 const root = resolve(import.meta.dirname, "..");
-const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/data/upstream"));
+const upstreamDir = settings.build?.upstreamDir ?? "";
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(root, "snapshots"));
 const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
 const STAMP_NAME = ".snapshot-version";
@@ -104,7 +112,7 @@ async function buildIfStale(force: boolean): Promise<void> {
 
 /** Brings the upstream copies up to date first; a failed sync never blocks the build from the last good copies. */
 async function syncUpstream(): Promise<void> {
-  if (process.env.NIGHTLY_SYNC === "false") return;
+  if (!settings.nightlySync) return;
   await run("sync", tsx("scripts/sync.ts")).catch((err: Error) =>
     console.error(`${err.message}: building from the last good upstream copies.`),
   );

@@ -15,6 +15,7 @@ const work = mkdtempSync(join(ROOT, "test-results", "start-"));
 const env = {
   ...process.env,
   PORT: "0",
+  PUBLIC_BASE_URL: "https://venues.test",
   HOST: "127.0.0.1",
   UPSTREAM_DIR: join(ROOT, "test/fixtures/upstream"),
   SNAPSHOTS_DIR: join(work, "snapshots"),
