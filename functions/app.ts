@@ -7,7 +7,7 @@
  * Order of a request, outermost first:
  *   1. compression       edge/compression.ts    brotli/gzip for text answers, Vary: Accept-Encoding
  *   2. requestId         hono/request-id        X-Request-Id (a sane incoming one honoured: edge/request-id.ts)
- *   3. accessLog         edge/access-log.ts     one log line per request
+ *   3. accessLog         edge/access-log.ts     one JSON log line per request, once its answer is out
  *   4. secureHeaders     hono/secure-headers    nosniff, Referrer-Policy, X-Frame-Options, no X-Powered-By
  *   5. responseHeaders   edge/headers.ts        X-Request-Id, CORS allow-origin/expose, CSP, no Server
  *   6. clientAddress     edge/client-address.ts the client's IP (X-Forwarded-For as far as TRUST_PROXY)
@@ -36,7 +36,7 @@ import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
 import type { ServerConfig } from "./config.ts";
 import { type AccessControl, createAnonymousAccess } from "./edge/access.ts";
-import { accessLog } from "./edge/access-log.ts";
+import { accessLog, bytesSent } from "./edge/access-log.ts";
 import { agentRefusal } from "./edge/agent-refusal.ts";
 import { callerQuota, edgeErrors, quotaHeaders } from "./edge/caller-quota.ts";
 import { clientAddress } from "./edge/client-address.ts";
@@ -225,7 +225,8 @@ export async function startServer(
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const s = serve(
       {
-        fetch: (req, env) => handler(req, { remoteAddress: env.incoming.socket.remoteAddress }),
+        fetch: (req, env) =>
+          handler(req, { remoteAddress: env.incoming.socket.remoteAddress, sent: bytesSent(env.outgoing) }),
         port: config.port,
         hostname: config.host,
       },
