@@ -31,9 +31,14 @@ export interface ServerConfig extends AuthConfig {
   logLevel: string;
   /** Per-second token bucket per client address and per credential (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST). */
   rateLimit: { perSecond: number; burst: number };
+  /** /readyz answers 503 once the served snapshot is older than this many hours; 0 = never. */
+  readyMaxSnapshotAgeHours: number;
   /** Where accounts, keys and counters live (STATE_DIR, or REDIS_URL with REDIS_PREFIX), as openStore reads it. */
   store: StoreEnv;
 }
+
+/** Two nightly builds: one failed build is tolerated, a second one is not. */
+const DEFAULT_READY_MAX_SNAPSHOT_AGE_HOURS = 48;
 
 const Env = z
   .object({
@@ -60,6 +65,10 @@ const Env = z
     REDIS_PREFIX: z.string().optional(),
     STORE_TIMEOUT_MS: wholeNumber("STORE_TIMEOUT_MS", DEFAULT_STORE_TIMEOUT_MS, 1),
     RESERVATION_LEASE_MS: wholeNumber("RESERVATION_LEASE_MS", RESERVATION_LEASE_MS, 1),
+    READY_MAX_SNAPSHOT_AGE_HOURS: wholeNumber(
+      "READY_MAX_SNAPSHOT_AGE_HOURS",
+      DEFAULT_READY_MAX_SNAPSHOT_AGE_HOURS,
+    ),
   })
   // Links are made before the port is bound: "any free port" would put port 0 in every absolute link.
   .refine((e) => e.PORT !== 0 || e.PUBLIC_BASE_URL, {
@@ -108,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    readyMaxSnapshotAgeHours: e.READY_MAX_SNAPSHOT_AGE_HOURS,
     store: {
       STATE_DIR: e.STATE_DIR,
       REDIS_URL: e.REDIS_URL,
