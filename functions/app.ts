@@ -7,7 +7,8 @@
  * Order of a request, outermost first:
  *   1. compression       edge/compression.ts    brotli/gzip for text answers, Vary: Accept-Encoding
  *   2. requestId         hono/request-id        X-Request-Id (a sane incoming one honoured: edge/request-id.ts)
- *   3. accessLog         edge/access-log.ts     one log line per request
+ *   3. accessLog         edge/access-log.ts     one JSON log line per request, once its answer is out
+ *      requestMetrics    edge/metrics.ts        requests, latency and refusals for /metrics (Prometheus)
  *   4. secureHeaders     hono/secure-headers    nosniff, Referrer-Policy, X-Frame-Options, no X-Powered-By
  *   5. responseHeaders   edge/headers.ts        X-Request-Id, CORS allow-origin/expose, CSP, no Server
  *   6. clientAddress     edge/client-address.ts the client's IP (X-Forwarded-For as far as TRUST_PROXY)
@@ -21,7 +22,7 @@
  *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host must name this service → 403
  *  15. originGuard       edge/host-guard.ts     /mcp: a browser Origin must be this service, loopback or
  *                                               ALLOWED_ORIGINS → 403 (the API answers any Origin: open CORS)
- * then the routes: /healthz and /readyz, /mcp, the API router (/api), the server card, and everything else from
+ * then the routes: /healthz, /readyz and /metrics, /mcp, the API router (/api), the server card, and everything else from
  * pages and files (search, watch calendar, snapshot files, site, merged-venue redirects, the site's 404).
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
@@ -39,7 +40,7 @@ import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
 import type { ServerConfig } from "./config.ts";
 import { type AccessControl, createAnonymousAccess } from "./edge/access.ts";
-import { accessLog } from "./edge/access-log.ts";
+import { accessLog, bytesSent } from "./edge/access-log.ts";
 import { agentRefusal } from "./edge/agent-refusal.ts";
 import { callerQuota, edgeErrors, quotaHeaders } from "./edge/caller-quota.ts";
 import { clientAddress } from "./edge/client-address.ts";
@@ -51,6 +52,7 @@ import { feedPath } from "./edge/feed-aliases.ts";
 import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
 import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
+import { METRICS_PATH, metricsResponse, requestMetrics } from "./edge/metrics.ts";
 import { corsPreflight } from "./edge/preflight.ts";
 import { createRateLimiter, rateLimit } from "./edge/rate-limit.ts";
 import { bodyLimit } from "./edge/request-body.ts";
@@ -65,8 +67,10 @@ import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
-import type { Clock } from "./runtime/clock.ts";
+import { readBuildStatus } from "./runtime/build-status.ts";
+import { type Clock, systemClock } from "./runtime/clock.ts";
 import type { Logger } from "./runtime/logger.ts";
+import { createMetrics, type Metrics } from "./runtime/metrics.ts";
 import { SEARCH_PATH, siteSearch } from "./site/search.ts";
 import { WATCH_CALENDAR_PATH, watchCalendar } from "./site/watch-calendar.ts";
 
@@ -76,6 +80,7 @@ export interface AppDeps {
   access: AccessControl;
   activity: VenueActivity;
   logger: Logger;
+  metrics: Metrics;
   login?: LoginService;
   researchers?: ResearcherDirectory;
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
@@ -133,6 +138,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   app.use(compression);
   app.use(requestId(REQUEST_ID_OPTIONS));
   app.use(accessLog(logger));
+  app.use(requestMetrics(deps.metrics));
   app.use(secureHeaders(SECURITY_HEADERS));
   app.use(responseHeaders);
   app.use(clientAddress(config.trustProxyHops));
@@ -146,7 +152,15 @@ export function createApp(deps: AppDeps): EdgeHandler {
   app.use(hostGuard(allowedHosts));
   app.use(MCP_PATH, originGuard(allowedHosts, config.allowedOrigins));
 
-  for (const path of HEALTH_PATHS) app.all(path, () => healthResponse(path, access));
+  const readiness = {
+    access,
+    snapshot: deps.query.snapshot,
+    nightly: () => readBuildStatus(config.snapshotsDir),
+    maxSnapshotAgeHours: config.readyMaxSnapshotAgeHours,
+    now: deps.clock ?? systemClock,
+  };
+  for (const path of HEALTH_PATHS) app.all(path, () => healthResponse(path, readiness));
+  app.get(METRICS_PATH, () => metricsResponse(deps.metrics));
   app.all(MCP_PATH, (c) =>
     mcp
       ? mcp(c.req.raw, {
@@ -193,6 +207,7 @@ export interface ServerOverrides {
   mcp?: McpFactory;
   clock?: Clock;
   logger?: Logger;
+  metrics?: Metrics;
 }
 
 export interface RunningServer {
@@ -225,12 +240,15 @@ export async function startServer(
   });
   const access =
     overrides.access ?? createAnonymousAccess({ dailyQuota: config.anonDailyQuota, clock: overrides.clock });
-  const handler = createApp({ ...overrides, config, query, access, activity, logger });
+  const metrics = overrides.metrics ?? createMetrics(overrides.clock);
+  metrics.snapshotBuiltAt(() => new Date(query.snapshot().generated_at));
+  const handler = createApp({ ...overrides, config, query, access, activity, logger, metrics });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const s = serve(
       {
-        fetch: (req, env) => handler(req, { remoteAddress: env.incoming.socket.remoteAddress }),
+        fetch: (req, env) =>
+          handler(req, { remoteAddress: env.incoming.socket.remoteAddress, sent: bytesSent(env.outgoing) }),
         port: config.port,
         hostname: config.host,
         serverOptions: connectionServerOptions(config.connections),

@@ -6,7 +6,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
-import { type AuthConfig, ConfigError, readAuthConfig } from "./auth/config.ts";
+import { type AuthConfig, readAuthConfig } from "./auth/config.ts";
 import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from "./auth/login.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
@@ -16,7 +16,8 @@ import {
   defaultMaxConnections,
 } from "./edge/connections.ts";
 import { AllowedHostsEnv, AllowedOriginsEnv } from "./edge/host-guard.ts";
-import type { StoreEnv } from "./store/index.ts";
+import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "./runtime/env.ts";
+import { DEFAULT_STATE_DIR, type StoreEnv } from "./store/index.ts";
 import { RESERVATION_LEASE_MS } from "./store/reservations.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
 
@@ -42,34 +43,21 @@ export interface ServerConfig extends AuthConfig {
   connections: ConnectionLimits;
   /** Login attempts per address and the password hashing pool (LOGIN_*, PASSWORD_HASH_*). */
   login: LoginSettings;
+  /** /readyz answers 503 once the served snapshot is older than this many hours; 0 = never. */
+  readyMaxSnapshotAgeHours: number;
   /** Where accounts, keys and counters live (STATE_DIR, or REDIS_URL with REDIS_PREFIX), as openStore reads it. */
   store: StoreEnv;
 }
 
-const integer = (name: string, min: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v.trim() === "" ? String(fallback) : v.trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d+$/, { error: `${name} must be a whole number >= ${min}` })
-        .transform(Number)
-        .pipe(
-          z
-            .number()
-            .int()
-            .min(min, { error: `${name} must be a whole number >= ${min}` }),
-        ),
-    );
+/** Two nightly builds: one failed build is tolerated, a second one is not. */
+const DEFAULT_READY_MAX_SNAPSHOT_AGE_HOURS = 48;
 
 const limits = DEFAULT_CONNECTION_LIMITS;
 
 const Env = z
   .object({
-    PORT: integer("PORT", 0, DEFAULT_PORT),
-    HOST: z.string().optional(),
+    PORT: port("PORT", DEFAULT_PORT),
+    HOST: host("HOST"),
     PUBLIC_BASE_URL: z
       .url({ protocol: /^https?$/, error: "PUBLIC_BASE_URL must be an http(s) URL" })
       .optional(),
@@ -78,23 +66,27 @@ const Env = z
     BLOCKED_AGENTS: z.string().optional(),
     ALLOWED_HOSTS: AllowedHostsEnv,
     ALLOWED_ORIGINS: AllowedOriginsEnv,
-    SNAPSHOT_POLL_MS: integer("SNAPSHOT_POLL_MS", 0, 5000),
-    RATE_LIMIT_PER_SECOND: integer("RATE_LIMIT_PER_SECOND", 0, 50),
-    RATE_LIMIT_BURST: integer("RATE_LIMIT_BURST", 1, 2000),
-    MAX_CONNECTIONS: integer("MAX_CONNECTIONS", 1, defaultMaxConnections()),
-    MAX_CONNECTIONS_PER_ADDRESS: integer("MAX_CONNECTIONS_PER_ADDRESS", 0, limits.perAddress),
-    HEADERS_TIMEOUT_MS: integer("HEADERS_TIMEOUT_MS", 1, limits.headersTimeoutMs),
-    REQUEST_TIMEOUT_MS: integer("REQUEST_TIMEOUT_MS", 1, limits.requestTimeoutMs),
-    KEEP_ALIVE_TIMEOUT_MS: integer("KEEP_ALIVE_TIMEOUT_MS", 1, limits.keepAliveTimeoutMs),
-    MAX_REQUESTS_PER_CONNECTION: integer("MAX_REQUESTS_PER_CONNECTION", 1, limits.maxRequestsPerConnection),
-    LOGIN_PER_SECOND: integer("LOGIN_PER_SECOND", 1, DEFAULT_LOGIN_SETTINGS.limits.perSecond),
-    LOGIN_FAILURES_PER_HOUR: integer(
-      "LOGIN_FAILURES_PER_HOUR",
+    SNAPSHOT_POLL_MS: wholeNumber("SNAPSHOT_POLL_MS", 5000),
+    RATE_LIMIT_PER_SECOND: wholeNumber("RATE_LIMIT_PER_SECOND", 50),
+    RATE_LIMIT_BURST: wholeNumber("RATE_LIMIT_BURST", 2000, 1),
+    MAX_CONNECTIONS: wholeNumber("MAX_CONNECTIONS", defaultMaxConnections(), 1),
+    MAX_CONNECTIONS_PER_ADDRESS: wholeNumber("MAX_CONNECTIONS_PER_ADDRESS", limits.perAddress),
+    HEADERS_TIMEOUT_MS: wholeNumber("HEADERS_TIMEOUT_MS", limits.headersTimeoutMs, 1),
+    REQUEST_TIMEOUT_MS: wholeNumber("REQUEST_TIMEOUT_MS", limits.requestTimeoutMs, 1),
+    KEEP_ALIVE_TIMEOUT_MS: wholeNumber("KEEP_ALIVE_TIMEOUT_MS", limits.keepAliveTimeoutMs, 1),
+    MAX_REQUESTS_PER_CONNECTION: wholeNumber(
+      "MAX_REQUESTS_PER_CONNECTION",
+      limits.maxRequestsPerConnection,
       1,
-      DEFAULT_LOGIN_SETTINGS.limits.failuresPerHour,
     ),
-    PASSWORD_HASH_THREADS: integer("PASSWORD_HASH_THREADS", 1, DEFAULT_LOGIN_SETTINGS.hashing.threads),
-    PASSWORD_HASH_QUEUE: integer("PASSWORD_HASH_QUEUE", 0, DEFAULT_LOGIN_SETTINGS.hashing.queue),
+    LOGIN_PER_SECOND: wholeNumber("LOGIN_PER_SECOND", DEFAULT_LOGIN_SETTINGS.limits.perSecond, 1),
+    LOGIN_FAILURES_PER_HOUR: wholeNumber(
+      "LOGIN_FAILURES_PER_HOUR",
+      DEFAULT_LOGIN_SETTINGS.limits.failuresPerHour,
+      1,
+    ),
+    PASSWORD_HASH_THREADS: wholeNumber("PASSWORD_HASH_THREADS", DEFAULT_LOGIN_SETTINGS.hashing.threads, 1),
+    PASSWORD_HASH_QUEUE: wholeNumber("PASSWORD_HASH_QUEUE", DEFAULT_LOGIN_SETTINGS.hashing.queue),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     STATE_DIR: z.string().optional(),
     REDIS_URL: z
@@ -104,12 +96,28 @@ const Env = z
         error: "REDIS_URL must be a redis:// or rediss:// URL",
       }),
     REDIS_PREFIX: z.string().optional(),
-    STORE_TIMEOUT_MS: integer("STORE_TIMEOUT_MS", 1, DEFAULT_STORE_TIMEOUT_MS),
-    RESERVATION_LEASE_MS: integer("RESERVATION_LEASE_MS", 1, RESERVATION_LEASE_MS),
+    STORE_TIMEOUT_MS: wholeNumber("STORE_TIMEOUT_MS", DEFAULT_STORE_TIMEOUT_MS, 1),
+    RESERVATION_LEASE_MS: wholeNumber("RESERVATION_LEASE_MS", RESERVATION_LEASE_MS, 1),
+    READY_MAX_SNAPSHOT_AGE_HOURS: wholeNumber(
+      "READY_MAX_SNAPSHOT_AGE_HOURS",
+      DEFAULT_READY_MAX_SNAPSHOT_AGE_HOURS,
+    ),
   })
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
     error: "HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS",
     path: ["HEADERS_TIMEOUT_MS"],
+  })
+  // Links are made before the port is bound: "any free port" would put port 0 in every absolute link.
+  .refine((e) => e.PORT !== 0 || e.PUBLIC_BASE_URL, {
+    path: ["PORT"],
+    error: "PORT=0 (any free port) needs PUBLIC_BASE_URL: links cannot name a port not chosen yet",
+  })
+  // The embedded store's folder must be usable now, not at the first request (REDIS_URL replaces it).
+  .superRefine((e, ctx) => {
+    if (e.REDIS_URL?.trim()) return;
+    const checked = writableDirectory("STATE_DIR", DEFAULT_STATE_DIR).safeParse(e.STATE_DIR);
+    if (!checked.success)
+      ctx.addIssue({ code: "custom", path: ["STATE_DIR"], message: checked.error.issues[0]?.message ?? "" });
   });
 
 function authSettings(env: Record<string, string | undefined>): AuthConfig | string {
@@ -124,18 +132,20 @@ function authSettings(env: Record<string, string | undefined>): AuthConfig | str
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = Env.safeParse(env);
   const auth = authSettings(env);
-  const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
-    ...(typeof auth === "string" ? [auth] : []),
-  ];
   if (!parsed.success || typeof auth === "string") {
-    throw new Error(`invalid configuration:\n  ${problems.join("\n  ")}`);
+    const issues = [
+      ...(parsed.success ? [] : parsed.error.issues),
+      ...(typeof auth === "string"
+        ? [{ code: "custom" as const, path: [], message: auth, input: undefined }]
+        : []),
+    ];
+    throw new ConfigError(configProblems(issues));
   }
   const e = parsed.data;
   return {
     ...auth,
     port: e.PORT,
-    host: e.HOST?.trim() || undefined,
+    host: e.HOST,
     publicBaseUrl: publicBaseUrl({ PUBLIC_BASE_URL: e.PUBLIC_BASE_URL, PORT: String(e.PORT) }),
     snapshotsDir: resolve(e.SNAPSHOTS_DIR),
     siteDir: resolve(e.SITE_DIR),
@@ -145,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    readyMaxSnapshotAgeHours: e.READY_MAX_SNAPSHOT_AGE_HOURS,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       max: e.MAX_CONNECTIONS,

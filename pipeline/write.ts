@@ -66,17 +66,6 @@ export interface SnapshotContent {
 /** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
 export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
 
-/** SNAPSHOT_KEEP_DAYS: a whole number of days, at least 1; unset → the default. */
-export function parseKeepDays(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return SNAPSHOT_KEEP_DAYS_DEFAULT;
-  const days = Number(value);
-  if (!Number.isInteger(days) || days < 1) {
-    throw new Error(
-      `SNAPSHOT_KEEP_DAYS must be a whole number of days, at least 1 (got ${JSON.stringify(value)})`,
-    );
-  }
-  return days;
-}
 const LATEST = "latest";
 /** The one-file database of every public table, and the Frictionless description of every public file. */
 const DATABASE = "venues.duckdb";

@@ -2,26 +2,22 @@
  * `npm run snapshot`: build a new snapshot from UPSTREAM_DIR into SNAPSHOTS_DIR and switch `latest` to it.
  * A failure leaves the previous snapshot in place and exits non-zero with the file and record at fault.
  */
-import { resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
 import { buildSnapshot } from "../pipeline/pipeline.ts";
-import { parseKeepDays } from "../pipeline/write.ts";
-
-const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? "../shared/data/upstream");
-const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? "snapshots");
-const baseUrl = publicBaseUrl(process.env);
-// BUILD_NOW pins the build clock (tests, reproducing a past build).
-const now = process.env.BUILD_NOW ? new Date(process.env.BUILD_NOW) : new Date();
+import { readBuildSettings } from "../pipeline/settings.ts";
 
 try {
+  const { upstreamDir, snapshotsDir, keepDays, now } = readBuildSettings(process.env);
+  const baseUrl = publicBaseUrl(process.env);
   console.log(`Building snapshot from ${upstreamDir} into ${snapshotsDir}`);
   const { dir, report } = await buildSnapshot({
     upstreamDir,
     snapshotsDir,
     baseUrl,
-    now,
+    // BUILD_NOW pins the build clock (tests, reproducing a past build).
+    now: now(),
     log: (l) => console.log(l),
-    keepDays: parseKeepDays(process.env.SNAPSHOT_KEEP_DAYS),
+    keepDays,
   });
   console.log(
     `Snapshot ${dir}: ${report.counts.conferences} conferences, ${report.counts.journals} journals, ` +

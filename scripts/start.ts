@@ -13,10 +13,19 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
+import { recordBuildStep } from "../functions/runtime/build-status.ts";
 import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
+import { readStartSettings, type StartSettings } from "./start-settings.ts";
 
+let settings: StartSettings;
+try {
+  settings = readStartSettings(process.env);
+} catch (err) {
+  console.error(`Cannot start: ${(err as Error).message}`);
+  process.exit(2);
+}
 const root = resolve(import.meta.dirname, "..");
-const upstreamDir = resolve(process.env.UPSTREAM_DIR ?? join(root, "../shared/data/upstream"));
+const upstreamDir = settings.build?.upstreamDir ?? "";
 const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(root, "snapshots"));
 const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
 // Beside the built site: the snapshot version and the base URL it was built from and for.
@@ -119,10 +128,22 @@ async function buildIfStale(force: boolean): Promise<void> {
   }
 }
 
+/** Runs a nightly step and records how it ended beside the snapshots, where every server's /readyz reads it. */
+async function recorded(step: "sync" | "build", work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+    recordBuildStep(snapshotsDir, step, { outcome: "ok", at: new Date().toISOString() });
+  } catch (err) {
+    const message = (err as Error).message;
+    recordBuildStep(snapshotsDir, step, { outcome: "failed", at: new Date().toISOString(), message });
+    throw err;
+  }
+}
+
 /** Brings the upstream copies up to date first; a failed sync never blocks the build from the last good copies. */
 async function syncUpstream(): Promise<void> {
-  if (process.env.NIGHTLY_SYNC === "false") return;
-  await run("sync", tsx("scripts/sync.ts")).catch((err: Error) =>
+  if (!settings.nightlySync) return;
+  await recorded("sync", () => run("sync", tsx("scripts/sync.ts"))).catch((err: Error) =>
     console.error(`${err.message}: building from the last good upstream copies.`),
   );
 }
@@ -132,7 +153,7 @@ function scheduleNightly(): void {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, NIGHTLY_MINUTE);
   setTimeout(() => {
     syncUpstream()
-      .then(() => buildIfStale(true))
+      .then(() => recorded("build", () => buildIfStale(true)))
       .catch((err: Error) =>
         console.error(`Nightly rebuild failed; still serving the previous snapshot. ${err.message}`),
       )

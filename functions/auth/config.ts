@@ -3,6 +3,7 @@
  * with a clear message instead of failing on each request. The server's loader (functions/config.ts) takes this
  * part from here; the accounts CLI reads it alone.
  */
+import { ConfigError } from "../runtime/env.ts";
 
 export interface AuthConfig {
   /** ACCOUNT_DAILY_QUOTA: requests per account per UTC day, all of its keys and tokens together. */
@@ -24,12 +25,7 @@ export const DEFAULT_ANON_DAILY_QUOTA = 50;
 /** HS256 keys shorter than the hash output weaken the signature. */
 export const MIN_SECRET_LENGTH = 32;
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError };
 
 function count(env: AuthEnv, name: string, fallback: number): number {
   const raw = env[name]?.trim();

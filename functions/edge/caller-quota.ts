@@ -109,15 +109,17 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
         },
       );
       await peekQuietly(c, access, caller, logger);
+      c.set("caller", caller);
       // Unmetered API paths (login, the OpenAPI document) still refuse a bad credential: it is never downgraded.
       if (caller.kind === "invalid" && isApiPath(path)) return invalidCredential(path, caller, requestId);
-      c.set("caller", caller);
       return next();
     }
     const reportOnly = c.get("reportOnly") === true;
     let caller: Caller;
     try {
       caller = await access.resolve(req, ip);
+      // Set before any refusal, so the request's log line names who was refused.
+      c.set("caller", caller);
       if (caller.kind === "invalid") {
         await peekQuietly(c, access, caller, logger);
         return invalidCredential(path, caller, requestId);
@@ -135,7 +137,6 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
           : `account daily quota of ${quota.limit} requests used up; retry after ${retryAfterSeconds} s`;
       return refusal(path, status, message, requestId, { "retry-after": String(retryAfterSeconds) });
     }
-    c.set("caller", caller);
     if (!reportOnly) c.set("charged", caller);
     await next();
     const charged = c.get("charged");

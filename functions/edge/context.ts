@@ -7,6 +7,8 @@ import type { Caller, QuotaResult } from "./access.ts";
 /** What the host knows about the connection (Node: the socket's peer address); the app's Bindings. */
 export interface ConnectionInfo {
   remoteAddress?: string;
+  /** Settles with the bytes the answer wrote to the connection once it is out (access-log.ts). */
+  sent?: Promise<number>;
 }
 
 export interface EdgeVariables {

@@ -14,7 +14,9 @@ import type { VenueActivity } from "../query/activity.ts";
 import type { SnapshotSource } from "../query/snapshot-source.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import type { Logger } from "../runtime/logger.ts";
+import { createMetrics } from "../runtime/metrics.ts";
 import { openStore, reservationLeaseOf } from "../store/index.ts";
+import { reportingUnavailable } from "../store/observed.ts";
 import { ReservationKeeper } from "../store/reservations.ts";
 import type { Store } from "../store/types.ts";
 import { createStoreActivity } from "./activity.ts";
@@ -82,7 +84,9 @@ export async function startService(
 ): Promise<RunningService> {
   const clock = options.clock;
   // The store counts views and quota windows on the same clock as the rest of the service.
-  const store = await openStore(config.store, clock ? { now: () => clock().getTime() } : {});
+  const metrics = createMetrics(clock);
+  const opened = await openStore(config.store, clock ? { now: () => clock().getTime() } : {});
+  const store = reportingUnavailable(opened, () => metrics.storeErrors.inc());
   const logger = options.logger ?? pino({ level: config.logLevel });
   const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
   const close = async () => {
@@ -99,7 +103,7 @@ export async function startService(
       ...options,
       reservations,
     });
-    const server = await startServer(config, { ...services, mcp: options.mcp, clock, logger }).catch(
+    const server = await startServer(config, { ...services, mcp: options.mcp, clock, logger, metrics }).catch(
       async (err: unknown) => {
         await stopServices();
         throw err;

@@ -9,9 +9,9 @@
  * SqliteStore (sqlite-store.ts) runs it on a worker thread (sqlite-worker.ts) and awaits the answers.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import { ensureDirectory } from "../runtime/env.ts";
 import {
   admitted,
   assertRating,
@@ -162,7 +162,7 @@ export class SqliteDatabase implements Store {
   private prunedViewsOn = "";
 
   constructor(options: SqliteDatabaseOptions) {
-    mkdirSync(options.dir, { recursive: true });
+    ensureDirectory(options.dir);
     this.now = options.now ?? Date.now;
     const timeout = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     this.db = new DatabaseSync(join(options.dir, STATE_FILE_NAME), {

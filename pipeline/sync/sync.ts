@@ -126,10 +126,18 @@ async function syncFolder(
 
 export async function syncUpstream(opts: SyncOptions): Promise<FolderResult[]> {
   const sources = opts.sources ?? SOURCE_ENTRIES;
+  const folders = foldersOf(sources);
+  const known = new Set([...folders.keys(), ...Object.keys(sources)]);
+  const unknown = (opts.only ?? []).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown source or folder: ${unknown.join(", ")} (known: ${[...known].sort().join(", ")})`,
+    );
+  }
   const state = readSyncState(opts.upstreamDir);
   mkdirSync(opts.cacheDir, { recursive: true });
   const results: FolderResult[] = [];
-  for (const [folder, { ids, origins }] of foldersOf(sources)) {
+  for (const [folder, { ids, origins }] of folders) {
     if (opts.only?.length && !opts.only.some((o) => o === folder || ids.includes(o))) continue;
     const previous = state.folders[folder];
     if (origins.length === 0) {

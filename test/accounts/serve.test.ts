@@ -28,6 +28,7 @@ describe("scripts/serve.ts", () => {
       env: {
         ...process.env,
         PORT: "0",
+        PUBLIC_BASE_URL: "https://venues.test",
         HOST: "127.0.0.1",
         STATE_DIR: stateDir,
         REDIS_URL: "",

@@ -1,0 +1,38 @@
+/**
+ * Requests as Prometheus metrics: every answer counted and timed by route group (a handful of groups, so label
+ * values stay few whatever paths are asked), refusals by reason; and the /metrics answer in the text format.
+ */
+import { createMiddleware } from "hono/factory";
+import type { Metrics } from "../runtime/metrics.ts";
+import type { EdgeEnv } from "./context.ts";
+
+export const METRICS_PATH = "/metrics";
+
+const PROBES = new Set(["/healthz", "/readyz", METRICS_PATH]);
+
+/** The route group of a path: api, mcp, snapshots, probe or site (pages, feeds and everything else). */
+export function routeGroup(path: string): string {
+  if (path === "/api" || path.startsWith("/api/")) return "api";
+  if (path === "/mcp" || path.startsWith("/mcp/")) return "mcp";
+  if (path.startsWith("/snapshots")) return "snapshots";
+  return PROBES.has(path) ? "probe" : "site";
+}
+
+export const requestMetrics = (metrics: Metrics) =>
+  createMiddleware<EdgeEnv>(async (c, next) => {
+    const stop = metrics.latency.startTimer({ group: routeGroup(c.req.path) });
+    await next();
+    stop();
+    const { status } = c.res;
+    metrics.requests.inc({ group: routeGroup(c.req.path), method: c.req.method, status: String(status) });
+    // A daily-quota refusal carries the exceeded quota; any other 429 is the per-second limit's.
+    if (c.get("quota")?.exceeded && (status === 402 || status === 429))
+      metrics.refusals.inc({ reason: "daily_quota" });
+    else if (status === 429) metrics.refusals.inc({ reason: "per_second" });
+  });
+
+export async function metricsResponse(metrics: Metrics): Promise<Response> {
+  return new Response(await metrics.registry.metrics(), {
+    headers: { "content-type": metrics.registry.contentType, "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Settings of the nightly build and of the upstream sync, read from the environment once at start with the same
+ * checks as the server's (functions/runtime/env.ts): a bad value stops the command, naming the variable, before
+ * anything is fetched or written — and `npm start` checks them too, so a value that would fail at 00:10 fails now.
+ */
+import { resolve } from "node:path";
+import { z } from "zod";
+import {
+  type Env,
+  existingDirectory,
+  instant,
+  parseEnv,
+  wholeNumber,
+  writableDirectory,
+} from "../functions/runtime/env.ts";
+import { SNAPSHOT_KEEP_DAYS_DEFAULT } from "./write.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const DEFAULT_UPSTREAM_DIR = resolve(ROOT, "../shared/data/upstream");
+const DEFAULT_STATE_DIR = resolve(ROOT, "var");
+export const DEFAULT_SYNC_TIMEOUT_MS = 300_000;
+
+const BuildEnv = z.object({
+  UPSTREAM_DIR: existingDirectory("UPSTREAM_DIR", DEFAULT_UPSTREAM_DIR),
+  SNAPSHOTS_DIR: writableDirectory("SNAPSHOTS_DIR", resolve(ROOT, "snapshots")),
+  SNAPSHOT_KEEP_DAYS: wholeNumber("SNAPSHOT_KEEP_DAYS", SNAPSHOT_KEEP_DAYS_DEFAULT, 1),
+  BUILD_NOW: instant("BUILD_NOW"),
+});
+
+export interface BuildSettings {
+  upstreamDir: string;
+  snapshotsDir: string;
+  keepDays: number;
+  /** The build clock: BUILD_NOW when pinned, else the time of the call. */
+  now: () => Date;
+}
+
+export function readBuildSettings(env: Env): BuildSettings {
+  const e = parseEnv(BuildEnv, env);
+  return {
+    upstreamDir: e.UPSTREAM_DIR,
+    snapshotsDir: e.SNAPSHOTS_DIR,
+    keepDays: e.SNAPSHOT_KEEP_DAYS,
+    now: () => e.BUILD_NOW ?? new Date(),
+  };
+}
+
+const SyncEnv = z
+  .object({
+    // Not checked: a folder the sync cannot write is reported as failed, and the build reads the copies there.
+    UPSTREAM_DIR: z
+      .string()
+      .optional()
+      .transform((v) => resolve(v?.trim() || DEFAULT_UPSTREAM_DIR)),
+    STATE_DIR: z.string().optional(),
+    SYNC_CACHE_DIR: z.string().optional(),
+    SYNC_TIMEOUT_MS: wholeNumber("SYNC_TIMEOUT_MS", DEFAULT_SYNC_TIMEOUT_MS, 1),
+  })
+  .transform((e, ctx) => {
+    const fallback = resolve(e.STATE_DIR?.trim() || DEFAULT_STATE_DIR, "upstream-git");
+    const cache = writableDirectory("SYNC_CACHE_DIR", fallback).safeParse(e.SYNC_CACHE_DIR);
+    for (const issue of cache.error?.issues ?? [])
+      ctx.addIssue({ ...issue, code: "custom", path: ["SYNC_CACHE_DIR"] });
+    return { upstreamDir: e.UPSTREAM_DIR, cacheDir: cache.data ?? fallback, timeoutMs: e.SYNC_TIMEOUT_MS };
+  });
+
+export type SyncSettings = z.output<typeof SyncEnv>;
+
+export function readSyncSettings(env: Env): SyncSettings {
+  return parseEnv(SyncEnv, env);
+}

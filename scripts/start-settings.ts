@@ -1,0 +1,62 @@
+/**
+ * Everything `npm start` will use, checked before it builds or serves: the server's settings (unless it only
+ * builds), the build's, the sync's (when the nightly sync is on), its own role and nightly switch. Every bad value
+ * is listed at once, naming its variable, so one that would only fail at the nightly build fails now.
+ */
+import { z } from "zod";
+import { loadConfig, type ServerConfig } from "../functions/config.ts";
+import { ConfigError, type Env, flag, parseEnv } from "../functions/runtime/env.ts";
+import { type BuildSettings, readBuildSettings, readSyncSettings } from "../pipeline/settings.ts";
+
+/** all: build and serve on one machine; builder: build only; server: serve what a builder publishes. */
+export const ROLES = ["all", "builder", "server"] as const;
+export type Role = (typeof ROLES)[number];
+
+const StartEnv = z
+  .object({
+    ROLE: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || "all")
+      .pipe(z.enum(ROLES, { error: `ROLE must be one of ${ROLES.join(", ")}` })),
+    NIGHTLY_SYNC: flag("NIGHTLY_SYNC", true),
+    PUBLIC_BASE_URL: z.string().optional(),
+  })
+  .refine((e) => e.ROLE !== "builder" || e.PUBLIC_BASE_URL?.trim(), {
+    path: ["PUBLIC_BASE_URL"],
+    error: "PUBLIC_BASE_URL must be set for ROLE=builder: its links must name the servers' public address",
+  });
+
+export interface StartSettings {
+  role: Role;
+  nightlySync: boolean;
+  /** Null for the builder role, which serves nothing. */
+  server: ServerConfig | null;
+  build: BuildSettings | null;
+}
+
+/** Runs every reader; the messages of all that fail are joined into one ConfigError. */
+export function readStartSettings(env: Env): StartSettings {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T): T | null => {
+    try {
+      return read();
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(
+        ...err.message
+          .split("\n")
+          .slice(1)
+          .map((line) => line.trim()),
+      );
+      return null;
+    }
+  };
+  const own = attempt(() => parseEnv(StartEnv, env));
+  const role = own?.ROLE ?? "all";
+  const server = role === "builder" ? null : attempt(() => loadConfig(env));
+  const build = role === "server" ? null : attempt(() => readBuildSettings(env));
+  if (role !== "server" && own?.NIGHTLY_SYNC !== false) attempt(() => readSyncSettings(env));
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  return { role, nightlySync: own?.NIGHTLY_SYNC ?? true, server, build };
+}

@@ -1,0 +1,134 @@
+/**
+ * Health that tells the truth, over real HTTP: /readyz names the served snapshot's date and age and the last
+ * nightly sync and build, and answers 503 (naming why) once the snapshot is older than the limit; /metrics is
+ * Prometheus text that a Prometheus text parser reads, with requests, latency, refusals, store errors and the
+ * snapshot's age.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../functions/config.ts";
+import { recordBuildStep } from "../../functions/runtime/build-status.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
+import { type RunningService, startService } from "../../functions/services/index.ts";
+import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
+
+// The fixture snapshot's manifest says it was generated at this instant.
+const BUILT_AT = Date.parse("2026-06-14T03:00:00Z");
+const HOUR = 3_600_000;
+
+describe("/readyz and /metrics", () => {
+  let fixture: ServedFixture;
+  let stateDir: string;
+  let service: RunningService;
+  const clock = { now: new Date(BUILT_AT + 6 * HOUR) };
+  let probes = 0;
+  // Each probe from an address of its own: the per-second limit (burst 3) is tested on purpose below only.
+  const get = (path: string, ip = `198.18.0.${++probes}`) =>
+    fetch(`${service.server.url}${path}`, { headers: { "x-forwarded-for": ip, "user-agent": "probe/1" } });
+
+  beforeAll(async () => {
+    fixture = await servedFixture({ "index.html": "<!doctype html><title>Venues</title>" });
+    stateDir = await mkdtemp(join(tmpdir(), "vd-health-"));
+    const config = loadConfig({
+      ...fixture.env,
+      STATE_DIR: stateDir,
+      TRUST_PROXY: "1",
+      ANON_DAILY_QUOTA: "2",
+      RATE_LIMIT_PER_SECOND: "1",
+      RATE_LIMIT_BURST: "3",
+      READY_MAX_SNAPSHOT_AGE_HOURS: "30",
+    });
+    service = await startService(config, { clock: () => clock.now, logger: silentLogger });
+  });
+  afterAll(async () => {
+    await service.close();
+    await fixture.remove();
+    await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it("is ready with a fresh snapshot and names its date and age, and the nightly outcomes", async () => {
+    let res = await get("/readyz");
+    let body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({
+      status: "ready",
+      reasons: [],
+      store: "ok",
+      snapshot: { status: "loaded", date: expect.any(String), age_hours: 6, max_age_hours: 30 },
+      nightly: { sync: null, build: null },
+    });
+    recordBuildStep(fixture.snapshotsDir, "sync", { outcome: "ok", at: "2026-06-14T00:11:00Z" });
+    recordBuildStep(fixture.snapshotsDir, "build", {
+      outcome: "failed",
+      at: "2026-06-14T00:12:00Z",
+      message: "snapshot failed (exit 1)",
+    });
+    res = await get("/readyz");
+    body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.nightly).toEqual({
+      sync: { outcome: "ok", at: "2026-06-14T00:11:00Z" },
+      build: { outcome: "failed", at: "2026-06-14T00:12:00Z", message: "snapshot failed (exit 1)" },
+    });
+  });
+
+  it("answers 503 naming the reason once the snapshot is older than READY_MAX_SNAPSHOT_AGE_HOURS", async () => {
+    clock.now = new Date(BUILT_AT + 31 * HOUR);
+    try {
+      const res = await get("/readyz");
+      const body = await res.json();
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(body.status).toBe("unavailable");
+      expect(body.snapshot).toMatchObject({ status: "stale", age_hours: 31 });
+      expect(body.reasons).toEqual([
+        expect.stringMatching(/snapshot of .* is 31 h old, over the 30 h limit/),
+      ]);
+      expect((await get("/healthz")).status).toBe(200);
+    } finally {
+      clock.now = new Date(BUILT_AT + 6 * HOUR);
+    }
+  });
+
+  it("serves metrics a Prometheus text parser reads: requests, latency, refusals, store errors, snapshot age", async () => {
+    await (await get("/api/conferences?limit=1", "192.0.2.10")).text();
+    await (await get("/api/conferences?limit=1", "192.0.2.10")).text();
+    const overQuota = await get("/api/conferences?limit=1", "192.0.2.10");
+    expect(overQuota.status).toBe(429);
+    const burst = await Promise.all([1, 2, 3, 4, 5].map(() => get("/", "192.0.2.20")));
+    expect(burst.map((r) => r.status)).toContain(429);
+    const res = await get("/metrics", "192.0.2.30");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const text = await res.text();
+    // The parser throws on any line that is not Prometheus text.
+    const families = new Map(parsePrometheusTextFormat(text).map((f) => [f.name, f]));
+
+    const requests = families.get("vd_http_requests_total");
+    expect(requests?.type).toBe("COUNTER");
+    const apiOk = requests?.metrics.find((m) => m.labels?.group === "api" && m.labels.status === "200");
+    expect(Number(apiOk?.value)).toBe(2);
+    expect(families.get("vd_http_request_duration_seconds")?.type).toBe("HISTOGRAM");
+    // The parser folds a labelled histogram's series into one, so the per-group samples are read from the text.
+    expect(text).toMatch(/^vd_http_request_duration_seconds_count\{group="api"\} 3$/m);
+    expect(text).toMatch(/^vd_http_request_duration_seconds_bucket\{le="\+Inf",group="api"\} 3$/m);
+    const refusals = families.get("vd_quota_refusals_total")?.metrics ?? [];
+    expect(Number(refusals.find((m) => m.labels?.reason === "daily_quota")?.value)).toBe(1);
+    expect(Number(refusals.find((m) => m.labels?.reason === "per_second")?.value)).toBeGreaterThanOrEqual(1);
+    expect(Number(families.get("vd_snapshot_age_seconds")?.metrics[0]?.value)).toBe(6 * 3600);
+    expect(Number(families.get("vd_store_errors_total")?.metrics[0]?.value)).toBe(0);
+    expect(families.has("process_resident_memory_bytes")).toBe(true);
+  });
+
+  it("counts state store errors", async () => {
+    await service.store.close();
+    const refused = await get("/api/conferences?limit=1", "192.0.2.40");
+    expect(refused.status).toBe(503);
+    const families = parsePrometheusTextFormat(await (await get("/metrics", "192.0.2.41")).text());
+    const errors = families.find((f) => f.name === "vd_store_errors_total");
+    expect(Number(errors?.metrics[0]?.value)).toBeGreaterThanOrEqual(1);
+  });
+});
