@@ -42,7 +42,7 @@ function exactOrigin(value: string): string | undefined {
   }
 }
 
-/** ALLOWED_ORIGINS: comma- or space-separated origins that may call /mcp from a browser, e.g. "https://app.example.org". */
+/** ALLOWED_ORIGINS: comma- or space-separated origins that may call /mcp from a page ("https://app.example.org"). */
 export const AllowedOriginsEnv = listEnv
   .refine((origins) => origins.every((o) => exactOrigin(o) !== undefined), {
     error: "ALLOWED_ORIGINS must list origins (scheme://host[:port], no path), separated by commas",

@@ -1,7 +1,8 @@
 /**
  * POST /mcp: the MCP server over Streamable HTTP, stateless (a fresh server and transport per request, no
- * session id) with plain JSON answers, or one SSE event to a client that accepts only the event stream. Web-standard Request → Response behind the edge chain, which has already
- * resolved the caller and counted the request.
+ * session id) with plain JSON answers, or one SSE event to a client that accepts only the event stream.
+ * Web-standard Request → Response behind the edge chain, which has already resolved the caller and counted the
+ * request.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createReadOperations } from "../api/operations.ts";

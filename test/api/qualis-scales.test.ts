@@ -16,6 +16,11 @@ const REFERENCE_TIERS: Record<string, string> = {
   "101": "A2", // A1
 };
 
+/** The fixture conferences, one of them (112) rated A3, a tier only the 2017–2020 scale has. */
+const CONFERENCES = FIXTURE_CONFERENCES.map((c) =>
+  c.id === "112" ? { ...c, qualis_rank: "A3" as const } : c,
+);
+
 const olderScaleClaim = (id: string): RankHistoryEntry => ({
   system: "QUALIS",
   edition: "reference-2026-05-30",
@@ -31,7 +36,9 @@ beforeAll(async () => {
     const detail = claimed.find((d) => d.id === id) ?? conferenceDetail({ id });
     return { ...detail, rank_history: [...detail.rank_history, olderScaleClaim(id)] };
   });
-  h = await startHarness({ snapshot: { conferenceDetails: [...details, ...withClaims] } });
+  h = await startHarness({
+    snapshot: { conferences: CONFERENCES, conferenceDetails: [...details, ...withClaims] },
+  });
 });
 afterAll(() => h.close());
 
@@ -46,7 +53,7 @@ async function filtered(tier: string): Promise<{ ids: string[]; shown: Record<st
 }
 
 const currentTier = (tier: string) =>
-  FIXTURE_CONFERENCES.filter((c: ConferenceRow) => c.qualis_rank === tier).map((c) => c.id);
+  CONFERENCES.filter((c: ConferenceRow) => c.qualis_rank === tier).map((c) => c.id);
 
 describe("qualis_rank across the two QUALIS scales", () => {
   it("B5 (older scale only) gives the venues the reference rates B5, any letter case", async () => {
@@ -64,8 +71,8 @@ describe("qualis_rank across the two QUALIS scales", () => {
   });
 
   it("a tier only on the 2017–2020 scale (A3, A4, C) matches that scale alone", async () => {
-    for (const tier of ["A3", "A4", "C"])
-      expect((await filtered(tier)).ids).toEqual(currentTier(tier).sort());
+    expect((await filtered("A3")).ids).toEqual(["112"]);
+    for (const tier of ["A4", "C"]) expect((await filtered(tier)).ids).toEqual(currentTier(tier).sort());
     expect((await filtered("B2")).ids).toEqual(currentTier("B2").sort());
   });
 });
