@@ -1,0 +1,81 @@
+/**
+ * Brotli requests for a 3 MB snapshot file flooding from one address (45 a second, under the general per-second
+ * limit) while another address reads pages and files: the file's compressed copy is made once and served from
+ * memory, so the flood costs no compression per request and the reader keeps its latency. Real server and attacker
+ * in processes of their own, real sockets, loopback only.
+ */
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
+import { ADDED_P99_MS, latencyProbe, PROBE_PAGES, PROBE_SITE, quietLatency } from "./loopback.ts";
+import { floodFromChild, type Server, serve, stop } from "./serve-process.ts";
+
+const RATE = 45;
+const SECONDS = 10;
+const BIG_FILE = "big.json";
+
+/** A public file of about 3 MB of JSON rows (the size of today's conferences.json), listed in the manifest. */
+async function addBigFile(snapshotsDir: string): Promise<number> {
+  const rows = Array.from({ length: 12_000 }, (_, i) => ({
+    id: String(100_000 + i),
+    acronym: `V${i}`,
+    title: `International Conference on Topic ${i % 97} and Applications ${i}`,
+    ranks: { ccf: "ABC"[i % 3], core: ["A*", "A", "B", "C"][i % 4] },
+    detail_page: `https://venues.test/conference/${100_000 + i}`,
+    deadline: `2027-0${(i % 9) + 1}-1${i % 10}T23:59:59Z`,
+  }));
+  const text = `${JSON.stringify(rows, null, 1)}\n`;
+  const dir = join(snapshotsDir, "latest");
+  await writeFile(join(dir, BIG_FILE), text);
+  const manifestPath = join(dir, "manifest.json");
+  const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  manifest.files.push({ name: BIG_FILE, bytes: Buffer.byteLength(text), sha256 });
+  await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+  return Buffer.byteLength(text);
+}
+
+describe("brotli file flood from one address", () => {
+  let fixture: ServedFixture;
+  let server: Server;
+  let stateDir: string;
+  let bytes: number;
+
+  beforeAll(async () => {
+    fixture = await servedFixture(PROBE_SITE);
+    bytes = await addBigFile(fixture.snapshotsDir);
+    stateDir = await mkdtemp(join(tmpdir(), "vd-br-flood-"));
+    server = await serve({ ...fixture.env, STATE_DIR: stateDir, LOG_LEVEL: "warn" });
+  });
+  afterAll(async () => {
+    await stop(server);
+    await fixture?.remove();
+    if (stateDir) await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it("answers every request from one compressed copy and keeps pages fast for another address", async () => {
+    const quiet = await quietLatency(server.url, PROBE_PAGES);
+    const probe = latencyProbe(server.url, PROBE_PAGES);
+    const files = await floodFromChild({
+      url: `${server.url}/snapshots/latest/${BIG_FILE}`,
+      perSecond: RATE,
+      seconds: SECONDS,
+      headers: { "accept-encoding": "br", "user-agent": "flood-test" },
+    });
+    const pages = await probe.stop();
+    console.log(
+      `brotli flood ${RATE}/s × ${SECONDS} s of a ${(bytes / 1e6).toFixed(1)} MB file: ` +
+        `${JSON.stringify(files.statuses)} p50 ${files.p50} ms p99 ${files.p99} ms; pages from another address ` +
+        `(${pages.ms.length}) p50 ${pages.p50} ms p99 ${pages.p99} ms max ${pages.max} ms ` +
+        `(quiet: p50 ${quiet.p50} ms p99 ${quiet.p99} ms)`,
+    );
+    expect(files.statuses).toEqual({ "200": RATE * SECONDS });
+    expect(new Set(pages.statuses)).toEqual(new Set([200]));
+    expect(pages.p99).toBeLessThan(quiet.p99 + ADDED_P99_MS);
+    // Each answer is the copy made once, not a compression of its own.
+    expect(files.p99).toBeLessThan(1000);
+  });
+});
