@@ -46,14 +46,18 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** Quota headers for unmetered answers: best-effort, a failing store only leaves them at zero. */
+/**
+ * Quota headers for unmetered answers: best-effort, a failing store only leaves them at zero. `waitMs` is what is
+ * left of the answer's UNMETERED_STORE_WAIT_MS.
+ */
 export async function peekQuietly(
   c: Context<EdgeEnv>,
   access: AccessControl,
   caller: Caller,
   logger: Logger,
+  waitMs = UNMETERED_STORE_WAIT_MS,
 ): Promise<void> {
-  const quota = await within(access.peek(caller), UNMETERED_STORE_WAIT_MS).catch((err: unknown) => {
+  const quota = await within(access.peek(caller), waitMs).catch((err: unknown) => {
     logger.warn(
       { err, request_id: c.get("requestId") },
       "quota store unavailable; quota headers left at zero",
@@ -109,14 +113,16 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
     const ip = c.get("ip");
     const requestId = c.get("requestId");
     if (!isMetered(req.method, path)) {
-      // A page never waits on the store: a credential that cannot be checked just reads as anonymous here.
+      // A page never waits on the store: a credential that cannot be checked just reads as anonymous here. The
+      // credential check and the quota headers share one wait.
+      const until = performance.now() + UNMETERED_STORE_WAIT_MS;
       const caller = await within(access.resolve(req, ip), UNMETERED_STORE_WAIT_MS).catch(
         (err: unknown): Caller => {
           logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
           return { kind: "anonymous", ip };
         },
       );
-      await peekQuietly(c, access, caller, logger);
+      await peekQuietly(c, access, caller, logger, Math.max(0, until - performance.now()));
       // Nothing unmetered is a paid answer: a token sent to one stays unspent.
       const claim = paidClaim(caller);
       if (claim) giveBack(access, caller, claim, logger, requestId);
