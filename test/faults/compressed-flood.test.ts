@@ -5,13 +5,11 @@
  * in processes of their own, real sockets, loopback only.
  */
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { ADDED_P99_MS, latencyProbe, PROBE_PAGES, PROBE_SITE, quietLatency } from "./loopback.ts";
-import { floodFromChild, type Server, serve, stop } from "./serve-process.ts";
+import { ADDED_P99_MS, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
+import { floodFromChild, type ServedProbe, serveProbeFixture } from "./serve-process.ts";
 
 const RATE = 45;
 const SECONDS = 10;
@@ -39,28 +37,20 @@ async function addBigFile(snapshotsDir: string): Promise<number> {
 }
 
 describe("brotli file flood from one address", () => {
-  let fixture: ServedFixture;
-  let server: Server;
-  let stateDir: string;
-  let bytes: number;
-
+  let served: ServedProbe;
+  let bytes = 0;
   beforeAll(async () => {
-    fixture = await servedFixture(PROBE_SITE);
-    bytes = await addBigFile(fixture.snapshotsDir);
-    stateDir = await mkdtemp(join(tmpdir(), "vd-br-flood-"));
-    server = await serve({ ...fixture.env, STATE_DIR: stateDir, LOG_LEVEL: "warn" });
+    served = await serveProbeFixture({}, async (fixture) => {
+      bytes = await addBigFile(fixture.snapshotsDir);
+    });
   });
-  afterAll(async () => {
-    await stop(server);
-    await fixture?.remove();
-    if (stateDir) await rm(stateDir, { recursive: true, force: true });
-  });
+  afterAll(() => served?.close());
 
   it("answers every request from one compressed copy and keeps pages fast for another address", async () => {
-    const quiet = await quietLatency(server.url, PROBE_PAGES);
-    const probe = latencyProbe(server.url, PROBE_PAGES);
+    const quiet = await quietLatency(served.server.url, PROBE_PAGES);
+    const probe = latencyProbe(served.server.url, PROBE_PAGES);
     const files = await floodFromChild({
-      url: `${server.url}/snapshots/latest/${BIG_FILE}`,
+      url: `${served.server.url}/snapshots/latest/${BIG_FILE}`,
       perSecond: RATE,
       seconds: SECONDS,
       headers: { "accept-encoding": "br", "user-agent": "flood-test" },

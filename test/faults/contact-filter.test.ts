@@ -98,8 +98,8 @@ const bareNumber = fc
     digits: fc.constantFrom(...(Object.keys(DIGIT_STYLES) as (keyof typeof DIGIT_STYLES)[])),
   })
   .chain(({ groups, seed, separator, digits }) => {
-    let at = 0;
-    const parts = groups.map((length) => seed.slice(at, (at += length)).join(""));
+    const starts = groups.map((_, i) => groups.slice(0, i).reduce((a, b) => a + b, 0));
+    const parts = groups.map((length, i) => seed.slice(starts[i], (starts[i] ?? 0) + length).join(""));
     // A leading digit of 1-9: with 0 it is the national form the phone generator covers.
     const number = `${((seed[14] ?? 0) % 9) + 1}${parts.join(separator).slice(1)}`;
     return sprinkled(DIGIT_STYLES[digits](number));
