@@ -219,7 +219,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Loads the latest snapshot, then listens; resolves once the port is bound. */
+/**
+ * Loads the latest snapshot, then listens under the connection limits (edge/connections.ts: per address, in all,
+ * header and request timeouts, keep-alive); resolves once the port is bound.
+ */
 export async function startServer(
   config: ServerConfig,
   overrides: ServerOverrides = {},

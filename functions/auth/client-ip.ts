@@ -11,7 +11,11 @@ export interface HeaderReader {
 
 export const UNKNOWN_IP = "unknown";
 
-/** Strips brackets, ports, zone ids and the IPv4-mapped prefix; null when it is not an IP address. */
+/**
+ * Strips brackets, ports and zone ids, and turns an IPv4-mapped IPv6 address into its IPv4 one in every spelling
+ * (::ffff:1.2.3.4, ::ffff:102:304, 0:0:0:0:0:ffff:0102:0304), so one client is one address; null when it is not
+ * an IP address.
+ */
 export function normalizeIp(raw: string): string | null {
   let ip = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
@@ -19,9 +23,16 @@ export function normalizeIp(raw: string): string | null {
   const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(ip);
   if (v4WithPort?.[1]) ip = v4WithPort[1];
   ip = ip.replace(/%.*$/, "").toLowerCase();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
-  if (mapped?.[1]) ip = mapped[1];
-  return isIPv4(ip) || isIPv6(ip) ? ip : null;
+  if (isIPv4(ip)) return ip;
+  return isIPv6(ip) ? (mappedIPv4(ip) ?? ip) : null;
+}
+
+/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:0:0/96), whatever its spelling; else null. */
+function mappedIPv4(ip: string): string | null {
+  const groups = ipv6Groups(ip).map((g) => Number.parseInt(g, 16));
+  if (groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return null;
+  const [high = 0, low = 0] = groups.slice(6);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
 }
 
 export function clientIp(

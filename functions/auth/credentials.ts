@@ -57,8 +57,12 @@ export async function resolveCaller(
     now,
   );
   // Single use: the first request with this token id claims it (atomically, across processes); a replay is unpaid.
-  if (paid && (await store.consume(`paid:${paid.jti}`, 1, paid.ttlSeconds)).allowed)
-    return { kind: "paid", ip };
+  // The claim is a reservation, kept only when the paid answer goes out (edge/caller-quota.ts).
+  if (paid) {
+    const claim = await store.reserve(`paid:${paid.jti}`, 1, paid.ttlSeconds);
+    if (claim.allowed)
+      return { kind: "paid", ip, ...(claim.reservation ? { claim: claim.reservation } : {}) };
+  }
   const authorization = request.headers.get("authorization");
   if (authorization === null || authorization === undefined) return { kind: "anonymous", ip };
 

@@ -9,7 +9,7 @@
  * The hourly counts and the back-off live in the state store, so every instance on the same store sees them and a
  * restart forgets nothing.
  */
-import { tokenBuckets } from "../edge/rate-limit.ts";
+import { type TokenBuckets, tokenBuckets } from "../edge/rate-limit.ts";
 import type { Store } from "../store/types.ts";
 import { quotaSubject } from "./client-ip.ts";
 
@@ -38,7 +38,7 @@ const keys = {
 };
 
 export class LoginLimiter {
-  private readonly take;
+  private readonly take: TokenBuckets;
 
   constructor(
     private readonly store: Store,

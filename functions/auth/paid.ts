@@ -2,8 +2,9 @@
  * X-Paid-Access: after the payment edge has verified a per-request payment it adds this header, an HS256 JWT signed
  * with PAID_ACCESS_KEY carrying `exp`, `path` (the one request path it pays for) and `jti` (its id). It pays for
  * one request: the id is remembered in the state store until the token expires (credentials.ts), so a replay is
- * not paid. A header that is forged, expired, without a path, for another path, already used, or arrives while
- * paid access is disabled counts as absent, never as an error.
+ * not paid, and it is spent only when its paid answer is sent (a 401, 403 or 301 leaves it unspent). A header that
+ * is forged, expired, without a path or id, for another path, already used, or arrives while paid access is
+ * disabled counts as absent, never as an error.
  */
 import { jwtVerify, SignJWT } from "jose";
 
@@ -31,7 +32,9 @@ export async function verifyPaidToken(
       requiredClaims: ["exp", "path", "jti"],
       currentDate: now,
     });
-    if (payload.path !== path || typeof payload.jti !== "string" || payload.exp === undefined) return null;
+    // An empty id would make every such token one and the same single use.
+    if (payload.path !== path || typeof payload.jti !== "string" || payload.jti.trim() === "") return null;
+    if (payload.exp === undefined) return null;
     return { jti: payload.jti, ttlSeconds: Math.max(1, payload.exp - Math.floor(now.getTime() / 1000) + 1) };
   } catch {
     return null;

@@ -34,8 +34,11 @@ export type Caller =
   | { kind: "anonymous"; ip: string }
   /** A registered account, through one of its API keys (keyId) or a login JWT (keyId null). */
   | { kind: "account"; accountId: string; keyId: string | null; ip: string }
-  /** A request whose payment the edge verified (X-Paid-Access). */
-  | { kind: "paid"; ip: string }
+  /**
+   * A request whose payment the edge verified (X-Paid-Access). `claim` is the reservation holding the token's single
+   * use: kept once its paid answer is sent, given back otherwise, so a token is spent only by what it paid for.
+   */
+  | { kind: "paid"; ip: string; claim?: string }
   /** A credential was sent but is unknown, revoked, expired or malformed: answered 401. */
   | { kind: "invalid"; reason: InvalidReason; ip: string };
 

@@ -6,9 +6,10 @@
  *     metered path → 401; quota used up → 402/429 with Retry-After. Fails closed: a metered request whose use
  *     cannot be recorded (store full, read-only, busy, unreachable, timed out) → 503 with Retry-After and an error
  *     log line (edgeErrors). Pages and files never depend on the store: they wait at most UNMETERED_STORE_WAIT_MS
- *     for it (their quota headers are best-effort). A metered request answered 5xx, 406 or 415, or whose client
- *     went away, is refunded. The charge is a reservation until the answer goes out: once answered it is settled
- *     (batched, no store call per request); one left pending because the process died (kill -9, crash) is
+ *     for it (their quota headers are best-effort). A metered request answered 5xx, 406, 415, 401, 403 or 301, or
+ *     whose client went away, is refunded (and its quota header says so); so is the single use of a paid token,
+ *     which only a paid answer spends. The charge is a reservation until the answer goes out: once answered it is
+ *     settled (batched, no store call per request); one left pending because the process died (kill -9, crash) is
  *     refunded by the sweep after RESERVATION_LEASE_MS (store/reservations.ts), so nobody pays for an answer
  *     never sent.
  * edgeErrors is the app's onError: a StoreUnavailable anywhere is a 503 with Retry-After, anything else a 500.
@@ -45,14 +46,18 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** Quota headers for unmetered answers: best-effort, a failing store only leaves them at zero. */
+/**
+ * Quota headers for unmetered answers: best-effort, a failing store only leaves them at zero. `waitMs` is what is
+ * left of the answer's UNMETERED_STORE_WAIT_MS.
+ */
 export async function peekQuietly(
   c: Context<EdgeEnv>,
   access: AccessControl,
   caller: Caller,
   logger: Logger,
+  waitMs = UNMETERED_STORE_WAIT_MS,
 ): Promise<void> {
-  const quota = await within(access.peek(caller), UNMETERED_STORE_WAIT_MS).catch((err: unknown) => {
+  const quota = await within(access.peek(caller), waitMs).catch((err: unknown) => {
     logger.warn(
       { err, request_id: c.get("requestId") },
       "quota store unavailable; quota headers left at zero",
@@ -69,8 +74,15 @@ const UNMETERED_API_PATHS = new Set(["/api/openapi.json", "/api/login"]);
 const isMetered = (method: string, path: string) =>
   method !== "OPTIONS" && isApiPath(path) && !UNMETERED_API_PATHS.has(path);
 
-/** Statuses that mean the caller got no answer worth charging for. */
-const isUnanswered = (status: number) => status >= 500 || status === 406 || status === 415;
+/**
+ * Statuses that mean the caller got no answer worth charging for: a failure, an unacceptable request, a refusal
+ * (no credential for a detail, a foreign Host or Origin) or a redirect to the answer (a merged venue's id).
+ */
+const FREE_STATUSES = new Set([301, 401, 403, 406, 415]);
+const isUnanswered = (status: number) => status >= 500 || FREE_STATUSES.has(status);
+
+/** The paid token's claim, if the caller paid: its single use held until the answer is known. */
+const paidClaim = (caller: Caller) => (caller.kind === "paid" ? caller.claim : undefined);
 
 const hasCredential = (req: Request) => req.headers.has("authorization") || req.headers.has("x-paid-access");
 
@@ -101,15 +113,20 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
     const ip = c.get("ip");
     const requestId = c.get("requestId");
     if (!isMetered(req.method, path)) {
-      // A page never waits on the store: a credential that cannot be checked just reads as anonymous here.
+      // A page never waits on the store: a credential that cannot be checked just reads as anonymous here. The
+      // credential check and the quota headers share one wait.
+      const until = performance.now() + UNMETERED_STORE_WAIT_MS;
       const caller = await within(access.resolve(req, ip), UNMETERED_STORE_WAIT_MS).catch(
         (err: unknown): Caller => {
           logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
           return { kind: "anonymous", ip };
         },
       );
-      await peekQuietly(c, access, caller, logger);
+      await peekQuietly(c, access, caller, logger, Math.max(0, until - performance.now()));
       c.set("caller", caller);
+      // Nothing unmetered is a paid answer: a token sent to one stays unspent.
+      const claim = paidClaim(caller);
+      if (claim) giveBack(access, caller, claim, logger, requestId);
       // Unmetered API paths (login, the OpenAPI document) still refuse a bad credential: it is never downgraded.
       if (caller.kind === "invalid" && isApiPath(path)) return invalidCredential(path, caller, requestId);
       return next();
@@ -140,18 +157,36 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
     if (!reportOnly) c.set("charged", caller);
     await next();
     const charged = c.get("charged");
+    const answered = charged !== undefined && !isUnanswered(c.res.status) && !req.signal.aborted;
+    const claim = paidClaim(caller);
+    if (claim) {
+      if (answered) access.settle?.(claim);
+      else giveBack(access, caller, claim, logger, requestId);
+    }
     if (!charged) return;
-    const reservation = c.get("quota")?.reservation;
-    const status = c.res.status;
-    if (isUnanswered(status) || req.signal.aborted) {
-      // Gives back the use of a request that was counted but not answered.
-      access
-        .refund?.(charged, reservation)
-        .catch((err: unknown) =>
-          logger.error({ err, request_id: requestId, status }, "refunding a request failed"),
-        );
-    } else if (reservation) access.settle?.(reservation);
+    if (answered) {
+      if (quota?.reservation) access.settle?.(quota.reservation);
+      return;
+    }
+    // Gives back the use of a request that was counted but not answered, and says so in its quota header.
+    giveBack(access, charged, quota?.reservation, logger, requestId);
+    if (quota && access.refund && charged.kind !== "paid") {
+      c.set("quota", { ...quota, remaining: Math.min(quota.limit, quota.remaining + 1) });
+    }
   });
+
+/** Refunds a counted request (or a paid token's claim) in the background; a failure is logged. */
+function giveBack(
+  access: AccessControl,
+  caller: Caller,
+  reservation: string | undefined,
+  logger: Logger,
+  requestId: string,
+): void {
+  access
+    .refund?.(caller, reservation)
+    .catch((err: unknown) => logger.error({ err, request_id: requestId }, "refunding a request failed"));
+}
 
 /** The app's onError: fail closed on the store (503 with Retry-After), 500 for anything else; logged either way. */
 export const edgeErrors =

@@ -1,7 +1,8 @@
 /**
  * Serving files from disk (Node only): the public snapshot files and the static site. Streams the file, sets a
  * content type, validators (ETag, Last-Modified) and a cache policy, answers conditional requests (If-None-Match,
- * If-Modified-Since) with 304, a single byte range with 206 (416 past the end) and HEAD without a body.
+ * If-Modified-Since) with 304, a single byte range with 206 (416 past the end) and HEAD without a body. A file may
+ * be answered from a compressed copy made beforehand (its bytes given), which takes no ranges.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -45,6 +46,8 @@ export interface FileOptions {
   etag?: string;
   status?: number;
   headers?: Record<string, string>;
+  /** Answer with this compressed copy of the file instead of the file itself (a 200 only; ranges are not offered). */
+  encoded?: { encoding: string; bytes: Uint8Array };
 }
 
 /** The file as a response, or null when `path` is not a regular file. */
@@ -55,9 +58,11 @@ export async function fileResponse(
 ): Promise<Response | null> {
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) return null;
-  const etag = options.etag
+  const validator = options.etag
     ? `"${options.etag}"`
     : `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
+  // A compressed copy's validator names the content, not these bytes: weak (as edge/compression.ts makes it).
+  const etag = options.encoded && !validator.startsWith("W/") ? `W/${validator}` : validator;
   const headers: Record<string, string> = {
     "content-type": contentTypeOf(path),
     "cache-control": options.cacheControl,
@@ -71,6 +76,13 @@ export async function fileResponse(
   if (status !== 200) {
     headers["content-length"] = String(info.size);
     return new Response(req.method === "HEAD" ? null : stream(path), { status, headers });
+  }
+  if (options.encoded) {
+    headers["content-encoding"] = options.encoded.encoding;
+    headers["content-length"] = String(options.encoded.bytes.length);
+    // zlib's output is backed by a plain ArrayBuffer, never a shared one.
+    const bytes = options.encoded.bytes as Uint8Array<ArrayBuffer>;
+    return new Response(req.method === "HEAD" ? null : bytes, { status, headers });
   }
   headers["accept-ranges"] = "bytes";
   const range = byteRange(req, etag, info.size);

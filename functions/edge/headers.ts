@@ -1,6 +1,7 @@
 /**
  * Headers every response carries, set on whatever the steps inside produced (API JSON, page, file, or an edge
- * refusal): the request id, open CORS, the Content-Security-Policy, and no server banner. The fixed security
+ * refusal): the request id (except on publicly cacheable answers), open CORS, the Content-Security-Policy, and no
+ * server banner. The fixed security
  * headers (nosniff, Referrer-Policy, X-Frame-Options, no X-Powered-By) are Hono's secureHeaders with
  * SECURITY_HEADERS.
  */
@@ -14,6 +15,13 @@ export function addVary(headers: Headers, value: string): void {
   if (!vary) headers.set("vary", value);
   else if (!vary.split(",").some((name) => name.trim().toLowerCase() === value.toLowerCase()))
     headers.set("vary", `${vary}, ${value}`);
+}
+
+/** Whether a shared cache may keep the answer: `public` or `s-maxage`, and neither `private` nor `no-store`. */
+export function isPubliclyCacheable(cacheControl: string | null): boolean {
+  const names = (cacheControl ?? "").split(",").map((d) => d.split("=")[0]?.trim().toLowerCase() ?? "");
+  const shared = names.includes("public") || names.includes("s-maxage");
+  return shared && !names.includes("private") && !names.includes("no-store");
 }
 
 export const CORS_ALLOW_METHODS = "GET, HEAD, POST, OPTIONS";
@@ -57,7 +65,9 @@ export const SECURITY_HEADERS: Parameters<typeof secureHeaders>[0] = {
 export const responseHeaders = createMiddleware<EdgeEnv>(async (c, next) => {
   await next();
   const { headers } = c.res;
-  headers.set("x-request-id", c.get("requestId"));
+  // A shared cache would hand one request's id (possibly the client's own) to everyone who gets the copy.
+  if (isPubliclyCacheable(headers.get("cache-control"))) headers.delete("x-request-id");
+  else headers.set("x-request-id", c.get("requestId"));
   headers.set("access-control-allow-origin", "*");
   headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS);
   // A page served from the site already carries its own CSP (PAGE_CSP plus its inline-script hashes).

@@ -9,7 +9,9 @@
 import { readdir, readFile, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { Manifest } from "../schema/records.ts";
-import { fileResponse } from "./files.ts";
+import { CompressedCopies } from "./compressed-copies.ts";
+import { chooseEncoding, isCompressible } from "./compression.ts";
+import { contentTypeOf, type FileOptions, fileResponse } from "./files.ts";
 import { placementOf } from "./real-path.ts";
 
 const SNAPSHOT_PATH = /^\/snapshots\/(latest|\d{4}-\d{2}-\d{2})\/([A-Za-z0-9._-]+)$/;
@@ -155,7 +157,24 @@ async function snapshotsListing(req: Request, snapshotsDir: string, asked: boole
   );
 }
 
+/**
+ * A text file's compressed copy for a client that accepts one, made once (compressed-copies.ts); none for a range
+ * request, which is answered from the file itself.
+ */
+async function encodedCopy(
+  req: Request,
+  copies: CompressedCopies,
+  path: string,
+  sha256: string,
+  type: string,
+): Promise<FileOptions["encoded"]> {
+  const encoding = chooseEncoding(req.headers.get("accept-encoding"));
+  if (!encoding || req.headers.has("range") || !isCompressible(type)) return undefined;
+  return { encoding, bytes: await copies.get(path, sha256, encoding) };
+}
+
 export function snapshotFiles(snapshotsDir: string): FileHandler {
+  const copies = new CompressedCopies();
   return async (req, pathname) => {
     const index = SNAPSHOT_INDEX.exec(pathname);
     if (index) {
@@ -177,10 +196,12 @@ export function snapshotFiles(snapshotsDir: string): FileHandler {
     if (name === "manifest.json") return fileResponse(req, join(dir, name), { cacheControl });
     const listed = manifest.files.find((f) => f.name === name);
     if (!listed) return null;
+    const path = join(dir, name);
     const type = TYPES[name.slice(name.lastIndexOf("."))];
-    return fileResponse(req, join(dir, name), {
+    return fileResponse(req, path, {
       cacheControl,
       etag: listed.sha256,
+      encoded: await encodedCopy(req, copies, path, listed.sha256, type ?? contentTypeOf(path)),
       ...(type ? { headers: { "content-type": type } } : {}),
     });
   };

@@ -38,6 +38,18 @@ function answer(values: readonly string[]): CompleteResult {
   };
 }
 
+/** Prompt arguments whose completion runs the venue name search. */
+const VENUE_ARGUMENT = "venue";
+/** The templates' argument completed with venue ids, by the same search. */
+const TEMPLATE_ID = "id";
+
+/** Whether a completion/complete request's params run the venue name search (so it is metered like a search). */
+export function searchesVenues(params: unknown): boolean {
+  const { ref, argument } = (params ?? {}) as { ref?: { type?: unknown }; argument?: { name?: unknown } };
+  const name = argument?.name;
+  return ref?.type === "ref/resource" ? name === TEMPLATE_ID : name === VENUE_ARGUMENT;
+}
+
 export function registerCompletion(server: McpServer, ops: ReadOperations): void {
   /** Venues whose name contains the typed text, as the REST name search finds them. */
   const venues = async (kind: "conference" | "journal", value: string) => {
@@ -68,7 +80,7 @@ export function registerCompletion(server: McpServer, ops: ReadOperations): void
     tier,
     ccf_rank: startingWith(CCF_TIERS),
     kind: startingWith(["conference", "journal"]),
-    venue: acronyms,
+    [VENUE_ARGUMENT]: acronyms,
     days: startingWith(["7", "30", "60", "90", "180", "365"]),
   };
   const TEMPLATE_IDS: Record<string, Completer> = {
@@ -83,7 +95,7 @@ export function registerCompletion(server: McpServer, ops: ReadOperations): void
     const completer =
       ref.type === "ref/prompt"
         ? PROMPT_ARGUMENTS[argument.name]
-        : argument.name === "id"
+        : argument.name === TEMPLATE_ID
           ? TEMPLATE_IDS[ref.uri]
           : undefined;
     return answer(completer ? await completer(argument.value, context) : []);

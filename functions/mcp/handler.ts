@@ -12,7 +12,7 @@ import { BODY_LIMITS } from "../edge/request-body.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
-import { countToolCalls, jsonBody } from "./metering.ts";
+import { countMeteredCalls, jsonBody } from "./metering.ts";
 import type { VenueMarkdown } from "./resources.ts";
 import { createMcpServer } from "./server.ts";
 
@@ -90,9 +90,10 @@ export const createMcpHandler: McpFactory = (deps) => {
       return jsonRpcError(405, -32000, message, { allow: "POST, OPTIONS" });
     }
     const message = jsonBody(ctx.body);
-    // The edge counted this request once, so it may call one tool.
-    if (countToolCalls(message) > 1) {
-      const message = "send one tools/call per HTTP request: each tool call counts as one request";
+    // The edge counted this request once, so it may make one metered call.
+    if (countMeteredCalls(message) > 1) {
+      const message =
+        "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request";
       return jsonRpcError(400, -32600, message);
     }
     const server = createMcpServer({

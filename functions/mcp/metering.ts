@@ -1,10 +1,13 @@
 /**
- * Quota for the MCP endpoint: a request that calls a tool counts like a REST request; the protocol traffic around
- * it (initialize, notifications, tools/list, prompts/list, prompts/get, ping) and refused methods only report
- * the quota, so connecting a client costs nothing. Invalid credentials are refused (401) on every request alike.
+ * Quota for the MCP endpoint: a request that returns venue data (a tool call, reading the statistics or a venue,
+ * completing a venue name or id) counts like a REST request; the protocol traffic around it (initialize,
+ * notifications, tools/list, prompts/list, prompts/get, ping, static resources and completions) and refused
+ * methods only report the quota, so connecting a client costs nothing. Invalid credentials are refused (401) on every request alike.
  */
 import { createMiddleware } from "hono/factory";
 import type { EdgeEnv } from "../edge/context.ts";
+import { searchesVenues } from "./completion.ts";
+import { isVenueDataResource } from "./resources.ts";
 
 export const MCP_PATH = "/mcp";
 
@@ -18,20 +21,35 @@ export function jsonBody(body: Uint8Array | undefined): unknown {
   }
 }
 
-const isToolCall = (message: unknown) =>
-  typeof message === "object" &&
-  message !== null &&
-  "method" in message &&
-  message.method === "tools/call" &&
-  "id" in message;
-
-/** How many tools/call requests a message carries (a JSON-RPC batch can hold several); 0 for anything else. */
-export function countToolCalls(message: unknown): number {
-  return (Array.isArray(message) ? message : [message]).filter(isToolCall).length;
+/**
+ * Whether one JSON-RPC message is a request that returns venue data, and so counts like its REST twin: a tool call,
+ * reading the statistics or a venue's page (resources/read), or completing a venue name or id (completion/complete,
+ * which runs the name search). Static resources and completions (fields, terms, tiers) stay free.
+ */
+function isMeteredCall(message: unknown): boolean {
+  if (typeof message !== "object" || message === null || !("id" in message) || !("method" in message)) {
+    return false;
+  }
+  const params = "params" in message ? (message.params as { uri?: unknown } | undefined) : undefined;
+  switch (message.method) {
+    case "tools/call":
+      return true;
+    case "resources/read":
+      return isVenueDataResource(String(params?.uri ?? ""));
+    case "completion/complete":
+      return searchesVenues(params);
+    default:
+      return false;
+  }
 }
 
-/** The edge step on /mcp, before caller-quota.ts: a request that calls no tool only reports the quota. */
+/** How many metered calls a message carries (a JSON-RPC batch can hold several); 0 for anything else. */
+export function countMeteredCalls(message: unknown): number {
+  return (Array.isArray(message) ? message : [message]).filter(isMeteredCall).length;
+}
+
+/** The edge step on /mcp, before caller-quota.ts: a request with no metered call only reports the quota. */
 export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
-  if (c.req.method !== "POST" || countToolCalls(jsonBody(c.get("body"))) === 0) c.set("reportOnly", true);
+  if (c.req.method !== "POST" || countMeteredCalls(jsonBody(c.get("body"))) === 0) c.set("reportOnly", true);
   await next();
 });

@@ -24,6 +24,10 @@ export const VENUE_TEMPLATES: Record<VenueKind, string> = {
   journal: "venue://journal/{id}",
 };
 
+/** Resources whose content is venue data (the statistics payload, a venue's page): read like a REST call, metered. */
+export const isVenueDataResource = (uri: string) =>
+  /^venue:\/\/(statistics$|conference\/|journal\/)/.test(uri);
+
 function fieldList(): string {
   const rows = RESEARCH_FIELDS.map((field) => `| \`${field}\` | ${RESEARCH_FIELD_NAMES[field]} |`);
   return [

@@ -2,8 +2,9 @@
  * Public profiles and comments never carry contact details, but their free text (CV, institution, display name,
  * comment body) is written by people who may paste an e-mail address or a phone number into it. Those are replaced
  * before anything is served. The text is normalised first, so disguised spellings meet the same patterns:
- * NFKC (fullwidth ＠ and digits), zero-width characters and soft hyphens removed, Arabic-Indic digits as ASCII,
- * `&#64;` / `&commat;` / `%40` as @.
+ * NFKC (fullwidth ＠ and digits, circled ①), the enclosed digits NFKC leaves (❶ ➀ ➊ ⓵ ⓫ ⑴ ⒈ 🄁) as digits,
+ * zero-width characters and soft hyphens removed, Arabic-Indic digits as ASCII, `&#64;` / `&commat;` / `%40` as @,
+ * any dash between digits (‐ – — − ﹣) as "-", and digits spelled out one by one ("0 4 4 6 3 2 …") closed up.
  */
 
 export const REDACTED = "[contact removed]";
@@ -15,19 +16,52 @@ const ENCODED_DOT = /&#0*46;|&#x0*2e;|&period;|%2e/gi;
 /** Arabic-Indic (U+0660–0669) and extended (U+06F0–06F9) digits; NFKC leaves them as they are. */
 const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 
+/**
+ * Enclosed digits NFKC leaves alone or turns into more than a digit: [first code point, last, value of the first]
+ * (Unicode blocks Enclosed Alphanumerics, Dingbats and Enclosed Alphanumeric Supplement).
+ */
+const ENCLOSED_DIGIT_RANGES: [number, number, number][] = [
+  [0x2474, 0x2487, 1], // ⑴ … ⒇ parenthesized
+  [0x2488, 0x249b, 1], // ⒈ … ⒛ with full stop
+  [0x24eb, 0x24f4, 11], // ⓫ … ⓴ negative circled
+  [0x24f5, 0x24fe, 1], // ⓵ … ⓾ double circled
+  [0x24ff, 0x24ff, 0], // ⓿
+  [0x2776, 0x277f, 1], // ❶ … ❿ dingbat negative circled
+  [0x2780, 0x2789, 1], // ➀ … ➉ dingbat circled sans-serif
+  [0x278a, 0x2793, 1], // ➊ … ➓ dingbat negative circled sans-serif
+  [0x1f100, 0x1f100, 0], // 🄀 digit zero full stop
+  [0x1f101, 0x1f10a, 0], // 🄁 … 🄊 digit comma
+  [0x1f10b, 0x1f10c, 0], // 🄋 🄌 circled zero
+];
+const ENCLOSED_DIGIT = /[\u2474-\u249B\u24EB-\u24FF\u2776-\u2793\u{1F100}-\u{1F10C}]/gu;
+
+function enclosedDigitValue(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  const range = ENCLOSED_DIGIT_RANGES.find(([first, last]) => code >= first && code <= last);
+  return range ? String(range[2] + code - range[0]) : char;
+}
+
+/** Hyphen-minus, hyphens, figure dash, en and em dash, bar, minus, small and fullwidth hyphen-minus. */
+const DASH_BETWEEN_DIGITS = /(?<=\d)\s*[-\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]\s*(?=\d)/g;
+/** Seven or more digits each on its own, spaced or dotted out: "0 4 4 6 3 2 1 1 1 1". */
+const SPACED_DIGITS = /(?<!\d)\d(?:[\s./-]\d){6,}(?!\d)/g;
+
 export function normaliseText(text: string): string {
   return text
+    .replace(ENCLOSED_DIGIT, enclosedDigitValue)
     .normalize("NFKC")
     .replace(INVISIBLE, "")
     .replace(EASTERN_DIGITS, (d) => String((d.codePointAt(0) ?? 0) & 0xf))
     .replace(ENCODED_AT, "@")
-    .replace(ENCODED_DOT, ".");
+    .replace(ENCODED_DOT, ".")
+    .replace(DASH_BETWEEN_DIGITS, "-")
+    .replace(SPACED_DIGITS, (run) => run.replace(/\D/g, ""));
 }
 
 /** A label part of a domain or mailbox in any script (IDN domains: münchen.de, 大学.中国). */
 const LABEL = "[\\p{L}\\p{N}_-]+";
 const AT = "(?:@|[[({<]\\s*at\\s*[\\])}>]|\\s+at\\s+)";
-const DOT = "(?:\\.|[[({<]\\s*dot\\s*[\\])}>]|\\s+dot\\s+)";
+const DOT = "(?:\\.|[[({<]\\s*(?:dot|\\.)\\s*[\\])}>]|\\s+dot\\s+)";
 
 const CONTACT_PATTERNS: RegExp[] = [
   // mailto:, tel:, skype: and similar links, whatever follows them.
@@ -38,21 +72,39 @@ const CONTACT_PATTERNS: RegExp[] = [
   /(?:\b(?:tel|tél|telephone|telefon|telefono|phone|mobile?|mob|cell|handy|fax|whatsapp|wechat|signal|viber|skype)\b|电话|手机|微信)\.?\s*[:：]?\s*[+(\d][\d\s()./-]{5,}\d/giu,
   // E-mail addresses, also "name [at] host [dot] org" and "name at uni dot edu".
   new RegExp(`[\\p{L}\\p{N}._%+-]+\\s*${AT}\\s*${LABEL}(?:\\s*${DOT}\\s*${LABEL})+`, "giu"),
-  // International numbers: +41 44 632 11 11, 0041-44-632-1111, +1 (555) 010-9999.
-  /(?:\+|\b00)\d{1,3}(?:[\s.()/-]*\d){6,14}/g,
+  // "#" for @, written tight and ending in a top-level domain of letters: carol.smith#uni.edu (not "issue #3.2").
+  /[\p{L}\p{N}._%+-]+#[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.\p{L}{2,}(?![\p{L}\p{N}_-])/gu,
+  // International numbers: +41 44 632 11 11, 0041-44-632-1111, +1 (555) 010-9999. As the national ones below,
+  // never starting inside a longer number nor an ORCID iD.
+  /(?:\+|(?<!\d[\s./-]?)\b(?!\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b)00)\d{1,3}(?:[\s.()/-]*\d){6,14}/g,
   // North American style: (555) 010-9999, 555.010.9999. Never part of a longer number ("010 100 100 1000",
   // "010 100 1000 100"), which would leave a group behind for the national pattern below to miss.
   /(?<!\d[\s./-]?)\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b(?![\s./-]?\d)/g,
-  // National numbers with a trunk 0: 044 632 11 11, 0176 1234567, 030-1234-5678.
-  /\b0\d{1,4}(?:[\s./-]?\d{2,8}){2,5}\b/g,
+  // National numbers with a trunk 0: 044 632 11 11, 0176 1234567, 030-1234-5678. Never starting inside a longer
+  // number ("10 00 000 00 00"), which would leave its head behind, nor an ORCID iD (0000-0002-1825-0097).
+  /(?<!\d[\s./-]?)\b(?!\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b)0\d{1,4}(?:[\s./-]?\d{2,8}){2,5}\b/g,
+  // 9 to 15 digits in one run, not part of an identifier (W2741809807) or a decimal: a number written without
+  // its prefix or spelled out one by one and closed up by normaliseText.
+  /(?<![\p{L}\p{N}.,/-])\d{9,15}(?![\p{L}\p{N}/-]|[.,]\d)/gu,
 ];
+
+/**
+ * A number in four or more groups without a prefix (14 44 632 11 11: the trunk 0 left out). A phone number when it
+ * has 9 to 15 digits and is not a row of 4-digit groups (years: "2019 2020 2021").
+ */
+const GROUPED_DIGITS = /(?<![\d.,/-])\d{1,4}(?:[\s.-]\d{1,4}){3,}(?![\d/-]|[.,]\d)/g;
+
+function isGroupedPhoneNumber(run: string): boolean {
+  const groups = run.split(/[\s.-]/);
+  const digits = groups.join("").length;
+  return digits >= 9 && digits <= 15 && !groups.every((group) => group.length === 4);
+}
 
 /** The text with every e-mail address, phone number and contact link replaced; trimmed. */
 export function redactContacts(text: string): string {
-  return CONTACT_PATTERNS.reduce(
-    (out, pattern) => out.replace(pattern, REDACTED),
-    normaliseText(text),
-  ).trim();
+  return CONTACT_PATTERNS.reduce((out, pattern) => out.replace(pattern, REDACTED), normaliseText(text))
+    .replace(GROUPED_DIGITS, (run) => (isGroupedPhoneNumber(run) ? REDACTED : run))
+    .trim();
 }
 
 /** As redactContacts, for optional fields: null stays null, and so does text that is empty after it. */

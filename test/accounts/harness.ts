@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createKey, createUser, type ProfilePatch, updateProfile } from "../../functions/auth/accounts.ts";
 import { loadConfig } from "../../functions/config.ts";
+import { createMcpHandler } from "../../functions/mcp/index.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { type RunningService, startService } from "../../functions/services/index.ts";
 import type { Store } from "../../functions/store/types.ts";
@@ -32,6 +33,8 @@ export type Body = { code: number; message: string; data: any; request_id: strin
 
 export interface TestService {
   url: string;
+  /** The served snapshots (the fixture); tests may add to `latest`. */
+  snapshotsDir: string;
   store: Store;
   /** The service's clock; tests move it. */
   clock: { now: Date };
@@ -47,6 +50,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Passed to startService; default: the production default. */
   countsCacheMs?: number;
+  /** Serve the MCP endpoint too (as scripts/serve.ts does). */
+  mcp?: boolean;
 }
 
 /**
@@ -74,6 +79,7 @@ export async function startTestService(
       clock: () => clock.now,
       logger: silentLogger,
       countsCacheMs: options.countsCacheMs,
+      mcp: options.mcp ? createMcpHandler : undefined,
     });
   let service: RunningService = await start();
 
@@ -87,6 +93,7 @@ export async function startTestService(
     get url() {
       return service.server.url;
     },
+    snapshotsDir: fixture.snapshotsDir,
     get store() {
       return service.store;
     },

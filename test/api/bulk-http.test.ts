@@ -146,6 +146,35 @@ describe("the snapshot for data users", () => {
     expect(refused.headers["content-encoding"]).toBeUndefined();
   });
 
+  it("serves a snapshot file's compressed copy made once: sized, the same bytes each time, HEAD without a body", async () => {
+    const path = "/snapshots/latest/conferences.json";
+    const first = await raw(h, path, { "accept-encoding": "br" });
+    const second = await raw(h, path, { "accept-encoding": "br" });
+    expect(first.headers["content-length"]).toBe(String(first.body.length));
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(first.headers["accept-ranges"]).toBeUndefined();
+    const head = await new Promise<{ length: string | undefined; bytes: number }>((resolve, reject) => {
+      const req = request(
+        `${h.url}${path}`,
+        { method: "HEAD", headers: { "accept-encoding": "br" } },
+        (res) => {
+          let bytes = 0;
+          res.on("data", (c: Buffer) => {
+            bytes += c.length;
+          });
+          res.on("end", () => resolve({ length: res.headers["content-length"], bytes }));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(head).toEqual({ length: String(first.body.length), bytes: 0 });
+    // A range is answered from the file itself, uncompressed.
+    const range = await raw(h, path, { "accept-encoding": "br", range: "bytes=0-9" });
+    expect(range.status).toBe(206);
+    expect(range.headers["content-encoding"]).toBeUndefined();
+  });
+
   it("a compressed answer still revalidates with 304", async () => {
     const br = await raw(h, "/snapshots/latest/conferences.json", { "accept-encoding": "br" });
     const etag = String(br.headers.etag);

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_CSP } from "../../functions/edge/headers.ts";
+import { isPubliclyCacheable, PAGE_CSP } from "../../functions/edge/headers.ts";
 import type { Logger } from "../../functions/runtime/logger.ts";
 import { ACCOUNT, fakeAccess, fakeActivity, type Harness, startHarness } from "./harness.ts";
 
@@ -22,7 +22,9 @@ const SITE = {
 /** The headers every response must carry, whatever produced it. */
 function expectCommonHeaders(res: Response, label: string) {
   const h = res.headers;
-  expect(h.get("x-request-id"), label).toBeTruthy();
+  // Publicly cacheable answers carry none: a shared cache would hand one request's id to everyone.
+  if (isPubliclyCacheable(h.get("cache-control"))) expect(h.get("x-request-id"), label).toBeNull();
+  else expect(h.get("x-request-id"), label).toBeTruthy();
   expect(h.get("access-control-allow-origin"), label).toBe("*");
   const exposed = h.get("access-control-expose-headers") ?? "";
   for (const name of ["X-Quota-Limit", "X-Quota-Remaining", "Retry-After", "X-Request-Id"]) {
@@ -151,6 +153,10 @@ describe("edge chain on every kind of response", () => {
       expect(res.headers.get("x-request-id")).not.toBe(bad);
       expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
+    // A publicly cacheable page echoes none: a shared cache would serve this client's id to everyone.
+    const page = await h.get("/about", { headers: { "x-request-id": "client-req-0002" } });
+    expect(page.headers.get("cache-control")).toContain("public");
+    expect(page.headers.get("x-request-id")).toBeNull();
   });
 
   it("an internal fault is a 500 envelope with the request id and no internals, and is logged", async () => {

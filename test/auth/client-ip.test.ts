@@ -26,6 +26,23 @@ describe("clientIp", () => {
     expect(normalizeIp(" 2001:DB8::1%eth0 ")).toBe("2001:db8::1");
     expect(normalizeIp("999.1.1.1")).toBeNull();
   });
+
+  it("reads every spelling of an IPv4-mapped IPv6 address as the one IPv4 address (one allowance)", () => {
+    for (const spelling of [
+      "::ffff:1.2.3.4",
+      "::ffff:102:304",
+      "::FFFF:0102:0304",
+      "0:0:0:0:0:ffff:102:304",
+      "0000:0000:0000:0000:0000:ffff:1.2.3.4",
+      "[::ffff:102:304]:8443",
+    ]) {
+      expect(normalizeIp(spelling), spelling).toBe("1.2.3.4");
+      expect(clientIp(xff(spelling), "10.0.0.3", 1), spelling).toBe("1.2.3.4");
+    }
+    // Not mapped: IPv4-compatible (deprecated) and NAT64 addresses stay IPv6.
+    expect(normalizeIp("::102:304")).toBe("::102:304");
+    expect(normalizeIp("64:ff9b::102:304")).toBe("64:ff9b::102:304");
+  });
 });
 
 describe("quotaSubject", () => {

@@ -83,13 +83,12 @@ describe("resolveCaller", () => {
     const mint = () => mintPaidAccess(PAID_KEY, { path: PATH, ttlSeconds: 60 });
     const paid = await mint();
     const otherPath = await mintPaidAccess(PAID_KEY, { path: "/api/journals/1", ttlSeconds: 60 });
-    expect(await resolve({ "X-Paid-Access": paid })).toEqual({ kind: "paid", ip: SOCKET });
-    // Single use: the same token again pays for nothing.
+    // The claim holds the token's single use until its paid answer is sent (edge/caller-quota.ts).
+    const claimed = { kind: "paid", ip: SOCKET, claim: expect.any(String) };
+    expect(await resolve({ "X-Paid-Access": paid })).toEqual(claimed);
+    // Single use: the same token again pays for nothing while its claim stands.
     expect(await resolve({ "X-Paid-Access": paid })).toEqual({ kind: "anonymous", ip: SOCKET });
-    expect(await resolve({ "X-Paid-Access": await mint(), ...bearer(revokedKey) })).toEqual({
-      kind: "paid",
-      ip: SOCKET,
-    });
+    expect(await resolve({ "X-Paid-Access": await mint(), ...bearer(revokedKey) })).toEqual(claimed);
     expect(await resolve({ "X-Paid-Access": otherPath })).toEqual({ kind: "anonymous", ip: SOCKET });
     expect(await resolve({ "X-Paid-Access": "forged", ...bearer(liveKey) })).toMatchObject({
       kind: "account",

@@ -1,7 +1,8 @@
 /**
  * The contact filter against generated spellings (fast-check): e-mail addresses with every disguise of @ and the
- * dot, zero-width characters, fullwidth forms and IDN domains; phone numbers in local and international form, with
- * labels in several languages and fullwidth or Arabic-Indic digits. Nothing of the contact may survive.
+ * dot ("#", "(at)", " at ", "[.]"), zero-width characters, fullwidth forms and IDN domains; phone numbers in local and international form, with
+ * labels in several languages, every kind of dash between groups, digits fullwidth, Arabic-Indic, circled (① ❶ ➀) or
+ * spaced out one by one, and numbers without their trunk 0. Nothing of the contact may survive.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -20,6 +21,21 @@ const sprinkled = (text: string) =>
 const fullwidth = (text: string) =>
   text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 const arabicIndic = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+/** ① … ⑨ with ⓪ (NFKC knows them), and the dingbat forms ❶ … ❾ with ⓿ and ➀ … ➈ (it does not). */
+const enclosed = (zero: number, one: number) => (text: string) =>
+  text.replace(/\d/g, (d) => String.fromCodePoint(d === "0" ? zero : one + Number(d) - 1));
+const DIGIT_STYLES = {
+  ascii: (text: string) => text,
+  fullwidth,
+  "arabic-indic": arabicIndic,
+  circled: enclosed(0x24ea, 0x2460),
+  "dingbat negative circled": enclosed(0x24ff, 0x2776),
+  "dingbat circled": enclosed(0x24ea, 0x2780),
+  // Every digit on its own: "0 4 4 6 3 2 1 1 1 1".
+  "one by one": (text: string) => text.replace(/\d(?=\d)/g, "$& "),
+};
+/** Group separators: plain, and the dashes a word processor puts in (en, em, figure dash, minus, hyphen). */
+const SEPARATORS = [" ", "-", ".", "/", "–", "—", "‒", "−", "‐", " – "];
 
 const email = fc
   .record({
@@ -38,11 +54,14 @@ const email = fc
       "(at)",
       " at ",
       " {at} ",
+      "#",
     ),
-    dot: fc.constantFrom(".", " [dot] ", "(dot)", " dot "),
+    dot: fc.constantFrom(".", " [dot] ", "(dot)", " dot ", "[.]", "(.)"),
     wide: fc.boolean(),
   })
-  .chain(({ local, host, tld, at, dot, wide }) => {
+  .chain(({ local, host, tld, at, dot: anyDot, wide }) => {
+    // "#" stands for @ only in a tight address: carol.smith#uni.edu.
+    const dot = at === "#" ? "." : anyDot;
     const text = `${local}${at}${host}${dot}${tld.replace(".", dot)}`;
     return sprinkled(wide ? fullwidth(text) : text).map((spelled) => ({ spelled, local }));
   });
@@ -62,14 +81,28 @@ const phone = fc
       "WhatsApp ",
       "fax. ",
     ),
-    separator: fc.constantFrom(" ", "-", ".", "/"),
-    digits: fc.constantFrom("ascii", "fullwidth", "arabic-indic"),
+    separator: fc.constantFrom(...SEPARATORS),
+    digits: fc.constantFrom(...(Object.keys(DIGIT_STYLES) as (keyof typeof DIGIT_STYLES)[])),
   })
   .chain(({ groups, prefix, label, separator, digits }) => {
     const number = `${prefix}${groups.map(String).join(separator)}`;
-    const shown =
-      digits === "fullwidth" ? fullwidth(number) : digits === "arabic-indic" ? arabicIndic(number) : number;
-    return sprinkled(`${label}${shown}`);
+    return sprinkled(`${label}${DIGIT_STYLES[digits](number)}`);
+  });
+
+/** A number without its trunk 0 or a country code, in the grouping people use: 14 44 632 11 11. */
+const bareNumber = fc
+  .record({
+    groups: fc.constantFrom([2, 2, 3, 2, 2], [3, 3, 2, 2], [3, 2, 2, 2, 2], [2, 3, 2, 2], [1, 3, 3, 4]),
+    seed: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 }),
+    separator: fc.constantFrom(...SEPARATORS.filter((s) => s !== "/")),
+    digits: fc.constantFrom(...(Object.keys(DIGIT_STYLES) as (keyof typeof DIGIT_STYLES)[])),
+  })
+  .chain(({ groups, seed, separator, digits }) => {
+    const starts = groups.map((_, i) => groups.slice(0, i).reduce((a, b) => a + b, 0));
+    const parts = groups.map((length, i) => seed.slice(starts[i], (starts[i] ?? 0) + length).join(""));
+    // A leading digit of 1-9: with 0 it is the national form the phone generator covers.
+    const number = `${((seed[14] ?? 0) % 9) + 1}${parts.join(separator).slice(1)}`;
+    return sprinkled(DIGIT_STYLES[digits](number));
   });
 
 const digitCount = (text: string) => (text.normalize("NFKC").match(/[\d\u0660-\u0669]/g) ?? []).length;
@@ -97,6 +130,28 @@ describe("contact filter (property-based)", () => {
     );
   });
 
+  it("removes every generated number without a prefix (four groups or more, 9 to 15 digits)", () => {
+    fc.assert(
+      fc.property(bareNumber, (spelled) => {
+        const out = redactContacts(`Office hours Mondays. ${spelled}`);
+        expect(out).toContain(REDACTED);
+        expect(digitCount(out)).toBe(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("removes the spellings the attack run found: en dashes, digits one by one, circled digits, '#' for @", () => {
+    for (const spelled of [
+      "044–632–11–11",
+      "0 4 4 6 3 2 1 1 1 1",
+      "①④ ④④ 632 11 11",
+      "carol.smith#uni.edu",
+    ]) {
+      expect(redactContacts(`Write or call: ${spelled}.`), spelled).toBe(`Write or call: ${REDACTED}.`);
+    }
+  });
+
   it("removes a national number whole, not a North American-looking part of it (found by this property)", () => {
     for (const spelled of ["010 100 100 1000", "010 100 1000 100"])
       expect(redactContacts(`Office hours Mondays. ${spelled}`)).toBe(`Office hours Mondays. ${REDACTED}`);
@@ -108,6 +163,9 @@ describe("contact filter (property-based)", () => {
       "Published in 2020, 2021 and 2022; h-index 12.",
       "Room 0.12, building 42",
       "Program committee at NeurIPS 2024 and ICML 2025.",
+      "Issue #3.2 of the C# guide; IEEE 802.11; v1.2.3.4; DOI 10.1145/3292500.3330919",
+      "ISBN 978-3-16-148410-0, chairs 2019 2020 2021, grant 1 2 3 4 5",
+      "ORCID 0000-0002-1825-0097, OpenAlex W2741809807, 1.5 billion (1500000000.5) tokens",
     ]) {
       expect(redactContacts(text)).toBe(text);
     }

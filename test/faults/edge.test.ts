@@ -27,10 +27,11 @@ import { siteFiles } from "../../functions/edge/site-files.ts";
 import { onceADay } from "../../functions/edge/view-dedup.ts";
 import { type Logger, silentLogger } from "../../functions/runtime/logger.ts";
 
-/** A quota store that counts in memory and can be made to fail, like a full disk or a dead Redis. */
+/** A quota store that counts in memory and can be made to fail, like a full disk or a dead Redis, or to hang. */
 function faultyAccess(limit: number) {
-  const state = { used: 0, refunds: 0, failing: false };
-  const check = () => {
+  const state = { used: 0, refunds: 0, failing: false, hangMs: 0 };
+  const check = async () => {
+    if (state.hangMs > 0) await new Promise((r) => setTimeout(r, state.hangMs));
     if (state.failing) throw new Error("SQLITE_FULL: database or disk is full");
   };
   const result = (exceeded = false): QuotaResult => ({
@@ -40,23 +41,23 @@ function faultyAccess(limit: number) {
   });
   const access: AccessControl = {
     async resolve(req, ip): Promise<Caller> {
-      check();
+      await check();
       return req.headers.has("authorization")
         ? { kind: "account", accountId: "a1", keyId: null, ip }
         : { kind: "anonymous", ip };
     },
     async consume() {
-      check();
+      await check();
       if (state.used >= limit) return result(true);
       state.used += 1;
       return result();
     },
     async peek() {
-      check();
+      await check();
       return result();
     },
     async refund() {
-      check();
+      await check();
       state.refunds += 1;
       state.used -= 1;
     },
@@ -153,6 +154,7 @@ describe("edge under fault", () => {
   afterAll(() => server.close());
   beforeEach(() => {
     state.failing = false;
+    state.hangMs = 0;
     state.used = 0;
     state.refunds = 0;
     errors.length = 0;
@@ -173,11 +175,26 @@ describe("edge under fault", () => {
     expect(page.status).toBe(200);
   });
 
-  it("refunds metered requests answered 5xx, 406 or 415, and keeps those answered 2xx/4xx", async () => {
-    for (const status of [500, 503, 406, 415, 200, 404])
-      await (await fetch(`${server.url}/api/status/${status}`)).text();
-    expect(state.refunds).toBe(4);
+  it("refunds metered requests answered 5xx, 406, 415, 401, 403 or 301, and keeps those answered 2xx/4xx", async () => {
+    const quotas: Record<number, number> = {};
+    for (const status of [500, 503, 406, 415, 401, 403, 301, 200, 404]) {
+      const res = await fetch(`${server.url}/api/status/${status}`, { redirect: "manual" });
+      await res.text();
+      quotas[status] = Number(res.headers.get("x-quota-remaining"));
+    }
+    expect(state.refunds).toBe(7);
     expect(state.used).toBe(2);
+    // A refunded answer's header already counts the refund.
+    expect(quotas[301]).toBe(200);
+    expect(quotas[200]).toBe(199);
+  });
+
+  it("answers a credentialed page within one store wait (250 ms) when the store hangs, not one per step", async () => {
+    state.hangMs = 1000;
+    const started = performance.now();
+    const page = await fetch(`${server.url}/conference/101`, { headers: { authorization: "Bearer x" } });
+    expect(page.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(450);
   });
 
   it.each([

@@ -6,14 +6,10 @@
  * server in its own process, real sockets, loopback only.
  */
 import { readdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { ADDED_P99_MS, ATTACKER, latencyProbe, PROBE_PAGES, PROBE_SITE, quietLatency } from "./loopback.ts";
-import { type Server, serve, stop } from "./serve-process.ts";
+import { ADDED_P99_MS, ATTACKER, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
+import { type ServedProbe, serveProbeFixture } from "./serve-process.ts";
 
 const PER_ADDRESS = 100;
 const HEADERS_TIMEOUT_MS = 3000;
@@ -53,37 +49,25 @@ function slowConnection(port: number): Promise<SlowConnection> {
 }
 
 describe("slow-header connection flood from one address", () => {
-  let fixture: ServedFixture;
-  let server: Server;
-  let stateDir: string;
-
+  let served: ServedProbe;
   beforeAll(async () => {
-    fixture = await servedFixture(PROBE_SITE);
-    stateDir = await mkdtemp(join(tmpdir(), "vd-idle-flood-"));
-    server = await serve({
-      ...fixture.env,
-      STATE_DIR: stateDir,
+    served = await serveProbeFixture({
       MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      LOG_LEVEL: "warn",
     });
   });
-  afterAll(async () => {
-    await stop(server);
-    await fixture?.remove();
-    if (stateDir) await rm(stateDir, { recursive: true, force: true });
-  });
+  afterAll(() => served?.close());
 
   it("caps the address's connections, times out the rest, and keeps another address fast", async () => {
-    const pid = server.child.pid ?? 0;
-    const port = Number(new URL(server.url).port);
-    const quiet = await quietLatency(server.url, PROBE_PAGES);
+    const pid = served.server.child.pid ?? 0;
+    const port = Number(new URL(served.server.url).port);
+    const quiet = await quietLatency(served.server.url, PROBE_PAGES);
     const filesBefore = openFiles(pid);
     let filesMax = filesBefore;
     const sampler = setInterval(() => {
       filesMax = Math.max(filesMax, openFiles(pid));
     }, 100);
-    const probe = latencyProbe(server.url, PROBE_PAGES);
+    const probe = latencyProbe(served.server.url, PROBE_PAGES);
 
     // Each of ATTACKERS loops opens a slow connection again a second after the last one was closed, until ATTACK_MS.
     const connections: SlowConnection[] = [];

@@ -4,44 +4,26 @@
  * the address is held to its login limits, so the reader keeps its latency. Real server and attacker in processes
  * of their own, real sockets, loopback only.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { ADDED_P99_MS, latencyProbe, PROBE_PAGES, PROBE_SITE, quietLatency } from "./loopback.ts";
-import { floodFromChild, type Server, serve, stop } from "./serve-process.ts";
+import { ADDED_P99_MS, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
+import { floodFromChild, type ServedProbe, serveProbeFixture } from "./serve-process.ts";
 
 const RATE = 45;
 const SECONDS = 10;
 const FAILURES_PER_HOUR = 30;
 
 describe("login flood from one address", () => {
-  let fixture: ServedFixture;
-  let server: Server;
-  let stateDir: string;
-
+  let served: ServedProbe;
   beforeAll(async () => {
-    fixture = await servedFixture(PROBE_SITE);
-    stateDir = await mkdtemp(join(tmpdir(), "vd-login-flood-"));
-    server = await serve({
-      ...fixture.env,
-      STATE_DIR: stateDir,
-      LOGIN_FAILURES_PER_HOUR: String(FAILURES_PER_HOUR),
-      LOG_LEVEL: "warn",
-    });
+    served = await serveProbeFixture({ LOGIN_FAILURES_PER_HOUR: String(FAILURES_PER_HOUR) });
   });
-  afterAll(async () => {
-    await stop(server);
-    await fixture?.remove();
-    if (stateDir) await rm(stateDir, { recursive: true, force: true });
-  });
+  afterAll(() => served?.close());
 
   it("keeps pages and files fast for another address, and checks at most the address's hourly failures", async () => {
-    const quiet = await quietLatency(server.url, PROBE_PAGES);
-    const probe = latencyProbe(server.url, PROBE_PAGES);
+    const quiet = await quietLatency(served.server.url, PROBE_PAGES);
+    const probe = latencyProbe(served.server.url, PROBE_PAGES);
     const logins = await floodFromChild({
-      url: `${server.url}/api/login`,
+      url: `${served.server.url}/api/login`,
       perSecond: RATE,
       seconds: SECONDS,
       method: "POST",

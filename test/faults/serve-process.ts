@@ -3,8 +3,13 @@
  * from the test's own event loop: killed mid-load, or flooded while another address measures its latency.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { REPO_ROOT, runTs } from "../store/run-ts.ts";
 import type { FloodPlan, FloodReport } from "./flood-client.ts";
+import { PROBE_SITE } from "./loopback.ts";
 
 export interface Server {
   url: string;
@@ -46,4 +51,36 @@ export async function floodFromChild(plan: FloodPlan): Promise<FloodReport> {
   const run = await runTs("test/faults/flood-client.ts", [JSON.stringify(plan)]);
   if (run.code !== 0) throw new Error(`the flood client failed (${run.code}):\n${run.stderr}`);
   return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as FloodReport;
+}
+
+export interface ServedProbe {
+  server: Server;
+  fixture: ServedFixture;
+  /** Stops the server and removes the fixture and the state. */
+  close(): Promise<void>;
+}
+
+/**
+ * The flood tests' server: the fixture snapshot and PROBE_SITE served by `npm run serve` in a process of its own,
+ * on a fresh STATE_DIR, with `env` on top; `prepare` may add files to the fixture first.
+ */
+export async function serveProbeFixture(
+  env: Record<string, string>,
+  prepare?: (fixture: ServedFixture) => Promise<void>,
+): Promise<ServedProbe> {
+  const fixture = await servedFixture(PROBE_SITE);
+  const stateDir = await mkdtemp(join(tmpdir(), "vd-flood-"));
+  const close = async (server?: Server) => {
+    await stop(server);
+    await fixture.remove();
+    await rm(stateDir, { recursive: true, force: true });
+  };
+  try {
+    await prepare?.(fixture);
+    const server = await serve({ ...fixture.env, STATE_DIR: stateDir, LOG_LEVEL: "warn", ...env });
+    return { server, fixture, close: () => close(server) };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }

@@ -1,0 +1,71 @@
+/**
+ * Brotli requests for a 3 MB snapshot file flooding from one address (45 a second, under the general per-second
+ * limit) while another address reads pages and files: the file's compressed copy is made once and served from
+ * memory, so the flood costs no compression per request and the reader keeps its latency. Real server and attacker
+ * in processes of their own, real sockets, loopback only.
+ */
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADDED_P99_MS, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
+import { floodFromChild, type ServedProbe, serveProbeFixture } from "./serve-process.ts";
+
+const RATE = 45;
+const SECONDS = 10;
+const BIG_FILE = "big.json";
+
+/** A public file of about 3 MB of JSON rows (the size of today's conferences.json), listed in the manifest. */
+async function addBigFile(snapshotsDir: string): Promise<number> {
+  const rows = Array.from({ length: 12_000 }, (_, i) => ({
+    id: String(100_000 + i),
+    acronym: `V${i}`,
+    title: `International Conference on Topic ${i % 97} and Applications ${i}`,
+    ranks: { ccf: "ABC"[i % 3], core: ["A*", "A", "B", "C"][i % 4] },
+    detail_page: `https://venues.test/conference/${100_000 + i}`,
+    deadline: `2027-0${(i % 9) + 1}-1${i % 10}T23:59:59Z`,
+  }));
+  const text = `${JSON.stringify(rows, null, 1)}\n`;
+  const dir = join(snapshotsDir, "latest");
+  await writeFile(join(dir, BIG_FILE), text);
+  const manifestPath = join(dir, "manifest.json");
+  const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  manifest.files.push({ name: BIG_FILE, bytes: Buffer.byteLength(text), sha256 });
+  await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+  return Buffer.byteLength(text);
+}
+
+describe("brotli file flood from one address", () => {
+  let served: ServedProbe;
+  let bytes = 0;
+  beforeAll(async () => {
+    served = await serveProbeFixture({}, async (fixture) => {
+      bytes = await addBigFile(fixture.snapshotsDir);
+    });
+  });
+  afterAll(() => served?.close());
+
+  it("answers every request from one compressed copy and keeps pages fast for another address", async () => {
+    const quiet = await quietLatency(served.server.url, PROBE_PAGES);
+    const probe = latencyProbe(served.server.url, PROBE_PAGES);
+    const files = await floodFromChild({
+      url: `${served.server.url}/snapshots/latest/${BIG_FILE}`,
+      perSecond: RATE,
+      seconds: SECONDS,
+      headers: { "accept-encoding": "br", "user-agent": "flood-test" },
+    });
+    const pages = await probe.stop();
+    console.log(
+      `brotli flood ${RATE}/s × ${SECONDS} s of a ${(bytes / 1e6).toFixed(1)} MB file: ` +
+        `${JSON.stringify(files.statuses)} p50 ${files.p50} ms p99 ${files.p99} ms; pages from another address ` +
+        `(${pages.ms.length}) p50 ${pages.p50} ms p99 ${pages.p99} ms max ${pages.max} ms ` +
+        `(quiet: p50 ${quiet.p50} ms p99 ${quiet.p99} ms)`,
+    );
+    expect(files.statuses).toEqual({ "200": RATE * SECONDS });
+    expect(new Set(pages.statuses)).toEqual(new Set([200]));
+    expect(pages.p99).toBeLessThan(quiet.p99 + ADDED_P99_MS);
+    // Each answer is the copy made once, not a compression of its own.
+    expect(files.p99).toBeLessThan(3000);
+  });
+});
