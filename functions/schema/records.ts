@@ -262,6 +262,18 @@ export const SubmissionOutlook = z.object({
 });
 export type SubmissionOutlook = z.infer<typeof SubmissionOutlook>;
 
+/** The outlook of a venue none of whose submission deadlines is known. */
+export const unknownOutlook = (asOf: string): SubmissionOutlook => ({
+  as_of: asOf,
+  state: "unknown",
+  next: null,
+  deadlines: [],
+  other_dates: [],
+  conference: null,
+  data_as_of: null,
+  stale: false,
+});
+
 export const AcceptanceRow = z.object({
   year: z.number().int(),
   submitted: z.number().int().nullable(),
