@@ -324,7 +324,7 @@ export const ConferenceRow = z.object({
   qualis_rank: QualisRank,
   is_extended: z.boolean().nullable(),
   cp_index: CpIndex.nullable(),
-  /** Expected next paper deadline from the series' history, null once the real one is announced. Never announced data. */
+  /** Paper deadline of the outlook's next estimated round (from the series' history), else null. Never announced data. */
   estimated_submission_date: IsoDate.nullable(),
   updated_at: IsoDate.nullable(),
   // Public extras used by filters and ranking lists.
