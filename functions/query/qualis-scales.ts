@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { REFERENCE_EDITION_PREFIX } from "../schema/records.ts";
 import type { SqlParam } from "./database.ts";
+import { varcharList } from "./sql.ts";
 
 /** Tiers of the 2013–2016 scale the reference uses. */
 const OLDER_SCALE = new Set(["A1", "A2", "B1", "B2", "B3", "B4", "B5"]);
@@ -31,8 +32,14 @@ export async function loadOlderScale(connection: DuckDBConnection, dir: string):
   );
 }
 
-/** The condition (on conferences aliased `c`) and its values for one requested tier (upper case). */
-export function qualisTierCondition(tier: string): [clause: string, ...values: SqlParam[]] {
-  if (!OLDER_SCALE.has(tier)) return ["c.qualis_rank = ?", tier];
-  return [`(c.qualis_rank = ? OR c.id IN (SELECT id FROM ${OLDER_SCALE_TABLE} WHERE tier = ?))`, tier, tier];
+/** The condition (on conferences aliased `c`) and its values for the requested tiers (upper case), any of which matches. */
+export function qualisTiersCondition(tiers: readonly string[]): [clause: string, ...values: SqlParam[]] {
+  const current: [string, SqlParam] = ["list_contains(?, c.qualis_rank)", varcharList(tiers)];
+  const older = tiers.filter((t) => OLDER_SCALE.has(t));
+  if (older.length === 0) return current;
+  return [
+    `(${current[0]} OR c.id IN (SELECT id FROM ${OLDER_SCALE_TABLE} WHERE list_contains(?, tier)))`,
+    current[1],
+    varcharList(older),
+  ];
 }

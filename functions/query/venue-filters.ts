@@ -1,0 +1,40 @@
+/**
+ * The rank and field filters of the conference lists (search and upcoming deadlines), on the conferences table
+ * `c`. Each filter takes several values, any of which matches; `systems` says how filters of different ranking
+ * systems combine.
+ */
+import type { ResearchField } from "../schema/records.ts";
+import type { SqlParam } from "./database.ts";
+import { qualisTiersCondition } from "./qualis-scales.ts";
+import { type Conditions, varcharList } from "./sql.ts";
+
+export interface VenueFilters {
+  ccf_rank?: readonly string[];
+  core_rank?: readonly string[];
+  qualis_rank?: readonly string[];
+  field?: readonly ResearchField[];
+}
+
+/**
+ * Adds the filters to `cond`: within a system any listed tier matches; across systems every one must match
+ * ("all", as search always did) or any one suffices ("any": CCF A or B, or CORE A* or A). Fields: any listed one.
+ */
+export function addVenueFilters(cond: Conditions, p: VenueFilters, systems: "all" | "any"): void {
+  const upper = (tiers: readonly string[] | undefined) => (tiers ?? []).map((t) => t.toUpperCase());
+  const ranks: [clause: string, ...values: SqlParam[]][] = [];
+  for (const [column, tiers] of [
+    ["c.ccf_rank", upper(p.ccf_rank)],
+    ["c.core_rank", upper(p.core_rank)],
+  ] as const)
+    if (tiers.length > 0) ranks.push([`list_contains(?, ${column})`, varcharList(tiers)]);
+  // QUALIS tiers also match the older scale the reference service rates on (qualis-scales.ts).
+  const qualis = upper(p.qualis_rank);
+  if (qualis.length > 0) ranks.push(qualisTiersCondition(qualis));
+  if (systems === "all" || ranks.length === 1) for (const r of ranks) cond.add(...r);
+  else if (ranks.length > 1)
+    cond.add(
+      `(${ranks.map(([clause]) => clause).join(" OR ")})`,
+      ...ranks.flatMap(([, ...values]) => values),
+    );
+  if (p.field && p.field.length > 0) cond.add("list_has_any(c.fields, ?)", varcharList(p.field));
+}
