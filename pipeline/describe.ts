@@ -2,6 +2,7 @@
  * What entity resolution sees of an observation: its exact keys, acronym variants and title.
  */
 import { aliasKeys } from "./aliases.ts";
+import { cleanAcronym, cleanTitle } from "./names.ts";
 import { acronymVariants, normalizeAcronym, normalizeCoreRank, normalizeTitle } from "./normalize.ts";
 import type { ConferenceObservation, JournalObservation, SourceId } from "./observations.ts";
 import type { Resolvable } from "./resolve.ts";
@@ -23,29 +24,36 @@ const COLLISION_MARKS = /(?<![\d'’])['’]+$/;
  * one: it matches another list's acronym only with a near-identical title (`strict`), and rows sharing a base
  * acronym in that service are distinct (cannot-link).
  */
-function acronymEvidence(o: ConferenceObservation) {
+function acronymEvidence(o: ConferenceObservation, title: string | null) {
   const exclusive = CURATED.has(o.source) ? o.source : null;
+  // CORE's notes ride in the acronym field ("IJCRS (was RSCTC)"): the acronym is what is left; a former acronym
+  // the note gives is one more name of the venue.
+  const cleaned = cleanAcronym(o.acronym);
+  const acronym = cleaned.text;
   // A several-word title repeated in the acronym field ("Sensor Networks" / "Sensor Networks") is no acronym.
   const titleRepeated =
-    o.acronym !== null &&
-    /\s/.test(o.acronym.trim()) &&
-    o.title !== null &&
-    normalizeTitle(o.acronym) === normalizeTitle(o.title);
-  if (!o.acronym || titleRepeated) return { acronyms: [], parts: [], exclusive, strict: false };
-  const marks = o.source === "reference" ? (o.acronym.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
-  const variants = acronymVariants(o.acronym);
+    acronym !== null &&
+    /\s/.test(acronym) &&
+    title !== null &&
+    normalizeTitle(acronym) === normalizeTitle(title);
+  if (!acronym || titleRepeated) return { acronyms: [], bare: null, parts: [], exclusive, strict: false };
+  const marks = o.source === "reference" ? (o.acronym?.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
+  const former = cleaned.aliases.filter((a) => !/\s/.test(a)).flatMap((a) => acronymVariants(a));
+  const own = acronymVariants(acronym);
+  const variants = [...new Set([...own, ...former])];
   const base = variants[0] ?? "";
-  // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry": each part that is itself an acronym (two capitals or more) may
-  // point at the parent series; a title in the acronym field ("Sensor Networks") has no such part.
-  const parts = !/[/\\\-–+\s]/.test(o.acronym)
+  // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry", "IJCNLP & AACL": each part that is itself an acronym (two capitals
+  // or more) may point at the parent series; a title in the acronym field ("Sensor Networks") has no such part.
+  const parts = !/[/\\\-–+\s]/.test(acronym)
     ? []
-    : o.acronym
+    : acronym
         .split(/[/\\\-–+]|\s+/)
         .filter((p) => /\p{Lu}.*\p{Lu}/u.test(p))
         .map((p) => normalizeAcronym(p))
         .filter((p) => p.length >= 2 && !variants.includes(p));
   return {
     acronyms: variants,
+    bare: own[1] ?? null,
     parts: marks > 0 ? [] : [...new Set(parts)],
     exclusive: o.source === "reference" ? `reference:${base}` : exclusive,
     strict: marks > 0,
@@ -62,7 +70,10 @@ function rankClaims(o: ConferenceObservation): string[] {
 }
 
 export function describeConference(o: ConferenceObservation): Resolvable {
-  const { acronyms, parts, exclusive, strict } = acronymEvidence(o);
+  // Titles are compared without CORE's notes ("… (Joined with PKDD from 2008)"): a note names another venue or an
+  // old name, not this one's title.
+  const title = cleanTitle(o.title).text;
+  const { acronyms, bare, parts, exclusive, strict } = acronymEvidence(o, title);
   const exactKeys = [
     ...(o.dblp ? [`dblp:${o.dblp}`] : []),
     ...(o.coreId ? [`core:${o.coreId}`] : []),
@@ -74,9 +85,10 @@ export function describeConference(o: ConferenceObservation): Resolvable {
     key: o.key,
     exactKeys,
     acronyms,
+    bareAcronym: bare,
     acronymParts: parts,
-    normTitle: o.title ? normalizeTitle(o.title) : null,
-    title: o.title,
+    normTitle: title ? normalizeTitle(title) : null,
+    title,
     rankClaims: rankClaims(o),
     canCreate: !CANNOT_CREATE.has(o.source),
     exclusive,

@@ -17,6 +17,7 @@ import {
   titleTokens,
   type WeightedTitle,
   weighted,
+  weightedContainment,
   weightedJaccard,
   weightedSimilarity,
   wordWeights,
@@ -29,6 +30,8 @@ export interface Resolvable<O = never> {
   exactKeys: string[];
   /** Normalised acronym variants. */
   acronyms: string[];
+  /** The acronym without a publisher before, after or glued to it ("SCC" of "IEEESCC", "AC" of "AC-IADIS"). */
+  bareAcronym?: string | null;
   /** Parts of a joint or track acronym ("IJCAI" and "ECAI" of "IJCAI-ECAI"): may attach, never found. */
   acronymParts?: string[];
   /** Normalised title (for the identical-title rule). */
@@ -67,6 +70,8 @@ export interface Cluster<O> {
 export type MatchRule =
   | "exact"
   | "acronym+title"
+  | "publisher-prefix"
+  | "joint"
   | "acronym+rank"
   | "title+rank"
   | "acronym"
@@ -84,9 +89,16 @@ export interface MatchEvent {
   similarity?: number;
 }
 
-/** One union applied, or one pair kept apart by a cannot-link: "source:key" of both sides. */
+/**
+ * Rows or groups kept apart, by why: a cannot-link (two distinct rows of one curated list), a title that contradicts
+ * the acronym a row would attach by ("AES-ICSA", AES's Semantic Audio conference, is not ICSA), a row whose title
+ * is another venue's while its acronym is not (it attaches nowhere).
+ */
+export type KeptApart = "cannot-link" | "title-contradicts" | "title-conflict";
+
+/** One union applied, or one pair kept apart: "source:key" of both sides. */
 export interface Decision {
-  rule: MatchRule | "cannot-link";
+  rule: MatchRule | KeptApart;
   score: number;
   a: string;
   b: string;
@@ -137,6 +149,12 @@ const DEFAULTS: ResolveOptions = {
   margin: 0.15,
   maxBlock: 60,
 };
+/** The lists of today: two venues each of them ranks stay two venues, whatever a joint name says. */
+const CURRENT_LISTS = ["ccf2026", "icore"];
+/** Weighted share of a series' title found in its joint edition's title. */
+const JOINT_CONTAINMENT = 0.7;
+/** A joint row's title this much inside the series' title is the series' own title, not a joint name. */
+const JOINT_OWN_TITLE = 0.9;
 /** How many non-exact decisions the report lists one by one (counts are always complete). */
 const LISTED_DECISIONS = 3000;
 
@@ -194,6 +212,12 @@ export function resolve<O>(
   const title = (n: Node) => titles[n.i] as WeightedTitle;
   const sim = (a: Node, b: Node) => weightedSimilarity(title(a), title(b), weight);
   const jaccard = (a: Node, b: Node) => weightedJaccard(title(a), title(b), weight);
+  // Acronyms agree when one spells the other with more letters ("SIGKDD" / "KDD", "ACM_WiSec" / "WiSec").
+  const contains = (x: string, y: string) => x === y || (y.length >= 3 && x.includes(y));
+  const acronymsAgree = (a: Node, b: Node) =>
+    a.d.acronyms.length === 0 ||
+    b.d.acronyms.length === 0 ||
+    a.d.acronyms.some((x) => b.d.acronyms.some((y) => contains(x, y) || contains(y, x)));
   // Duplicate rows of one list: one title, or one acronym (a "SIG" prefix aside) and near-identical titles.
   const series = (n: Node) => n.d.acronyms.map((x) => x.replace(/^SIG(?=[A-Z]{2})/, ""));
   // A row that only gives the acronym cannot be told from another row with that acronym: a duplicate too.
@@ -201,7 +225,8 @@ export function resolve<O>(
   const duplicates = (a: Node, b: Node) =>
     (a.d.normTitle !== null && a.d.normTitle === b.d.normTitle) ||
     a.aliases.some((k) => b.aliases.includes(k)) ||
-    (a.tokens.size >= 2 && jaccard(a, b) === 1) ||
+    // The same words under acronyms that disagree are two venues ("Koli Calling" and ICER, one CORE title each).
+    (a.tokens.size >= 2 && jaccard(a, b) === 1 && acronymsAgree(a, b)) ||
     (series(a).some((x) => series(b).includes(x)) &&
       (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold)) ||
     sharedKeyClose(a, b);
@@ -242,6 +267,15 @@ export function resolve<O>(
     }
     return null;
   };
+  /** Both groups hold a row of one current list (CCF 2026, ICORE2026): that list ranks them as two venues. */
+  const currentListsApart = (ra: number, rb: number): [Node, Node] | null => {
+    for (const source of CURRENT_LISTS) {
+      const x = (members.get(ra) as Node[]).find((n) => n.d.source === source);
+      const y = (members.get(rb) as Node[]).find((n) => n.d.source === source);
+      if (x && y) return [x, y];
+    }
+    return null;
+  };
   const aliased = new Set(nodes.filter((n) => n.aliases.length > 0).map((n) => n.i));
   const aliasClash = (ra: number, rb: number) => {
     if (!aliased.has(ra) || !aliased.has(rb)) return false;
@@ -261,13 +295,17 @@ export function resolve<O>(
     if (rule !== "exact" && listed.length < LISTED_DECISIONS)
       listed.push({ rule, score: Math.round(score * 1000) / 1000, a: a.id, b: b.id });
   };
-  /** Joins the groups of a and b unless a cannot-link forbids it; true when they are (now) one group. */
+  /**
+   * Joins the groups of a and b unless a cannot-link forbids it; true when they are (now) one group. A joint
+   * edition (`rule` "joint") is held apart only by the current lists (CCF 2026, ICORE2026), not by older ones that
+   * list a series and its joint edition as two rows.
+   */
   const union = (a: Node, b: Node, rule: MatchRule, score: number, checkAlias = false): boolean => {
     const ra = find(a.i);
     const rb = find(b.i);
     if (ra === rb) return true;
     if (checkAlias && aliasClash(ra, rb)) return false;
-    const clash = cannot(ra, rb);
+    const clash = rule === "joint" ? currentListsApart(ra, rb) : cannot(ra, rb);
     if (clash) {
       record("cannot-link", score, clash[0], clash[1]);
       return false;
@@ -365,15 +403,11 @@ export function resolve<O>(
       if (a.d.acronyms.find((x) => b.d.acronyms.includes(x)) !== key) return;
       const s = sim(a, b);
       const bar = a.d.strictAcronym || b.d.strictAcronym ? opts.strictThreshold : opts.acronymThreshold;
-      if (s >= bar) edges.push({ a, b, score: s, rule: "acronym+title" });
+      // "IEEESCC" / "SCC", "AC-IADIS" / "AC": the shared form is one side's acronym without its publisher.
+      const prefixed = [a, b].some((n) => n.d.bareAcronym === key && n.d.acronyms[0] !== key);
+      if (s >= bar) edges.push({ a, b, score: s, rule: prefixed ? "publisher-prefix" : "acronym+title" });
     });
   }
-  // Acronyms agree when one spells the other with more letters ("SIGKDD" / "KDD", "ACM_WiSec" / "WiSec").
-  const contains = (x: string, y: string) => x === y || (y.length >= 3 && x.includes(y));
-  const acronymsAgree = (a: Node, b: Node) =>
-    a.d.acronyms.length === 0 ||
-    b.d.acronyms.length === 0 ||
-    a.d.acronyms.some((x) => b.d.acronyms.some((y) => contains(x, y) || contains(y, x)));
   for (const list of sortedBlocks(byTitle)) {
     pairs(list, (a, b) => {
       // One title under two acronyms may be two venues (Inscrypt and ICISC share theirs): weak evidence only.
@@ -420,6 +454,24 @@ export function resolve<O>(
     return anchors.length === 0 ? 0 : carrying.length / anchors.length;
   };
   const weakGroup = (r: number) => !(members.get(r) as Node[]).some(isAnchor);
+  // A row whose title is one venue's (a list row's, under an acronym that disagrees) while its acronym is another's
+  // (list rows carrying it under a title unlike its own): paperswithcode's "CHI" titled as AAAI. Neither can be
+  // trusted to place it, so it attaches nowhere, save to a row of its own list bearing that title (the list names
+  // one venue twice: QUALIS files KDD under "KDD" and under "CHI"). A row whose acronym names no other venue is a
+  // renamed one and may still follow its title (FGR / FG, ISMEM / ISMM).
+  const titleOwner = (n: Node) => {
+    if (n.untitled || !n.d.normTitle) return undefined;
+    const owner = byTitle
+      .get(n.d.normTitle)
+      ?.find((m) => isAnchor(m) && find(m.i) !== find(n.i) && !acronymsAgree(n, m));
+    if (!owner) return undefined;
+    const named = n.d.acronyms.some((a) =>
+      (byAcronym.get(a) ?? []).some(
+        (k) => isAnchor(k) && find(k.i) !== find(owner.i) && sim(n, k) < opts.acronymThreshold,
+      ),
+    );
+    return named ? owner : undefined;
+  };
   // Each pass decides on the state the last one left. Only a row left ambiguous can gain from another's
   // attachment (its candidates may merge into one), so later passes revisit those alone.
   let visit = sortedNodes;
@@ -431,6 +483,8 @@ export function resolve<O>(
       const own = find(n.i);
       const alone = (members.get(own) as Node[]).length === 1;
       if (!weakGroup(own) && !alone) continue;
+      const owner = titleOwner(n);
+      if (owner && pass === 0) record("title-conflict", 1, n, owner);
       const best = new Map<number, { to: Node; score: number; rule: MatchRule }>();
       const consider = (m: Node, rule: MatchRule) => {
         const r = find(m.i);
@@ -441,7 +495,7 @@ export function resolve<O>(
         if (!prev || s > prev.score) best.set(r, { to: m, score: s, rule });
       };
       const rankAgrees = (m: Node) => n.d.rankClaims.some((c) => m.d.rankClaims.includes(c));
-      for (const a of n.d.acronyms) {
+      for (const a of owner ? [] : n.d.acronyms) {
         const list = byAcronym.get(a) ?? [];
         if (list.length > opts.maxBlock) continue;
         for (const m of list) {
@@ -452,13 +506,21 @@ export function resolve<O>(
       }
       // A lone row whose title another venue bears, under another acronym (a renamed or mislabelled row).
       if (alone && !n.d.tracker && !n.untitled && n.d.normTitle) {
-        for (const m of byTitle.get(n.d.normTitle) ?? []) consider(m, "title");
+        for (const m of byTitle.get(n.d.normTitle) ?? [])
+          if (!owner || m.d.source === n.d.source) consider(m, "title");
       }
-      if (best.size === 0) {
+      if (best.size === 0 && !owner) {
+        let contradicted: Node | null = null;
         for (const a of n.d.acronymParts ?? []) {
           const list = byAcronym.get(a) ?? [];
-          if (list.length <= opts.maxBlock) for (const m of list) consider(m, "acronym-part");
+          if (list.length > opts.maxBlock) continue;
+          for (const m of list) {
+            // A titled row goes to a part's series only if its title does not contradict the series' title.
+            if (!n.untitled && !m.untitled && sim(n, m) < opts.acronymThreshold) contradicted ??= m;
+            else consider(m, "acronym-part");
+          }
         }
+        if (contradicted && best.size === 0 && pass === 0) record("title-contradicts", 0, n, contradicted);
       }
       const open = [...best.entries()].filter(([r]) => !aliasClash(own, r) && !cannot(own, r));
       // A venue a list defines is a better home than another group of tracker or untitled rows.
@@ -496,6 +558,59 @@ export function resolve<O>(
       break;
     }
     visit = undecided;
+  }
+
+  // D. Joint editions ("ECML-PKDD", "IJCNLP & AACL", "ICAT-EGVE", "IWSM MENSURA", "AISW-PET"): a group holding a
+  // titled row with a joint acronym is one venue with the series a part of that acronym names, when the series'
+  // title lies inside the joint row's (the joint edition is an edition of the series, or the series goes on as the
+  // joint conference). A joint row titled as one series alone ("IJCAI-ECAI" titled as IJCAI, "AISW-PET" as AISW)
+  // is that series' edition and joins no other. Otherwise the group joins the series with the closest title, one
+  // per pass, decided on the pass's starting state. Two venues a current list ranks apart are never joined.
+  const jointSeries = (n: Node) => {
+    const parts = n.d.acronymParts ?? [];
+    // Two named series at least, each with three letters or more: "ISGT-LA" and "VR-SIG" are a region and a
+    // society, not a partner.
+    if (n.untitled || parts.length < 2 || parts.some((p) => p.length < 3)) return [];
+    return parts.flatMap((part) => {
+      const list = byAcronym.get(part) ?? [];
+      // The series goes by the part itself ("ICAT"), not by a longer acronym that merely contains it.
+      return list.length > opts.maxBlock
+        ? []
+        : list.filter(
+            (m) =>
+              (m.d.acronyms[0] === part || m.d.bareAcronym === part) &&
+              isAnchor(m) &&
+              !m.d.strictAcronym &&
+              m.tokens.size >= 2,
+          );
+    });
+  };
+  for (let pass = 0; pass < 2; pass++) {
+    const joins = new Map<number, { n: Node; m: Node; score: number }>();
+    for (const n of sortedNodes) {
+      const own = find(n.i);
+      const candidates = jointSeries(n);
+      const inJoint = (m: Node) => weightedContainment(title(m), title(n), weight);
+      // A series whose title holds the joint row's: the row is that series' edition. (A row of one title with the
+      // joint row, among other rows of the joint acronym, is the joint venue mislabelled: QUALIS files ECML-PKDD
+      // under "ECML".)
+      const jointNamed = (m: Node) =>
+        (members.get(find(m.i)) as Node[]).some((x) => x !== n && x.d.acronyms[0] === n.d.acronyms[0]);
+      const home = candidates.find(
+        (m) =>
+          weightedContainment(title(n), title(m), weight) >= JOINT_OWN_TITLE &&
+          (inJoint(m) < JOINT_OWN_TITLE || !jointNamed(m)),
+      );
+      for (const m of home ? [home] : candidates) {
+        if (find(m.i) === own || (!home && inJoint(m) < JOINT_CONTAINMENT)) continue;
+        const score = jaccard(n, m);
+        const prev = joins.get(own);
+        if (!prev || score > prev.score) joins.set(own, { n, m, score });
+      }
+    }
+    let joined = 0;
+    for (const j of joins.values()) if (union(j.n, j.m, "joint", j.score, true)) joined++;
+    if (joined === 0) break;
   }
 
   // Venues: groups with a row that may found one, in the order of their first observation.

@@ -104,6 +104,15 @@ export function weightedSimilarity(
   return sharedWeight(a, b, weight) / Math.min(a.mass, b.mass);
 }
 
+/** Weighted share of `inner`'s words found in `outer`: a series' title inside its joint edition's. */
+export function weightedContainment(
+  inner: WeightedTitle,
+  outer: WeightedTitle,
+  weight: (w: string) => number,
+): number {
+  return inner.mass === 0 ? 0 : sharedWeight(inner, outer, weight) / inner.mass;
+}
+
 /** Weighted Jaccard: high only when neither title has much the other lacks (tells duplicate rows of one list). */
 export function weightedJaccard(a: WeightedTitle, b: WeightedTitle, weight: (w: string) => number): number {
   if (a.mass === 0 || b.mass === 0) return 0;
