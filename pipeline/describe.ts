@@ -103,9 +103,13 @@ export type JournalClaims = JournalObservation & { lostIssns?: { issn: string; w
 /** Qualifiers lists add to a journal's title ("…: An International Journal", "… Journal"): not part of the name. */
 const GENERIC_QUALIFIER = / (?:an )?(?:international )?journal$/;
 
-/** The title without a generic qualifier, when two words or more are left ("The Computer Journal" keeps its). */
-function titleKey(normTitle: string): string {
-  const key = normTitle.replace(GENERIC_QUALIFIER, "");
+/**
+ * The title without a generic qualifier or a subtitle, when two words or more are left ("The Computer Journal"
+ * keeps its): "MIS Quarterly: Management Information Systems" → "mis quarterly".
+ */
+function titleKey(title: string, normTitle: string): string {
+  const colon = title.indexOf(": ");
+  const key = (colon > 0 ? normalizeTitle(title.slice(0, colon)) : normTitle).replace(GENERIC_QUALIFIER, "");
   return key.includes(" ") ? key : normTitle;
 }
 
@@ -127,7 +131,7 @@ export function describeJournal(o: JournalObservation): Resolvable<JournalObserv
     acronyms,
     normTitle,
     title: o.title,
-    titleKey: titleKey(normTitle),
+    titleKey: titleKey(o.title, normTitle),
     rankClaims: o.ccfRank ? [`CCF:${o.ccfRank}`] : [],
     canCreate: true,
     // Two rows of one journal list are two journals, unless one duplicates the other.

@@ -402,7 +402,10 @@ export function resolve<O>(
       // Two rows sharing two acronym variants meet in two blocks: scored in the first they share only.
       if (a.d.acronyms.find((x) => b.d.acronyms.includes(x)) !== key) return;
       const s = sim(a, b);
-      const bar = a.d.strictAcronym || b.d.strictAcronym ? opts.strictThreshold : opts.acronymThreshold;
+      // A marked acronym ("AiCE'") needs a near-identical title, or a close one and a rank claim both rows make.
+      const ranked = a.d.rankClaims.some((c) => b.d.rankClaims.includes(c));
+      const strict = (a.d.strictAcronym || b.d.strictAcronym) && !ranked;
+      const bar = strict ? opts.strictThreshold : opts.acronymThreshold;
       // "IEEESCC" / "SCC", "AC-IADIS" / "AC": the shared form is one side's acronym without its publisher.
       const prefixed = [a, b].some((n) => n.d.bareAcronym === key && n.d.acronyms[0] !== key);
       if (s >= bar) edges.push({ a, b, score: s, rule: prefixed ? "publisher-prefix" : "acronym+title" });
@@ -438,7 +441,14 @@ export function resolve<O>(
     const pair = list
       .filter((a) => find(a.i) === ga)
       .flatMap((a) => list.filter((b) => find(b.i) === gb).map((b) => [a, b] as const))
-      .find(([a, b]) => a.d.normTitle !== b.d.normTitle && acronymsAgree(a, b));
+      // One side bears the plain title: two subtitles of one title ("…: Research", "…: Innovations in Practice")
+      // are two journals.
+      .find(
+        ([a, b]) =>
+          a.d.normTitle !== b.d.normTitle &&
+          (a.d.normTitle === a.d.titleKey || b.d.normTitle === b.d.titleKey) &&
+          acronymsAgree(a, b),
+      );
     if (!pair) continue;
     const [ca, cb] = [claimsOf(ga), claimsOf(gb)];
     if (ca.size > 0 && cb.size > 0 && ![...ca].some((c) => cb.has(c))) continue;
