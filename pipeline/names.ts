@@ -471,8 +471,10 @@ export function chooseNames(
   const isFormer = (r: (typeof rows)[number]) =>
     r.acronym.text !== null && former.has(foldName(r.acronym.text));
   // Another row's title in the acronym field ("Discovery Science", ICORE's title for DS) is no acronym.
-  const titleInAcronym = (r: (typeof rows)[number]) =>
-    r.acronym.text !== null && r.acronym.text.includes(" ") && titleFolds.has(foldName(r.acronym.text));
+  const titleInAcronym = (r: (typeof rows)[number]) => {
+    const text = r.acronym.text ?? "";
+    return text.includes(" ") && titleFolds.has(foldName(text));
+  };
   const acronymOk = (r: (typeof rows)[number]) =>
     r.acronym.text !== null && !isTitleLike(r.acronym.text) && !titleInAcronym(r);
   // A full name that is only an acronym: the row's own, or a one-word title that is another row's acronym. A

@@ -101,6 +101,8 @@ export function nameReport(
 
 /** How resolution decided: every decision counted by rule and sources, the weak ones listed, and suspects. */
 export interface ResolutionReport {
+  /** Decisions by rule alone ("conference joint"): each rule of docs/pipeline.md with how often it applied. */
+  rules: Record<string, number>;
   decisions: Record<string, number>;
   listed: Resolution<unknown>["decisions"]["listed"];
   suspected_duplicates: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
@@ -108,12 +110,18 @@ export interface ResolutionReport {
 
 export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<unknown>): ResolutionReport {
   const decisions: Record<string, number> = {};
+  const rules: Record<string, number> = {};
   for (const [prefix, r] of [
     ["conference", conf],
     ["journal", journal],
   ] as const)
-    for (const [k, n] of Object.entries(r.decisions.counts)) decisions[`${prefix} ${k}`] = n;
+    for (const [k, n] of Object.entries(r.decisions.counts)) {
+      decisions[`${prefix} ${k}`] = n;
+      const rule = `${prefix} ${k.slice(0, k.lastIndexOf(" "))}`;
+      rules[rule] = (rules[rule] ?? 0) + n;
+    }
   return {
+    rules,
     decisions,
     listed: [...conf.decisions.listed, ...journal.decisions.listed],
     suspected_duplicates: { conferences: conf.suspects, journals: journal.suspects },
@@ -252,8 +260,16 @@ export function reportMarkdown(r: BuildReport): string {
     ),
     "",
     "## Resolution decisions",
-    "Every union applied, by rule and the two rows' sources (cannot-link: a pair kept apart because both rows",
-    "are distinct rows of one curated list). See docs/pipeline.md for the rules.",
+    "Every union applied, by rule and the two rows' sources, and every pair kept apart (cannot-link: distinct rows",
+    "of one curated list; title-contradicts: a title unlike the series an acronym part names; title-conflict: a row",
+    "titled as one venue under another venue's acronym, attached nowhere). See docs/pipeline.md for the rules.",
+    "",
+    table(
+      ["rule", "count"],
+      Object.entries(r.resolution.rules)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, n]) => [k, n]),
+    ),
     "",
     table(
       ["decision", "count"],
