@@ -60,6 +60,23 @@ function acronymEvidence(o: ConferenceObservation, title: string | null) {
   };
 }
 
+// CORE's note naming the venue a series goes on as: "(now SACMAT)", "(merged into EMAS in 2013)", "(now merged with
+// FSCD …)", "(Now in COLT)".
+const SUCCESSOR = /\((?:now(?: merged with| in)?|merged into)\s+([\p{L}\d&-]+)/giu;
+const isAcronymWord = (w: string) => {
+  const caps = w.match(/\p{Lu}/gu)?.length ?? 0;
+  return caps >= 2 && caps * 2 >= (w.match(/\p{L}/gu)?.length ?? 0);
+};
+
+/** The acronyms of the venues a row's notes say it goes on as. */
+function successors(o: ConferenceObservation): string[] {
+  const notes = `${o.acronym ?? ""} ${o.title ?? ""}`;
+  return [...notes.matchAll(SUCCESSOR)].flatMap((m) => {
+    const word = m[1] ?? "";
+    return isAcronymWord(word) ? [normalizeAcronym(word)] : [];
+  });
+}
+
 /** CCF and CORE claims on the public scale; QUALIS is left out (lists disagree on its scale). */
 function rankClaims(o: ConferenceObservation): string[] {
   return o.ranks
@@ -87,6 +104,7 @@ export function describeConference(o: ConferenceObservation): Resolvable {
     acronyms,
     bareAcronym: bare,
     acronymParts: parts,
+    successors: successors(o),
     normTitle: title ? normalizeTitle(title) : null,
     title,
     rankClaims: rankClaims(o),

@@ -32,6 +32,8 @@ export interface Resolvable<O = never> {
   acronyms: string[];
   /** The acronym without a publisher before, after or glued to it ("SCC" of "IEEESCC", "AC" of "AC-IADIS"). */
   bareAcronym?: string | null;
+  /** Acronyms of the venues this row's notes say it goes on as ("SACMAT" of "RBAC … (now SACMAT)"). */
+  successors?: string[];
   /** Parts of a joint or track acronym ("IJCAI" and "ECAI" of "IJCAI-ECAI"): may attach, never found. */
   acronymParts?: string[];
   /** Normalised title (for the identical-title rule). */
@@ -72,6 +74,7 @@ export type MatchRule =
   | "acronym+title"
   | "publisher-prefix"
   | "joint"
+  | "successor"
   | "acronym+rank"
   | "title+rank"
   | "acronym"
@@ -297,15 +300,15 @@ export function resolve<O>(
   };
   /**
    * Joins the groups of a and b unless a cannot-link forbids it; true when they are (now) one group. A joint
-   * edition (`rule` "joint") is held apart only by the current lists (CCF 2026, ICORE2026), not by older ones that
-   * list a series and its joint edition as two rows.
+   * edition or a series' successor (`rule` "joint", "successor") is held apart only by the current lists (CCF 2026,
+   * ICORE2026), not by older ones that list a series and what it became as two rows.
    */
   const union = (a: Node, b: Node, rule: MatchRule, score: number, checkAlias = false): boolean => {
     const ra = find(a.i);
     const rb = find(b.i);
     if (ra === rb) return true;
     if (checkAlias && aliasClash(ra, rb)) return false;
-    const clash = rule === "joint" ? currentListsApart(ra, rb) : cannot(ra, rb);
+    const clash = rule === "joint" || rule === "successor" ? currentListsApart(ra, rb) : cannot(ra, rb);
     if (clash) {
       record("cannot-link", score, clash[0], clash[1]);
       return false;
@@ -621,6 +624,22 @@ export function resolve<O>(
     let joined = 0;
     for (const j of joins.values()) if (union(j.n, j.m, "joint", j.score, true)) joined++;
     if (joined === 0) break;
+  }
+
+  // E. Successors: a series whose notes say it goes on as another ("RTA … (now merged with FSCD …)", "RBAC … (now
+  // SACMAT)") is one venue with the one group whose list rows carry that acronym; two such groups, or none, and it
+  // stays where it is.
+  for (const n of sortedNodes) {
+    const homes = new Set(
+      (n.d.successors ?? []).flatMap((a) =>
+        (byAcronym.get(a) ?? []).filter((m) => isAnchor(m) && m.d.acronyms[0] === a).map((m) => find(m.i)),
+      ),
+    );
+    homes.delete(find(n.i));
+    const [home] = homes;
+    if (homes.size !== 1 || home === undefined) continue;
+    const to = (members.get(home) as Node[]).find(isAnchor) as Node;
+    union(n, to, "successor", 1, true);
   }
 
   // Venues: groups with a row that may found one, in the order of their first observation.
