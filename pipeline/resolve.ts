@@ -478,13 +478,21 @@ export function resolve<O>(
       .get(n.d.normTitle)
       ?.find((m) => isAnchor(m) && find(m.i) !== find(n.i) && !acronymsAgree(n, m));
     if (!owner) return undefined;
-    const named = n.d.acronyms.some((a) =>
-      (byAcronym.get(a) ?? []).some(
-        (k) => isAnchor(k) && find(k.i) !== find(owner.i) && sim(n, k) < opts.acronymThreshold,
-      ),
-    );
+    // Its acronym is another venue's: rows carry it under unlike titles, none under a title like its own (ISMM,
+    // Memory Management, also names Mathematical Morphology: a shared acronym, not a conflict).
+    const carriers = n.d.acronyms
+      .flatMap((a) => byAcronym.get(a) ?? [])
+      .filter((k) => k !== n && isAnchor(k));
+    const named =
+      carriers.some((k) => find(k.i) !== find(owner.i)) &&
+      carriers.every((k) => sim(n, k) < opts.acronymThreshold);
     return named ? owner : undefined;
   };
+  const conflicts = new Map<Node, Node>();
+  for (const n of nodes) {
+    const owner = titleOwner(n);
+    if (owner) conflicts.set(n, owner);
+  }
   // Each pass decides on the state the last one left. Only a row left ambiguous can gain from another's
   // attachment (its candidates may merge into one), so later passes revisit those alone.
   let visit = sortedNodes;
@@ -496,7 +504,7 @@ export function resolve<O>(
       const own = find(n.i);
       const alone = (members.get(own) as Node[]).length === 1;
       if (!weakGroup(own) && !alone) continue;
-      const owner = titleOwner(n);
+      const owner = conflicts.get(n);
       if (owner && pass === 0) record("title-conflict", 1, n, owner);
       const best = new Map<number, { to: Node; score: number; rule: MatchRule }>();
       const consider = (m: Node, rule: MatchRule) => {
@@ -519,8 +527,9 @@ export function resolve<O>(
       }
       // A lone row whose title another venue bears, under another acronym (a renamed or mislabelled row).
       if (alone && !n.d.tracker && !n.untitled && n.d.normTitle) {
+        // Nor does another row follow a conflicting row's title to its group.
         for (const m of byTitle.get(n.d.normTitle) ?? [])
-          if (!owner || m.d.source === n.d.source) consider(m, "title");
+          if (owner ? m.d.source === n.d.source : !conflicts.has(m)) consider(m, "title");
       }
       if (best.size === 0 && !owner) {
         let contradicted: Node | null = null;
@@ -603,19 +612,17 @@ export function resolve<O>(
     for (const n of sortedNodes) {
       const own = find(n.i);
       const candidates = jointSeries(n);
-      const inJoint = (m: Node) => weightedContainment(title(m), title(n), weight);
-      // A series whose title holds the joint row's: the row is that series' edition. (A row of one title with the
-      // joint row, among other rows of the joint acronym, is the joint venue mislabelled: QUALIS files ECML-PKDD
-      // under "ECML".)
-      const jointNamed = (m: Node) =>
-        (members.get(find(m.i)) as Node[]).some((x) => x !== n && x.d.acronyms[0] === n.d.acronyms[0]);
+      // A series whose title holds the joint row's, and no other part's series: the row is that series' edition
+      // ("IJCAI-ECAI" titled as IJCAI). A title holding two series' titles is the joint venue's own (ICORE2026's
+      // "EGVE", QUALIS's "ECML" for ECML-PKDD), not one series'.
+      const holds = (outer: Node, inner: Node) => weightedContainment(title(inner), title(outer), weight);
       const home = candidates.find(
         (m) =>
-          weightedContainment(title(n), title(m), weight) >= JOINT_OWN_TITLE &&
-          (inJoint(m) < JOINT_OWN_TITLE || !jointNamed(m)),
+          holds(m, n) >= JOINT_OWN_TITLE &&
+          !candidates.some((o) => find(o.i) !== find(m.i) && holds(m, o) >= JOINT_CONTAINMENT),
       );
       for (const m of home ? [home] : candidates) {
-        if (find(m.i) === own || (!home && inJoint(m) < JOINT_CONTAINMENT)) continue;
+        if (find(m.i) === own || (!home && holds(n, m) < JOINT_CONTAINMENT)) continue;
         const score = jaccard(n, m);
         const prev = joins.get(own);
         if (!prev || score > prev.score) joins.set(own, { n, m, score });
