@@ -9,6 +9,11 @@
  *   C. weak attachments, decided on the state B left and applied together: a group with no list row (tracker
  *      series, untitled rows) or a lone row attaches to the one venue its acronym, joint-acronym part ("IJCAI"
  *      of "IJCAI-ECAI") or agreeing rank claims point at; several candidates make it ambiguous, never a guess.
+ *      A titled row never follows an acronym part to a series whose title contradicts its own, and a row titled
+ *      as one venue under another venue's acronym attaches nowhere;
+ *   D. joint editions ("ICAT-EGVE", "IWSM MENSURA"): one venue with the series whose title lies inside theirs;
+ *   E. successors: a series whose CORE note says what it goes on as ("now SACMAT") joins that venue.
+ * D and E are held apart only by the current lists (CCF 2026, ICORE2026), not by older lists' two rows.
  * Cannot-links: two distinct rows of one curated list (same `exclusive` group) never share a venue, unless
  * they are duplicate rows (near-identical titles), which are merged and reported. A group whose rows may not
  * found a venue (acceptance lists, the archived paperswithcode list) is left unmatched.
