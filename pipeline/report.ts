@@ -195,6 +195,15 @@ const table = (head: string[], rows: (string | number)[][]) =>
 const show = (v: unknown) =>
   v === null || v === undefined || v === "" ? "—" : String(v).replace(/\|/g, "/");
 
+/** A two-column table of counts, sorted by name. */
+const countTable = (label: string, counts: Record<string, number>) =>
+  table(
+    [label, "count"],
+    Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => [k, n]),
+  );
+
 export function reportMarkdown(r: BuildReport): string {
   const a = r.rank_agreement;
   return [
@@ -264,19 +273,9 @@ export function reportMarkdown(r: BuildReport): string {
     "of one curated list; title-contradicts: a title unlike the series an acronym part names; title-conflict: a row",
     "titled as one venue under another venue's acronym, attached nowhere). See docs/pipeline.md for the rules.",
     "",
-    table(
-      ["rule", "count"],
-      Object.entries(r.resolution.rules)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, n]) => [k, n]),
-    ),
+    countTable("rule", r.resolution.rules),
     "",
-    table(
-      ["decision", "count"],
-      Object.entries(r.resolution.decisions)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, n]) => [k, n]),
-    ),
+    countTable("decision", r.resolution.decisions),
     "",
     `## Suspected duplicates (${r.resolution.suspected_duplicates.conferences.length} conferences, ${r.resolution.suspected_duplicates.journals.length} journals)`,
     "Venues left apart although two of their rows share an acronym with similar titles or have one title.",

@@ -221,23 +221,13 @@ describe("entity resolution", () => {
   });
 
   it("makes a joint edition one venue with the series it continues, over an older list's two rows", () => {
+    const joint =
+      "International Conference on Artificial Reality and Telexistence & Eurographics Symposium on Virtual Environments";
     const g = groups([
-      obs(
-        "icore",
-        "EGVE",
-        "International Conference on Artificial Reality and Telexistence & Eurographics Symposium on Virtual Environments",
-      ),
-      obs(
-        "core",
-        "EGVE",
-        "International Conference on Artificial Reality and Telexistence & Eurographics Symposium on Virtual Environments",
-      ),
+      obs("icore", "EGVE", joint),
+      obs("core", "EGVE", joint),
       obs("core", "ICAT", "International Conference on Artificial Reality and Telexistence"),
-      obs(
-        "reference",
-        "ICAT-EGVE",
-        "International Conference on Artificial Reality and Telexistence & Eurographics Symposium on Virtual Environments",
-      ),
+      obs("reference", "ICAT-EGVE", joint),
       obs("core", "ISGT", "IEEE PES Innovative Smart Grid Technologies"),
       obs("core", "ISGT-LA", "IEEE PES Innovative Smart Grid Technologies Latin America"),
     ]);
