@@ -38,7 +38,7 @@ function acronymEvidence(o: ConferenceObservation, title: string | null) {
     normalizeTitle(acronym) === normalizeTitle(title);
   if (!acronym || titleRepeated) return { acronyms: [], bare: null, parts: [], exclusive, strict: false };
   const marks = o.source === "reference" ? (o.acronym?.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
-  const former = cleaned.aliases.filter((a) => !/\s/.test(a)).flatMap((a) => acronymVariants(a));
+  const former = formerAcronyms(cleaned.aliases);
   const own = acronymVariants(acronym);
   const variants = [...new Set([...own, ...former])];
   const base = variants[0] ?? "";
@@ -77,6 +77,10 @@ function successors(o: ConferenceObservation): string[] {
   });
 }
 
+/** The acronyms among a note's former names ("RSCTC" of "was RSCTC"), normalised. */
+const formerAcronyms = (names: string[]) =>
+  names.filter((a) => !/\s/.test(a)).flatMap((a) => acronymVariants(a));
+
 /** CCF and CORE claims on the public scale; QUALIS is left out (lists disagree on its scale). */
 function rankClaims(o: ConferenceObservation): string[] {
   return o.ranks
@@ -89,7 +93,8 @@ function rankClaims(o: ConferenceObservation): string[] {
 export function describeConference(o: ConferenceObservation): Resolvable {
   // Titles are compared without CORE's notes ("… (Joined with PKDD from 2008)"): a note names another venue or an
   // old name, not this one's title.
-  const title = cleanTitle(o.title).text;
+  const cleaned = cleanTitle(o.title);
+  const title = cleaned.text;
   const { acronyms, bare, parts, exclusive, strict } = acronymEvidence(o, title);
   const exactKeys = [
     ...(o.dblp ? [`dblp:${o.dblp}`] : []),
@@ -106,6 +111,12 @@ export function describeConference(o: ConferenceObservation): Resolvable {
     acronymParts: parts,
     successors: successors(o),
     normTitle: title ? normalizeTitle(title) : null,
+    // A title note's former names ("(previously IEEE International Conference on Services Computing SCC)"): a
+    // title and acronym another list may still use for this venue.
+    former: {
+      titles: cleaned.aliases.filter((a) => /\s/.test(a)).map(normalizeTitle),
+      acronyms: formerAcronyms(cleaned.aliases),
+    },
     title,
     rankClaims: rankClaims(o),
     canCreate: !CANNOT_CREATE.has(o.source),

@@ -43,6 +43,8 @@ export interface Resolvable<O = never> {
   acronymParts?: string[];
   /** Normalised title (for the identical-title rule). */
   normTitle: string | null;
+  /** Former titles and acronyms a title note gives ("(previously IEEE … Services Computing SCC)"), normalised. */
+  former?: { titles: string[]; acronyms: string[] };
   title: string | null;
   /** Rank claims as "SYSTEM:rank" ("CCF:A"): evidence that two spellings of one acronym are one venue. */
   rankClaims: string[];
@@ -80,6 +82,7 @@ export type MatchRule =
   | "publisher-prefix"
   | "joint"
   | "successor"
+  | "former-name"
   | "acronym+rank"
   | "title+rank"
   | "acronym"
@@ -428,6 +431,18 @@ export function resolve<O>(
       }
       edges.push({ a, b, score: 1, rule: "title" });
     });
+  }
+  // A former title a note gives, borne by another row under an agreeing acronym (ICORE2026's IEEE SSE, "previously
+  // IEEE International Conference on Services Computing SCC", and QUALIS's IEEESCC of that title): the weakest
+  // strong edge, applied once every venue holds its own rows, so a list still ranking the old name as a venue of
+  // its own (QUALIS's ICOIN beside its AINA, "was ICOIN") keeps them apart.
+  for (const n of nodes) {
+    const { titles = [], acronyms = [] } = n.d.former ?? {};
+    const formerAcronym = (m: Node) => m.d.acronyms.some((a) => acronyms.includes(a));
+    for (const former of titles)
+      for (const m of byTitle.get(former) ?? [])
+        if (m !== n && (acronymsAgree(n, m) || formerAcronym(m)))
+          edges.push({ a: n, b: m, score: opts.acronymThreshold, rule: "former-name" });
   }
   // Journals: at one score an identical title goes first (a special-issue row "Information Systems Journal" with
   // acronym ISJ is that journal's, not "IEEE Systems Journal"'s, whose acronym it shares).

@@ -237,7 +237,14 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
     expect(Object.keys(decisions).some((k) => k.startsWith("conference cannot-link "))).toBe(true);
     // Each rule of docs/pipeline.md is counted on its own (issue 27).
     const rules = snap.report.resolution.rules;
-    for (const rule of ["publisher-prefix", "joint", "successor", "title-contradicts", "title-conflict"])
+    for (const rule of [
+      "publisher-prefix",
+      "former-name",
+      "joint",
+      "successor",
+      "title-contradicts",
+      "title-conflict",
+    ])
       expect(rules[`conference ${rule}`], rule).toBeGreaterThan(0);
     const markdown = readFileSync(join(snap.dir, "build-report.md"), "utf8");
     expect(markdown).toContain(`| conference joint | ${rules["conference joint"]} |`);

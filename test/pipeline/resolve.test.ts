@@ -252,6 +252,19 @@ describe("entity resolution", () => {
     expect(g.some((x) => x.includes("icore:IJCAI") && x.includes("icore:ECAI"))).toBe(false);
   });
 
+  it("joins a row bearing the former title a note gives, under the former acronym (SCC → IEEE SSE)", () => {
+    const g = groups([
+      obs(
+        "icore",
+        "IEEE SSE",
+        "IEEE International Conference on Software Services Engineering (previously IEEE International Conference on Services Computing SCC)",
+      ),
+      obs("qualis", "IEEESCC", "IEEE International Conference on Services Computing"),
+      obs("qualis", "SCC", "Southern Conference on Computing"),
+    ]);
+    expect(g).toEqual([["icore:IEEE SSE", "qualis:IEEESCC"], ["qualis:SCC"]]);
+  });
+
   it("joins a series to the venue its note says it goes on as (RTA → FSCD)", () => {
     const g = groups([
       obs("core", "FSCD", "International Conference on Formal Structures for Computation and Deduction"),
