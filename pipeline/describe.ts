@@ -2,7 +2,7 @@
  * What entity resolution sees of an observation: its exact keys, acronym variants and title.
  */
 import { aliasKeys } from "./aliases.ts";
-import { cleanAcronym, cleanTitle } from "./names.ts";
+import { cleanAcronym, cleanTitle, successorNames } from "./names.ts";
 import { acronymVariants, normalizeAcronym, normalizeCoreRank, normalizeTitle } from "./normalize.ts";
 import type { ConferenceObservation, JournalObservation, SourceId } from "./observations.ts";
 import type { Resolvable } from "./resolve.ts";
@@ -60,21 +60,9 @@ function acronymEvidence(o: ConferenceObservation, title: string | null) {
   };
 }
 
-// CORE's note naming the venue a series goes on as: "(now SACMAT)", "(merged into EMAS in 2013)", "(now merged with
-// FSCD …)", "(Now in COLT)".
-const SUCCESSOR = /\((?:now(?: merged with| in)?|merged into)\s+([\p{L}\d&-]+)/giu;
-const isAcronymWord = (w: string) => {
-  const caps = w.match(/\p{Lu}/gu)?.length ?? 0;
-  return caps >= 2 && caps * 2 >= (w.match(/\p{L}/gu)?.length ?? 0);
-};
-
 /** The acronyms of the venues a row's notes say it goes on as. */
 function successors(o: ConferenceObservation): string[] {
-  const notes = `${o.acronym ?? ""} ${o.title ?? ""}`;
-  return [...notes.matchAll(SUCCESSOR)].flatMap((m) => {
-    const word = m[1] ?? "";
-    return isAcronymWord(word) ? [normalizeAcronym(word)] : [];
-  });
+  return successorNames(`${o.acronym ?? ""} ${o.title ?? ""}`).map(normalizeAcronym);
 }
 
 /** The acronyms among a note's former names ("RSCTC" of "was RSCTC"), normalised. */

@@ -133,6 +133,15 @@ const isAcronymToken = (w: string) => {
   return ACRONYM_TOKEN.test(w) && caps >= 2 && caps * 2 >= (w.match(/[A-Za-z]/g)?.length ?? 0);
 };
 
+// A note naming the venue a series goes on as: "(now SACMAT)", "(merged into EMAS in 2013)", "(now merged with
+// FSCD …)", "(Now in COLT)".
+const SUCCESSOR = /\((?:now(?: merged with| in)?|merged into)\s+([\p{L}\d&-]+)/giu;
+
+/** The acronyms of the venues a name's notes say it goes on as ("SACMAT" of "… (now SACMAT)"). */
+export function successorNames(text: string): string[] {
+  return [...text.matchAll(SUCCESSOR)].flatMap((m) => (isAcronymToken(m[1] ?? "") ? [m[1] as string] : []));
+}
+
 /** The former names a note such as "was International Conference on X (X-CONF), changed in 2002" gives. */
 function formerNames(note: string): string[] {
   const n = note.replace(/\s+/g, " ").trim();
@@ -467,7 +476,14 @@ export function chooseNames(
   const titleFolds = new Set(rows.flatMap((r) => (r.title.text ? [foldName(r.title.text)] : [])));
   // Names a row's note calls former ("IEEE Computer Security Foundations Symposium (was CSFW)"): a row still
   // going by one is out of date, whatever its list's priority.
-  const former = new Set(rows.flatMap((r) => [...r.acronym.aliases, ...r.title.aliases]).map(foldName));
+  // So is the acronym of a series whose note says it goes on as another ("AOSE … (merged into EMAS in 2013)").
+  const succeeded = rows.filter((r) => successorNames(`${r.m.acronym ?? ""} ${r.m.title ?? ""}`).length > 0);
+  const former = new Set(
+    [
+      ...rows.flatMap((r) => [...r.acronym.aliases, ...r.title.aliases]),
+      ...succeeded.flatMap((r) => (r.acronym.text ? [r.acronym.text] : [])),
+    ].map(foldName),
+  );
   const isFormer = (r: (typeof rows)[number]) =>
     r.acronym.text !== null && former.has(foldName(r.acronym.text));
   // Another row's title in the acronym field ("Discovery Science", ICORE's title for DS) is no acronym.

@@ -45,16 +45,21 @@ function stem(word: string): string {
 }
 
 export function titleTokens(title: string): Set<string> {
-  const words = title
+  const text = title
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/&/g, " and ")
     // Lists annotate titles in brackets ("(combined EuroSpeech and ICSLP in 2000)"): not part of the name.
-    .replace(/\([^)]*\)/g, " ")
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !STOP_WORDS.has(w) && !/^\d+(st|nd|rd|th)?$/.test(w));
-  return new Set(words.map(stem));
+    .replace(/\([^)]*\)/g, " ");
+  // A hyphenated word is also read whole, as lists that write it in one ("Multi-Agent" / "Multiagent",
+  // "Real-time" / "RealTime") spell it.
+  const compounds = [...text.matchAll(/[a-z0-9]+(?:-[a-z0-9]+)+/g)].map((m) => m[0].replace(/-/g, ""));
+  return new Set(
+    [...text.split(/[^a-z0-9]+/), ...compounds]
+      .filter((w) => w && !STOP_WORDS.has(w) && !/^\d+(st|nd|rd|th)?$/.test(w))
+      .map(stem),
+  );
 }
 
 /** How telling each title word is across a whole catalogue: rare words weigh more than common ones. */
