@@ -40,6 +40,8 @@ function stem(word: string): string {
   // British and American spellings are one word ("Visualisation" / "Visualization").
   if (word.length > 7 && word.endsWith("isation")) return stem(`${word.slice(0, -7)}ization`);
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  // "Processes", "approaches", "boxes": the plural adds "es".
+  if (word.length > 5 && /(?:ss|ch|sh|x)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;
 }
