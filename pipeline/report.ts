@@ -106,6 +106,8 @@ export interface ResolutionReport {
   decisions: Record<string, number>;
   listed: Resolution<unknown>["decisions"]["listed"];
   suspected_duplicates: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
+  /** Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not suspects. */
+  listed_apart: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
 }
 
 export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<unknown>): ResolutionReport {
@@ -125,6 +127,7 @@ export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<
     decisions,
     listed: [...conf.decisions.listed, ...journal.decisions.listed],
     suspected_duplicates: { conferences: conf.suspects, journals: journal.suspects },
+    listed_apart: { conferences: conf.listedApart, journals: journal.listedApart },
   };
 }
 
@@ -204,6 +207,21 @@ const countTable = (label: string, counts: Record<string, number>) =>
       .map(([k, n]) => [k, n]),
   );
 
+/** Pairs of venues, conferences then journals, with both sides' titles and sources. */
+const pairTable = (pairs: ResolutionReport["suspected_duplicates"]) =>
+  table(
+    ["kind", "a", "b", "similarity", "why"],
+    (["conferences", "journals"] as const).flatMap((kind) =>
+      pairs[kind].map((d) => [
+        kind,
+        `${show(d.a.title)} (${d.a.source})`,
+        `${show(d.b.title)} (${d.b.source})`,
+        d.similarity.toFixed(2),
+        d.why,
+      ]),
+    ),
+  );
+
 export function reportMarkdown(r: BuildReport): string {
   const a = r.rank_agreement;
   return [
@@ -278,20 +296,15 @@ export function reportMarkdown(r: BuildReport): string {
     countTable("decision", r.resolution.decisions),
     "",
     `## Suspected duplicates (${r.resolution.suspected_duplicates.conferences.length} conferences, ${r.resolution.suspected_duplicates.journals.length} journals)`,
-    "Venues left apart although two of their rows share an acronym with similar titles or have one title.",
+    "Venues left apart although two of their rows share an acronym with similar titles or have one title, and no",
+    "list ranks them as two venues.",
     "",
-    table(
-      ["kind", "a", "b", "similarity", "why"],
-      (["conferences", "journals"] as const).flatMap((kind) =>
-        r.resolution.suspected_duplicates[kind].map((d) => [
-          kind,
-          `${show(d.a.title)} (${d.a.source})`,
-          `${show(d.b.title)} (${d.b.source})`,
-          d.similarity.toFixed(2),
-          d.why,
-        ]),
-      ),
-    ),
+    pairTable(r.resolution.suspected_duplicates),
+    "",
+    `### Listed apart (${r.resolution.listed_apart.conferences.length} conferences, ${r.resolution.listed_apart.journals.length} journals)`,
+    "Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not counted as suspects.",
+    "",
+    pairTable(r.resolution.listed_apart),
     "",
     `## Name defects (${r.names.defects_total}, not counting a missing acronym)`,
     "Defects left in the published short and full names, with up to 10 examples each (pipeline/names.ts).",

@@ -151,6 +151,8 @@ export interface Resolution<O> {
   /** Counts of applied decisions by rule and source pair, and the cannot-link and weak decisions in full. */
   decisions: { counts: Record<string, number>; listed: Decision[] };
   suspects: SuspectedDuplicate[];
+  /** Close pairs of venues a curated list ranks as two distinct rows (a cannot-link): listed for review, not suspects. */
+  listedApart: SuspectedDuplicate[];
 }
 
 const DEFAULTS: ResolveOptions = {
@@ -694,15 +696,18 @@ export function resolve<O>(
   for (const a of ambiguities)
     a.candidates = a.candidates.map((x) => ({ ...x, cluster: clusterOf.get(find(x.cluster)) ?? -1 }));
 
+  const listsApart = (a: Node, b: Node) => cannot(find(a.i), find(b.i)) !== null;
+  const closePairs = (keep: (a: Node, b: Node) => boolean) =>
+    suspectedDuplicates([...edges, ...titleOnly], find, clusterOf, keep);
   return {
     clusters,
     events,
     ambiguities,
     decisions: { counts, listed },
-    // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects.
-    suspects: suspectedDuplicates([...edges, ...titleOnly], find, clusterOf, (a, b) =>
-      aliasClash(find(a.i), find(b.i)),
-    ),
+    // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects. Venues a curated
+    // list ranks as two distinct rows are listed apart from the suspects: the list itself says two venues.
+    suspects: closePairs((a, b) => !aliasClash(find(a.i), find(b.i)) && !listsApart(a, b)),
+    listedApart: closePairs((a, b) => !aliasClash(find(a.i), find(b.i)) && listsApart(a, b)),
   };
 }
 
@@ -718,7 +723,7 @@ function suspectedDuplicates(
   pairs: readonly { a: Node; b: Node; score: number; rule: MatchRule }[],
   find: (x: number) => number,
   clusterOf: Map<number, number>,
-  reviewedApart: (a: Node, b: Node) => boolean,
+  keep: (a: Node, b: Node) => boolean,
 ): SuspectedDuplicate[] {
   const found = new Map<string, SuspectedDuplicate>();
   const side = (n: Node, cluster: number) => ({
@@ -730,7 +735,7 @@ function suspectedDuplicates(
   for (const { a, b, score, rule } of pairs) {
     const ca = clusterOf.get(find(a.i));
     const cb = clusterOf.get(find(b.i));
-    if (ca === undefined || cb === undefined || ca === cb || reviewedApart(a, b)) continue;
+    if (ca === undefined || cb === undefined || ca === cb || !keep(a, b)) continue;
     const key = ca < cb ? `${ca}~${cb}` : `${cb}~${ca}`;
     const prev = found.get(key);
     if (prev && prev.similarity >= score) continue;

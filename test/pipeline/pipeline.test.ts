@@ -212,6 +212,10 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
     expect(suspects.journals.length).toBeLessThanOrEqual(baseline.suspected_duplicates.journals);
     const markdown = readFileSync(join(snap.dir, "build-report.md"), "utf8");
     expect(markdown).toContain(`## Suspected duplicates (${suspects.conferences.length} conferences`);
+    // Close pairs a curated list ranks as two venues are listed for review apart from the suspects.
+    const apart = snap.report.resolution.listed_apart;
+    expect(markdown).toContain(`### Listed apart (${apart.conferences.length} conferences`);
+    expect(apart.conferences.map((p) => p.why)).toContain("identical title");
   });
 
   it("counts name defects in the build report, no more than the committed baseline", () => {
