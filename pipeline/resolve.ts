@@ -345,6 +345,11 @@ export function resolve<O>(
     for (const a of n.d.acronyms) push(byAcronym, a, n);
     if (n.d.normTitle && !n.untitled) push(byTitle, n.d.normTitle, n);
   }
+  /** The nodes under one blocking key, none when the block is too large to compare (see `maxBlock`). */
+  const block = (index: Map<string, Node[]>, key: string): Node[] => {
+    const list = index.get(key) ?? [];
+    return list.length > opts.maxBlock ? [] : list;
+  };
   const sortedEntries = (index: Map<string, Node[]>) =>
     [...index.entries()]
       .filter(([, list]) => list.length > 1)
@@ -442,7 +447,7 @@ export function resolve<O>(
     const { titles = [], acronyms = [] } = n.d.former ?? {};
     const formerAcronym = (m: Node) => m.d.acronyms.some((a) => acronyms.includes(a));
     for (const former of titles)
-      for (const m of byTitle.get(former) ?? [])
+      for (const m of block(byTitle, former))
         if (m !== n && (acronymsAgree(n, m) || formerAcronym(m)))
           edges.push({ a: n, b: m, score: opts.acronymThreshold, rule: "former-name" });
   }
@@ -502,9 +507,7 @@ export function resolve<O>(
     if (!owner) return undefined;
     // Its acronym is another venue's: rows carry it under unlike titles, none under a title like its own (ISMM,
     // Memory Management, also names Mathematical Morphology: a shared acronym, not a conflict).
-    const carriers = n.d.acronyms
-      .flatMap((a) => byAcronym.get(a) ?? [])
-      .filter((k) => k !== n && isAnchor(k));
+    const carriers = n.d.acronyms.flatMap((a) => block(byAcronym, a)).filter((k) => k !== n && isAnchor(k));
     const named =
       carriers.some((k) => find(k.i) !== find(owner.i)) &&
       carriers.every((k) => sim(n, k) < opts.acronymThreshold);
@@ -616,17 +619,14 @@ export function resolve<O>(
     // society, not a partner.
     if (n.untitled || parts.length < 2 || parts.some((p) => p.length < 3)) return [];
     return parts.flatMap((part) => {
-      const list = byAcronym.get(part) ?? [];
       // The series goes by the part itself ("ICAT"), not by a longer acronym that merely contains it.
-      return list.length > opts.maxBlock
-        ? []
-        : list.filter(
-            (m) =>
-              (m.d.acronyms[0] === part || m.d.bareAcronym === part) &&
-              isAnchor(m) &&
-              !m.d.strictAcronym &&
-              m.tokens.size >= 2,
-          );
+      return block(byAcronym, part).filter(
+        (m) =>
+          (m.d.acronyms[0] === part || m.d.bareAcronym === part) &&
+          isAnchor(m) &&
+          !m.d.strictAcronym &&
+          m.tokens.size >= 2,
+      );
     });
   };
   for (let pass = 0; pass < 2; pass++) {
@@ -661,7 +661,9 @@ export function resolve<O>(
   for (const n of sortedNodes) {
     const homes = new Set(
       (n.d.successors ?? []).flatMap((a) =>
-        (byAcronym.get(a) ?? []).filter((m) => isAnchor(m) && m.d.acronyms[0] === a).map((m) => find(m.i)),
+        block(byAcronym, a)
+          .filter((m) => isAnchor(m) && m.d.acronyms[0] === a)
+          .map((m) => find(m.i)),
       ),
     );
     homes.delete(find(n.i));
