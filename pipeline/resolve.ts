@@ -439,17 +439,25 @@ export function resolve<O>(
       edges.push({ a, b, score: 1, rule: "title" });
     });
   }
-  // A former title a note gives, borne by another row under an agreeing acronym (ICORE2026's IEEE SSE, "previously
-  // IEEE International Conference on Services Computing SCC", and QUALIS's IEEESCC of that title): the weakest
-  // strong edge, applied once every venue holds its own rows, so a list still ranking the old name as a venue of
-  // its own (QUALIS's ICOIN beside its AINA, "was ICOIN") keeps them apart.
+  // A former name a title note gives: its title borne by another row under an agreeing acronym (ICORE2026's IEEE
+  // SSE, "previously IEEE International Conference on Services Computing SCC", and QUALIS's IEEESCC of that title),
+  // or its acronym borne by a row of a similar title (ICORE2026's ICSA "was previously WICSA" and CCF 2026's WICSA,
+  // Working IEEE/IFIP Conference on Software Architecture). Applied after every other strong edge, once each venue
+  // holds its own rows, so a list still ranking the old name as a venue of its own (QUALIS's ICOIN beside its AINA,
+  // "was ICOIN") keeps the two apart.
+  const formerEdges: Edge[] = [];
   for (const n of nodes) {
     const { titles = [], acronyms = [] } = n.d.former ?? {};
     const formerAcronym = (m: Node) => m.d.acronyms.some((a) => acronyms.includes(a));
     for (const former of titles)
       for (const m of block(byTitle, former))
         if (m !== n && (acronymsAgree(n, m) || formerAcronym(m)))
-          edges.push({ a: n, b: m, score: opts.acronymThreshold, rule: "former-name" });
+          formerEdges.push({ a: n, b: m, score: 1, rule: "former-name" });
+    for (const a of acronyms)
+      for (const m of block(byAcronym, a)) {
+        const s = m === n ? 0 : sim(n, m);
+        if (s >= opts.acronymThreshold) formerEdges.push({ a: n, b: m, score: s, rule: "former-name" });
+      }
   }
   // Journals: at one score an identical title goes first (a special-issue row "Information Systems Journal" with
   // acronym ISJ is that journal's, not "IEEE Systems Journal"'s, whose acronym it shares).
@@ -457,6 +465,8 @@ export function resolve<O>(
     x.a.d.withoutKeys ? Number(x.rule !== "title") - Number(y.rule !== "title") : 0;
   edges.sort((x, y) => y.score - x.score || titleFirst(x, y) || byRank(x.a, y.a) || byRank(x.b, y.b));
   for (const e of edges) union(e.a, e.b, e.rule, e.score, true);
+  formerEdges.sort((x, y) => y.score - x.score || byRank(x.a, y.a) || byRank(x.b, y.b));
+  for (const e of formerEdges) union(e.a, e.b, e.rule, e.score, true);
 
   // B'. Journals: a title under a generic qualifier ("Performance Evaluation: An International Journal",
   // "Information Retrieval Journal") joins the one other group bearing the plain title, when the two groups' rank

@@ -273,6 +273,11 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
       "qualis:QUALIS2017-2020#ACM Internacional Conference on Interaction Design and Children|ACMIDC",
     );
     together("core:core/2036", "reference:conference/3724");
+    // Renamed venues: the old name's rows join the venue a note says was once so called.
+    together(
+      "reference:conference/176",
+      "ccf2026:CCF2026#conference/working ieee ifip conference on software architecture",
+    );
     // Joint editions belong to the series they join.
     together("core:core/491", "core:core/486");
     together("reference:conference/436", "hf:ijcnlp_and_aacl.yml#IJCNLP & AACL");

@@ -265,6 +265,25 @@ describe("entity resolution", () => {
     expect(g).toEqual([["icore:IEEE SSE", "qualis:IEEESCC"], ["qualis:SCC"]]);
   });
 
+  it("joins a row of a former acronym and a like title, unless its list ranks the old name apart (WICSA, ICOIN)", () => {
+    const g = groups([
+      obs("icore", "ICSA", "International Conference on Software Architecture (was previously WICSA)"),
+      obs("ccf2026", "WICSA", "Working IEEE/IFIP Conference on Software Architecture"),
+      obs(
+        "icore",
+        "AINA",
+        "International Conference on Advanced Information Networking and Applications (was ICOIN)",
+      ),
+      obs(
+        "qualis",
+        "AINA",
+        "IEEE International Conference on Advanced Information Networking and Applications",
+      ),
+      obs("qualis", "ICOIN", "International Conference on Information Networking"),
+    ]);
+    expect(g).toEqual([["ccf2026:WICSA", "icore:ICSA"], ["icore:AINA", "qualis:AINA"], ["qualis:ICOIN"]]);
+  });
+
   it("joins a series to the venue its note says it goes on as (RTA → FSCD)", () => {
     const g = groups([
       obs("core", "FSCD", "International Conference on Formal Structures for Computation and Deduction"),
