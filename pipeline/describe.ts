@@ -2,6 +2,7 @@
  * What entity resolution sees of an observation: its exact keys, acronym variants and title.
  */
 import { aliasKeys } from "./aliases.ts";
+import { cleanAcronym, cleanTitle, successorNames } from "./names.ts";
 import { acronymVariants, normalizeAcronym, normalizeCoreRank, normalizeTitle } from "./normalize.ts";
 import type { ConferenceObservation, JournalObservation, SourceId } from "./observations.ts";
 import type { Resolvable } from "./resolve.ts";
@@ -23,34 +24,50 @@ const COLLISION_MARKS = /(?<![\d'’])['’]+$/;
  * one: it matches another list's acronym only with a near-identical title (`strict`), and rows sharing a base
  * acronym in that service are distinct (cannot-link).
  */
-function acronymEvidence(o: ConferenceObservation) {
+function acronymEvidence(o: ConferenceObservation, title: string | null) {
   const exclusive = CURATED.has(o.source) ? o.source : null;
+  // CORE's notes ride in the acronym field ("IJCRS (was RSCTC)"): the acronym is what is left; a former acronym
+  // the note gives is one more name of the venue.
+  const cleaned = cleanAcronym(o.acronym);
+  const acronym = cleaned.text;
   // A several-word title repeated in the acronym field ("Sensor Networks" / "Sensor Networks") is no acronym.
   const titleRepeated =
-    o.acronym !== null &&
-    /\s/.test(o.acronym.trim()) &&
-    o.title !== null &&
-    normalizeTitle(o.acronym) === normalizeTitle(o.title);
-  if (!o.acronym || titleRepeated) return { acronyms: [], parts: [], exclusive, strict: false };
-  const marks = o.source === "reference" ? (o.acronym.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
-  const variants = acronymVariants(o.acronym);
+    acronym !== null &&
+    /\s/.test(acronym) &&
+    title !== null &&
+    normalizeTitle(acronym) === normalizeTitle(title);
+  if (!acronym || titleRepeated) return { acronyms: [], bare: null, parts: [], exclusive, strict: false };
+  const marks = o.source === "reference" ? (o.acronym?.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
+  const former = formerAcronyms(cleaned.aliases);
+  const own = acronymVariants(acronym);
+  const variants = [...new Set([...own, ...former])];
   const base = variants[0] ?? "";
-  // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry": each part that is itself an acronym (two capitals or more) may
-  // point at the parent series; a title in the acronym field ("Sensor Networks") has no such part.
-  const parts = !/[/\\\-–+\s]/.test(o.acronym)
+  // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry", "IJCNLP & AACL": each part that is itself an acronym (two capitals
+  // or more) may point at the parent series; a title in the acronym field ("Sensor Networks") has no such part.
+  const parts = !/[/\\\-–+\s]/.test(acronym)
     ? []
-    : o.acronym
+    : acronym
         .split(/[/\\\-–+]|\s+/)
         .filter((p) => /\p{Lu}.*\p{Lu}/u.test(p))
         .map((p) => normalizeAcronym(p))
         .filter((p) => p.length >= 2 && !variants.includes(p));
   return {
     acronyms: variants,
+    bare: own[1] ?? null,
     parts: marks > 0 ? [] : [...new Set(parts)],
     exclusive: o.source === "reference" ? `reference:${base}` : exclusive,
     strict: marks > 0,
   };
 }
+
+/** The acronyms of the venues a row's notes say it goes on as. */
+function successors(o: ConferenceObservation): string[] {
+  return successorNames(`${o.acronym ?? ""} ${o.title ?? ""}`).map(normalizeAcronym);
+}
+
+/** The acronyms among a note's former names ("RSCTC" of "was RSCTC"), normalised. */
+const formerAcronyms = (names: string[]) =>
+  names.filter((a) => !/\s/.test(a)).flatMap((a) => acronymVariants(a));
 
 /** CCF and CORE claims on the public scale; QUALIS is left out (lists disagree on its scale). */
 function rankClaims(o: ConferenceObservation): string[] {
@@ -62,7 +79,11 @@ function rankClaims(o: ConferenceObservation): string[] {
 }
 
 export function describeConference(o: ConferenceObservation): Resolvable {
-  const { acronyms, parts, exclusive, strict } = acronymEvidence(o);
+  // Titles are compared without CORE's notes ("… (Joined with PKDD from 2008)"): a note names another venue or an
+  // old name, not this one's title.
+  const cleaned = cleanTitle(o.title);
+  const title = cleaned.text;
+  const { acronyms, bare, parts, exclusive, strict } = acronymEvidence(o, title);
   const exactKeys = [
     ...(o.dblp ? [`dblp:${o.dblp}`] : []),
     ...(o.coreId ? [`core:${o.coreId}`] : []),
@@ -74,9 +95,17 @@ export function describeConference(o: ConferenceObservation): Resolvable {
     key: o.key,
     exactKeys,
     acronyms,
+    bareAcronym: bare,
     acronymParts: parts,
-    normTitle: o.title ? normalizeTitle(o.title) : null,
-    title: o.title,
+    successors: successors(o),
+    normTitle: title ? normalizeTitle(title) : null,
+    // A title note's former names ("(previously IEEE International Conference on Services Computing SCC)"): a
+    // title and acronym another list may still use for this venue.
+    former: {
+      titles: cleaned.aliases.filter((a) => /\s/.test(a)).map(normalizeTitle),
+      acronyms: formerAcronyms(cleaned.aliases),
+    },
+    title,
     rankClaims: rankClaims(o),
     canCreate: !CANNOT_CREATE.has(o.source),
     exclusive,
@@ -91,9 +120,13 @@ export type JournalClaims = JournalObservation & { lostIssns?: { issn: string; w
 /** Qualifiers lists add to a journal's title ("…: An International Journal", "… Journal"): not part of the name. */
 const GENERIC_QUALIFIER = / (?:an )?(?:international )?journal$/;
 
-/** The title without a generic qualifier, when two words or more are left ("The Computer Journal" keeps its). */
-function titleKey(normTitle: string): string {
-  const key = normTitle.replace(GENERIC_QUALIFIER, "");
+/**
+ * The title without a generic qualifier or a subtitle, when two words or more are left ("The Computer Journal"
+ * keeps its): "MIS Quarterly: Management Information Systems" → "mis quarterly".
+ */
+function titleKey(title: string, normTitle: string): string {
+  const colon = title.indexOf(": ");
+  const key = (colon > 0 ? normalizeTitle(title.slice(0, colon)) : normTitle).replace(GENERIC_QUALIFIER, "");
   return key.includes(" ") ? key : normTitle;
 }
 
@@ -115,7 +148,7 @@ export function describeJournal(o: JournalObservation): Resolvable<JournalObserv
     acronyms,
     normTitle,
     title: o.title,
-    titleKey: titleKey(normTitle),
+    titleKey: titleKey(o.title, normTitle),
     rankClaims: o.ccfRank ? [`CCF:${o.ccfRank}`] : [],
     canCreate: true,
     // Two rows of one journal list are two journals, unless one duplicates the other.

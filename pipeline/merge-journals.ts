@@ -37,7 +37,7 @@ export function mergeJournal(
   conflicts: Conflict[],
 ): { draft: JournalDraft; detail: JournalDetailDraft; names: ChosenNames } {
   // Short and full name together from one row, cleaned (pipeline/names.ts).
-  const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY);
+  const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY, "journal");
   const fullName = names.full ?? "";
   const ref = members.find((o) => o.source === "reference");
   // CCF 2026 is the current list; the 2022 list only speaks for a journal the 2026 list does not name.

@@ -22,7 +22,10 @@ export type NameRule =
   | "all caps"
   | "acronym as full name"
   | "title as acronym"
-  | "acronym equals full name";
+  | "acronym equals full name"
+  | "former name"
+  | "title in acronym field"
+  | "event name for a journal";
 
 export interface NameChange {
   kind: NameRule;
@@ -129,6 +132,15 @@ const isAcronymToken = (w: string) => {
   const caps = w.match(/[A-Z]/g)?.length ?? 0;
   return ACRONYM_TOKEN.test(w) && caps >= 2 && caps * 2 >= (w.match(/[A-Za-z]/g)?.length ?? 0);
 };
+
+// A note naming the venue a series goes on as: "(now SACMAT)", "(merged into EMAS in 2013)", "(now merged with
+// FSCD …)", "(Now in COLT)".
+const SUCCESSOR = /\((?:now(?: merged with| in)?|merged into)\s+([\p{L}\d&-]+)/giu;
+
+/** The acronyms of the venues a name's notes say it goes on as ("SACMAT" of "… (now SACMAT)"). */
+export function successorNames(text: string): string[] {
+  return [...text.matchAll(SUCCESSOR)].flatMap((m) => (isAcronymToken(m[1] ?? "") ? [m[1] as string] : []));
+}
 
 /** The former names a note such as "was International Conference on X (X-CONF), changed in 2002" gives. */
 function formerNames(note: string): string[] {
@@ -453,24 +465,54 @@ export function chooseNames(
   members: readonly NameSource[],
   titleOrder: readonly SourceId[],
   acronymOrder: readonly SourceId[] = titleOrder,
+  kind: "conference" | "journal" = "conference",
 ): ChosenNames {
   const rows = members.map((m) => {
     const acronym = cleanAcronym(m.acronym);
     return { m, acronym, title: cleanTitle(m.title, acronym.text ? [acronym.text] : []) };
   });
+  const changes: NameChange[] = [];
   const acronymFolds = new Set(rows.flatMap((r) => (r.acronym.text ? [foldName(r.acronym.text)] : [])));
-  const acronymOk = (r: (typeof rows)[number]) => r.acronym.text !== null && !isTitleLike(r.acronym.text);
-  // A full name that is only an acronym: the row's own, or a one-word title that is another row's acronym.
+  const titleFolds = new Set(rows.flatMap((r) => (r.title.text ? [foldName(r.title.text)] : [])));
+  // Names a row's note calls former ("IEEE Computer Security Foundations Symposium (was CSFW)"): a row still
+  // going by one is out of date, whatever its list's priority.
+  // So is the acronym of a series whose note says it goes on as another ("AOSE … (merged into EMAS in 2013)").
+  const succeeded = rows.filter((r) => successorNames(`${r.m.acronym ?? ""} ${r.m.title ?? ""}`).length > 0);
+  const former = new Set(
+    [
+      ...rows.flatMap((r) => [...r.acronym.aliases, ...r.title.aliases]),
+      ...succeeded.flatMap((r) => (r.acronym.text ? [r.acronym.text] : [])),
+    ].map(foldName),
+  );
+  const isFormer = (r: (typeof rows)[number]) =>
+    r.acronym.text !== null && former.has(foldName(r.acronym.text));
+  // Another row's title in the acronym field ("Discovery Science", ICORE's title for DS) is no acronym.
+  const titleInAcronym = (r: (typeof rows)[number]) => {
+    const text = r.acronym.text ?? "";
+    return text.includes(" ") && titleFolds.has(foldName(text));
+  };
+  const acronymOk = (r: (typeof rows)[number]) =>
+    r.acronym.text !== null && !isTitleLike(r.acronym.text) && !titleInAcronym(r);
+  // A full name that is only an acronym: the row's own, or a one-word title that is another row's acronym. A
+  // journal is not named after an event (CCF's dataGen.js calls the journal World Wide Web "The Web Conference").
   const titleOk = (r: (typeof rows)[number]) =>
     r.title.text !== null &&
     foldName(r.title.text) !== foldName(r.acronym.text ?? "") &&
-    !(!r.title.text.includes(" ") && acronymFolds.has(foldName(r.title.text)));
+    !(!r.title.text.includes(" ") && acronymFolds.has(foldName(r.title.text))) &&
+    !(kind === "journal" && isEventName(r.title.text));
   const inTitleOrder = rows.filter((r) => titleOrder.includes(r.m.source)).sort(orderBy(titleOrder));
   const inAcronymOrder = rows.filter((r) => acronymOrder.includes(r.m.source)).sort(orderBy(acronymOrder));
-  const changes: NameChange[] = [];
   const firstTitled = inTitleOrder.find((r) => r.title.text !== null);
-  const primary =
-    inTitleOrder.find((r) => acronymOk(r) && titleOk(r)) ?? inTitleOrder.find(titleOk) ?? firstTitled;
+  const named = inTitleOrder.find((r) => acronymOk(r) && titleOk(r));
+  const current = inTitleOrder.find((r) => acronymOk(r) && titleOk(r) && !isFormer(r));
+  if (named && current && named !== current && named.acronym.text)
+    changes.push({ kind: "former name", text: named.acronym.text });
+  for (const r of rows)
+    if (r.acronym.text && titleInAcronym(r))
+      changes.push({ kind: "title in acronym field", text: r.acronym.text });
+  if (kind === "journal" && firstTitled?.title.text && isEventName(firstTitled.title.text))
+    changes.push({ kind: "event name for a journal", text: firstTitled.title.text });
+  const primary = current ?? named ?? inTitleOrder.find(titleOk) ?? firstTitled;
   if (!primary) {
     const acr = inAcronymOrder.find(acronymOk);
     return {
@@ -511,6 +553,11 @@ export function chooseNames(
   }
   return { short, full, source: primary.m.source, changes, aliases: aliasesOf(rows, short, full) };
 }
+
+/** A conference, symposium or workshop's name, not a periodical's. */
+const isEventName = (title: string) =>
+  /\b(?:conference|symposium|workshop|congress)\b/i.test(title) &&
+  !/\b(?:journal|transactions|proceedings|letters|series|review|magazine)\b/i.test(title);
 
 function orderBy<R extends { m: NameSource }>(order: readonly SourceId[]) {
   return (a: R, b: R) => order.indexOf(a.m.source) - order.indexOf(b.m.source);

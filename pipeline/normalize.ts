@@ -69,17 +69,25 @@ export function normalizeAcronym(raw: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
-// Publisher or society names some lists put in front of the acronym ("ACM ASIACCS", "IEEE ICC").
-const ACRONYM_PREFIX = /^(?:(?:ACM|IEEE|IFIP|USENIX)[\s/-]+)+(?=\S)/i;
+// Publisher or society names some lists put in front of the acronym ("ACM ASIACCS", "IEEE ICC", "IADIS AC") or after
+// it ("AC-IADIS", "ICN-IARIA"), or glue to it ("IEEESCC", "ACMIDC": the rest has three letters or more, so "ACMMM"
+// and "ACML" stay whole).
+const PUBLISHERS = "ACM|IEEE|IFIP|USENIX|IADIS|IARIA|IASTED|EAI";
+const ACRONYM_PREFIX = new RegExp(`^(?:(?:${PUBLISHERS})[\\s/-]+)+(?=\\S)`, "i");
+const ACRONYM_SUFFIX = new RegExp(`(?<=\\S)(?:[\\s/-]+(?:${PUBLISHERS}))+$`, "i");
+const GLUED_PREFIX = /^(?:ACM|IEEE)(?=[A-Z0-9][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*$)(?=.{3,}$)/;
 
 /**
- * Every normalised form an acronym may be matched on: the whole of it, then, when it starts with a society
- * name, the rest ("ACM ASIACCS" → ["ACMASIACCS", "ASIACCS"]). Empty forms are left out.
+ * Every normalised form an acronym may be matched on: the whole of it, then, when it starts or ends with a
+ * publisher or society name, the rest ("ACM ASIACCS" → ["ACMASIACCS", "ASIACCS"], "IEEESCC" → ["IEEESCC", "SCC"],
+ * "AC-IADIS" → ["ACIADIS", "AC"]). Empty forms are left out.
  */
 export function acronymVariants(raw: string): string[] {
-  const variants = [normalizeAcronym(raw)];
-  const stripped = raw.trim().replace(ACRONYM_PREFIX, "");
-  if (stripped !== raw.trim()) variants.push(normalizeAcronym(stripped));
+  const whole = raw.trim();
+  const variants = [normalizeAcronym(whole)];
+  const stripped = whole.replace(ACRONYM_PREFIX, "").replace(ACRONYM_SUFFIX, "");
+  if (stripped !== whole) variants.push(normalizeAcronym(stripped));
+  else if (GLUED_PREFIX.test(whole)) variants.push(normalizeAcronym(whole.replace(GLUED_PREFIX, "")));
   return [...new Set(variants.filter((v) => v !== ""))];
 }
 

@@ -29,7 +29,7 @@ import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge-conferences.ts";
 import { mergeJournal } from "./merge-journals.ts";
 import { foldName, uniqueNames } from "./names.ts";
-import type { ImportResult, SourceId } from "./observations.ts";
+import type { ConferenceObservation, ImportResult, SourceId } from "./observations.ts";
 import { byPriority } from "./priority.ts";
 import {
   type BuildReport,
@@ -171,6 +171,12 @@ async function importAndResolve(stage: Stage, upstreamDir: string) {
 
 type Resolved = Awaited<ReturnType<typeof importAndResolve>>;
 
+/** The reference row a venue is compared on: of two (a series and its joint edition), the one that ranks it. */
+function referenceRow(members: readonly ConferenceObservation[]): ConferenceObservation | null {
+  const rows = members.filter((m) => m.source === "reference");
+  return rows.find((m) => m.ranks.some((r) => r.system === "CCF" || r.system === "CORE")) ?? rows[0] ?? null;
+}
+
 /**
  * One record per venue. Of its observations, only the reference service's row is kept (for the rank
  * comparison); the rest can be let go once this returns.
@@ -188,7 +194,7 @@ async function mergeVenues(
       resolved.conferences.map((c) => ({
         ...mergeConference(c.members, nowIso, conflicts, sourceDates),
         keys: clusterKeys(c),
-        reference: c.members.find((m) => m.source === "reference") ?? null,
+        reference: referenceRow(c.members),
       })),
     (m) => `${m.length} conferences, ${conflicts.length} conflicts so far`,
   );

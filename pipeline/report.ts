@@ -110,22 +110,33 @@ export function nameReport(
 
 /** How resolution decided: every decision counted by rule and sources, the weak ones listed, and suspects. */
 export interface ResolutionReport {
+  /** Decisions by rule alone ("conference joint"): each rule of docs/pipeline.md with how often it applied. */
+  rules: Record<string, number>;
   decisions: Record<string, number>;
   listed: Resolution<unknown>["decisions"]["listed"];
   suspected_duplicates: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
+  /** Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not suspects. */
+  listed_apart: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
 }
 
 export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<unknown>): ResolutionReport {
   const decisions: Record<string, number> = {};
+  const rules: Record<string, number> = {};
   for (const [prefix, r] of [
     ["conference", conf],
     ["journal", journal],
   ] as const)
-    for (const [k, n] of Object.entries(r.decisions.counts)) decisions[`${prefix} ${k}`] = n;
+    for (const [k, n] of Object.entries(r.decisions.counts)) {
+      decisions[`${prefix} ${k}`] = n;
+      const rule = `${prefix} ${k.slice(0, k.lastIndexOf(" "))}`;
+      rules[rule] = (rules[rule] ?? 0) + n;
+    }
   return {
+    rules,
     decisions,
     listed: [...conf.decisions.listed, ...journal.decisions.listed],
     suspected_duplicates: { conferences: conf.suspects, journals: journal.suspects },
+    listed_apart: { conferences: conf.listedApart, journals: journal.listedApart },
   };
 }
 
@@ -211,6 +222,30 @@ function bySite(counts: Record<string, number>): string {
   const sites = Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
   return sites.length === 0 ? "none" : sites.map(([site, n]) => `${site} ${n}`).join(", ");
 }
+
+/** A two-column table of counts, sorted by name. */
+const countTable = (label: string, counts: Record<string, number>) =>
+  table(
+    [label, "count"],
+    Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => [k, n]),
+  );
+
+/** Pairs of venues, conferences then journals, with both sides' titles and sources. */
+const pairTable = (pairs: ResolutionReport["suspected_duplicates"]) =>
+  table(
+    ["kind", "a", "b", "similarity", "why"],
+    (["conferences", "journals"] as const).flatMap((kind) =>
+      pairs[kind].map((d) => [
+        kind,
+        `${show(d.a.title)} (${d.a.source})`,
+        `${show(d.b.title)} (${d.b.source})`,
+        d.similarity.toFixed(2),
+        d.why,
+      ]),
+    ),
+  );
 
 export function reportMarkdown(r: BuildReport): string {
   const a = r.rank_agreement;
@@ -302,31 +337,24 @@ export function reportMarkdown(r: BuildReport): string {
     ),
     "",
     "## Resolution decisions",
-    "Every union applied, by rule and the two rows' sources (cannot-link: a pair kept apart because both rows",
-    "are distinct rows of one curated list). See docs/pipeline.md for the rules.",
+    "Every union applied, by rule and the two rows' sources, and every pair kept apart (cannot-link: distinct rows",
+    "of one curated list; title-contradicts: a title unlike the series an acronym part names; title-conflict: a row",
+    "titled as one venue under another venue's acronym, attached nowhere). See docs/pipeline.md for the rules.",
     "",
-    table(
-      ["decision", "count"],
-      Object.entries(r.resolution.decisions)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, n]) => [k, n]),
-    ),
+    countTable("rule", r.resolution.rules),
+    "",
+    countTable("decision", r.resolution.decisions),
     "",
     `## Suspected duplicates (${r.resolution.suspected_duplicates.conferences.length} conferences, ${r.resolution.suspected_duplicates.journals.length} journals)`,
-    "Venues left apart although two of their rows share an acronym with similar titles or have one title.",
+    "Venues left apart although two of their rows share an acronym with similar titles or have one title, and no",
+    "list ranks them as two venues.",
     "",
-    table(
-      ["kind", "a", "b", "similarity", "why"],
-      (["conferences", "journals"] as const).flatMap((kind) =>
-        r.resolution.suspected_duplicates[kind].map((d) => [
-          kind,
-          `${show(d.a.title)} (${d.a.source})`,
-          `${show(d.b.title)} (${d.b.source})`,
-          d.similarity.toFixed(2),
-          d.why,
-        ]),
-      ),
-    ),
+    pairTable(r.resolution.suspected_duplicates),
+    "",
+    `### Listed apart (${r.resolution.listed_apart.conferences.length} conferences, ${r.resolution.listed_apart.journals.length} journals)`,
+    "Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not counted as suspects.",
+    "",
+    pairTable(r.resolution.listed_apart),
     "",
     `## Name defects (${r.names.defects_total}, not counting a missing acronym)`,
     "Defects left in the published short and full names, with up to 10 examples each (pipeline/names.ts).",

@@ -9,6 +9,11 @@
  *   C. weak attachments, decided on the state B left and applied together: a group with no list row (tracker
  *      series, untitled rows) or a lone row attaches to the one venue its acronym, joint-acronym part ("IJCAI"
  *      of "IJCAI-ECAI") or agreeing rank claims point at; several candidates make it ambiguous, never a guess.
+ *      A titled row never follows an acronym part to a series whose title contradicts its own, and a row titled
+ *      as one venue under another venue's acronym attaches nowhere;
+ *   D. joint editions ("ICAT-EGVE", "IWSM MENSURA"): one venue with the series whose title lies inside theirs;
+ *   E. successors: a series whose CORE note says what it goes on as ("now SACMAT") joins that venue.
+ * D and E are held apart only by the current lists (CCF 2026, ICORE2026), not by older lists' two rows.
  * Cannot-links: two distinct rows of one curated list (same `exclusive` group) never share a venue, unless
  * they are duplicate rows (near-identical titles), which are merged and reported. A group whose rows may not
  * found a venue (acceptance lists, the archived paperswithcode list) is left unmatched.
@@ -17,6 +22,7 @@ import {
   titleTokens,
   type WeightedTitle,
   weighted,
+  weightedContainment,
   weightedJaccard,
   weightedSimilarity,
   wordWeights,
@@ -29,10 +35,16 @@ export interface Resolvable<O = never> {
   exactKeys: string[];
   /** Normalised acronym variants. */
   acronyms: string[];
+  /** The acronym without a publisher before, after or glued to it ("SCC" of "IEEESCC", "AC" of "AC-IADIS"). */
+  bareAcronym?: string | null;
+  /** Acronyms of the venues this row's notes say it goes on as ("SACMAT" of "RBAC … (now SACMAT)"). */
+  successors?: string[];
   /** Parts of a joint or track acronym ("IJCAI" and "ECAI" of "IJCAI-ECAI"): may attach, never found. */
   acronymParts?: string[];
   /** Normalised title (for the identical-title rule). */
   normTitle: string | null;
+  /** Former titles and acronyms a title note gives ("(previously IEEE … Services Computing SCC)"), normalised. */
+  former?: { titles: string[]; acronyms: string[] };
   title: string | null;
   /** Rank claims as "SYSTEM:rank" ("CCF:A"): evidence that two spellings of one acronym are one venue. */
   rankClaims: string[];
@@ -67,6 +79,10 @@ export interface Cluster<O> {
 export type MatchRule =
   | "exact"
   | "acronym+title"
+  | "publisher-prefix"
+  | "joint"
+  | "successor"
+  | "former-name"
   | "acronym+rank"
   | "title+rank"
   | "acronym"
@@ -84,9 +100,16 @@ export interface MatchEvent {
   similarity?: number;
 }
 
-/** One union applied, or one pair kept apart by a cannot-link: "source:key" of both sides. */
+/**
+ * Rows or groups kept apart, by why: a cannot-link (two distinct rows of one curated list), a title that contradicts
+ * the acronym a row would attach by ("AES-ICSA", AES's Semantic Audio conference, is not ICSA), a row whose title
+ * is another venue's while its acronym is not (it attaches nowhere).
+ */
+export type KeptApart = "cannot-link" | "title-contradicts" | "title-conflict";
+
+/** One union applied, or one pair kept apart: "source:key" of both sides. */
 export interface Decision {
-  rule: MatchRule | "cannot-link";
+  rule: MatchRule | KeptApart;
   score: number;
   a: string;
   b: string;
@@ -128,6 +151,8 @@ export interface Resolution<O> {
   /** Counts of applied decisions by rule and source pair, and the cannot-link and weak decisions in full. */
   decisions: { counts: Record<string, number>; listed: Decision[] };
   suspects: SuspectedDuplicate[];
+  /** Close pairs of venues a curated list ranks as two distinct rows (a cannot-link): listed for review, not suspects. */
+  listedApart: SuspectedDuplicate[];
 }
 
 const DEFAULTS: ResolveOptions = {
@@ -137,6 +162,12 @@ const DEFAULTS: ResolveOptions = {
   margin: 0.15,
   maxBlock: 60,
 };
+/** The lists of today: two venues each of them ranks stay two venues, whatever a joint name says. */
+const CURRENT_LISTS = ["ccf2026", "icore"];
+/** Weighted share of a series' title found in its joint edition's title. */
+const JOINT_CONTAINMENT = 0.7;
+/** A joint row's title this much inside the series' title is the series' own title, not a joint name. */
+const JOINT_OWN_TITLE = 0.9;
 /** How many non-exact decisions the report lists one by one (counts are always complete). */
 const LISTED_DECISIONS = 3000;
 
@@ -194,6 +225,12 @@ export function resolve<O>(
   const title = (n: Node) => titles[n.i] as WeightedTitle;
   const sim = (a: Node, b: Node) => weightedSimilarity(title(a), title(b), weight);
   const jaccard = (a: Node, b: Node) => weightedJaccard(title(a), title(b), weight);
+  // Acronyms agree when one spells the other with more letters ("SIGKDD" / "KDD", "ACM_WiSec" / "WiSec").
+  const contains = (x: string, y: string) => x === y || (y.length >= 3 && x.includes(y));
+  const acronymsAgree = (a: Node, b: Node) =>
+    a.d.acronyms.length === 0 ||
+    b.d.acronyms.length === 0 ||
+    a.d.acronyms.some((x) => b.d.acronyms.some((y) => contains(x, y) || contains(y, x)));
   // Duplicate rows of one list: one title, or one acronym (a "SIG" prefix aside) and near-identical titles.
   const series = (n: Node) => n.d.acronyms.map((x) => x.replace(/^SIG(?=[A-Z]{2})/, ""));
   // A row that only gives the acronym cannot be told from another row with that acronym: a duplicate too.
@@ -201,7 +238,8 @@ export function resolve<O>(
   const duplicates = (a: Node, b: Node) =>
     (a.d.normTitle !== null && a.d.normTitle === b.d.normTitle) ||
     a.aliases.some((k) => b.aliases.includes(k)) ||
-    (a.tokens.size >= 2 && jaccard(a, b) === 1) ||
+    // The same words under acronyms that disagree are two venues ("Koli Calling" and ICER, one CORE title each).
+    (a.tokens.size >= 2 && jaccard(a, b) === 1 && acronymsAgree(a, b)) ||
     (series(a).some((x) => series(b).includes(x)) &&
       (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold)) ||
     sharedKeyClose(a, b);
@@ -242,6 +280,15 @@ export function resolve<O>(
     }
     return null;
   };
+  /** Both groups hold a row of one current list (CCF 2026, ICORE2026): that list ranks them as two venues. */
+  const currentListsApart = (ra: number, rb: number): [Node, Node] | null => {
+    for (const source of CURRENT_LISTS) {
+      const x = (members.get(ra) as Node[]).find((n) => n.d.source === source);
+      const y = (members.get(rb) as Node[]).find((n) => n.d.source === source);
+      if (x && y) return [x, y];
+    }
+    return null;
+  };
   const aliased = new Set(nodes.filter((n) => n.aliases.length > 0).map((n) => n.i));
   const aliasClash = (ra: number, rb: number) => {
     if (!aliased.has(ra) || !aliased.has(rb)) return false;
@@ -261,13 +308,17 @@ export function resolve<O>(
     if (rule !== "exact" && listed.length < LISTED_DECISIONS)
       listed.push({ rule, score: Math.round(score * 1000) / 1000, a: a.id, b: b.id });
   };
-  /** Joins the groups of a and b unless a cannot-link forbids it; true when they are (now) one group. */
+  /**
+   * Joins the groups of a and b unless a cannot-link forbids it; true when they are (now) one group. A joint
+   * edition or a series' successor (`rule` "joint", "successor") is held apart only by the current lists (CCF 2026,
+   * ICORE2026), not by older ones that list a series and what it became as two rows.
+   */
   const union = (a: Node, b: Node, rule: MatchRule, score: number, checkAlias = false): boolean => {
     const ra = find(a.i);
     const rb = find(b.i);
     if (ra === rb) return true;
     if (checkAlias && aliasClash(ra, rb)) return false;
-    const clash = cannot(ra, rb);
+    const clash = rule === "joint" || rule === "successor" ? currentListsApart(ra, rb) : cannot(ra, rb);
     if (clash) {
       record("cannot-link", score, clash[0], clash[1]);
       return false;
@@ -294,6 +345,11 @@ export function resolve<O>(
     for (const a of n.d.acronyms) push(byAcronym, a, n);
     if (n.d.normTitle && !n.untitled) push(byTitle, n.d.normTitle, n);
   }
+  /** The nodes under one blocking key, none when the block is too large to compare (see `maxBlock`). */
+  const block = (index: Map<string, Node[]>, key: string): Node[] => {
+    const list = index.get(key) ?? [];
+    return list.length > opts.maxBlock ? [] : list;
+  };
   const sortedEntries = (index: Map<string, Node[]>) =>
     [...index.entries()]
       .filter(([, list]) => list.length > 1)
@@ -364,16 +420,15 @@ export function resolve<O>(
       // Two rows sharing two acronym variants meet in two blocks: scored in the first they share only.
       if (a.d.acronyms.find((x) => b.d.acronyms.includes(x)) !== key) return;
       const s = sim(a, b);
-      const bar = a.d.strictAcronym || b.d.strictAcronym ? opts.strictThreshold : opts.acronymThreshold;
-      if (s >= bar) edges.push({ a, b, score: s, rule: "acronym+title" });
+      // A marked acronym ("AiCE'") needs a near-identical title, or a close one and a rank claim both rows make.
+      const ranked = a.d.rankClaims.some((c) => b.d.rankClaims.includes(c));
+      const strict = (a.d.strictAcronym || b.d.strictAcronym) && !ranked;
+      const bar = strict ? opts.strictThreshold : opts.acronymThreshold;
+      // "IEEESCC" / "SCC", "AC-IADIS" / "AC": the shared form is one side's acronym without its publisher.
+      const prefixed = [a, b].some((n) => n.d.bareAcronym === key && n.d.acronyms[0] !== key);
+      if (s >= bar) edges.push({ a, b, score: s, rule: prefixed ? "publisher-prefix" : "acronym+title" });
     });
   }
-  // Acronyms agree when one spells the other with more letters ("SIGKDD" / "KDD", "ACM_WiSec" / "WiSec").
-  const contains = (x: string, y: string) => x === y || (y.length >= 3 && x.includes(y));
-  const acronymsAgree = (a: Node, b: Node) =>
-    a.d.acronyms.length === 0 ||
-    b.d.acronyms.length === 0 ||
-    a.d.acronyms.some((x) => b.d.acronyms.some((y) => contains(x, y) || contains(y, x)));
   for (const list of sortedBlocks(byTitle)) {
     pairs(list, (a, b) => {
       // One title under two acronyms may be two venues (Inscrypt and ICISC share theirs): weak evidence only.
@@ -384,12 +439,34 @@ export function resolve<O>(
       edges.push({ a, b, score: 1, rule: "title" });
     });
   }
+  // A former name a title note gives: its title borne by another row under an agreeing acronym (ICORE2026's IEEE
+  // SSE, "previously IEEE International Conference on Services Computing SCC", and QUALIS's IEEESCC of that title),
+  // or its acronym borne by a row of a similar title (ICORE2026's ICSA "was previously WICSA" and CCF 2026's WICSA,
+  // Working IEEE/IFIP Conference on Software Architecture). Applied after every other strong edge, once each venue
+  // holds its own rows, so a list still ranking the old name as a venue of its own (QUALIS's ICOIN beside its AINA,
+  // "was ICOIN") keeps the two apart.
+  const formerEdges: Edge[] = [];
+  for (const n of nodes) {
+    const { titles = [], acronyms = [] } = n.d.former ?? {};
+    const formerAcronym = (m: Node) => m.d.acronyms.some((a) => acronyms.includes(a));
+    for (const former of titles)
+      for (const m of block(byTitle, former))
+        if (m !== n && (acronymsAgree(n, m) || formerAcronym(m)))
+          formerEdges.push({ a: n, b: m, score: 1, rule: "former-name" });
+    for (const a of acronyms)
+      for (const m of block(byAcronym, a)) {
+        const s = m === n ? 0 : sim(n, m);
+        if (s >= opts.acronymThreshold) formerEdges.push({ a: n, b: m, score: s, rule: "former-name" });
+      }
+  }
   // Journals: at one score an identical title goes first (a special-issue row "Information Systems Journal" with
   // acronym ISJ is that journal's, not "IEEE Systems Journal"'s, whose acronym it shares).
   const titleFirst = (x: Edge, y: Edge) =>
     x.a.d.withoutKeys ? Number(x.rule !== "title") - Number(y.rule !== "title") : 0;
   edges.sort((x, y) => y.score - x.score || titleFirst(x, y) || byRank(x.a, y.a) || byRank(x.b, y.b));
   for (const e of edges) union(e.a, e.b, e.rule, e.score, true);
+  formerEdges.sort((x, y) => y.score - x.score || byRank(x.a, y.a) || byRank(x.b, y.b));
+  for (const e of formerEdges) union(e.a, e.b, e.rule, e.score, true);
 
   // B'. Journals: a title under a generic qualifier ("Performance Evaluation: An International Journal",
   // "Information Retrieval Journal") joins the one other group bearing the plain title, when the two groups' rank
@@ -404,7 +481,14 @@ export function resolve<O>(
     const pair = list
       .filter((a) => find(a.i) === ga)
       .flatMap((a) => list.filter((b) => find(b.i) === gb).map((b) => [a, b] as const))
-      .find(([a, b]) => a.d.normTitle !== b.d.normTitle && acronymsAgree(a, b));
+      // One side bears the plain title: two subtitles of one title ("…: Research", "…: Innovations in Practice")
+      // are two journals.
+      .find(
+        ([a, b]) =>
+          a.d.normTitle !== b.d.normTitle &&
+          (a.d.normTitle === a.d.titleKey || b.d.normTitle === b.d.titleKey) &&
+          acronymsAgree(a, b),
+      );
     if (!pair) continue;
     const [ca, cb] = [claimsOf(ga), claimsOf(gb)];
     if (ca.size > 0 && cb.size > 0 && ![...ca].some((c) => cb.has(c))) continue;
@@ -420,6 +504,30 @@ export function resolve<O>(
     return anchors.length === 0 ? 0 : carrying.length / anchors.length;
   };
   const weakGroup = (r: number) => !(members.get(r) as Node[]).some(isAnchor);
+  // A row whose title is one venue's (a list row's, under an acronym that disagrees) while its acronym is another's
+  // (list rows carrying it under a title unlike its own): paperswithcode's "CHI" titled as AAAI. Neither can be
+  // trusted to place it, so it attaches nowhere, save to a row of its own list bearing that title (the list names
+  // one venue twice: QUALIS files KDD under "KDD" and under "CHI"). A row whose acronym names no other venue is a
+  // renamed one and may still follow its title (FGR / FG, ISMEM / ISMM).
+  const titleOwner = (n: Node) => {
+    if (n.untitled || !n.d.normTitle) return undefined;
+    const owner = byTitle
+      .get(n.d.normTitle)
+      ?.find((m) => isAnchor(m) && find(m.i) !== find(n.i) && !acronymsAgree(n, m));
+    if (!owner) return undefined;
+    // Its acronym is another venue's: rows carry it under unlike titles, none under a title like its own (ISMM,
+    // Memory Management, also names Mathematical Morphology: a shared acronym, not a conflict).
+    const carriers = n.d.acronyms.flatMap((a) => block(byAcronym, a)).filter((k) => k !== n && isAnchor(k));
+    const named =
+      carriers.some((k) => find(k.i) !== find(owner.i)) &&
+      carriers.every((k) => sim(n, k) < opts.acronymThreshold);
+    return named ? owner : undefined;
+  };
+  const conflicts = new Map<Node, Node>();
+  for (const n of nodes) {
+    const owner = titleOwner(n);
+    if (owner) conflicts.set(n, owner);
+  }
   // Each pass decides on the state the last one left. Only a row left ambiguous can gain from another's
   // attachment (its candidates may merge into one), so later passes revisit those alone.
   let visit = sortedNodes;
@@ -431,6 +539,8 @@ export function resolve<O>(
       const own = find(n.i);
       const alone = (members.get(own) as Node[]).length === 1;
       if (!weakGroup(own) && !alone) continue;
+      const owner = conflicts.get(n);
+      if (owner && pass === 0) record("title-conflict", 1, n, owner);
       const best = new Map<number, { to: Node; score: number; rule: MatchRule }>();
       const consider = (m: Node, rule: MatchRule) => {
         const r = find(m.i);
@@ -441,7 +551,7 @@ export function resolve<O>(
         if (!prev || s > prev.score) best.set(r, { to: m, score: s, rule });
       };
       const rankAgrees = (m: Node) => n.d.rankClaims.some((c) => m.d.rankClaims.includes(c));
-      for (const a of n.d.acronyms) {
+      for (const a of owner ? [] : n.d.acronyms) {
         const list = byAcronym.get(a) ?? [];
         if (list.length > opts.maxBlock) continue;
         for (const m of list) {
@@ -452,13 +562,22 @@ export function resolve<O>(
       }
       // A lone row whose title another venue bears, under another acronym (a renamed or mislabelled row).
       if (alone && !n.d.tracker && !n.untitled && n.d.normTitle) {
-        for (const m of byTitle.get(n.d.normTitle) ?? []) consider(m, "title");
+        // Nor does another row follow a conflicting row's title to its group.
+        for (const m of byTitle.get(n.d.normTitle) ?? [])
+          if (owner ? m.d.source === n.d.source : !conflicts.has(m)) consider(m, "title");
       }
-      if (best.size === 0) {
+      if (best.size === 0 && !owner) {
+        let contradicted: Node | null = null;
         for (const a of n.d.acronymParts ?? []) {
           const list = byAcronym.get(a) ?? [];
-          if (list.length <= opts.maxBlock) for (const m of list) consider(m, "acronym-part");
+          if (list.length > opts.maxBlock) continue;
+          for (const m of list) {
+            // A titled row goes to a part's series only if its title does not contradict the series' title.
+            if (!n.untitled && !m.untitled && sim(n, m) < opts.acronymThreshold) contradicted ??= m;
+            else consider(m, "acronym-part");
+          }
         }
+        if (contradicted && best.size === 0 && pass === 0) record("title-contradicts", 0, n, contradicted);
       }
       const open = [...best.entries()].filter(([r]) => !aliasClash(own, r) && !cannot(own, r));
       // A venue a list defines is a better home than another group of tracker or untitled rows.
@@ -498,6 +617,72 @@ export function resolve<O>(
     visit = undecided;
   }
 
+  // D. Joint editions ("ECML-PKDD", "IJCNLP & AACL", "ICAT-EGVE", "IWSM MENSURA", "AISW-PET"): a group holding a
+  // titled row with a joint acronym is one venue with the series a part of that acronym names, when the series'
+  // title lies inside the joint row's (the joint edition is an edition of the series, or the series goes on as the
+  // joint conference). A joint row titled as one series alone ("IJCAI-ECAI" titled as IJCAI, "AISW-PET" as AISW)
+  // is that series' edition and joins no other. Otherwise the group joins the series with the closest title, one
+  // per pass, decided on the pass's starting state. Two venues a current list ranks apart are never joined.
+  const jointSeries = (n: Node) => {
+    const parts = n.d.acronymParts ?? [];
+    // Two named series at least, each with three letters or more: "ISGT-LA" and "VR-SIG" are a region and a
+    // society, not a partner.
+    if (n.untitled || parts.length < 2 || parts.some((p) => p.length < 3)) return [];
+    return parts.flatMap((part) => {
+      // The series goes by the part itself ("ICAT"), not by a longer acronym that merely contains it.
+      return block(byAcronym, part).filter(
+        (m) =>
+          (m.d.acronyms[0] === part || m.d.bareAcronym === part) &&
+          isAnchor(m) &&
+          !m.d.strictAcronym &&
+          m.tokens.size >= 2,
+      );
+    });
+  };
+  for (let pass = 0; pass < 2; pass++) {
+    const joins = new Map<number, { n: Node; m: Node; score: number }>();
+    for (const n of sortedNodes) {
+      const own = find(n.i);
+      const candidates = jointSeries(n);
+      // A series whose title holds the joint row's, and no other part's series: the row is that series' edition
+      // ("IJCAI-ECAI" titled as IJCAI). A title holding two series' titles is the joint venue's own (ICORE2026's
+      // "EGVE", QUALIS's "ECML" for ECML-PKDD), not one series'.
+      const holds = (outer: Node, inner: Node) => weightedContainment(title(inner), title(outer), weight);
+      const home = candidates.find(
+        (m) =>
+          holds(m, n) >= JOINT_OWN_TITLE &&
+          !candidates.some((o) => find(o.i) !== find(m.i) && holds(m, o) >= JOINT_CONTAINMENT),
+      );
+      for (const m of home ? [home] : candidates) {
+        if (find(m.i) === own || (!home && holds(n, m) < JOINT_CONTAINMENT)) continue;
+        const score = jaccard(n, m);
+        const prev = joins.get(own);
+        if (!prev || score > prev.score) joins.set(own, { n, m, score });
+      }
+    }
+    let joined = 0;
+    for (const j of joins.values()) if (union(j.n, j.m, "joint", j.score, true)) joined++;
+    if (joined === 0) break;
+  }
+
+  // E. Successors: a series whose notes say it goes on as another ("RTA … (now merged with FSCD …)", "RBAC … (now
+  // SACMAT)") is one venue with the one group whose list rows carry that acronym; two such groups, or none, and it
+  // stays where it is.
+  for (const n of sortedNodes) {
+    const homes = new Set(
+      (n.d.successors ?? []).flatMap((a) =>
+        block(byAcronym, a)
+          .filter((m) => isAnchor(m) && m.d.acronyms[0] === a)
+          .map((m) => find(m.i)),
+      ),
+    );
+    homes.delete(find(n.i));
+    const [home] = homes;
+    if (homes.size !== 1 || home === undefined) continue;
+    const to = (members.get(home) as Node[]).find(isAnchor) as Node;
+    union(n, to, "successor", 1, true);
+  }
+
   // Venues: groups with a row that may found one, in the order of their first observation.
   const roots = [...members.entries()]
     .filter(([, list]) => list.some((n) => n.d.canCreate))
@@ -523,15 +708,18 @@ export function resolve<O>(
   for (const a of ambiguities)
     a.candidates = a.candidates.map((x) => ({ ...x, cluster: clusterOf.get(find(x.cluster)) ?? -1 }));
 
+  const listsApart = (a: Node, b: Node) => cannot(find(a.i), find(b.i)) !== null;
+  const closePairs = (keep: (a: Node, b: Node) => boolean) =>
+    suspectedDuplicates([...edges, ...titleOnly], find, clusterOf, keep);
   return {
     clusters,
     events,
     ambiguities,
     decisions: { counts, listed },
-    // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects.
-    suspects: suspectedDuplicates([...edges, ...titleOnly], find, clusterOf, (a, b) =>
-      aliasClash(find(a.i), find(b.i)),
-    ),
+    // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects. Venues a curated
+    // list ranks as two distinct rows are listed apart from the suspects: the list itself says two venues.
+    suspects: closePairs((a, b) => !aliasClash(find(a.i), find(b.i)) && !listsApart(a, b)),
+    listedApart: closePairs((a, b) => !aliasClash(find(a.i), find(b.i)) && listsApart(a, b)),
   };
 }
 
@@ -547,7 +735,7 @@ function suspectedDuplicates(
   pairs: readonly { a: Node; b: Node; score: number; rule: MatchRule }[],
   find: (x: number) => number,
   clusterOf: Map<number, number>,
-  reviewedApart: (a: Node, b: Node) => boolean,
+  keep: (a: Node, b: Node) => boolean,
 ): SuspectedDuplicate[] {
   const found = new Map<string, SuspectedDuplicate>();
   const side = (n: Node, cluster: number) => ({
@@ -559,7 +747,7 @@ function suspectedDuplicates(
   for (const { a, b, score, rule } of pairs) {
     const ca = clusterOf.get(find(a.i));
     const cb = clusterOf.get(find(b.i));
-    if (ca === undefined || cb === undefined || ca === cb || reviewedApart(a, b)) continue;
+    if (ca === undefined || cb === undefined || ca === cb || !keep(a, b)) continue;
     const key = ca < cb ? `${ca}~${cb}` : `${cb}~${ca}`;
     const prev = found.get(key);
     if (prev && prev.similarity >= score) continue;

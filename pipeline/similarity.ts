@@ -40,21 +40,28 @@ function stem(word: string): string {
   // British and American spellings are one word ("Visualisation" / "Visualization").
   if (word.length > 7 && word.endsWith("isation")) return stem(`${word.slice(0, -7)}ization`);
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  // "Processes", "approaches", "boxes": the plural adds "es".
+  if (word.length > 5 && /(?:ss|ch|sh|x)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
   return word;
 }
 
 export function titleTokens(title: string): Set<string> {
-  const words = title
+  const text = title
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/&/g, " and ")
     // Lists annotate titles in brackets ("(combined EuroSpeech and ICSLP in 2000)"): not part of the name.
-    .replace(/\([^)]*\)/g, " ")
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !STOP_WORDS.has(w) && !/^\d+(st|nd|rd|th)?$/.test(w));
-  return new Set(words.map(stem));
+    .replace(/\([^)]*\)/g, " ");
+  // A hyphenated word is also read whole, as lists that write it in one ("Multi-Agent" / "Multiagent",
+  // "Real-time" / "RealTime") spell it.
+  const compounds = [...text.matchAll(/[a-z0-9]+(?:-[a-z0-9]+)+/g)].map((m) => m[0].replace(/-/g, ""));
+  return new Set(
+    [...text.split(/[^a-z0-9]+/), ...compounds]
+      .filter((w) => w && !STOP_WORDS.has(w) && !/^\d+(st|nd|rd|th)?$/.test(w))
+      .map(stem),
+  );
 }
 
 /** How telling each title word is across a whole catalogue: rare words weigh more than common ones. */
@@ -102,6 +109,15 @@ export function weightedSimilarity(
 ): number {
   if (a.mass === 0 || b.mass === 0) return 0;
   return sharedWeight(a, b, weight) / Math.min(a.mass, b.mass);
+}
+
+/** Weighted share of `inner`'s words found in `outer`: a series' title inside its joint edition's. */
+export function weightedContainment(
+  inner: WeightedTitle,
+  outer: WeightedTitle,
+  weight: (w: string) => number,
+): number {
+  return inner.mass === 0 ? 0 : sharedWeight(inner, outer, weight) / inner.mass;
 }
 
 /** Weighted Jaccard: high only when neither title has much the other lacks (tells duplicate rows of one list). */

@@ -277,6 +277,54 @@ describe("chooseNames", () => {
     ).toBe("SAC");
   });
 
+  it("gives way to the row whose note calls another row's name former (CSFW → CSF)", () => {
+    const n = chooseNames(
+      [
+        { source: "ccf2026", acronym: "CSFW", title: "IEEE Computer Security Foundations Workshop" },
+        { source: "icore", acronym: "CSF", title: "IEEE Computer Security Foundations Symposium (was CSFW)" },
+      ],
+      [...order],
+    );
+    expect(n).toMatchObject({
+      short: "CSF",
+      full: "IEEE Computer Security Foundations Symposium",
+      source: "icore",
+    });
+    expect(n.changes.map((c) => c.kind)).toContain("former name");
+    expect(n.aliases).toContain("CSFW");
+  });
+
+  it("reads another row's title in the acronym field as a title (Discovery Science → DS)", () => {
+    const n = chooseNames(
+      [
+        {
+          source: "reference",
+          acronym: "Discovery Science",
+          title: "International Conference on Discovery Science",
+        },
+        { source: "icore", acronym: "DS", title: "Discovery Science" },
+      ],
+      [...order],
+    );
+    expect(n).toMatchObject({ short: "DS", full: "Discovery Science" });
+    expect(n.changes.map((c) => c.kind)).toContain("title in acronym field");
+    // A name of its own in the acronym field stays ("Koli Calling").
+    const koli = [{ source: "core" as const, acronym: "Koli Calling", title: "Koli Calling Conference" }];
+    expect(chooseNames(koli, [...order]).short).toBe("Koli Calling");
+  });
+
+  it("never names a journal after a conference", () => {
+    const rows = [
+      { source: "ccf2026" as const, acronym: "WWW", title: "The Web Conference" },
+      { source: "ccf" as const, acronym: "WWW", title: "World Wide Web" },
+    ];
+    expect(chooseNames(rows, [...order], [...order], "journal")).toMatchObject({
+      short: "WWW",
+      full: "World Wide Web",
+    });
+    expect(chooseNames(rows, [...order]).full).toBe("The Web Conference");
+  });
+
   it("drops an acronym that only repeats the full name", () => {
     const n = chooseNames(
       [{ source: "reference", acronym: "Algorithmica", title: "Algorithmica" }],

@@ -72,6 +72,10 @@ describe("acronymVariants", () => {
     expect(acronymVariants("AAAI")).toEqual(["AAAI"]);
     expect(acronymVariants("ACM")).toEqual(["ACM"]);
     expect(acronymVariants("ACMMM")).toEqual(["ACMMM"]);
+    expect(acronymVariants("ACML")).toEqual(["ACML"]);
+    expect(acronymVariants("IEEESCC")).toEqual(["IEEESCC", "SCC"]);
+    expect(acronymVariants("AC-IADIS")).toEqual(["ACIADIS", "AC"]);
+    expect(acronymVariants("IADIS AC")).toEqual(["IADISAC", "AC"]);
     expect(acronymVariants("2024")).toEqual([]);
     expect(acronymVariants("")).toEqual([]);
   });

@@ -183,6 +183,161 @@ describe("entity resolution", () => {
     expect(g).toEqual([["ccfddl:IJCAI-ECAI", "core:IJCAI"], ["core:ECAI"]]);
   });
 
+  it("joins an acronym with a publisher before, after or glued to it (IEEESCC, AC-IADIS)", () => {
+    const r = resolve(
+      [
+        obs("reference", "SCC", "International Conference on Services Computing"),
+        obs("qualis", "IEEESCC", "IEEE International Conference on Services Computing"),
+        obs("core", "SCC", "Southern Conference on Computing"),
+        obs("icore", "IADIS AC", "IADIS International Conference Applied Computing"),
+        obs("qualis", "AC-IADIS", "IADIS International Conference on Applied Computing"),
+        obs("qualis", "ACMMM", "ACM International Conference on Multimedia"),
+      ],
+      describeConference,
+    );
+    expect(r.clusters.map((c) => c.members.map((m) => m.acronym).sort())).toEqual([
+      ["IEEESCC", "SCC"],
+      ["SCC"],
+      ["AC-IADIS", "IADIS AC"],
+      ["ACMMM"],
+    ]);
+    const counted = (rule: string) =>
+      Object.entries(r.decisions.counts)
+        .filter(([k]) => k.startsWith(`${rule} `))
+        .reduce((n, [, c]) => n + c, 0);
+    expect(counted("publisher-prefix")).toBe(2);
+  });
+
+  it("reads acronyms and titles without CORE's notes (IJCRS (was RSCTC))", () => {
+    const g = groups([
+      obs("reference", "IJCRS", "International Joint Conference on Rough Sets"),
+      obs(
+        "core",
+        "IJCRS (was RSCTC)",
+        "International Joint Conference on Rough Sets (2014 International Conference on Rough Sets and Current Trends in Computing joined with 3 others)",
+      ),
+    ]);
+    expect(g).toEqual([["core:IJCRS (was RSCTC)", "reference:IJCRS"]]);
+  });
+
+  it("makes a joint edition one venue with the series it continues, over an older list's two rows", () => {
+    const joint =
+      "International Conference on Artificial Reality and Telexistence & Eurographics Symposium on Virtual Environments";
+    const g = groups([
+      obs("icore", "EGVE", joint),
+      obs("core", "EGVE", joint),
+      obs("core", "ICAT", "International Conference on Artificial Reality and Telexistence"),
+      obs("reference", "ICAT-EGVE", joint),
+      obs("core", "ISGT", "IEEE PES Innovative Smart Grid Technologies"),
+      obs("core", "ISGT-LA", "IEEE PES Innovative Smart Grid Technologies Latin America"),
+    ]);
+    expect(g).toEqual([
+      ["core:EGVE", "core:ICAT", "icore:EGVE", "reference:ICAT-EGVE"],
+      ["core:ISGT"],
+      ["core:ISGT-LA"],
+    ]);
+  });
+
+  it("never joins two venues a current list ranks apart, whatever a joint name says", () => {
+    const g = groups([
+      obs("icore", "IJCAI", "International Joint Conference on Artificial Intelligence"),
+      obs("icore", "ECAI", "European Conference on Artificial Intelligence"),
+      obs(
+        "hf",
+        "IJCAI-ECAI",
+        "International Joint Conference on Artificial Intelligence and European Conference on Artificial Intelligence",
+      ),
+    ]);
+    expect(g.filter((x) => x.length > 1).length).toBeLessThanOrEqual(1);
+    expect(g.some((x) => x.includes("icore:IJCAI") && x.includes("icore:ECAI"))).toBe(false);
+  });
+
+  it("joins a row bearing the former title a note gives, under the former acronym (SCC → IEEE SSE)", () => {
+    const g = groups([
+      obs(
+        "icore",
+        "IEEE SSE",
+        "IEEE International Conference on Software Services Engineering (previously IEEE International Conference on Services Computing SCC)",
+      ),
+      obs("qualis", "IEEESCC", "IEEE International Conference on Services Computing"),
+      obs("qualis", "SCC", "Southern Conference on Computing"),
+    ]);
+    expect(g).toEqual([["icore:IEEE SSE", "qualis:IEEESCC"], ["qualis:SCC"]]);
+  });
+
+  it("joins a row of a former acronym and a like title, unless its list ranks the old name apart (WICSA, ICOIN)", () => {
+    const g = groups([
+      obs("icore", "ICSA", "International Conference on Software Architecture (was previously WICSA)"),
+      obs("ccf2026", "WICSA", "Working IEEE/IFIP Conference on Software Architecture"),
+      obs(
+        "icore",
+        "AINA",
+        "International Conference on Advanced Information Networking and Applications (was ICOIN)",
+      ),
+      obs(
+        "qualis",
+        "AINA",
+        "IEEE International Conference on Advanced Information Networking and Applications",
+      ),
+      obs("qualis", "ICOIN", "International Conference on Information Networking"),
+    ]);
+    expect(g).toEqual([["ccf2026:WICSA", "icore:ICSA"], ["icore:AINA", "qualis:AINA"], ["qualis:ICOIN"]]);
+  });
+
+  it("joins a series to the venue its note says it goes on as (RTA → FSCD)", () => {
+    const g = groups([
+      obs("core", "FSCD", "International Conference on Formal Structures for Computation and Deduction"),
+      obs(
+        "core",
+        "RTA",
+        "International Conference on Rewriting Techniques and Applications (now merged with FSCD Formal Structures for Computation and Deduction)",
+      ),
+    ]);
+    expect(g).toEqual([["core:FSCD", "core:RTA"]]);
+  });
+
+  it("keeps a row off a series whose title its own contradicts (AES-ICSA is not ICSA)", () => {
+    const r = resolve(
+      [
+        obs("core", "ICSA", "International Conference on Software Architecture"),
+        obs("qualis", "AES-ICSA", "AES International Conference on Semantic Audio"),
+        obs(
+          "qualis",
+          "ICNC-FSKD",
+          "International Conference on Natural Computation, Fuzzy Systems and Knowledge Discovery",
+        ),
+        obs("core", "ICNC", "International Conference on Natural Computation"),
+      ],
+      describeConference,
+    );
+    expect(r.clusters.map((c) => c.members.map((m) => m.acronym).sort())).toEqual([
+      ["ICSA"],
+      ["AES-ICSA"],
+      ["ICNC", "ICNC-FSKD"],
+    ]);
+    expect(r.decisions.counts["title-contradicts qualis~core"]).toBe(1);
+  });
+
+  it("attaches a row titled as one venue under another venue's acronym nowhere", () => {
+    const r = resolve(
+      [
+        obs("core", "CHI", "International Conference on Human Factors in Computing Systems"),
+        obs("core", "AAAI", "AAAI Conference on Artificial Intelligence"),
+        obs("pwc", "CHI", "AAAI Conference on Artificial Intelligence"),
+        obs("qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"),
+        obs("qualis", "CHI", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"),
+      ],
+      describeConference,
+    );
+    expect(r.events.map((e) => `${e.source}:${e.rule}`)).toContain("pwc:unmatched");
+    // A list naming one venue twice still joins its own rows.
+    expect(r.clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`).sort())).toContainEqual([
+      "qualis:CHI",
+      "qualis:KDD",
+    ]);
+    expect(r.decisions.counts["title-conflict pwc~core"]).toBe(1);
+  });
+
   it("attaches acceptance-only rows but never lets them create a venue", () => {
     const r = resolve(
       [
