@@ -5,8 +5,13 @@
  * of their own, real sockets, loopback only.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADDED_P99_MS, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
-import { floodFromChild, type ServedProbe, serveProbeFixture } from "./serve-process.ts";
+import { latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
+import {
+  expectBystanderKeptPace,
+  floodFromChild,
+  type ServedProbe,
+  serveProbeFixture,
+} from "./serve-process.ts";
 
 const RATE = 45;
 const SECONDS = 10;
@@ -36,8 +41,7 @@ describe("login flood from one address", () => {
         `p99 ${logins.p99} ms; pages from another address (${pages.ms.length}) p50 ${pages.p50} ms ` +
         `p99 ${pages.p99} ms max ${pages.max} ms (quiet: p50 ${quiet.p50} ms p99 ${quiet.p99} ms)`,
     );
-    expect(new Set(pages.statuses)).toEqual(new Set([200]));
-    expect(pages.p99).toBeLessThan(quiet.p99 + ADDED_P99_MS);
+    expectBystanderKeptPace(quiet, pages);
     // Checked attempts (HTTP 200, envelope 401) stop at the hourly failures; the rest are 429 with Retry-After.
     const checked = logins.statuses["200"] ?? 0;
     expect(checked).toBeLessThanOrEqual(FAILURES_PER_HOUR);

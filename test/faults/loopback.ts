@@ -120,12 +120,6 @@ export async function quietLatency(base: string, paths: readonly string[], ms = 
 }
 
 /**
- * The most a flood may add to the bystander's p99: 100 ms is the goal on an idle machine; a test machine shared with
- * other work adds noise of its own, so the bound is over the quiet p99 measured just before, on the same machine.
- */
-export const ADDED_P99_MS = 100;
-
-/**
  * Starts `perSecond` requests a second for `seconds` (open loop: the next does not wait for earlier answers, as an
  * attacker would not), then waits for every answer.
  */
