@@ -22,6 +22,8 @@ export interface FloodReport {
   p99: number;
   /** Retry-After of every 429, as sent. */
   retryAfter: string[];
+  /** Answers that came with a Content-Length (a body known whole beforehand, not compressed as it streams). */
+  sized: number;
 }
 
 const plan = JSON.parse(process.argv[2] ?? "{}") as FloodPlan;
@@ -39,5 +41,6 @@ const report: FloodReport = {
   p50,
   p99,
   retryAfter: answers.filter((a) => a.status === 429).map((a) => String(a.headers["retry-after"])),
+  sized: answers.filter((a) => a.headers["content-length"] !== undefined).length,
 };
 console.log(JSON.stringify(report));

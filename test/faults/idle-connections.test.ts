@@ -8,8 +8,13 @@
 import { readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADDED_P99_MS, ATTACKER, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
-import { type ServedProbe, serveProbeFixture } from "./serve-process.ts";
+import { ATTACKER, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
+import {
+  bystanderLine,
+  expectBystanderKeptPace,
+  type ServedProbe,
+  serveProbeFixture,
+} from "./serve-process.ts";
 
 const PER_ADDRESS = 100;
 const HEADERS_TIMEOUT_MS = 3000;
@@ -89,11 +94,9 @@ describe("slow-header connection flood from one address", () => {
     console.log(
       `slow-header flood: ${connections.length} connections from one address (${ATTACKERS} at a time), ` +
         `${refusedAtOnce} closed at once, ${timedOut} timed out (408), longest held ${longest} ms; server open ` +
-        `files ${filesBefore} → max ${filesMax}; pages from another address (${pages.ms.length}) p50 ${pages.p50} ms ` +
-        `p99 ${pages.p99} ms max ${pages.max} ms (quiet: p50 ${quiet.p50} ms p99 ${quiet.p99} ms)`,
+        `files ${filesBefore} → max ${filesMax}; ${bystanderLine(quiet, pages)}`,
     );
-    expect(new Set(pages.statuses)).toEqual(new Set([200]));
-    expect(pages.p99).toBeLessThan(quiet.p99 + ADDED_P99_MS);
+    expectBystanderKeptPace(quiet, pages);
     // Never more than the cap held open, whatever the attacker tries; each closed within the header timeout.
     expect(filesMax - filesBefore).toBeLessThanOrEqual(PER_ADDRESS + 20);
     expect(refusedAtOnce).toBeGreaterThan(0);

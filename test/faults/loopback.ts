@@ -120,14 +120,6 @@ export async function quietLatency(base: string, paths: readonly string[], ms = 
 }
 
 /**
- * The most a flood may add to the bystander's p99. 100 ms is the goal on an idle machine; a test machine shared with
- * other work (two test files at once in CI) adds noise of its own, so the bound is over the quiet p99 measured just
- * before on the same machine, with room for that noise: the failures it guards against cost seconds (19.5 s p50
- * before logins left the shared pool).
- */
-export const ADDED_P99_MS = 300;
-
-/**
  * Starts `perSecond` requests a second for `seconds` (open loop: the next does not wait for earlier answers, as an
  * attacker would not), then waits for every answer.
  */
