@@ -75,9 +75,8 @@ const Env = z
     path: ["PORT"],
     error: "PORT=0 (any free port) needs PUBLIC_BASE_URL: links cannot name a port not chosen yet",
   })
-  // The embedded store's folder must be usable now, not at the first request (REDIS_URL replaces it).
+  // Usable now, not at the first request: the embedded store's folder, or with Redis the state marker's.
   .superRefine((e, ctx) => {
-    if (e.REDIS_URL?.trim()) return;
     const checked = writableDirectory("STATE_DIR", DEFAULT_STATE_DIR).safeParse(e.STATE_DIR);
     if (!checked.success)
       ctx.addIssue({ code: "custom", path: ["STATE_DIR"], message: checked.error.issues[0]?.message ?? "" });

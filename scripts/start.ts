@@ -145,7 +145,8 @@ function scheduleNightly(): void {
 }
 
 try {
-  await buildIfStale(false);
+  // `npm start -- --force` rebuilds both whatever their age: after an upgrade that changes what a build writes.
+  await buildIfStale(process.argv.includes("--force"));
 } catch (err) {
   if (!latestManifest()) {
     console.error(`Cannot start: ${(err as Error).message}`);

@@ -82,6 +82,9 @@ interface StoredRating {
   createdAt: string;
 }
 
+/** Key prefix when REDIS_PREFIX is unset. */
+export const DEFAULT_REDIS_PREFIX = "vd:";
+
 export interface RedisStoreOptions extends StoreOptions {
   url: string;
   /** Prepended to every key so one Redis can hold several deployments. */
@@ -131,7 +134,7 @@ export class RedisStore implements Store {
    */
   static async connect(options: RedisStoreOptions): Promise<RedisStore> {
     const redis = new Redis(options.url, {
-      keyPrefix: options.keyPrefix ?? "vd:",
+      keyPrefix: options.keyPrefix ?? DEFAULT_REDIS_PREFIX,
       lazyConnect: true,
       // Fail fast rather than make requests wait on a Redis that is gone: a command gets the store timeout (the
       // guard bounds a whole call of several commands by the same), one retry, and while the connection is down

@@ -187,7 +187,7 @@ describe.skipIf(!redisAvailable)("accounts CLI on Redis", () => {
   afterAll(() => redis.stop());
 
   it("writes to the Redis store when REDIS_URL is set", async () => {
-    const run = cli({ REDIS_URL: redis.url, STATE_DIR: join(tmpdir(), "vd-cli-unused") });
+    const run = cli({ REDIS_URL: redis.url, STATE_DIR: mkdtempSync(join(tmpdir(), "vd-cli-redis-")) });
     expect((await run(["create-user", "--email", "r@example.org", "--password", PASSWORD])).code).toBe(0);
     const { key } = (await run(["create-key", "--email", "r@example.org"])).json as { key: string };
     const server = await RedisStore.connect({ url: redis.url });
