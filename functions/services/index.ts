@@ -92,7 +92,14 @@ export async function startService(
   try {
     await reservations.start();
     const { attachSnapshot, ...services } = createServices(config, store, { ...options, reservations });
-    const server = await startServer(config, { ...services, mcp: options.mcp, clock, logger, metrics });
+    const server = await startServer(config, {
+      ...services,
+      mcp: options.mcp,
+      clock,
+      logger,
+      metrics,
+      sharedRateLimit: store.takeToken?.bind(store),
+    });
     attachSnapshot(server.source);
     return {
       server,

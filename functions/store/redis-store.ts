@@ -16,6 +16,7 @@ import {
   RELEASE,
   RELEASE_ABANDONED,
   RESERVE,
+  TAKE_TOKEN,
 } from "./redis-scripts.ts";
 import {
   admitted,
@@ -114,6 +115,7 @@ export class RedisStore implements Store {
   private readonly releaseAbandonedScript: ScriptFn;
   private readonly createIndexedScript: ScriptFn;
   private readonly putProfileScript: ScriptFn;
+  private readonly takeTokenScript: ScriptFn;
 
   private constructor(
     private readonly redis: Redis,
@@ -126,6 +128,7 @@ export class RedisStore implements Store {
     this.releaseAbandonedScript = this.defineScript("vdReleaseAbandoned", 1, RELEASE_ABANDONED);
     this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
+    this.takeTokenScript = this.defineScript("vdTakeToken", 1, TAKE_TOKEN);
   }
 
   /**
@@ -450,6 +453,10 @@ export class RedisStore implements Store {
     tx.del("demo-ratings", "demo-comments");
     await tx.exec();
     return ratings.length + comments.length;
+  }
+
+  async takeToken(key: string, perSecond: number, burst: number): Promise<number> {
+    return Number(await this.takeTokenScript(`rate:${key}`, perSecond, burst));
   }
 
   async getOrInitSetting(key: string, candidate: string): Promise<string> {
