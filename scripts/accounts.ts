@@ -66,13 +66,18 @@ function idList(values: Values, name: string): string[] | undefined {
  * A venue id list, each id checked against the snapshot's id registry (current ids and ids merged into another)
  * when there is a snapshot to ask, so a mistyped id is refused instead of stored.
  */
-function venueIds(values: Values, name: string, kind: keyof Omit<IdRegistry, "version">): string[] | undefined {
+function venueIds(
+  values: Values,
+  name: string,
+  kind: keyof Omit<IdRegistry, "version">,
+): string[] | undefined {
   const ids = idList(values, name);
   const file = join(resolve(process.env.SNAPSHOTS_DIR?.trim() || "snapshots"), "latest", "ids.json");
   if (!ids?.length || !existsSync(file)) return ids;
   const known = (JSON.parse(readFileSync(file, "utf8")) as IdRegistry)[kind];
   const unknown = ids.filter((id) => !(id in known.entries) && !(id in (known.merged ?? {})));
-  if (unknown.length > 0) throw new UsageError(`--${name}: no ${kind.slice(0, -1)} with id ${unknown.join(", ")}`);
+  if (unknown.length > 0)
+    throw new UsageError(`--${name}: no ${kind.slice(0, -1)} with id ${unknown.join(", ")}`);
   return ids;
 }
 
