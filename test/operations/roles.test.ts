@@ -71,6 +71,33 @@ describe("the build lock", () => {
   }, 120_000);
 });
 
+describe("ROLE=builder", () => {
+  it("builds what is stale under the lock, then waits for the nightly build without serving", async () => {
+    const snapshotsDir = tempDir("builder");
+    // A snapshot of an earlier day: stale, so the builder rebuilds it, then builds the site from it.
+    expect(await build(snapshotsDir, "2026-11-20").exited).toBe(0);
+    const site = join(tempDir("builder-site"), "dist");
+    const builder = start("scripts/start.ts", {
+      ROLE: "builder",
+      PUBLIC_BASE_URL: "https://venues.test",
+      UPSTREAM_DIR: UPSTREAM,
+      SNAPSHOTS_DIR: snapshotsDir,
+      SITE_DIR: site,
+      STATE_DIR: tempDir("builder-state"),
+    });
+    try {
+      await expect
+        .poll(builder.output, { timeout: 30_000 })
+        .toContain("Venue Directory builder: nightly sync and build");
+      expect(builder.output()).not.toContain("bound to port");
+      expect(builder.child.exitCode).toBeNull();
+    } finally {
+      builder.child.kill("SIGTERM");
+      await builder.exited;
+    }
+  }, 120_000);
+});
+
 describe.skipIf(!redisAvailable)("two servers and a builder on one machine, sharing Redis", () => {
   let redis: RedisServer;
   const servers: Run[] = [];
