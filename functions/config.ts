@@ -55,7 +55,8 @@ const Env = z
     RATE_LIMIT_PER_SECOND: wholeNumber("RATE_LIMIT_PER_SECOND", 50),
     RATE_LIMIT_BURST: wholeNumber("RATE_LIMIT_BURST", 2000, 1),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    STATE_DIR: z.string().optional(),
+    // Usable now, not at the first request: the embedded store's folder, or with Redis the state marker's.
+    STATE_DIR: writableDirectory("STATE_DIR", DEFAULT_STATE_DIR),
     REDIS_URL: z
       .string()
       .optional()
@@ -74,12 +75,6 @@ const Env = z
   .refine((e) => e.PORT !== 0 || e.PUBLIC_BASE_URL, {
     path: ["PORT"],
     error: "PORT=0 (any free port) needs PUBLIC_BASE_URL: links cannot name a port not chosen yet",
-  })
-  // Usable now, not at the first request: the embedded store's folder, or with Redis the state marker's.
-  .superRefine((e, ctx) => {
-    const checked = writableDirectory("STATE_DIR", DEFAULT_STATE_DIR).safeParse(e.STATE_DIR);
-    if (!checked.success)
-      ctx.addIssue({ code: "custom", path: ["STATE_DIR"], message: checked.error.issues[0]?.message ?? "" });
   });
 
 function authSettings(env: Record<string, string | undefined>): AuthConfig | string {
