@@ -74,10 +74,15 @@ function venueIds(
   const ids = idList(values, name);
   const file = join(resolve(process.env.SNAPSHOTS_DIR?.trim() || "snapshots"), "latest", "ids.json");
   if (!ids?.length || !existsSync(file)) return ids;
-  const known = (JSON.parse(readFileSync(file, "utf8")) as IdRegistry)[kind];
-  const unknown = ids.filter((id) => !(id in known.entries) && !(id in (known.merged ?? {})));
-  if (unknown.length > 0)
-    throw new UsageError(`--${name}: no ${kind.slice(0, -1)} with id ${unknown.join(", ")}`);
+  const known = (JSON.parse(readFileSync(file, "utf8")) as Partial<IdRegistry>)[kind];
+  // A registry without entries (a hand-made snapshot) says nothing about which ids exist.
+  if (!known?.entries) return ids;
+  const { entries, merged = {} } = known;
+  const unknown = ids.filter((id) => !(id in entries) && !(id in merged));
+  if (unknown.length > 0) {
+    const what = `the snapshot has no ${kind.slice(0, -1)} with id ${unknown.join(", ")}`;
+    throw new AccountError("invalid_input", `--${name}: ${what}`);
+  }
   return ids;
 }
 
