@@ -54,7 +54,7 @@ import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
 import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
 import { METRICS_PATH, metricsResponse, requestMetrics } from "./edge/metrics.ts";
 import { corsPreflight } from "./edge/preflight.ts";
-import { createRateLimiter, rateLimit } from "./edge/rate-limit.ts";
+import { createRateLimiter, rateLimit, type SharedBuckets } from "./edge/rate-limit.ts";
 import { bodyLimit } from "./edge/request-body.ts";
 import { REQUEST_ID_OPTIONS } from "./edge/request-id.ts";
 import { siteFiles } from "./edge/site-files.ts";
@@ -81,6 +81,8 @@ export interface AppDeps {
   activity: VenueActivity;
   logger: Logger;
   metrics: Metrics;
+  /** Per-second buckets every server shares (the Redis store's); absent → per process. */
+  sharedRateLimit?: SharedBuckets;
   login?: LoginService;
   researchers?: ResearcherDirectory;
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
@@ -142,7 +144,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   app.use(secureHeaders(SECURITY_HEADERS));
   app.use(responseHeaders);
   app.use(clientAddress(config.trustProxyHops));
-  app.use(rateLimit(createRateLimiter(config.rateLimit)));
+  app.use(rateLimit(createRateLimiter({ ...config.rateLimit, shared: deps.sharedRateLimit })));
   app.use(bodyLimit);
   app.use(quotaHeaders);
   app.use(agentRefusal(access, config.blockedAgents, logger));
@@ -208,6 +210,7 @@ export interface ServerOverrides {
   clock?: Clock;
   logger?: Logger;
   metrics?: Metrics;
+  sharedRateLimit?: SharedBuckets;
 }
 
 export interface RunningServer {

@@ -88,7 +88,8 @@ const Env = z
     PASSWORD_HASH_THREADS: wholeNumber("PASSWORD_HASH_THREADS", DEFAULT_LOGIN_SETTINGS.hashing.threads, 1),
     PASSWORD_HASH_QUEUE: wholeNumber("PASSWORD_HASH_QUEUE", DEFAULT_LOGIN_SETTINGS.hashing.queue),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    STATE_DIR: z.string().optional(),
+    // Usable now, not at the first request: the embedded store's folder, or with Redis the state marker's.
+    STATE_DIR: writableDirectory("STATE_DIR", DEFAULT_STATE_DIR),
     REDIS_URL: z
       .string()
       .optional()
@@ -111,13 +112,6 @@ const Env = z
   .refine((e) => e.PORT !== 0 || e.PUBLIC_BASE_URL, {
     path: ["PORT"],
     error: "PORT=0 (any free port) needs PUBLIC_BASE_URL: links cannot name a port not chosen yet",
-  })
-  // The embedded store's folder must be usable now, not at the first request (REDIS_URL replaces it).
-  .superRefine((e, ctx) => {
-    if (e.REDIS_URL?.trim()) return;
-    const checked = writableDirectory("STATE_DIR", DEFAULT_STATE_DIR).safeParse(e.STATE_DIR);
-    if (!checked.success)
-      ctx.addIssue({ code: "custom", path: ["STATE_DIR"], message: checked.error.issues[0]?.message ?? "" });
   });
 
 function authSettings(env: Record<string, string | undefined>): AuthConfig | string {

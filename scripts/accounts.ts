@@ -3,7 +3,8 @@
  * error to stderr and a non-zero exit (2 for usage mistakes, 1 otherwise). Uses the same state store as the server
  * (STATE_DIR or REDIS_URL), so every change takes effect at once for a running server.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import {
   AccountError,
@@ -18,6 +19,7 @@ import { ConfigError, readAuthConfig } from "../functions/auth/config.ts";
 import { mintPaidAccess, PAID_ACCESS_HEADER } from "../functions/auth/paid.ts";
 import { openStore } from "../functions/store/index.ts";
 import type { Store } from "../functions/store/types.ts";
+import type { IdRegistry } from "../pipeline/ids.ts";
 
 const USAGE = `Usage: npm run accounts -- <command> [options]
 
@@ -27,9 +29,9 @@ const USAGE = `Usage: npm run accounts -- <command> [options]
   revoke-key   --email E --key-id K
   set-profile  --email E [--public true|false] [--institution I] [--cv TEXT]
                [--track ID,ID] [--track-journals ID,ID] [--attend ID,ID]
-  paid-token   [--path P] [--ttl SECONDS]       mints an ${PAID_ACCESS_HEADER} value (needs PAID_ACCESS_KEY)
+  paid-token   --path P [--ttl SECONDS]         mints an ${PAID_ACCESS_HEADER} value (needs PAID_ACCESS_KEY)
 
-State: STATE_DIR (default ./var) or REDIS_URL.`;
+State: STATE_DIR (default ./var) or REDIS_URL. Venue ids are checked against SNAPSHOTS_DIR/latest when it exists.`;
 
 class UsageError extends Error {}
 
@@ -58,6 +60,30 @@ const optional = (values: Values, name: string): string | undefined => {
 function idList(values: Values, name: string): string[] | undefined {
   const raw = optional(values, name);
   return raw?.split(",").flatMap((id) => (id.trim() === "" ? [] : [id.trim()]));
+}
+
+/**
+ * A venue id list, each id checked against the snapshot's id registry (current ids and ids merged into another)
+ * when there is a snapshot to ask, so a mistyped id is refused instead of stored.
+ */
+function venueIds(
+  values: Values,
+  name: string,
+  kind: keyof Omit<IdRegistry, "version">,
+): string[] | undefined {
+  const ids = idList(values, name);
+  const file = join(resolve(process.env.SNAPSHOTS_DIR?.trim() || "snapshots"), "latest", "ids.json");
+  if (!ids?.length || !existsSync(file)) return ids;
+  const known = (JSON.parse(readFileSync(file, "utf8")) as Partial<IdRegistry>)[kind];
+  // A registry without entries (a hand-made snapshot) says nothing about which ids exist.
+  if (!known?.entries) return ids;
+  const { entries, merged = {} } = known;
+  const unknown = ids.filter((id) => !(id in entries) && !(id in merged));
+  if (unknown.length > 0) {
+    const what = `the snapshot has no ${kind.slice(0, -1)} with id ${unknown.join(", ")}`;
+    throw new AccountError("invalid_input", `--${name}: ${what}`);
+  }
+  return ids;
 }
 
 function booleanFlag(values: Values, name: string): boolean | undefined {
@@ -133,9 +159,9 @@ const COMMANDS: Record<string, Command> = {
         public: booleanFlag(v, "public"),
         institution: optional(v, "institution"),
         cv: optional(v, "cv"),
-        trackedConferences: idList(v, "track"),
-        trackedJournals: idList(v, "track-journals"),
-        attendedConferences: idList(v, "attend"),
+        trackedConferences: venueIds(v, "track", "conferences"),
+        trackedJournals: venueIds(v, "track-journals", "journals"),
+        attendedConferences: venueIds(v, "attend", "conferences"),
       };
       return updateProfile(withStore(store), required(v, "email"), patch);
     },

@@ -1,24 +1,38 @@
 /**
  * `npm run snapshot`: build a new snapshot from UPSTREAM_DIR into SNAPSHOTS_DIR and switch `latest` to it.
- * A failure leaves the previous snapshot in place and exits non-zero with the file and record at fault.
+ * A failure leaves the previous snapshot in place and exits non-zero with the file and record at fault. Holds the
+ * build lock of SNAPSHOTS_DIR (pipeline/build-lock.ts), waiting for another build to finish; `-- --force` takes
+ * over a lock whose build is known to be gone.
  */
 import { publicBaseUrl } from "../functions/base-url.ts";
+import { withBuildLock } from "../pipeline/build-lock.ts";
 import { buildSnapshot } from "../pipeline/pipeline.ts";
 import { readBuildSettings } from "../pipeline/settings.ts";
+
+// Waits this long for another build of the same folder to finish.
+const LOCK_WAIT_MS = 15 * 60_000;
 
 try {
   const { upstreamDir, snapshotsDir, keepDays, now } = readBuildSettings(process.env);
   const baseUrl = publicBaseUrl(process.env);
-  console.log(`Building snapshot from ${upstreamDir} into ${snapshotsDir}`);
-  const { dir, report } = await buildSnapshot({
-    upstreamDir,
+  const log = (line: string) => console.log(line);
+  const force = process.argv.slice(2).includes("--force");
+  const { dir, report } = await withBuildLock(
     snapshotsDir,
-    baseUrl,
-    // BUILD_NOW pins the build clock (tests, reproducing a past build).
-    now: now(),
-    log: (l) => console.log(l),
-    keepDays,
-  });
+    () => {
+      console.log(`Building snapshot from ${upstreamDir} into ${snapshotsDir}`);
+      return buildSnapshot({
+        upstreamDir,
+        snapshotsDir,
+        baseUrl,
+        // BUILD_NOW pins the build clock (tests, reproducing a past build).
+        now: now(),
+        log,
+        keepDays,
+      });
+    },
+    { waitMs: LOCK_WAIT_MS, force, log },
+  );
   console.log(
     `Snapshot ${dir}: ${report.counts.conferences} conferences, ${report.counts.journals} journals, ` +
       `${report.counts.special_issues} special issues; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,

@@ -1,7 +1,9 @@
 /**
  * `npm start`: build the snapshot and the site when they are missing or stale, serve everything on one port,
  * and every night sync the upstream data (NIGHTLY_SYNC=false skips it) and rebuild both (the server follows
- * `snapshots/latest` without a restart).
+ * `snapshots/latest` without a restart). ROLE splits this for several instances: `builder` builds (at start and
+ * nightly) and serves nothing, `server` serves what a builder publishes and builds nothing; the default `all` does
+ * both on one machine. Every build holds the snapshots folder's build lock (pipeline/build-lock.ts).
  *
  * Stale means: the snapshot is from an earlier UTC day, older than an upstream file, or built for another base URL
  * (its manifest's `base_url`); the site was built from another snapshot version than `latest` or for another
@@ -14,6 +16,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { join, resolve } from "node:path";
 import { publicBaseUrl } from "../functions/base-url.ts";
 import { recordBuildStep } from "../functions/runtime/build-status.ts";
+import { withBuildLock } from "../pipeline/build-lock.ts";
 import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
 import { readStartSettings, type StartSettings } from "./start-settings.ts";
 
@@ -36,6 +39,8 @@ const baseUrl = publicBaseUrl(process.env);
 process.env.PUBLIC_BASE_URL = baseUrl;
 // Minutes after UTC midnight for the nightly rebuild.
 const NIGHTLY_MINUTE = 10;
+// A build waits this long for another one on the same folder to finish.
+const BUILD_LOCK_WAIT_MS = 15 * 60_000;
 
 interface ManifestHead {
   version: string;
@@ -148,27 +153,49 @@ async function syncUpstream(): Promise<void> {
   );
 }
 
+/**
+ * Builds under the lock of the snapshots folder, so two processes never build into one folder; what is stale is
+ * decided once the lock is held, so a second builder that waited finds the first one's build fresh and builds
+ * nothing (a nightly build runs once).
+ */
+const underBuildLock = (work: () => Promise<void>) =>
+  withBuildLock(snapshotsDir, work, { waitMs: BUILD_LOCK_WAIT_MS, log: (line) => console.error(line) });
+
 function scheduleNightly(): void {
   const now = new Date();
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, NIGHTLY_MINUTE);
-  setTimeout(() => {
-    syncUpstream()
-      .then(() => recorded("build", () => buildIfStale(true)))
+  const timer = setTimeout(() => {
+    underBuildLock(() => syncUpstream().then(() => recorded("build", () => buildIfStale(false))))
       .catch((err: Error) =>
         console.error(`Nightly rebuild failed; still serving the previous snapshot. ${err.message}`),
       )
       .finally(scheduleNightly);
-  }, next - now.getTime()).unref();
+  }, next - now.getTime());
+  // A builder has nothing else to keep it running; with a server, the server does.
+  if (settings.role !== "builder") timer.unref();
 }
 
-try {
-  await buildIfStale(false);
-} catch (err) {
-  if (!latestManifest()) {
-    console.error(`Cannot start: ${(err as Error).message}`);
-    process.exit(1);
+async function firstBuild(): Promise<void> {
+  try {
+    // `npm start -- --force` rebuilds both whatever their age: after an upgrade that changes what a build writes.
+    await underBuildLock(() => buildIfStale(process.argv.includes("--force")));
+  } catch (err) {
+    if (!latestManifest()) {
+      console.error(`Cannot start: ${(err as Error).message}`);
+      process.exit(1);
+    }
+    console.error(`${(err as Error).message}; serving the previous build.`);
   }
-  console.error(`${(err as Error).message}; serving the previous build.`);
 }
-scheduleNightly();
-await import("./serve.ts");
+
+if (settings.role === "server") {
+  await import("./serve.ts");
+} else {
+  await firstBuild();
+  scheduleNightly();
+  if (settings.role === "all") await import("./serve.ts");
+  else
+    console.log(
+      `Venue Directory builder: nightly sync and build at 00:${NIGHTLY_MINUTE} UTC into ${snapshotsDir}`,
+    );
+}

@@ -1,8 +1,10 @@
 /**
  * Per-second limits: a token bucket per client address and one per credential, on every route (pages, files,
  * API, MCP whatever it calls). A bucket holds `burst` tokens and refills `perSecond` a second; a request takes
- * one, and an empty bucket answers 429 with Retry-After. Buckets live in memory (an LRU bounds their number): the
- * limit is per process, which is what it protects.
+ * one, and an empty bucket answers 429 with Retry-After. The buckets live in the state store when it is shared
+ * between servers (Redis: Store.takeToken), so the limit holds across all of them; otherwise, or while the shared
+ * store does not answer within SHARED_WAIT_MS (pages never wait on the store), in this process's memory (an LRU
+ * bounds their number).
  */
 import { createHash } from "node:crypto";
 import { createMiddleware } from "hono/factory";
@@ -11,23 +13,33 @@ import { quotaSubject } from "../auth/client-ip.ts";
 import type { EdgeEnv } from "./context.ts";
 import { refusal } from "./refusal.ts";
 
+/** Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. */
+export type SharedBuckets = (key: string, perSecond: number, burst: number) => Promise<number>;
+
 export interface RateLimitOptions {
   /** Tokens added per second; 0 switches the limit off. */
   perSecond: number;
   /** Bucket size: the burst a client may send at once. */
   burst: number;
+  /** Buckets shared by every server (the state store's); absent → this process's memory only. */
+  shared?: SharedBuckets;
   now?: () => number;
 }
+
+/** Longest a request waits for the shared buckets before this process's own decide. */
+const SHARED_WAIT_MS = 100;
 
 interface Bucket {
   tokens: number;
   at: number;
 }
 
-export type RateLimiter = (req: Request, ip: string) => { retryAfterSeconds: number } | null;
+export type RateLimiter = (req: Request, ip: string) => Promise<{ retryAfterSeconds: number } | null>;
 
 /** Takes a token from the bucket named `key`: 0, or the seconds to wait when it is empty. */
 export type TokenBuckets = (key: string) => number;
+
+type Take = (key: string) => number | Promise<number>;
 
 /** Token buckets of one size and rate, by name, in memory (an LRU bounds their number). */
 export function tokenBuckets(options: RateLimitOptions): TokenBuckets {
@@ -46,16 +58,30 @@ export function tokenBuckets(options: RateLimitOptions): TokenBuckets {
   };
 }
 
+/** The shared buckets, or the local ones when the shared store fails or is slow. */
+function sharedBuckets(shared: SharedBuckets, local: Take, { perSecond, burst }: RateLimitOptions): Take {
+  return (key) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("shared rate limit too slow")), SHARED_WAIT_MS);
+    });
+    return Promise.race([shared(key, perSecond, burst), late])
+      .catch(() => local(key))
+      .finally(() => clearTimeout(timer));
+  };
+}
+
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
-  const take = tokenBuckets(options);
-  return (req, ip) => {
+  const local = tokenBuckets(options);
+  const take = options.shared ? sharedBuckets(options.shared, local, options) : local;
+  return async (req, ip) => {
     if (options.perSecond <= 0) return null;
     const credential = req.headers.get("authorization") ?? req.headers.get("x-paid-access");
-    const byAddress = take(`ip:${quotaSubject(ip)}`);
+    const byAddress = await take(`ip:${quotaSubject(ip)}`);
     if (byAddress > 0) return { retryAfterSeconds: byAddress };
     if (credential) {
       const id = createHash("sha256").update(credential).digest("base64url").slice(0, 22);
-      const byCredential = take(`cred:${id}`);
+      const byCredential = await take(`cred:${id}`);
       if (byCredential > 0) return { retryAfterSeconds: byCredential };
     }
     return null;
@@ -65,7 +91,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 /** The limit as the edge step: 429 with Retry-After before anything reads the body (no Hono built-in limits rate). */
 export const rateLimit = (limiter: RateLimiter) =>
   createMiddleware<EdgeEnv>(async (c, next) => {
-    const limited = limiter(c.req.raw, c.get("ip"));
+    const limited = await limiter(c.req.raw, c.get("ip"));
     if (!limited) return next();
     await c.req.raw.body?.cancel().catch(() => {});
     const { retryAfterSeconds } = limited;

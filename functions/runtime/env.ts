@@ -76,17 +76,6 @@ export const instant = (name: string) =>
     return z.NEVER;
   });
 
-/**
- * Creates `dir` one level at a time from its nearest existing ancestor. (Node's recursive mkdir never returns for
- * some paths, /proc/x among them; one level at a time fails at once.)
- */
-export function ensureDirectory(dir: string): void {
-  const path = resolve(dir);
-  if (existsSync(path)) return;
-  ensureDirectory(dirname(path));
-  mkdirSync(path);
-}
-
 /** Why `dir` cannot be used as a writable directory, or null: it is one, or its first missing level can be made. */
 function unwritableDirectory(dir: string): string | null {
   const path = resolve(dir);

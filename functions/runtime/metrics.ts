@@ -15,9 +15,19 @@ export interface Metrics {
   snapshotBuiltAt(read: () => Date): void;
 }
 
+let processMetrics: Registry | undefined;
+
+/** prom-client's process metrics, collected once per process however many servers it runs (tests run many). */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 export function createMetrics(now: () => Date = () => new Date()): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = Registry.merge([processRegistry(), new Registry()]);
   let builtAt: (() => Date) | null = null;
   new Gauge({
     name: "vd_snapshot_age_seconds",

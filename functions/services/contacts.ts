@@ -76,13 +76,13 @@ const CONTACT_PATTERNS: RegExp[] = [
   /[\p{L}\p{N}._%+-]+#[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.\p{L}{2,}(?![\p{L}\p{N}_-])/gu,
   // International numbers: +41 44 632 11 11, 0041-44-632-1111, +1 (555) 010-9999. As the national ones below,
   // never starting inside a longer number nor an ORCID iD.
-  /(?:\+|(?<!\d[\s./-]?)\b(?!\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b)00)\d{1,3}(?:[\s.()/-]*\d){6,14}/g,
+  /(?:\+|(?<!\d[\s./-]?)\b(?!000[09]-\d{4}-\d{4}-\d{3}[\dX]\b)00)\d{1,3}(?:[\s.()/-]*\d){6,14}/g,
   // North American style: (555) 010-9999, 555.010.9999. Never part of a longer number ("010 100 100 1000",
   // "010 100 1000 100"), which would leave a group behind for the national pattern below to miss.
   /(?<!\d[\s./-]?)\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b(?![\s./-]?\d)/g,
   // National numbers with a trunk 0: 044 632 11 11, 0176 1234567, 030-1234-5678. Never starting inside a longer
-  // number ("10 00 000 00 00"), which would leave its head behind, nor an ORCID iD (0000-0002-1825-0097).
-  /(?<!\d[\s./-]?)\b(?!\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b)0\d{1,4}(?:[\s./-]?\d{2,8}){2,5}\b/g,
+  // number ("10 00 000 00 00"), which would leave its head behind, nor an ORCID iD (0000-0002-1825-0097: ORCID iDs start 0000- or 0009-).
+  /(?<!\d[\s./-]?)\b(?!000[09]-\d{4}-\d{4}-\d{3}[\dX]\b)0\d{1,4}(?:[\s./-]?\d{2,8}){2,5}\b/g,
   // 9 to 15 digits in one run, not part of an identifier (W2741809807) or a decimal: a number written without
   // its prefix or spelled out one by one and closed up by normaliseText.
   /(?<![\p{L}\p{N}.,/-])\d{9,15}(?![\p{L}\p{N}/-]|[.,]\d)/gu,

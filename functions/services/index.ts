@@ -103,12 +103,17 @@ export async function startService(
       ...options,
       reservations,
     });
-    const server = await startServer(config, { ...services, mcp: options.mcp, clock, logger, metrics }).catch(
-      async (err: unknown) => {
-        await stopServices();
-        throw err;
-      },
-    );
+    const server = await startServer(config, {
+      ...services,
+      mcp: options.mcp,
+      clock,
+      logger,
+      metrics,
+      sharedRateLimit: store.takeToken?.bind(store),
+    }).catch(async (err: unknown) => {
+      await stopServices();
+      throw err;
+    });
     attachSnapshot(server.source);
     return {
       server,

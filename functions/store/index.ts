@@ -1,8 +1,9 @@
 /** Picks the state store from the environment: Redis when REDIS_URL is set, else the embedded SQLite store. */
 import { resolve } from "node:path";
-import { RedisStore } from "./redis-store.ts";
+import { DEFAULT_REDIS_PREFIX, RedisStore } from "./redis-store.ts";
 import { RESERVATION_LEASE_MS } from "./reservations.ts";
 import { SqliteStore } from "./sqlite-store.ts";
+import { checkRedisSchema, checkStateIdentity, stateMarkerFile } from "./state-identity.ts";
 import type { Store, StoreOptions } from "./types.ts";
 
 export type { Store } from "./types.ts";
@@ -31,9 +32,24 @@ export function reservationLeaseOf(env: StoreEnv): number {
   return msOf(env.RESERVATION_LEASE_MS) ?? RESERVATION_LEASE_MS;
 }
 
+/**
+ * Opens the store and checks it is the state this machine had (state-identity.ts) in a layout this version
+ * knows; a refused store is closed and the error names why.
+ */
 export async function openStore(env: StoreEnv, options: StoreOptions = {}): Promise<Store> {
   const opened = { timeoutMs: msOf(env.STORE_TIMEOUT_MS), ...options };
+  const stateDir = resolve(env.STATE_DIR?.trim() || DEFAULT_STATE_DIR);
   const redisUrl = env.REDIS_URL?.trim();
-  if (redisUrl) return RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: env.REDIS_PREFIX });
-  return SqliteStore.open({ ...opened, dir: resolve(env.STATE_DIR?.trim() || DEFAULT_STATE_DIR) });
+  const prefix = env.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
+  const store = redisUrl
+    ? await RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: prefix })
+    : await SqliteStore.open({ ...opened, dir: stateDir });
+  try {
+    if (redisUrl) await checkRedisSchema(store);
+    await checkStateIdentity(store, stateMarkerFile(stateDir, redisUrl ? prefix : null));
+    return store;
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
 }

@@ -120,3 +120,26 @@ for _, field in ipairs(cjson.decode(ARGV[5])) do
 end
 return 1
 `;
+
+/**
+ * A per-second token bucket shared by every server: KEYS[1] the bucket (hash: tokens, at), ARGV[1] tokens added per
+ * second, ARGV[2] bucket size. Takes one token when there is one. Returns the whole seconds to wait, 0 when
+ * admitted. Timed on Redis's clock, so servers with skewed clocks fill the bucket alike; an idle bucket expires.
+ */
+export const TAKE_TOKEN = `${NOW_MS}
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or burst
+local at = tonumber(bucket[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) / 1000 * rate)
+local wait = 0
+if tokens < 1 then
+  wait = math.ceil((1 - tokens) / rate)
+else
+  tokens = tokens - 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return wait
+`;

@@ -16,6 +16,7 @@ import {
   RELEASE,
   RELEASE_ABANDONED,
   RESERVE,
+  TAKE_TOKEN,
 } from "./redis-scripts.ts";
 import {
   admitted,
@@ -82,6 +83,9 @@ interface StoredRating {
   createdAt: string;
 }
 
+/** Key prefix when REDIS_PREFIX is unset. */
+export const DEFAULT_REDIS_PREFIX = "vd:";
+
 export interface RedisStoreOptions extends StoreOptions {
   url: string;
   /** Prepended to every key so one Redis can hold several deployments. */
@@ -111,6 +115,7 @@ export class RedisStore implements Store {
   private readonly releaseAbandonedScript: ScriptFn;
   private readonly createIndexedScript: ScriptFn;
   private readonly putProfileScript: ScriptFn;
+  private readonly takeTokenScript: ScriptFn;
 
   private constructor(
     private readonly redis: Redis,
@@ -123,6 +128,7 @@ export class RedisStore implements Store {
     this.releaseAbandonedScript = this.defineScript("vdReleaseAbandoned", 1, RELEASE_ABANDONED);
     this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
+    this.takeTokenScript = this.defineScript("vdTakeToken", 1, TAKE_TOKEN);
   }
 
   /**
@@ -131,7 +137,7 @@ export class RedisStore implements Store {
    */
   static async connect(options: RedisStoreOptions): Promise<RedisStore> {
     const redis = new Redis(options.url, {
-      keyPrefix: options.keyPrefix ?? "vd:",
+      keyPrefix: options.keyPrefix ?? DEFAULT_REDIS_PREFIX,
       lazyConnect: true,
       // Fail fast rather than make requests wait on a Redis that is gone: a command gets the store timeout (the
       // guard bounds a whole call of several commands by the same), one retry, and while the connection is down
@@ -451,6 +457,10 @@ export class RedisStore implements Store {
     tx.del("demo-ratings", "demo-comments");
     await tx.exec();
     return ratings.length + comments.length;
+  }
+
+  async takeToken(key: string, perSecond: number, burst: number): Promise<number> {
+    return Number(await this.takeTokenScript(`rate:${key}`, perSecond, burst));
   }
 
   async getOrInitSetting(key: string, candidate: string): Promise<string> {

@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
-import { ensureDirectory } from "../runtime/env.ts";
+import { ensureDirectory } from "../runtime/directories.ts";
 import {
   admitted,
   assertRating,
@@ -129,6 +129,15 @@ CREATE TABLE IF NOT EXISTS settings (
 );
 `;
 
+/**
+ * The schema's history: entry i upgrades a database of schema version i (PRAGMA user_version) to i + 1. Append a
+ * migration for every change and never edit a released one; a database written by a newer version is refused.
+ * Version 1 is the schema as it stood before versions were kept (CREATE … IF NOT EXISTS), so such a database
+ * becomes version 1 unchanged.
+ */
+const MIGRATIONS: readonly string[] = [SCHEMA];
+export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
+
 type Row = Record<string, SQLOutputValue>;
 
 const str = (v: SQLOutputValue | undefined): string => String(v);
@@ -170,10 +179,23 @@ export class SqliteDatabase implements Store {
       timeout,
     });
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
-    this.transaction(this.db, () => this.db.exec(SCHEMA));
+    this.transaction(this.db, () => this.migrate());
     this.db.prepare("DELETE FROM counters WHERE expires_at <= ?").run(this.now());
     this.meters = new DatabaseSync(join(options.dir, STATE_FILE_NAME), { timeout });
     this.meters.exec("PRAGMA synchronous = NORMAL;");
+  }
+
+  /** Brings the schema to SQLITE_SCHEMA_VERSION; inside the opening transaction, so two processes never both do. */
+  private migrate(): void {
+    const version = num(this.db.prepare("PRAGMA user_version").get()?.user_version);
+    if (version > SQLITE_SCHEMA_VERSION) {
+      throw new Error(
+        `${STATE_FILE_NAME} has state-store schema version ${version}, newer than this version's ${SQLITE_SCHEMA_VERSION}: run the newer version, or restore a backup made by this one`,
+      );
+    }
+    if (version === SQLITE_SCHEMA_VERSION) return;
+    for (const migration of MIGRATIONS.slice(version)) this.db.exec(migration);
+    this.db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`);
   }
 
   /** A prepared statement on the meters connection, prepared once. */

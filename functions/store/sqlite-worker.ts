@@ -17,7 +17,7 @@ export interface WorkerConfig {
 }
 
 /** The store methods a message can name. */
-export type StoreMethod = Exclude<keyof Store, "backend" | "close">;
+export type StoreMethod = Exclude<keyof Store, "backend" | "close" | "takeToken">;
 
 export type WorkerRequest =
   | { id: number; method: StoreMethod; args: unknown[]; now: number; deadline: number }

@@ -168,6 +168,13 @@ export interface Store {
   /** Stores `candidate` under `key` unless a value is there already; returns the value that is kept. */
   getOrInitSetting(key: string, candidate: string): Promise<string>;
 
+  /**
+   * Takes one token from the per-second bucket `key` (refilled `perSecond` a second, holding at most `burst`),
+   * shared by every process on this store; resolves with the whole seconds to wait, 0 when taken. Only a store
+   * shared between machines has it (Redis); elsewhere each process keeps its buckets in memory.
+   */
+  takeToken?(key: string, perSecond: number, burst: number): Promise<number>;
+
   close(): Promise<void>;
 }
 

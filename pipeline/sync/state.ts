@@ -18,12 +18,12 @@ const OriginState = z.object({
 export type OriginState = z.infer<typeof OriginState>;
 
 const FolderState = z.object({
-  /** Date (YYYY-MM-DD) of the newest data fetched: the commit date, or Last-Modified. */
-  data_date: z.string(),
+  /** Date (YYYY-MM-DD) of the newest data fetched: the commit date, or Last-Modified; null until a fetch succeeds. */
+  data_date: z.string().nullable(),
   /** Commit of the first git origin, for the manifest. */
   commit: z.string().nullable(),
-  /** When the folder was last fetched successfully (changed or not). */
-  fetched_at: z.string(),
+  /** When the folder was last fetched successfully (changed or not); null until a fetch succeeds. */
+  fetched_at: z.string().nullable(),
   origins: z.array(OriginState),
   /** The last attempt's failure, null when it succeeded. */
   error: z.string().nullable().default(null),

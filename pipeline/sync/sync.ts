@@ -163,8 +163,10 @@ export async function syncUpstream(opts: SyncOptions): Promise<FolderResult[]> {
     } catch (err) {
       const message = (err as Error).message;
       const at = opts.now().toISOString();
-      if (previous) state.folders[folder] = { ...previous, error: message, attempted_at: at };
-      const kept = previous
+      // A folder never synced gets a record too, so its last error is on file.
+      const never = { data_date: null, commit: null, fetched_at: null, origins: [] };
+      state.folders[folder] = { ...(previous ?? never), error: message, attempted_at: at };
+      const kept = previous?.fetched_at
         ? `${short(previous.commit)}, fetched ${previous.fetched_at.slice(0, 10)}`
         : "the copy shipped in UPSTREAM_DIR";
       results.push({

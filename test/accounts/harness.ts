@@ -173,7 +173,9 @@ export function forEachStore(suite: (backend: Backend) => void): void {
       async freshState() {
         if (!redis) throw new Error("redis-server not started");
         prefixes += 1;
-        return { REDIS_URL: redis.url, REDIS_PREFIX: `http${prefixes}:` };
+        // STATE_DIR holds this store's state marker (store/state-identity.ts).
+        const STATE_DIR = await mkdtemp(join(tmpdir(), "vd-http-redis-"));
+        return { REDIS_URL: redis.url, REDIS_PREFIX: `http${prefixes}:`, STATE_DIR };
       },
     });
   });

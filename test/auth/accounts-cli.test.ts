@@ -1,5 +1,5 @@
 /** The accounts CLI, spawned as a user would run it, sharing its state with a "server" store opened here. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,7 +40,8 @@ const callerWith = (store: Store, key: string) =>
 
 describe("accounts CLI on the file store", () => {
   const dir = mkdtempSync(join(tmpdir(), "vd-cli-"));
-  const run = cli({ STATE_DIR: dir, REDIS_URL: "", PAID_ACCESS_KEY: PAID_KEY });
+  // SNAPSHOTS_DIR without a snapshot: venue ids are not checked against one (a test below gives it one).
+  const run = cli({ STATE_DIR: dir, SNAPSHOTS_DIR: dir, REDIS_URL: "", PAID_ACCESS_KEY: PAID_KEY });
   let server: SqliteStore;
 
   beforeAll(() => {
@@ -148,6 +149,30 @@ describe("accounts CLI on the file store", () => {
     expect([badFlag.code, errorOf(badFlag.stderr).code]).toEqual([2, "usage"]);
   });
 
+  it("refuses venue ids the snapshot does not know, naming them", async () => {
+    // The id registry of a snapshot, as the build writes it: current ids, and ids merged into another.
+    const snapshotsDir = mkdtempSync(join(tmpdir(), "vd-cli-snapshots-"));
+    mkdirSync(join(snapshotsDir, "latest"));
+    const kind = (entries: string[], merged: Record<string, string>) => ({
+      entries: Object.fromEntries(entries.map((id) => [id, { keys: [] }])),
+      retired: Object.keys(merged),
+      merged,
+    });
+    writeFileSync(
+      join(snapshotsDir, "latest", "ids.json"),
+      JSON.stringify({ version: 1, conferences: kind(["101"], { "7": "101" }), journals: kind(["201"], {}) }),
+    );
+    const withSnapshot = cli({ STATE_DIR: dir, SNAPSHOTS_DIR: snapshotsDir, REDIS_URL: "" });
+    const known = await withSnapshot(["set-profile", "--email", "ada@example.org", "--track", "101,7"]);
+    expect(known.json).toMatchObject({ tracked_conferences: ["101", "7"] });
+    const unknown = await withSnapshot(["set-profile", "--email", "ada@example.org", "--track", "101,99999"]);
+    expect([unknown.code, errorOf(unknown.stderr)]).toEqual([
+      1,
+      { code: "invalid_input", message: "--track: the snapshot has no conference with id 99999" },
+    ]);
+    rmSync(snapshotsDir, { recursive: true, force: true });
+  });
+
   it("mints paid-access tokens bound to a path, and needs PAID_ACCESS_KEY", async () => {
     const minted = await run(["paid-token", "--path", "/api/journals/3", "--ttl", "120"]);
     expect(minted.json).toMatchObject({ header: "X-Paid-Access", path: "/api/journals/3" });
@@ -187,7 +212,7 @@ describe.skipIf(!redisAvailable)("accounts CLI on Redis", () => {
   afterAll(() => redis.stop());
 
   it("writes to the Redis store when REDIS_URL is set", async () => {
-    const run = cli({ REDIS_URL: redis.url, STATE_DIR: join(tmpdir(), "vd-cli-unused") });
+    const run = cli({ REDIS_URL: redis.url, STATE_DIR: mkdtempSync(join(tmpdir(), "vd-cli-redis-")) });
     expect((await run(["create-user", "--email", "r@example.org", "--password", PASSWORD])).code).toBe(0);
     const { key } = (await run(["create-key", "--email", "r@example.org"])).json as { key: string };
     const server = await RedisStore.connect({ url: redis.url });

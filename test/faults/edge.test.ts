@@ -288,17 +288,31 @@ describe("per-second limits", () => {
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 
-  it("limits per credential as well as per address", () => {
+  it("limits per credential as well as per address", async () => {
     let t = 0;
     const limit = createRateLimiter({ perSecond: 1, burst: 2, now: () => t });
     const withKey = new Request("http://x/api", { headers: { authorization: "Bearer k" } });
-    expect([limit(withKey, "10.0.0.1"), limit(withKey, "10.0.0.2"), limit(withKey, "10.0.0.3")]).toEqual([
-      null,
-      null,
-      { retryAfterSeconds: 1 },
-    ]);
+    expect([
+      await limit(withKey, "10.0.0.1"),
+      await limit(withKey, "10.0.0.2"),
+      await limit(withKey, "10.0.0.3"),
+    ]).toEqual([null, null, { retryAfterSeconds: 1 }]);
     t += 1000;
-    expect(limit(withKey, "10.0.0.4")).toBeNull();
+    expect(await limit(withKey, "10.0.0.4")).toBeNull();
+  });
+
+  it("falls back to this process's buckets when the shared ones fail or are slow", async () => {
+    const failing = createRateLimiter({
+      perSecond: 1,
+      burst: 1,
+      shared: () => Promise.reject(new Error("down")),
+    });
+    const slow = createRateLimiter({ perSecond: 1, burst: 1, shared: () => new Promise(() => {}) });
+    for (const limit of [failing, slow]) {
+      const req = new Request("http://x/");
+      expect(await limit(req, "10.0.0.9")).toBeNull();
+      expect(await limit(req, "10.0.0.9")).toEqual({ retryAfterSeconds: 1 });
+    }
   });
 });
 

@@ -185,6 +185,10 @@ describe.skipIf(!redisAvailable)("with a real redis-server", () => {
   });
   killMidLoad("redis store", async () => {
     if (!redis) throw new Error("redis-server not started");
-    return { REDIS_URL: redis.url, REDIS_PREFIX: "kill:" };
+    return {
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: "kill:",
+      STATE_DIR: await mkdtemp(join(tmpdir(), "vd-kill-redis-")),
+    };
   });
 });

@@ -34,7 +34,8 @@ describe.skipIf(!redisAvailable)("Redis killed under a running service", () => {
 
   beforeAll(async () => {
     redis = await startRedis();
-    service = await startTestService({ REDIS_URL: redis.url, REDIS_PREFIX: "outage:" });
+    const STATE_DIR = await mkdtemp(join(tmpdir(), "vd-outage-redis-"));
+    service = await startTestService({ REDIS_URL: redis.url, REDIS_PREFIX: "outage:", STATE_DIR });
     key = (await newAccount(service.store)).key;
   });
   afterAll(async () => {

@@ -96,9 +96,11 @@ describe("npm run serve's stdout", () => {
   it("is the server's own output: no npm banner, one JSON line per request", async () => {
     const fixture = await servedFixture({ "index.html": "<!doctype html><title>Venues</title>" });
     const stateDir = await mkdtemp(join(tmpdir(), "vd-logs-npm-"));
+    // In a process group of its own: npm's children outlive a signal sent to npm alone.
     const child = spawn("npm", ["run", "serve"], {
       cwd: ROOT,
       env: { ...process.env, ...fixture.env, STATE_DIR: stateDir, REDIS_URL: "", LOG_LEVEL: "info" },
+      detached: true,
     });
     let stdout = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c));
@@ -116,7 +118,7 @@ describe("npm run serve's stdout", () => {
       await expect.poll(() => stdout.includes('"msg":"request"')).toBe(true);
     } finally {
       const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
       await exited;
       await fixture.remove();
       await rm(stateDir, { recursive: true, force: true });

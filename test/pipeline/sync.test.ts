@@ -173,6 +173,28 @@ describe("npm run sync", () => {
     expect(readdirSync(join(upstream, "tracker", "conf"))).toEqual(["b.yml"]);
   });
 
+  it("records the last error of a folder that was never synced, and refuses an unknown source", async () => {
+    const fresh = mkdtempSync(join(tmpdir(), "vd-sync-never-"));
+    const results = await syncUpstream({
+      upstreamDir: fresh,
+      cacheDir: join(fresh, ".cache"),
+      timeoutMs: 5000,
+      now: () => new Date("2026-11-24T02:00:00Z"),
+      log: () => {},
+      sources: {
+        gone: entry("gone", [{ http: `${base}/missing.jsonl`, to: "x.jsonl" }]),
+      } as unknown as typeof SOURCE_ENTRIES,
+    });
+    expect(results[0]?.outcome).toBe("failed");
+    expect(readSyncState(fresh).folders.gone).toMatchObject({
+      error: expect.stringMatching(/404/),
+      attempted_at: "2026-11-24T02:00:00.000Z",
+      fetched_at: null,
+      data_date: null,
+    });
+    await expect(sync(["bogus"])).rejects.toThrow(/unknown source or folder: bogus/);
+  });
+
   it("the CLI exits 1 with a clear summary when the upstream folder cannot be written", () => {
     const readOnly = mkdtempSync(join(tmpdir(), "vd-sync-ro-"));
     const out = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "scripts/sync.ts"), "ccfddl"], {

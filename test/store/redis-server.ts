@@ -20,11 +20,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** `args` are added to redis-server's command line (e.g. `--dir` for where a BGSAVE writes). */
+export async function startRedis(args: string[] = []): Promise<RedisServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...args],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   await new Promise<void>((ready, fail) => {

@@ -1,0 +1,22 @@
+/**
+ * `npm run backup [-- --to FILE]`: a consistent copy of the state store, while servers run. SQLite: an online
+ * backup (WAL included) to FILE, default `STATE_DIR/backups/state-<UTC instant>.sqlite`. Redis: BGSAVE, waited for,
+ * and where Redis wrote its RDB file. Prints JSON on stdout; on failure a message on stderr and exit 1.
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { backupRedis, backupSqlite, defaultBackupFile } from "../functions/store/backup.ts";
+import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
+
+try {
+  const { values } = parseArgs({ options: { to: { type: "string" } } });
+  const redisUrl = process.env.REDIS_URL?.trim();
+  const stateDir = resolve(process.env.STATE_DIR?.trim() || DEFAULT_STATE_DIR);
+  const report = redisUrl
+    ? await backupRedis(redisUrl)
+    : await backupSqlite(stateDir, resolve(values.to ?? defaultBackupFile(stateDir, new Date())));
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} catch (err) {
+  console.error(`backup failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
