@@ -11,14 +11,13 @@ const BY_CATEGORY: Record<string, ResearchField[]> = {
   "Artificial Intelligence": ["ai"],
   "Computer Vision and Pattern Recognition": ["vision"],
   "Linguistics and Language": ["nlp"],
-  // SCImago's "Information Systems" holds TKDE, VLDB Journal, ACM TOIS: data management, not management IS.
-  "Information Systems": ["data"],
+  // "Information Systems" (TKDE, the VLDB Journal, applied journals) and "Software" (pattern recognition, graphics,
+  // OS journals) are broad: their fields are tentative (broad-codes.yaml).
   "Management Information Systems": ["is", "management"],
   "Information Systems and Management": ["is", "management"],
   "Library and Information Sciences": ["ir"],
   "Computer Networks and Communications": ["network"],
   "Safety, Risk, Reliability and Quality": ["security"],
-  Software: ["se"],
   "Hardware and Architecture": ["architecture"],
   "Theoretical Computer Science": ["theory"],
   "Computational Theory and Mathematics": ["theory"],
@@ -75,11 +74,16 @@ function categoryName(entry: string): string {
     .trim();
 }
 
-/** Fields of a `Categories` cell, without duplicates, in RESEARCH_FIELDS order. */
-export function fieldsFromScimagoCategories(categories: string): ResearchField[] {
-  const found = new Set<ResearchField>();
-  for (const entry of categories.split(";")) {
-    for (const field of BY_CATEGORY[categoryName(entry)] ?? []) found.add(field);
-  }
+/** The category names of a `Categories` cell, quartiles dropped. */
+export function scimagoCategories(cell: string): string[] {
+  return cell
+    .split(";")
+    .map(categoryName)
+    .filter((name) => name !== "");
+}
+
+/** Fields of a journal's categories, without duplicates, in RESEARCH_FIELDS order. */
+export function fieldsFromScimagoCategories(categories: readonly string[]): ResearchField[] {
+  const found = new Set(categories.flatMap((name) => BY_CATEGORY[name] ?? []));
   return RESEARCH_FIELDS.filter((field) => found.has(field));
 }

@@ -12,7 +12,8 @@ import { join } from "node:path";
 import type { z } from "zod";
 import type { JournalMetricYear } from "../../functions/schema/records.ts";
 import { type CsvRecord, numberCell, readCsv } from "../csv.ts";
-import { fieldsFromScimagoCategories } from "../fields/scimago.ts";
+import { tentativeFields } from "../fields/broad-codes.ts";
+import { fieldsFromScimagoCategories, scimagoCategories } from "../fields/scimago.ts";
 import { cleanText, normalizeIssn } from "../normalize.ts";
 import {
   type ImportResult,
@@ -47,7 +48,7 @@ interface JournalYear {
   /** Read from the row now, so the row itself (and the file text it points into) is not kept. */
   issns: string[];
   publisher: string | null;
-  fields: ReturnType<typeof fieldsFromScimagoCategories>;
+  categories: string[];
   metric: MetricYear;
 }
 
@@ -100,7 +101,7 @@ function readJournalRow(values: CsvRecord["values"], year: number): JournalYear 
     title,
     issns: scimagoIssns(values.Issn),
     publisher: cleanText(values.Publisher),
-    fields: fieldsFromScimagoCategories(values.Categories ?? ""),
+    categories: scimagoCategories(values.Categories ?? ""),
     metric: { year, sjr, quartile, h_index: hIndex, cites_per_doc_2y: citesPerDoc },
   };
 }
@@ -115,7 +116,8 @@ function journalFrom(years: JournalYear[], file: string): JournalObservation {
     title: newest.title,
     issns: [...new Set(newestFirst.flatMap((y) => y.issns))],
     publisher: newest.publisher,
-    fields: newest.fields,
+    fields: fieldsFromScimagoCategories(newest.categories),
+    tentativeFields: tentativeFields("scimago", newest.categories),
     metrics: newestFirst.map((y) => y.metric).reverse(),
   });
 }

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../functions/schema/records.ts";
 import { numberCell } from "../../pipeline/csv.ts";
 import { fieldsFromCsconferencesArea, fieldsFromLixinArea } from "../../pipeline/fields/areas.ts";
-import { fieldsFromScimagoCategories } from "../../pipeline/fields/scimago.ts";
+import { tentativeFields } from "../../pipeline/fields/broad-codes.ts";
+import { fieldsFromScimagoCategories, scimagoCategories } from "../../pipeline/fields/scimago.ts";
 import { importCsconferences } from "../../pipeline/importers/csconferences.ts";
 import { importLixin, lixinTrack } from "../../pipeline/importers/lixin.ts";
 import { importScimago, scimagoIssns } from "../../pipeline/importers/scimago.ts";
@@ -47,20 +48,25 @@ describe("field mappings", () => {
     const cell =
       "Software (Q2); Computer Vision and Pattern Recognition (Q1); Signal Processing (Q1); " +
       "Media Technology (Q2); Nursing (miscellaneous)  (Q4); Immunology and Microbiology (miscellaneous)  (Q1)";
-    expect(fieldsFromScimagoCategories(cell)).toEqual(["vision", "se", "multimedia"]);
+    const fields = (categories: string) => fieldsFromScimagoCategories(scimagoCategories(categories));
+    // "Software" is broad: its "se" is only tentative (broad-codes.yaml).
+    expect(fields(cell)).toEqual(["vision", "multimedia"]);
+    expect(tentativeFields("scimago", scimagoCategories(cell))).toEqual(["se"]);
     // Non-journal rows carry no quartiles.
-    expect(fieldsFromScimagoCategories("Computer Vision and Pattern Recognition; Software")).toEqual([
-      "vision",
-      "se",
+    expect(scimagoCategories("Computer Vision and Pattern Recognition; Software")).toEqual([
+      "Computer Vision and Pattern Recognition",
+      "Software",
     ]);
-    expect(
-      fieldsFromScimagoCategories("Information Systems (Q1); Management Information Systems (Q2)"),
-    ).toEqual(["data", "is", "management"]);
+    expect(fields("Information Systems (Q1); Management Information Systems (Q2)")).toEqual([
+      "is",
+      "management",
+    ]);
     // The reference's non-computing areas, where SCImago names them.
-    expect(
-      fieldsFromScimagoCategories("Electrical and Electronic Engineering (Q1); Applied Mathematics (Q2)"),
-    ).toEqual(["ee", "math"]);
-    expect(fieldsFromScimagoCategories("")).toEqual([]);
+    expect(fields("Electrical and Electronic Engineering (Q1); Applied Mathematics (Q2)")).toEqual([
+      "ee",
+      "math",
+    ]);
+    expect(fields("")).toEqual([]);
   });
 });
 
