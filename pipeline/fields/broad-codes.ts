@@ -10,7 +10,7 @@ import { parseYaml } from "../yaml.ts";
 const FILE = new URL("./broad-codes.yaml", import.meta.url);
 
 const Vocabulary = z.record(z.string(), z.array(ResearchField).min(1));
-const Table = z.object({ ccf: Vocabulary, for: Vocabulary, scimago: Vocabulary });
+const Table = z.object({ ccf: Vocabulary });
 export type BroadVocabulary = keyof z.infer<typeof Table>;
 
 function load(): z.infer<typeof Table> {
@@ -23,5 +23,5 @@ const TABLE = load();
 
 /** The tentative fields of a source's codes, each once; codes the table does not list add nothing. */
 export function tentativeFields(vocabulary: BroadVocabulary, codes: readonly string[]): ResearchField[] {
-  return [...new Set(codes.flatMap((code) => TABLE[vocabulary][code.trim()] ?? []))];
+  return [...new Set(codes.flatMap((code) => TABLE[vocabulary][code.trim().toUpperCase()] ?? []))];
 }

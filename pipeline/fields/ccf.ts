@@ -6,13 +6,13 @@
 import type { ResearchField } from "../../functions/schema/records.ts";
 
 const BY_CODE: Record<string, ResearchField[]> = {
-  DS: ["systems"], // Computer Architecture / Parallel & Distributed Computing / Storage (architecture: broad-codes.yaml)
+  DS: [], // Computer Architecture / Parallel & Distributed Computing / Storage: broad-codes.yaml
   NW: ["network"],
   SC: ["security"],
   SE: [], // Software Engineering / System Software / Programming Languages: se, pl, systems only where agreed
   DB: ["data"], // Database / Data Mining / Information Retrieval (ir where agreed)
   CT: ["theory"],
-  CG: ["graphics"], // Computer Graphics and Multimedia (multimedia where agreed)
+  CG: [], // Computer Graphics and Multimedia: broad-codes.yaml
   AI: ["ai"],
   HI: ["hci"], // Human-Computer Interaction and Pervasive Computing
   MX: [], // Interdisciplinary / Mixed / Emerging: no single field

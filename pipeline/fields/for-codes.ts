@@ -1,6 +1,8 @@
 /**
  * Australian and New Zealand Standard Research Classification "Fields of Research" codes, as CORE files its
- * conferences, onto research fields. CORE editions up to 2018 use the 2008 codes (08xx Information and
+ * conferences, onto research fields. CORE files a venue under up to three codes, by review panel more than by
+ * topic (FAST under data management, SIGGRAPH under human-centred computing, SIGMETRICS under software
+ * engineering), so the importer keeps every one as a tentative field (pipeline/fields/venue-fields.ts). CORE editions up to 2018 use the 2008 codes (08xx Information and
  * Computing Sciences), later ones the 2020 codes (46xx Information and Computing Sciences). Some CORE rows
  * also carry codes of neighbouring disciplines (engineering, design, cognitive science).
  *
@@ -18,9 +20,6 @@
  * - Mathematics, civil and materials engineering and management codes give the reference's math, civil,
  *   materials and management; pure-mathematics codes (0101, 4904) say nothing about computing venues' topics
  *   and give none.
- * - Codes that hold several of our fields settle here only the broader one (0805, 4606: systems) or none (0803
- *   Computer Software, 4603, 4612); the rest is tentative (broad-codes.yaml), kept where a finer source or the
- *   title agrees.
  * - "CSE" is not a FoR code but CORE 2023's mark for venues moved to the computer systems engineering panel
  *   (ISCA, DAC, FPGA, SC, DATE...): "architecture".
  */
@@ -30,9 +29,9 @@ const BY_CODE: Record<string, ResearchField[]> = {
   // 2008 Information and Computing Sciences.
   "0801": ["ai"], // Artificial Intelligence and Image Processing
   "0802": ["theory"], // Computation Theory and Mathematics
-  "0803": [], // Computer Software (software engineering, languages, operating systems): broad-codes.yaml
+  "0803": ["se", "pl"], // Computer Software (software engineering, programming languages, operating systems)
   "0804": ["data"], // Data Format (as used by CORE: databases, data mining)
-  "0805": ["systems"], // Distributed Computing (grids, mobile, networking, web technologies): network if agreed
+  "0805": ["systems", "network"], // Distributed Computing (grids, mobile, networking, web technologies)
   "0806": ["is"], // Information Systems
   "0807": ["ir"], // Library and Information Studies (information retrieval, web search)
   // 2008 neighbouring disciplines.
@@ -52,16 +51,16 @@ const BY_CODE: Record<string, ResearchField[]> = {
   "1702": ["ai"], // Cognitive Sciences (knowledge representation, machine learning)
   // 2020 Information and Computing Sciences.
   "4602": ["ai"], // Artificial intelligence
-  "4603": [], // Computer vision and multimedia computation: broad-codes.yaml
+  "4603": ["vision", "multimedia"], // Computer vision and multimedia computation
   "4604": ["security"], // Cybersecurity and privacy
   "4605": ["data"], // Data management and data science
-  "4606": ["systems"], // Distributed computing and systems software: network if agreed
+  "4606": ["systems", "network"], // Distributed computing and systems software
   "4607": ["graphics"], // Graphics, augmented reality and games
   "4608": ["hci"], // Human-centred computing
   "4609": ["is"], // Information systems
   "4610": ["ir"], // Library and information studies
   "4611": ["ml"], // Machine learning
-  "4612": [], // Software engineering (programming languages included): broad-codes.yaml
+  "4612": ["se", "pl"], // Software engineering (programming languages included)
   "4613": ["theory"], // Theory of computation
   // 2020 neighbouring disciplines.
   "3102": ["bio"], // Bioinformatics and computational biology

@@ -1,5 +1,6 @@
 /**
- * SCImago subject categories onto research fields. The `Categories` cell lists a journal's categories with
+ * SCImago subject categories onto research fields. The importer keeps them as tentative fields (a journal is
+ * filed under several categories, loosely): they count where a finer source or the title agrees. The `Categories` cell lists a journal's categories with
  * its quartile in each ("Software (Q1); Signal Processing (Q2)"); most non-CS categories carry no field.
  * SCImago has no robotics, security or web category: the nearest ones it does have are used where their
  * journals show it (IEEE T-RO is "Control and Systems Engineering", IEEE TIFS "Safety, Risk, Reliability
@@ -11,13 +12,14 @@ const BY_CATEGORY: Record<string, ResearchField[]> = {
   "Artificial Intelligence": ["ai"],
   "Computer Vision and Pattern Recognition": ["vision"],
   "Linguistics and Language": ["nlp"],
-  // "Information Systems" (TKDE, the VLDB Journal, applied journals) and "Software" (pattern recognition, graphics,
-  // OS journals) are broad: their fields are tentative (broad-codes.yaml).
+  // SCImago's "Information Systems" holds TKDE, VLDB Journal, ACM TOIS: data management, not management IS.
+  "Information Systems": ["data"],
   "Management Information Systems": ["is", "management"],
   "Information Systems and Management": ["is", "management"],
   "Library and Information Sciences": ["ir"],
   "Computer Networks and Communications": ["network"],
   "Safety, Risk, Reliability and Quality": ["security"],
+  Software: ["se"],
   "Hardware and Architecture": ["architecture"],
   "Theoretical Computer Science": ["theory"],
   "Computational Theory and Mathematics": ["theory"],

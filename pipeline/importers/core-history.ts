@@ -9,7 +9,6 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { RankHistoryEntry } from "../../functions/schema/records.ts";
 import { type CsvRecord, readCsv } from "../csv.ts";
-import { tentativeFields } from "../fields/broad-codes.ts";
 import { fieldsFromForCodes } from "../fields/for-codes.ts";
 import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";
 import {
@@ -32,7 +31,7 @@ interface EditionRow {
   acronym: string | null;
   title: string | null;
   rank: string | null;
-  /** FoR codes that name a field, settled or tentative (pipeline/fields/for-codes.ts, broad-codes.yaml). */
+  /** FoR codes that name a field (pipeline/fields/for-codes.ts). */
   codes: string[];
 }
 
@@ -56,9 +55,7 @@ function editionRow(edition: string, file: string, values: CsvRecord["values"]):
   const names = cleanNames(values.acronym, values.title);
   if (!names) return null;
   const codes = [values.for1, values.for2, values.for3].map(cleanText).filter((c) => c !== null);
-  const named = codes.filter(
-    (c) => fieldsFromForCodes([c]).length > 0 || tentativeFields("for", [c]).length > 0,
-  );
+  const named = codes.filter((c) => fieldsFromForCodes([c]).length > 0);
   return { edition, file, ...names, rank: cleanText(values.rank), codes: named };
 }
 
@@ -71,8 +68,9 @@ function newest<V>(rows: EditionRow[], get: (row: EditionRow) => V | null): V | 
   return null;
 }
 
-function forCodeFields(codes: string[]): Pick<ConferenceObservation, "fields" | "tentativeFields"> {
-  return { fields: fieldsFromForCodes(codes), tentativeFields: tentativeFields("for", codes) };
+/** Every FoR code is a tentative claim (pipeline/fields/for-codes.ts says why). */
+function forCodeFields(codes: string[]): Pick<ConferenceObservation, "tentativeFields"> {
+  return { tentativeFields: fieldsFromForCodes(codes) };
 }
 
 function observationOf(coreId: string, rows: EditionRow[]): ConferenceObservation {

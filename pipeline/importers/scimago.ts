@@ -12,7 +12,6 @@ import { join } from "node:path";
 import type { z } from "zod";
 import type { JournalMetricYear } from "../../functions/schema/records.ts";
 import { type CsvRecord, numberCell, readCsv } from "../csv.ts";
-import { tentativeFields } from "../fields/broad-codes.ts";
 import { fieldsFromScimagoCategories, scimagoCategories } from "../fields/scimago.ts";
 import { cleanText, normalizeIssn } from "../normalize.ts";
 import {
@@ -116,8 +115,9 @@ function journalFrom(years: JournalYear[], file: string): JournalObservation {
     title: newest.title,
     issns: [...new Set(newestFirst.flatMap((y) => y.issns))],
     publisher: newest.publisher,
-    fields: fieldsFromScimagoCategories(newest.categories),
-    tentativeFields: tentativeFields("scimago", newest.categories),
+    // A journal is filed under two to six categories, many of them loosely (PARCO under "Artificial
+    // Intelligence" and "Computer Graphics"): each is tentative, kept where a finer source agrees.
+    tentativeFields: fieldsFromScimagoCategories(newest.categories),
     metrics: newestFirst.map((y) => y.metric).reverse(),
   });
 }

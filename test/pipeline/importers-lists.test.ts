@@ -10,7 +10,6 @@ import {
   SpecialIssue,
 } from "../../functions/schema/records.ts";
 import { parseCsv, readCsv } from "../../pipeline/csv.ts";
-import { tentativeFields } from "../../pipeline/fields/broad-codes.ts";
 import { fieldsFromForCode, fieldsFromForCodes } from "../../pipeline/fields/for-codes.ts";
 import { importCcfList } from "../../pipeline/importers/ccf-list.ts";
 import { importCoreHistory } from "../../pipeline/importers/core-history.ts";
@@ -99,7 +98,9 @@ describe("parseCsv / readCsv", () => {
 describe("fieldsFromForCode(s)", () => {
   it("maps 2008 and 2020 codes", () => {
     expect(fieldsFromForCode("0801")).toEqual(["ai"]);
-    expect(fieldsFromForCode("0805")).toEqual(["systems"]);
+    expect(fieldsFromForCode("0803")).toEqual(["se", "pl"]);
+    expect(fieldsFromForCode("0805")).toEqual(["systems", "network"]);
+    expect(fieldsFromForCode("4603")).toEqual(["vision", "multimedia"]);
     expect(fieldsFromForCode("4611")).toEqual(["ml"]);
     expect(fieldsFromForCode(" 4604 ")).toEqual(["security"]);
     expect(fieldsFromForCode("csE")).toEqual(["architecture"]);
@@ -111,20 +112,27 @@ describe("fieldsFromForCode(s)", () => {
     }
   });
 
-  it("settles nothing for codes that hold several fields: those are tentative (broad-codes.yaml)", () => {
-    for (const code of ["0803", "4603", "4612"]) expect(fieldsFromForCode(code), code).toEqual([]);
-    expect(tentativeFields("for", ["0803"])).toEqual(["se", "pl", "systems"]);
-    expect(tentativeFields("for", ["4612", "4606", "4611"])).toEqual(["se", "pl", "network"]);
-  });
-
   it("combines codes without repeats", () => {
-    expect(fieldsFromForCodes(["4606", "4605", "0805", "46"])).toEqual(["systems", "data"]);
+    expect(fieldsFromForCodes(["4606", "4605", "0805", "46"])).toEqual(["systems", "network", "data"]);
   });
 
   it("gives only research fields of the schema", () => {
-    const codes = ["0801", "0802", "0804", "0805", "0806", "0807", "0903", "0906", "0910", "0913"]
+    const codes = ["0801", "0802", "0803", "0804", "0805", "0806", "0807", "0903", "0906", "0910", "0913"]
       .concat(["1005", "1006", "1203", "1702", "3102", "4006", "4007", "4008", "4009", "CSE"])
-      .concat(["4602", "4604", "4605", "4606", "4607", "4608", "4609", "4610", "4611", "4613"]);
+      .concat([
+        "4602",
+        "4603",
+        "4604",
+        "4605",
+        "4606",
+        "4607",
+        "4608",
+        "4609",
+        "4610",
+        "4611",
+        "4612",
+        "4613",
+      ]);
     for (const code of codes) {
       const fields = fieldsFromForCode(code);
       expect(fields.length, code).toBeGreaterThan(0);
@@ -341,8 +349,7 @@ describe("importCcfList (fixtures)", () => {
         publisher: "ACM",
         ccfRank: "A",
         ranks: rank("A"),
-        fields: ["systems"],
-        tentativeFields: ["architecture"],
+        tentativeFields: ["architecture", "systems"],
       }),
       journalObservation({
         source: "ccf",
@@ -354,8 +361,7 @@ describe("importCcfList (fixtures)", () => {
         publisher: "Elsevier",
         ccfRank: "B",
         ranks: rank("B"),
-        fields: ["systems"],
-        tentativeFields: ["architecture"],
+        tentativeFields: ["architecture", "systems"],
       }),
       // Listed under two subject areas, spelled two ways: one venue with both areas' fields.
       journalObservation({
@@ -368,8 +374,8 @@ describe("importCcfList (fixtures)", () => {
         publisher: "ACM",
         ccfRank: "B",
         ranks: rank("B"),
-        fields: ["network", "graphics"],
-        tentativeFields: ["multimedia"],
+        fields: ["network"],
+        tentativeFields: ["graphics", "multimedia"],
       }),
       journalObservation({
         source: "ccf",
@@ -393,8 +399,7 @@ describe("importCcfList (fixtures)", () => {
         publisher: "Tsinghua University; Springer",
         ccfRank: "C",
         ranks: rank("C"),
-        fields: ["graphics"],
-        tentativeFields: ["multimedia"],
+        tentativeFields: ["graphics", "multimedia"],
       }),
     ]);
     expect(result.conferences).toEqual([
@@ -434,8 +439,7 @@ describe("importCcfList (fixtures)", () => {
         title: "Computational Visual Media",
         dblp: "conf/cvm",
         ranks: rank("C"),
-        fields: ["graphics"],
-        tentativeFields: ["multimedia"],
+        tentativeFields: ["graphics", "multimedia"],
       }),
       conferenceObservation({
         source: "ccf",
@@ -495,7 +499,7 @@ describe("importCoreHistory (fixtures)", () => {
         title: "3-D Digital Imaging and Modelling",
         coreId: "4",
         ranks: core(["CORE2014", "C"], ["CORE2017", "C"], ["CORE2018", "C"]),
-        fields: ["ai"],
+        tentativeFields: ["ai"],
       }),
       conferenceObservation({
         source: "core",
@@ -510,7 +514,7 @@ describe("importCoreHistory (fixtures)", () => {
           ["CORE2021", "Australasian B"],
           ["CORE2023", "Australasian C"],
         ),
-        fields: ["data"],
+        tentativeFields: ["data"],
       }),
       // Renamed between editions: the newest name wins.
       conferenceObservation({
@@ -521,7 +525,7 @@ describe("importCoreHistory (fixtures)", () => {
         title: "ACM International Conference on Management of Data",
         coreId: "200",
         ranks: core(["CORE2014", "A*"], ["CORE2018", "A*"], ["CORE2020", "A*"], ["CORE2023", "A*"]),
-        fields: ["data"],
+        tentativeFields: ["data"],
       }),
       // Blank acronym.
       conferenceObservation({
@@ -532,7 +536,7 @@ describe("importCoreHistory (fixtures)", () => {
         title: "Australian Digital Forensics Conference",
         coreId: "254",
         ranks: core(["CORE2014", "Australasian"], ["CORE2017", "Australasian"], ["CORE2018", "Australasian"]),
-        fields: ["data"],
+        tentativeFields: ["data"],
       }),
       conferenceObservation({
         source: "core",
@@ -542,7 +546,7 @@ describe("importCoreHistory (fixtures)", () => {
         title: "China National Conference on Social Media Processing, Beijing",
         coreId: "300",
         ranks: core(["CORE2021", "National: China"], ["CORE2023", "National: China"]),
-        fields: ["ai", "data"],
+        tentativeFields: ["ai", "data"],
       }),
       conferenceObservation({
         source: "core",
@@ -552,9 +556,7 @@ describe("importCoreHistory (fixtures)", () => {
         title: "International Symposium on Computer Architecture",
         coreId: "400",
         ranks: core(["CORE2018", "A*"], ["CORE2023", "TBR"]),
-        // CSE settles architecture, 4606 systems; 4606 and 4612 only suggest network, se and pl.
-        fields: ["architecture", "systems"],
-        tentativeFields: ["network", "se", "pl"],
+        tentativeFields: ["architecture", "systems", "network", "se", "pl"],
       }),
       conferenceObservation({
         source: "core",
@@ -582,8 +584,7 @@ describe("importCoreHistory (fixtures)", () => {
           ["CORE2021", "Unranked"],
           ["CORE2023", "Unranked"],
         ),
-        fields: ["systems"],
-        tentativeFields: ["network"],
+        tentativeFields: ["systems", "network"],
       }),
     ]);
     expect(result.rejected).toEqual([
@@ -770,9 +771,9 @@ describe.skipIf(!existsSync(UPSTREAM))("list importers on the real upstream data
     });
     expect(result.read).toBe(1628 + 1592 + 1625 + 882 + 955 + 955);
     expect(result.conferences).toHaveLength(new Set(result.conferences.map((c) => c.coreId)).size);
-    expect(
-      result.conferences.filter((c) => c.fields.length + c.tentativeFields.length > 0).length,
-    ).toBeGreaterThan(1600);
+    // Every FoR code is a tentative claim (pipeline/fields/for-codes.ts).
+    expect(result.conferences.filter((c) => c.fields.length > 0)).toEqual([]);
+    expect(result.conferences.filter((c) => c.tentativeFields.length > 0).length).toBeGreaterThan(1600);
   });
 
   it("icore: 971 ICORE2026 rows with the published distribution", async () => {

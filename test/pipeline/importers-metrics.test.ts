@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../functions/schema/records.ts";
 import { numberCell } from "../../pipeline/csv.ts";
 import { fieldsFromCsconferencesArea, fieldsFromLixinArea } from "../../pipeline/fields/areas.ts";
-import { tentativeFields } from "../../pipeline/fields/broad-codes.ts";
 import { fieldsFromScimagoCategories, scimagoCategories } from "../../pipeline/fields/scimago.ts";
 import { importCsconferences } from "../../pipeline/importers/csconferences.ts";
 import { importLixin, lixinTrack } from "../../pipeline/importers/lixin.ts";
@@ -34,7 +33,7 @@ describe("field mappings", () => {
   });
 
   it("maps lixin table headings", () => {
-    expect(fieldsFromLixinArea("Data Mining and Information Retrieval")).toEqual(["data", "ir"]);
+    expect(fieldsFromLixinArea("Data Mining and Information Retrieval")).toEqual(["data"]);
     expect(fieldsFromLixinArea("Machine Learning and Learning Theory")).toEqual(["ml"]);
     expect(fieldsFromLixinArea("ML")).toEqual([]);
   });
@@ -49,15 +48,14 @@ describe("field mappings", () => {
       "Software (Q2); Computer Vision and Pattern Recognition (Q1); Signal Processing (Q1); " +
       "Media Technology (Q2); Nursing (miscellaneous)  (Q4); Immunology and Microbiology (miscellaneous)  (Q1)";
     const fields = (categories: string) => fieldsFromScimagoCategories(scimagoCategories(categories));
-    // "Software" is broad: its "se" is only tentative (broad-codes.yaml).
-    expect(fields(cell)).toEqual(["vision", "multimedia"]);
-    expect(tentativeFields("scimago", scimagoCategories(cell))).toEqual(["se"]);
+    expect(fields(cell)).toEqual(["vision", "se", "multimedia"]);
     // Non-journal rows carry no quartiles.
     expect(scimagoCategories("Computer Vision and Pattern Recognition; Software")).toEqual([
       "Computer Vision and Pattern Recognition",
       "Software",
     ]);
     expect(fields("Information Systems (Q1); Management Information Systems (Q2)")).toEqual([
+      "data",
       "is",
       "management",
     ]);
@@ -197,7 +195,7 @@ describe("importLixin on fixtures", () => {
       ),
       // "?" and "~700" counts beside a known rate become null.
       venue("ICML", ["ml"], [row(2016, null, 320, 0.24, null)]),
-      venue("KDD", ["data", "ir"], [row(2016, 1100, 140, 0.137, null)]),
+      venue("KDD", ["data"], [row(2016, 1100, 140, 0.137, null)]),
       venue("CVPR", ["vision"], [row(2019, 3484, 1000, 0.287, null)]),
       venue("INTERSPEECH", ["multimedia"], [row(2015, null, null, 0.51, null)]),
     ]);
@@ -229,7 +227,7 @@ describe("importScimago on fixtures", () => {
         title: "Journal of Fixture Vision and Interaction",
         issns: ["1550-5499", "1550-550X"],
         publisher: "Fixture Press International",
-        fields: ["vision", "hci"],
+        tentativeFields: ["vision", "hci"],
         metrics: [
           // 2020 is written with decimal commas.
           { year: 2020, sjr: 2.345, quartile: "Q1", h_index: 120, cites_per_doc_2y: 6.12 },
@@ -243,7 +241,7 @@ describe("importScimago on fixtures", () => {
         title: "Fixture Letters in Teaching",
         issns: ["1234-567X"],
         publisher: null,
-        fields: ["education"],
+        tentativeFields: ["education"],
         metrics: [{ year: 2020, sjr: null, quartile: null, h_index: 5, cites_per_doc_2y: 0 }],
       }),
     ]);
