@@ -10,9 +10,8 @@ import type {
   Deadline,
   Edition,
   RankHistoryEntry,
-  ResearchField,
 } from "../functions/schema/records.ts";
-import { CCF_TIERS, RESEARCH_FIELDS } from "../functions/schema/records.ts";
+import { CCF_TIERS } from "../functions/schema/records.ts";
 import { countryFromPlace } from "./countries.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";

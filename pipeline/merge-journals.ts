@@ -2,7 +2,6 @@
  * Turns one resolved cluster of journal observations into the public row and the detail data.
  */
 import type { JournalDetailData, JournalRow, SpecialIssue } from "../functions/schema/records.ts";
-import { RESEARCH_FIELDS } from "../functions/schema/records.ts";
 import type { JournalClaims } from "./describe.ts";
 import { inferredFieldsSource, venueFields } from "./fields/venue-fields.ts";
 import type { Conflict } from "./merge-conferences.ts";
