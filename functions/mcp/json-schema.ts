@@ -63,3 +63,17 @@ export function outlineSchema(root: Json, depth: number, describedDepth = 2): Js
   };
   return walk(root, 0);
 }
+
+/**
+ * `root` as an object naming its top-level keys and the required ones, nothing else: enough for a client to check
+ * an answer's keys, at a fraction of the size (the tool descriptions name the fields, OpenAPI has the shapes).
+ */
+export function keysSchema(root: Json): Json {
+  const outline = outlineSchema(root, 1, 0);
+  const keys = Object.keys((outline.properties ?? {}) as Record<string, Json>);
+  return {
+    type: "object",
+    properties: Object.fromEntries(keys.map((key) => [key, {}])),
+    ...(outline.required ? { required: outline.required } : {}),
+  };
+}

@@ -9,12 +9,14 @@ import type { Outcome, ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../edge/access.ts";
 import {
   ConferenceDetail,
+  ConferenceDetailParams,
   ConferenceRankingData,
   ConferenceRankingName,
   ConferenceRankingParams,
   ConferenceSearchData,
   ConferenceSearchParams,
   JournalDetail,
+  JournalDetailParams,
   JournalRankingData,
   JournalRankingName,
   JournalRankingParams,
@@ -24,8 +26,9 @@ import {
   ResearcherProfile,
   Statistics,
 } from "../schema/api.ts";
+import { DETAIL_IDENTITY, StatisticsParams } from "../schema/compact.ts";
 import { VenueId } from "../schema/records.ts";
-import { outlineSchema } from "./json-schema.ts";
+import { keysSchema, outlineSchema } from "./json-schema.ts";
 
 type Arguments = Record<string, unknown>;
 
@@ -36,17 +39,27 @@ interface ToolSpec {
   /** What tools/list shows; `run` validates with the REST schemas through the shared operation. */
   input: z.ZodObject;
   output: z.ZodType;
+  /** Answers may be cut to the asked sections: only the identity fields are required in the output schema. */
+  sparse?: boolean;
   run(ops: ReadOperations, args: Arguments, caller: Caller): Promise<Outcome<unknown>>;
 }
 
-const CREDENTIAL_NOTE =
-  "Needs a credential: the MCP client must send Authorization: Bearer <API key or JWT>; without one the tool answers with an error saying so.";
+const CREDENTIAL_NOTE = "Needs a credential (Authorization: Bearer <API key or JWT>).";
+
+/** How every row tool is asked for compact rows. */
+const COMPACT_ROWS = "Compact rows: fields=id,short_name,ranks,submission_date.";
+
+const CONFERENCE_ROW =
+  'Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date (ESTIMATED from past editions; null once announced), updated_at.';
+
+const JOURNAL_ROW =
+  'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank (A/B/C, "" = unranked), detail_page (link it), updated_at.';
 
 const CONFERENCE_LISTS =
-  "cfp = open calls for papers (deadline today or later), soonest deadline first; past_cfp = expired calls, most recent first; ccf, core, qualis = open calls of conferences ranked in that system, best tier first, then soonest deadline; cp_index = the service's own 0-100 score, highest first; most_viewed, most_tracked, most_attended = every conference by popularity, zeros included (adds views_30d, trackers_count or attendees_count); most_competitive = lowest latest acceptance rate first (adds acceptance_rate, 0-1); upcoming = conference date today or later, soonest first; past = conference date before today, most recent first; trending = most viewed in the last 30 days.";
+  "cfp = open calls, soonest deadline first; past_cfp = expired calls, newest first; ccf, core, qualis = open calls of ranked conferences, best tier first; cp_index = highest score first; most_viewed, most_tracked, most_attended (add views_30d, trackers_count, attendees_count); most_competitive = lowest latest acceptance rate (adds acceptance_rate 0-1); upcoming / past = by conference date; trending = most viewed in 30 days.";
 
 const JOURNAL_LISTS =
-  "cfp = journals with an open special-issue call, soonest deadline first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if = highest numeric impact factor first; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = every journal by full name.";
+  "cfp = open special-issue calls, soonest first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = by full name.";
 
 const venueIdArgument = (kind: string) =>
   VenueId.meta({
@@ -57,8 +70,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
-    description:
-      "Search academic conferences. Every argument is optional and they combine with AND: query (a name: acronym, alias, former name, full name or part of it; case, accents and punctuation ignored), ccf_rank, core_rank, qualis_rank, field, inclusive date ranges on the submission deadline and on the conference date (YYYY-MM-DD), updated_since. Returns conferences (id, short_name, full_name, submission_date, notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank, is_extended, detail_page, cp_index, updated_at) and pagination {total, total_pages, page, per_page}. Order when query is given: exact acronym or alias matches first, then acronym prefixes and names holding every query word, then other substring matches; ties by best CCF, then CORE, then QUALIS tier, then an open call, then the longer edition history. Without query: open calls soonest deadline first, then closed calls most recent first, then conferences without a deadline. For upcoming deadlines set submission_date_start to today. Same as GET /api/conferences.",
+    description: `Find conferences (arguments combine with AND). Deadlines in the next N days, announced AND estimated: deadline_within_days=N plus ccf_rank, core_rank, qualis_rank, field (submission_date_start misses estimates). One venue: query="ICML". ${COMPACT_ROWS} ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact name matches first, else open calls soonest first. = GET /api/conferences.`,
     input: ConferenceSearchParams,
     output: ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -66,8 +78,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_journals",
     title: "Search journals",
-    description:
-      "Search journals. Every argument is optional and they combine with AND: query (abbreviation, ISSN, former title, full title or part of it), ccf_rank, issn (print or electronic, with or without the hyphen), field, updated_since. Returns journals (id, short_name, full_name, impact_factor, publisher, issn, ccf_rank, detail_page, updated_at) and pagination {total, total_pages, page, per_page}. Order: exact abbreviation, ISSN or title matches first when query is given, then whole-word, then substring matches; then CCF tier A, B, C, unranked, then full name. Same as GET /api/journals.",
+    description: `Find journals (arguments combine with AND); query takes an abbreviation, ISSN, former or full title. ${COMPACT_ROWS} ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name. = GET /api/journals.`,
     input: JournalSearchParams,
     output: JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
@@ -75,11 +86,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_conferences",
     title: "Conference lists",
-    description: `Ready-made conference lists, 20 rows per page unless per_page says otherwise. ${CONFERENCE_LISTS} Returns ranking, conferences (the search row plus the list's extra field) and pagination {count, has_more, page, per_page}. Same as GET /api/conferences/rankings/{ranking}.`,
+    description: `Ready-made conference lists, 20 rows a page: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page. = GET /api/conferences/rankings/{ranking}.`,
     input: z.object({
-      ranking: ConferenceRankingName.meta({
-        description: "Which list; the tool description says what each holds.",
-      }),
+      ranking: ConferenceRankingName.meta({ description: "Which list (see the tool description)." }),
       ...ConferenceRankingParams.shape,
     }),
     output: ConferenceRankingData,
@@ -88,11 +97,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_journals",
     title: "Journal lists",
-    description: `Ready-made journal lists, 20 rows per page unless per_page says otherwise; field narrows any list to one research field. ${JOURNAL_LISTS} Returns ranking, journals and pagination {count, has_more, page, per_page}. Same as GET /api/journals/rankings/{ranking}.`,
+    description: `Ready-made journal lists, 20 rows a page, field narrows any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page. = GET /api/journals/rankings/{ranking}.`,
     input: z.object({
-      ranking: JournalRankingName.meta({
-        description: "Which list; the tool description says what each holds.",
-      }),
+      ranking: JournalRankingName.meta({ description: "Which list (see the tool description)." }),
       ...JournalRankingParams.shape,
     }),
     output: JournalRankingData,
@@ -102,31 +109,33 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "get_statistics",
     title: "Dataset statistics",
     description:
-      "Totals and distributions of the whole dataset: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference deadlines per month, conferences per country, journals per impact-factor bucket, per publisher and per CCF tier, open calls per rank tier (CCF, CORE, QUALIS) and venues per research field. Every distribution is a list of {key, count}. No arguments. Same as GET /api/statistics.",
-    input: z.object({}),
+      "Dataset totals and {key, count} lists: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference_deadline_by_month (YYYY-MM, a year either side of the snapshot), conference_country_distribution (top 10, other), journal_impact_factor_distribution, journal_publisher_distribution, conference_open_cfp_by_ccf_rank / _core_rank / _qualis_rank, conference_field_distribution, journal_field_distribution, journal_ccf_rank_distribution, data_sources (id, date, age_days, stale). = GET /api/statistics.",
+    input: StatisticsParams,
     output: Statistics,
-    run: (ops) => ops.statistics(),
+    run: (ops, args) => ops.statistics(args),
   },
   {
     name: "get_conference",
     title: "Conference details",
-    description: `The full record of one conference: the search row plus research fields, call-for-papers text, typed deadlines of the current edition (type, date, time, time zone, exact UTC instant), edition history, acceptance-rate history, rank history, rating summary, trackers and attendees, related conferences and journals, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a venue merged into another gives the surviving record (its id is in the answer). Same as GET /api/conferences/{id}.`,
-    input: z.object({ id: venueIdArgument("Conference") }),
+    description: `One conference. Its next submission: sections=deadlines,deadline_estimates; comparing venues: one call each with sections=ranks,acceptance. Beyond the search row: fields, cfp_text, deadlines (this edition's: type, date, time, timezone, utc), history (editions, newest first), deadline_estimates (ESTIMATED next deadlines: date, window, confidence), acceptance (per year), rank_history, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, calendar (iCal address to subscribe to), website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE} = GET /api/conferences/{id}.`,
+    input: z.object({ id: venueIdArgument("Conference"), ...ConferenceDetailParams.shape }),
     output: ConferenceDetail,
-    run: (ops, { id }, caller) => ops.conference(id, caller),
+    sparse: true,
+    run: (ops, { id, ...params }, caller) => ops.conference(id, caller, params),
   },
   {
     name: "get_journal",
     title: "Journal details",
-    description: `The full record of one journal: the search row plus all ISSNs, research fields, call-for-papers text, special issues (open calls soonest first, then closed ones, with description, topics and editors), yearly metrics (SJR, quartile, h-index, citations per document), rank history, rating summary, trackers, related journals and conferences, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a journal merged into another gives the surviving record. Same as GET /api/journals/{id}.`,
-    input: z.object({ id: venueIdArgument("Journal") }),
+    description: `One journal; e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first: title, submission_date, description, topics, editors), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE} = GET /api/journals/{id}.`,
+    input: z.object({ id: venueIdArgument("Journal"), ...JournalDetailParams.shape }),
     output: JournalDetail,
-    run: (ops, { id }, caller) => ops.journal(id, caller),
+    sparse: true,
+    run: (ops, { id, ...params }, caller) => ops.journal(id, caller, params),
   },
   {
     name: "get_researcher",
     title: "Researcher profile",
-    description: `The public profile of one researcher, looked up by id (for example the author_id of a comment): display name, institution, generated research summary, CV (Markdown), tracked and attended conferences and tracked journals. Never holds contact details; there is no researcher search. ${CREDENTIAL_NOTE} Same as GET /api/researchers/{id}.`,
+    description: `A researcher's public profile by id (e.g. a comment's author_id): display_name, institution, research_summary, cv (Markdown), tracked_conferences, tracked_journals, attended_conferences. No contact details, no search. ${CREDENTIAL_NOTE} = GET /api/researchers/{id}.`,
     input: z.object({
       id: ResearcherId.meta({ description: "Researcher id, e.g. the author_id of a comment." }),
     }),
@@ -163,6 +172,11 @@ function objectJsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inpu
   return { ...rest, ...rest.definitions?.[$ref.replace("#/definitions/", "")] } as Tool["inputSchema"];
 }
 
+function outputSchema(spec: ToolSpec): Tool["outputSchema"] {
+  const outline = keysSchema(objectJsonSchema(spec.output, "output"));
+  return (spec.sparse ? { ...outline, required: [...DETAIL_IDENTITY] } : outline) as Tool["outputSchema"];
+}
+
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
 
 let listed: Tool[] | undefined;
@@ -178,8 +192,8 @@ export function listTools(): Tool[] {
       Infinity,
       Infinity,
     ) as Tool["inputSchema"],
-    // The payload's top level only: the tool descriptions name the row fields, OpenAPI has the full shapes.
-    outputSchema: outlineSchema(objectJsonSchema(spec.output, "output"), 1, 1) as Tool["outputSchema"],
+    // The payload's top-level keys only: the descriptions name the fields, OpenAPI has the shapes.
+    outputSchema: outputSchema(spec),
     annotations: READ_ONLY,
   }));
   return listed;

@@ -4,6 +4,7 @@
  * from them, so the three cannot drift apart.
  */
 import { z } from "zod";
+import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
 import {
   AcceptanceRow,
   CcfRank,
@@ -80,7 +81,7 @@ const pageParam = z.coerce
   .int({ error: "page must be an integer >= 1" })
   .min(1, { error: "page must be an integer >= 1" })
   .default(1)
-  .meta({ description: "Page number, from 1. A page past the end gives an empty list." });
+  .meta({ description: "Page, from 1; past the end: no rows." });
 
 const perPageParam = (fallback: number) =>
   z.coerce
@@ -99,7 +100,7 @@ const queryParam = z
   .transform((s) => (s === "" ? undefined : s))
   .meta({
     description:
-      "A venue name: matched against the short name, the full name and aliases / former names (case, diacritics and punctuation folded); exact acronym or alias matches first, then whole words, then substrings (docs/api.md, Search order).",
+      "A venue name: acronym, alias, former or full name, or part of one (case, accents, punctuation ignored); exact matches first (docs/api.md, Search order).",
     example: "learning",
   });
 
@@ -116,9 +117,31 @@ export const ResearchFieldParam = caseInsensitiveEnum(
   .optional()
   .meta({ description: "Research field (27 values: the reference's 21 and 6 finer computing areas)." });
 
+// Row fields are read when a request is checked: the row schemas are defined below.
+const conferenceFieldsParam = sparseFieldsParam(() => Object.keys(RankedConference.shape));
+const journalFieldsParam = sparseFieldsParam(() => Object.keys(RankedJournal.shape));
+
+/** `sections=` of GET /api/conferences/{id} and get_conference. */
+export const ConferenceDetailParams = z.object({
+  sections: detailSectionsParam(
+    () => Object.keys(ConferenceDetail.shape),
+    () => Object.keys(Conference.shape),
+  ),
+});
+export type ConferenceDetailParams = z.output<typeof ConferenceDetailParams>;
+
+/** `sections=` of GET /api/journals/{id} and get_journal. */
+export const JournalDetailParams = z.object({
+  sections: detailSectionsParam(
+    () => Object.keys(JournalDetail.shape),
+    () => Object.keys(Journal.shape),
+  ),
+});
+export type JournalDetailParams = z.output<typeof JournalDetailParams>;
+
 const updatedSinceParam = dateParam(
   "updated_since",
-  "Only records changed on or after this date (day resolution). Records with no change record are excluded.",
+  "Only records changed on or after this date (never-changed records excluded).",
 );
 
 export const ConferenceSearchParams = z
@@ -148,11 +171,12 @@ export const ConferenceSearchParams = z
       .optional()
       .meta({
         description:
-          "Only conferences whose announced submission_date or, when none is announced, estimated_submission_date falls from today to today + N days (UTC).",
+          "Announced submission_date, else estimated_submission_date, from today to today + N days (UTC).",
       }),
     updated_since: updatedSinceParam,
     page: pageParam,
     per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+    fields: conferenceFieldsParam,
   })
   .superRefine((p, ctx) => {
     for (const range of ["submission_date", "conference_date"] as const) {
@@ -192,6 +216,7 @@ export const JournalSearchParams = z.object({
   updated_since: updatedSinceParam,
   page: pageParam,
   per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+  fields: journalFieldsParam,
 });
 export type JournalSearchParams = z.output<typeof JournalSearchParams>;
 
@@ -214,6 +239,7 @@ export const JournalRankingPath = z.object({ ranking: JournalRankingName.meta(RA
 export const ConferenceRankingParams = z.object({
   page: pageParam,
   per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+  fields: conferenceFieldsParam,
 });
 export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
 
@@ -221,6 +247,7 @@ export const JournalRankingParams = z.object({
   field: ResearchFieldParam.meta({ description: "Research field; narrows the cfp and all rankings." }),
   page: pageParam,
   per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+  fields: journalFieldsParam,
 });
 export type JournalRankingParams = z.output<typeof JournalRankingParams>;
 
@@ -435,8 +462,18 @@ const websiteField = z
   .optional()
   .meta({ description: "The venue's official website: present on paid (X-Paid-Access) responses only." });
 
+/** What a free detail says in place of the website: the same sentence for every venue, so it hints at nothing. */
+export const WEBSITE_WITH_PAID_ACCESS = "available with paid access (X-Paid-Access)";
+
+const websiteAccessField = z.literal(WEBSITE_WITH_PAID_ACCESS).optional().meta({
+  description: "Present on free responses in place of `website`: the website is available with paid access.",
+});
+
 export const ConferenceDetail = Conference.extend({
   fields: z.array(ResearchField),
+  calendar: z.url().meta({
+    description: "iCalendar address of this conference's deadlines and estimates (subscribe or import).",
+  }),
   cfp_text: z.string().nullable(),
   deadlines: z
     .array(Deadline.meta({ id: "Deadline" }))
@@ -457,6 +494,7 @@ export const ConferenceDetail = Conference.extend({
   related_journals: z.array(CompactJournal),
   comments: z.array(Comment),
   website: websiteField,
+  website_access: websiteAccessField,
 }).meta({ id: "ConferenceDetail" });
 export type ConferenceDetail = z.output<typeof ConferenceDetail>;
 
@@ -487,6 +525,7 @@ export const JournalDetail = Journal.extend({
   related_conferences: z.array(CompactConference),
   comments: z.array(Comment),
   website: websiteField,
+  website_access: websiteAccessField,
 }).meta({ id: "JournalDetail" });
 export type JournalDetail = z.output<typeof JournalDetail>;
 
@@ -536,13 +575,14 @@ export const Statistics = z
       .array(
         z.object({
           id: z.string(),
-          name: z.string(),
-          commit: z.string(),
+          name: z.string().optional().meta({ description: "Left out unless full=true." }),
+          commit: z.string().optional().meta({ description: "Left out unless full=true." }),
           date: isoDate
             .nullable()
             .meta({ description: "Date of the source's data the snapshot was built from." }),
-          fetched_at: z.string().nullable().meta({
-            description: "When the source was last fetched; null for the copy shipped with the data.",
+          fetched_at: z.string().nullable().optional().meta({
+            description:
+              "When the source was last fetched; null for the copy shipped with the data. Left out unless full=true.",
           }),
           age_days: z.int().nullable(),
           stale: z

@@ -90,6 +90,7 @@ describe("GET /api/openapi.json", () => {
       "updated_since",
       "page",
       "per_page",
+      "fields",
     ]);
     expect(param(search, "deadline_within_days").schema).toMatchObject({
       type: "integer",
