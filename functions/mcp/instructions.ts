@@ -14,9 +14,13 @@ export function serverInfo(publicBaseUrl: string) {
 export function serverInstructions(publicBaseUrl: string): string {
   return `Venue Directory (${publicBaseUrl}) is an open directory of academic conferences and journals: calls for papers and submission deadlines, conference dates and places, CCF, CORE (ICORE) and QUALIS ranks side by side, acceptance-rate history, journal impact factors and metrics, and journal special issues. Every tool is read-only and returns the same data as the REST API under ${publicBaseUrl}/api, as JSON text and as structured content.
 
-How to use the tools:
-- Find venues with search_conferences or search_journals (name substring, ranks, research field, date ranges) or take a ready-made list with list_conferences or list_journals (ranking "cfp" = open calls, soonest deadline first). get_statistics describes the whole dataset.
-- Dates are YYYY-MM-DD; "today" and "open" follow the UTC date.
+How to answer the common questions in one or two calls:
+- Deadlines in the next N days (with estimates for calls not yet announced): search_conferences with deadline_within_days=N and any of ccf_rank, core_rank, qualis_rank (data case: "A", "A*", "A1"; any case accepted), field; per_page up to 100. Rows with estimated_submission_date and no submission_date are ESTIMATES from past editions: say so.
+- A venue's next submission: search_conferences query="<acronym>" (submission_date or estimated_submission_date), then get_conference id with sections=deadlines,deadline_estimates for the exact instant and time zone.
+- Comparing venues: get_conference per id with sections=ranks,acceptance (or search rows with fields=id,short_name,ranks).
+- Subscribing: a conference detail's calendar field is its iCal address; the venue://feeds resource lists the feeds per field, per rank tier and for several conferences at once.
+- Keep answers small: fields= on search and list rows, sections= on details; get_statistics covers a year either side of the snapshot unless full=true.
+- Dates are YYYY-MM-DD; "today" and "open" follow the UTC date. Link every venue to its detail_page.
 - Ids are decimal strings such as "101": take them from the id field of a row and pass them as strings.
 - get_conference, get_journal and get_researcher need a credential (the client sends Authorization: Bearer <API key or JWT>). Without one they answer with an error saying so; then work from the search and list rows.
 - Lists are paged: page starts at 1, per_page is at most 100. Searches report pagination.total_pages, lists pagination.has_more.

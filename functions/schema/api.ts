@@ -7,6 +7,7 @@ import { z } from "zod";
 import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
 import {
   AcceptanceRow,
+  CCF_TIERS,
   CcfRank,
   CORE_TIERS,
   CoreRank,
@@ -49,7 +50,6 @@ export const SEARCH_PER_PAGE_DEFAULT = 10;
 export const RANKING_PER_PAGE_DEFAULT = 20;
 export const QUERY_MAX_LENGTH = 200;
 
-const CCF_PARAM_VALUES = ["a", "b", "c"] as const;
 const CORE_PARAM_VALUES = CORE_TIERS;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -104,9 +104,10 @@ const queryParam = z
     example: "learning",
   });
 
-const ccfParam = caseInsensitiveEnum(CCF_PARAM_VALUES, lower, "ccf_rank must be one of a, b, c (any case)")
+// Enums in the case the data uses (rows say "A"); any case is accepted.
+const ccfParam = caseInsensitiveEnum(CCF_TIERS, upper, "ccf_rank must be one of A, B, C (any case)")
   .optional()
-  .meta({ description: "CCF rank, one of a, b, c (any case)." });
+  .meta({ description: "CCF rank A, B or C (any case)." });
 
 /** A research field in any letter case; also the `field` argument of the MCP prompts. */
 export const ResearchFieldParam = caseInsensitiveEnum(

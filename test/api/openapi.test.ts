@@ -97,7 +97,7 @@ describe("GET /api/openapi.json", () => {
       minimum: 0,
       maximum: 730,
     });
-    expect(param(search, "ccf_rank").schema.enum).toEqual(["a", "b", "c"]);
+    expect(param(search, "ccf_rank").schema.enum).toEqual(["A", "B", "C"]);
     expect(param(search, "core_rank").schema.enum).toEqual(["A*", "A", "B", "C"]);
     expect(param(search, "qualis_rank").schema.enum).toContain("B5");
     expect(param(search, "field").schema.enum).toEqual([...RESEARCH_FIELDS]);
@@ -119,6 +119,7 @@ describe("GET /api/openapi.json", () => {
       "updated_since",
       "page",
       "per_page",
+      "fields",
     ]);
     const conferenceRanking = "/api/conferences/rankings/{ranking}";
     expect(param(conferenceRanking, "ranking")).toMatchObject({ in: "path", required: true });

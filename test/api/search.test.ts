@@ -289,7 +289,7 @@ describe("GET /api/conferences", () => {
     await expectInvalid("/api/conferences?per_page=2.5", "per_page");
     await expectInvalid("/api/conferences?page=0", "page", ">= 1");
     await expectInvalid("/api/conferences?page=-1", "page");
-    await expectInvalid("/api/conferences?ccf_rank=d", "ccf_rank", "a, b, c");
+    await expectInvalid("/api/conferences?ccf_rank=d", "ccf_rank", "A, B, C");
     await expectInvalid("/api/conferences?core_rank=B%2B", "core_rank", "A*, A, B, C");
     await expectInvalid("/api/conferences?qualis_rank=A5", "qualis_rank", "A1", "B5");
     await expectInvalid("/api/conferences?field=chemistry", "field", "ai", "education");
