@@ -120,6 +120,10 @@ function addDays(date: string, days: number): string {
   return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
 }
 
+/** Row fields a deadline table shows: the rest of a row would only cost the model's context. */
+const DEADLINE_ROW_FIELDS =
+  "short_name,full_name,ranks,submission_date,estimated_submission_date,conference_date,location";
+
 /** The search_conferences arguments for announced or estimated deadlines in the next `days` days. */
 function estimateSearch(days: number, field?: string, rank?: RankFilter) {
   return {
@@ -127,6 +131,7 @@ function estimateSearch(days: number, field?: string, rank?: RankFilter) {
     ...(field && { field }),
     ...(rank?.tier && { [`${rank.system}_rank`]: rank.tier }),
     per_page: 100,
+    fields: DEADLINE_ROW_FIELDS,
   };
 }
 
@@ -182,10 +187,9 @@ export function registerPrompts(server: McpServer, clock: Clock): void {
 
 Use the Venue Directory tools:
 ${numbered([
-  `Call search_conferences with ${json(deadlineSearch(span, field, rank))}. It returns the open calls soonest deadline first. While pagination.page is below pagination.total_pages, call it again with the next page.`,
-  `For deadlines not yet announced, call search_conferences with ${json(estimateSearch(days, field, rank))}: rows without a submission_date in the window have an estimated_submission_date there, an estimate from past editions.`,
+  `Call search_conferences with ${json(estimateSearch(days, field, rank))}: every conference whose announced submission_date, or when none is announced its estimated_submission_date (an estimate from past editions), falls in the window. While pagination.page is below pagination.total_pages, call it again with the next page.`,
   ...rankKeepStep(rank),
-  "Present one table row per conference, soonest deadline first: deadline (submission_date), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference date and location. If there are none, say so.",
+  "Present one table row per conference, soonest deadline first: deadline (submission_date, else estimated_submission_date), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference date and location. If there are none, say so.",
   'Show estimated deadlines in their own rows, always labelled "estimated, not yet announced" with the estimated_submission_date: never present an estimate as an announced deadline.',
   "For the deadline's time zone, an abstract deadline or the acceptance rate of one conference, call get_conference with its id. It needs a credential; without one, keep to the rows.",
 ])}

@@ -74,12 +74,13 @@ describe("expansion", () => {
     });
     const text = textOf(prompt);
     const args = argumentsFor(text, "search_conferences");
+    // One call: announced deadlines and estimates alike, rows cut to what the table shows.
     expect(args).toEqual({
-      submission_date_start: FIXTURE_TODAY,
-      submission_date_end: plusDays(20),
+      deadline_within_days: 20,
       field: "ai",
       core_rank: "A*",
       per_page: 100,
+      fields: "short_name,full_name,ranks,submission_date,estimated_submission_date,conference_date,location",
     });
     expect(text).toContain("get_conference");
     expect(text).toContain("detail_page");
@@ -93,9 +94,8 @@ describe("expansion", () => {
 
   it("upcoming_deadlines without arguments looks 30 days ahead", async () => {
     const text = textOf(await mcp.client.getPrompt({ name: "upcoming_deadlines", arguments: {} }));
-    expect(argumentsFor(text, "search_conferences")).toEqual({
-      submission_date_start: FIXTURE_TODAY,
-      submission_date_end: plusDays(30),
+    expect(argumentsFor(text, "search_conferences")).toMatchObject({
+      deadline_within_days: 30,
       per_page: 100,
     });
   });
