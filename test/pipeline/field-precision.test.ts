@@ -17,34 +17,11 @@ import { ResearchField } from "../../functions/schema/records.ts";
 import { INFERRED_FIELDS_SOURCE } from "../../pipeline/fields/venue-fields.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
+import { REFERENCE_FIELDS } from "../helpers/reference-fields.ts";
 
 const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 /** Share of the fields given to labelled venues that the labels hold: only ever raised. */
 const PRECISION_FLOOR = 0.95;
-/** The reference service's 21 field values (contract 2.1.0). */
-const REFERENCE_FIELDS = [
-  "ai",
-  "vision",
-  "nlp",
-  "data",
-  "network",
-  "security",
-  "se",
-  "systems",
-  "theory",
-  "hci",
-  "graphics",
-  "bio",
-  "robotics",
-  "web",
-  "ee",
-  "energy",
-  "materials",
-  "civil",
-  "education",
-  "management",
-  "math",
-] as const;
 
 const Label = z
   .object({
