@@ -13,14 +13,15 @@ function pick<T extends object>(record: T, keep: ReadonlySet<string>): Partial<T
   return Object.fromEntries(Object.entries(record).filter(([key]) => keep.has(key))) as Partial<T>;
 }
 
-/** The list payload with each row of `rowsKey` cut to `fields` (and id); unchanged when no fields were asked. */
+/** The list payload with each row of `rowsKey` cut to `fields` (and `idKey`); unchanged when none were asked. */
 export function sparseRows<P extends object>(
   payload: P,
   rowsKey: keyof P,
   fields: readonly string[] | undefined,
+  idKey = "id",
 ): P {
   if (fields === undefined) return payload;
-  const keep = new Set(["id", ...fields]);
+  const keep = new Set([idKey, ...fields]);
   const rows = payload[rowsKey] as object[];
   return { ...payload, [rowsKey]: rows.map((row) => pick(row, keep)) };
 }

@@ -16,6 +16,8 @@ import {
   ConferenceRankingPath,
   type ConferenceSearchData,
   ConferenceSearchParams,
+  type DeadlineListData,
+  DeadlineListParams,
   describeIssues,
   JOURNAL_RANKINGS,
   type JournalDetail,
@@ -111,6 +113,7 @@ function idArgument(id: unknown): string {
 export interface ReadOperations {
   searchConferences(params: unknown): Promise<Outcome<ConferenceSearchData>>;
   listConferences(ranking: unknown, params: unknown): Promise<Outcome<ConferenceRankingData>>;
+  upcomingDeadlines(params: unknown): Promise<Outcome<DeadlineListData>>;
   searchJournals(params: unknown): Promise<Outcome<JournalSearchData>>;
   listJournals(ranking: unknown, params: unknown): Promise<Outcome<JournalRankingData>>;
   /** `params`: `full` (functions/schema/compact.ts); absent, the default window. */
@@ -145,6 +148,17 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
         const name = rankingOf(ConferenceRankingPath, CONFERENCE_RANKINGS, ranking);
         const checked = validate(ConferenceRankingParams, params);
         return sparseRows(await query.listConferences(name, checked), "conferences", checked.fields);
+      }),
+
+    upcomingDeadlines: (params) =>
+      attempt(async () => {
+        const checked = validate(DeadlineListParams, params);
+        return sparseRows(
+          await query.upcomingDeadlines(checked),
+          "deadlines",
+          checked.fields,
+          "conference_id",
+        );
       }),
 
     searchJournals: (params) =>

@@ -1,5 +1,5 @@
 /**
- * The eight MCP tools, each the twin of a REST operation: the arguments are the REST parameters (listed from the
+ * The nine MCP tools, each the twin of a REST operation: the arguments are the REST parameters (listed from the
  * same zod schemas, validated by the same operation), the result is the REST `data` payload unchanged, and a
  * refusal is a tool error carrying the REST message.
  */
@@ -15,6 +15,8 @@ import {
   ConferenceRankingParams,
   ConferenceSearchData,
   ConferenceSearchParams,
+  DeadlineListData,
+  DeadlineListParams,
   JournalDetail,
   JournalDetailParams,
   JournalRankingData,
@@ -82,6 +84,15 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     input: JournalSearchParams,
     output: JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
+  },
+  {
+    name: "upcoming_deadlines",
+    title: "Upcoming submission deadlines",
+    description:
+      "What can be submitted to, and by when: one row per conference and submission round still ahead, soonest closing first. Rank filters match any listed tier of any system given. Row: conference_id, short_name, full_name, ranks, fields, detail_page, outlook_state, cycle_year, round of rounds, next (the round's next abstract or paper deadline: date, time (null if date-only), timezone, closes_at; estimated ones with earliest, latest, confidence), deadlines (the round's), conference, data_as_of, stale. Call estimates estimates. Same as GET /api/deadlines.",
+    input: DeadlineListParams,
+    output: DeadlineListData,
+    run: (ops, args) => ops.upcomingDeadlines(args),
   },
   {
     name: "list_conferences",

@@ -37,7 +37,8 @@ function subsetParam(
         });
         return z.NEVER;
       }
-      return [...new Set(asked.flatMap((name) => byGroup[name] ?? [name]))];
+      // A real field wins over a group of the same name (deadline rows have their own `next`).
+      return [...new Set(asked.flatMap((name) => (known.has(name) ? [name] : (byGroup[name] ?? []))))];
     })
     .optional()
     .meta({ type: "string", description });
@@ -58,13 +59,13 @@ function rowGroups(rowKeys: () => readonly string[]) {
   };
 }
 
-/** `fields=` of a list whose rows have `rowKeys()`; `id` is always kept. */
-export function sparseFieldsParam(rowKeys: () => readonly string[]) {
+/** `fields=` of a list whose rows have `rowKeys()`; the row's `idKey` is always kept. */
+export function sparseFieldsParam(rowKeys: () => readonly string[], idKey = "id") {
   return subsetParam(
     "fields",
     rowKeys,
     rowGroups(rowKeys),
-    'Comma-separated row fields to keep (id always kept); "ranks" = the three ranks, "next" = the next-submission fields.',
+    `Comma-separated row fields to keep (${idKey} always kept); "ranks" = the three ranks, "next" = the next-submission fields.`,
   );
 }
 
