@@ -52,13 +52,13 @@ const CREDENTIAL_NOTE = "Needs a credential (Authorization: Bearer <API key or J
 const COMPACT_ROWS = "Compact rows: fields=id,short_name,ranks,submission_date.";
 
 const CONFERENCE_ROW =
-  'Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date (ESTIMATED from past editions; null once announced), updated_at.';
+  'Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date, next_submission_closes_at (UTC), next_submission_estimated (true: ESTIMATED, not announced; say so), outlook_state (open/estimated/passed_unconfirmed/closed/unknown), data_as_of (newest source behind the deadlines), stale (that source is old).';
 
 const JOURNAL_ROW =
   'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank (A/B/C, "" = unranked), detail_page (link it), updated_at.';
 
 const CONFERENCE_LISTS =
-  "cfp = open calls, soonest deadline first; past_cfp = expired calls, newest first; ccf, core, qualis = open calls of ranked conferences, best tier first; cp_index = highest score first; most_viewed, most_tracked, most_attended (add views_30d, trackers_count, attendees_count); most_competitive = lowest latest acceptance rate (adds acceptance_rate 0-1); upcoming / past = by conference date; trending = most viewed in 30 days.";
+  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = open calls of ranked conferences, best tier first; cp_index; most_viewed/most_tracked/most_attended (add views_30d/trackers_count/attendees_count); most_competitive = lowest acceptance rate (adds acceptance_rate 0-1); upcoming/past = by conference date; trending = most viewed in 30 days.";
 
 const JOURNAL_LISTS =
   "cfp = open special-issue calls, soonest first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = by full name.";
@@ -72,7 +72,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
-    description: `Find conferences (arguments combine with AND). Deadlines in the next N days, announced AND estimated: deadline_within_days=N plus ccf_rank, core_rank, qualis_rank, field (submission_date_start misses estimates). One venue: query="ICML". ${COMPACT_ROWS} ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact name matches first, else open calls soonest first. = GET /api/conferences.`,
+    description: `Find conferences (filters combine with AND). One venue and its next submission: query="ICML". Deadlines ahead: prefer upcoming_deadlines; here deadline_within_days=N (announced or estimated) with ccf_rank, core_rank, qualis_rank, field, each comma-separated (core_rank=A*,A). ${COMPACT_ROWS} ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact name matches first, else open calls soonest first.`,
     input: ConferenceSearchParams,
     output: ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -80,7 +80,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_journals",
     title: "Search journals",
-    description: `Find journals (arguments combine with AND); query takes an abbreviation, ISSN, former or full title. ${COMPACT_ROWS} ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name. = GET /api/journals.`,
+    description: `Find journals (arguments combine with AND); query takes an abbreviation, ISSN, former or full title. ${COMPACT_ROWS} ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name.`,
     input: JournalSearchParams,
     output: JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
@@ -88,8 +88,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "upcoming_deadlines",
     title: "Upcoming submission deadlines",
-    description:
-      "What can be submitted to, and by when: one row per conference and submission round still ahead, soonest closing first. Rank filters match any listed tier of any system given. Row: conference_id, short_name, full_name, ranks, fields, detail_page, outlook_state, cycle_year, round of rounds, next (the round's next abstract or paper deadline: date, time (null if date-only), timezone, closes_at; estimated ones with earliest, latest, confidence), deadlines (the round's), conference, data_as_of, stale. Call estimates estimates. Same as GET /api/deadlines.",
+    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI conferences with a deadline in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match); estimates=false: announced only. One row per conference and round, soonest closing first: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Present estimated ones as estimates. Compact rows: fields=short_name,ranks,next.`,
     input: DeadlineListParams,
     output: DeadlineListData,
     run: (ops, args) => ops.upcomingDeadlines(args),
@@ -97,9 +96,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_conferences",
     title: "Conference lists",
-    description: `Ready-made conference lists, 20 rows a page: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page. = GET /api/conferences/rankings/{ranking}.`,
+    description: `Ready-made conference lists, 20 rows a page: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
     input: z.object({
-      ranking: ConferenceRankingName.meta({ description: "Which list (see the tool description)." }),
+      ranking: ConferenceRankingName.meta({ description: "Which list." }),
       ...ConferenceRankingParams.shape,
     }),
     output: ConferenceRankingData,
@@ -108,9 +107,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_journals",
     title: "Journal lists",
-    description: `Ready-made journal lists, 20 rows a page, field narrows any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page. = GET /api/journals/rankings/{ranking}.`,
+    description: `Ready-made journal lists, 20 rows a page, field narrows any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
     input: z.object({
-      ranking: JournalRankingName.meta({ description: "Which list (see the tool description)." }),
+      ranking: JournalRankingName.meta({ description: "Which list." }),
       ...JournalRankingParams.shape,
     }),
     output: JournalRankingData,
@@ -120,7 +119,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "get_statistics",
     title: "Dataset statistics",
     description:
-      "Dataset totals and {key, count} lists: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference_deadline_by_month (YYYY-MM, a year either side of the snapshot), conference_country_distribution (top 10, other), journal_impact_factor_distribution, journal_publisher_distribution, conference_open_cfp_by_ccf_rank / _core_rank / _qualis_rank, conference_field_distribution, journal_field_distribution, journal_ccf_rank_distribution, data_sources (id, date, age_days, stale). = GET /api/statistics.",
+      "Dataset totals and {key, count} lists: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference_deadline_by_month (YYYY-MM, a year either side of the snapshot), conference_country_distribution (top 10, other), journal_impact_factor_distribution, journal_publisher_distribution, conference_open_cfp_by_ccf_rank / _core_rank / _qualis_rank, conference_field_distribution, journal_field_distribution, journal_ccf_rank_distribution, data_sources (id, date, age_days, stale).",
     input: StatisticsParams,
     output: Statistics,
     run: (ops, args) => ops.statistics(args),
@@ -128,7 +127,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_conference",
     title: "Conference details",
-    description: `One conference. Its next submission: sections=deadlines,deadline_estimates; comparing venues: one call each with sections=ranks,acceptance. Beyond the search row: fields, cfp_text, deadlines (this edition's: type, date, time, timezone, utc), history (editions, newest first), deadline_estimates (ESTIMATED next deadlines: date, window, confidence), acceptance (per year), rank_history, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, calendar (iCal address to subscribe to), website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE} = GET /api/conferences/{id}.`,
+    description: `One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines flagged estimated or not, other_dates, conference, data_as_of, stale); comparing venues: one call each, sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address to subscribe to), cfp_text, deadlines (this edition's: type, date, time, timezone, utc), history (editions, newest first), deadline_estimates, acceptance (per year), rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE}`,
     input: z.object({ id: venueIdArgument("Conference"), ...ConferenceDetailParams.shape }),
     output: ConferenceDetail,
     sparse: true,
@@ -137,7 +136,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_journal",
     title: "Journal details",
-    description: `One journal; e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first: title, submission_date, description, topics, editors), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE} = GET /api/journals/{id}.`,
+    description: `One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE}`,
     input: z.object({ id: venueIdArgument("Journal"), ...JournalDetailParams.shape }),
     output: JournalDetail,
     sparse: true,
@@ -146,7 +145,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_researcher",
     title: "Researcher profile",
-    description: `A researcher's public profile by id (e.g. a comment's author_id): display_name, institution, research_summary, cv (Markdown), tracked_conferences, tracked_journals, attended_conferences. No contact details, no search. ${CREDENTIAL_NOTE} = GET /api/researchers/{id}.`,
+    description: `A researcher's public profile by id (e.g. a comment's author_id): display_name, institution, research_summary, cv (Markdown), tracked_conferences, tracked_journals, attended_conferences. No contact details, no search. ${CREDENTIAL_NOTE}`,
     input: z.object({
       id: ResearcherId.meta({ description: "Researcher id, e.g. the author_id of a comment." }),
     }),
@@ -184,8 +183,8 @@ function objectJsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inpu
 }
 
 function outputSchema(spec: ToolSpec): Tool["outputSchema"] {
-  const outline = keysSchema(objectJsonSchema(spec.output, "output"));
-  return (spec.sparse ? { ...outline, required: [...DETAIL_IDENTITY] } : outline) as Tool["outputSchema"];
+  const json = objectJsonSchema(spec.output, "output");
+  return keysSchema(json, spec.sparse ? DETAIL_IDENTITY : undefined) as Tool["outputSchema"];
 }
 
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;

@@ -125,15 +125,9 @@ const queryParam = z
   .optional()
   .transform((s) => (s === "" ? undefined : s))
   .meta({
-    description:
-      "A venue name: acronym, alias, former or full name, or part of one (case, accents, punctuation ignored); exact matches first (docs/api.md, Search order).",
+    description: "Acronym, alias, former or full name, or part of one (case, accents, punctuation ignored).",
     example: "learning",
   });
-
-// Enums in the case the data uses (rows say "A"); any case is accepted.
-const ccfParam = caseInsensitiveEnum(CCF_TIERS, upper, "ccf_rank must be one of A, B, C (any case)")
-  .optional()
-  .meta({ description: "CCF rank A, B or C (any case)." });
 
 /** A research field in any letter case; also the `field` argument of the MCP prompts. */
 export const ResearchFieldParam = caseInsensitiveEnum(
@@ -153,7 +147,7 @@ const fieldsParam = commaSeparatedEnum(
   "field",
   RESEARCH_FIELDS,
   lower,
-  "Research field (27 values; see the list_fields prompt or GET /api/statistics).",
+  "Research field (27 values: the venue://fields resource, docs/research-fields.md).",
 );
 
 // Row fields are read when a request is checked: the row schemas are defined below.
@@ -178,10 +172,7 @@ export const JournalDetailParams = z.object({
 });
 export type JournalDetailParams = z.output<typeof JournalDetailParams>;
 
-const updatedSinceParam = dateParam(
-  "updated_since",
-  "Only records changed on or after this date (never-changed records excluded).",
-);
+const updatedSinceParam = dateParam("updated_since", "Records changed on or after this date.");
 
 export const ConferenceSearchParams = z
   .object({
@@ -190,10 +181,10 @@ export const ConferenceSearchParams = z
     core_rank: coreRanksParam,
     qualis_rank: qualisRanksParam,
     field: fieldsParam,
-    submission_date_start: dateParam("submission_date_start", "Submission deadline on or after this date."),
-    submission_date_end: dateParam("submission_date_end", "Submission deadline on or before this date."),
-    conference_date_start: dateParam("conference_date_start", "Conference date on or after this date."),
-    conference_date_end: dateParam("conference_date_end", "Conference date on or before this date."),
+    submission_date_start: dateParam("submission_date_start", "Submission deadline on or after."),
+    submission_date_end: dateParam("submission_date_end", "Submission deadline on or before."),
+    conference_date_start: dateParam("conference_date_start", "Conference date on or after."),
+    conference_date_end: dateParam("conference_date_end", "Conference date on or before."),
     deadline_within_days: z.coerce
       .number({ error: "deadline_within_days must be an integer from 0 to 730" })
       .int({ error: "deadline_within_days must be an integer from 0 to 730" })
@@ -202,7 +193,7 @@ export const ConferenceSearchParams = z
       .optional()
       .meta({
         description:
-          "Only conferences whose next submission deadline (the outlook's: announced, or estimated when none is announced) falls from today to today + N days (UTC) and has not yet closed.",
+          "Next submission deadline (announced, else estimated) from today to today + N days (UTC), not yet closed.",
       }),
     updated_since: updatedSinceParam,
     page: pageParam,
@@ -251,7 +242,7 @@ export const DeadlineListParams = z.object({
   estimates: booleanParam(
     "estimates",
     true,
-    "Include rounds only estimated from the venue's history (default); false: announced only.",
+    "false: announced deadlines only (default true: estimates too).",
   ),
   ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
   page: pageParam,
@@ -283,9 +274,9 @@ const issnParam = z
 
 export const JournalSearchParams = z.object({
   query: queryParam,
-  ccf_rank: ccfParam,
+  ccf_rank: ccfRanksParam,
   issn: issnParam,
-  field: ResearchFieldParam,
+  field: fieldsParam,
   updated_since: updatedSinceParam,
   page: pageParam,
   per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
@@ -317,7 +308,7 @@ export const ConferenceRankingParams = z.object({
 export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
 
 export const JournalRankingParams = z.object({
-  field: ResearchFieldParam.meta({ description: "Research field; narrows the cfp and all rankings." }),
+  field: fieldsParam,
   page: pageParam,
   per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
   fields: journalFieldsParam,

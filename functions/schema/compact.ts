@@ -65,7 +65,7 @@ export function sparseFieldsParam(rowKeys: () => readonly string[], idKey = "id"
     "fields",
     rowKeys,
     rowGroups(rowKeys),
-    `Comma-separated row fields to keep (${idKey} always kept); "ranks" = the three ranks, "next" = the next-submission fields.`,
+    `Row fields to keep, comma-separated (${idKey} always; "ranks" = the three ranks).`,
   );
 }
 
@@ -85,7 +85,7 @@ export function detailSectionsParam(detailKeys: () => readonly string[], rowKeys
       row: rowKeys(),
       ranks: [...RANK_FIELDS.filter((key) => rowKeys().includes(key)), "rank_history"],
     }),
-    'Comma-separated sections to keep beside id, short_name, full_name, detail_page; "row" = the search row, "ranks" = ranks and rank_history.',
+    'Sections to keep beside id and names, comma-separated ("row" = the search row, "ranks" = ranks and history).',
   );
 }
 
@@ -99,8 +99,7 @@ export const StatisticsParams = z.object({
     .default(false)
     .meta({
       type: "boolean",
-      description:
-        "true: every deadline month, every country, each source's name and commit (default: a year either side of the snapshot, the top 10 countries).",
+      description: "true: every deadline month and country, each source's name and commit.",
     }),
 });
 export type StatisticsParams = z.output<typeof StatisticsParams>;

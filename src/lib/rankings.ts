@@ -193,7 +193,7 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
     layer.searchConferences({ ...filter, ...search }),
     tier.system === "CCF"
       ? layer.searchJournals({
-          ccf_rank: tier.tier as JournalSearchParams["ccf_rank"],
+          ccf_rank: [tier.tier] as JournalSearchParams["ccf_rank"],
           ...search,
         })
       : null,

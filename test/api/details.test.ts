@@ -348,7 +348,7 @@ describe("compact details (sections=)", () => {
     expect(res.status).toBe(200);
     expect(body.code).toBe(400);
     expect(body.message).toBe(
-      `invalid request: sections: unknown "reviews"; valid: row, ranks, fields, calendar, cfp_text, deadlines, history, deadline_estimates, acceptance, rank_history, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website, website_access`,
+      `invalid request: sections: unknown "reviews"; valid: row, ranks, fields, calendar, cfp_text, deadlines, history, deadline_estimates, outlook, acceptance, rank_history, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website, website_access`,
     );
   });
 });

@@ -420,3 +420,17 @@ describe("compact rows (fields=)", () => {
     expect(Object.keys(body.data.conferences[0])).toEqual(CONFERENCE_ROW_KEYS);
   });
 });
+
+describe("journal filters take several values", () => {
+  it("ccf_rank=A,b and field=ai,theory keep journals matching any listed value", async () => {
+    const all = (await h.json("/api/journals?per_page=100")).body.data.journals as JournalRow[];
+    const many = (await h.json("/api/journals?per_page=100&ccf_rank=A,b")).body.data.journals as JournalRow[];
+    expect(many.map((j) => j.id).sort()).toEqual(
+      all.filter((j) => j.ccf_rank === "A" || j.ccf_rank === "B").map((j) => j.id).sort(),
+    );
+    expect(many.length).toBeGreaterThan(0);
+    const byField = (await h.json("/api/journals/rankings/all?field=ai,theory")).body;
+    expect(byField.code).toBe(200);
+    await expectInvalid("/api/journals?ccf_rank=A,D", "ccf_rank");
+  });
+});

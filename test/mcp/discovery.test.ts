@@ -240,7 +240,7 @@ describe("tools/list size", () => {
   it("stays under 15 KB (issue 30)", async () => {
     const res = await post({ accept: "application/json" }, { jsonrpc: "2.0", id: 9, method: "tools/list" });
     const text = await res.text();
-    expect(JSON.parse(text).result.tools).toHaveLength(8);
+    expect(JSON.parse(text).result.tools).toHaveLength(9);
     expect(text.length).toBeLessThan(15_000);
   });
 });
