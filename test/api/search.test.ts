@@ -426,7 +426,10 @@ describe("journal filters take several values", () => {
     const all = (await h.json("/api/journals?per_page=100")).body.data.journals as JournalRow[];
     const many = (await h.json("/api/journals?per_page=100&ccf_rank=A,b")).body.data.journals as JournalRow[];
     expect(many.map((j) => j.id).sort()).toEqual(
-      all.filter((j) => j.ccf_rank === "A" || j.ccf_rank === "B").map((j) => j.id).sort(),
+      all
+        .filter((j) => j.ccf_rank === "A" || j.ccf_rank === "B")
+        .map((j) => j.id)
+        .sort(),
     );
     expect(many.length).toBeGreaterThan(0);
     const byField = (await h.json("/api/journals/rankings/all?field=ai,theory")).body;
