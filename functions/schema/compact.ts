@@ -74,7 +74,7 @@ export const DETAIL_IDENTITY = ["id", "short_name", "full_name", "detail_page"] 
 
 /**
  * `sections=` of a detail with `detailKeys()`: the detail's own sections beyond its row (`rowKeys()`), `row` for
- * the whole row, `ranks` for the rank fields and their history.
+ * the whole row, `ranks` for the rank fields (rank_history is a section of its own).
  */
 export function detailSectionsParam(detailKeys: () => readonly string[], rowKeys: () => readonly string[]) {
   const sections = () => detailKeys().filter((key) => !rowKeys().includes(key));
@@ -83,9 +83,9 @@ export function detailSectionsParam(detailKeys: () => readonly string[], rowKeys
     sections,
     () => ({
       row: rowKeys(),
-      ranks: [...RANK_FIELDS.filter((key) => rowKeys().includes(key)), "rank_history"],
+      ranks: RANK_FIELDS.filter((key) => rowKeys().includes(key)),
     }),
-    'Sections to keep beside id and names, comma-separated ("row" = the search row, "ranks" = ranks and history).',
+    'Sections to keep beside id and names, comma-separated ("row" = the search row, "ranks" = the three ranks).',
   );
 }
 
