@@ -10,14 +10,13 @@ import type {
   Deadline,
   Edition,
   RankHistoryEntry,
-  ResearchField,
 } from "../functions/schema/records.ts";
-import { CCF_TIERS, RESEARCH_FIELDS } from "../functions/schema/records.ts";
+import { CCF_TIERS } from "../functions/schema/records.ts";
 import { countryFromPlace } from "./countries.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";
 import { currentEdition, dropImplausible, submissionDate } from "./editions.ts";
-import { fieldsFromTitle } from "./fields/keywords.ts";
+import { inferredFieldsSource, venueFields } from "./fields/venue-fields.ts";
 import { type ChosenNames, chooseNames } from "./names.ts";
 import { normalizeCoreRank, placeInNormalCase } from "./normalize.ts";
 import type { ConferenceObservation, SourceId } from "./observations.ts";
@@ -295,13 +294,6 @@ function uniqueRanks(members: ConferenceObservation[]): RankHistoryEntry[] {
   return out;
 }
 
-/** Fields the sources file the venue under; the title's words only when every source is silent. */
-function fieldsOf(members: ConferenceObservation[], title: string): ResearchField[] {
-  const set = new Set(members.filter((o) => isPublishable(o.source)).flatMap((o) => o.fields));
-  if (set.size === 0) for (const f of fieldsFromTitle(title)) set.add(f);
-  return RESEARCH_FIELDS.filter((f) => set.has(f));
-}
-
 /** Date of the newest data behind the venue's deadlines: the newest of the dates of the sources that gave them. */
 function deadlineDataDate(
   editions: Edition[],
@@ -351,6 +343,10 @@ export function mergeConference(
   const acceptance = mergeAcceptance(venue, members, conflicts);
   const ccf = ccfRank(ranks);
   const core = coreRank(ranks);
+  const fields = venueFields(
+    members.filter((o) => isPublishable(o.source)),
+    fullName,
+  );
   const row = {
     short_name: shortName,
     full_name: fullName,
@@ -362,7 +358,7 @@ export function mergeConference(
     core_rank: core.rank,
     qualis_rank: qualisRank(ranks),
     is_extended: current?.sources.includes("reference") ? (ref?.reference?.is_extended ?? null) : null,
-    fields: fieldsOf(members, fullName),
+    fields: fields.fields,
     country: current?.country ?? countryFromPlace(current?.place ?? null),
     views: ref?.views ?? 0,
     acceptance_rate: latestMainRate(acceptance),
@@ -411,7 +407,7 @@ export function mergeConference(
       rank_history: ranks,
       dblp: members.find((o) => o.dblp)?.dblp ?? null,
       core_id: members.find((o) => o.coreId)?.coreId ?? null,
-      sources: members.map((o) => ({ source: o.source, key: o.key })),
+      sources: [...members.map((o) => ({ source: o.source, key: o.key })), ...inferredFieldsSource(fields)],
     },
   };
 }

@@ -2,9 +2,8 @@
  * Turns one resolved cluster of journal observations into the public row and the detail data.
  */
 import type { JournalDetailData, JournalRow, SpecialIssue } from "../functions/schema/records.ts";
-import { RESEARCH_FIELDS } from "../functions/schema/records.ts";
 import type { JournalClaims } from "./describe.ts";
-import { fieldsFromTitle } from "./fields/keywords.ts";
+import { inferredFieldsSource, venueFields } from "./fields/venue-fields.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { type ChosenNames, chooseNames } from "./names.ts";
 import { normalizeTitle } from "./normalize.ts";
@@ -71,8 +70,7 @@ export function mergeJournal(
     .sort((a, b) => a.year - b.year);
   const newest = metrics[metrics.length - 1];
   const quartile = newest?.quartile;
-  const fieldSet = new Set(members.flatMap((o) => o.fields));
-  if (fieldSet.size === 0) for (const f of fieldsFromTitle(fullName)) fieldSet.add(f);
+  const fields = venueFields(members, fullName);
   return {
     names,
     draft: {
@@ -83,7 +81,7 @@ export function mergeJournal(
       issn: issns[0] ?? null,
       ccf_rank: ccfRank,
       issns,
-      fields: RESEARCH_FIELDS.filter((f) => fieldSet.has(f)),
+      fields: fields.fields,
       sjr: newest?.sjr ?? null,
       sjr_quartile:
         quartile === "Q1" || quartile === "Q2" || quartile === "Q3" || quartile === "Q4" ? quartile : null,
@@ -101,7 +99,7 @@ export function mergeJournal(
       metrics,
       rank_history: members.flatMap((o) => o.ranks),
       dblp: members.find((o) => o.dblp)?.dblp ?? null,
-      sources: members.map((o) => ({ source: o.source, key: o.key })),
+      sources: [...members.map((o) => ({ source: o.source, key: o.key })), ...inferredFieldsSource(fields)],
     },
   };
 }

@@ -59,6 +59,8 @@ export interface ConferenceObservation {
   /** Every rank claim this source makes, with its list edition. Unranked claims are omitted. */
   ranks: RankHistoryEntry[];
   fields: ResearchField[];
+  /** Fields a broad source code suggests, kept only where a finer source agrees (pipeline/fields/venue-fields.ts). */
+  tentativeFields: ResearchField[];
   editions: Edition[];
   acceptance: AcceptanceRow[];
   /** The venue's official website (series or latest edition link): paid output only. */
@@ -88,6 +90,8 @@ export interface JournalObservation {
   ccfRank: z.infer<typeof CcfRank>;
   ranks: RankHistoryEntry[];
   fields: ResearchField[];
+  /** Fields a broad source code suggests, kept only where a finer source agrees (pipeline/fields/venue-fields.ts). */
+  tentativeFields: ResearchField[];
   metrics: z.infer<typeof JournalMetricYear>[];
   specialIssues: SpecialIssue[];
   views: number | null;
@@ -136,6 +140,7 @@ export function conferenceObservation(
     referenceId: null,
     ranks: [],
     fields: [],
+    tentativeFields: [],
     editions: [],
     acceptance: [],
     website: null,
@@ -159,6 +164,7 @@ export function journalObservation(
     ccfRank: "",
     ranks: [],
     fields: [],
+    tentativeFields: [],
     metrics: [],
     specialIssues: [],
     views: null,

@@ -4,17 +4,19 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type {
-  ConferenceDetailData,
-  ConferenceRow,
-  JournalDetailData,
-  JournalRow,
-  SpecialIssueRow,
+import {
+  type ConferenceDetailData,
+  type ConferenceRow,
+  type JournalDetailData,
+  type JournalRow,
+  RESEARCH_FIELDS,
+  type SpecialIssueRow,
 } from "../functions/schema/records.ts";
 import { STALE_AFTER_DAYS, sourceAges } from "../functions/schema/source-age.ts";
 import { aliasNames } from "./aliases.ts";
 import { BACKTEST_CUTOFFS, type BacktestSummary, backtestVenue, summarizeBacktest } from "./backtest.ts";
 import { describeConference, describeJournal } from "./describe.ts";
+import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
 import {
   assignIds,
   contentHash,
@@ -34,6 +36,7 @@ import { byPriority } from "./priority.ts";
 import {
   type BuildReport,
   countBySite,
+  fieldCoverage,
   nameReport,
   rankAgreement,
   reportMarkdown,
@@ -392,6 +395,12 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       journals_by_site: countBySite(journalDetails.flatMap((d) => (d.website ? [d.website] : []))),
     },
     names,
+    field_coverage: fieldCoverage(
+      RESEARCH_FIELDS,
+      confs.map((c) => ({ fields: c.row.fields, sources: c.detail.sources })),
+      journals.map((j) => ({ fields: j.row.fields, sources: j.detail.sources })),
+      INFERRED_FIELDS_SOURCE,
+    ),
   };
 
   const written = await stage(

@@ -64,6 +64,16 @@ export interface BuildReport {
   website_coverage: { conferences: number; journals: number; journals_by_site: Record<string, number> };
   /** Defects left in the published names, and the cleaning applied to them (pipeline/names.ts). */
   names: NameReport;
+  /** Venues per research field, and how many of them carry it only by inference from their title. */
+  field_coverage: FieldCoverage[];
+}
+
+export interface FieldCoverage {
+  field: string;
+  conferences: number;
+  conferences_inferred: number;
+  journals: number;
+  journals_inferred: number;
 }
 
 export interface NameReport {
@@ -197,6 +207,35 @@ export function rankAgreement(
   };
 }
 
+interface FieldedVenue {
+  fields: readonly string[];
+  sources: readonly { source: string }[];
+}
+
+/** Venues per field of `fields`, and those of them whose fields are inferred (the `inferredSource` provenance). */
+export function fieldCoverage(
+  fields: readonly string[],
+  conferences: FieldedVenue[],
+  journals: FieldedVenue[],
+  inferredSource: string,
+): FieldCoverage[] {
+  const count = (venues: FieldedVenue[], field: string) => {
+    const having = venues.filter((v) => v.fields.includes(field));
+    return [having.length, having.filter((v) => v.sources.some((s) => s.source === inferredSource)).length];
+  };
+  return fields.map((field) => {
+    const [conferencesCount = 0, conferencesInferred = 0] = count(conferences, field);
+    const [journalsCount = 0, journalsInferred = 0] = count(journals, field);
+    return {
+      field,
+      conferences: conferencesCount,
+      conferences_inferred: conferencesInferred,
+      journals: journalsCount,
+      journals_inferred: journalsInferred,
+    };
+  });
+}
+
 const table = (head: string[], rows: (string | number)[][]) =>
   [
     `| ${head.join(" | ")} |`,
@@ -256,6 +295,21 @@ export function reportMarkdown(r: BuildReport): string {
     "",
     `Official websites: ${r.website_coverage.conferences} of ${r.counts.conferences} conferences, ${r.website_coverage.journals} of ${r.counts.journals} journals (paid details only).`,
     `Journal websites by site (publisher journal pages named in special-issue calls): ${bySite(r.website_coverage.journals_by_site)}.`,
+    "",
+    "## Research fields",
+    "",
+    "Venues per field; *inferred* counts those whose fields come from their title's words alone (no source files them).",
+    "",
+    table(
+      ["field", "conferences", "of them inferred", "journals", "of them inferred"],
+      r.field_coverage.map((f) => [
+        f.field,
+        f.conferences,
+        f.conferences_inferred,
+        f.journals,
+        f.journals_inferred,
+      ]),
+    ),
     "",
     "## Stages",
     table(

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import {
   API_VERSION,
   ConferenceDetail,
+  ConferenceDetailParams,
   ConferenceRankingData,
   ConferenceRankingParams,
   ConferenceRankingPath,
@@ -17,6 +18,7 @@ import {
   ErrorEnvelope,
   envelopeOf,
   JournalDetail,
+  JournalDetailParams,
   JournalRankingData,
   JournalRankingParams,
   JournalRankingPath,
@@ -29,6 +31,7 @@ import {
   Statistics,
   VenueIdPath,
 } from "../schema/api.ts";
+import { StatisticsParams } from "../schema/compact.ts";
 
 const QUOTA_HEADERS = {
   "X-Quota-Limit": {
@@ -132,11 +135,12 @@ export const OPERATIONS = [
     operationId: "getConference",
     tags: ["Conferences"],
     summary: "Conference detail (credential required)",
-    description: "Paid requests (X-Paid-Access) also get `website`, the venue's official site.",
+    description:
+      "Paid requests (X-Paid-Access) also get `website`, the venue's official site; free ones `website_access` saying it is available with paid access. `sections` cuts the answer to id, short_name, full_name, detail_page and the named sections.",
     method: "get",
     path: "/api/conferences/{id}",
     security: REQUIRED_AUTH,
-    request: { params: VenueIdPath },
+    request: { params: VenueIdPath, query: ConferenceDetailParams },
     responses: {
       200: envelopeResponse("Success.", envelopeOf("ConferenceDetailEnvelope", ConferenceDetail)),
       ...EDGE_RESPONSES,
@@ -182,11 +186,12 @@ export const OPERATIONS = [
     operationId: "getJournal",
     tags: ["Journals"],
     summary: "Journal detail (credential required)",
-    description: "Paid requests (X-Paid-Access) also get `website` and the `url` of each special issue.",
+    description:
+      "Paid requests (X-Paid-Access) also get `website` and the `url` of each special issue; free ones `website_access` saying the website is available with paid access. `sections` cuts the answer to id, short_name, full_name, detail_page and the named sections.",
     method: "get",
     path: "/api/journals/{id}",
     security: REQUIRED_AUTH,
-    request: { params: VenueIdPath },
+    request: { params: VenueIdPath, query: JournalDetailParams },
     responses: {
       200: envelopeResponse("Success.", envelopeOf("JournalDetailEnvelope", JournalDetail)),
       ...EDGE_RESPONSES,
@@ -216,9 +221,12 @@ export const OPERATIONS = [
     operationId: "getStatistics",
     tags: ["Statistics"],
     summary: "Dataset statistics",
+    description:
+      "By default the deadline months within a year of the snapshot's month, the 10 largest countries then `other`, and each source's id, date, age and stale flag; `full=true` gives the whole history and every field.",
     method: "get",
     path: "/api/statistics",
     security: OPTIONAL_AUTH,
+    request: { query: StatisticsParams },
     responses: {
       200: envelopeResponse("Success.", envelopeOf("StatisticsEnvelope", Statistics)),
       ...EDGE_RESPONSES,

@@ -10,6 +10,7 @@ import type { QueryLayer } from "../query/index.ts";
 import {
   CONFERENCE_RANKINGS,
   type ConferenceDetail,
+  ConferenceDetailParams,
   type ConferenceRankingData,
   ConferenceRankingParams,
   ConferenceRankingPath,
@@ -20,6 +21,7 @@ import {
   describeIssues,
   JOURNAL_RANKINGS,
   type JournalDetail,
+  JournalDetailParams,
   type JournalRankingData,
   JournalRankingParams,
   JournalRankingPath,
@@ -29,7 +31,9 @@ import {
   type ResearcherProfile,
   type Statistics,
 } from "../schema/api.ts";
+import { StatisticsParams } from "../schema/compact.ts";
 import { VenueId } from "../schema/records.ts";
+import { detailSections, sparseRows, statisticsWindow } from "./compact.ts";
 import { noResearchers, type ResearcherDirectory } from "./services.ts";
 
 /**
@@ -112,9 +116,11 @@ export interface ReadOperations {
   upcomingDeadlines(params: unknown): Promise<Outcome<DeadlineListData>>;
   searchJournals(params: unknown): Promise<Outcome<JournalSearchData>>;
   listJournals(ranking: unknown, params: unknown): Promise<Outcome<JournalRankingData>>;
-  statistics(): Promise<Outcome<Statistics>>;
-  conference(id: unknown, caller: Caller): Promise<Outcome<ConferenceDetail>>;
-  journal(id: unknown, caller: Caller): Promise<Outcome<JournalDetail>>;
+  /** `params`: `full` (functions/schema/compact.ts); absent, the default window. */
+  statistics(params?: unknown): Promise<Outcome<Statistics>>;
+  /** `params`: `sections` (functions/schema/compact.ts); absent, the whole detail. */
+  conference(id: unknown, caller: Caller, params?: unknown): Promise<Outcome<ConferenceDetail>>;
+  journal(id: unknown, caller: Caller, params?: unknown): Promise<Outcome<JournalDetail>>;
   researcher(id: unknown, caller: Caller): Promise<Outcome<ResearcherProfile>>;
   /** The id a venue merged away now lives under (for a 301); null for any other id. */
   survivingId(kind: "conference" | "journal", id: string): Promise<string | null>;
@@ -131,48 +137,71 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
 
   return {
     searchConferences: (params) =>
-      attempt(() => query.searchConferences(validate(ConferenceSearchParams, params))),
+      attempt(async () => {
+        const checked = validate(ConferenceSearchParams, params);
+        return sparseRows(await query.searchConferences(checked), "conferences", checked.fields);
+      }),
 
     listConferences: (ranking, params) =>
-      attempt(() => {
+      attempt(async () => {
         // The ranking is checked first, as REST reads the path before the query string.
         const name = rankingOf(ConferenceRankingPath, CONFERENCE_RANKINGS, ranking);
-        return query.listConferences(name, validate(ConferenceRankingParams, params));
+        const checked = validate(ConferenceRankingParams, params);
+        return sparseRows(await query.listConferences(name, checked), "conferences", checked.fields);
       }),
 
     upcomingDeadlines: (params) =>
-      attempt(() => query.upcomingDeadlines(validate(DeadlineListParams, params))),
-
-    searchJournals: (params) => attempt(() => query.searchJournals(validate(JournalSearchParams, params))),
-
-    listJournals: (ranking, params) =>
-      attempt(() => {
-        const name = rankingOf(JournalRankingPath, JOURNAL_RANKINGS, ranking);
-        return query.listJournals(name, validate(JournalRankingParams, params));
+      attempt(async () => {
+        const checked = validate(DeadlineListParams, params);
+        return sparseRows(
+          await query.upcomingDeadlines(checked),
+          "deadlines",
+          checked.fields,
+          "conference_id",
+        );
       }),
 
-    statistics: () => attempt(() => query.statistics()),
+    searchJournals: (params) =>
+      attempt(async () => {
+        const checked = validate(JournalSearchParams, params);
+        return sparseRows(await query.searchJournals(checked), "journals", checked.fields);
+      }),
 
-    conference: (id, caller) =>
+    listJournals: (ranking, params) =>
+      attempt(async () => {
+        const name = rankingOf(JournalRankingPath, JOURNAL_RANKINGS, ranking);
+        const checked = validate(JournalRankingParams, params);
+        return sparseRows(await query.listJournals(name, checked), "journals", checked.fields);
+      }),
+
+    statistics: (params) =>
+      attempt(async () => {
+        const { full } = validate(StatisticsParams, params ?? {});
+        return statisticsWindow(await query.statistics(), full);
+      }),
+
+    conference: (id, caller, params) =>
       attempt(async () => {
         requireCredential(caller);
         const key = idArgument(id);
+        const { sections } = validate(ConferenceDetailParams, params ?? {});
         const detail = VenueId.safeParse(key).success
           ? await query.conference(key, { paid: caller.kind === "paid" })
           : null;
         if (!detail) throw new Refused(404, `no conference with id ${JSON.stringify(key)}`);
-        return detail;
+        return detailSections(detail, sections);
       }),
 
-    journal: (id, caller) =>
+    journal: (id, caller, params) =>
       attempt(async () => {
         requireCredential(caller);
         const key = idArgument(id);
+        const { sections } = validate(JournalDetailParams, params ?? {});
         const detail = VenueId.safeParse(key).success
           ? await query.journal(key, { paid: caller.kind === "paid" })
           : null;
         if (!detail) throw new Refused(404, `no journal with id ${JSON.stringify(key)}`);
-        return detail;
+        return detailSections(detail, sections);
       }),
 
     survivingId: async (kind, id) => (VenueId.safeParse(id).success ? query.survivingId(kind, id) : null),

@@ -87,7 +87,7 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
   );
   router.get("/api/conferences/:id", async (c) => {
     const moved = await movedTo(c, "conference", "/api/conferences/");
-    return moved ?? reply(c, await ops.conference(c.req.param("id"), c.get("caller")));
+    return moved ?? reply(c, await ops.conference(c.req.param("id"), c.get("caller"), c.req.query()));
   });
 
   router.get("/api/journals", async (c) => reply(c, await ops.searchJournals(c.req.query())));
@@ -99,14 +99,14 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
   );
   router.get("/api/journals/:id", async (c) => {
     const moved = await movedTo(c, "journal", "/api/journals/");
-    return moved ?? reply(c, await ops.journal(c.req.param("id"), c.get("caller")));
+    return moved ?? reply(c, await ops.journal(c.req.param("id"), c.get("caller"), c.req.query()));
   });
 
   router.get("/api/researchers/:id", async (c) =>
     reply(c, await ops.researcher(c.req.param("id"), c.get("caller"))),
   );
 
-  router.get("/api/statistics", async (c) => reply(c, await ops.statistics()));
+  router.get("/api/statistics", async (c) => reply(c, await ops.statistics(c.req.query())));
 
   router.post("/api/login", async (c) => {
     // An unreadable body fails the schema like a missing one, with the same message.

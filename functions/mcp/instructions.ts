@@ -14,9 +14,14 @@ export function serverInfo(publicBaseUrl: string) {
 export function serverInstructions(publicBaseUrl: string): string {
   return `Venue Directory (${publicBaseUrl}) is an open directory of academic conferences and journals: calls for papers and submission deadlines, conference dates and places, CCF, CORE (ICORE) and QUALIS ranks side by side, acceptance-rate history, journal impact factors and metrics, and journal special issues. Every tool is read-only and returns the same data as the REST API under ${publicBaseUrl}/api, as JSON text and as structured content.
 
-How to use the tools:
-- Find venues with search_conferences or search_journals (name substring, ranks, research field, date ranges) or take a ready-made list with list_conferences or list_journals (ranking "cfp" = open calls, soonest deadline first). get_statistics describes the whole dataset.
-- Dates are YYYY-MM-DD; "today" and "open" follow the UTC date.
+How to answer the common questions in one or two calls:
+- Deadlines in the next N days, announced and estimated: upcoming_deadlines with within_days=N and any of ccf_rank, core_rank, qualis_rank (data case: "A", "A*", "A1"; any case accepted; several comma-separated: core_rank=A*,A), field; page_size up to 100. A row whose next.estimated is true is an ESTIMATE from past editions, never an announcement: say so, with its earliest-latest window.
+- A venue's next submission: search_conferences query="<acronym>" (next_submission_date, next_submission_closes_at, next_submission_estimated), or get_conference with sections=outlook for every round, the time zone and the other dates.
+- How current it is: data_as_of (rows and outlook) is the date of the newest source behind the venue's deadlines; stale=true means that source is old, so advise checking the venue's own call.
+- Comparing venues: get_conference per id with sections=ranks,acceptance (or search rows with fields=id,short_name,ranks).
+- Subscribing: a conference detail's calendar field is its iCal address; the venue://feeds resource lists the feeds per field, per rank tier and for several conferences at once.
+- Keep answers small: fields= on search and list rows, sections= on details; get_statistics covers a year either side of the snapshot unless full=true.
+- Dates are YYYY-MM-DD; "today" and "open" follow the UTC date. Link every venue to its detail_page.
 - Ids are decimal strings such as "101": take them from the id field of a row and pass them as strings.
 - get_conference, get_journal and get_researcher need a credential (the client sends Authorization: Bearer <API key or JWT>). Without one they answer with an error saying so; then work from the search and list rows.
 - Lists are paged: page starts at 1, per_page is at most 100. Searches report pagination.total_pages, lists pagination.has_more.

@@ -120,13 +120,18 @@ function addDays(date: string, days: number): string {
   return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
 }
 
-/** The search_conferences arguments for announced or estimated deadlines in the next `days` days. */
-function estimateSearch(days: number, field?: string, rank?: RankFilter) {
+/** Row fields a deadline table shows: the rest of a row would only cost the model's context. */
+const DEADLINE_ROW_FIELDS = "short_name,full_name,ranks,detail_page,next,conference,stale";
+
+/** The upcoming_deadlines arguments for announced or estimated deadlines in the next `days` days. */
+function upcomingArguments(days: number, field?: string, rank?: RankFilter) {
   return {
-    deadline_within_days: days,
+    within_days: days,
     ...(field && { field }),
     ...(rank?.tier && { [`${rank.system}_rank`]: rank.tier }),
-    per_page: 100,
+    ...(rank && !rank.tier && { ranked_only: true }),
+    page_size: 100,
+    fields: DEADLINE_ROW_FIELDS,
   };
 }
 
@@ -182,12 +187,11 @@ export function registerPrompts(server: McpServer, clock: Clock): void {
 
 Use the Venue Directory tools:
 ${numbered([
-  `Call search_conferences with ${json(deadlineSearch(span, field, rank))}. It returns the open calls soonest deadline first. While pagination.page is below pagination.total_pages, call it again with the next page.`,
-  `For deadlines not yet announced, call search_conferences with ${json(estimateSearch(days, field, rank))}: rows without a submission_date in the window have an estimated_submission_date there, an estimate from past editions.`,
+  `Call the upcoming_deadlines tool with ${json(upcomingArguments(days, field, rank))}: one row per conference and submission round still ahead, announced or estimated, soonest closing first. While pagination.page is below pagination.total_pages, call it again with the next page.`,
   ...rankKeepStep(rank),
-  "Present one table row per conference, soonest deadline first: deadline (submission_date), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference date and location. If there are none, say so.",
-  'Show estimated deadlines in their own rows, always labelled "estimated, not yet announced" with the estimated_submission_date: never present an estimate as an announced deadline.',
-  "For the deadline's time zone, an abstract deadline or the acceptance rate of one conference, call get_conference with its id. It needs a credential; without one, keep to the rows.",
+  "Present one table row per deadline, soonest first: the deadline (next.date with next.time and next.timezone, or the date alone when time is null; next.type abstract or paper), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference dates and place (conference). If there are none, say so.",
+  'A row whose next.estimated is true is an estimate from past editions: label it "estimated, not yet announced" with its window (next.earliest to next.latest); never present an estimate as an announced deadline. Where stale is true, add that the source is old.',
+  "For the other dates or the acceptance rate of one conference, call get_conference with its conference_id and sections=outlook,acceptance. It needs a credential; without one, keep to the rows.",
 ])}
 ${ATTRIBUTION}`,
       );

@@ -1,14 +1,15 @@
 /**
  * MCP resources: every venue as a template (venue://conference/{id}, venue://journal/{id}) whose content is the
  * Markdown rendition the site publishes for it (/conference/<id>.md, one renderer for both), and fixed resources
- * a client can pin: the statistics payload (as GET /api/statistics), the research-field list, and the terms with
- * how to cite.
+ * a client can pin: the statistics payload (as GET /api/statistics), the research-field list, the calendar and
+ * feed addresses, and the terms with how to cite.
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ReadOperations } from "../api/operations.ts";
 import type { VenueKind } from "../query/activity.ts";
 import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../schema/records.ts";
+import { feedList } from "./feeds.ts";
 import { termsOfUse } from "./instructions.ts";
 
 /** The site's Markdown rendition of a venue; null when there is none (unknown id, or no site on this server). */
@@ -88,6 +89,17 @@ export function registerResources(server: McpServer, { ops, publicBaseUrl, venue
       mimeType: MARKDOWN,
     },
     (uri) => text(uri, MARKDOWN, fieldList()),
+  );
+  server.registerResource(
+    "feeds",
+    "venue://feeds",
+    {
+      title: "Calendar and feed addresses",
+      description:
+        "Every iCalendar and RSS address to subscribe to: all deadlines, per research field, per rank tier, per conference, several conferences in one.",
+      mimeType: MARKDOWN,
+    },
+    (uri) => text(uri, MARKDOWN, feedList(publicBaseUrl)),
   );
   server.registerResource(
     "terms",

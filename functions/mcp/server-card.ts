@@ -12,7 +12,7 @@ import { TOOL_NAMES } from "./tools.ts";
 export const SERVER_CARD_PATH = "/.well-known/mcp/server-card.json";
 
 const PROMPT_NAMES = ["upcoming_deadlines", "where_to_submit", "venue_snapshot", "open_special_issues"];
-const FIXED_RESOURCES = ["venue://statistics", "venue://fields", "venue://terms"];
+const FIXED_RESOURCES = ["venue://statistics", "venue://fields", "venue://feeds", "venue://terms"];
 
 export function serverCard(publicBaseUrl: string) {
   const info = serverInfo(publicBaseUrl);

@@ -9,6 +9,7 @@ import type { Outcome, ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../edge/access.ts";
 import {
   ConferenceDetail,
+  ConferenceDetailParams,
   ConferenceRankingData,
   ConferenceRankingName,
   ConferenceRankingParams,
@@ -17,6 +18,7 @@ import {
   DeadlineListData,
   DeadlineListParams,
   JournalDetail,
+  JournalDetailParams,
   JournalRankingData,
   JournalRankingName,
   JournalRankingParams,
@@ -26,8 +28,9 @@ import {
   ResearcherProfile,
   Statistics,
 } from "../schema/api.ts";
+import { DETAIL_IDENTITY, StatisticsParams } from "../schema/compact.ts";
 import { VenueId } from "../schema/records.ts";
-import { outlineSchema } from "./json-schema.ts";
+import { keysSchema, outlineSchema } from "./json-schema.ts";
 
 type Arguments = Record<string, unknown>;
 
@@ -38,17 +41,27 @@ interface ToolSpec {
   /** What tools/list shows; `run` validates with the REST schemas through the shared operation. */
   input: z.ZodObject;
   output: z.ZodType;
+  /** Answers may be cut to the asked sections: only the identity fields are required in the output schema. */
+  sparse?: boolean;
   run(ops: ReadOperations, args: Arguments, caller: Caller): Promise<Outcome<unknown>>;
 }
 
-const CREDENTIAL_NOTE =
-  "Needs a credential: the MCP client must send Authorization: Bearer <API key or JWT>; without one the tool answers with an error saying so.";
+const CREDENTIAL_NOTE = "Needs a credential (Authorization: Bearer <API key or JWT>).";
+
+/** How every row tool is asked for compact rows. */
+const COMPACT_ROWS = "Compact rows: fields=id,short_name,ranks,submission_date.";
+
+const CONFERENCE_ROW =
+  'Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date, next_submission_closes_at (UTC), next_submission_estimated (true: ESTIMATED, not announced; say so), outlook_state (open/estimated/passed_unconfirmed/closed/unknown), data_as_of (newest source behind the deadlines), stale (that source is old).';
+
+const JOURNAL_ROW =
+  'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank (A/B/C, "" = unranked), detail_page (link it), updated_at.';
 
 const CONFERENCE_LISTS =
-  "cfp = open calls for papers (deadline today or later), soonest deadline first; past_cfp = expired calls, most recent first; ccf, core, qualis = open calls of conferences ranked in that system, best tier first, then soonest deadline; cp_index = the service's own 0-100 score, highest first; most_viewed, most_tracked, most_attended = every conference by popularity, zeros included (adds views_30d, trackers_count or attendees_count); most_competitive = lowest latest acceptance rate first (adds acceptance_rate, 0-1); upcoming = conference date today or later, soonest first; past = conference date before today, most recent first; trending = most viewed in the last 30 days.";
+  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = open calls of ranked conferences, best tier first; cp_index; most_viewed/most_tracked/most_attended (add views_30d/trackers_count/attendees_count); most_competitive = lowest acceptance rate (adds acceptance_rate 0-1); upcoming/past = by conference date; trending = most viewed in 30 days.";
 
 const JOURNAL_LISTS =
-  "cfp = journals with an open special-issue call, soonest deadline first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if = highest numeric impact factor first; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = every journal by full name.";
+  "cfp = open special-issue calls, soonest first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = by full name.";
 
 const venueIdArgument = (kind: string) =>
   VenueId.meta({
@@ -59,8 +72,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
-    description:
-      "Search academic conferences. Every argument is optional and they combine with AND: query (a name: acronym, alias, former name, full name or part of it; case, accents and punctuation ignored), ccf_rank, core_rank, qualis_rank, field (comma-separated: any matches), deadline_within_days (next submission deadline within N days), inclusive date ranges on the submission deadline and on the conference date (YYYY-MM-DD), updated_since. Returns conferences (id, short_name, full_name, submission_date, notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank, is_extended, detail_page, cp_index, estimated_submission_date, updated_at, next_submission_date, _closes_at, _estimated, outlook_state, data_as_of, stale) and pagination {total, total_pages, page, per_page}. Order when query is given: exact acronym or alias matches first, then acronym prefixes and names holding every query word, then other substring matches; ties by best CCF, then CORE, then QUALIS tier, then an open call, then the longer edition history. Without query: open calls soonest deadline first, then closed calls most recent first, then conferences without a deadline. For upcoming deadlines set submission_date_start to today. Same as GET /api/conferences.",
+    description: `Find conferences (filters combine with AND). One venue and its next submission: query="ICML". Deadlines ahead: prefer upcoming_deadlines; here deadline_within_days=N (announced or estimated) with ccf_rank, core_rank, qualis_rank, field, each comma-separated (core_rank=A*,A). ${COMPACT_ROWS} ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact name matches first, else open calls soonest first.`,
     input: ConferenceSearchParams,
     output: ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -68,8 +80,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_journals",
     title: "Search journals",
-    description:
-      "Search journals. Every argument is optional and they combine with AND: query (abbreviation, ISSN, former title, full title or part of it), ccf_rank, issn (print or electronic, with or without the hyphen), field, updated_since. Returns journals (id, short_name, full_name, impact_factor, publisher, issn, ccf_rank, detail_page, updated_at) and pagination {total, total_pages, page, per_page}. Order: exact abbreviation, ISSN or title matches first when query is given, then whole-word, then substring matches; then CCF tier A, B, C, unranked, then full name. Same as GET /api/journals.",
+    description: `Find journals (arguments combine with AND); query takes an abbreviation, ISSN, former or full title. ${COMPACT_ROWS} ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name.`,
     input: JournalSearchParams,
     output: JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
@@ -77,8 +88,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "upcoming_deadlines",
     title: "Upcoming submission deadlines",
-    description:
-      "What can be submitted to, and by when: one row per conference and submission round still ahead, soonest closing first. Rank filters match any listed tier of any system given. Row: conference_id, short_name, full_name, ranks, fields, detail_page, outlook_state, cycle_year, round of rounds, next (the round's next abstract or paper deadline: date, time (null if date-only), timezone, closes_at; estimated ones with earliest, latest, confidence), deadlines (the round's), conference, data_as_of, stale. Call estimates estimates. Same as GET /api/deadlines.",
+    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI conferences with a deadline in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match); estimates=false: announced only. One row per conference and round, soonest closing first: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Present estimated ones as estimates. Compact rows: fields=short_name,ranks,next.`,
     input: DeadlineListParams,
     output: DeadlineListData,
     run: (ops, args) => ops.upcomingDeadlines(args),
@@ -86,11 +96,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_conferences",
     title: "Conference lists",
-    description: `Ready-made conference lists, 20 rows per page unless per_page says otherwise. ${CONFERENCE_LISTS} Returns ranking, conferences (the search row plus the list's extra field) and pagination {count, has_more, page, per_page}. Same as GET /api/conferences/rankings/{ranking}.`,
+    description: `Ready-made conference lists, 20 rows a page: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
     input: z.object({
-      ranking: ConferenceRankingName.meta({
-        description: "Which list; the tool description says what each holds.",
-      }),
+      ranking: ConferenceRankingName.meta({ description: "Which list." }),
       ...ConferenceRankingParams.shape,
     }),
     output: ConferenceRankingData,
@@ -99,11 +107,9 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_journals",
     title: "Journal lists",
-    description: `Ready-made journal lists, 20 rows per page unless per_page says otherwise; field narrows any list to one research field. ${JOURNAL_LISTS} Returns ranking, journals and pagination {count, has_more, page, per_page}. Same as GET /api/journals/rankings/{ranking}.`,
+    description: `Ready-made journal lists, 20 rows a page, field narrows any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
     input: z.object({
-      ranking: JournalRankingName.meta({
-        description: "Which list; the tool description says what each holds.",
-      }),
+      ranking: JournalRankingName.meta({ description: "Which list." }),
       ...JournalRankingParams.shape,
     }),
     output: JournalRankingData,
@@ -113,31 +119,33 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "get_statistics",
     title: "Dataset statistics",
     description:
-      "Totals and distributions of the whole dataset: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference deadlines per month, conferences per country, journals per impact-factor bucket, per publisher and per CCF tier, open calls per rank tier (CCF, CORE, QUALIS) and venues per research field. Every distribution is a list of {key, count}. No arguments. Same as GET /api/statistics.",
-    input: z.object({}),
+      "Dataset totals and {key, count} lists: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference_deadline_by_month (YYYY-MM, a year either side of the snapshot), conference_country_distribution (top 10, other), journal_impact_factor_distribution, journal_publisher_distribution, conference_open_cfp_by_ccf_rank / _core_rank / _qualis_rank, conference_field_distribution, journal_field_distribution, journal_ccf_rank_distribution, data_sources (id, date, age_days, stale).",
+    input: StatisticsParams,
     output: Statistics,
-    run: (ops) => ops.statistics(),
+    run: (ops, args) => ops.statistics(args),
   },
   {
     name: "get_conference",
     title: "Conference details",
-    description: `The full record of one conference: the search row plus research fields, call-for-papers text, typed deadlines of the current edition (type, date, time, time zone, exact UTC instant), the submission outlook (state, next submission deadline, rounds announced or estimated), edition history, acceptance-rate history, rank history, rating summary, trackers and attendees, related conferences and journals, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a venue merged into another gives the surviving record (its id is in the answer). Same as GET /api/conferences/{id}.`,
-    input: z.object({ id: venueIdArgument("Conference") }),
+    description: `One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines flagged estimated or not, other_dates, conference, data_as_of, stale); comparing venues: one call each, sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address to subscribe to), cfp_text, deadlines (this edition's: type, date, time, timezone, utc), history (editions, newest first), deadline_estimates, acceptance (per year), rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE}`,
+    input: z.object({ id: venueIdArgument("Conference"), ...ConferenceDetailParams.shape }),
     output: ConferenceDetail,
-    run: (ops, { id }, caller) => ops.conference(id, caller),
+    sparse: true,
+    run: (ops, { id, ...params }, caller) => ops.conference(id, caller, params),
   },
   {
     name: "get_journal",
     title: "Journal details",
-    description: `The full record of one journal: the search row plus all ISSNs, research fields, call-for-papers text, special issues (open calls soonest first, then closed ones, with description, topics and editors), yearly metrics (SJR, quartile, h-index, citations per document), rank history, rating summary, trackers, related journals and conferences, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a journal merged into another gives the surviving record. Same as GET /api/journals/{id}.`,
-    input: z.object({ id: venueIdArgument("Journal") }),
+    description: `One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE}`,
+    input: z.object({ id: venueIdArgument("Journal"), ...JournalDetailParams.shape }),
     output: JournalDetail,
-    run: (ops, { id }, caller) => ops.journal(id, caller),
+    sparse: true,
+    run: (ops, { id, ...params }, caller) => ops.journal(id, caller, params),
   },
   {
     name: "get_researcher",
     title: "Researcher profile",
-    description: `The public profile of one researcher, looked up by id (for example the author_id of a comment): display name, institution, generated research summary, CV (Markdown), tracked and attended conferences and tracked journals. Never holds contact details; there is no researcher search. ${CREDENTIAL_NOTE} Same as GET /api/researchers/{id}.`,
+    description: `A researcher's public profile by id (e.g. a comment's author_id): display_name, institution, research_summary, cv (Markdown), tracked_conferences, tracked_journals, attended_conferences. No contact details, no search. ${CREDENTIAL_NOTE}`,
     input: z.object({
       id: ResearcherId.meta({ description: "Researcher id, e.g. the author_id of a comment." }),
     }),
@@ -174,6 +182,11 @@ function objectJsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inpu
   return { ...rest, ...rest.definitions?.[$ref.replace("#/definitions/", "")] } as Tool["inputSchema"];
 }
 
+function outputSchema(spec: ToolSpec): Tool["outputSchema"] {
+  const json = objectJsonSchema(spec.output, "output");
+  return keysSchema(json, spec.sparse ? DETAIL_IDENTITY : undefined) as Tool["outputSchema"];
+}
+
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
 
 let listed: Tool[] | undefined;
@@ -189,8 +202,8 @@ export function listTools(): Tool[] {
       Infinity,
       Infinity,
     ) as Tool["inputSchema"],
-    // The payload's top level only: the tool descriptions name the row fields, OpenAPI has the full shapes.
-    outputSchema: outlineSchema(objectJsonSchema(spec.output, "output"), 1, 1) as Tool["outputSchema"],
+    // The payload's top-level keys only: the descriptions name the fields, OpenAPI has the shapes.
+    outputSchema: outputSchema(spec),
     annotations: READ_ONLY,
   }));
   return listed;

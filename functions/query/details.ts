@@ -3,12 +3,13 @@
  * counters and comments, and related venues. The venue website (and special-issue URLs) appear only for paid
  * callers.
  */
-import type {
-  CompactConference,
-  CompactJournal,
-  ConferenceDetail,
-  JournalDetail,
-  SpecialIssueDetail,
+import {
+  type CompactConference,
+  type CompactJournal,
+  type ConferenceDetail,
+  type JournalDetail,
+  type SpecialIssueDetail,
+  WEBSITE_WITH_PAID_ACCESS,
 } from "../schema/api.ts";
 import {
   type ConferenceRow,
@@ -121,10 +122,19 @@ interface ConferenceCore {
     | "related_journals"
     | "comments"
     | "website"
+    | "website_access"
   >;
   related_conferences: CompactConference[];
   related_journals: CompactJournal[];
   website: string | null;
+}
+
+/** The website for paid access; for free access only the statement that it exists there (never its value). */
+function websiteFields(
+  access: DetailAccess,
+  website: string | null,
+): { website: string | null } | { website_access: typeof WEBSITE_WITH_PAID_ACCESS } {
+  return access.paid ? { website } : { website_access: WEBSITE_WITH_PAID_ACCESS };
 }
 
 /** Cache weight of a detail core: the related rows plus the detail itself. */
@@ -140,10 +150,13 @@ async function conferenceCore(ctx: QueryContext, id: string): Promise<Conference
     relatedConferences(ctx, like, id),
     relatedJournals(ctx, like, null),
   ]);
+  const conference = toConference(record, ctx.baseUrl);
   return {
     head: {
-      ...toConference(record, ctx.baseUrl),
+      ...conference,
       fields: record.fields,
+      // The site's "add to calendar" file of this conference (src/pages/conference/[id].ics.ts).
+      calendar: `${conference.detail_page}.ics`,
       cfp_text: detail?.cfp_text ?? null,
       deadlines: detail?.deadlines ?? [],
       history: [...(detail?.editions ?? [])].sort(byYearDesc),
@@ -180,7 +193,7 @@ export async function conferenceDetail(
     related_conferences: core.related_conferences,
     related_journals: core.related_journals,
     comments: activity.comments,
-    ...(access.paid ? { website: core.website } : {}),
+    ...websiteFields(access, core.website),
   };
 }
 
@@ -214,6 +227,7 @@ interface JournalCore {
     | "related_conferences"
     | "comments"
     | "website"
+    | "website_access"
   >;
   /** In the order of the day the core was computed for. */
   special_issues: SpecialIssue[];
@@ -272,6 +286,6 @@ export async function journalDetail(
     related_journals: core.related_journals,
     related_conferences: core.related_conferences,
     comments: activity.comments,
-    ...(access.paid ? { website: core.website } : {}),
+    ...websiteFields(access, core.website),
   };
 }

@@ -21,6 +21,7 @@ import {
   paramsKey,
   searchPagination,
   tierPosition,
+  varcharList,
 } from "./sql.ts";
 
 const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
@@ -36,9 +37,9 @@ export function searchJournals(ctx: QueryContext, p: JournalSearchParams): Promi
 
 async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<JournalSearchData> {
   const cond = new Conditions();
-  if (p.ccf_rank) cond.add("j.ccf_rank = ?", p.ccf_rank.toUpperCase());
+  if (p.ccf_rank) cond.add("list_contains(?, j.ccf_rank)", varcharList(p.ccf_rank));
   if (p.issn) cond.add("(j.issn = ? OR list_contains(j.issns, ?))", p.issn, p.issn);
-  if (p.field) cond.add("list_contains(j.fields, ?)", p.field);
+  if (p.field) cond.add("list_has_any(j.fields, ?)", varcharList(p.field));
   if (p.updated_since) cond.add("j.updated_at >= ?", p.updated_since);
 
   const order = `${CCF_ORDER}, j.full_lc, j.id_num`;
@@ -119,7 +120,7 @@ async function rankJournals(
   const spec = JOURNAL_RANKING_SPECS[ranking];
   const cond = new Conditions();
   if (spec.where) cond.add(spec.where);
-  if (p.field) cond.add("list_contains(j.fields, ?)", p.field);
+  if (p.field) cond.add("list_has_any(j.fields, ?)", varcharList(p.field));
   const query: RankingQuery = {
     kind: "journal",
     from: "journals j",

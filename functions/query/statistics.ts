@@ -26,6 +26,12 @@ function inOrder(rows: KeyCount[], keys: readonly string[]): KeyCount[] {
   return keys.map((key) => ({ key, count: byKey.get(key) ?? 0 }));
 }
 
+/** The first `top` rows, then the rest summed as "other" (when there is a rest). */
+export function topWithOther(rows: readonly KeyCount[], top: number): KeyCount[] {
+  const other = rows.slice(top).reduce((sum, row) => sum + row.count, 0);
+  return [...rows.slice(0, top), ...(other > 0 ? [{ key: "other", count: other }] : [])];
+}
+
 function ifBucket(value: number | null): string {
   if (value === null) return "none";
   let bucket = IF_BUCKETS[0]?.[0] ?? "none";
@@ -73,7 +79,6 @@ export async function statistics(ctx: QueryContext): Promise<Statistics> {
     const key = ifBucket(if_num);
     ifCounts.set(key, (ifCounts.get(key) ?? 0) + 1);
   }
-  const otherPublishers = publishers.slice(TOP_PUBLISHERS).reduce((sum, p) => sum + p.count, 0);
 
   return {
     snapshot_date: db.manifest.date,
@@ -86,10 +91,7 @@ export async function statistics(ctx: QueryContext): Promise<Statistics> {
       key,
       count: ifCounts.get(key) ?? 0,
     })),
-    journal_publisher_distribution: [
-      ...publishers.slice(0, TOP_PUBLISHERS),
-      ...(otherPublishers > 0 ? [{ key: "other", count: otherPublishers }] : []),
-    ],
+    journal_publisher_distribution: topWithOther(publishers, TOP_PUBLISHERS),
     conference_open_cfp_by_ccf_rank: inOrder(await openBy("ccf_rank"), [...CCF_TIERS, "unranked"]),
     conference_open_cfp_by_core_rank: inOrder(await openBy("core_rank"), [...CORE_TIERS, "unranked"]),
     conference_open_cfp_by_qualis_rank: inOrder(await openBy("qualis_rank"), [...QUALIS_TIERS, "unranked"]),

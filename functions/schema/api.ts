@@ -4,8 +4,10 @@
  * from them, so the three cannot drift apart.
  */
 import { z } from "zod";
+import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
 import {
   AcceptanceRow,
+  CCF_TIERS,
   CcfRank,
   CORE_TIERS,
   CoreRank,
@@ -51,7 +53,6 @@ export const SEARCH_PER_PAGE_DEFAULT = 10;
 export const RANKING_PER_PAGE_DEFAULT = 20;
 export const QUERY_MAX_LENGTH = 200;
 
-const CCF_PARAM_VALUES = ["a", "b", "c"] as const;
 const CORE_PARAM_VALUES = CORE_TIERS;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -106,7 +107,7 @@ const pageParam = z.coerce
   .int({ error: "page must be an integer >= 1" })
   .min(1, { error: "page must be an integer >= 1" })
   .default(1)
-  .meta({ description: "Page number, from 1. A page past the end gives an empty list." });
+  .meta({ description: "Page, from 1; past the end: no rows." });
 
 const perPageParam = (fallback: number) =>
   z.coerce
@@ -124,14 +125,9 @@ const queryParam = z
   .optional()
   .transform((s) => (s === "" ? undefined : s))
   .meta({
-    description:
-      "A venue name: matched against the short name, the full name and aliases / former names (case, diacritics and punctuation folded); exact acronym or alias matches first, then whole words, then substrings (docs/api.md, Search order).",
+    description: "Acronym, alias, former or full name, or part of one (case, accents, punctuation ignored).",
     example: "learning",
   });
-
-const ccfParam = caseInsensitiveEnum(CCF_PARAM_VALUES, lower, "ccf_rank must be one of a, b, c (any case)")
-  .optional()
-  .meta({ description: "CCF rank, one of a, b, c (any case)." });
 
 /** A research field in any letter case; also the `field` argument of the MCP prompts. */
 export const ResearchFieldParam = caseInsensitiveEnum(
@@ -143,7 +139,8 @@ export const ResearchFieldParam = caseInsensitiveEnum(
   .meta({ description: "Research field (27 values: the reference's 21 and 6 finer computing areas)." });
 
 /** Rank and field filters of the conference lists: comma-separated, OR within each (docs/api.md). */
-const ccfRanksParam = commaSeparatedEnum("ccf_rank", CCF_PARAM_VALUES, lower, "CCF rank a, b, c.");
+// In the case the data uses (rows say "A"); any case is accepted.
+const ccfRanksParam = commaSeparatedEnum("ccf_rank", CCF_TIERS, upper, "CCF rank A, B, C.");
 const coreRanksParam = commaSeparatedEnum("core_rank", CORE_PARAM_VALUES, upper, "ICORE rank A*, A, B, C.");
 const qualisRanksParam = commaSeparatedEnum(
   "qualis_rank",
@@ -155,13 +152,32 @@ const fieldsParam = commaSeparatedEnum(
   "field",
   RESEARCH_FIELDS,
   lower,
-  "Research field (27 values; see the list_fields prompt or GET /api/statistics).",
+  "Research field (27 values: the venue://fields resource, docs/research-fields.md).",
 );
 
-const updatedSinceParam = dateParam(
-  "updated_since",
-  "Only records changed on or after this date (day resolution). Records with no change record are excluded.",
-);
+// Row fields are read when a request is checked: the row schemas are defined below.
+const conferenceFieldsParam = sparseFieldsParam(() => Object.keys(RankedConference.shape));
+const journalFieldsParam = sparseFieldsParam(() => Object.keys(RankedJournal.shape));
+
+/** `sections=` of GET /api/conferences/{id} and get_conference. */
+export const ConferenceDetailParams = z.object({
+  sections: detailSectionsParam(
+    () => Object.keys(ConferenceDetail.shape),
+    () => Object.keys(Conference.shape),
+  ),
+});
+export type ConferenceDetailParams = z.output<typeof ConferenceDetailParams>;
+
+/** `sections=` of GET /api/journals/{id} and get_journal. */
+export const JournalDetailParams = z.object({
+  sections: detailSectionsParam(
+    () => Object.keys(JournalDetail.shape),
+    () => Object.keys(Journal.shape),
+  ),
+});
+export type JournalDetailParams = z.output<typeof JournalDetailParams>;
+
+const updatedSinceParam = dateParam("updated_since", "Records changed on or after this date.");
 
 export const ConferenceSearchParams = z
   .object({
@@ -170,10 +186,10 @@ export const ConferenceSearchParams = z
     core_rank: coreRanksParam,
     qualis_rank: qualisRanksParam,
     field: fieldsParam,
-    submission_date_start: dateParam("submission_date_start", "Submission deadline on or after this date."),
-    submission_date_end: dateParam("submission_date_end", "Submission deadline on or before this date."),
-    conference_date_start: dateParam("conference_date_start", "Conference date on or after this date."),
-    conference_date_end: dateParam("conference_date_end", "Conference date on or before this date."),
+    submission_date_start: dateParam("submission_date_start", "Submission deadline on or after."),
+    submission_date_end: dateParam("submission_date_end", "Submission deadline on or before."),
+    conference_date_start: dateParam("conference_date_start", "Conference date on or after."),
+    conference_date_end: dateParam("conference_date_end", "Conference date on or before."),
     deadline_within_days: z.coerce
       .number({ error: "deadline_within_days must be an integer from 0 to 730" })
       .int({ error: "deadline_within_days must be an integer from 0 to 730" })
@@ -182,11 +198,12 @@ export const ConferenceSearchParams = z
       .optional()
       .meta({
         description:
-          "Only conferences whose next submission deadline (the outlook's: announced, or estimated when none is announced) falls from today to today + N days (UTC) and has not yet closed.",
+          "Next submission deadline (announced, else estimated) from today to today + N days (UTC), not yet closed.",
       }),
     updated_since: updatedSinceParam,
     page: pageParam,
     per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+    fields: conferenceFieldsParam,
   })
   .superRefine((p, ctx) => {
     for (const range of ["submission_date", "conference_date"] as const) {
@@ -230,7 +247,7 @@ export const DeadlineListParams = z.object({
   estimates: booleanParam(
     "estimates",
     true,
-    "Include rounds only estimated from the venue's history (default); false: announced only.",
+    "false: announced deadlines only (default true: estimates too).",
   ),
   ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
   page: pageParam,
@@ -241,6 +258,7 @@ export const DeadlineListParams = z.object({
     .max(PER_PAGE_MAX, { error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
     .default(DEADLINES_PER_PAGE_DEFAULT)
     .meta({ description: `Rows per page, 1-${PER_PAGE_MAX}.` }),
+  fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
 });
 export type DeadlineListParams = z.output<typeof DeadlineListParams>;
 
@@ -261,12 +279,13 @@ const issnParam = z
 
 export const JournalSearchParams = z.object({
   query: queryParam,
-  ccf_rank: ccfParam,
+  ccf_rank: ccfRanksParam,
   issn: issnParam,
-  field: ResearchFieldParam,
+  field: fieldsParam,
   updated_since: updatedSinceParam,
   page: pageParam,
   per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+  fields: journalFieldsParam,
 });
 export type JournalSearchParams = z.output<typeof JournalSearchParams>;
 
@@ -289,13 +308,15 @@ export const JournalRankingPath = z.object({ ranking: JournalRankingName.meta(RA
 export const ConferenceRankingParams = z.object({
   page: pageParam,
   per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+  fields: conferenceFieldsParam,
 });
 export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
 
 export const JournalRankingParams = z.object({
-  field: ResearchFieldParam.meta({ description: "Research field; narrows the cfp and all rankings." }),
+  field: fieldsParam,
   page: pageParam,
   per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+  fields: journalFieldsParam,
 });
 export type JournalRankingParams = z.output<typeof JournalRankingParams>;
 
@@ -559,8 +580,18 @@ const websiteField = z
   .optional()
   .meta({ description: "The venue's official website: present on paid (X-Paid-Access) responses only." });
 
+/** What a free detail says in place of the website: the same sentence for every venue, so it hints at nothing. */
+export const WEBSITE_WITH_PAID_ACCESS = "available with paid access (X-Paid-Access)";
+
+const websiteAccessField = z.literal(WEBSITE_WITH_PAID_ACCESS).optional().meta({
+  description: "Present on free responses in place of `website`: the website is available with paid access.",
+});
+
 export const ConferenceDetail = Conference.extend({
   fields: z.array(ResearchField),
+  calendar: z.url().meta({
+    description: "iCalendar address of this conference's deadlines and estimates (subscribe or import).",
+  }),
   cfp_text: z.string().nullable(),
   deadlines: z
     .array(Deadline.meta({ id: "Deadline" }))
@@ -582,6 +613,7 @@ export const ConferenceDetail = Conference.extend({
   related_journals: z.array(CompactJournal),
   comments: z.array(Comment),
   website: websiteField,
+  website_access: websiteAccessField,
 }).meta({ id: "ConferenceDetail" });
 export type ConferenceDetail = z.output<typeof ConferenceDetail>;
 
@@ -612,6 +644,7 @@ export const JournalDetail = Journal.extend({
   related_conferences: z.array(CompactConference),
   comments: z.array(Comment),
   website: websiteField,
+  website_access: websiteAccessField,
 }).meta({ id: "JournalDetail" });
 export type JournalDetail = z.output<typeof JournalDetail>;
 
@@ -661,13 +694,14 @@ export const Statistics = z
       .array(
         z.object({
           id: z.string(),
-          name: z.string(),
-          commit: z.string(),
+          name: z.string().optional().meta({ description: "Left out unless full=true." }),
+          commit: z.string().optional().meta({ description: "Left out unless full=true." }),
           date: isoDate
             .nullable()
             .meta({ description: "Date of the source's data the snapshot was built from." }),
-          fetched_at: z.string().nullable().meta({
-            description: "When the source was last fetched; null for the copy shipped with the data.",
+          fetched_at: z.string().nullable().optional().meta({
+            description:
+              "When the source was last fetched; null for the copy shipped with the data. Left out unless full=true.",
           }),
           age_days: z.int().nullable(),
           stale: z

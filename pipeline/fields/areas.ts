@@ -35,7 +35,8 @@ const LIXIN_AREAS: Record<string, ResearchField[]> = {
   "Computer Vision and Pattern Recognition": ["vision"],
   "Machine Learning and Learning Theory": ["ml"],
   "Artificial Intelligence": ["ai"],
-  "Data Mining and Information Retrieval": ["data", "ir"],
+  // KDD and WSDM sit here beside SIGIR: the heading settles "data" only.
+  "Data Mining and Information Retrieval": ["data"],
   // ICASSP, INTERSPEECH: CCF ranks ICASSP under graphics & multimedia.
   "Speech and Signal Processing": ["multimedia"],
 };

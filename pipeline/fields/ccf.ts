@@ -1,18 +1,18 @@
 /**
  * CCF subject areas onto research fields. ccfddl files carry the code (`sub`), the CCF list carries the
- * Chinese name; `ccfddl/conference/types.yml` pairs the two. CCF's categories are broad, so a code may give
- * two fields (e.g. "Computer Graphics and Multimedia").
+ * Chinese name; `ccfddl/conference/types.yml` pairs the two. CCF's categories are broad: a code gives here only
+ * the field it settles; the fields it merely suggests are in broad-codes.yaml (kept where a finer source agrees).
  */
 import type { ResearchField } from "../../functions/schema/records.ts";
 
 const BY_CODE: Record<string, ResearchField[]> = {
-  DS: ["architecture", "systems"], // Computer Architecture / Parallel & Distributed Computing / Storage
+  DS: [], // Computer Architecture / Parallel & Distributed Computing / Storage: broad-codes.yaml
   NW: ["network"],
   SC: ["security"],
-  SE: ["se", "pl"], // Software Engineering / System Software / Programming Languages
-  DB: ["data"], // Database / Data Mining / Information Retrieval
+  SE: [], // Software Engineering / System Software / Programming Languages: se, pl, systems only where agreed
+  DB: ["data"], // Database / Data Mining / Information Retrieval (ir where agreed)
   CT: ["theory"],
-  CG: ["graphics", "multimedia"],
+  CG: [], // Computer Graphics and Multimedia: broad-codes.yaml
   AI: ["ai"],
   HI: ["hci"], // Human-Computer Interaction and Pervasive Computing
   MX: [], // Interdisciplinary / Mixed / Emerging: no single field

@@ -1,6 +1,8 @@
 /**
  * Australian and New Zealand Standard Research Classification "Fields of Research" codes, as CORE files its
- * conferences, onto research fields. CORE editions up to 2018 use the 2008 codes (08xx Information and
+ * conferences, onto research fields. CORE files a venue under up to three codes, by review panel more than by
+ * topic (FAST under data management, SIGGRAPH under human-centred computing, SIGMETRICS under software
+ * engineering), so the importer keeps every one as a tentative field (pipeline/fields/venue-fields.ts). CORE editions up to 2018 use the 2008 codes (08xx Information and
  * Computing Sciences), later ones the 2020 codes (46xx Information and Computing Sciences). Some CORE rows
  * also carry codes of neighbouring disciplines (engineering, design, cognitive science).
  *

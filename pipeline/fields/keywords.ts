@@ -1,58 +1,39 @@
 /**
- * Last resort for venues no source files under a field (most venues known only from the reference catalogue or
- * the QUALIS list): words of the venue's title. Applied only when every source is silent, and documented as an
- * inference in docs/research-fields.md.
+ * Title words onto research fields: the reviewed table in pipeline/fields/title-keywords.yaml. The title is the
+ * last resort for venues no source files under a field, and the finer evidence a broad source code needs
+ * (pipeline/fields/venue-fields.ts); documented as an inference in docs/research-fields.md.
  */
-import type { ResearchField } from "../../functions/schema/records.ts";
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { ResearchField } from "../../functions/schema/records.ts";
+import { parseYaml } from "../yaml.ts";
 
-const RULES: [RegExp, ResearchField[]][] = [
-  [/\bmachine learning|\blearning representations|\bneural\b|\bdeep learning/, ["ml", "ai"]],
-  [
-    /artificial intelligence|\bintelligent|\bagents?\b|\bknowledge\b|\breasoning|\bfuzzy|\bevolutionary|\bplanning/,
-    ["ai"],
-  ],
-  [/\bvision\b|\bimage|\bvideo|\bpattern recognition/, ["vision"]],
-  [/natural language|\blinguistic|\blanguage processing|\btranslation|\bspeech/, ["nlp"]],
-  [
-    /\bdata ?bases?\b|\bdata mining|\bdata science|\bbig data|\bdata engineering|\bdata management|\bknowledge discovery/,
-    ["data"],
-  ],
-  [
-    /\bnetwork|\bcommunications?\b|\bwireless|\bmobile|\binternet of things|\biot\b|\btelecommunication|\bsensor/,
-    ["network"],
-  ],
-  [/\bsecurity|\bprivacy|\bcrypt|\btrust|\bforensic/, ["security"]],
-  [/\bsoftware|\brequirements engineering|\btesting|\bverification|\bmodel[- ]driven/, ["se"]],
-  [
-    /\bdistributed|\bparallel|\bcloud|\boperating systems?|\bcomputer systems|\bhigh performance|\bgrid\b|\bstorage|\bedge computing/,
-    ["systems"],
-  ],
-  [
-    /\btheory|\balgorithm|\bcombinatori|\blogic\b|\bautomata|\bcomputational complexity|\bdiscrete math|\bgraph theory/,
-    ["theory"],
-  ],
-  [
-    /human[- ]computer|\binteraction|\buser interface|\bubiquitous|\bpervasive|\baccessib|\busability/,
-    ["hci"],
-  ],
-  [/\bgraphics|\bvisuali[sz]ation|\bvirtual reality|\baugmented reality|\bgames?\b|\bgeometr/, ["graphics"]],
-  [/\bbio|\bmedical|\bhealth|\bgenom|\bclinical/, ["bio"]],
-  [/\brobot|\bautomation|\bautonomous|\bcontrol systems/, ["robotics"]],
-  [/\bweb\b|\bsemantic web|\bworld wide web|\bsocial media|\be-commerce/, ["web"]],
-  [
-    /\barchitecture|\bcircuit|\bvlsi|\bhardware|\bembedded|\bdesign automation|\bfpga|\bmicroelectronic/,
-    ["architecture"],
-  ],
-  [/\bprogramming|\bcompiler|\bfunctional languages?|\btype systems?/, ["pl"]],
-  [/information retrieval|\bsearch\b|\brecommend|\bdigital librar/, ["ir"]],
-  [/\bmultimedia|\baudio|\bsignal processing|\bmusic/, ["multimedia"]],
-  [/information systems|\bbusiness|\benterprise|\bmanagement|\be-government|\bdecision support/, ["is"]],
-  [/\beducation|\bteaching|\blearning technolog|\bcomputing education|\be-learning/, ["education"]],
-];
+const FILE = new URL("./title-keywords.yaml", import.meta.url);
+
+const Table = z.object({
+  rules: z.array(
+    z.object({
+      fields: z.array(ResearchField).min(1),
+      words: z.array(z.string().min(1)).min(1),
+    }),
+  ),
+});
+
+function load(): { pattern: RegExp; fields: ResearchField[] }[] {
+  const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
+  if (!parsed.success) throw new Error(`pipeline/fields/title-keywords.yaml: ${parsed.error.message}`);
+  return parsed.data.rules.map((rule) => ({
+    pattern: new RegExp(rule.words.join("|")),
+    fields: rule.fields,
+  }));
+}
+
+const RULES = load();
 
 export function fieldsFromTitle(title: string): ResearchField[] {
   const text = title.toLowerCase();
   const fields = new Set<ResearchField>();
-  for (const [pattern, mapped] of RULES) if (pattern.test(text)) for (const f of mapped) fields.add(f);
+  for (const { pattern, fields: mapped } of RULES)
+    if (pattern.test(text)) for (const f of mapped) fields.add(f);
   return [...fields];
 }

@@ -1,5 +1,6 @@
 /**
- * SCImago subject categories onto research fields. The `Categories` cell lists a journal's categories with
+ * SCImago subject categories onto research fields. The importer keeps them as tentative fields (a journal is
+ * filed under several categories, loosely): they count where a finer source or the title agrees. The `Categories` cell lists a journal's categories with
  * its quartile in each ("Software (Q1); Signal Processing (Q2)"); most non-CS categories carry no field.
  * SCImago has no robotics, security or web category: the nearest ones it does have are used where their
  * journals show it (IEEE T-RO is "Control and Systems Engineering", IEEE TIFS "Safety, Risk, Reliability
@@ -75,11 +76,16 @@ function categoryName(entry: string): string {
     .trim();
 }
 
-/** Fields of a `Categories` cell, without duplicates, in RESEARCH_FIELDS order. */
-export function fieldsFromScimagoCategories(categories: string): ResearchField[] {
-  const found = new Set<ResearchField>();
-  for (const entry of categories.split(";")) {
-    for (const field of BY_CATEGORY[categoryName(entry)] ?? []) found.add(field);
-  }
+/** The category names of a `Categories` cell, quartiles dropped. */
+export function scimagoCategories(cell: string): string[] {
+  return cell
+    .split(";")
+    .map(categoryName)
+    .filter((name) => name !== "");
+}
+
+/** Fields of a journal's categories, without duplicates, in RESEARCH_FIELDS order. */
+export function fieldsFromScimagoCategories(categories: readonly string[]): ResearchField[] {
+  const found = new Set(categories.flatMap((name) => BY_CATEGORY[name] ?? []));
   return RESEARCH_FIELDS.filter((field) => found.has(field));
 }

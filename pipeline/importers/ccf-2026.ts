@@ -20,7 +20,7 @@ import {
   normalizeTitle,
 } from "../normalize.ts";
 import type { ImportResult, Rejection } from "../observations.ts";
-import { type CcfVenue, ccfFields, ccfObservations, isCcfLevel } from "./ccf-common.ts";
+import { type CcfVenue, ccfAreas, ccfObservations, isCcfLevel, joinAreas } from "./ccf-common.ts";
 
 const DIR = "ccf-list-2026";
 const DATAGEN = `${DIR}/dataGen.js`;
@@ -292,14 +292,14 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
       return rejected.push({ file, record, reason: `unknown CCF level "${found.rank}"` });
     const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
     const key = `${EDITION}#${type}/${identity}`;
-    const fields = ccfFields(listRow?.field ?? null);
+    const areas = ccfAreas(listRow?.field ?? null);
     const known = venues.get(key);
     if (known) {
       // A second dblp path of one venue, or one venue listed under two areas.
       if (known.level !== found.rank) {
         rejected.push({ file, record, reason: `same venue as ${known.record} with another level` });
       } else {
-        known.fields = [...new Set([...known.fields, ...fields])];
+        known.areas = joinAreas(known.areas, areas);
         venues.fillDblp(known, found.dblp);
         known.publisher ??= listRow?.publisher ?? null;
       }
@@ -313,7 +313,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
       publisher: listRow?.publisher ?? null,
       dblp: found.dblp,
       level: found.rank,
-      fields,
+      areas,
     });
   };
 
@@ -321,7 +321,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
   for (const row of index.unmatched()) {
     const same = venues.sameByDblp(row) ?? venues.garbledCopyOf(row);
     if (same) {
-      same.fields = [...new Set([...same.fields, ...ccfFields(row.field)])];
+      same.areas = joinAreas(same.areas, ccfAreas(row.field));
       same.publisher ??= row.publisher;
       continue;
     }

@@ -2,7 +2,8 @@
  * What the two CCF lists (2022: ccf-list.ts, 2026: ccf-2026.ts) give per venue, and how a list's venues become
  * observations: each a rank claim of the list's edition; a dblp key the list gives to two venues is dropped from both.
  */
-import { CCF_TIERS, type ResearchField } from "../../functions/schema/records.ts";
+import { CCF_TIERS } from "../../functions/schema/records.ts";
+import { tentativeFields } from "../fields/broad-codes.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
   type ConferenceObservation,
@@ -17,10 +18,15 @@ export function isCcfLevel(value: string | null): value is CcfLevel {
   return CCF_TIERS.includes(value as CcfLevel);
 }
 
-/** Research fields of a CCF area, named in Chinese as both lists do. */
-export function ccfFields(chineseName: string | null): ResearchField[] {
+/** The CCF area code of an area named in Chinese as both lists do; none for an unknown name. */
+export function ccfAreas(chineseName: string | null): string[] {
   const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
-  return code ? fieldsFromCcfCode(code) : [];
+  return code ? [code] : [];
+}
+
+/** A venue listed under two areas is filed under both. */
+export function joinAreas(known: readonly string[], more: readonly string[]): string[] {
+  return [...new Set([...known, ...more])];
 }
 
 export interface CcfVenue {
@@ -31,7 +37,8 @@ export interface CcfVenue {
   publisher: string | null;
   dblp: string | null;
   level: CcfLevel;
-  fields: ResearchField[];
+  /** CCF area codes ("SE", "DS"); their fields are worked out in ccfObservations. */
+  areas: string[];
 }
 
 export interface CcfList {
@@ -54,7 +61,8 @@ export function ccfObservations(
     acronym: v.acronym,
     dblp: v.dblp && (uses.get(v.dblp) ?? 0) > 1 ? null : v.dblp,
     ranks: [{ system: "CCF" as const, edition: list.edition, rank: v.level, source: list.source }],
-    fields: v.fields,
+    fields: [...new Set(v.areas.flatMap(fieldsFromCcfCode))],
+    tentativeFields: tentativeFields("ccf", v.areas),
   });
   return {
     conferences: venues

@@ -19,7 +19,7 @@ import {
   normalizeTitle,
 } from "../normalize.ts";
 import type { ImportResult, Rejection } from "../observations.ts";
-import { type CcfVenue, ccfFields, ccfObservations, isCcfLevel } from "./ccf-common.ts";
+import { type CcfVenue, ccfAreas, ccfObservations, isCcfLevel, joinAreas } from "./ccf-common.ts";
 
 const FILE = "ccf-list/ccf_venues.csv";
 const SOURCE = "ccf";
@@ -55,13 +55,13 @@ export async function importCcfList(upstreamDir: string): Promise<ImportResult> 
     }
     const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
     const key = `${EDITION}#${type}/${identity}`;
-    const fields = ccfFields(cleanText(values.field));
+    const areas = ccfAreas(cleanText(values.field));
     const known = venues.get(key);
     if (known) {
       if (known.level !== level) {
         rejected.push({ file: FILE, record, reason: `same venue as row ${known.row} with another level` });
       } else {
-        known.fields = [...new Set([...known.fields, ...fields])];
+        known.areas = joinAreas(known.areas, areas);
       }
       continue;
     }
@@ -73,7 +73,7 @@ export async function importCcfList(upstreamDir: string): Promise<ImportResult> 
       publisher: cleanText(values.publisher),
       dblp: dblpKeyFromUrl(values.url),
       level,
-      fields,
+      areas,
     });
   }
   return {

@@ -5,6 +5,7 @@
 import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../functions/schema/records.ts";
 import { countryFromPlace } from "../countries.ts";
 import { parseDateRange } from "../dates.ts";
+import { tentativeFields } from "../fields/broad-codes.ts";
 import { fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
   type ConferenceObservation,
@@ -113,6 +114,7 @@ function seriesOf(entry: YamlRecord, sub: string, fileName: string, rejected: Re
       dblp: dblpKey(entry.dblp),
       ranks: isRecord(entry.rank) ? trackerRanks(entry.rank, SOURCE) : [],
       fields: fieldsFromCcfCode(code),
+      tentativeFields: tentativeFields("ccf", [code]),
       editions: editionsWithLinks.map((e) => e.edition),
       website: newest(editionsWithLinks)?.link ?? null,
     }),

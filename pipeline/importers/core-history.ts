@@ -7,7 +7,7 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { RankHistoryEntry, ResearchField } from "../../functions/schema/records.ts";
+import type { RankHistoryEntry } from "../../functions/schema/records.ts";
 import { type CsvRecord, readCsv } from "../csv.ts";
 import { fieldsFromForCodes } from "../fields/for-codes.ts";
 import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";
@@ -31,7 +31,8 @@ interface EditionRow {
   acronym: string | null;
   title: string | null;
   rank: string | null;
-  fields: ResearchField[];
+  /** FoR codes that name a field (pipeline/fields/for-codes.ts). */
+  codes: string[];
 }
 
 async function editionFiles(upstreamDir: string): Promise<{ edition: string; name: string }[]> {
@@ -54,7 +55,8 @@ function editionRow(edition: string, file: string, values: CsvRecord["values"]):
   const names = cleanNames(values.acronym, values.title);
   if (!names) return null;
   const codes = [values.for1, values.for2, values.for3].map(cleanText).filter((c) => c !== null);
-  return { edition, file, ...names, rank: cleanText(values.rank), fields: fieldsFromForCodes(codes) };
+  const named = codes.filter((c) => fieldsFromForCodes([c]).length > 0);
+  return { edition, file, ...names, rank: cleanText(values.rank), codes: named };
 }
 
 /** The newest edition's value of a fact, falling back to older editions that state it. */
@@ -64,6 +66,11 @@ function newest<V>(rows: EditionRow[], get: (row: EditionRow) => V | null): V | 
     if (value !== null) return value;
   }
   return null;
+}
+
+/** Every FoR code is a tentative claim (pipeline/fields/for-codes.ts says why). */
+function forCodeFields(codes: string[]): Pick<ConferenceObservation, "tentativeFields"> {
+  return { tentativeFields: fieldsFromForCodes(codes) };
 }
 
 function observationOf(coreId: string, rows: EditionRow[]): ConferenceObservation {
@@ -78,7 +85,7 @@ function observationOf(coreId: string, rows: EditionRow[]): ConferenceObservatio
     title: newest(rows, (r) => r.title),
     coreId,
     ranks,
-    fields: newest(rows, (r) => (r.fields.length > 0 ? r.fields : null)) ?? [],
+    ...forCodeFields(newest(rows, (r) => (r.codes.length > 0 ? r.codes : null)) ?? []),
   });
 }
 

@@ -100,5 +100,11 @@ export const importHf: Importer = async (upstreamDir) => {
     });
     editions.push(...fileEditions);
   }
-  return { source: SOURCE, read, conferences: seriesObservations(SOURCE, editions), journals: [], rejected };
+  // A series carries every topic any of its editions was tagged with (ICLR: eight fields): tentative only.
+  const conferences = seriesObservations(SOURCE, editions).map((o) => ({
+    ...o,
+    fields: [],
+    tentativeFields: o.fields,
+  }));
+  return { source: SOURCE, read, conferences, journals: [], rejected };
 };

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { z } from "zod";
 import type { JournalMetricYear } from "../../functions/schema/records.ts";
 import { type CsvRecord, numberCell, readCsv } from "../csv.ts";
-import { fieldsFromScimagoCategories } from "../fields/scimago.ts";
+import { fieldsFromScimagoCategories, scimagoCategories } from "../fields/scimago.ts";
 import { cleanText, normalizeIssn } from "../normalize.ts";
 import {
   type ImportResult,
@@ -47,7 +47,7 @@ interface JournalYear {
   /** Read from the row now, so the row itself (and the file text it points into) is not kept. */
   issns: string[];
   publisher: string | null;
-  fields: ReturnType<typeof fieldsFromScimagoCategories>;
+  categories: string[];
   metric: MetricYear;
 }
 
@@ -100,7 +100,7 @@ function readJournalRow(values: CsvRecord["values"], year: number): JournalYear 
     title,
     issns: scimagoIssns(values.Issn),
     publisher: cleanText(values.Publisher),
-    fields: fieldsFromScimagoCategories(values.Categories ?? ""),
+    categories: scimagoCategories(values.Categories ?? ""),
     metric: { year, sjr, quartile, h_index: hIndex, cites_per_doc_2y: citesPerDoc },
   };
 }
@@ -115,7 +115,9 @@ function journalFrom(years: JournalYear[], file: string): JournalObservation {
     title: newest.title,
     issns: [...new Set(newestFirst.flatMap((y) => y.issns))],
     publisher: newest.publisher,
-    fields: newest.fields,
+    // A journal is filed under two to six categories, many of them loosely (PARCO under "Artificial
+    // Intelligence" and "Computer Graphics"): each is tentative, kept where a finer source agrees.
+    tentativeFields: fieldsFromScimagoCategories(newest.categories),
     metrics: newestFirst.map((y) => y.metric).reverse(),
   });
 }

@@ -128,7 +128,7 @@ describe("GET /api/deadlines", () => {
     for (const [query, words] of [
       ["within_days=0", ["within_days", "1 to 366"]],
       ["within_days=400", ["within_days"]],
-      ["ccf_rank=a,z", ["ccf_rank", "a, b, c"]],
+      ["ccf_rank=a,z", ["ccf_rank", "A, B, C"]],
       ["field=se,chemistry", ["field", "separated by commas"]],
       ["estimates=maybe", ["estimates", "true or false"]],
       ["page_size=0", ["page_size"]],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WEBSITE_WITH_PAID_ACCESS } from "../../functions/schema/api.ts";
 import { FIXTURE_CONFERENCES } from "../helpers/snapshot-fixture.ts";
 import {
   ACCOUNT,
@@ -17,6 +18,7 @@ import {
 const CONFERENCE_DETAIL_KEYS = [
   ...CONFERENCE_ROW_KEYS,
   "fields",
+  "calendar",
   "cfp_text",
   "deadlines",
   "history",
@@ -90,7 +92,7 @@ describe("GET /api/conferences/{id}", () => {
     expect(res.status).toBe(200);
     expect(body.code).toBe(200);
     const d = body.data;
-    expect(Object.keys(d)).toEqual(CONFERENCE_DETAIL_KEYS);
+    expect(Object.keys(d)).toEqual([...CONFERENCE_DETAIL_KEYS, "website_access"]);
     expect(d).toMatchObject({
       id: "101",
       short_name: "ICML",
@@ -119,8 +121,12 @@ describe("GET /api/conferences/{id}", () => {
       utc: "2026-07-02T11:59:59Z",
     });
     expect(d.rank_history).toEqual([{ system: "CCF", edition: "CCF2022", rank: "A", source: "ccf" }]);
-    expect(JSON.stringify(d)).not.toContain("website");
+    // One field says the website exists with paid access, the same for every venue: no value, no hint of it.
+    expect(d.website).toBeUndefined();
+    expect(d.website_access).toBe(WEBSITE_WITH_PAID_ACCESS);
     expect(JSON.stringify(d)).not.toContain("icml.example.org");
+    expect(JSON.stringify(d)).not.toMatch(/https?:\/\/(?!venues\.test)/);
+    expect(d.calendar).toBe(`${BASE_URL}/conference/101.ics`);
   });
 
   it("lists related conferences that share a field (best match first) and related journals", async () => {
@@ -197,7 +203,7 @@ describe("GET /api/journals/{id}", () => {
   it("gives an account the journal detail; special issues open-first, without URLs", async () => {
     const { body } = await h.json("/api/journals/201", { headers: ACCOUNT });
     expect(body.code).toBe(200);
-    expect(Object.keys(body.data)).toEqual(JOURNAL_DETAIL_KEYS);
+    expect(Object.keys(body.data)).toEqual([...JOURNAL_DETAIL_KEYS, "website_access"]);
     expect(body.data).toMatchObject({
       id: "201",
       issns: ["0162-8828", "1939-3539"],
@@ -296,5 +302,52 @@ describe("POST /api/login", () => {
     expect(res.status).toBe(405);
     expect(body.code).toBe(405);
     expect(res.headers.get("allow")).toContain("POST");
+  });
+});
+
+describe("compact details (sections=)", () => {
+  it("keeps the venue's identity and the named sections, in the detail's order", async () => {
+    const { body } = await h.json("/api/conferences/101?sections=acceptance,ranks", { headers: ACCOUNT });
+    expect(body.code).toBe(200);
+    expect(Object.keys(body.data)).toEqual([
+      "id",
+      "short_name",
+      "full_name",
+      "ccf_rank",
+      "core_rank",
+      "qualis_rank",
+      "detail_page",
+      "acceptance",
+    ]);
+    const full = await h.json("/api/conferences/101", { headers: ACCOUNT });
+    expect(body.data.acceptance).toEqual(full.body.data.acceptance);
+    expect(body.data.ccf_rank).toBe(full.body.data.ccf_rank);
+  });
+
+  it('gives the search row for "row", any letter case, spaces ignored', async () => {
+    const { body } = await h.json("/api/conferences/101?sections=%20ROW%20,calendar", { headers: ACCOUNT });
+    expect(Object.keys(body.data)).toEqual([...CONFERENCE_ROW_KEYS, "calendar"]);
+  });
+
+  it("cuts a journal detail the same way, and an empty value is the whole detail", async () => {
+    const { body } = await h.json("/api/journals/201?sections=special_issues", { headers: ACCOUNT });
+    expect(Object.keys(body.data)).toEqual([
+      "id",
+      "short_name",
+      "full_name",
+      "detail_page",
+      "special_issues",
+    ]);
+    const empty = await h.json("/api/journals/201?sections=", { headers: ACCOUNT });
+    expect(Object.keys(empty.body.data)).toEqual([...JOURNAL_DETAIL_KEYS, "website_access"]);
+  });
+
+  it("refuses an unknown section with the valid ones (HTTP 200, code 400)", async () => {
+    const { res, body } = await h.json("/api/conferences/101?sections=ranks,reviews", { headers: ACCOUNT });
+    expect(res.status).toBe(200);
+    expect(body.code).toBe(400);
+    expect(body.message).toBe(
+      `invalid request: sections: unknown "reviews"; valid: row, ranks, fields, calendar, cfp_text, deadlines, history, deadline_estimates, outlook, acceptance, rank_history, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website, website_access`,
+    );
   });
 });

@@ -91,6 +91,7 @@ describe("GET /api/openapi.json", () => {
       "updated_since",
       "page",
       "per_page",
+      "fields",
     ]);
     expect(param(search, "deadline_within_days").schema).toMatchObject({
       type: "integer",
@@ -102,7 +103,7 @@ describe("GET /api/openapi.json", () => {
       expect(param(search, name).schema.type, name).toBe("string");
       expect(param(search, name).description, name).toMatch(/comma-separated: any matches/);
     }
-    expect(param(search, "ccf_rank").description).toMatch(/a, b, c/);
+    expect(param(search, "ccf_rank").description).toMatch(/A, B, C/);
     const deadlines = "/api/deadlines";
     expect(op(deadlines).parameters?.map((p) => p.name)).toEqual([
       "within_days",
@@ -114,6 +115,7 @@ describe("GET /api/openapi.json", () => {
       "ranked_only",
       "page",
       "page_size",
+      "fields",
     ]);
     expect(param(deadlines, "within_days").schema).toMatchObject({
       type: "integer",
@@ -141,6 +143,7 @@ describe("GET /api/openapi.json", () => {
       "updated_since",
       "page",
       "per_page",
+      "fields",
     ]);
     const conferenceRanking = "/api/conferences/rankings/{ranking}";
     expect(param(conferenceRanking, "ranking")).toMatchObject({ in: "path", required: true });
@@ -148,8 +151,9 @@ describe("GET /api/openapi.json", () => {
     expect(param(conferenceRanking, "per_page").schema).toMatchObject({ maximum: 100, default: 20 });
     const journalRanking = "/api/journals/rankings/{ranking}";
     expect(param(journalRanking, "ranking").schema.enum).toEqual([...JOURNAL_RANKINGS]);
-    expect(param(journalRanking, "field").schema.enum).toHaveLength(27);
-    expect(param("/api/journals", "ccf_rank").schema.enum).toEqual(["a", "b", "c"]);
+    // Journal filters take several values too, as the conference ones.
+    expect(param(journalRanking, "field").description).toMatch(/comma-separated: any matches/);
+    expect(param("/api/journals", "ccf_rank").description).toMatch(/A, B, C/);
     expect(param("/api/conferences/{id}", "id").schema.type).toBe("integer");
     expect(op("/api/login", "post")).toMatchObject({ requestBody: { required: true } });
   });

@@ -1,30 +1,8 @@
 /** What the reference service's clients send and expect, answered unchanged: its field values and feed paths. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFERENCE_FIELDS } from "../helpers/reference-fields.ts";
 import { type Harness, startHarness } from "./harness.ts";
 
-const REFERENCE_FIELDS = [
-  "ai",
-  "vision",
-  "nlp",
-  "data",
-  "network",
-  "security",
-  "se",
-  "systems",
-  "theory",
-  "hci",
-  "graphics",
-  "bio",
-  "robotics",
-  "web",
-  "ee",
-  "energy",
-  "materials",
-  "civil",
-  "education",
-  "management",
-  "math",
-];
 const FINER_FIELDS = ["ml", "architecture", "pl", "ir", "multimedia", "is"];
 
 const RSS = "<rss><channel><title>deadlines</title></channel></rss>\n";

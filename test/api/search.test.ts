@@ -289,7 +289,7 @@ describe("GET /api/conferences", () => {
     await expectInvalid("/api/conferences?per_page=2.5", "per_page");
     await expectInvalid("/api/conferences?page=0", "page", ">= 1");
     await expectInvalid("/api/conferences?page=-1", "page");
-    await expectInvalid("/api/conferences?ccf_rank=d", "ccf_rank", "a, b, c");
+    await expectInvalid("/api/conferences?ccf_rank=d", "ccf_rank", "A, B, C");
     await expectInvalid("/api/conferences?core_rank=B%2B", "core_rank", "A*, A, B, C");
     await expectInvalid("/api/conferences?qualis_rank=A5", "qualis_rank", "A1", "B5");
     await expectInvalid("/api/conferences?field=chemistry", "field", "ai", "education");
@@ -376,5 +376,64 @@ describe("GET /api/journals", () => {
     expect(past.data.journals).toEqual([]);
     await expectInvalid("/api/journals?per_page=500", "per_page");
     await expectInvalid("/api/journals?page=x", "page");
+  });
+});
+
+describe("compact rows (fields=)", () => {
+  it("keeps id and the named fields of every row, in row order; the rest of the answer is unchanged", async () => {
+    const full = (await h.json("/api/conferences?per_page=20")).body.data;
+    const { body } = await h.json("/api/conferences?per_page=20&fields=submission_date,short_name,ranks");
+    expect(body.code).toBe(200);
+    expect(body.data.pagination).toEqual(full.pagination);
+    expect(body.data.conferences.length).toBeGreaterThan(5);
+    expect(body.data.conferences).toEqual(
+      full.conferences.map((row: ConferenceRow) => ({
+        id: row.id,
+        short_name: row.short_name,
+        submission_date: row.submission_date,
+        ccf_rank: row.ccf_rank,
+        core_rank: row.core_rank,
+        qualis_rank: row.qualis_rank,
+      })),
+    );
+    expect(JSON.stringify(body.data).length).toBeLessThan(JSON.stringify(full).length / 3);
+  });
+
+  it("works on ranking lists and journals, any letter case", async () => {
+    const list = (await h.json("/api/conferences/rankings/most_tracked?fields=TRACKERS_COUNT")).body.data;
+    expect(Object.keys(list.conferences[0])).toEqual(["id", "trackers_count"]);
+    const journals = (await h.json("/api/journals?fields=issn")).body.data;
+    expect(journals.journals.every((j: object) => Object.keys(j).join() === "id,issn")).toBe(true);
+    const cfp = (await h.json("/api/journals/rankings/cfp?fields=special_issue")).body.data;
+    expect(Object.keys(cfp.journals[0])).toEqual(["id", "special_issue"]);
+  });
+
+  it("refuses an unknown field naming the valid ones; an empty value gives full rows", async () => {
+    await expectInvalid(
+      "/api/conferences?fields=id,website",
+      'fields: unknown "website"',
+      "short_name",
+      "ranks",
+    );
+    await expectInvalid("/api/journals/rankings/all?fields=cp_index", 'fields: unknown "cp_index"');
+    const { body } = await h.json("/api/conferences?fields=");
+    expect(Object.keys(body.data.conferences[0])).toEqual(CONFERENCE_ROW_KEYS);
+  });
+});
+
+describe("journal filters take several values", () => {
+  it("ccf_rank=A,b and field=ai,theory keep journals matching any listed value", async () => {
+    const all = (await h.json("/api/journals?per_page=100")).body.data.journals as JournalRow[];
+    const many = (await h.json("/api/journals?per_page=100&ccf_rank=A,b")).body.data.journals as JournalRow[];
+    expect(many.map((j) => j.id).sort()).toEqual(
+      all
+        .filter((j) => j.ccf_rank === "A" || j.ccf_rank === "B")
+        .map((j) => j.id)
+        .sort(),
+    );
+    expect(many.length).toBeGreaterThan(0);
+    const byField = (await h.json("/api/journals/rankings/all?field=ai,theory")).body;
+    expect(byField.code).toBe(200);
+    await expectInvalid("/api/journals?ccf_rank=A,D", "ccf_rank");
   });
 });

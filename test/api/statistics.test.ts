@@ -34,8 +34,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe("GET /api/statistics", () => {
-  it("states each source's commit, data date, fetch time and whether it is out of date", () => {
-    expect(stats.data_sources).toEqual([
+  it("states each source's date, age and whether it is out of date; full=true adds name, commit, fetch time", async () => {
+    expect(stats.data_sources).toEqual([{ id: "ccfddl", date: null, age_days: null, stale: false }]);
+    const { body } = await h.json("/api/statistics?full=true");
+    expect(body.data.data_sources).toEqual([
       {
         id: "ccfddl",
         name: "ccfddl/ccf-deadlines",

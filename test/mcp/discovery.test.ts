@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
+import { ALL_DEADLINES_CALENDAR, FIELD_CALENDARS, RANK_CALENDARS } from "../../src/lib/calendar.ts";
 import type { Harness } from "../api/harness.ts";
 import { connectMcp, INITIALIZE, type McpSession, restData, startMcpHarness } from "./client.ts";
 
@@ -164,7 +165,12 @@ describe("server card", () => {
 describe("resources", () => {
   it("lists the fixed resources and the venue templates", async () => {
     const { resources } = await mcp.client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(["venue://statistics", "venue://fields", "venue://terms"]);
+    expect(resources.map((r) => r.uri)).toEqual([
+      "venue://statistics",
+      "venue://fields",
+      "venue://feeds",
+      "venue://terms",
+    ]);
     const { resourceTemplates } = await mcp.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
       "venue://conference/{id}",
@@ -183,6 +189,19 @@ describe("resources", () => {
       expect(fields).toContain(`| \`${field}\` |`);
     const terms = await readText("venue://terms");
     expect(terms).toContain("Cite as: Venue Directory, https://venues.test");
+  });
+
+  it("the feed list gives the absolute address of every calendar the site builds, and the per-venue ones", async () => {
+    const feeds = await readText("venue://feeds");
+    const listed = new Set(feeds.match(/https:\/\/venues\.test\/\S+/g));
+    const built = [ALL_DEADLINES_CALENDAR, ...FIELD_CALENDARS, ...RANK_CALENDARS].map((c) => c.path);
+    expect(built.length).toBe(1 + 27 + 17);
+    for (const path of built) expect(listed, path).toContain(`https://venues.test${path}`);
+    expect(listed).toContain("https://venues.test/feeds/deadlines.xml");
+    expect(listed).toContain("https://venues.test/conference/{id}.ics");
+    expect(listed).toContain("https://venues.test/calendar/watch.ics?ids={id},{id}");
+    expect(feeds).toContain("- CCF A: https://venues.test/feeds/ranks/ccf-a.ics");
+    expect(feeds).toContain("- security (");
   });
 
   it("a venue reads as the site's Markdown rendition; an unknown one is not found", async () => {
@@ -246,12 +265,11 @@ describe("completion", () => {
 });
 
 describe("tools/list size", () => {
-  // 20 KB for eight tools; the ninth (upcoming_deadlines, issue 23) adds about 2 KB.
-  it("stays under 22 KB", async () => {
+  it("stays under 15 KB (issue 30)", async () => {
     const res = await post({ accept: "application/json" }, { jsonrpc: "2.0", id: 9, method: "tools/list" });
     const text = await res.text();
     expect(JSON.parse(text).result.tools).toHaveLength(9);
-    expect(text.length).toBeLessThan(22_000);
+    expect(text.length).toBeLessThan(15_000);
   });
 });
 

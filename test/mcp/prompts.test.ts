@@ -73,38 +73,42 @@ describe("expansion", () => {
       arguments: { field: "AI", system: "core", tier: "a*", days: "20" },
     });
     const text = textOf(prompt);
-    const args = argumentsFor(text, "search_conferences");
+    const args = argumentsFor(text, "upcoming_deadlines tool");
+    // One call: announced deadlines and estimates alike, rows cut to what the table shows.
     expect(args).toEqual({
-      submission_date_start: FIXTURE_TODAY,
-      submission_date_end: plusDays(20),
+      within_days: 20,
       field: "ai",
       core_rank: "A*",
-      per_page: 100,
+      page_size: 100,
+      fields: "short_name,full_name,ranks,detail_page,next,conference,stale",
     });
     expect(text).toContain("get_conference");
     expect(text).toContain("detail_page");
+    // The tool takes the arguments as written and answers compact rows.
     const payload = toolPayload(
-      await mcp.client.callTool({ name: "search_conferences", arguments: args }),
-    ) as {
-      conferences: { short_name: string; submission_date: string }[];
-    };
-    expect(payload.conferences.map((c) => c.short_name)).toEqual(["ICML"]);
+      await mcp.client.callTool({ name: "upcoming_deadlines", arguments: args }),
+    ) as { deadlines: Record<string, unknown>[] };
+    expect(payload.deadlines.length).toBeGreaterThan(0);
+    for (const row of payload.deadlines)
+      expect(Object.keys(row).sort()).toEqual(
+        ["conference_id", "short_name", "full_name", "ccf_rank", "core_rank", "qualis_rank", "detail_page"]
+          .concat(["next", "conference", "stale"])
+          .sort(),
+      );
   });
 
   it("upcoming_deadlines without arguments looks 30 days ahead", async () => {
     const text = textOf(await mcp.client.getPrompt({ name: "upcoming_deadlines", arguments: {} }));
-    expect(argumentsFor(text, "search_conferences")).toEqual({
-      submission_date_start: FIXTURE_TODAY,
-      submission_date_end: plusDays(30),
-      per_page: 100,
-    });
+    expect(argumentsFor(text, "upcoming_deadlines tool")).toMatchObject({ within_days: 30, page_size: 100 });
   });
 
   it("a ranking system without a tier is a filter the model applies to the rows", async () => {
     const text = textOf(
       await mcp.client.getPrompt({ name: "upcoming_deadlines", arguments: { system: "qualis" } }),
     );
-    expect(argumentsFor(text, "search_conferences")).not.toHaveProperty("qualis_rank");
+    const args = argumentsFor(text, "upcoming_deadlines tool");
+    expect(args).not.toHaveProperty("qualis_rank");
+    expect(args).toMatchObject({ ranked_only: true });
     expect(text).toContain("qualis_rank is not empty");
   });
 
@@ -172,7 +176,7 @@ describe("no arguments", () => {
       const result = await mcp.client.getPrompt({ name });
       expect(result.messages).toHaveLength(1);
       const text = textOf(result);
-      expect(text).toMatch(/(search|list)_(conferences|journals)/);
+      expect(text).toMatch(/(search|list)_(conferences|journals)|the upcoming_deadlines tool/);
       expect(text).not.toContain("undefined");
     });
   }

@@ -6,6 +6,7 @@
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
+import { DETAIL_IDENTITY } from "../../functions/schema/compact.ts";
 import { ACCOUNT, fakeActivity, type Harness, PAID } from "../api/harness.ts";
 import { FIXTURE_TODAY } from "../helpers/snapshot-fixture.ts";
 import {
@@ -137,10 +138,14 @@ describe("tools/list", () => {
       const named = (ref: string) => openapi.components.schemas[ref.split("/").pop() ?? ""] ?? {};
       const envelope = named(response.content["application/json"].schema.$ref);
       const data = named(String(envelope.properties?.data?.$ref));
-      expect(Object.keys(tool.outputSchema?.properties ?? {}), tool.name).toEqual(
+      // Keys only: listed when some are optional, else all required. A detail may be cut to its sections:
+      // only the identity every cut keeps is required.
+      const sparse = tool.name === "get_conference" || tool.name === "get_journal";
+      const listed = Object.keys(tool.outputSchema?.properties ?? {});
+      expect(listed.length > 0 ? listed : tool.outputSchema?.required, tool.name).toEqual(
         Object.keys(data.properties ?? {}),
       );
-      expect(tool.outputSchema?.required, tool.name).toEqual(data.required);
+      expect(tool.outputSchema?.required, tool.name).toEqual(sparse ? [...DETAIL_IDENTITY] : data.required);
     }
   });
 });
@@ -172,6 +177,13 @@ describe("payloads equal the REST data", () => {
     ...JOURNAL_RANKINGS.map((ranking): [string, Record<string, unknown>] => ["list_journals", { ranking }]),
     ["list_journals", { ranking: "cfp", field: "ai" }],
     ["get_statistics", {}],
+    // Compact answers: the same cut over both.
+    ["search_conferences", { fields: "short_name,ranks,estimated_submission_date", per_page: 20 }],
+    ["search_journals", { fields: "issn,ccf_rank" }],
+    ["list_conferences", { ranking: "most_tracked", fields: "short_name,trackers_count" }],
+    ["list_journals", { ranking: "cfp", fields: "special_issue" }],
+    ["get_statistics", { full: true }],
+    ["upcoming_deadlines", { fields: "short_name,ranks,next", within_days: 200 }],
   ];
 
   for (const [tool, args] of CASES) {
@@ -192,6 +204,19 @@ describe("payloads equal the REST data", () => {
       expect(rows.length, `${tool} ${JSON.stringify(args)}`).toBeGreaterThan(0);
     }
   });
+
+  const SECTIONS: [string, string, string][] = [
+    ["get_conference", "101", "ranks,acceptance,calendar"],
+    ["get_conference", "103", "row,deadline_estimates"],
+    ["get_journal", "201", "special_issues,metrics"],
+  ];
+  for (const [tool, id, sections] of SECTIONS) {
+    it(`${tool} ${id} sections=${sections}`, async () => {
+      const payload = toolPayload(await account.client.callTool({ name: tool, arguments: { id, sections } }));
+      expect(payload).toEqual(await restData(h, restPathOf(tool, { id, sections }), ACCOUNT));
+      expect(Object.keys(payload as object).length).toBeLessThan(25);
+    });
+  }
 
   const DETAILS: [string, string, Record<string, string>, McpSessionName][] = [
     ["get_conference", "101", ACCOUNT, "account"],
@@ -243,6 +268,9 @@ describe("a bad argument is a tool error with the REST message", () => {
     ["list_conferences", { ranking: "cfp", per_page: 500 }],
     ["list_journals", { ranking: "cp_index" }],
     ["list_journals", { ranking: "all", field: "chemistry" }],
+    ["search_conferences", { fields: "short_name,website" }],
+    ["list_journals", { ranking: "all", fields: "cp_index" }],
+    ["get_statistics", { full: "maybe" }],
   ];
 
   for (const [tool, args] of BAD) {

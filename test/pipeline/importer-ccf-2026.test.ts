@@ -48,7 +48,8 @@ describe("importCcf2026 (fixtures)", () => {
       publisher: "ACM",
       ccfRank: "A",
       ranks: [{ system: "CCF", edition: "CCF2026", rank: "A", source: "ccf2026" }],
-      fields: ["architecture", "systems"],
+      fields: [],
+      tentativeFields: ["architecture", "systems"],
     });
     // The garbled PDF copy "TOCS ACM" is the same venue, not a second one.
     expect(result.journals.filter((o) => o.title.includes("Computer Systems"))).toHaveLength(1);

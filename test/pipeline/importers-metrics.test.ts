@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../functions/schema/records.ts";
 import { numberCell } from "../../pipeline/csv.ts";
 import { fieldsFromCsconferencesArea, fieldsFromLixinArea } from "../../pipeline/fields/areas.ts";
-import { fieldsFromScimagoCategories } from "../../pipeline/fields/scimago.ts";
+import { fieldsFromScimagoCategories, scimagoCategories } from "../../pipeline/fields/scimago.ts";
 import { importCsconferences } from "../../pipeline/importers/csconferences.ts";
 import { importLixin, lixinTrack } from "../../pipeline/importers/lixin.ts";
 import { importScimago, scimagoIssns } from "../../pipeline/importers/scimago.ts";
@@ -33,7 +33,7 @@ describe("field mappings", () => {
   });
 
   it("maps lixin table headings", () => {
-    expect(fieldsFromLixinArea("Data Mining and Information Retrieval")).toEqual(["data", "ir"]);
+    expect(fieldsFromLixinArea("Data Mining and Information Retrieval")).toEqual(["data"]);
     expect(fieldsFromLixinArea("Machine Learning and Learning Theory")).toEqual(["ml"]);
     expect(fieldsFromLixinArea("ML")).toEqual([]);
   });
@@ -47,20 +47,24 @@ describe("field mappings", () => {
     const cell =
       "Software (Q2); Computer Vision and Pattern Recognition (Q1); Signal Processing (Q1); " +
       "Media Technology (Q2); Nursing (miscellaneous)  (Q4); Immunology and Microbiology (miscellaneous)  (Q1)";
-    expect(fieldsFromScimagoCategories(cell)).toEqual(["vision", "se", "multimedia"]);
+    const fields = (categories: string) => fieldsFromScimagoCategories(scimagoCategories(categories));
+    expect(fields(cell)).toEqual(["vision", "se", "multimedia"]);
     // Non-journal rows carry no quartiles.
-    expect(fieldsFromScimagoCategories("Computer Vision and Pattern Recognition; Software")).toEqual([
-      "vision",
-      "se",
+    expect(scimagoCategories("Computer Vision and Pattern Recognition; Software")).toEqual([
+      "Computer Vision and Pattern Recognition",
+      "Software",
     ]);
-    expect(
-      fieldsFromScimagoCategories("Information Systems (Q1); Management Information Systems (Q2)"),
-    ).toEqual(["data", "is", "management"]);
+    expect(fields("Information Systems (Q1); Management Information Systems (Q2)")).toEqual([
+      "data",
+      "is",
+      "management",
+    ]);
     // The reference's non-computing areas, where SCImago names them.
-    expect(
-      fieldsFromScimagoCategories("Electrical and Electronic Engineering (Q1); Applied Mathematics (Q2)"),
-    ).toEqual(["ee", "math"]);
-    expect(fieldsFromScimagoCategories("")).toEqual([]);
+    expect(fields("Electrical and Electronic Engineering (Q1); Applied Mathematics (Q2)")).toEqual([
+      "ee",
+      "math",
+    ]);
+    expect(fields("")).toEqual([]);
   });
 });
 
@@ -191,7 +195,7 @@ describe("importLixin on fixtures", () => {
       ),
       // "?" and "~700" counts beside a known rate become null.
       venue("ICML", ["ml"], [row(2016, null, 320, 0.24, null)]),
-      venue("KDD", ["data", "ir"], [row(2016, 1100, 140, 0.137, null)]),
+      venue("KDD", ["data"], [row(2016, 1100, 140, 0.137, null)]),
       venue("CVPR", ["vision"], [row(2019, 3484, 1000, 0.287, null)]),
       venue("INTERSPEECH", ["multimedia"], [row(2015, null, null, 0.51, null)]),
     ]);
@@ -223,7 +227,7 @@ describe("importScimago on fixtures", () => {
         title: "Journal of Fixture Vision and Interaction",
         issns: ["1550-5499", "1550-550X"],
         publisher: "Fixture Press International",
-        fields: ["vision", "hci"],
+        tentativeFields: ["vision", "hci"],
         metrics: [
           // 2020 is written with decimal commas.
           { year: 2020, sjr: 2.345, quartile: "Q1", h_index: 120, cites_per_doc_2y: 6.12 },
@@ -237,7 +241,7 @@ describe("importScimago on fixtures", () => {
         title: "Fixture Letters in Teaching",
         issns: ["1234-567X"],
         publisher: null,
-        fields: ["education"],
+        tentativeFields: ["education"],
         metrics: [{ year: 2020, sjr: null, quartile: null, h_index: 5, cites_per_doc_2y: 0 }],
       }),
     ]);

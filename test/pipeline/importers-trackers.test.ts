@@ -133,7 +133,7 @@ describe("importCcfddl on fixtures", async () => {
         title: "Chinese Conference on Pattern Recognition and Computer Vision",
         dblp: "conf/prcv",
         ranks: [rank("CCF", "C")],
-        fields: ["graphics", "multimedia"],
+        tentativeFields: ["graphics", "multimedia"],
         editions: [
           edition("ccfddl", {
             year: 2024,
@@ -180,6 +180,7 @@ describe("importCcfddl on fixtures", async () => {
         dblp: "conf/pods",
         ranks: [rank("CCF", "B"), rank("CORE", "A*")],
         fields: ["data"],
+        tentativeFields: ["ir"],
         editions: [
           edition("ccfddl", {
             year: 2026,
@@ -217,7 +218,7 @@ describe("importCcfddl on fixtures", async () => {
         title: "IEEE/ACM International Symposium on Microarchitecture",
         dblp: null,
         ranks: [rank("CCF", "A"), rank("CORE", "A"), rank("THCPL", "A")],
-        fields: ["architecture", "systems"],
+        tentativeFields: ["architecture", "systems"],
         editions: [
           edition("ccfddl", {
             year: 2025,
@@ -275,7 +276,7 @@ describe("importHf on fixtures", async () => {
         acronym: "AAAI",
         title: "AAAI Conference on Artificial Intelligence",
         ranks: [rank("CCF", "A"), rank("CORE", "A*"), rank("THCPL", "B")],
-        fields: ["ml", "ai", "vision"],
+        tentativeFields: ["ml", "ai", "vision"],
         editions: [
           edition("hf", {
             year: 2026,
@@ -339,7 +340,7 @@ describe("importHf on fixtures", async () => {
         file: "hf-ai-deadlines/data/conferences/cvpr.yml",
         acronym: "CVPR",
         title: "IEEE/CVF Conference on Computer Vision and Pattern Recognition",
-        fields: ["vision", "robotics"],
+        tentativeFields: ["vision", "robotics"],
         editions: [
           edition("hf", {
             year: 2025,
@@ -387,7 +388,7 @@ describe("importHf on fixtures", async () => {
   it("reads PST as UTC-8 even in September (ICRA) and skips THCPL N", () => {
     const icra = bySeries(result, "ICRA");
     expect(icra?.ranks).toEqual([rank("CCF", "B"), rank("CORE", "A*")]);
-    expect(icra?.fields).toEqual(["robotics"]);
+    expect(icra?.tentativeFields).toEqual(["robotics"]);
     expect(icra?.editions.map((e) => e.deadlines)).toEqual([
       [d("paper", "Paper submission", "2024-09-15 23:59:59", "PST", "2024-09-16T07:59:59Z")],
     ]);

@@ -1,0 +1,27 @@
+/**
+ * Broad source codes (pipeline/fields/broad-codes.yaml): the fields such a code suggests but does not settle.
+ * pipeline/fields/venue-fields.ts keeps them only where a finer source agrees.
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { ResearchField } from "../../functions/schema/records.ts";
+import { parseYaml } from "../yaml.ts";
+
+const FILE = new URL("./broad-codes.yaml", import.meta.url);
+
+const Vocabulary = z.record(z.string(), z.array(ResearchField).min(1));
+const Table = z.object({ ccf: Vocabulary });
+export type BroadVocabulary = keyof z.infer<typeof Table>;
+
+function load(): z.infer<typeof Table> {
+  const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
+  if (!parsed.success) throw new Error(`pipeline/fields/broad-codes.yaml: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+const TABLE = load();
+
+/** The tentative fields of a source's codes, each once; codes the table does not list add nothing. */
+export function tentativeFields(vocabulary: BroadVocabulary, codes: readonly string[]): ResearchField[] {
+  return [...new Set(codes.flatMap((code) => TABLE[vocabulary][code.trim().toUpperCase()] ?? []))];
+}
