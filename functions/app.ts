@@ -64,7 +64,8 @@ import { SnapshotSource } from "./query/snapshot-source.ts";
 import type { Clock } from "./runtime/clock.ts";
 import type { Logger } from "./runtime/logger.ts";
 import { SEARCH_PATH, siteSearch } from "./site/search.ts";
-import { WATCH_CALENDAR_PATH, watchCalendar } from "./site/watch-calendar.ts";
+import { watchCalendar } from "./site/watch-calendar.ts";
+import { type WatchlistStore, watchlistApi } from "./site/watchlists.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -74,6 +75,8 @@ export interface AppDeps {
   logger: Logger;
   login?: LoginService;
   researchers?: ResearcherDirectory;
+  /** Where watchlists live (the state store); absent → their endpoints answer 503. */
+  watchlistStore?: WatchlistStore;
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
   mcp?: McpFactory;
   clock?: Clock;
@@ -88,7 +91,8 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const snapshots = snapshotFiles(config.snapshotsDir);
   const site = siteFiles(config.siteDir);
   const search = siteSearch({ query: deps.query, siteDir: config.siteDir, clock: deps.clock });
-  const watchlist = watchCalendar(config.siteDir);
+  const watchCalendars = watchCalendar(config.siteDir, deps.watchlistStore ?? null);
+  const watchlists = watchlistApi(deps.watchlistStore ?? null, deps.clock);
   const allowedHosts = allowedHostNames(config.publicBaseUrl, config.allowedHosts);
   const mcp = deps.mcp?.({
     query: deps.query,
@@ -162,6 +166,8 @@ export function createApp(deps: AppDeps): EdgeHandler {
     const req = c.req.raw;
     // The raw path (not Hono's decoded one): the file handlers resolve and check it themselves.
     const { pathname } = new URL(req.url);
+    const watchlist = await watchlists(req, pathname);
+    if (watchlist) return watchlist;
     if (req.method !== "GET" && req.method !== "HEAD") {
       return new Response("Method not allowed\n", {
         status: 405,
@@ -170,7 +176,8 @@ export function createApp(deps: AppDeps): EdgeHandler {
     }
     const searched = pathname === SEARCH_PATH ? await search(req) : null;
     if (searched) return searched;
-    if (pathname === WATCH_CALENDAR_PATH) return watchlist(req);
+    const calendar = await watchCalendars(req, pathname);
+    if (calendar) return calendar;
     const file = (await snapshots(req, pathname)) ?? (await site(req, feedPath(pathname)));
     if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
     if (file.status === 200 && req.method === "GET") recordPageView(pathname, c.get("ip"));
@@ -182,6 +189,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
 
 export interface ServerOverrides {
   access?: AccessControl;
+  watchlistStore?: WatchlistStore;
   activity?: VenueActivity;
   login?: LoginService;
   researchers?: ResearcherDirectory;

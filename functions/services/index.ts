@@ -14,6 +14,7 @@ import type { VenueActivity } from "../query/activity.ts";
 import type { SnapshotSource } from "../query/snapshot-source.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import type { Logger } from "../runtime/logger.ts";
+import type { WatchlistStore } from "../site/watchlists.ts";
 import { openStore, reservationLeaseOf } from "../store/index.ts";
 import { ReservationKeeper } from "../store/reservations.ts";
 import type { Store } from "../store/types.ts";
@@ -26,6 +27,7 @@ export interface Services {
   activity: VenueActivity;
   login: LoginService;
   researchers: ResearcherDirectory;
+  watchlistStore: WatchlistStore;
 }
 
 export interface ServicesOptions {
@@ -52,6 +54,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
     activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
     login: { login: (email, password) => login(store, config, email, password, clock()) },
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
+    watchlistStore: store,
     attachSnapshot(source) {
       facts = snapshotVenueFacts(source);
     },

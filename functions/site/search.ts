@@ -4,13 +4,12 @@
  * as `search.html` (its `<!--search-->` comment is replaced). It works without JavaScript, the address is the
  * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { pageCsp } from "../edge/page-csp.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
 import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+import { framedPage, readFrame } from "./frame.ts";
+import { escapeHtml, fieldLabel } from "./html.ts";
 
 export const SEARCH_PATH = "/search";
 /** The placeholder in the built `search.html` that the form and results replace. */
@@ -19,8 +18,6 @@ export const SEARCH_SLOT = "<!--search-->";
 const PER_PAGE = 20;
 
 type Kind = "conferences" | "journals";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface Form {
   kind: Kind;
@@ -47,11 +44,18 @@ function formOf(url: URL): Form {
   };
 }
 
-const select = (name: string, label: string, current: string, values: readonly string[], any = "Any") =>
+const select = (
+  name: string,
+  label: string,
+  current: string,
+  values: readonly string[],
+  any = "Any",
+  text: (value: string) => string = (v) => v,
+) =>
   `<label>${label}<select name="${name}"><option value="">${any}</option>${values
     .map((v) => {
       const selected = v.toLowerCase() === current.toLowerCase() ? " selected" : "";
-      return `<option value="${escapeHtml(v)}"${selected}>${escapeHtml(v)}</option>`;
+      return `<option value="${escapeHtml(v)}"${selected}>${escapeHtml(text(v))}</option>`;
     })
     .join("")}</select></label>`;
 
@@ -62,7 +66,7 @@ function renderForm(f: Form): string {
 <div class="row">
 <label>Search in<select name="kind">${kindOption("conferences", "Conferences")}${kindOption("journals", "Journals")}</select></label>
 <label>Keyword<input type="search" name="query" value="${escapeHtml(f.query)}" placeholder="e.g. learning, ICSE" maxlength="200" /></label>
-${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field")}
+${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field", fieldLabel)}
 ${select("ccf_rank", "CCF rank", f.ccf_rank, CCF_TIERS)}
 ${select("core_rank", "CORE rank (conferences)", f.core_rank, CORE_TIERS)}
 ${select("qualis_rank", "QUALIS rank (conferences)", f.qualis_rank, QUALIS_TIERS)}
@@ -176,25 +180,20 @@ export interface SiteSearchDeps {
 export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Response | null> {
   const clock = deps.clock ?? systemClock;
   return async (req) => {
-    const frame = await readFile(join(deps.siteDir, "search.html"), "utf8").catch(() => null);
-    if (frame === null || !frame.includes(SEARCH_SLOT)) return null;
+    const frame = await readFrame(deps.siteDir, "search");
+    if (frame === null) return null;
     const url = new URL(req.url);
     const form = formOf(url);
     const searched = [...url.searchParams.keys()].length > 0;
     const results = searched
       ? await renderResults(deps.query, url, form, utcDate(clock()))
       : { status: 200, html: "" };
-    const html = frame.replace(
-      SEARCH_SLOT,
-      () => `${renderForm(form)}\n<div id="search-results">${results.html}</div>`,
+    return framedPage(
+      req,
+      frame,
+      "search",
+      `${renderForm(form)}\n<div id="search-results">${results.html}</div>`,
+      results.status,
     );
-    return new Response(req.method === "HEAD" ? null : html, {
-      status: results.status,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "public, max-age=300",
-        "content-security-policy": pageCsp(html),
-      },
-    });
   };
 }

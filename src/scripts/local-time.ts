@@ -2,7 +2,8 @@
  * Deadlines in the reader's own time zone with a live countdown. Each `[data-deadline]` element names the
  * instant it closes (for a date-only deadline, the end of that day in UTC); one with an exact time holds a
  * `<time datetime="...Z">` whose `.local-time` and `.countdown` siblings are filled here; a `.countdown` marked
- * `data-date-only` (no published time) counts whole days to the end of that UTC day. In a list marked
+ * `data-date-only` (no published time, or an estimate: `data-estimated`) counts whole days to the end of that
+ * day in the deadline's zone (functions/site/deadline.ts writes the markup). In a list marked
  * `data-rolling="N"`, deadlines that pass are hidden and the next hidden ones shown, so the list stays current
  * between builds.
  */
@@ -24,9 +25,11 @@ function remaining(ms: number): string {
   return `${days}d ${pad(Math.floor((s % 86_400) / 3600))}h ${pad(Math.floor((s % 3600) / 60))}m ${pad(s % 60)}s`;
 }
 
-function daysLeft(ms: number): string {
+/** Whole days: a date-only deadline has no time to count seconds to, an estimate is about a date. */
+function daysLeft(ms: number, estimated: boolean): string {
   const days = Math.floor(ms / 86_400_000);
-  return `${days === 0 ? "last day" : `${days} ${days === 1 ? "day" : "days"} left`} (time not published)`;
+  if (estimated) return `in about ${days} ${days === 1 ? "day" : "days"}`;
+  return days === 0 ? "last day" : `${days} ${days === 1 ? "day" : "days"} left`;
 }
 
 interface Item {
@@ -37,7 +40,7 @@ interface Item {
 
 function items(): Item[] {
   return [...document.querySelectorAll<HTMLElement>("[data-deadline]")].flatMap((element) => {
-    // The exact instant, or for a date-only deadline the end of its UTC day (sortKey in src/lib/deadlines.ts).
+    // The exact instant, or for a date-only deadline the end of that day in its zone (the outlook's closes_at).
     const at = Date.parse(element.dataset.deadline ?? "");
     if (Number.isNaN(at)) return [];
     const local = element.querySelector<HTMLElement>(".local-time");
@@ -49,7 +52,8 @@ function items(): Item[] {
 function rollList(list: HTMLElement, now: number) {
   const visible = Number(list.dataset.rolling) || 10;
   let shown = 0;
-  for (const row of list.querySelectorAll<HTMLElement>("[data-deadline]")) {
+  // Rows are the list's own children; deadlines inside a row carry data-deadline too.
+  for (const row of list.querySelectorAll<HTMLElement>(":scope > [data-deadline]")) {
     const passed = Date.parse(row.dataset.deadline ?? "") < now;
     row.hidden = passed || shown >= visible;
     if (!row.hidden) shown++;
@@ -64,7 +68,9 @@ function tick() {
     if (!item.countdown) continue;
     const left = item.at - now;
     const dateOnly = item.countdown.hasAttribute("data-date-only");
-    item.countdown.textContent = left <= 0 ? "passed" : dateOnly ? daysLeft(left) : `in ${remaining(left)}`;
+    const estimated = item.countdown.hasAttribute("data-estimated");
+    item.countdown.textContent =
+      left <= 0 ? "passed" : dateOnly ? daysLeft(left, estimated) : `in ${remaining(left)}`;
     item.countdown.classList.toggle("passed", left <= 0);
   }
   for (const list of document.querySelectorAll<HTMLElement>("[data-rolling]")) rollList(list, now);

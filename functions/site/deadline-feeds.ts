@@ -1,0 +1,102 @@
+/**
+ * RSS and iCalendar of upcoming submission deadlines, written from the rows of the query layer's
+ * `upcomingDeadlines` (the same rows the list pages show): the site's built feeds and the server's filtered
+ * `/deadlines.xml` / `/deadlines.ics` both come through here.
+ *
+ * - RSS: one item per (venue, round) submission deadline, the ranks in the title, pubDate the day the venue's
+ *   deadline data was last dated (`data_as_of`: when it was announced or last changed), not the build time.
+ * - iCalendar: one event per submission deadline of the round (abstract and paper); an exact instant is a timed
+ *   event, a date-only deadline an all-day event on its date, an estimate an all-day STATUS:TENTATIVE event with
+ *   its window in the description. UIDs `<id>-<cycle>-<type>-<round>@venue-directory` do not change when an
+ *   estimate is announced, so the calendar entry moves instead of doubling.
+ */
+import { getRssString } from "@astrojs/rss";
+import ical, { ICalEventStatus } from "ical-generator";
+import type { OutlookDeadline } from "../schema/records.ts";
+import { deadlineText } from "./deadline.ts";
+import type { DeadlineRow } from "./deadline-list.ts";
+import { fieldLabel } from "./html.ts";
+import { rankText } from "./rank-line.ts";
+
+export interface FeedInfo {
+  title: string;
+  description: string;
+  /** Absolute base URL of the site (no trailing slash). */
+  baseUrl: string;
+  /** The feed's own path, for the calendar's URL. */
+  path: string;
+  /** DTSTAMP of every event and the RSS lastBuildDate: the snapshot's generation time. */
+  stamp: Date;
+}
+
+const tag = (d: OutlookDeadline) => `${d.cycle_year}-${d.type}-${d.round}`;
+const anchor = (d: OutlookDeadline) => `deadline-${tag(d)}`;
+export const deadlineUid = (conferenceId: string, d: OutlookDeadline) =>
+  `${conferenceId}-${tag(d)}@venue-directory`;
+
+const pageOf = (info: FeedInfo, row: DeadlineRow) => `${info.baseUrl}/conference/${row.conference_id}`;
+
+/** "SIGKDD 2027 — Paper submission (round 1 of 2), estimated [CCF A · CORE A*]" */
+function itemTitle(row: DeadlineRow, d: OutlookDeadline): string {
+  const type = d.type === "abstract" ? "Abstract" : "Paper submission";
+  const round = d.rounds > 1 ? ` (round ${d.round} of ${d.rounds})` : "";
+  return `${row.short_name} ${d.cycle_year} — ${type}${round}${d.estimated ? ", estimated" : ""} [${rankText(row)}]`;
+}
+
+const describe = (row: DeadlineRow, d: OutlookDeadline) =>
+  `${row.full_name} (${row.short_name}). ${deadlineText(d, row.data_as_of)}.`;
+
+/** RSS 2.0: one item per row (the round's next submission deadline). */
+export function deadlinesRss(info: FeedInfo, rows: readonly DeadlineRow[]): Promise<string> {
+  return getRssString({
+    title: info.title,
+    description: info.description,
+    site: info.baseUrl,
+    items: rows.map((row) => ({
+      title: itemTitle(row, row.next),
+      // The anchor makes each item's link (and so its guid) unique.
+      link: `${pageOf(info, row)}#${anchor(row.next)}`,
+      pubDate: new Date(`${row.data_as_of ?? info.stamp.toISOString().slice(0, 10)}T00:00:00Z`),
+      description: describe(row, row.next),
+      categories: [
+        row.next.estimated ? "estimated" : "announced",
+        row.next.type,
+        ...row.fields.map(fieldLabel),
+      ],
+    })),
+    customData: `<language>en</language><lastBuildDate>${info.stamp.toUTCString()}</lastBuildDate>`,
+  });
+}
+
+/** iCalendar: every submission deadline of each row's round still ahead (abstract and paper), CRLF lines. */
+export function deadlinesIcs(info: FeedInfo, rows: readonly DeadlineRow[]): string {
+  const calendar = ical({
+    name: info.title,
+    description: info.description,
+    prodId: { company: "Venue Directory", product: "Deadlines", language: "EN" },
+    url: `${info.baseUrl}${info.path}`,
+    ttl: 86_400,
+  });
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const d of row.deadlines) {
+      const id = deadlineUid(row.conference_id, d);
+      if (d.status !== "upcoming" || seen.has(id)) continue;
+      seen.add(id);
+      calendar.createEvent({
+        id,
+        stamp: info.stamp,
+        summary: itemTitle(row, d),
+        description: `${describe(row, d)}\nDetails: ${pageOf(info, row)}`,
+        url: `${pageOf(info, row)}#${anchor(d)}`,
+        categories: [{ name: d.type }, ...(d.estimated ? [{ name: "estimated" }] : [])],
+        ...(d.estimated ? { status: ICalEventStatus.TENTATIVE } : {}),
+        ...(d.time && !d.estimated
+          ? { start: new Date(d.closes_at) }
+          : { start: new Date(`${d.date}T00:00:00Z`), allDay: true }),
+      });
+    }
+  }
+  // Every content line, the last one included, ends with CRLF.
+  return `${calendar.toString()}\r\n`;
+}
