@@ -20,7 +20,8 @@
  *  13. callerQuota       edge/caller-quota.ts   caller + quota (401, 402/429), fail closed 503, refunds
  *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host/Origin must name this service → 403
  * then the routes: /healthz and /readyz, /mcp, the API router (/api), the server card, and everything else from
- * pages and files (search, watch calendar, snapshot files, site, merged-venue redirects, the site's 404).
+ * pages and files (watchlist edits, search, the deadlines list and its feeds, the watchlist page and its
+ * calendars, snapshot files, site, merged-venue redirects, the site's 404).
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
 import { readFile } from "node:fs/promises";
@@ -63,8 +64,11 @@ import { createQueryLayer, type QueryLayer } from "./query/index.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
 import type { Clock } from "./runtime/clock.ts";
 import type { Logger } from "./runtime/logger.ts";
+import { deadlineLister, watchedVenues } from "./site/deadline-rows.ts";
+import { deadlinesPages } from "./site/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./site/search.ts";
 import { watchCalendar } from "./site/watch-calendar.ts";
+import { watchlistPage } from "./site/watchlist-page.ts";
 import { type WatchlistStore, watchlistApi } from "./site/watchlists.ts";
 
 export interface AppDeps {
@@ -93,6 +97,22 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const search = siteSearch({ query: deps.query, siteDir: config.siteDir, clock: deps.clock });
   const watchCalendars = watchCalendar(config.siteDir, deps.watchlistStore ?? null);
   const watchlists = watchlistApi(deps.watchlistStore ?? null, deps.clock);
+  // Server-rendered pages and feeds, each answering its own paths (null for any other).
+  const pages = [
+    deadlinesPages({
+      list: deadlineLister(deps.query),
+      siteDir: config.siteDir,
+      publicBaseUrl: config.publicBaseUrl,
+      generatedAt: () => new Date(deps.query.snapshot().generated_at),
+    }),
+    watchlistPage({
+      store: deps.watchlistStore ?? null,
+      venues: watchedVenues(deps.query),
+      siteDir: config.siteDir,
+      publicBaseUrl: config.publicBaseUrl,
+    }),
+    watchCalendars,
+  ];
   const allowedHosts = allowedHostNames(config.publicBaseUrl, config.allowedHosts);
   const mcp = deps.mcp?.({
     query: deps.query,
@@ -176,8 +196,10 @@ export function createApp(deps: AppDeps): EdgeHandler {
     }
     const searched = pathname === SEARCH_PATH ? await search(req) : null;
     if (searched) return searched;
-    const calendar = await watchCalendars(req, pathname);
-    if (calendar) return calendar;
+    for (const page of pages) {
+      const answer = await page(req, pathname);
+      if (answer) return answer;
+    }
     const file = (await snapshots(req, pathname)) ?? (await site(req, feedPath(pathname)));
     if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
     if (file.status === 200 && req.method === "GET") recordPageView(pathname, c.get("ip"));

@@ -18,6 +18,9 @@ import type { DeadlineRow } from "./deadline-list.ts";
 import { fieldLabel } from "./html.ts";
 import { rankText } from "./rank-line.ts";
 
+/** What a calendar needs of a row: the venue and the round's deadlines (a venue's whole outlook works too). */
+export type DeadlineEvents = Omit<DeadlineRow, "next" | "conference">;
+
 export interface FeedInfo {
   title: string;
   description: string;
@@ -34,16 +37,16 @@ const anchor = (d: OutlookDeadline) => `deadline-${tag(d)}`;
 export const deadlineUid = (conferenceId: string, d: OutlookDeadline) =>
   `${conferenceId}-${tag(d)}@venue-directory`;
 
-const pageOf = (info: FeedInfo, row: DeadlineRow) => `${info.baseUrl}/conference/${row.conference_id}`;
+const pageOf = (info: FeedInfo, row: DeadlineEvents) => `${info.baseUrl}/conference/${row.conference_id}`;
 
 /** "SIGKDD 2027 — Paper submission (round 1 of 2), estimated [CCF A · CORE A*]" */
-function itemTitle(row: DeadlineRow, d: OutlookDeadline): string {
+function itemTitle(row: DeadlineEvents, d: OutlookDeadline): string {
   const type = d.type === "abstract" ? "Abstract" : "Paper submission";
   const round = d.rounds > 1 ? ` (round ${d.round} of ${d.rounds})` : "";
   return `${row.short_name} ${d.cycle_year} — ${type}${round}${d.estimated ? ", estimated" : ""} [${rankText(row)}]`;
 }
 
-const describe = (row: DeadlineRow, d: OutlookDeadline) =>
+const describe = (row: DeadlineEvents, d: OutlookDeadline) =>
   `${row.full_name} (${row.short_name}). ${deadlineText(d, row.data_as_of)}.`;
 
 /** RSS 2.0: one item per row (the round's next submission deadline). */
@@ -69,7 +72,7 @@ export function deadlinesRss(info: FeedInfo, rows: readonly DeadlineRow[]): Prom
 }
 
 /** iCalendar: every submission deadline of each row's round still ahead (abstract and paper), CRLF lines. */
-export function deadlinesIcs(info: FeedInfo, rows: readonly DeadlineRow[]): string {
+export function deadlinesIcs(info: FeedInfo, rows: readonly DeadlineEvents[]): string {
   const calendar = ical({
     name: info.title,
     description: info.description,

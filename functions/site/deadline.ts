@@ -94,3 +94,21 @@ export function noNextText(outlook: Pick<SubmissionOutlook, "state" | "data_as_o
     ? `This cycle's rounds have passed; the next cycle cannot be estimated yet${asOf}.`
     : `No submission deadline is known${asOf}.`;
 }
+
+/** The next submission as list rows carry it (REST/MCP conference rows): no time, so days are counted. */
+export interface RowNextSubmission {
+  next_submission_date: string | null;
+  next_submission_closes_at: string | null;
+  next_submission_estimated: boolean | null;
+  outlook_state: OutlookState;
+}
+
+/** A search row's next submission: "5 Dec 2026" (announced) or "around 24 Jul 2027" (estimated), and the state. */
+export function nextSubmissionHtml(row: RowNextSubmission): string {
+  const state = stateHtml(row.outlook_state);
+  if (!row.next_submission_date || !row.next_submission_closes_at) return state;
+  const date = formatDate(row.next_submission_date);
+  return row.next_submission_estimated
+    ? `<span data-deadline="${row.next_submission_closes_at}">around ${date} ${state} <span class="countdown" data-date-only data-estimated></span></span>`
+    : `<span data-deadline="${row.next_submission_closes_at}">${date} ${state} <span class="countdown" data-date-only></span></span>`;
+}

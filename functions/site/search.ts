@@ -8,8 +8,10 @@ import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
 import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+import { nextSubmissionHtml } from "./deadline.ts";
 import { framedPage, readFrame } from "./frame.ts";
-import { escapeHtml, fieldLabel } from "./html.ts";
+import { escapeHtml, fieldLabel, placeName } from "./html.ts";
+import { rankLineHtml } from "./rank-line.ts";
 
 export const SEARCH_PATH = "/search";
 /** The placeholder in the built `search.html` that the form and results replace. */
@@ -78,14 +80,6 @@ ${select("qualis_rank", "QUALIS rank (conferences)", f.qualis_rank, QUALIS_TIERS
 
 const cell = (value: string | null | undefined) => `<td>${value ? escapeHtml(value) : "—"}</td>`;
 
-/** The marker beside a row's name. Open while the submission deadline is today or later (UTC date, like the API's open-calls list). */
-function callStatus(submission: string | null, today: string): string {
-  if (!submission) return ` <span class="muted">no date</span>`;
-  return submission >= today
-    ? ` <span class="badge call-open">open</span>`
-    : ` <span class="muted call-closed">closed</span>`;
-}
-
 function table(caption: string, head: string[], rows: string[]): string {
   return `<div class="table-scroll"><table><caption>${caption}</caption><thead><tr>${head
     .map((h) => `<th scope="col">${h}</th>`)
@@ -144,8 +138,8 @@ async function renderResults(query: QueryLayer, url: URL, f: Form, today: string
   const data = await query.searchConferences(params.data);
   const rows = data.conferences.map(
     (c) =>
-      // Name, deadline and ranks first: what a phone shows without scrolling the table.
-      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a>${callStatus(c.submission_date, today)}</td>${cell(c.submission_date)}${cell(c.ccf_rank)}${cell(c.core_rank)}${cell(c.qualis_rank)}${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location)}</tr>`,
+      // Name, next submission and ranks first: what a phone shows without scrolling the table.
+      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c)}</td><td>${rankLineHtml(c)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location && placeName(c.location))}</tr>`,
   );
   return {
     status: 200,
@@ -154,7 +148,7 @@ async function renderResults(query: QueryLayer, url: URL, f: Form, today: string
       (rows.length
         ? table(
             "Conferences found",
-            ["Name", "Submission", "CCF", "CORE", "QUALIS", "Full name", "Conference", "Location"],
+            ["Name", "Next submission", "Ranks", "Full name", "Conference", "Place"],
             rows,
           )
         : "") +

@@ -96,8 +96,9 @@ export function publishedTime(deadline: Deadline): string {
   return `${deadline.date} ${time} ${deadline.timezone ?? "(zone not stated)"}`;
 }
 
-/** "2026-08-04 11:59 UTC", or null without an exact instant. */
-export const utcTime = (deadline: Deadline) => (deadline.utc ? formatUtc(deadline.utc) : null);
+/** "2026-08-04 11:59 UTC", or null without an exact instant (a date-only deadline is never given a time). */
+export const utcTime = (deadline: Deadline) =>
+  deadline.utc && deadline.time ? formatUtc(deadline.utc) : null;
 
 /** "Paper submission", the published label when it says more than the type. */
 export function deadlineLabel(deadline: Deadline): string {
