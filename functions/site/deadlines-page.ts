@@ -11,7 +11,6 @@ import {
   DEADLINES_PATH,
   DEADLINES_RSS_PATH,
   type DeadlineFilter,
-  type DeadlineRow,
   deadlineListHtml,
   filterAddress,
   filterFormHtml,

@@ -10,14 +10,24 @@ export function fieldLabel(code: string): string {
 }
 
 /**
- * A place as people write it: sources that shout ("MONTREAL, CANADA") are shown "Montreal, Canada"; a place in
- * mixed case is kept as published (so "USA", "UK" and "Hong Kong SAR" stay right).
+ * A place as people write it: sources that shout ("MONTREAL, CANADA") are shown "Montreal, Canada"; a part of
+ * three letters or fewer ("USA", "UK", "CA") stays in capitals, and a place in mixed case is kept as published.
  */
 export function placeName(place: string): string {
-  if (place !== place.toUpperCase() || !/[A-Z]{3}/.test(place)) return place;
+  if (place !== place.toUpperCase() || !/[A-Z]{4}/.test(place)) return place;
   return place
-    .toLowerCase()
-    .replace(/(^|[\s,(/-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+    .split(",")
+    .map((part) =>
+      part.trim().length <= 3
+        ? part
+        : part
+            .toLowerCase()
+            .replace(
+              /(^|[\s(/-])(\p{L})/gu,
+              (_, before: string, letter: string) => before + letter.toUpperCase(),
+            ),
+    )
+    .join(",");
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
