@@ -11,6 +11,7 @@ import {
   JournalRow,
   SourceInfo,
   SpecialIssueRow,
+  SubmissionOutlook,
 } from "../../functions/schema/records.ts";
 import type { SnapshotContent } from "../../pipeline/write.ts";
 
@@ -36,6 +37,27 @@ export function conferenceRow(overrides: Partial<ConferenceRow> = {}): Conferenc
     acceptance_rate: 0.22,
     editions_count: 12,
     reference_id: 9001,
+    next_submission_date: "2026-09-15",
+    next_submission_closes_at: "2026-09-16T11:59:59Z",
+    next_submission_estimated: false,
+    outlook_state: "open",
+    data_as_of: "2026-08-01",
+    stale: false,
+    ...overrides,
+  });
+}
+
+/** An outlook with nothing known (the default of a detail record; tests that need rounds give their own). */
+export function emptyOutlook(overrides: Partial<SubmissionOutlook> = {}): SubmissionOutlook {
+  return SubmissionOutlook.parse({
+    as_of: "2026-08-01",
+    state: "unknown",
+    next: null,
+    deadlines: [],
+    other_dates: [],
+    conference: null,
+    data_as_of: null,
+    stale: false,
     ...overrides,
   });
 }
@@ -81,6 +103,7 @@ export function conferenceDetail(overrides: Partial<ConferenceDetailData> = {}):
     deadlines: [],
     editions: [],
     deadline_estimates: [],
+    outlook: emptyOutlook(),
     acceptance: [],
     rank_history: [],
     dblp: "conf/testconf",

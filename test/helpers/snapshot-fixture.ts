@@ -52,8 +52,27 @@ const conference = (
     ccf_rank,
     core_rank,
     qualis_rank,
+    ...nextSubmission(submission_date, rest.estimated_submission_date ?? null),
     ...rest,
   });
+
+/** The outlook row fields as the pipeline derives them: the announced deadline while ahead, else the estimate. */
+function nextSubmission(announced: string | null, estimated: string | null): C {
+  const next = announced !== null && announced >= FIXTURE_TODAY ? announced : estimated;
+  // End of the day in AoE (UTC-12): 11:59:59 UTC the next day.
+  const closesAt = next
+    ? new Date(Date.parse(`${next}T11:59:59Z`) + 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z")
+    : null;
+  return {
+    next_submission_date: next,
+    next_submission_closes_at: closesAt,
+    next_submission_estimated: next === null ? null : next !== announced,
+    outlook_state:
+      next === null ? (announced ? "closed" : "unknown") : next === announced ? "open" : "closed",
+    data_as_of: FIXTURE_DATE,
+    stale: false,
+  };
+}
 
 export const FIXTURE_CONFERENCES: ConferenceRow[] = [
   conference(
