@@ -56,7 +56,12 @@ describe("stored watchlist", () => {
     expect(before.uids.length).toBeGreaterThan(0);
     expect(before.uids.every((uid) => uid.startsWith("101-"))).toBe(true);
 
-    const added = await send(`/watchlists/${id}`, "PUT", { conferences: ["101", "102"] }, { "x-watchlist-secret": secret ?? "" });
+    const added = await send(
+      `/watchlists/${id}`,
+      "PUT",
+      { conferences: ["101", "102"] },
+      { "x-watchlist-secret": secret ?? "" },
+    );
     expect(added.status).toBe(200);
     expect(((await added.json()) as Record<string, string>).calendar).toBe(calendar);
     const all = await events("/feeds/deadlines.ics");
@@ -73,13 +78,18 @@ describe("stored watchlist", () => {
 
   it("refuses a wrong secret, a body that is not JSON, bad ids and unknown watchlists", async () => {
     const { id } = (await (await send("/watchlists", "POST", {})).json()) as Record<string, string>;
-    expect((await send(`/watchlists/${id}`, "PUT", { conferences: ["101"] }, { "x-watchlist-secret": "guess" })).status).toBe(403);
+    expect(
+      (await send(`/watchlists/${id}`, "PUT", { conferences: ["101"] }, { "x-watchlist-secret": "guess" }))
+        .status,
+    ).toBe(403);
     expect((await send(`/watchlists/${id}`, "PUT", { conferences: ["101"] })).status).toBe(403);
     expect((await send("/watchlists", "POST", "{nope")).status).toBe(400);
     const bad = await send("/watchlists", "POST", { conferences: ["<script>"] });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("venue ids are digits");
-    expect((await send("/watchlists", "POST", "conferences=1", { "content-type": "text/plain" })).status).toBe(415);
+    expect(
+      (await send("/watchlists", "POST", "conferences=1", { "content-type": "text/plain" })).status,
+    ).toBe(415);
     expect((await fetch(`${server.url}/watchlists/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
     expect((await fetch(`${server.url}/calendar/watch/AAAAAAAAAAAAAAAAAAAAAA.ics`)).status).toBe(404);
   });
