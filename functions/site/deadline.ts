@@ -54,9 +54,9 @@ export function deadlineText(d: OutlookDeadline, dataAsOf: string | null = null)
     return `${head}: ${publishedWhen(d)}${utc}${d.status === "passed" ? " (passed)" : ""}`;
   }
   if (d.status === "passed_unconfirmed") {
-    return `${head}: expected ${estimatedWhen(d)}; passed, unconfirmed: no source${
+    return `${head}: expected ${estimatedWhen(d)}; passed, unconfirmed: not announced in our sources${
       dataAsOf ? ` (data as of ${dataAsOf})` : ""
-    } has announced it yet`;
+    }, which may simply not have it yet`;
   }
   return `${head}: estimated, not yet announced, ${estimatedWhen(d)}`;
 }
@@ -76,9 +76,9 @@ export function deadlineHtml(d: OutlookDeadline, dataAsOf: string | null = null)
   }
   const window = escapeHtml(estimatedWhen(d));
   if (d.status === "passed_unconfirmed") {
-    return `<span class="deadline estimate unconfirmed">${name}: <span class="badge state-passed_unconfirmed">passed, unconfirmed</span> expected ${window}; no source${
+    return `<span class="deadline estimate unconfirmed">${name}: <span class="badge state-passed_unconfirmed">passed, unconfirmed</span> expected ${window}; not announced in our sources${
       dataAsOf ? ` (data as of ${dataAsOf})` : ""
-    } has announced it yet</span>`;
+    }, which may simply not have it yet</span>`;
   }
   return `<span class="deadline estimate" data-deadline="${d.closes_at}">${name}: <span class="badge state-estimated">estimated</span> ${window}, not yet announced <span class="countdown" data-date-only data-estimated></span></span>`;
 }
