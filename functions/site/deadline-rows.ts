@@ -3,6 +3,7 @@
  * validation message, for a 400) out, and every page of a filter for the feeds.
  */
 import type { QueryLayer } from "../query/index.ts";
+import { DeadlineListParams, describeIssues } from "../schema/api.ts";
 import type { DeadlineFilter, DeadlineRow } from "./deadline-list.ts";
 import { filterParams } from "./deadline-list.ts";
 import type { WatchedVenues } from "./watchlist-page.ts";
@@ -17,10 +18,10 @@ export type DeadlineLister = (params: Record<string, string>) => Promise<Deadlin
 
 export function deadlineLister(query: QueryLayer): DeadlineLister {
   return async (params) => {
-    // Filled in when the query layer's upcomingDeadlines lands.
-    void query;
-    void params;
-    return { invalid: "not yet" };
+    const parsed = DeadlineListParams.safeParse(params);
+    if (!parsed.success) return { invalid: describeIssues(parsed.error) };
+    const data = await query.upcomingDeadlines(parsed.data);
+    return { rows: data.deadlines, pagination: data.pagination };
   };
 }
 
@@ -43,9 +44,13 @@ export async function allRows(
 /** The watched venues with each conference's outlook, for the watchlist page. */
 export function watchedVenues(query: QueryLayer): WatchedVenues {
   return async (ids) => {
-    // Filled in when the outlook lands.
-    void query;
-    void ids;
-    return { conferences: [], journals: [] };
+    const [outlooks, compact] = await Promise.all([
+      query.conferenceOutlooks(ids.conferences),
+      query.venues({ conferences: [], journals: ids.journals }),
+    ]);
+    return {
+      conferences: outlooks.map(({ row, outlook }) => ({ ...row, outlook })),
+      journals: compact.journals.map((j) => ({ id: j.id, name: j.short_name || j.full_name })),
+    };
   };
 }
