@@ -69,6 +69,7 @@ async function sync(list: Starred[]): Promise<void> {
   localStorage.setItem(STORED_KEY, JSON.stringify({ id: created.id, secret: created.secret }));
 }
 
+/** Keeps the list in this browser at once, then on the server (a failed sync is retried with the next change). */
 function save(list: Starred[]): Promise<void> {
   localStorage.setItem(KEY, JSON.stringify(list));
   return sync(list).catch(() => {});
@@ -89,9 +90,10 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-s
     const at = list.findIndex((v) => v.kind === kind && v.id === id);
     if (at >= 0) list.splice(at, 1);
     else list.push({ kind, id, name: button.dataset.starName ?? id });
+    const saved = save(list);
     render();
     button.disabled = true;
-    save(list).finally(() => {
+    saved.finally(() => {
       button.disabled = false;
     });
   });

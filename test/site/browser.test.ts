@@ -197,7 +197,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the site in a browser", () => {
       const box = await next.boundingBox();
       expect(box).not.toBeNull();
       expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
-      const when = next.locator(".next-when");
+      const when = next.locator(".next-when").first();
       expect(await when.textContent()).toContain("2099-01-15 23:59:59 AoE");
       expect(await when.textContent()).toContain("2099-01-16 11:59 UTC");
       await expect
