@@ -184,3 +184,28 @@ export function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number)
     .map((row, i) => deadlineRowHtml(row, rolling !== undefined && i >= rolling))
     .join("\n")}</ol>`;
 }
+
+/**
+ * Announced deadlines first, estimates apart (each list in the layer's order): what a researcher can submit to
+ * for sure, then what is only expected from a venue's history. `rolling` limits each list as deadlineListHtml does.
+ */
+export function splitDeadlineListsHtml(
+  rows: readonly DeadlineRow[],
+  rolling?: { announced: number; estimated: number },
+): string {
+  const announced = rows.filter((r) => !r.next.estimated);
+  const estimated = rows.filter((r) => r.next.estimated);
+  if (rows.length === 0) return deadlineListHtml(rows);
+  return [
+    `<h3 id="announced">Announced <span class="muted">(${announced.length})</span></h3>`,
+    announced.length > 0
+      ? deadlineListHtml(announced, rolling?.announced)
+      : `<p class="muted">None announced here.</p>`,
+    ...(estimated.length > 0
+      ? [
+          `<h3 id="estimated">Estimated, not yet announced <span class="muted">(${estimated.length}; from each venue's past cycles, with their window)</span></h3>`,
+          deadlineListHtml(estimated, rolling?.estimated),
+        ]
+      : []),
+  ].join("\n");
+}

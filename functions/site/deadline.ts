@@ -80,7 +80,7 @@ export function deadlineHtml(d: OutlookDeadline, dataAsOf: string | null = null)
       dataAsOf ? ` (data as of ${dataAsOf})` : ""
     }, which may simply not have it yet</span>`;
   }
-  return `<span class="deadline estimate" data-deadline="${d.closes_at}">${name}: <span class="badge state-estimated">estimated</span> ${window}, not yet announced <span class="countdown" data-date-only data-estimated></span></span>`;
+  return `<span class="deadline estimate" data-deadline="${d.closes_at}">${name}: <span class="badge state-estimated">estimated</span> ${window}, not yet announced <span class="countdown" data-date-only data-estimated="${d.date}"></span></span>`;
 }
 
 /** The state as a badge: "open", "estimated", "passed, unconfirmed", "closed", "unknown". */
@@ -109,6 +109,6 @@ export function nextSubmissionHtml(row: RowNextSubmission): string {
   if (!row.next_submission_date || !row.next_submission_closes_at) return state;
   const date = formatDate(row.next_submission_date);
   return row.next_submission_estimated
-    ? `<span data-deadline="${row.next_submission_closes_at}">around ${date} ${state} <span class="countdown" data-date-only data-estimated></span></span>`
+    ? `<span data-deadline="${row.next_submission_closes_at}">around ${date} ${state} <span class="countdown" data-date-only data-estimated="${row.next_submission_date}"></span></span>`
     : `<span data-deadline="${row.next_submission_closes_at}">${date} ${state} <span class="countdown" data-date-only></span></span>`;
 }

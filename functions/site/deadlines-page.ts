@@ -11,11 +11,11 @@ import {
   DEADLINES_PATH,
   DEADLINES_RSS_PATH,
   type DeadlineFilter,
-  deadlineListHtml,
   filterAddress,
   filterFormHtml,
   filterOf,
   filterParams,
+  splitDeadlineListsHtml,
 } from "./deadline-list.ts";
 import { allRows, type DeadlineLister } from "./deadline-rows.ts";
 import { framedPage, readFrame } from "./frame.ts";
@@ -104,7 +104,7 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
       req,
       frame,
       "deadlines",
-      `${status}${form}${subscribeHtml(f, baseUrl)}${deadlineListHtml(answer.rows)}${pager(f, page, total_pages)}`,
+      `${status}${form}${subscribeHtml(f, baseUrl)}${splitDeadlineListsHtml(answer.rows)}${pager(f, page, total_pages)}`,
     );
   };
 }

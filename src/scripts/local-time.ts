@@ -2,8 +2,8 @@
  * Deadlines in the reader's own time zone with a live countdown. Each `[data-deadline]` element names the
  * instant it closes (for a date-only deadline, the end of that day in UTC); one with an exact time holds a
  * `<time datetime="...Z">` whose `.local-time` and `.countdown` siblings are filled here; a `.countdown` marked
- * `data-date-only` (no published time, or an estimate: `data-estimated`) counts whole days to the end of that
- * day in the deadline's zone (functions/site/deadline.ts writes the markup). In a list marked
+ * `data-date-only` (no published time) counts whole days to the end of that day in the deadline's zone, one
+ * marked `data-estimated="<expected date>"` days to that date (functions/site/deadline.ts writes the markup). In a list marked
  * `data-rolling="N"`, deadlines that pass are hidden and the next hidden ones shown, so the list stays current
  * between builds.
  */
@@ -25,11 +25,23 @@ function remaining(ms: number): string {
   return `${days}d ${pad(Math.floor((s % 86_400) / 3600))}h ${pad(Math.floor((s % 3600) / 60))}m ${pad(s % 60)}s`;
 }
 
-/** Whole days: a date-only deadline has no time to count seconds to, an estimate is about a date. */
-function daysLeft(ms: number, estimated: boolean): string {
+const dayCount = (ms: number) => {
   const days = Math.floor(ms / 86_400_000);
-  if (estimated) return `in about ${days} ${days === 1 ? "day" : "days"}`;
-  return days === 0 ? "last day" : `${days} ${days === 1 ? "day" : "days"} left`;
+  return `${days} ${days === 1 ? "day" : "days"}`;
+};
+
+/** Whole days: a date-only deadline has no time to count seconds to. */
+const daysLeft = (ms: number) => (ms < 86_400_000 ? "last day" : `${dayCount(ms)} left`);
+
+/**
+ * An estimate is about its expected date (`data-estimated="YYYY-MM-DD"`, the end of that day anywhere on Earth);
+ * once that has passed, what is left is its window (`ms` to the window's end).
+ */
+function estimateLeft(expected: string, ms: number, now: number): string {
+  const toExpected = Date.parse(`${expected}T23:59:59-12:00`) - now;
+  return toExpected > 0
+    ? `in about ${dayCount(toExpected)}`
+    : `expected date passed; its window ends in about ${dayCount(ms)}`;
 }
 
 interface Item {
@@ -67,10 +79,15 @@ function tick() {
   for (const item of tracked) {
     if (!item.countdown) continue;
     const left = item.at - now;
-    const dateOnly = item.countdown.hasAttribute("data-date-only");
-    const estimated = item.countdown.hasAttribute("data-estimated");
+    const expected = item.countdown.dataset.estimated;
     item.countdown.textContent =
-      left <= 0 ? "passed" : dateOnly ? daysLeft(left, estimated) : `in ${remaining(left)}`;
+      left <= 0
+        ? "passed"
+        : expected
+          ? estimateLeft(expected, left, now)
+          : item.countdown.hasAttribute("data-date-only")
+            ? daysLeft(left)
+            : `in ${remaining(left)}`;
     item.countdown.classList.toggle("passed", left <= 0);
   }
   for (const list of document.querySelectorAll<HTMLElement>("[data-rolling]")) rollList(list, now);
