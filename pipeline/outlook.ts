@@ -109,6 +109,7 @@ function estimated(model: ModelRound, year: number, nowIso: string): PendingRoun
  * Every round of the cycle `year`: the announced ones, and the model's rounds no source announced. Of a cycle
  * with announced rounds, a model round is left out when its window closed before the cycle's last announced round
  * or before `dataAsOf`: sources dated after it list the cycle without it (the venue dropped or moved that round).
+ * A model round expected on or after the cycle's conference start is left out too.
  */
 function cycleDeadlines(
   editions: Edition[],
@@ -131,6 +132,8 @@ function cycleDeadlines(
     })),
     ...model
       .filter((m, i) => !covered.has(i) && roundDates(m, year).latest > knownUntil)
+      // A round expected after its own conference has begun cannot be one of its rounds.
+      .filter((m) => !edition?.start_date || roundDates(m, year).date < edition.start_date)
       .map((m) => estimated(m, year, nowIso)),
   ].sort((a, b) => a.paper.localeCompare(b.paper));
   return pending.flatMap((p, i) => p.make(i + 1, pending.length));

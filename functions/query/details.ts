@@ -10,12 +10,12 @@ import type {
   JournalDetail,
   SpecialIssueDetail,
 } from "../schema/api.ts";
-import type {
-  ConferenceRow,
-  JournalRow,
-  ResearchField,
-  SpecialIssue,
-  SubmissionOutlook,
+import {
+  type ConferenceRow,
+  type JournalRow,
+  type ResearchField,
+  type SpecialIssue,
+  unknownOutlook,
 } from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 import {
@@ -108,18 +108,6 @@ export function relatedJournals(
   });
 }
 
-/** A conference without a detail record (never so in a valid snapshot) has nothing to say about its deadlines. */
-const noOutlook = (asOf: string): SubmissionOutlook => ({
-  as_of: asOf,
-  state: "unknown",
-  next: null,
-  deadlines: [],
-  other_dates: [],
-  conference: null,
-  data_as_of: null,
-  stale: false,
-});
-
 const byYearDesc = (a: { year: number }, b: { year: number }) => b.year - a.year;
 
 /** What a conference detail holds besides the caller-dependent parts (activity, paid fields). */
@@ -160,7 +148,8 @@ async function conferenceCore(ctx: QueryContext, id: string): Promise<Conference
       deadlines: detail?.deadlines ?? [],
       history: [...(detail?.editions ?? [])].sort(byYearDesc),
       deadline_estimates: detail?.deadline_estimates ?? [],
-      outlook: detail?.outlook ?? noOutlook(ctx.db.manifest.date),
+      // A conference without a detail record (never so in a valid snapshot) knows none of its deadlines.
+      outlook: detail?.outlook ?? unknownOutlook(ctx.db.manifest.date),
       acceptance: [...(detail?.acceptance ?? [])].sort(byYearDesc),
       rank_history: detail?.rank_history ?? [],
     },

@@ -369,7 +369,7 @@ export const Conference = z
     cp_index: CpIndexPayload.nullable(),
     estimated_submission_date: nullableDate.meta({
       description:
-        "ESTIMATED next paper deadline from past editions (not announced); null when the real deadline is announced or history is too short.",
+        "ESTIMATED (not announced) paper deadline of the outlook's next estimated round; null when no round ahead is estimated.",
     }),
     updated_at: nullableDate.meta({ description: "Last change date; null for records never edited." }),
     next_submission_date: nullableDate.meta({
@@ -560,7 +560,7 @@ export const ConferenceDetail = Conference.extend({
   history: z.array(Edition.meta({ id: "Edition" })).meta({ description: "Editions, newest first." }),
   deadline_estimates: z.array(DeadlineEstimate.meta({ id: "DeadlineEstimate" })).meta({
     description:
-      "ESTIMATED (not announced) abstract and paper deadlines of the next edition, from past editions: date, window, editions used, confidence, rhythm. Empty once the real deadline is announced.",
+      "The outlook's ESTIMATED (not announced) abstract and paper deadlines in the older form: date, window, editions used, confidence, rhythm.",
   }),
   outlook: SubmissionOutlookPayload,
   acceptance: z

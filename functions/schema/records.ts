@@ -262,6 +262,18 @@ export const SubmissionOutlook = z.object({
 });
 export type SubmissionOutlook = z.infer<typeof SubmissionOutlook>;
 
+/** The outlook of a venue none of whose submission deadlines is known. */
+export const unknownOutlook = (asOf: string): SubmissionOutlook => ({
+  as_of: asOf,
+  state: "unknown",
+  next: null,
+  deadlines: [],
+  other_dates: [],
+  conference: null,
+  data_as_of: null,
+  stale: false,
+});
+
 export const AcceptanceRow = z.object({
   year: z.number().int(),
   submitted: z.number().int().nullable(),
@@ -312,7 +324,7 @@ export const ConferenceRow = z.object({
   qualis_rank: QualisRank,
   is_extended: z.boolean().nullable(),
   cp_index: CpIndex.nullable(),
-  /** Expected next paper deadline from the series' history, null once the real one is announced. Never announced data. */
+  /** Paper deadline of the outlook's next estimated round (from the series' history), else null. Never announced data. */
   estimated_submission_date: IsoDate.nullable(),
   updated_at: IsoDate.nullable(),
   // Public extras used by filters and ranking lists.

@@ -12,6 +12,7 @@ import {
   SourceInfo,
   SpecialIssueRow,
   SubmissionOutlook,
+  unknownOutlook,
 } from "../../functions/schema/records.ts";
 import type { SnapshotContent } from "../../pipeline/write.ts";
 
@@ -49,17 +50,7 @@ export function conferenceRow(overrides: Partial<ConferenceRow> = {}): Conferenc
 
 /** An outlook with nothing known (the default of a detail record; tests that need rounds give their own). */
 export function emptyOutlook(overrides: Partial<SubmissionOutlook> = {}): SubmissionOutlook {
-  return SubmissionOutlook.parse({
-    as_of: "2026-08-01",
-    state: "unknown",
-    next: null,
-    deadlines: [],
-    other_dates: [],
-    conference: null,
-    data_as_of: null,
-    stale: false,
-    ...overrides,
-  });
+  return SubmissionOutlook.parse({ ...unknownOutlook("2026-08-01"), ...overrides });
 }
 
 export function journalRow(overrides: Partial<JournalRow> = {}): JournalRow {

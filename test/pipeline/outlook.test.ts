@@ -195,6 +195,18 @@ describe("submission outlook", () => {
     ]);
   });
 
+  it("leaves out a modelled round expected after its own cycle's conference has begun", () => {
+    const eds = [
+      edition(2025, ["2024-12-02", "2025-06-10"]),
+      edition(2026, ["2025-12-01", "2026-06-09"]),
+      edition(2027, ["2026-12-01"], { start_date: "2027-05-18" }),
+    ];
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    expect(o.deadlines.filter((d) => d.cycle_year === 2027).map(brief)).toEqual([
+      "2027 1/1 paper 2026-12-01 ann upcoming",
+    ]);
+  });
+
   it("says unknown when no cycle has a submission deadline", () => {
     const o = submissionOutlook({ editions: [edition(2026, [])], nowIso: NOW, dataAsOf: null });
     expect(o).toMatchObject({ state: "unknown", next: null, deadlines: [], stale: false });
