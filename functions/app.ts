@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const pages = [
     deadlinesPages({
       list: deadlineLister(deps.query),
+      outlooks: (ids) => deps.query.conferenceOutlooks(ids),
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
       generatedAt: () => new Date(deps.query.snapshot().generated_at),

@@ -12,7 +12,7 @@
  */
 import { getRssString } from "@astrojs/rss";
 import ical, { ICalEventStatus } from "ical-generator";
-import type { OutlookDeadline } from "../schema/records.ts";
+import type { OutlookDeadline, OutlookOtherDate } from "../schema/records.ts";
 import { deadlineText } from "./deadline.ts";
 import type { DeadlineRow } from "./deadline-list.ts";
 import { fieldLabel } from "./html.ts";
@@ -49,24 +49,49 @@ function itemTitle(row: DeadlineEvents, d: OutlookDeadline): string {
 const describe = (row: DeadlineEvents, d: OutlookDeadline) =>
   `${row.full_name} (${row.short_name}). ${deadlineText(d, row.data_as_of)}.`;
 
-/** RSS 2.0: one item per row (the round's next submission deadline). */
-export function deadlinesRss(info: FeedInfo, rows: readonly DeadlineRow[]): Promise<string> {
+const pubDate = (info: FeedInfo, dataAsOf: string | null) =>
+  new Date(`${dataAsOf ?? info.stamp.toISOString().slice(0, 10)}T00:00:00Z`);
+
+/** A notification date of a listed venue's cycle, asked for with `notifications=true`: shown as what it is. */
+export interface NotificationItem {
+  venue: DeadlineEvents;
+  date: OutlookOtherDate;
+}
+
+/**
+ * RSS 2.0: one item per row (the round's next submission deadline); notification items only when asked for,
+ * each titled as a notification.
+ */
+export function deadlinesRss(
+  info: FeedInfo,
+  rows: readonly DeadlineRow[],
+  notifications: readonly NotificationItem[] = [],
+): Promise<string> {
+  const notificationItems = notifications.map(({ venue, date }) => ({
+    title: `${venue.short_name} — ${date.label || "Notification"} ${date.date} (notification, not a deadline) [${rankText(venue)}]`,
+    link: `${pageOf(info, venue)}#outlook-notification-${date.date}`,
+    pubDate: pubDate(info, venue.data_as_of),
+    description: `${venue.full_name} (${venue.short_name}): notification of acceptance on ${date.date}${date.time ? ` ${date.time.slice(0, 5)} ${date.timezone ?? ""}` : ""}.`,
+    categories: ["notification", ...venue.fields.map(fieldLabel)],
+  }));
   return getRssString({
     title: info.title,
     description: info.description,
     site: info.baseUrl,
-    items: rows.map((row) => ({
-      title: itemTitle(row, row.next),
-      // The anchor makes each item's link (and so its guid) unique.
-      link: `${pageOf(info, row)}#${anchor(row.next)}`,
-      pubDate: new Date(`${row.data_as_of ?? info.stamp.toISOString().slice(0, 10)}T00:00:00Z`),
-      description: describe(row, row.next),
-      categories: [
-        row.next.estimated ? "estimated" : "announced",
-        row.next.type,
-        ...row.fields.map(fieldLabel),
-      ],
-    })),
+    items: rows
+      .map((row) => ({
+        title: itemTitle(row, row.next),
+        // The anchor makes each item's link (and so its guid) unique.
+        link: `${pageOf(info, row)}#${anchor(row.next)}`,
+        pubDate: pubDate(info, row.data_as_of),
+        description: describe(row, row.next),
+        categories: [
+          row.next.estimated ? "estimated" : "announced",
+          row.next.type,
+          ...row.fields.map(fieldLabel),
+        ],
+      }))
+      .concat(notificationItems),
     customData: `<language>en</language><lastBuildDate>${info.stamp.toUTCString()}</lastBuildDate>`,
   });
 }

@@ -73,7 +73,7 @@ const many = (url: URL, name: string) =>
     .filter(Boolean);
 
 /** A checkbox sent after its hidden "0" twin: the last value wins, absence means the default. */
-function flag(url: URL, name: string, fallback: boolean): boolean {
+export function flag(url: URL, name: string, fallback: boolean): boolean {
   const last = url.searchParams.getAll(name).at(-1);
   return last === undefined ? fallback : last === "1" || last === "true";
 }

@@ -5,16 +5,19 @@
  * it works without JavaScript, and it is a page, not an API call: never charged to the daily quota. A bad
  * parameter is answered 400 with the validation message (in the page, or as text for a feed).
  */
-import { deadlinesIcs, deadlinesRss, type FeedInfo } from "./deadline-feeds.ts";
+import type { QueryLayer } from "../query/index.ts";
+import { deadlinesIcs, deadlinesRss, type FeedInfo, type NotificationItem } from "./deadline-feeds.ts";
 import {
   DEADLINES_ICS_PATH,
   DEADLINES_PATH,
   DEADLINES_RSS_PATH,
   type DeadlineFilter,
+  type DeadlineRow,
   filterAddress,
   filterFormHtml,
   filterOf,
   filterParams,
+  flag,
   splitDeadlineListsHtml,
 } from "./deadline-list.ts";
 import { allRows, type DeadlineLister } from "./deadline-rows.ts";
@@ -27,6 +30,8 @@ const FEED_MAX = 1000;
 
 export interface DeadlinesPageDeps {
   list: DeadlineLister;
+  /** The outlooks of named conferences (for the notification items an RSS reader may ask for). */
+  outlooks: QueryLayer["conferenceOutlooks"];
   siteDir: string;
   publicBaseUrl: string;
   /** When the snapshot the rows come from was generated (feed stamps). */
@@ -69,6 +74,22 @@ const textAnswer = (req: Request, status: number, type: string, body: string) =>
     headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" },
   });
 
+/**
+ * `notifications=true` on the RSS address: the coming notification dates of the listed venues' cycles, as items
+ * of their own (never counted as deadlines).
+ */
+async function notificationsOf(
+  outlooks: DeadlinesPageDeps["outlooks"],
+  rows: readonly DeadlineRow[],
+): Promise<NotificationItem[]> {
+  const venues = new Map(rows.map((r) => [r.conference_id, r]));
+  return (await outlooks([...venues.keys()])).flatMap(({ row, outlook }) =>
+    outlook.other_dates
+      .filter((d) => d.type === "notification" && d.date >= outlook.as_of)
+      .map((date) => ({ venue: venues.get(row.id) as DeadlineRow, date })),
+  );
+}
+
 /** GET /deadlines, /deadlines.ics and /deadlines.xml; null for other paths (or a site without the frame). */
 export function deadlinesPages(deps: DeadlinesPageDeps) {
   const baseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
@@ -86,9 +107,18 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     if (feed) {
       const rows = await allRows(deps.list, f, FEED_MAX);
       if ("invalid" in rows) return textAnswer(req, 400, "text/plain", `${rows.invalid}\n`);
-      return pathname === DEADLINES_ICS_PATH
-        ? textAnswer(req, 200, "text/calendar", deadlinesIcs(feedInfo(f, pathname), rows))
-        : textAnswer(req, 200, "application/rss+xml", await deadlinesRss(feedInfo(f, pathname), rows));
+      if (pathname === DEADLINES_ICS_PATH) {
+        return textAnswer(req, 200, "text/calendar", deadlinesIcs(feedInfo(f, pathname), rows));
+      }
+      const notifications = flag(new URL(req.url), "notifications", false)
+        ? await notificationsOf(deps.outlooks, rows)
+        : [];
+      return textAnswer(
+        req,
+        200,
+        "application/rss+xml",
+        await deadlinesRss(feedInfo(f, pathname), rows, notifications),
+      );
     }
     const frame = await readFrame(deps.siteDir, "deadlines");
     if (!frame) return null;

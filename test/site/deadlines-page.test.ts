@@ -134,4 +134,21 @@ describe("addresses", () => {
       [],
     );
   });
+
+  it("adds the listed venues' notification dates to a filtered RSS only when asked, as notifications", async () => {
+    const titles = async (path: string) =>
+      (
+        new XMLParser({ isArray: (name) => name === "item" }).parse((await get(path)).text).rss.channel
+          .item as {
+          title: string;
+        }[]
+      ).map((i) => i.title);
+    const plain = await titles(`/deadlines.xml?${QUESTION}`);
+    expect(plain.filter((t) => /notification/i.test(t))).toEqual([]);
+    const asked = await titles(`/deadlines.xml?${QUESTION}&notifications=true`);
+    expect(asked.filter((t) => /notification/i.test(t))).toEqual([
+      "TESTCONF — Notification 2099-02-25 (notification, not a deadline) [CCF A · CORE A* · QUALIS A1]",
+    ]);
+    expect(asked.length).toBe(plain.length + 1);
+  });
 });
