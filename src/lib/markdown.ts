@@ -86,7 +86,7 @@ export function conferenceMarkdown(view: ConferenceView): string {
     `Next submission deadline: ${nextText(view)}`,
     `Outlook: ${STATE_LABELS[view.outlook?.state ?? "unknown"]}${view.outlook?.data_as_of ? ` (data as of ${view.outlook.data_as_of}${view.outlook.stale ? ", old" : ""})` : ""}`,
     `Latest announced submission deadline: ${formatDate(row.submission_date)}`,
-    `Its notification: ${formatDate(row.notification_date)}`,
+    `Notification of that call: ${formatDate(row.notification_date)}`,
     `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${placeName(row.location)}` : ""}`,
     row.fields.length > 0 ? `Fields: ${row.fields.map(fieldLabel).join(", ")}` : null,
     row.is_extended === null ? null : `Deadline extended: ${row.is_extended ? "yes" : "no"}`,
