@@ -23,7 +23,8 @@
  *  15. originGuard       edge/host-guard.ts     /mcp: a browser Origin must be this service, loopback or
  *                                               ALLOWED_ORIGINS → 403 (the API answers any Origin: open CORS)
  * then the routes: /healthz, /readyz and /metrics, /mcp, the API router (/api), the server card, and everything else from
- * pages and files (search, watch calendar, snapshot files, site, merged-venue redirects, the site's 404).
+ * pages and files (watchlist edits, search, the deadlines list and its feeds, the watchlist page and its
+ * calendars, snapshot files, site, merged-venue redirects, the site's 404).
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
 import { readFile } from "node:fs/promises";
@@ -71,8 +72,12 @@ import { readBuildStatus } from "./runtime/build-status.ts";
 import { type Clock, systemClock } from "./runtime/clock.ts";
 import type { Logger } from "./runtime/logger.ts";
 import { createMetrics, type Metrics } from "./runtime/metrics.ts";
+import { deadlineLister, watchedVenues } from "./site/deadline-rows.ts";
+import { deadlinesPages } from "./site/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./site/search.ts";
-import { WATCH_CALENDAR_PATH, watchCalendar } from "./site/watch-calendar.ts";
+import { watchCalendar } from "./site/watch-calendar.ts";
+import { watchlistPage } from "./site/watchlist-page.ts";
+import { type WatchlistStore, watchlistApi } from "./site/watchlists.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -85,6 +90,8 @@ export interface AppDeps {
   sharedRateLimit?: SharedBuckets;
   login?: LoginService;
   researchers?: ResearcherDirectory;
+  /** Where watchlists live (the state store); absent → their endpoints answer 503. */
+  watchlistStore?: WatchlistStore;
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
   mcp?: McpFactory;
   clock?: Clock;
@@ -99,7 +106,25 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const snapshots = snapshotFiles(config.snapshotsDir);
   const site = siteFiles(config.siteDir);
   const search = siteSearch({ query: deps.query, siteDir: config.siteDir, clock: deps.clock });
-  const watchlist = watchCalendar(config.siteDir);
+  const watchCalendars = watchCalendar(config.siteDir, deps.watchlistStore ?? null);
+  const watchlists = watchlistApi(deps.watchlistStore ?? null, deps.clock);
+  // Server-rendered pages and feeds, each answering its own paths (null for any other).
+  const pages = [
+    deadlinesPages({
+      list: deadlineLister(deps.query),
+      outlooks: (ids) => deps.query.conferenceOutlooks(ids),
+      siteDir: config.siteDir,
+      publicBaseUrl: config.publicBaseUrl,
+      generatedAt: () => new Date(deps.query.snapshot().generated_at),
+    }),
+    watchlistPage({
+      store: deps.watchlistStore ?? null,
+      venues: watchedVenues(deps.query),
+      siteDir: config.siteDir,
+      publicBaseUrl: config.publicBaseUrl,
+    }),
+    watchCalendars,
+  ];
   const allowedHosts = allowedHostNames(config.publicBaseUrl, config.allowedHosts);
   const mcp = deps.mcp?.({
     query: deps.query,
@@ -183,6 +208,8 @@ export function createApp(deps: AppDeps): EdgeHandler {
     const req = c.req.raw;
     // The raw path (not Hono's decoded one): the file handlers resolve and check it themselves.
     const { pathname } = new URL(req.url);
+    const watchlist = await watchlists(req, pathname);
+    if (watchlist) return watchlist;
     if (req.method !== "GET" && req.method !== "HEAD") {
       return new Response("Method not allowed\n", {
         status: 405,
@@ -191,7 +218,10 @@ export function createApp(deps: AppDeps): EdgeHandler {
     }
     const searched = pathname === SEARCH_PATH ? await search(req) : null;
     if (searched) return searched;
-    if (pathname === WATCH_CALENDAR_PATH) return watchlist(req);
+    for (const page of pages) {
+      const answer = await page(req, pathname);
+      if (answer) return answer;
+    }
     const file = (await snapshots(req, pathname)) ?? (await site(req, feedPath(pathname)));
     if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
     if (file.status === 200 && req.method === "GET") recordPageView(pathname, c.get("ip"));
@@ -203,6 +233,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
 
 export interface ServerOverrides {
   access?: AccessControl;
+  watchlistStore?: WatchlistStore;
   activity?: VenueActivity;
   login?: LoginService;
   researchers?: ResearcherDirectory;

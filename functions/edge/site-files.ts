@@ -36,7 +36,18 @@ function candidates(pathname: string, markdown: boolean): string[] | null {
 export function siteFiles(siteDir: string): FileHandler & { notFound(req: Request): Promise<Response> } {
   const root = resolve(siteDir);
   const cspOf = pageCspCache();
-  const serve = async (req: Request, pathname: string) => {
+  /**
+   * Pages have one address, without a trailing slash (`build.format: "file"`): `/feeds/` answers 301 to
+   * `/feeds`, query kept, when the site has that page and no folder index of its own.
+   */
+  const serve = async (req: Request, pathname: string): Promise<Response | null> => {
+    const served = await serveFile(req, pathname);
+    if (served || pathname === "/" || !pathname.endsWith("/")) return served;
+    const page = pathname.replace(/\/+$/, "");
+    if (!(await serveFile(new Request(req.url, { method: "HEAD" }), page))) return null;
+    return new Response(null, { status: 301, headers: { location: `${page}${new URL(req.url).search}` } });
+  };
+  const serveFile = async (req: Request, pathname: string) => {
     const tries = candidates(pathname, prefersMarkdown(req));
     if (!tries) return null;
     const cacheControl = pathname.startsWith(IMMUTABLE_PREFIX)

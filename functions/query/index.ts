@@ -33,6 +33,7 @@ import { upcomingDeadlines } from "./deadlines.ts";
 import { conferenceDetail, type DetailAccess, journalDetail } from "./details.ts";
 import { listJournals, searchJournals } from "./journals.ts";
 import { mergedIds } from "./merged-ids.ts";
+import { type ConferenceOutlook, conferenceOutlooks } from "./outlooks.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,
   COMPACT_JOURNAL_COLUMNS,
@@ -59,6 +60,8 @@ export interface QueryLayer {
   ): Promise<ConferenceRankingData>;
   /** Upcoming submission deadlines, one row per venue and round still ahead, soonest first. */
   upcomingDeadlines(params: DeadlineListParams): Promise<DeadlineListData>;
+  /** The outlooks and rows of the given conferences (a watchlist's), in order; records no view. */
+  conferenceOutlooks(ids: readonly string[]): Promise<ConferenceOutlook[]>;
   searchJournals(params: JournalSearchParams): Promise<JournalSearchData>;
   listJournals(ranking: JournalRanking, params: JournalRankingParams): Promise<JournalRankingData>;
   statistics(): Promise<Statistics>;
@@ -118,6 +121,7 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
     searchConferences: (params) => run((ctx) => searchConferences(ctx, params)),
     listConferences: (ranking, params) => run((ctx) => listConferences(ctx, ranking, params)),
     upcomingDeadlines: (params) => run((ctx) => upcomingDeadlines(ctx, params)),
+    conferenceOutlooks: (ids) => run((ctx) => conferenceOutlooks(ctx, ids)),
     searchJournals: (params) => run((ctx) => searchJournals(ctx, params)),
     listJournals: (ranking, params) => run((ctx) => listJournals(ctx, ranking, params)),
     statistics: () =>

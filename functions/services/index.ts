@@ -15,6 +15,7 @@ import type { SnapshotSource } from "../query/snapshot-source.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { createMetrics } from "../runtime/metrics.ts";
+import type { WatchlistStore } from "../site/watchlists.ts";
 import { openStore, reservationLeaseOf } from "../store/index.ts";
 import { reportingUnavailable } from "../store/observed.ts";
 import { ReservationKeeper } from "../store/reservations.ts";
@@ -28,6 +29,7 @@ export interface Services {
   activity: VenueActivity;
   login: LoginService;
   researchers: ResearcherDirectory;
+  watchlistStore: WatchlistStore;
 }
 
 export interface ServicesOptions {
@@ -57,6 +59,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
     activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
     login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
+    watchlistStore: store,
     attachSnapshot(source) {
       facts = snapshotVenueFacts(source);
     },

@@ -4,13 +4,14 @@
  * as `search.html` (its `<!--search-->` comment is replaced). It works without JavaScript, the address is the
  * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { pageCsp } from "../edge/page-csp.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
 import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+import { nextSubmissionHtml } from "./deadline.ts";
+import { framedPage, readFrame } from "./frame.ts";
+import { escapeHtml, fieldLabel, placeName } from "./html.ts";
+import { rankLineHtml } from "./rank-line.ts";
 
 export const SEARCH_PATH = "/search";
 /** The placeholder in the built `search.html` that the form and results replace. */
@@ -19,8 +20,6 @@ export const SEARCH_SLOT = "<!--search-->";
 const PER_PAGE = 20;
 
 type Kind = "conferences" | "journals";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface Form {
   kind: Kind;
@@ -47,11 +46,18 @@ function formOf(url: URL): Form {
   };
 }
 
-const select = (name: string, label: string, current: string, values: readonly string[], any = "Any") =>
+const select = (
+  name: string,
+  label: string,
+  current: string,
+  values: readonly string[],
+  any = "Any",
+  text: (value: string) => string = (v) => v,
+) =>
   `<label>${label}<select name="${name}"><option value="">${any}</option>${values
     .map((v) => {
       const selected = v.toLowerCase() === current.toLowerCase() ? " selected" : "";
-      return `<option value="${escapeHtml(v)}"${selected}>${escapeHtml(v)}</option>`;
+      return `<option value="${escapeHtml(v)}"${selected}>${escapeHtml(text(v))}</option>`;
     })
     .join("")}</select></label>`;
 
@@ -62,7 +68,7 @@ function renderForm(f: Form): string {
 <div class="row">
 <label>Search in<select name="kind">${kindOption("conferences", "Conferences")}${kindOption("journals", "Journals")}</select></label>
 <label>Keyword<input type="search" name="query" value="${escapeHtml(f.query)}" placeholder="e.g. learning, ICSE" maxlength="200" /></label>
-${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field")}
+${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field", fieldLabel)}
 ${select("ccf_rank", "CCF rank", f.ccf_rank, CCF_TIERS)}
 ${select("core_rank", "CORE rank (conferences)", f.core_rank, CORE_TIERS)}
 ${select("qualis_rank", "QUALIS rank (conferences)", f.qualis_rank, QUALIS_TIERS)}
@@ -73,14 +79,6 @@ ${select("qualis_rank", "QUALIS rank (conferences)", f.qualis_rank, QUALIS_TIERS
 }
 
 const cell = (value: string | null | undefined) => `<td>${value ? escapeHtml(value) : "—"}</td>`;
-
-/** The marker beside a row's name. Open while the submission deadline is today or later (UTC date, like the API's open-calls list). */
-function callStatus(submission: string | null, today: string): string {
-  if (!submission) return ` <span class="muted">no date</span>`;
-  return submission >= today
-    ? ` <span class="badge call-open">open</span>`
-    : ` <span class="muted call-closed">closed</span>`;
-}
 
 function table(caption: string, head: string[], rows: string[]): string {
   return `<div class="table-scroll"><table><caption>${caption}</caption><thead><tr>${head
@@ -140,8 +138,8 @@ async function renderResults(query: QueryLayer, url: URL, f: Form, today: string
   const data = await query.searchConferences(params.data);
   const rows = data.conferences.map(
     (c) =>
-      // Name, deadline and ranks first: what a phone shows without scrolling the table.
-      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a>${callStatus(c.submission_date, today)}</td>${cell(c.submission_date)}${cell(c.ccf_rank)}${cell(c.core_rank)}${cell(c.qualis_rank)}${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location)}</tr>`,
+      // Name, next submission and ranks first: what a phone shows without scrolling the table.
+      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c)}</td><td>${rankLineHtml(c)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location && placeName(c.location))}</tr>`,
   );
   return {
     status: 200,
@@ -150,7 +148,7 @@ async function renderResults(query: QueryLayer, url: URL, f: Form, today: string
       (rows.length
         ? table(
             "Conferences found",
-            ["Name", "Submission", "CCF", "CORE", "QUALIS", "Full name", "Conference", "Location"],
+            ["Name", "Next submission", "Ranks", "Full name", "Conference", "Place"],
             rows,
           )
         : "") +
@@ -176,25 +174,20 @@ export interface SiteSearchDeps {
 export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Response | null> {
   const clock = deps.clock ?? systemClock;
   return async (req) => {
-    const frame = await readFile(join(deps.siteDir, "search.html"), "utf8").catch(() => null);
-    if (frame === null || !frame.includes(SEARCH_SLOT)) return null;
+    const frame = await readFrame(deps.siteDir, "search");
+    if (frame === null) return null;
     const url = new URL(req.url);
     const form = formOf(url);
     const searched = [...url.searchParams.keys()].length > 0;
     const results = searched
       ? await renderResults(deps.query, url, form, utcDate(clock()))
       : { status: 200, html: "" };
-    const html = frame.replace(
-      SEARCH_SLOT,
-      () => `${renderForm(form)}\n<div id="search-results">${results.html}</div>`,
+    return framedPage(
+      req,
+      frame,
+      "search",
+      `${renderForm(form)}\n<div id="search-results">${results.html}</div>`,
+      results.status,
     );
-    return new Response(req.method === "HEAD" ? null : html, {
-      status: results.status,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "public, max-age=300",
-        "content-security-policy": pageCsp(html),
-      },
-    });
   };
 }

@@ -1,15 +1,16 @@
 /**
- * A personal iCalendar subscription: GET /calendar/watch.ics?ids=101,102 joins the events of the static
- * per-conference calendars (`conference/<id>.ics`, built by src/lib/calendar.ts from the latest snapshot, so
- * the feed is as current as the nightly build, estimates included as TENTATIVE events) into one calendar.
- * The list lives in the address: no account. Ids that are malformed or unknown are skipped, never an error.
+ * Personal iCalendar subscriptions: GET /calendar/watch/<watchlist id>.ics (the stable address of a stored
+ * watchlist, functions/site/watchlists.ts) and GET /calendar/watch.ics?ids=101,102 (the list in the address)
+ * join the events of the static per-conference calendars (`conference/<id>.ics`, built by src/lib/calendar.ts
+ * from the latest snapshot, so the feed is as current as the nightly build, estimates included as TENTATIVE
+ * events) into one calendar. Ids that are malformed or unknown are skipped, never an error.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { findWatchlist, WATCH_MAX_IDS, type WatchlistStore } from "./watchlists.ts";
 
 export const WATCH_CALENDAR_PATH = "/calendar/watch.ics";
-/** Enough for any real watchlist, small enough that one request reads a bounded number of files. */
-export const WATCH_MAX_IDS = 200;
+const STORED_WATCHLIST = /^\/calendar\/watch\/([^/]+)\.ics$/;
 
 const EVENT = /BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/g;
 
@@ -20,26 +21,40 @@ export function watchIds(url: URL): string[] {
   return [...new Set(ids)].slice(0, WATCH_MAX_IDS);
 }
 
-export function watchCalendar(siteDir: string): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const ids = watchIds(new URL(req.url));
-    const calendars = await Promise.all(
-      ids.map((id) => readFile(join(siteDir, "conference", `${id}.ics`), "utf8").catch(() => "")),
-    );
-    const events = calendars.flatMap((text) => text.match(EVENT) ?? []);
-    const body = [
-      "BEGIN:VCALENDAR\r\n",
-      "VERSION:2.0\r\n",
-      "PRODID:-//Venue Directory//Watchlist//EN\r\n",
-      "CALSCALE:GREGORIAN\r\n",
-      "X-WR-CALNAME:Venue Directory — my deadlines\r\n",
-      "REFRESH-INTERVAL;VALUE=DURATION:P1D\r\n",
-      ...events,
-      "END:VCALENDAR\r\n",
-    ].join("");
-    return new Response(req.method === "HEAD" ? null : body, {
-      status: 200,
-      headers: { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=3600" },
-    });
+async function calendarOf(siteDir: string, ids: readonly string[], req: Request): Promise<Response> {
+  const calendars = await Promise.all(
+    ids.map((id) => readFile(join(siteDir, "conference", `${id}.ics`), "utf8").catch(() => "")),
+  );
+  const events = calendars.flatMap((text) => text.match(EVENT) ?? []);
+  const body = [
+    "BEGIN:VCALENDAR\r\n",
+    "VERSION:2.0\r\n",
+    "PRODID:-//Venue Directory//Watchlist//EN\r\n",
+    "CALSCALE:GREGORIAN\r\n",
+    "X-WR-CALNAME:Venue Directory — my deadlines\r\n",
+    "REFRESH-INTERVAL;VALUE=DURATION:P1D\r\n",
+    ...events,
+    "END:VCALENDAR\r\n",
+  ].join("");
+  return new Response(req.method === "HEAD" ? null : body, {
+    status: 200,
+    headers: { "content-type": "text/calendar; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
+}
+
+/** The watch calendar for `pathname`, or null when the path is not one. An unknown stored id answers 404. */
+export function watchCalendar(siteDir: string, store: WatchlistStore | null) {
+  return async (req: Request, pathname: string): Promise<Response | null> => {
+    if (pathname === WATCH_CALENDAR_PATH) return calendarOf(siteDir, watchIds(new URL(req.url)), req);
+    const stored = STORED_WATCHLIST.exec(pathname);
+    if (!stored) return null;
+    const watchlist = await findWatchlist(store, stored[1] ?? "");
+    if (!watchlist) {
+      return new Response("No watchlist has this address.\n", {
+        status: 404,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
+    }
+    return calendarOf(siteDir, watchlist.conferences, req);
   };
 }

@@ -50,6 +50,7 @@ import {
   StoreUnavailable,
   type VenueCounts,
   type VenueKind,
+  type Watchlist,
 } from "./types.ts";
 
 type Fields = Record<string, string>;
@@ -461,6 +462,31 @@ export class RedisStore implements Store {
 
   async takeToken(key: string, perSecond: number, burst: number): Promise<number> {
     return Number(await this.takeTokenScript(`rate:${key}`, perSecond, burst));
+  }
+
+  async getWatchlist(id: string): Promise<Watchlist | null> {
+    const f = await this.redis.hgetall(`watchlist:${id}`);
+    if (isEmpty(f)) return null;
+    return {
+      id,
+      secretHash: req(f, "secret_hash"),
+      conferences: JSON.parse(f.conferences ?? "[]") as string[],
+      journals: JSON.parse(f.journals ?? "[]") as string[],
+      updatedAt: req(f, "updated_at"),
+    };
+  }
+
+  async putWatchlist(w: Watchlist): Promise<void> {
+    // The secret is written once: HSETNX keeps the first, so a replace can never change it.
+    await this.redis
+      .multi()
+      .hsetnx(`watchlist:${w.id}`, "secret_hash", w.secretHash)
+      .hset(`watchlist:${w.id}`, {
+        conferences: JSON.stringify(w.conferences),
+        journals: JSON.stringify(w.journals),
+        updated_at: w.updatedAt,
+      })
+      .exec();
   }
 
   async getOrInitSetting(key: string, candidate: string): Promise<string> {

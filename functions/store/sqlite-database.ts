@@ -41,6 +41,7 @@ import {
   type StoreOptions,
   type VenueCounts,
   type VenueKind,
+  type Watchlist,
 } from "./types.ts";
 
 export const STATE_FILE_NAME = "state.sqlite";
@@ -123,6 +124,13 @@ CREATE TABLE IF NOT EXISTS comments (
   created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS comments_venue ON comments(kind, venue_id, id);
+CREATE TABLE IF NOT EXISTS watchlists (
+  id TEXT PRIMARY KEY,
+  secret_hash TEXT NOT NULL,
+  conferences TEXT NOT NULL,
+  journals TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS settings (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -531,6 +539,28 @@ export class SqliteDatabase implements Store {
       const comments = this.db.prepare("DELETE FROM comments WHERE demo = 1").run().changes;
       return Number(ratings) + Number(comments);
     });
+  }
+
+  async getWatchlist(id: string): Promise<Watchlist | null> {
+    const row = this.db.prepare("SELECT * FROM watchlists WHERE id = ?").get(id);
+    if (!row) return null;
+    return {
+      id,
+      secretHash: str(row.secret_hash),
+      conferences: JSON.parse(str(row.conferences)) as string[],
+      journals: JSON.parse(str(row.journals)) as string[],
+      updatedAt: str(row.updated_at),
+    };
+  }
+
+  async putWatchlist(w: Watchlist): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO watchlists (id, secret_hash, conferences, journals, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET conferences = excluded.conferences, journals = excluded.journals,
+           updated_at = excluded.updated_at`,
+      )
+      .run(w.id, w.secretHash, JSON.stringify(w.conferences), JSON.stringify(w.journals), w.updatedAt);
   }
 
   async getOrInitSetting(key: string, candidate: string): Promise<string> {

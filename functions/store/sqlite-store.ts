@@ -26,6 +26,7 @@ import {
   StoreUnavailable,
   type VenueCounts,
   type VenueKind,
+  type Watchlist,
 } from "./types.ts";
 
 export { STATE_FILE_NAME } from "./sqlite-database.ts";
@@ -286,6 +287,12 @@ export class SqliteStore implements Store {
   }
   removeDemoFeedback(): Promise<number> {
     return this.call("removeDemoFeedback");
+  }
+  getWatchlist(id: string): Promise<Watchlist | null> {
+    return this.call("getWatchlist", id);
+  }
+  putWatchlist(watchlist: Watchlist): Promise<void> {
+    return this.call("putWatchlist", watchlist);
   }
   getOrInitSetting(key: string, candidate: string): Promise<string> {
     return this.call("getOrInitSetting", key, candidate);

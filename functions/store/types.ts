@@ -47,6 +47,18 @@ export interface Profile {
   updatedAt: string;
 }
 
+/**
+ * A watchlist without an account: its id is the stable subscription address, the edit secret (kept only in the
+ * reader's browser, stored here as its sha256) is needed to change the venues. Venue ids are decimal-digit strings.
+ */
+export interface Watchlist {
+  id: string;
+  secretHash: string;
+  conferences: string[];
+  journals: string[];
+  updatedAt: string;
+}
+
 export interface VenueCounts {
   trackers: number;
   attendees: number;
@@ -164,6 +176,10 @@ export interface Store {
   listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]>;
   /** Deletes every rating and comment flagged demo; returns how many went. */
   removeDemoFeedback(): Promise<number>;
+
+  getWatchlist(id: string): Promise<Watchlist | null>;
+  /** Creates or replaces the whole watchlist (the caller has checked the edit secret). */
+  putWatchlist(watchlist: Watchlist): Promise<void>;
 
   /** Stores `candidate` under `key` unless a value is there already; returns the value that is kept. */
   getOrInitSetting(key: string, candidate: string): Promise<string>;

@@ -1,13 +1,14 @@
-/** "Add to calendar" links for one deadline: Google Calendar and Outlook on the web (event templates). */
-import { type DeadlineEntry, entryTitle, sortKey } from "./deadlines.ts";
+/** "Add to calendar" links for one submission deadline: Google Calendar and Outlook on the web (event templates). */
+import type { ConferenceRow, OutlookDeadline } from "../../functions/schema/records.ts";
+import { deadlineName } from "../../functions/site/deadline.ts";
 import { absoluteUrl, venuePath } from "./paths.ts";
 
 const compact = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");
 
-export function calendarLinks(entry: DeadlineEntry): { google: string; outlook: string } {
-  const at = sortKey(entry.deadline).replace(/\.\d+Z$/, "Z");
-  const title = entryTitle(entry);
-  const details = absoluteUrl(`${venuePath("conference", entry.venue.id)}#${entry.anchor}`);
+export function calendarLinks(row: ConferenceRow, d: OutlookDeadline): { google: string; outlook: string } {
+  const at = d.closes_at;
+  const title = `${row.short_name} ${d.cycle_year} — ${deadlineName(d)}${d.estimated ? " (estimated)" : ""}`;
+  const details = absoluteUrl(`${venuePath("conference", row.id)}#outlook`);
   const google = new URL("https://calendar.google.com/calendar/render");
   google.search = new URLSearchParams({
     action: "TEMPLATE",

@@ -1,6 +1,7 @@
 /**
- * Every typed deadline of every conference edition as one sorted list, with the identifiers the feeds and
- * pages share: a stable calendar UID and the page anchor that RSS items link to.
+ * Every typed deadline of every conference edition (abstract, paper, notification...) as its sources publish
+ * them, for the venue pages' deadline tables, with the page anchor of each row. What is the next submission
+ * deadline is the outlook's (functions/site/deadline.ts renders it), never decided here.
  */
 import type { ConferenceRow, Deadline, DeadlineType } from "../../functions/schema/records.ts";
 import { formatUtc, humanize } from "./format.ts";
@@ -13,13 +14,11 @@ export interface DeadlineEntry {
   deadline: Deadline;
   /** 1-based position among the edition's deadlines of the same type. */
   ordinal: number;
-  /** Stable across builds: `<venue id>-<edition year>-<type>-<n>@venue-directory`. */
-  uid: string;
   /** Element id of the deadline on the venue page. */
   anchor: string;
 }
 
-/** Deadlines a submitter acts on (the home page list); the feeds carry every type. */
+/** Deadlines a submitter acts on: the only ones counted down in the tables. */
 export const SUBMISSION_TYPES: ReadonlySet<DeadlineType> = new Set(["abstract", "paper"]);
 
 /** Sort key: the exact instant, or the end of the published date when no instant is known. */
@@ -48,46 +47,32 @@ function collect(data: Snapshot): DeadlineEntry[] {
           year: edition.year,
           deadline,
           ordinal,
-          uid: `${venue.id}-${tag}@venue-directory`,
           anchor: `deadline-${tag}`,
         });
       }
     }
   }
   return entries.sort(
-    (a, b) => sortKey(a.deadline).localeCompare(sortKey(b.deadline)) || a.uid.localeCompare(b.uid),
+    (a, b) => sortKey(a.deadline).localeCompare(sortKey(b.deadline)) || a.anchor.localeCompare(b.anchor),
   );
 }
 
-let cached: { all: DeadlineEntry[]; byVenue: Map<string, DeadlineEntry[]> } | undefined;
+let cached: Map<string, DeadlineEntry[]> | undefined;
 
-function index() {
+function index(): Map<string, DeadlineEntry[]> {
   if (!cached) {
-    const all = collect(snapshot());
-    const byVenue = new Map<string, DeadlineEntry[]>();
-    for (const entry of all) {
-      const list = byVenue.get(entry.venue.id) ?? [];
+    cached = new Map();
+    for (const entry of collect(snapshot())) {
+      const list = cached.get(entry.venue.id) ?? [];
       list.push(entry);
-      byVenue.set(entry.venue.id, list);
+      cached.set(entry.venue.id, list);
     }
-    cached = { all, byVenue };
   }
   return cached;
 }
 
-/** All deadlines, soonest first. */
-export const allDeadlines = (): readonly DeadlineEntry[] => index().all;
-
 /** One venue's deadlines, soonest first. */
-export const venueDeadlines = (venueId: string): readonly DeadlineEntry[] =>
-  index().byVenue.get(venueId) ?? [];
-
-/** Deadlines not passed at `now` and, when `until` is given, due before it. */
-export function upcomingDeadlines(now: Date, until?: Date): DeadlineEntry[] {
-  return allDeadlines().filter(
-    (e) => isUpcoming(e.deadline, now) && (!until || sortKey(e.deadline) < until.toISOString()),
-  );
-}
+export const venueDeadlines = (venueId: string): readonly DeadlineEntry[] => index().get(venueId) ?? [];
 
 /** "2026-08-03 23:59 AoE", or the date alone with a note when the source gave no time or zone. */
 export function publishedTime(deadline: Deadline): string {
@@ -96,8 +81,9 @@ export function publishedTime(deadline: Deadline): string {
   return `${deadline.date} ${time} ${deadline.timezone ?? "(zone not stated)"}`;
 }
 
-/** "2026-08-04 11:59 UTC", or null without an exact instant. */
-export const utcTime = (deadline: Deadline) => (deadline.utc ? formatUtc(deadline.utc) : null);
+/** "2026-08-04 11:59 UTC", or null without an exact instant (a date-only deadline is never given a time). */
+export const utcTime = (deadline: Deadline) =>
+  deadline.utc && deadline.time ? formatUtc(deadline.utc) : null;
 
 /** "Paper submission", the published label when it says more than the type. */
 export function deadlineLabel(deadline: Deadline): string {
@@ -106,7 +92,3 @@ export function deadlineLabel(deadline: Deadline): string {
     ? deadline.label
     : type;
 }
-
-/** "PPoPP 2027 — Paper" */
-export const entryTitle = (entry: DeadlineEntry) =>
-  `${entry.venue.short_name} ${entry.year} — ${deadlineLabel(entry.deadline)}`;

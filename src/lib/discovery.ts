@@ -86,11 +86,20 @@ function feedsSection(): string {
   return [
     "## Feeds",
     "",
-    link("RSS of upcoming deadlines", RSS_PATH, `deadlines due in the next ${RSS_WINDOW_DAYS} days`),
     link(
-      "iCalendar of all upcoming deadlines",
+      "RSS of upcoming submission deadlines",
+      RSS_PATH,
+      `submission deadlines due in the next ${RSS_WINDOW_DAYS} days, ranks in the titles, estimates marked`,
+    ),
+    link(
+      "iCalendar of all upcoming submission deadlines",
       ALL_DEADLINES_CALENDAR.path,
-      "one event per typed deadline, instants in UTC",
+      "one event per submission deadline, instants in UTC, estimates TENTATIVE with their window",
+    ),
+    link(
+      "Upcoming deadlines by filter",
+      "/deadlines",
+      "ccf_rank / core_rank / qualis_rank / field (comma-separated), within_days, estimates, ranked_only; the same query gives /deadlines.ics and /deadlines.xml",
     ),
     `- Per research field: ${absoluteUrl("/feeds/fields/")}<field>.ics, e.g. ${absoluteUrl(FIELD_CALENDARS[0]?.path ?? "")}`,
     `- Per rank tier: ${absoluteUrl("/feeds/ranks/")}<tier>.ics with tier one of ${RANK_CALENDARS.map((c) => c.slug).join(", ")}`,

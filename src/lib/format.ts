@@ -1,18 +1,6 @@
 /** Display formats shared by pages and Markdown renditions (the build is in English, times in UTC). */
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2026-08-03" → "3 Aug 2026". */
-export function formatDate(iso: string | null): string {
-  if (!iso) return "—";
-  const [year, month, day] = iso.split("-").map(Number);
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
-}
-
-/** "2026-08-04T11:59:59Z" → "2026-08-04 11:59 UTC". */
-export function formatUtc(instant: string): string {
-  return `${instant.slice(0, 10)} ${instant.slice(11, 16)} UTC`;
-}
+export { formatDate, formatUtc } from "../../functions/site/html.ts";
 
 /** 0.2366 → "23.7 %". */
 export function formatPercent(fraction: number | null): string {

@@ -3,6 +3,8 @@
  * page. Links are absolute: the rendition is read outside the site.
  */
 import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
+import { deadlineText, noNextText, STATE_LABELS } from "../../functions/site/deadline.ts";
+import { fieldLabel, placeName } from "../../functions/site/html.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";
 import { cpIndexSummary, rankText, SCIMAGO_ATTRIBUTION, termsNotice } from "./facts.ts";
@@ -64,14 +66,29 @@ function document(title: string, intro: string, sections: readonly (string | nul
   return `${[`# ${title}`, intro, ...body].join("\n\n")}\n`;
 }
 
+/** The outlook's next submission deadline (announced or estimated), or what its state says instead. */
+function nextText(view: ConferenceView): string {
+  const outlook = view.outlook;
+  if (!outlook) return noNextText({ state: "unknown", data_as_of: null });
+  return outlook.next ? deadlineText(outlook.next, outlook.data_as_of) : noNextText(outlook);
+}
+
+/** Every submission deadline of the outlook: rounds of the cycle (passed ones marked), estimates with windows. */
+const outlookList = (view: ConferenceView) =>
+  view.outlook && view.outlook.deadlines.length > 0
+    ? bullets(view.outlook.deadlines.map((d) => deadlineText(d, view.outlook?.data_as_of ?? null)))
+    : null;
+
 export function conferenceMarkdown(view: ConferenceView): string {
   const { row } = view;
   const facts = bullets([
     `Page: ${absoluteUrl(view.path)}`,
-    `Submission deadline: ${formatDate(row.submission_date)}`,
-    `Notification: ${formatDate(row.notification_date)}`,
-    `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${row.location}` : ""}`,
-    row.fields.length > 0 ? `Fields: ${row.fields.join(", ")}` : null,
+    `Next submission deadline: ${nextText(view)}`,
+    `Outlook: ${STATE_LABELS[view.outlook?.state ?? "unknown"]}${view.outlook?.data_as_of ? ` (data as of ${view.outlook.data_as_of}${view.outlook.stale ? ", old" : ""})` : ""}`,
+    `Latest announced submission deadline: ${formatDate(row.submission_date)}`,
+    `Notification of that call: ${formatDate(row.notification_date)}`,
+    `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${placeName(row.location)}` : ""}`,
+    row.fields.length > 0 ? `Fields: ${row.fields.map(fieldLabel).join(", ")}` : null,
     row.is_extended === null ? null : `Deadline extended: ${row.is_extended ? "yes" : "no"}`,
     row.acceptance_rate === null ? null : `Latest acceptance rate: ${formatPercent(row.acceptance_rate)}`,
     row.editions_count === null ? null : `Editions held: ${row.editions_count}`,
@@ -127,6 +144,7 @@ export function conferenceMarkdown(view: ConferenceView): string {
     section("Ranks", rankTable(view.ranks)),
     section("CORE history", core),
     section("Rank claims by source", rankClaims(view)),
+    section("Submission outlook", outlookList(view)),
     section("Deadlines", deadlines),
     section("Editions", editions),
     section("Acceptance rate", acceptance),

@@ -9,6 +9,7 @@ import type {
   Edition,
   JournalRow,
   RankHistoryEntry,
+  SubmissionOutlook,
 } from "../../functions/schema/records.ts";
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
@@ -34,6 +35,8 @@ export interface ConferenceView {
   /** Every rank claim as each source states it. */
   rankClaims: RankHistoryEntry[];
   cpIndex: CpIndex | null;
+  /** The submission outlook the pipeline computed (next submission deadline, rounds, state). */
+  outlook: SubmissionOutlook | null;
   /** The current edition's deadlines and any later upcoming ones, soonest first. */
   deadlines: DeadlineEntry[];
   /** Newest first. */
@@ -140,6 +143,7 @@ export const conferenceView = memoById(function conferenceView(id: string): Conf
       .sort((a, b) => listYear(a.edition).localeCompare(listYear(b.edition))),
     rankClaims: sortClaims(history),
     cpIndex: row.cp_index,
+    outlook: detail?.outlook ?? null,
     deadlines: venueDeadlines(id).filter(
       (entry) => current.has(deadlineKey(entry.deadline)) || isUpcoming(entry.deadline, now),
     ),

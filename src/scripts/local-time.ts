@@ -2,7 +2,8 @@
  * Deadlines in the reader's own time zone with a live countdown. Each `[data-deadline]` element names the
  * instant it closes (for a date-only deadline, the end of that day in UTC); one with an exact time holds a
  * `<time datetime="...Z">` whose `.local-time` and `.countdown` siblings are filled here; a `.countdown` marked
- * `data-date-only` (no published time) counts whole days to the end of that UTC day. In a list marked
+ * `data-date-only` (no published time) counts whole days to the end of that day in the deadline's zone, one
+ * marked `data-estimated="<expected date>"` days to that date (functions/site/deadline.ts writes the markup). In a list marked
  * `data-rolling="N"`, deadlines that pass are hidden and the next hidden ones shown, so the list stays current
  * between builds.
  */
@@ -24,9 +25,23 @@ function remaining(ms: number): string {
   return `${days}d ${pad(Math.floor((s % 86_400) / 3600))}h ${pad(Math.floor((s % 3600) / 60))}m ${pad(s % 60)}s`;
 }
 
-function daysLeft(ms: number): string {
+const dayCount = (ms: number) => {
   const days = Math.floor(ms / 86_400_000);
-  return `${days === 0 ? "last day" : `${days} ${days === 1 ? "day" : "days"} left`} (time not published)`;
+  return `${days} ${days === 1 ? "day" : "days"}`;
+};
+
+/** Whole days: a date-only deadline has no time to count seconds to. */
+const daysLeft = (ms: number) => (ms < 86_400_000 ? "last day" : `${dayCount(ms)} left`);
+
+/**
+ * An estimate is about its expected date (`data-estimated="YYYY-MM-DD"`, the end of that day anywhere on Earth);
+ * once that has passed, what is left is its window (`ms` to the window's end).
+ */
+function estimateLeft(expected: string, ms: number, now: number): string {
+  const toExpected = Date.parse(`${expected}T23:59:59-12:00`) - now;
+  return toExpected > 0
+    ? `in about ${dayCount(toExpected)}`
+    : `expected date passed; its window ends in about ${dayCount(ms)}`;
 }
 
 interface Item {
@@ -37,7 +52,7 @@ interface Item {
 
 function items(): Item[] {
   return [...document.querySelectorAll<HTMLElement>("[data-deadline]")].flatMap((element) => {
-    // The exact instant, or for a date-only deadline the end of its UTC day (sortKey in src/lib/deadlines.ts).
+    // The exact instant, or for a date-only deadline the end of that day in its zone (the outlook's closes_at).
     const at = Date.parse(element.dataset.deadline ?? "");
     if (Number.isNaN(at)) return [];
     const local = element.querySelector<HTMLElement>(".local-time");
@@ -49,7 +64,8 @@ function items(): Item[] {
 function rollList(list: HTMLElement, now: number) {
   const visible = Number(list.dataset.rolling) || 10;
   let shown = 0;
-  for (const row of list.querySelectorAll<HTMLElement>("[data-deadline]")) {
+  // Rows are the list's own children; deadlines inside a row carry data-deadline too.
+  for (const row of list.querySelectorAll<HTMLElement>(":scope > [data-deadline]")) {
     const passed = Date.parse(row.dataset.deadline ?? "") < now;
     row.hidden = passed || shown >= visible;
     if (!row.hidden) shown++;
@@ -63,8 +79,15 @@ function tick() {
   for (const item of tracked) {
     if (!item.countdown) continue;
     const left = item.at - now;
-    const dateOnly = item.countdown.hasAttribute("data-date-only");
-    item.countdown.textContent = left <= 0 ? "passed" : dateOnly ? daysLeft(left) : `in ${remaining(left)}`;
+    const expected = item.countdown.dataset.estimated;
+    item.countdown.textContent =
+      left <= 0
+        ? "passed"
+        : expected
+          ? estimateLeft(expected, left, now)
+          : item.countdown.hasAttribute("data-date-only")
+            ? daysLeft(left)
+            : `in ${remaining(left)}`;
     item.countdown.classList.toggle("passed", left <= 0);
   }
   for (const list of document.querySelectorAll<HTMLElement>("[data-rolling]")) rollList(list, now);

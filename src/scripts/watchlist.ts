@@ -1,7 +1,9 @@
 /**
- * Watchlists without an account: a star button on each venue page keeps the venue in localStorage; the
- * "My deadlines" page lists the starred venues and the personal calendar address that encodes them
- * (/calendar/watch.ics?ids=…, served by the server from the latest build). Names are only ever inserted as text.
+ * Watchlists without an account: a star button on each venue page keeps the venue in localStorage and in a
+ * watchlist stored by the server (functions/site/watchlists.ts). The first star creates it; the browser keeps its
+ * id and edit secret, and every later star or unstar replaces its venues under the same id, so the
+ * subscription address (/calendar/watch/<id>.ics) and the list page (/watchlist?id=<id>) never change.
+ * Names are only ever inserted as text.
  */
 interface Starred {
   kind: "conference" | "journal";
@@ -9,7 +11,13 @@ interface Starred {
   name: string;
 }
 
+interface Stored {
+  id: string;
+  secret: string;
+}
+
 const KEY = "venue-directory:watchlist";
+const STORED_KEY = "venue-directory:watchlist-id";
 
 function load(): Starred[] {
   try {
@@ -27,12 +35,44 @@ function load(): Starred[] {
   }
 }
 
-const save = (list: Starred[]) => localStorage.setItem(KEY, JSON.stringify(list));
+function stored(): Stored | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(STORED_KEY) ?? "null") as Partial<Stored> | null;
+    return typeof parsed?.id === "string" && typeof parsed.secret === "string"
+      ? { id: parsed.id, secret: parsed.secret }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
-/** The subscription address of the starred conferences (journals have no deadlines in the feed). */
-function calendarUrl(list: Starred[]): string {
-  const ids = list.filter((v) => v.kind === "conference").map((v) => v.id);
-  return `${location.origin}/calendar/watch.ics?ids=${ids.join(",")}`;
+const idsOf = (list: Starred[], kind: Starred["kind"]) =>
+  list.filter((v) => v.kind === kind).map((v) => v.id);
+
+/** Sends the list to the server: creates the watchlist once, then replaces its venues under the same id. */
+async function sync(list: Starred[]): Promise<void> {
+  const body = JSON.stringify({ conferences: idsOf(list, "conference"), journals: idsOf(list, "journal") });
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  const current = stored();
+  if (current) {
+    const res = await fetch(`/watchlists/${current.id}`, {
+      method: "PUT",
+      headers: { ...headers, "x-watchlist-secret": current.secret },
+      body,
+    });
+    // A watchlist the server no longer holds (a new state store) is created again below.
+    if (res.status !== 404) return;
+  }
+  const res = await fetch("/watchlists", { method: "POST", headers, body });
+  if (!res.ok) return;
+  const created = (await res.json()) as Stored;
+  localStorage.setItem(STORED_KEY, JSON.stringify({ id: created.id, secret: created.secret }));
+}
+
+/** Keeps the list in this browser at once, then on the server (a failed sync is retried with the next change). */
+function save(list: Starred[]): Promise<void> {
+  localStorage.setItem(KEY, JSON.stringify(list));
+  return sync(list).catch(() => {});
 }
 
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-star-id]")) {
@@ -50,37 +90,25 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-s
     const at = list.findIndex((v) => v.kind === kind && v.id === id);
     if (at >= 0) list.splice(at, 1);
     else list.push({ kind, id, name: button.dataset.starName ?? id });
-    save(list);
+    const saved = save(list);
     render();
+    button.disabled = true;
+    saved.finally(() => {
+      button.disabled = false;
+    });
   });
 }
 
-const mine = document.querySelector<HTMLElement>("#watchlist");
-if (mine) {
-  const list = load();
-  const items = document.createElement("ul");
-  for (const venue of list) {
-    const li = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = `/${venue.kind}/${venue.id}`;
-    link.textContent = venue.name;
-    li.append(link, ` (${venue.kind})`);
-    items.append(li);
-  }
-  const url = calendarUrl(list);
-  const subscribe = document.querySelector<HTMLElement>("#watch-subscribe");
-  if (subscribe) {
-    const https = subscribe.querySelector<HTMLAnchorElement>("a.https");
-    const webcal = subscribe.querySelector<HTMLAnchorElement>("a.webcal");
-    if (https) https.href = https.textContent = url;
-    if (webcal) webcal.href = url.replace(/^https?:/, "webcal:");
-    subscribe.hidden = list.length === 0;
-  }
-  mine.replaceChildren(
-    list.length === 0
-      ? Object.assign(document.createElement("p"), { textContent: "No venue starred yet." })
-      : items,
-  );
+// The list page is rendered by the server for a watchlist id: open this browser's own when none is asked for.
+const page = document.querySelector<HTMLElement>("#watchlist[data-watchlist-page]");
+if (page && !new URLSearchParams(location.search).has("id")) {
+  const current = stored();
+  if (current) location.replace(`/watchlist?id=${encodeURIComponent(current.id)}`);
+  else if (load().length > 0)
+    save(load()).then(() => {
+      const created = stored();
+      if (created) location.replace(`/watchlist?id=${encodeURIComponent(created.id)}`);
+    });
 }
 
 // A module, so its names stay out of the global scope.

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../functions/app.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { CHROMIUM, HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
 import { type BuiltSite, buildSite, PROJECT_ROOT, serveSite } from "./build-site.ts";
 import { BASE_URL, BUILD_NOW, FILLER_COUNT, FILLER_FIELD, fixtureSnapshot } from "./fixture.ts";
@@ -23,10 +24,12 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
   let site: BuiltSite;
   let server: RunningServer;
   let browser: Browser;
+  let store: SqliteStore;
 
   beforeAll(async () => {
     site = await buildSite("browser", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-    server = await serveSite(site, BASE_URL, { ANON_DAILY_QUOTA: "1000" });
+    store = await SqliteStore.open({ dir: join(site.root, "state") });
+    server = await serveSite(site, BASE_URL, { ANON_DAILY_QUOTA: "1000" }, { watchlistStore: store });
     browser = await launchChromium();
     await mkdir(SCREENSHOTS, { recursive: true });
   });
@@ -34,6 +37,7 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await store?.close();
     if (site) await rm(site.root, { recursive: true, force: true });
   });
 
@@ -72,11 +76,8 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     await searchForm(page).getByLabel("CCF rank").selectOption("B");
     await page.getByRole("button", { name: "Search" }).click();
     await expect.poll(() => resultLinks(page).allTextContents()).toEqual(["SECCONF"]);
-    expect(
-      await page
-        .locator("#search-results tbody tr .call-open, #search-results tbody tr .call-closed")
-        .count(),
-    ).toBe(1);
+    // The row says whether its call is open, through the outlook's state.
+    expect(await page.locator("#search-results tbody tr .badge.state-open").count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, "site-search.png"), fullPage: true });
 
     await page.goBack();
@@ -140,14 +141,19 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     expect(widths).toEqual(Object.fromEntries(paths.map((p) => [p, 390])));
   });
 
-  it("shows the home list's time left on a phone without sideways scrolling", async () => {
+  it("shows the home list's first deadline and its time left on the first screen of a phone", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${server.url}/`);
-    const countdown = page.locator("tbody tr:not([hidden]) .countdown").first();
+    const first = page.locator(".deadline-list > li:not([hidden])").first();
+    const countdown = first.locator(".countdown").first();
     await expect.poll(() => countdown.textContent()).toMatch(/^in \d+d/);
     const box = await countdown.boundingBox();
     expect(box).not.toBeNull();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    const card = await first.boundingBox();
+    expect((card?.y ?? 0) + (card?.height ?? 0)).toBeLessThanOrEqual(844);
+    expect(await first.locator("a").first().textContent()).toBe("TESTCONF");
+    await page.screenshot({ path: join(SCREENSHOTS, "site-home-390.png") });
     await page.close();
   });
 
@@ -179,7 +185,7 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
       const box = await next.boundingBox();
       expect(box).not.toBeNull();
       expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
-      const when = next.locator(".next-when");
+      const when = next.locator(".next-when").first();
       expect(await when.textContent()).toContain("2099-01-15 23:59:59 AoE");
       expect(await when.textContent()).toContain("2099-01-16 11:59 UTC");
       await expect
@@ -200,15 +206,31 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     });
   }
 
-  it("stars a venue into the browser's watchlist and lists it with its calendar address", async () => {
+  it("watches venues with dates on the watchlist and a subscription address that does not change", async () => {
     const { page, problems } = await open("/conference/101");
     await page.getByRole("button", { name: "☆ Watch" }).click();
-    expect(await page.getByRole("button", { name: "★ Watching" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: "★ Watching" }).getAttribute("aria-pressed"))
+      .toBe("true");
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("venue-directory:watchlist-id")))
+      .not.toBeNull();
     await page.goto(`${server.url}/watchlist`);
-    expect(await page.locator("#watchlist a").allTextContents()).toEqual(["TESTCONF"]);
-    expect(await page.locator("#watch-subscribe a.https").textContent()).toBe(
-      `${server.url}/calendar/watch.ics?ids=101`,
-    );
+    await expect.poll(() => new URL(page.url()).searchParams.has("id")).toBe(true);
+    await expect.poll(() => page.locator("#watchlist .venue > a").allTextContents()).toEqual(["TESTCONF"]);
+    expect(await page.locator("#watchlist .when").first().textContent()).toContain("2099-01-15 23:59:59 AoE");
+    const address = await page.locator("#watch-subscribe a.https").textContent();
+    expect(address).toMatch(/^https:\/\/venues\.test\/calendar\/watch\/[\w-]{22}\.ics$/);
+
+    await page.goto(`${server.url}/conference/102`);
+    await page.getByRole("button", { name: "☆ Watch" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "★ Watching" }).isEnabled()).toBe(true);
+    await page.goto(`${server.url}/watchlist`);
+    await expect
+      .poll(() => page.locator("#watchlist .venue > a").allTextContents())
+      .toEqual(["TESTCONF", "SECCONF"]);
+    expect(await page.locator("#watch-subscribe a.https").textContent()).toBe(address);
+    await page.screenshot({ path: join(SCREENSHOTS, "site-watchlist.png"), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -15,10 +15,12 @@ import type {
   SourceInfo,
   SpecialIssueRow,
 } from "../../functions/schema/records.ts";
+import { outlookRowFields, submissionOutlook } from "../../pipeline/outlook.ts";
 import type { SnapshotContent } from "../../pipeline/write.ts";
 import {
   conferenceDetail,
   conferenceRow,
+  emptyOutlook,
   journalDetail,
   journalRow,
   sourceInfo,
@@ -26,6 +28,8 @@ import {
 } from "../helpers/rows.ts";
 
 export const BUILD_NOW = "2099-01-10T00:00:00Z";
+/** The date the fixture's deadline data is from (the outlooks' `data_as_of`). */
+export const DATA_AS_OF = "2099-01-05";
 export const BASE_URL = "https://venues.test";
 
 /** Every URL a free page must never print: official websites, special-issue pages, a cited venue site. */
@@ -147,6 +151,39 @@ const SECCONF_DETAIL = conferenceDetail({
   ],
   sources: [{ source: "ccfddl", key: "SC/secconf.yml#SECCONF" }],
 });
+
+/** Two past editions with a mid-February paper deadline and nothing announced for 2099: an estimated round. */
+const TWINCONF_DETAIL = conferenceDetail({
+  id: "104",
+  website: null,
+  deadlines: [],
+  editions: [2097, 2098].map((year) => ({
+    year,
+    start_date: `${year}-07-01`,
+    end_date: `${year}-07-04`,
+    date_text: null,
+    place: "VIENNA, AUSTRIA",
+    country: "Austria",
+    deadlines: [deadline("paper", `${year}-02-14`, "23:59:59", "AoE", `${year}-02-15T11:59:59Z`)],
+    sources: ["ccfddl"],
+  })),
+  sources: [{ source: "ccfddl", key: "AI/twinconf.yml#TWINCONF" }],
+});
+
+/** The outlook the pipeline computes for a detail at the build clock (pipeline/outlook.ts). */
+const withOutlook = (detail: ConferenceDetailData): ConferenceDetailData => ({
+  ...detail,
+  outlook: submissionOutlook({ editions: detail.editions, nowIso: BUILD_NOW, dataAsOf: DATA_AS_OF }),
+});
+
+/** Rows carry their detail's outlook fields; a venue without a detail has an unknown outlook. */
+function withOutlookFields(rows: ConferenceRow[], details: readonly ConferenceDetailData[]): ConferenceRow[] {
+  const byId = new Map(details.map((d) => [d.id, d.outlook]));
+  return rows.map((row) => ({
+    ...row,
+    ...outlookRowFields(byId.get(row.id) ?? emptyOutlook({ as_of: BUILD_NOW.slice(0, 10) })),
+  }));
+}
 
 const CP_INDEX: ConferenceRow["cp_index"] = {
   score: 81.5,
@@ -355,7 +392,7 @@ export interface FixtureOptions {
 
 export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
   const confs = conferences();
-  const details: ConferenceDetailData[] = [TESTCONF_DETAIL, SECCONF_DETAIL];
+  const details: ConferenceDetailData[] = [TESTCONF_DETAIL, SECCONF_DETAIL, TWINCONF_DETAIL].map(withOutlook);
   if (options.changed) {
     confs.push(
       conferenceRow({
@@ -367,23 +404,25 @@ export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
       }),
     );
     details.push(
-      conferenceDetail({
-        id: "105",
-        website: null,
-        deadlines: [],
-        editions: [
-          {
-            year: 2099,
-            start_date: null,
-            end_date: null,
-            date_text: null,
-            place: null,
-            country: null,
-            deadlines: [deadline("paper", "2099-01-12", "23:59:59", "AoE", "2099-01-13T11:59:59Z")],
-            sources: ["ccfddl"],
-          },
-        ],
-      }),
+      withOutlook(
+        conferenceDetail({
+          id: "105",
+          website: null,
+          deadlines: [],
+          editions: [
+            {
+              year: 2099,
+              start_date: null,
+              end_date: null,
+              date_text: null,
+              place: null,
+              country: null,
+              deadlines: [deadline("paper", "2099-01-12", "23:59:59", "AoE", "2099-01-13T11:59:59Z")],
+              sources: ["ccfddl"],
+            },
+          ],
+        }),
+      ),
     );
     confs.reverse();
     details.reverse();
@@ -393,7 +432,7 @@ export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
     date: "2099-01-09",
     generatedAt: options.generatedAt ?? "2099-01-09T06:00:00Z",
     baseUrl: BASE_URL,
-    conferences: confs,
+    conferences: withOutlookFields(confs, details),
     journals: journals(),
     specialIssues: specialIssues(),
     conferenceDetails: details,

@@ -20,7 +20,6 @@ import {
   SECCONF_CAMERA,
   SECCONF_PAPER,
   TESTCONF_ABSTRACT,
-  TESTCONF_NOTIFICATION,
   TESTCONF_PAPER,
 } from "./fixture.ts";
 
@@ -100,6 +99,41 @@ describe("venue pages", () => {
     // The past edition is history, not a current deadline.
     expect(md).toContain(
       `| 2098 | May 1-4, 2098 | Porto, Portugal | Paper ${PAST_PAPER.date} 23:59:59 AoE |`,
+    );
+  });
+
+  it("head the page with the outlook's next submission deadline, never a notification or a past conference", () => {
+    const box = (id: string) => {
+      const html = page(site.dist, `/conference/${id}`);
+      return html.slice(
+        html.indexOf('class="next-call"'),
+        html.indexOf("</section>", html.indexOf('class="next-call"')),
+      );
+    };
+    const open = box("101");
+    expect(open).toContain("state-open");
+    expect(open).toMatch(
+      /class="next-when"><span class="deadline" data-deadline="2099-01-16T11:59:59Z"><strong>Abstract<\/strong>/,
+    );
+    expect(open).toContain("Conference 2099: 10 May 2099 – 13 May 2099 · Lisbon, Portugal");
+    expect(open).toContain("Other dates of this cycle: Notification 2099-02-25");
+    expect(open.slice(0, open.indexOf("Other dates"))).not.toContain("Notification");
+    const estimated = box("104");
+    expect(estimated).toMatch(
+      /Paper submission<\/strong>[\s\S]*estimated[\s\S]*around \d+ Feb 2099 \(window/,
+    );
+    // Its 2098 conference (1 Jul 2098, Vienna) took place: never shown as the cycle's conference.
+    expect(estimated).not.toContain("Jul 2098");
+    expect(estimated).not.toMatch(/vienna/i);
+    expect(estimated).toContain("Dates of the next conference not known yet");
+    expect(box("103")).toContain("No submission deadline is known");
+
+    const md = page(site.dist, "/conference/104.md");
+    expect(md).toMatch(
+      /- Next submission deadline: Paper submission, 2099 cycle: estimated, not yet announced, around \d+ Feb 2099/,
+    );
+    expect(page(site.dist, "/conference/101.md")).toContain(
+      "- Next submission deadline: Abstract, 2099 cycle: 2099-01-15 23:59:59 AoE = 2099-01-16 11:59 UTC",
     );
   });
 
@@ -189,23 +223,22 @@ function calendar(dist: string, path: string) {
 }
 
 describe("iCalendar feeds", () => {
-  it("hold one event per upcoming typed deadline, at the instant of its published zone", () => {
+  it("hold one event per upcoming submission deadline, at the instant of its published zone, estimates tentative", () => {
     const { events } = calendar(site.dist, "/feeds/deadlines.ics");
     const byUid = new Map(events.map((e) => [e.uid, e]));
+    // Submission deadlines only: TESTCONF's notification and SECCONF's camera-ready are not events.
     expect([...byUid.keys()].sort()).toEqual(
       [
         "101-2099-abstract-1@venue-directory",
         "101-2099-paper-1@venue-directory",
-        "101-2099-notification-1@venue-directory",
         "102-2099-paper-1@venue-directory",
-        "102-2099-camera_ready-1@venue-directory",
+        "104-2099-paper-1@venue-directory",
       ].sort(),
     );
     for (const [uid, d] of [
       ["101-2099-abstract-1@venue-directory", TESTCONF_ABSTRACT],
       ["101-2099-paper-1@venue-directory", TESTCONF_PAPER],
       ["102-2099-paper-1@venue-directory", SECCONF_PAPER],
-      ["102-2099-camera_ready-1@venue-directory", SECCONF_CAMERA],
     ] as const) {
       const event = byUid.get(uid);
       expect(event?.datetype, uid).toBe("date-time");
@@ -214,11 +247,13 @@ describe("iCalendar feeds", () => {
       );
       expect(event?.dtstamp?.toISOString()).toBe("2099-01-09T06:00:00.000Z");
     }
-    const allDay = byUid.get("101-2099-notification-1@venue-directory");
-    expect(allDay?.datetype).toBe("date");
-    expect(page(site.dist, "/feeds/deadlines.ics")).toContain(
-      `DTSTART;VALUE=DATE:${TESTCONF_NOTIFICATION.date.replaceAll("-", "")}`,
-    );
+    const estimate = byUid.get("104-2099-paper-1@venue-directory");
+    expect(estimate?.datetype).toBe("date");
+    expect(estimate?.status).toBe("TENTATIVE");
+    expect(estimate?.summary).toContain("estimated");
+    expect(estimate?.description).toMatch(/window \d+ Feb 2099 – \d+ Feb 2099/);
+    expect(page(site.dist, "/feeds/deadlines.ics")).toContain("DTSTART;VALUE=DATE:20990214");
+    expect(SECCONF_CAMERA.type).toBe("camera_ready");
   });
 
   it("are RFC 5545 text: CRLF line ends and lines folded at 75 octets", () => {
@@ -238,10 +273,10 @@ describe("iCalendar feeds", () => {
     for (const field of RESEARCH_FIELDS)
       expect(servedFile(site.dist, `/feeds/fields/${field}.ics`), field).not.toBeNull();
     const uids = (path: string) => calendar(site.dist, path).events.map((e) => e.uid.split("-")[0]);
-    expect(new Set(uids("/feeds/fields/ai.ics"))).toEqual(new Set(["101"]));
+    expect(new Set(uids("/feeds/fields/ai.ics"))).toEqual(new Set(["101", "104"]));
     expect(new Set(uids("/feeds/fields/security.ics"))).toEqual(new Set(["102"]));
     expect(uids("/feeds/fields/bio.ics")).toEqual([]);
-    expect(new Set(uids("/feeds/ranks/ccf-a.ics"))).toEqual(new Set(["101"]));
+    expect(new Set(uids("/feeds/ranks/ccf-a.ics"))).toEqual(new Set(["101", "104"]));
     expect(new Set(uids("/feeds/ranks/ccf-b.ics"))).toEqual(new Set(["102"]));
     expect(new Set(uids("/feeds/ranks/core-astar.ics"))).toEqual(new Set(["101"]));
     expect(new Set(uids("/feeds/ranks/qualis-b1.ics"))).toEqual(new Set(["102"]));
@@ -265,24 +300,29 @@ describe("RSS feed", () => {
     isArray: (name) => name === "item" || name === "category",
   });
 
-  it("lists the deadlines due in the next 30 days with unique absolute links", () => {
+  it("lists the submission deadlines due in the next 30 days, ranks in the titles, never a notification", () => {
     const rss = parser.parse(page(site.dist, "/feeds/deadlines.xml"));
     expect(rss.rss["@_version"]).toBe("2.0");
-    const items: { title: string; link: string; guid: { "#text": string }; pubDate: string }[] =
-      rss.rss.channel.item;
+    const items: {
+      title: string;
+      link: string;
+      guid: { "#text": string };
+      pubDate: string;
+      category: string[];
+    }[] = rss.rss.channel.item;
     expect(items.map((i) => i.title)).toEqual([
-      "TESTCONF 2099 — Abstract",
-      "TESTCONF 2099 — Paper",
-      "SECCONF 2099 — Paper",
+      "TESTCONF 2099 — Abstract [CCF A · CORE A* · QUALIS A1]",
+      "SECCONF 2099 — Paper submission [CCF B · QUALIS B1]",
     ]);
     expect(items.map((i) => i.link)).toEqual([
       `${BASE_URL}/conference/101#deadline-2099-abstract-1`,
-      `${BASE_URL}/conference/101#deadline-2099-paper-1`,
       `${BASE_URL}/conference/102#deadline-2099-paper-1`,
     ]);
     for (const item of items) {
       expect(item.guid["#text"]).toBe(item.link);
-      expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
+      // The day the venue's deadline data is from, not the build time.
+      expect(new Date(item.pubDate).toISOString()).toBe("2099-01-05T00:00:00.000Z");
+      expect(item.category).not.toContain("notification");
     }
   });
 });

@@ -1,26 +1,40 @@
 /**
- * The personal calendar subscription (/calendar/watch.ics?ids=…) over real HTTP, on a site built from the
- * fixture: it parses in node-ical and holds exactly the starred conferences' deadlines, as the all-deadlines
- * feed lists them; bad and unknown ids are skipped, never an error page.
+ * Watchlists over real HTTP, on a site built from the fixture and a real state store: a stored watchlist keeps
+ * its subscription address when venues are added (`POST /watchlists`, then `PUT` with the edit secret), its
+ * page shows each venue's next submission with its date, a wrong secret or bad input is refused with a clear
+ * status; the calendars parse in node-ical and hold exactly the watched conferences' deadlines, as the
+ * all-deadlines feed lists them; bad and unknown ids of `/calendar/watch.ics?ids=…` are skipped.
  */
 import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../functions/app.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
 import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
 
 let site: BuiltSite;
 let server: RunningServer;
+let store: SqliteStore;
 
 beforeAll(async () => {
   site = await buildSite("watchlist", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-  server = await serveSite(site, BASE_URL);
+  store = await SqliteStore.open({ dir: join(site.root, "state") });
+  server = await serveSite(site, BASE_URL, {}, { watchlistStore: store });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
+  await store?.close();
   if (site) await rm(site.root, { recursive: true, force: true });
 });
+
+const send = (path: string, method: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 async function events(path: string): Promise<{ status: number; type: string | null; uids: string[] }> {
   const res = await fetch(`${server.url}${path}`);
@@ -31,6 +45,55 @@ async function events(path: string): Promise<{ status: number; type: string | nu
     .sort();
   return { status: res.status, type: res.headers.get("content-type"), uids };
 }
+
+describe("stored watchlist", () => {
+  it("keeps its subscription address when a venue is added, and its page shows the venues' dates", async () => {
+    const created = await send("/watchlists", "POST", { conferences: ["101"] });
+    expect(created.status).toBe(201);
+    const { id, secret, calendar, page } = (await created.json()) as Record<string, string>;
+    expect(calendar).toBe(`/calendar/watch/${id}.ics`);
+    const before = await events(calendar ?? "");
+    expect(before.uids.length).toBeGreaterThan(0);
+    expect(before.uids.every((uid) => uid.startsWith("101-"))).toBe(true);
+
+    const added = await send(
+      `/watchlists/${id}`,
+      "PUT",
+      { conferences: ["101", "102"] },
+      { "x-watchlist-secret": secret ?? "" },
+    );
+    expect(added.status).toBe(200);
+    expect(((await added.json()) as Record<string, string>).calendar).toBe(calendar);
+    const all = await events("/feeds/deadlines.ics");
+    const after = await events(calendar ?? "");
+    expect(after.uids).toEqual(all.uids.filter((uid) => uid.startsWith("101-") || uid.startsWith("102-")));
+    expect(after.uids.some((uid) => uid.startsWith("102-"))).toBe(true);
+
+    const html = await (await fetch(`${server.url}${page}`)).text();
+    expect(html).toContain('href="/conference/101"');
+    expect(html).toContain('href="/conference/102"');
+    expect(html).toMatch(/2099-01-\d\d/);
+    expect(html).toContain(`${BASE_URL}${calendar}`);
+  });
+
+  it("refuses a wrong secret, a body that is not JSON, bad ids and unknown watchlists", async () => {
+    const { id } = (await (await send("/watchlists", "POST", {})).json()) as Record<string, string>;
+    expect(
+      (await send(`/watchlists/${id}`, "PUT", { conferences: ["101"] }, { "x-watchlist-secret": "guess" }))
+        .status,
+    ).toBe(403);
+    expect((await send(`/watchlists/${id}`, "PUT", { conferences: ["101"] })).status).toBe(403);
+    expect((await send("/watchlists", "POST", "{nope")).status).toBe(400);
+    const bad = await send("/watchlists", "POST", { conferences: ["<script>"] });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("venue ids are digits");
+    expect(
+      (await send("/watchlists", "POST", "conferences=1", { "content-type": "text/plain" })).status,
+    ).toBe(415);
+    expect((await fetch(`${server.url}/watchlists/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+    expect((await fetch(`${server.url}/calendar/watch/AAAAAAAAAAAAAAAAAAAAAA.ics`)).status).toBe(404);
+  });
+});
 
 describe("watchlist calendar", () => {
   it("holds exactly the starred conferences' deadlines, skipping bad and unknown ids", async () => {

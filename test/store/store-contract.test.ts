@@ -424,6 +424,33 @@ function contract(name: string, makeBackend: () => Backend) {
       expect(values[0]).toBe(values[1]);
       expect(await a.getOrInitSetting("s", "three")).toBe(values[0]);
     });
+
+    it("keeps a watchlist across processes; replacing its venues never changes its edit secret", async () => {
+      const first = await open();
+      expect(await first.getWatchlist("w1")).toBeNull();
+      await first.putWatchlist({
+        id: "w1",
+        secretHash: "hash-1",
+        conferences: ["12", "7"],
+        journals: [],
+        updatedAt: "2026-11-26T10:00:00.000Z",
+      });
+      await first.putWatchlist({
+        id: "w1",
+        secretHash: "another-hash",
+        conferences: ["12", "7", "40"],
+        journals: ["3"],
+        updatedAt: "2026-11-26T11:00:00.000Z",
+      });
+      const second = await open();
+      expect(await second.getWatchlist("w1")).toEqual({
+        id: "w1",
+        secretHash: "hash-1",
+        conferences: ["12", "7", "40"],
+        journals: ["3"],
+        updatedAt: "2026-11-26T11:00:00.000Z",
+      });
+    });
   });
 }
 

@@ -1,10 +1,9 @@
-/** `/conference/<id>.ics`: the upcoming deadlines of one conference (and its estimates), for "add to calendar". */
+/** `/conference/<id>.ics`: the upcoming submission deadlines of one conference's outlook, for "add to calendar". */
 import type { APIRoute } from "astro";
-import { calendarText, upcomingEstimates } from "../../lib/calendar.ts";
-import { isUpcoming, venueDeadlines } from "../../lib/deadlines.ts";
+import { deadlinesIcs } from "../../../functions/site/deadline-feeds.ts";
+import { feedInfo } from "../../lib/calendar-route.ts";
 import { venuePath } from "../../lib/paths.ts";
 import { textResponse } from "../../lib/responses.ts";
-import { settings } from "../../lib/settings.ts";
 import { snapshot } from "../../lib/snapshot.ts";
 
 export function getStaticPaths() {
@@ -13,19 +12,17 @@ export function getStaticPaths() {
 
 export const GET: APIRoute = ({ props }) => {
   const { row } = props as { row: ReturnType<typeof snapshot>["conferences"][number] };
-  const data = snapshot();
-  const now = settings().buildTime;
-  const feed = {
-    slug: row.id,
-    path: `${venuePath("conference", row.id)}.ics`,
-    title: `Deadlines of ${row.short_name}`,
-    group: "all" as const,
-    matches: () => true,
-  };
-  const entries = venueDeadlines(row.id).filter((e) => isUpcoming(e.deadline, now));
-  const estimates = upcomingEstimates([row], (id) => data.conferenceDetails.get(id)?.deadline_estimates, now);
-  return textResponse(
-    calendarText(feed, entries, new Date(data.manifest.generated_at), estimates),
-    "text/calendar",
+  const outlook = snapshot().conferenceDetails.get(row.id)?.outlook ?? null;
+  const info = feedInfo(
+    `deadlines of ${row.short_name}`,
+    `Submission deadlines of ${row.full_name}; estimates are tentative events with their window.`,
+    `${venuePath("conference", row.id)}.ics`,
   );
+  const events = {
+    ...row,
+    conference_id: row.id,
+    deadlines: outlook?.deadlines ?? [],
+    data_as_of: outlook?.data_as_of ?? null,
+  };
+  return textResponse(deadlinesIcs(info, [events]), "text/calendar");
 };

@@ -1,0 +1,140 @@
+/**
+ * `/deadlines` (the full upcoming-deadlines list, inside the built `deadlines.html` frame), `/deadlines.ics` and
+ * `/deadlines.xml`: the same filter (ranks across systems, fields, time window, estimates, ranked only) asked
+ * of the query layer's `upcomingDeadlines`, as a page, an iCalendar and an RSS feed. The address is the filter,
+ * it works without JavaScript, and it is a page, not an API call: never charged to the daily quota. A bad
+ * parameter is answered 400 with the validation message (in the page, or as text for a feed).
+ */
+import type { QueryLayer } from "../query/index.ts";
+import { deadlinesIcs, deadlinesRss, type FeedInfo, type NotificationItem } from "./deadline-feeds.ts";
+import {
+  DEADLINES_ICS_PATH,
+  DEADLINES_PATH,
+  DEADLINES_RSS_PATH,
+  type DeadlineFilter,
+  type DeadlineRow,
+  filterAddress,
+  filterFormHtml,
+  filterOf,
+  filterParams,
+  flag,
+  splitDeadlineListsHtml,
+} from "./deadline-list.ts";
+import { allRows, type DeadlineLister } from "./deadline-rows.ts";
+import { framedPage, readFrame } from "./frame.ts";
+import { escapeHtml, fieldLabel } from "./html.ts";
+
+/** Rows per page on `/deadlines`; feeds take every row up to FEED_MAX. */
+const PAGE_SIZE = 50;
+const FEED_MAX = 1000;
+
+export interface DeadlinesPageDeps {
+  list: DeadlineLister;
+  /** The outlooks of named conferences (for the notification items an RSS reader may ask for). */
+  outlooks: QueryLayer["conferenceOutlooks"];
+  siteDir: string;
+  publicBaseUrl: string;
+  /** When the snapshot the rows come from was generated (feed stamps). */
+  generatedAt: () => Date;
+}
+
+/** "CCF A or B, or CORE A* or A · Software engineering · within 60 days · estimates included · ranked venues" */
+export function filterSummary(f: DeadlineFilter): string {
+  const ranks = (["ccf_rank", "core_rank", "qualis_rank"] as const)
+    .filter((name) => f[name].length > 0)
+    .map((name) => `${name.split("_")[0]?.toUpperCase()} ${f[name].join(" or ")}`)
+    .join(", or ");
+  return [
+    ranks || (f.ranked_only ? "ranked venues (CCF, CORE or QUALIS)" : "all venues"),
+    f.field.length > 0 ? f.field.map(fieldLabel).join(" or ") : null,
+    f.within_days ? `within ${f.within_days} days` : "any time ahead",
+    f.estimates ? "estimates included" : "announced deadlines only",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function pager(f: DeadlineFilter, page: number, totalPages: number): string {
+  if (totalPages <= 1) return "";
+  const link = (label: string, to: number, rel: string) =>
+    `<a rel="${rel}" href="${escapeHtml(`${filterAddress(DEADLINES_PATH, f)}&page=${to}`)}">${label}</a>`;
+  return `<nav class="pager" aria-label="Result pages">${page > 1 ? link("Previous page", page - 1, "prev") : ""}<span>Page ${page} of ${totalPages}</span>${page < totalPages ? link("Next page", page + 1, "next") : ""}</nav>`;
+}
+
+/** The subscription addresses of a filter: iCalendar (https and webcal), RSS, and the API's JSON. */
+export function subscribeHtml(f: DeadlineFilter, baseUrl: string): string {
+  const ics = `${baseUrl}${filterAddress(DEADLINES_ICS_PATH, f)}`;
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
+  return `<p class="note subscribe">This list as ${link(ics, "iCalendar")} (${link(ics.replace(/^https?:/, "webcal:"), "webcal")}) · ${link(filterAddress(DEADLINES_RSS_PATH, f), "RSS")} · ${link(filterAddress("/api/deadlines", f), "JSON (API)")}</p>`;
+}
+
+const textAnswer = (req: Request, status: number, type: string, body: string) =>
+  new Response(req.method === "HEAD" ? null : body, {
+    status,
+    headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" },
+  });
+
+/**
+ * `notifications=true` on the RSS address: the coming notification dates of the listed venues' cycles, as items
+ * of their own (never counted as deadlines).
+ */
+async function notificationsOf(
+  outlooks: DeadlinesPageDeps["outlooks"],
+  rows: readonly DeadlineRow[],
+): Promise<NotificationItem[]> {
+  const venues = new Map(rows.map((r) => [r.conference_id, r]));
+  return (await outlooks([...venues.keys()])).flatMap(({ row, outlook }) =>
+    outlook.other_dates
+      .filter((d) => d.type === "notification" && d.date >= outlook.as_of)
+      .map((date) => ({ venue: venues.get(row.id) as DeadlineRow, date })),
+  );
+}
+
+/** GET /deadlines, /deadlines.ics and /deadlines.xml; null for other paths (or a site without the frame). */
+export function deadlinesPages(deps: DeadlinesPageDeps) {
+  const baseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
+  const feedInfo = (f: DeadlineFilter, path: string): FeedInfo => ({
+    title: `Venue Directory — submission deadlines: ${filterSummary(f)}`,
+    description: `Upcoming submission deadlines (${filterSummary(f)}); estimates are marked and never announcements. Free use with attribution; link each venue's page.`,
+    baseUrl,
+    path: filterAddress(path, f),
+    stamp: deps.generatedAt(),
+  });
+  return async (req: Request, pathname: string): Promise<Response | null> => {
+    const feed = pathname === DEADLINES_ICS_PATH || pathname === DEADLINES_RSS_PATH;
+    if (!feed && pathname !== DEADLINES_PATH) return null;
+    const f = filterOf(new URL(req.url));
+    if (feed) {
+      const rows = await allRows(deps.list, f, FEED_MAX);
+      if ("invalid" in rows) return textAnswer(req, 400, "text/plain", `${rows.invalid}\n`);
+      if (pathname === DEADLINES_ICS_PATH) {
+        return textAnswer(req, 200, "text/calendar", deadlinesIcs(feedInfo(f, pathname), rows));
+      }
+      const notifications = flag(new URL(req.url), "notifications", false)
+        ? await notificationsOf(deps.outlooks, rows)
+        : [];
+      return textAnswer(
+        req,
+        200,
+        "application/rss+xml",
+        await deadlinesRss(feedInfo(f, pathname), rows, notifications),
+      );
+    }
+    const frame = await readFrame(deps.siteDir, "deadlines");
+    if (!frame) return null;
+    const answer = await deps.list({ ...filterParams(f), page: f.page, page_size: String(PAGE_SIZE) });
+    const form = filterFormHtml(f);
+    if ("invalid" in answer) {
+      const message = `<p id="deadlines-status" role="status" class="error">${escapeHtml(answer.invalid)}</p>`;
+      return framedPage(req, frame, "deadlines", `${message}${form}`, 400);
+    }
+    const { total, page, total_pages } = answer.pagination;
+    const status = `<p id="deadlines-status" role="status">${total} ${total === 1 ? "deadline" : "deadlines"}: ${escapeHtml(filterSummary(f))}.</p>`;
+    return framedPage(
+      req,
+      frame,
+      "deadlines",
+      `${status}${form}${subscribeHtml(f, baseUrl)}${splitDeadlineListsHtml(answer.rows)}${pager(f, page, total_pages)}`,
+    );
+  };
+}

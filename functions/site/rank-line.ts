@@ -1,0 +1,30 @@
+/**
+ * The one rank line: "CCF A · CORE A* · QUALIS A1", or "unranked". Detail pages, deadline lists, the watchlist,
+ * search rows and rank pages all print a venue's ranks through it, with the same words.
+ */
+import { escapeHtml } from "./html.ts";
+
+export interface Ranked {
+  ccf_rank: string;
+  core_rank: string;
+  qualis_rank: string;
+}
+
+/** Plain text, for feed titles and Markdown. */
+export function rankText(venue: Ranked): string {
+  const parts = [
+    ["CCF", venue.ccf_rank],
+    ["CORE", venue.core_rank],
+    ["QUALIS", venue.qualis_rank],
+  ]
+    .filter(([, rank]) => rank)
+    .map(([system, rank]) => `${system} ${rank}`);
+  return parts.length > 0 ? parts.join(" · ") : "unranked";
+}
+
+export function rankLineHtml(venue: Ranked): string {
+  const text = rankText(venue);
+  return text === "unranked"
+    ? `<span class="rank-line muted">unranked</span>`
+    : `<span class="rank-line">${escapeHtml(text)}</span>`;
+}

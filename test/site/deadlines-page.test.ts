@@ -1,0 +1,154 @@
+/**
+ * The upcoming-deadlines list over real HTTP, on a site built from the fixture: the 60-day question ("CCF A or B,
+ * or CORE A* or A, within 60 days, estimates included") asked on `/deadlines` lists exactly the venues
+ * `/api/deadlines` returns for the same filter, and its iCalendar and RSS addresses parse (node-ical,
+ * fast-xml-parser) and hold the same venues; the built RSS holds no notification; a bad filter is a 400 with its
+ * message; trailing-slash addresses of pages answer 301 to the page, never 404.
+ */
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { parseHTML } from "linkedom";
+import ical from "node-ical";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../../functions/app.ts";
+import { ACCOUNT, fakeAccess } from "../api/harness.ts";
+import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
+import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
+
+const fixture = { ...fixtureSnapshot(), idRegistry: { conferences: {}, journals: {} } };
+let site: BuiltSite;
+let server: RunningServer;
+
+beforeAll(async () => {
+  site = await buildSite("deadlines", fixture, { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
+  server = await serveSite(
+    site,
+    BASE_URL,
+    { STATE_DIR: join(site.root, "state"), ANON_DAILY_QUOTA: "100000", RATE_LIMIT_PER_SECOND: "0" },
+    { clock: () => new Date(BUILD_NOW), access: fakeAccess(100_000, 100_000) },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (site) await rm(site.root, { recursive: true, force: true });
+});
+
+const QUESTION = "ccf_rank=A,B&core_rank=A*,A&within_days=60&estimates=true";
+
+async function get(path: string): Promise<{ status: number; text: string; type: string | null }> {
+  const res = await fetch(`${server.url}${path}`, { headers: ACCOUNT, redirect: "manual" });
+  return { status: res.status, text: await res.text(), type: res.headers.get("content-type") };
+}
+
+/** Conference ids of the API's rows for a query, every page. */
+async function apiIds(query: string): Promise<string[]> {
+  const res = await get(`/api/deadlines?${query}&page_size=100`);
+  expect(res.status, res.text).toBe(200);
+  const body = JSON.parse(res.text) as { data: { deadlines: { conference_id: string }[] } };
+  return body.data.deadlines.map((row) => row.conference_id);
+}
+
+const pageIds = (html: string) =>
+  [...parseHTML(html).document.querySelectorAll(".deadline-list .venue > a")].map((a) =>
+    (a.getAttribute("href") as string).replace("/conference/", ""),
+  );
+
+describe("the 60-day question", () => {
+  it("lists on the page exactly the venues the API returns for the same filter", async () => {
+    const api = await apiIds(QUESTION);
+    expect(api.length).toBeGreaterThan(0);
+    // TWINCONF (CCF A) has only an estimated round: estimates are part of the answer.
+    expect(api).toContain("104");
+    const page = await get(`/deadlines?${QUESTION}`);
+    expect(page.status).toBe(200);
+    // Announced first, estimates apart: the same venues, each list in the API's order.
+    expect(pageIds(page.text).sort()).toEqual([...api].sort());
+    // The form, as a browser sends it (repeated checkboxes, the hidden 0 before a ticked 1), asks the same.
+    const form = await get(
+      "/deadlines?ccf_rank=A&ccf_rank=B&core_rank=A*&core_rank=A&within_days=60&estimates=0&estimates=1&ranked_only=0&ranked_only=1",
+    );
+    expect(pageIds(form.text).sort()).toEqual([...api].sort());
+    // Without estimates the estimated round goes.
+    expect(
+      pageIds((await get(`/deadlines?${QUESTION.replace("estimates=true", "estimates=0")}`)).text),
+    ).not.toContain("104");
+  });
+
+  it("gives an iCalendar and an RSS address that parse and hold the same venues", async () => {
+    const api = new Set(await apiIds(QUESTION));
+    const page = parseHTML((await get(`/deadlines?${QUESTION}`)).text).document;
+    const links = [...page.querySelectorAll(".subscribe a")].map((a) => a.getAttribute("href") as string);
+    const icsUrl = links.find((href) => href.startsWith(`${BASE_URL}/deadlines.ics?`));
+    const rssUrl = links.find((href) => href.startsWith("/deadlines.xml?"));
+    expect(icsUrl).toBeDefined();
+    expect(rssUrl).toBeDefined();
+
+    const ics = await get((icsUrl as string).slice(BASE_URL.length));
+    expect(ics.type).toBe("text/calendar; charset=utf-8");
+    const events = Object.values(ical.sync.parseICS(ics.text)).filter(
+      (c) => c?.type === "VEVENT",
+    ) as ical.VEvent[];
+    expect(new Set(events.map((e) => e.uid.split("-")[0]))).toEqual(api);
+
+    const rss = await get(rssUrl as string);
+    const items = new XMLParser({ isArray: (name) => name === "item" }).parse(rss.text).rss.channel.item as {
+      link: string;
+    }[];
+    expect(new Set(items.map((i) => new URL(i.link).pathname.replace("/conference/", "")))).toEqual(api);
+  });
+
+  it("answers a bad filter 400 with its message, in the page and for a feed", async () => {
+    const page = await get("/deadlines?within_days=999");
+    expect(page.status).toBe(400);
+    expect(page.text).toContain("within_days");
+    expect((await get("/deadlines.ics?ccf_rank=Z")).status).toBe(400);
+  });
+});
+
+describe("addresses", () => {
+  it("answer 301 to the page for a trailing slash, never 404", async () => {
+    for (const path of [
+      "/feeds/",
+      "/rankings/",
+      "/watchlist/",
+      "/conference/101/",
+      "/deadlines/",
+      "/rankings/ccf-a/",
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(301);
+    }
+    const res = await fetch(`${server.url}/conference/101/`, { redirect: "manual" });
+    expect(res.headers.get("location")).toBe("/conference/101");
+    expect((await get("/nothing-here/")).status).toBe(404);
+  });
+
+  it("keeps notifications out of the default RSS", async () => {
+    const rss = await get("/feeds/deadlines.xml");
+    const items = new XMLParser({ isArray: (name) => name === "item" || name === "category" }).parse(rss.text)
+      .rss.channel.item as { title: string; category: string[] }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.filter((i) => /notification/i.test(i.title) || i.category.includes("notification"))).toEqual(
+      [],
+    );
+  });
+
+  it("adds the listed venues' notification dates to a filtered RSS only when asked, as notifications", async () => {
+    const titles = async (path: string) =>
+      (
+        new XMLParser({ isArray: (name) => name === "item" }).parse((await get(path)).text).rss.channel
+          .item as {
+          title: string;
+        }[]
+      ).map((i) => i.title);
+    const plain = await titles(`/deadlines.xml?${QUESTION}`);
+    expect(plain.filter((t) => /notification/i.test(t))).toEqual([]);
+    const asked = await titles(`/deadlines.xml?${QUESTION}&notifications=true`);
+    expect(asked.filter((t) => /notification/i.test(t))).toEqual([
+      "TESTCONF — Notification 2099-02-25 (notification, not a deadline) [CCF A · CORE A* · QUALIS A1]",
+    ]);
+    expect(asked.length).toBe(plain.length + 1);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The one deadline component, the rank line and the feed writers, on outlook deadlines of every kind: an exact
+ * instant (counted to the second), a date-only deadline (its date in its zone, never a time, counted in days),
+ * an estimate (window, TENTATIVE in iCalendar), a past estimate no source confirmed; feeds parsed with node-ical
+ * and fast-xml-parser.
+ */
+import { XMLParser } from "fast-xml-parser";
+import ical from "node-ical";
+import { describe, expect, it } from "vitest";
+import type { OutlookDeadline } from "../../functions/schema/records.ts";
+import { deadlineHtml, deadlineText, nextSubmissionHtml } from "../../functions/site/deadline.ts";
+import { deadlinesIcs, deadlinesRss } from "../../functions/site/deadline-feeds.ts";
+import type { DeadlineRow } from "../../functions/site/deadline-list.ts";
+import { fieldLabel, placeName } from "../../functions/site/html.ts";
+import { rankLineHtml, rankText } from "../../functions/site/rank-line.ts";
+
+function deadline(over: Partial<OutlookDeadline>): OutlookDeadline {
+  return {
+    type: "paper",
+    cycle_year: 2027,
+    round: 1,
+    rounds: 1,
+    estimated: false,
+    date: "2026-12-05",
+    time: null,
+    timezone: "AoE",
+    timezone_assumed: true,
+    closes_at: "2026-12-06T11:59:59Z",
+    status: "upcoming",
+    source: "ccfddl",
+    earliest: null,
+    latest: null,
+    confidence: null,
+    based_on: [],
+    ...over,
+  };
+}
+
+const DATE_ONLY = deadline({});
+const EXACT = deadline({
+  type: "abstract",
+  date: "2027-01-15",
+  time: "23:59:00",
+  timezone: "UTC-8",
+  timezone_assumed: false,
+  closes_at: "2027-01-16T07:59:00Z",
+  round: 2,
+  rounds: 4,
+});
+const ESTIMATE = deadline({
+  estimated: true,
+  date: "2027-02-03",
+  source: null,
+  closes_at: "2027-02-11T11:59:59Z",
+  earliest: "2027-01-27",
+  latest: "2027-02-10",
+  confidence: 0.7,
+  based_on: [2025, 2026],
+});
+const UNCONFIRMED = deadline({
+  ...ESTIMATE,
+  date: "2026-11-07",
+  earliest: "2026-11-01",
+  latest: "2026-11-14",
+  closes_at: "2026-11-15T11:59:59Z",
+  status: "passed_unconfirmed",
+});
+
+function row(id: string, next: OutlookDeadline, over: Partial<DeadlineRow> = {}): DeadlineRow {
+  return {
+    conference_id: id,
+    short_name: `C${id}`,
+    full_name: `Conference ${id}`,
+    ccf_rank: "A",
+    core_rank: "A*",
+    qualis_rank: "",
+    fields: ["se"],
+    next,
+    deadlines: [next],
+    conference: null,
+    data_as_of: "2026-11-20",
+    ...over,
+  };
+}
+
+describe("the deadline component", () => {
+  it("gives a date-only deadline its date and zone, never a time, and counts it down in days", () => {
+    const html = deadlineHtml(DATE_ONLY);
+    expect(html).toContain("2026-12-05 (time not stated, assumed AoE)");
+    expect(html).toContain('data-deadline="2026-12-06T11:59:59Z"');
+    expect(html).toContain("data-date-only");
+    expect(html).not.toContain("<time");
+    expect(html.replace(/<[^>]*>/g, "")).not.toContain("11:59");
+  });
+
+  it("gives an exact instant its published time and zone, UTC and a countdown to the second", () => {
+    const html = deadlineHtml(EXACT);
+    expect(html).toContain("Abstract (round 2 of 4)");
+    expect(html).toContain("2027-01-15 23:59 UTC-8");
+    expect(html).toContain('<time datetime="2027-01-16T07:59:00Z">2027-01-16 07:59 UTC</time>');
+    expect(html).not.toContain("data-date-only");
+  });
+
+  it("shows an estimate with its window and basis, and a passed unconfirmed one with the data's date", () => {
+    expect(deadlineHtml(ESTIMATE)).toContain(
+      "around 3 Feb 2027 (window 27 Jan 2027 – 10 Feb 2027, from 2025–2026)",
+    );
+    expect(deadlineHtml(ESTIMATE)).toContain("estimated");
+    const unconfirmed = deadlineText(UNCONFIRMED, "2026-11-20");
+    expect(unconfirmed).toContain("passed, unconfirmed");
+    expect(unconfirmed).toContain("data as of 2026-11-20");
+    expect(deadlineHtml(UNCONFIRMED)).not.toContain("countdown");
+  });
+
+  it("marks a list row's next submission with its state", () => {
+    const html = nextSubmissionHtml({
+      next_submission_date: "2027-02-03",
+      next_submission_closes_at: "2027-02-11T11:59:59Z",
+      next_submission_estimated: true,
+      outlook_state: "estimated",
+    });
+    expect(html).toContain("around 3 Feb 2027");
+    expect(html).toContain("state-estimated");
+    const closed = nextSubmissionHtml({
+      next_submission_date: null,
+      next_submission_closes_at: null,
+      next_submission_estimated: null,
+      outlook_state: "closed",
+    });
+    expect(closed).toContain("closed");
+  });
+});
+
+describe("rank line, field names and places", () => {
+  it("writes ranks one way everywhere", () => {
+    expect(rankText({ ccf_rank: "A", core_rank: "A*", qualis_rank: "A1" })).toBe(
+      "CCF A · CORE A* · QUALIS A1",
+    );
+    expect(rankLineHtml({ ccf_rank: "", core_rank: "", qualis_rank: "" })).toContain("unranked");
+  });
+
+  it("names fields and writes shouted places in normal case", () => {
+    expect(fieldLabel("se")).toBe("Software engineering");
+    expect(fieldLabel("ee")).toBe("Electrical and electronic engineering");
+    expect(placeName("MONTREAL, CANADA")).toBe("Montreal, Canada");
+    expect(placeName("Seoul, South Korea")).toBe("Seoul, South Korea");
+    expect(placeName("USA")).toBe("USA");
+    expect(placeName("SAN DIEGO, CA, USA")).toBe("San Diego, CA, USA");
+  });
+});
+
+describe("feeds from upcomingDeadlines rows", () => {
+  const info = {
+    title: "Test feed",
+    description: "test",
+    baseUrl: "https://venues.test",
+    path: "/deadlines.ics?ccf_rank=A",
+    stamp: new Date("2026-11-26T00:10:00Z"),
+  };
+  const rows = [
+    row("1", DATE_ONLY, { data_as_of: "2026-11-20" }),
+    row("2", EXACT, {
+      deadlines: [
+        EXACT,
+        deadline({ ...EXACT, type: "paper", date: "2027-01-22", closes_at: "2027-01-23T07:59:00Z" }),
+      ],
+      data_as_of: "2026-10-02",
+    }),
+    row("3", ESTIMATE, { ccf_rank: "", core_rank: "", qualis_rank: "B1", data_as_of: "2026-09-14" }),
+  ];
+
+  it("iCalendar: exact instants timed, date-only all day on its date, estimates TENTATIVE with their window", () => {
+    const text = deadlinesIcs(info, rows);
+    expect(text.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const events = Object.values(ical.sync.parseICS(text)).filter(
+      (c) => c?.type === "VEVENT",
+    ) as ical.VEvent[];
+    const byUid = new Map(events.map((e) => [e.uid, e]));
+    expect([...byUid.keys()].sort()).toEqual([
+      "1-2027-paper-1@venue-directory",
+      "2-2027-abstract-2@venue-directory",
+      "2-2027-paper-2@venue-directory",
+      "3-2027-paper-1@venue-directory",
+    ]);
+    expect(byUid.get("2-2027-abstract-2@venue-directory")?.start.toISOString()).toBe(
+      "2027-01-16T07:59:00.000Z",
+    );
+    expect(byUid.get("1-2027-paper-1@venue-directory")?.datetype).toBe("date");
+    const estimate = byUid.get("3-2027-paper-1@venue-directory");
+    expect(estimate?.status).toBe("TENTATIVE");
+    expect(estimate?.description).toContain("window 27 Jan 2027 – 10 Feb 2027");
+    expect(byUid.get("2-2027-abstract-2@venue-directory")?.status).toBeUndefined();
+  });
+
+  it("RSS: one item per row, ranks in the title, each with the pubDate of its data", async () => {
+    const xml = await deadlinesRss(info, rows);
+    const items = new XMLParser().parse(xml).rss.channel.item as { title: string; pubDate: string }[];
+    expect(items.map((i) => i.title)).toEqual([
+      "C1 2027 — Paper submission [CCF A · CORE A*]",
+      "C2 2027 — Abstract (round 2 of 4) [CCF A · CORE A*]",
+      "C3 2027 — Paper submission, estimated [QUALIS B1]",
+    ]);
+    expect(new Set(items.map((i) => i.pubDate)).size).toBe(3);
+    expect(new Date(items[1]?.pubDate ?? "").toISOString()).toBe("2026-10-02T00:00:00.000Z");
+  });
+});
