@@ -5,6 +5,7 @@
  * (not yet announced) are separate all-day events marked STATUS:TENTATIVE with "estimated" in the summary.
  */
 import ical, { ICalEventStatus } from "ical-generator";
+import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../../functions/schema/feeds.ts";
 import {
   type ConferenceRow,
   type DeadlineEstimate,
@@ -26,7 +27,7 @@ export interface CalendarFeed {
 
 export const ALL_DEADLINES_CALENDAR: CalendarFeed = {
   slug: "deadlines",
-  path: "/feeds/deadlines.ics",
+  path: ALL_DEADLINES_FEED_PATH,
   title: "All upcoming deadlines",
   group: "all",
   matches: () => true,
@@ -34,7 +35,7 @@ export const ALL_DEADLINES_CALENDAR: CalendarFeed = {
 
 export const FIELD_CALENDARS: readonly CalendarFeed[] = RESEARCH_FIELDS.map((field) => ({
   slug: field,
-  path: `/feeds/fields/${field}.ics`,
+  path: fieldFeedPath(field),
   title: `Deadlines in ${field}`,
   group: "field",
   matches: (venue) => venue.fields.includes(field),
@@ -42,7 +43,7 @@ export const FIELD_CALENDARS: readonly CalendarFeed[] = RESEARCH_FIELDS.map((fie
 
 export const RANK_CALENDARS: readonly CalendarFeed[] = RANK_TIERS.map((tier) => ({
   slug: tier.slug,
-  path: `/feeds/ranks/${tier.slug}.ics`,
+  path: rankFeedPath(tier.slug),
   title: `Deadlines of ${tier.label} conferences`,
   group: "rank",
   matches: (venue) => conferenceRank(venue, tier.system) === tier.tier,
