@@ -57,7 +57,7 @@ export function createMcpServer(context: McpServerContext): McpServer {
   server.server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     let result: Awaited<ReturnType<typeof callTool>>;
     try {
-      result = await callTool(ops, params.name, params.arguments ?? {}, caller);
+      result = await callTool(ops, params.name, params.arguments ?? {}, caller, context.publicBaseUrl);
     } catch (err) {
       // A fault, not a bad argument: the details go to the log, the client gets the request id.
       logger.error({ err, request_id: requestId, tool: params.name }, "MCP tool failed");

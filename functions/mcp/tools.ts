@@ -2,6 +2,7 @@
  * The eight MCP tools, each the twin of a REST operation: the arguments are the REST parameters (listed from the
  * same zod schemas, validated by the same operation), the result is the REST `data` payload unchanged, and a
  * refusal is a tool error carrying the REST message.
+ * Besides them, show_deadline_board (deadline-board/): an MCP App tool over the same deadlines operation.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -25,18 +26,23 @@ import {
   Statistics,
 } from "../schema/api.ts";
 import { VenueId } from "../schema/records.ts";
+import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
 import { outlineSchema } from "./json-schema.ts";
 
 type Arguments = Record<string, unknown>;
 
-interface ToolSpec {
+export interface ToolSpec {
   name: string;
   title: string;
   description: string;
   /** What tools/list shows; `run` validates with the REST schemas through the shared operation. */
   input: z.ZodObject;
   output: z.ZodType;
-  run(ops: ReadOperations, args: Arguments, caller: Caller): Promise<Outcome<unknown>>;
+  /** tools/list `_meta` (an app tool's ui:// resource). */
+  meta?: Record<string, unknown>;
+  /** The text content beside structuredContent; the payload as JSON when absent. */
+  text?(data: unknown): string;
+  run(ops: ReadOperations, args: Arguments, caller: Caller, publicBaseUrl: string): Promise<Outcome<unknown>>;
 }
 
 const CREDENTIAL_NOTE =
@@ -133,6 +139,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     output: ResearcherProfile,
     run: (ops, { id }, caller) => ops.researcher(id, caller),
   },
+  DEADLINE_BOARD_TOOL,
 ];
 
 const TOOLS_BY_NAME = new Map(TOOL_SPECS.map((spec) => [spec.name, spec]));
@@ -181,15 +188,16 @@ export function listTools(): Tool[] {
     // The payload's top level only: the tool descriptions name the row fields, OpenAPI has the full shapes.
     outputSchema: outlineSchema(objectJsonSchema(spec.output, "output"), 1, 1) as Tool["outputSchema"],
     annotations: READ_ONLY,
+    ...(spec.meta && { _meta: spec.meta }),
   }));
   return listed;
 }
 
 /** The payload as structured content and as JSON text; a refusal as a tool error with the REST message. */
-function toolResult(outcome: Outcome<unknown>): CallToolResult {
+function toolResult(outcome: Outcome<unknown>, spec: ToolSpec): CallToolResult {
   if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };
   return {
-    content: [{ type: "text", text: JSON.stringify(outcome.data) }],
+    content: [{ type: "text", text: spec.text?.(outcome.data) ?? JSON.stringify(outcome.data) }],
     structuredContent: outcome.data as Record<string, unknown>,
   };
 }
@@ -200,7 +208,8 @@ export async function callTool(
   name: string,
   args: Arguments,
   caller: Caller,
+  publicBaseUrl: string,
 ): Promise<CallToolResult | undefined> {
   const spec = TOOLS_BY_NAME.get(name);
-  return spec && toolResult(await spec.run(ops, args, caller));
+  return spec && toolResult(await spec.run(ops, args, caller, publicBaseUrl), spec);
 }

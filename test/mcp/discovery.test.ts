@@ -136,7 +136,12 @@ describe("server card", () => {
 describe("resources", () => {
   it("lists the fixed resources and the venue templates", async () => {
     const { resources } = await mcp.client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(["venue://statistics", "venue://fields", "venue://terms"]);
+    expect(resources.map((r) => r.uri)).toEqual([
+      "venue://statistics",
+      "venue://fields",
+      "venue://terms",
+      "ui://venue-directory/deadline-board.html",
+    ]);
     const { resourceTemplates } = await mcp.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
       "venue://conference/{id}",
