@@ -5,17 +5,16 @@
  * rows, at 400 and 800 px, light and dark, and the frame makes no request of its own. Screenshots go to
  * test-results/.
  */
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { build } from "esbuild";
-import { type Browser, chromium, type Frame, type Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../api/harness.ts";
+import { HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
 import { connectMcp, type McpSession, startMcpHarness } from "./client.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const SCREENSHOTS = join(import.meta.dirname, "../../test-results");
 const BOARD_URI = "ui://venue-directory/deadline-board.html";
 const TOOL = "show_deadline_board";
@@ -25,7 +24,7 @@ interface BoardRow {
   fields: string[];
 }
 
-describe.skipIf(!existsSync(CHROMIUM))("the deadline board in a browser", () => {
+describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
   let h: Harness;
   let mcp: McpSession;
   let browser: Browser;
@@ -46,18 +45,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the deadline board in a browser", () => 
       logLevel: "silent",
     });
     hostScript = bundle.outputFiles[0]?.text ?? "";
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
     await mkdir(SCREENSHOTS, { recursive: true });
   });
 

@@ -4,23 +4,22 @@
  * message), the width of every page type on a 390 px phone, and a venue page with its ranks, deadlines, local
  * time and countdown. Screenshots go to test-results/.
  */
-import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../functions/app.ts";
+import { CHROMIUM, HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
 import { type BuiltSite, buildSite, PROJECT_ROOT, serveSite } from "./build-site.ts";
 import { BASE_URL, BUILD_NOW, FILLER_COUNT, FILLER_FIELD, fixtureSnapshot } from "./fixture.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const SCREENSHOTS = join(PROJECT_ROOT, "test-results");
 
-if (!existsSync(CHROMIUM)) {
+if (!HAS_CHROMIUM) {
   console.warn(`Skipping the browser tests: ${CHROMIUM} is missing (apt-get install -y chromium).`);
 }
 
-describe.skipIf(!existsSync(CHROMIUM))("the site in a browser", () => {
+describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
   let site: BuiltSite;
   let server: RunningServer;
   let browser: Browser;
@@ -28,18 +27,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the site in a browser", () => {
   beforeAll(async () => {
     site = await buildSite("browser", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
     server = await serveSite(site, BASE_URL, { ANON_DAILY_QUOTA: "1000" });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
     await mkdir(SCREENSHOTS, { recursive: true });
   });
 
