@@ -50,8 +50,8 @@ export function boardSummary(data: BoardData): string {
   const { total, page, total_pages } = data.pagination;
   const lines = data.deadlines.map((row) => {
     const { next } = row;
-    const ranks = [row.ccf_rank && `CCF ${row.ccf_rank}`, row.core_rank && `CORE ${row.core_rank}`]
-      .filter(Boolean)
+    const ranks = RANK_SYSTEMS.filter(([key]) => row[key])
+      .map(([key, system]) => `${system} ${row[key]}`)
       .join(", ");
     const when = next.estimated
       ? `estimated ${next.earliest ?? next.date} to ${next.latest ?? next.date}`
