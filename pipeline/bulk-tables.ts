@@ -9,6 +9,7 @@ import type {
   DeadlineTableRow,
   EditionTableRow,
   JournalDetailData,
+  OutlookTableRow,
   RankHistoryTableRow,
 } from "../functions/schema/records.ts";
 
@@ -46,6 +47,17 @@ function deadlineRows(d: ConferenceDetailData): DeadlineTableRow[] {
   return [...announced, ...estimated];
 }
 
+/** The outlook's submission deadlines, each with the venue's state and whether it is the next one. */
+function outlookRows(d: ConferenceDetailData): OutlookTableRow[] {
+  const { next, state } = d.outlook;
+  return d.outlook.deadlines.map((x) => ({
+    conference_id: d.id,
+    is_next: next !== null && x.closes_at === next.closes_at && x.type === next.type && x.date === next.date,
+    state,
+    ...x,
+  }));
+}
+
 function editionRows(d: ConferenceDetailData): EditionTableRow[] {
   return d.editions.map(({ deadlines: _deadlines, ...e }) => ({ conference_id: d.id, ...e }));
 }
@@ -61,9 +73,10 @@ function rankHistoryRows(
   return d.rank_history.map((r) => ({ kind, venue_id: d.id, ...r }));
 }
 
-/** The four tables made from the details, in one pass over them (each detail is parsed once). */
+/** The five tables made from the details, in one pass over them (each detail is parsed once). */
 export interface DetailTables {
   deadlines: DeadlineTableRow[];
+  outlook: OutlookTableRow[];
   editions: EditionTableRow[];
   acceptance: AcceptanceTableRow[];
   rank_history: RankHistoryTableRow[];
@@ -73,9 +86,10 @@ export function detailTables(
   conferences: Iterable<ConferenceDetailData>,
   journals: Iterable<JournalDetailData>,
 ): DetailTables {
-  const tables: DetailTables = { deadlines: [], editions: [], acceptance: [], rank_history: [] };
+  const tables: DetailTables = { deadlines: [], outlook: [], editions: [], acceptance: [], rank_history: [] };
   for (const d of conferences) {
     tables.deadlines.push(...deadlineRows(d));
+    tables.outlook.push(...outlookRows(d));
     tables.editions.push(...editionRows(d));
     tables.acceptance.push(...acceptanceRows(d));
     tables.rank_history.push(...rankHistoryRows("conference", d));

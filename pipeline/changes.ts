@@ -12,7 +12,8 @@
  *   - removed: an id the previous snapshot had, gone now with no heir (retired in the registry, never reused);
  *   - changed: per venue, every public field whose value differs, with the previous and the current value.
  * Not compared (VOLATILE_FIELDS): `updated_at` (follows from a change, it is not one), `views` (an all-time
- * counter that moves without the venue changing) and `detail_page` (derived from PUBLIC_BASE_URL). `cp_index`
+ * counter that moves without the venue changing), `detail_page` (derived from PUBLIC_BASE_URL), `data_as_of` and
+ * `stale` (they follow the sources' sync dates, not the venue). `cp_index`
  * counts as changed when its score, confidence or version changes, not when only its breakdown moves (the
  * community factor follows `views`); when reported, both whole objects are given. A column the previous snapshot
  * did not have yet is not reported as a change of every venue. Special issues have no id and are not listed.
@@ -26,7 +27,7 @@ export const CHANGES_FILE = "changes.json";
 export const CHANGES_FEED = "changes.atom";
 
 /** Public fields never reported as changes (see the file comment). */
-export const VOLATILE_FIELDS = ["updated_at", "views", "detail_page"] as const;
+export const VOLATILE_FIELDS = ["updated_at", "views", "detail_page", "data_as_of", "stale"] as const;
 /** Of cp_index, only these members make a change (the breakdown follows `views`). */
 const CP_INDEX_MEMBERS = ["score", "confidence", "version"] as const;
 

@@ -17,11 +17,16 @@ import { countryFromPlace } from "./countries.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";
 import { currentEdition, dropImplausible, submissionDate } from "./editions.ts";
-import { nextDeadlineEstimates } from "./estimates.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
 import { type ChosenNames, chooseNames } from "./names.ts";
-import { normalizeCoreRank } from "./normalize.ts";
+import { normalizeCoreRank, placeInNormalCase } from "./normalize.ts";
 import type { ConferenceObservation, SourceId } from "./observations.ts";
+import {
+  deadlineEstimates,
+  estimatedSubmissionDate,
+  outlookRowFields,
+  submissionOutlook,
+} from "./outlook.ts";
 import { byPriority, firstBy } from "./priority.ts";
 import { isPublishable } from "./sources.ts";
 
@@ -150,7 +155,7 @@ function mergeEditions(venue: string, members: ConferenceObservation[], conflict
       start_date: eds.find((e) => e.start_date)?.start_date ?? null,
       end_date: eds.find((e) => e.end_date)?.end_date ?? null,
       date_text: eds.find((e) => e.date_text)?.date_text ?? null,
-      place: eds.find((e) => e.place)?.place ?? null,
+      place: placeInNormalCase(eds.find((e) => e.place)?.place ?? null),
       country: eds.find((e) => e.country)?.country ?? null,
       deadlines: mergeDeadlines(
         venue,
@@ -188,7 +193,7 @@ function foldReferenceEdition(
       start_date: state.conference_date,
       end_date: null,
       date_text: null,
-      place: state.location,
+      place: placeInNormalCase(state.location),
       country: countryFromPlace(state.location),
       deadlines: refDeadlines,
       sources: ["reference"],
@@ -198,7 +203,7 @@ function foldReferenceEdition(
   }
   existing.sources = [...new Set([...existing.sources, "reference"])];
   existing.start_date ??= state.conference_date;
-  existing.place ??= state.location;
+  existing.place ??= placeInNormalCase(state.location);
   existing.country ??= countryFromPlace(state.location);
   for (const d of refDeadlines) {
     const same = existing.deadlines.filter((x) => x.type === d.type);
@@ -297,10 +302,21 @@ function fieldsOf(members: ConferenceObservation[], title: string): ResearchFiel
   return RESEARCH_FIELDS.filter((f) => set.has(f));
 }
 
+/** Date of the newest data behind the venue's deadlines: the newest of the dates of the sources that gave them. */
+function deadlineDataDate(
+  editions: Edition[],
+  sourceDates: ReadonlyMap<string, string | null>,
+): string | null {
+  const dates = editions.flatMap((e) => e.deadlines.flatMap((d) => sourceDates.get(d.source) ?? []));
+  return dates.sort().at(-1) ?? null;
+}
+
 export function mergeConference(
   members: ConferenceObservation[],
   nowIso: string,
   conflicts: Conflict[],
+  /** Each source's data date (SourceInfo.date), for the outlook's `data_as_of`. */
+  sourceDates: ReadonlyMap<string, string | null>,
 ): {
   draft: ConferenceDraft;
   detail: ConferenceDetailDraft;
@@ -331,7 +347,7 @@ export function mergeConference(
     });
   }
   const current = currentEdition(editions, nowIso);
-  const estimates = nextDeadlineEstimates(editions, nowIso);
+  const outlook = submissionOutlook({ editions, nowIso, dataAsOf: deadlineDataDate(editions, sourceDates) });
   const acceptance = mergeAcceptance(venue, members, conflicts);
   const ccf = ccfRank(ranks);
   const core = coreRank(ranks);
@@ -380,7 +396,8 @@ export function mergeConference(
     draft: {
       ...row,
       cp_index: computeCpIndex(cpInput),
-      estimated_submission_date: estimates.find((e) => e.type === "paper")?.date ?? null,
+      estimated_submission_date: estimatedSubmissionDate(outlook),
+      ...outlookRowFields(outlook),
       sourceUpdatedAt: ref?.reference?.updated_at ?? null,
     },
     detail: {
@@ -388,7 +405,8 @@ export function mergeConference(
       cfp_text: null,
       deadlines: current?.deadlines ?? [],
       editions,
-      deadline_estimates: estimates,
+      deadline_estimates: deadlineEstimates(outlook),
+      outlook,
       acceptance,
       rank_history: ranks,
       dblp: members.find((o) => o.dblp)?.dblp ?? null,

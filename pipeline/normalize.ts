@@ -145,3 +145,21 @@ const CORE_RANKS: Record<string, z.infer<typeof CoreRank>> = {
 export function normalizeCoreRank(raw: string): z.infer<typeof CoreRank> {
   return CORE_RANKS[raw.replace(/\s+/g, " ").trim().toUpperCase()] ?? "";
 }
+
+/**
+ * A place written in capitals ("MONTREAL, CANADA", "BOSTON, MA, USA") in its normal case ("Montreal, Canada",
+ * "Boston, MA, USA"): each word capitalised, while a part of three letters or fewer stays a code (state, country:
+ * "MA", "USA", "TBD"). Places with any lower-case letter are left as published.
+ */
+export function placeInNormalCase(place: string | null): string | null {
+  if (place === null || /\p{Ll}/u.test(place)) return place;
+  return place
+    .split(",")
+    .map((part) => {
+      if (/^\p{L}{1,3}$/u.test(part.trim())) return part;
+      return part
+        .toLowerCase()
+        .replace(/(^|[\s\-'’(/])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+    })
+    .join(",");
+}

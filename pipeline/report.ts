@@ -4,7 +4,7 @@
  */
 import type { ConferenceRow } from "../functions/schema/records.ts";
 import type { SourceAge } from "../functions/schema/source-age.ts";
-import type { BacktestSummary } from "./estimates.ts";
+import type { BacktestRound, BacktestSummary } from "./backtest.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { type NameChange, type NameDefect, nameDefects } from "./names.ts";
 import type { ImportResult, Rejection } from "./observations.ts";
@@ -47,7 +47,13 @@ export interface BuildReport {
   conflicts: Conflict[];
   rank_agreement: RankAgreement;
   /** Deadline estimates checked against real 2023–2026 deadlines: absolute error in days. */
-  backtest: { years: number[]; all: BacktestSummary; ccf_a: BacktestSummary };
+  /** The outlook's estimates against the rounds that followed each cut-off (pipeline/backtest.ts). */
+  backtest: {
+    cutoffs: string[];
+    all: BacktestSummary;
+    ccf_a: BacktestSummary;
+    ccf_a_worst: BacktestRound[];
+  };
   /** Each source's data date and fetch time; stale ones are warned about. */
   data_age: SourceAge[];
   counts: { conferences: number; journals: number; special_issues: number };
@@ -227,13 +233,37 @@ export function reportMarkdown(r: BuildReport): string {
       r.sources.map((s) => [s.source, s.read, s.observations, s.matched, s.new, s.unmatched, s.rejected]),
     ),
     "",
-    `## Deadline estimates backtest (${r.backtest.years[0]}–${r.backtest.years.at(-1)}, absolute error in days)`,
+    `## Outlook backtest per round (cut-offs ${r.backtest.cutoffs.join(", ")}; absolute error in days)`,
+    "A real round without an estimate counts 365 days (pipeline/backtest.ts says how data is hidden).",
+    "",
     table(
-      ["editions", "count", "median", "90th percentile"],
-      [
-        ["all", String(r.backtest.all.cases), show(r.backtest.all.median), show(r.backtest.all.p90)],
-        ["CCF-A", String(r.backtest.ccf_a.cases), show(r.backtest.ccf_a.median), show(r.backtest.ccf_a.p90)],
-      ],
+      ["venues", "rounds", "coverage", "median", "90th percentile"],
+      (
+        [
+          ["all", r.backtest.all],
+          ["CCF-A", r.backtest.ccf_a],
+        ] as const
+      ).map(([label, s]) => [
+        label,
+        String(s.rounds),
+        s.coverage === null ? "-" : `${(s.coverage * 100).toFixed(1)} %`,
+        show(s.median),
+        show(s.p90),
+      ]),
+    ),
+    "",
+    "CCF-A rounds furthest off:",
+    "",
+    table(
+      ["venue", "cut-off", "cycle", "real paper deadline", "estimate", "error"],
+      r.backtest.ccf_a_worst.map((w) => [
+        w.venue,
+        w.cutoff,
+        String(w.cycle_year),
+        w.actual,
+        show(w.estimated),
+        String(w.error_days),
+      ]),
     ),
     "",
     "## Ranks against the reference service",

@@ -20,6 +20,7 @@ import {
   JournalDetailData,
   JournalRow,
   Manifest,
+  OutlookTableRow,
   RankHistoryTableRow,
   SourceInfo,
   SpecialIssueRow,
@@ -128,6 +129,12 @@ const CONFERENCE_COLUMNS = {
   acceptance_rate: "DOUBLE",
   editions_count: "INTEGER",
   reference_id: "BIGINT",
+  next_submission_date: "DATE",
+  next_submission_closes_at: "TIMESTAMP WITH TIME ZONE",
+  next_submission_estimated: "BOOLEAN",
+  outlook_state: "VARCHAR",
+  data_as_of: "DATE",
+  stale: "BOOLEAN",
 } as const satisfies Record<keyof ConferenceRow, ColumnType>;
 
 const JOURNAL_COLUMNS = {
@@ -175,6 +182,28 @@ const DEADLINE_COLUMNS = {
   based_on: "INTEGER[]",
 } as const satisfies Record<keyof DeadlineTableRow, ColumnType>;
 
+const OUTLOOK_COLUMNS = {
+  conference_id: "VARCHAR",
+  is_next: "BOOLEAN",
+  state: "VARCHAR",
+  type: "VARCHAR",
+  cycle_year: "INTEGER",
+  round: "INTEGER",
+  rounds: "INTEGER",
+  estimated: "BOOLEAN",
+  date: "DATE",
+  time: "VARCHAR",
+  timezone: "VARCHAR",
+  timezone_assumed: "BOOLEAN",
+  closes_at: "TIMESTAMP WITH TIME ZONE",
+  status: "VARCHAR",
+  source: "VARCHAR",
+  earliest: "DATE",
+  latest: "DATE",
+  confidence: "DOUBLE",
+  based_on: "INTEGER[]",
+} as const satisfies Record<keyof OutlookTableRow, ColumnType>;
+
 const EDITION_COLUMNS = {
   conference_id: "VARCHAR",
   year: "INTEGER",
@@ -218,6 +247,7 @@ interface PublicDataset {
     | "journals"
     | "special-issues"
     | "deadlines"
+    | "outlook"
     | "editions"
     | "acceptance"
     | "rank-history"
@@ -228,6 +258,7 @@ interface PublicDataset {
     | "journals"
     | "special_issues"
     | "deadlines"
+    | "outlook"
     | "editions"
     | "acceptance"
     | "rank_history"
@@ -326,6 +357,20 @@ const BULK_TABLES: readonly BulkTable[] = [
       "conference_id",
     ),
     rows: "deadlines",
+  },
+  {
+    dataset: bulkDataset(
+      {
+        name: "outlook",
+        arrayKey: "outlook",
+        title: "Submission outlook",
+        note: "Every venue's submission deadlines that matter now, one row per abstract or paper deadline of each round: announced (source, exact instant or date only) or estimated from the venue's own history (window, confidence, cycle years), with the venue's outlook state and is_next marking its next submission deadline (docs/pipeline.md).",
+        schema: OutlookTableRow,
+        columns: OUTLOOK_COLUMNS,
+      },
+      "conference_id",
+    ),
+    rows: "outlook",
   },
   {
     dataset: bulkDataset(
@@ -876,6 +921,7 @@ async function writeFiles(
     journals: 0,
     special_issues: 0,
     deadlines: 0,
+    outlook: 0,
     editions: 0,
     acceptance: 0,
     rank_history: 0,

@@ -12,6 +12,8 @@ import {
   ConferenceRankingPath,
   ConferenceSearchData,
   ConferenceSearchParams,
+  DeadlineListData,
+  DeadlineListParams,
   ErrorEnvelope,
   envelopeOf,
   JournalDetail,
@@ -88,6 +90,22 @@ export const OPERATIONS = [
     request: { query: ConferenceSearchParams },
     responses: {
       200: envelopeResponse(VALIDATION_NOTE, envelopeOf("ConferenceSearchEnvelope", ConferenceSearchData)),
+      ...EDGE_RESPONSES,
+      ...ACCOUNT_QUOTA,
+    },
+  }),
+  createRoute({
+    operationId: "upcomingDeadlines",
+    tags: ["Conferences"],
+    summary: "Upcoming submission deadlines",
+    description:
+      "One row per venue and round still ahead, from each venue's submission outlook: the round's next submission deadline (announced or estimated), its abstract and paper deadlines, the venue's ranks, state and data date. Sorted by when the next deadline closes, then venue id. Rank filters of different systems combine with OR (a venue matching any qualifies); values within one filter too. Notification and camera-ready dates are never listed.",
+    method: "get",
+    path: "/api/deadlines",
+    security: OPTIONAL_AUTH,
+    request: { query: DeadlineListParams },
+    responses: {
+      200: envelopeResponse(VALIDATION_NOTE, envelopeOf("DeadlineListEnvelope", DeadlineListData)),
       ...EDGE_RESPONSES,
       ...ACCOUNT_QUOTA,
     },

@@ -15,6 +15,8 @@ import {
   ConferenceRankingPath,
   type ConferenceSearchData,
   ConferenceSearchParams,
+  type DeadlineListData,
+  DeadlineListParams,
   describeIssues,
   JOURNAL_RANKINGS,
   type JournalDetail,
@@ -107,6 +109,7 @@ function idArgument(id: unknown): string {
 export interface ReadOperations {
   searchConferences(params: unknown): Promise<Outcome<ConferenceSearchData>>;
   listConferences(ranking: unknown, params: unknown): Promise<Outcome<ConferenceRankingData>>;
+  upcomingDeadlines(params: unknown): Promise<Outcome<DeadlineListData>>;
   searchJournals(params: unknown): Promise<Outcome<JournalSearchData>>;
   listJournals(ranking: unknown, params: unknown): Promise<Outcome<JournalRankingData>>;
   statistics(): Promise<Outcome<Statistics>>;
@@ -136,6 +139,9 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
         const name = rankingOf(ConferenceRankingPath, CONFERENCE_RANKINGS, ranking);
         return query.listConferences(name, validate(ConferenceRankingParams, params));
       }),
+
+    upcomingDeadlines: (params) =>
+      attempt(() => query.upcomingDeadlines(validate(DeadlineListParams, params))),
 
     searchJournals: (params) => attempt(() => query.searchJournals(validate(JournalSearchParams, params))),
 

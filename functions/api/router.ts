@@ -78,6 +78,7 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
   );
 
   router.get("/api/conferences", async (c) => reply(c, await ops.searchConferences(c.req.query())));
+  router.get("/api/deadlines", async (c) => reply(c, await ops.upcomingDeadlines(c.req.query())));
   router.get("/api/conferences/rankings", async (c) =>
     reply(c, await ops.listConferences(undefined, c.req.query())),
   );

@@ -1,5 +1,5 @@
 /**
- * The eight MCP tools, each the twin of a REST operation: the arguments are the REST parameters (listed from the
+ * The nine MCP tools, each the twin of a REST operation: the arguments are the REST parameters (listed from the
  * same zod schemas, validated by the same operation), the result is the REST `data` payload unchanged, and a
  * refusal is a tool error carrying the REST message.
  * Besides them, show_deadline_board (deadline-board/): an MCP App tool over the same deadlines operation.
@@ -15,6 +15,8 @@ import {
   ConferenceRankingParams,
   ConferenceSearchData,
   ConferenceSearchParams,
+  DeadlineListData,
+  DeadlineListParams,
   JournalDetail,
   JournalRankingData,
   JournalRankingName,
@@ -64,7 +66,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "search_conferences",
     title: "Search conferences",
     description:
-      "Search academic conferences. Every argument is optional and they combine with AND: query (a name: acronym, alias, former name, full name or part of it; case, accents and punctuation ignored), ccf_rank, core_rank, qualis_rank, field, inclusive date ranges on the submission deadline and on the conference date (YYYY-MM-DD), updated_since. Returns conferences (id, short_name, full_name, submission_date, notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank, is_extended, detail_page, cp_index, updated_at) and pagination {total, total_pages, page, per_page}. Order when query is given: exact acronym or alias matches first, then acronym prefixes and names holding every query word, then other substring matches; ties by best CCF, then CORE, then QUALIS tier, then an open call, then the longer edition history. Without query: open calls soonest deadline first, then closed calls most recent first, then conferences without a deadline. For upcoming deadlines set submission_date_start to today. Same as GET /api/conferences.",
+      "Search academic conferences. Every argument is optional and they combine with AND: query (a name: acronym, alias, former name, full name or part of it; case, accents and punctuation ignored), ccf_rank, core_rank, qualis_rank, field (comma-separated: any matches), deadline_within_days (next submission deadline within N days), inclusive date ranges on the submission deadline and on the conference date (YYYY-MM-DD), updated_since. Returns conferences (id, short_name, full_name, submission_date, notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank, is_extended, detail_page, cp_index, estimated_submission_date, updated_at, next_submission_date, _closes_at, _estimated, outlook_state, data_as_of, stale) and pagination {total, total_pages, page, per_page}. Order when query is given: exact acronym or alias matches first, then acronym prefixes and names holding every query word, then other substring matches; ties by best CCF, then CORE, then QUALIS tier, then an open call, then the longer edition history. Without query: open calls soonest deadline first, then closed calls most recent first, then conferences without a deadline. For upcoming deadlines set submission_date_start to today. Same as GET /api/conferences.",
     input: ConferenceSearchParams,
     output: ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -77,6 +79,15 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     input: JournalSearchParams,
     output: JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
+  },
+  {
+    name: "upcoming_deadlines",
+    title: "Upcoming submission deadlines",
+    description:
+      "What can be submitted to, and by when: one row per conference and submission round still ahead, soonest closing first. Rank filters match any listed tier of any system given. Row: conference_id, short_name, full_name, ranks, fields, detail_page, outlook_state, cycle_year, round of rounds, next (the round's next abstract or paper deadline: date, time (null if date-only), timezone, closes_at; estimated ones with earliest, latest, confidence), deadlines (the round's), conference, data_as_of, stale. Call estimates estimates. Same as GET /api/deadlines.",
+    input: DeadlineListParams,
+    output: DeadlineListData,
+    run: (ops, args) => ops.upcomingDeadlines(args),
   },
   {
     name: "list_conferences",
@@ -116,7 +127,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_conference",
     title: "Conference details",
-    description: `The full record of one conference: the search row plus research fields, call-for-papers text, typed deadlines of the current edition (type, date, time, time zone, exact UTC instant), edition history, acceptance-rate history, rank history, rating summary, trackers and attendees, related conferences and journals, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a venue merged into another gives the surviving record (its id is in the answer). Same as GET /api/conferences/{id}.`,
+    description: `The full record of one conference: the search row plus research fields, call-for-papers text, typed deadlines of the current edition (type, date, time, time zone, exact UTC instant), the submission outlook (state, next submission deadline, rounds announced or estimated), edition history, acceptance-rate history, rank history, rating summary, trackers and attendees, related conferences and journals, comments. ${CREDENTIAL_NOTE} An unknown id is an error naming it; the id of a venue merged into another gives the surviving record (its id is in the answer). Same as GET /api/conferences/{id}.`,
     input: z.object({ id: venueIdArgument("Conference") }),
     output: ConferenceDetail,
     run: (ops, { id }, caller) => ops.conference(id, caller),

@@ -19,12 +19,15 @@ import { matchedPage } from "./search.ts";
 import {
   Conditions,
   countMatches,
+  daysAfter,
+  epochSeconds,
   pagedSelect,
   pageWindow,
   paramsKey,
   searchPagination,
   tierPosition,
 } from "./sql.ts";
+import { addVenueFilters } from "./venue-filters.ts";
 
 /** Open calls soonest first, then closed calls most recent first, then undated; two `?` bound to today. */
 const DEADLINE_ORDER =
@@ -45,7 +48,7 @@ export function searchConferences(
   p: ConferenceSearchParams,
 ): Promise<ConferenceSearchData> {
   return ctx.db.cached(
-    `conference-search ${ctx.baseUrl} ${ctx.today} ${paramsKey(p)}`,
+    `conference-search ${ctx.baseUrl} ${p.deadline_within_days === undefined ? ctx.today : ctx.now} ${paramsKey(p)}`,
     () => findConferences(ctx, p),
     (data) => data.conferences.length,
     p.query ? "name searches" : "payloads",
@@ -54,25 +57,18 @@ export function searchConferences(
 
 async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Promise<ConferenceSearchData> {
   const cond = new Conditions();
-  if (p.ccf_rank) cond.add("c.ccf_rank = ?", p.ccf_rank.toUpperCase());
-  if (p.core_rank) cond.add("c.core_rank = ?", p.core_rank);
-  if (p.qualis_rank) cond.add("c.qualis_rank = ?", p.qualis_rank);
-  if (p.field) cond.add("list_contains(c.fields, ?)", p.field);
+  addVenueFilters(cond, p, "all");
   if (p.submission_date_start) cond.add("c.submission_date >= ?", p.submission_date_start);
   if (p.submission_date_end) cond.add("c.submission_date <= ?", p.submission_date_end);
   if (p.conference_date_start) cond.add("c.conference_date >= ?", p.conference_date_start);
   if (p.conference_date_end) cond.add("c.conference_date <= ?", p.conference_date_end);
   if (p.updated_since) cond.add("c.updated_at >= ?", p.updated_since);
   if (p.deadline_within_days !== undefined) {
-    const until = new Date(Date.parse(`${ctx.today}T00:00:00Z`) + p.deadline_within_days * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    // Announced deadlines first; the estimate only stands in where no deadline is announced.
+    // The outlook's next submission deadline: the earliest of its deadlines not yet closed, announced or estimated.
     cond.add(
-      "coalesce(CASE WHEN c.submission_date >= ? THEN c.submission_date END, c.estimated_submission_date) BETWEEN ? AND ?",
-      ctx.today,
-      ctx.today,
-      until,
+      "EXISTS (SELECT 1 FROM outlook o WHERE o.id_num = c.id_num AND o.closes_epoch >= ? AND o.date <= ?)",
+      epochSeconds(ctx.now),
+      daysAfter(ctx.today, p.deadline_within_days),
     );
   }
 

@@ -61,6 +61,13 @@ const TABLE_LOADS = [
     "special-issues.parquet",
     "* REPLACE (CAST(submission_date AS VARCHAR) AS submission_date)",
   ],
+  // The outlook's submission deadlines, to find each venue's upcoming rounds; the rows come from the details.
+  [
+    "outlook",
+    "outlook.parquet",
+    "CAST(conference_id AS BIGINT) AS id_num, cycle_year, round, estimated, CAST(date AS VARCHAR) AS date, " +
+      "epoch(closes_at)::BIGINT AS closes_epoch",
+  ],
 ] as const;
 
 /**

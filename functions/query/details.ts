@@ -10,7 +10,13 @@ import type {
   JournalDetail,
   SpecialIssueDetail,
 } from "../schema/api.ts";
-import type { ConferenceRow, JournalRow, ResearchField, SpecialIssue } from "../schema/records.ts";
+import {
+  type ConferenceRow,
+  type JournalRow,
+  type ResearchField,
+  type SpecialIssue,
+  unknownOutlook,
+} from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,
@@ -142,6 +148,8 @@ async function conferenceCore(ctx: QueryContext, id: string): Promise<Conference
       deadlines: detail?.deadlines ?? [],
       history: [...(detail?.editions ?? [])].sort(byYearDesc),
       deadline_estimates: detail?.deadline_estimates ?? [],
+      // A conference without a detail record (never so in a valid snapshot) knows none of its deadlines.
+      outlook: detail?.outlook ?? unknownOutlook(ctx.db.manifest.date),
       acceptance: [...(detail?.acceptance ?? [])].sort(byYearDesc),
       rank_history: detail?.rank_history ?? [],
     },

@@ -16,6 +16,8 @@ import type {
   ConferenceRankingParams,
   ConferenceSearchData,
   ConferenceSearchParams,
+  DeadlineListData,
+  DeadlineListParams,
   JournalDetail,
   JournalRanking,
   JournalRankingData,
@@ -26,7 +28,8 @@ import type {
 } from "../schema/api.ts";
 import { emptyActivity, type VenueActivity, type VenueKind } from "./activity.ts";
 import { listConferences, searchConferences } from "./conferences.ts";
-import type { QueryContext } from "./context.ts";
+import { minuteOf, type QueryContext } from "./context.ts";
+import { upcomingDeadlines } from "./deadlines.ts";
 import { conferenceDetail, type DetailAccess, journalDetail } from "./details.ts";
 import { listJournals, searchJournals } from "./journals.ts";
 import { mergedIds } from "./merged-ids.ts";
@@ -54,6 +57,8 @@ export interface QueryLayer {
     ranking: ConferenceRanking,
     params: ConferenceRankingParams,
   ): Promise<ConferenceRankingData>;
+  /** Upcoming submission deadlines, one row per venue and round still ahead, soonest first. */
+  upcomingDeadlines(params: DeadlineListParams): Promise<DeadlineListData>;
   searchJournals(params: JournalSearchParams): Promise<JournalSearchData>;
   listJournals(ranking: JournalRanking, params: JournalRankingParams): Promise<JournalRankingData>;
   statistics(): Promise<Statistics>;
@@ -95,7 +100,10 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
   const logger = options.logger ?? silentLogger;
 
   const run = <T>(fn: (ctx: QueryContext) => Promise<T>): Promise<T> =>
-    source.use((db) => fn({ db, today: utcDate(clock()), baseUrl, activity }));
+    source.use((db) => {
+      const at = clock();
+      return fn({ db, today: utcDate(at), now: minuteOf(at), baseUrl, activity });
+    });
 
   const survivingId = (kind: VenueKind, id: string) =>
     run(async (ctx) => (await mergedIds(ctx.db.dir))[kind].get(id) ?? null);
@@ -109,6 +117,7 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
   return {
     searchConferences: (params) => run((ctx) => searchConferences(ctx, params)),
     listConferences: (ranking, params) => run((ctx) => listConferences(ctx, ranking, params)),
+    upcomingDeadlines: (params) => run((ctx) => upcomingDeadlines(ctx, params)),
     searchJournals: (params) => run((ctx) => searchJournals(ctx, params)),
     listJournals: (ranking, params) => run((ctx) => listJournals(ctx, ranking, params)),
     statistics: () =>

@@ -57,6 +57,12 @@ export function toConference(r: ConferenceRecord, baseUrl: string): Conference {
     cp_index: r.cp_index,
     estimated_submission_date: r.estimated_submission_date,
     updated_at: r.updated_at,
+    next_submission_date: r.next_submission_date,
+    next_submission_closes_at: r.next_submission_closes_at,
+    next_submission_estimated: r.next_submission_estimated,
+    outlook_state: r.outlook_state,
+    data_as_of: r.data_as_of,
+    stale: r.stale,
   };
 }
 

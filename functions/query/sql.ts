@@ -29,6 +29,14 @@ export function tierPosition(column: string, tiers: readonly string[]): string {
   return `list_position([${tiers.map((t) => `'${t}'`).join(", ")}], ${column})`;
 }
 
+/** The date `days` after a YYYY-MM-DD date. */
+export function daysAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An ISO instant as whole seconds since the epoch (the outlook table's `closes_epoch`). */
+export const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
 export function varcharList(values: readonly string[]): TypedValue {
   return new TypedValue(listValue([...values]), LIST(VARCHAR));
 }

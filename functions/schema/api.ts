@@ -14,11 +14,14 @@ import {
   DeadlineEstimate,
   Edition,
   JournalMetricYear,
+  OutlookDeadline,
+  OutlookState,
   QUALIS_TIERS,
   QualisRank,
   RankHistoryEntry,
   RESEARCH_FIELDS,
   ResearchField,
+  SubmissionOutlook,
 } from "./records.ts";
 
 export const API_VERSION = "1.2.0";
@@ -69,6 +72,29 @@ function caseInsensitiveEnum<const T extends readonly [string, ...string[]]>(
 const lower = (s: string) => s.toLowerCase();
 const upper = (s: string) => s.toUpperCase();
 
+/**
+ * One value or several separated by commas ("a,b"), each in any letter case, as the list of distinct folded
+ * values. Documented as a string (OpenAPI and MCP), so a single value is sent as before.
+ */
+function commaSeparatedEnum<const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  fold: (s: string) => string,
+  description: string,
+) {
+  const message = `${name} must be one or more of ${values.join(", ")} (any case), separated by commas`;
+  return z
+    .string({ error: message })
+    .transform((text, ctx): T[number][] => {
+      const list = [...new Set(text.split(",").map((v) => fold(v.trim())))];
+      if (list.every((v) => (values as readonly string[]).includes(v))) return list;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({ description: `${description} Any case; comma-separated: any matches.` });
+}
+
 const dateParam = (name: string, description: string) =>
   z.iso
     .date({ error: `${name} must be a calendar date YYYY-MM-DD` })
@@ -116,6 +142,17 @@ export const ResearchFieldParam = caseInsensitiveEnum(
   .optional()
   .meta({ description: "Research field (27 values: the reference's 21 and 6 finer computing areas)." });
 
+/** Rank and field filters of the conference lists: comma-separated, OR within each (docs/api.md). */
+const ccfRanksParam = commaSeparatedEnum("ccf_rank", CCF_PARAM_VALUES, lower, "CCF rank a, b, c.");
+const coreRanksParam = commaSeparatedEnum("core_rank", CORE_PARAM_VALUES, upper, "ICORE rank A*, A, B, C.");
+const qualisRanksParam = commaSeparatedEnum("qualis_rank", QUALIS_TIERS, upper, "QUALIS rank A1 to C.");
+const fieldsParam = commaSeparatedEnum(
+  "field",
+  RESEARCH_FIELDS,
+  lower,
+  "Research field (27 values; see the list_fields prompt or GET /api/statistics).",
+);
+
 const updatedSinceParam = dateParam(
   "updated_since",
   "Only records changed on or after this date (day resolution). Records with no change record are excluded.",
@@ -124,18 +161,10 @@ const updatedSinceParam = dateParam(
 export const ConferenceSearchParams = z
   .object({
     query: queryParam,
-    ccf_rank: ccfParam,
-    core_rank: caseInsensitiveEnum(CORE_PARAM_VALUES, upper, "core_rank must be one of A*, A, B, C")
-      .optional()
-      .meta({ description: "ICORE rank, one of A*, A, B, C (any case)." }),
-    qualis_rank: caseInsensitiveEnum(
-      QUALIS_TIERS,
-      upper,
-      `qualis_rank must be one of ${QUALIS_TIERS.join(", ")}`,
-    )
-      .optional()
-      .meta({ description: "QUALIS rank, A1 through C (any case)." }),
-    field: ResearchFieldParam,
+    ccf_rank: ccfRanksParam,
+    core_rank: coreRanksParam,
+    qualis_rank: qualisRanksParam,
+    field: fieldsParam,
     submission_date_start: dateParam("submission_date_start", "Submission deadline on or after this date."),
     submission_date_end: dateParam("submission_date_end", "Submission deadline on or before this date."),
     conference_date_start: dateParam("conference_date_start", "Conference date on or after this date."),
@@ -148,7 +177,7 @@ export const ConferenceSearchParams = z
       .optional()
       .meta({
         description:
-          "Only conferences whose announced submission_date or, when none is announced, estimated_submission_date falls from today to today + N days (UTC).",
+          "Only conferences whose next submission deadline (the outlook's: announced, or estimated when none is announced) falls from today to today + N days (UTC) and has not yet closed.",
       }),
     updated_since: updatedSinceParam,
     page: pageParam,
@@ -168,6 +197,47 @@ export const ConferenceSearchParams = z
     }
   });
 export type ConferenceSearchParams = z.output<typeof ConferenceSearchParams>;
+
+export const DEADLINES_PER_PAGE_DEFAULT = 50;
+
+/** A boolean query parameter: true / false (a JSON boolean from MCP). */
+const booleanParam = (name: string, fallback: boolean, description: string) =>
+  z
+    .preprocess(
+      (v) => (v === "true" ? true : v === "false" ? false : v),
+      // The default inside the preprocess, so the JSON Schema of MCP's tools/list carries it too.
+      z.boolean({ error: `${name} must be true or false` }).default(fallback),
+    )
+    .meta({ description });
+
+export const DeadlineListParams = z.object({
+  within_days: z.coerce
+    .number({ error: "within_days must be an integer from 1 to 366" })
+    .int({ error: "within_days must be an integer from 1 to 366" })
+    .min(1, { error: "within_days must be an integer from 1 to 366" })
+    .max(366, { error: "within_days must be an integer from 1 to 366" })
+    .optional()
+    .meta({ description: "Only deadlines from today to today + N days (UTC); no limit when absent." }),
+  ccf_rank: ccfRanksParam,
+  core_rank: coreRanksParam,
+  qualis_rank: qualisRanksParam,
+  field: fieldsParam,
+  estimates: booleanParam(
+    "estimates",
+    true,
+    "Include rounds only estimated from the venue's history (default); false: announced only.",
+  ),
+  ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
+  page: pageParam,
+  page_size: z.coerce
+    .number({ error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .int({ error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .min(1, { error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .max(PER_PAGE_MAX, { error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
+    .default(DEADLINES_PER_PAGE_DEFAULT)
+    .meta({ description: `Rows per page, 1-${PER_PAGE_MAX}.` }),
+});
+export type DeadlineListParams = z.output<typeof DeadlineListParams>;
 
 /** ISSN with or without its hyphen; normalised to the hyphenated upper-case form the snapshot stores. */
 const issnParam = z
@@ -299,9 +369,17 @@ export const Conference = z
     cp_index: CpIndexPayload.nullable(),
     estimated_submission_date: nullableDate.meta({
       description:
-        "ESTIMATED next paper deadline from past editions (not announced); null when the real deadline is announced or history is too short.",
+        "ESTIMATED (not announced) paper deadline of the outlook's next estimated round; null when no round ahead is estimated.",
     }),
     updated_at: nullableDate.meta({ description: "Last change date; null for records never edited." }),
+    next_submission_date: nullableDate.meta({
+      description: "Next submission (abstract or paper) deadline of the outlook, announced or estimated.",
+    }),
+    next_submission_closes_at: z.iso.datetime().nullable().meta({ description: "When it closes (UTC)." }),
+    next_submission_estimated: z.boolean().nullable().meta({ description: "True when it is an estimate." }),
+    outlook_state: OutlookState.meta({ description: "State of the submission outlook (docs/api.md)." }),
+    data_as_of: nullableDate.meta({ description: "Date of the newest source data behind the deadlines." }),
+    stale: z.boolean().meta({ description: "data_as_of is over 60 days old." }),
   })
   .meta({ id: "Conference" });
 export type Conference = z.output<typeof Conference>;
@@ -375,6 +453,44 @@ export const ConferenceRankingData = z
   .meta({ id: "ConferenceRankingData" });
 export type ConferenceRankingData = z.output<typeof ConferenceRankingData>;
 
+const OutlookDeadlinePayload = OutlookDeadline.meta({ id: "OutlookDeadline" });
+const SubmissionOutlookPayload = SubmissionOutlook.meta({
+  id: "SubmissionOutlook",
+  description: "Submission rounds announced or estimated, the next submission deadline and a state.",
+});
+
+export const UpcomingDeadline = z
+  .object({
+    conference_id: z.string().meta({ example: "136" }),
+    short_name: z.string(),
+    full_name: z.string(),
+    ccf_rank: CcfRank,
+    core_rank: CoreRank,
+    qualis_rank: QualisRank,
+    fields: z.array(ResearchField),
+    detail_page: z.url(),
+    outlook_state: OutlookState,
+    cycle_year: z.int(),
+    round: z.int().min(1),
+    rounds: z.int().min(1),
+    next: OutlookDeadlinePayload.meta({
+      description: "The round's first submission deadline still ahead (announced or estimated).",
+    }),
+    deadlines: z
+      .array(OutlookDeadlinePayload)
+      .meta({ description: "The round's submission deadlines (abstract and paper), earliest first." }),
+    conference: SubmissionOutlook.shape.conference,
+    data_as_of: nullableDate,
+    stale: z.boolean(),
+  })
+  .meta({ id: "UpcomingDeadline" });
+export type UpcomingDeadline = z.output<typeof UpcomingDeadline>;
+
+export const DeadlineListData = z
+  .object({ deadlines: z.array(UpcomingDeadline), pagination: SearchPagination })
+  .meta({ id: "DeadlineListData" });
+export type DeadlineListData = z.output<typeof DeadlineListData>;
+
 export const JournalRankingData = z
   .object({
     ranking: z.enum(JOURNAL_RANKINGS),
@@ -444,8 +560,9 @@ export const ConferenceDetail = Conference.extend({
   history: z.array(Edition.meta({ id: "Edition" })).meta({ description: "Editions, newest first." }),
   deadline_estimates: z.array(DeadlineEstimate.meta({ id: "DeadlineEstimate" })).meta({
     description:
-      "ESTIMATED (not announced) abstract and paper deadlines of the next edition, from past editions: date, window, editions used, confidence, rhythm. Empty once the real deadline is announced.",
+      "The outlook's ESTIMATED (not announced) abstract and paper deadlines in the older form: date, window, editions used, confidence, rhythm.",
   }),
+  outlook: SubmissionOutlookPayload,
   acceptance: z
     .array(AcceptanceRow.meta({ id: "AcceptanceRate" }))
     .meta({ description: "Newest year first." }),

@@ -262,6 +262,18 @@ export const SubmissionOutlook = z.object({
 });
 export type SubmissionOutlook = z.infer<typeof SubmissionOutlook>;
 
+/** The outlook of a venue none of whose submission deadlines is known. */
+export const unknownOutlook = (asOf: string): SubmissionOutlook => ({
+  as_of: asOf,
+  state: "unknown",
+  next: null,
+  deadlines: [],
+  other_dates: [],
+  conference: null,
+  data_as_of: null,
+  stale: false,
+});
+
 export const AcceptanceRow = z.object({
   year: z.number().int(),
   submitted: z.number().int().nullable(),
@@ -312,7 +324,7 @@ export const ConferenceRow = z.object({
   qualis_rank: QualisRank,
   is_extended: z.boolean().nullable(),
   cp_index: CpIndex.nullable(),
-  /** Expected next paper deadline from the series' history, null once the real one is announced. Never announced data. */
+  /** Paper deadline of the outlook's next estimated round (from the series' history), else null. Never announced data. */
   estimated_submission_date: IsoDate.nullable(),
   updated_at: IsoDate.nullable(),
   // Public extras used by filters and ranking lists.
@@ -326,6 +338,16 @@ export const ConferenceRow = z.object({
   editions_count: z.number().int().nullable(),
   /** Id of the venue on the reference service (myhuiban.com), for its attribution link. */
   reference_id: z.number().int().nullable(),
+  // The outlook's next submission deadline and state (SubmissionOutlook: the detail field `outlook`).
+  /** Date of the next submission deadline (abstract or paper), announced or estimated. */
+  next_submission_date: IsoDate.nullable(),
+  /** When it passes (date-only and estimated deadlines: the end of the day in their zone). */
+  next_submission_closes_at: IsoInstant.nullable(),
+  /** True when that deadline is an estimate; null when there is none. */
+  next_submission_estimated: z.boolean().nullable(),
+  outlook_state: OutlookState,
+  data_as_of: IsoDate.nullable(),
+  stale: z.boolean(),
 });
 export type ConferenceRow = z.infer<typeof ConferenceRow>;
 
@@ -340,6 +362,8 @@ export const ConferenceDetailData = z.object({
   editions: z.array(Edition),
   /** Expected deadlines of the next edition where none is announced yet (labelled estimates). */
   deadline_estimates: z.array(DeadlineEstimate),
+  /** The submission outlook: rounds, next submission deadline and state (the one computation of it). */
+  outlook: SubmissionOutlook,
   acceptance: z.array(AcceptanceRow),
   rank_history: z.array(RankHistoryEntry),
   dblp: z.string().nullable(),
@@ -428,6 +452,14 @@ export const DeadlineTableRow = z.object({
 });
 export type DeadlineTableRow = z.infer<typeof DeadlineTableRow>;
 
+/** One submission deadline of a venue's outlook, with the venue's state and whether it is the next one. */
+export const OutlookTableRow = OutlookDeadline.extend({
+  conference_id: VenueId,
+  is_next: z.boolean(),
+  state: OutlookState,
+});
+export type OutlookTableRow = z.infer<typeof OutlookTableRow>;
+
 export const EditionTableRow = Edition.omit({ deadlines: true }).extend({ conference_id: VenueId });
 export type EditionTableRow = z.infer<typeof EditionTableRow>;
 
@@ -471,6 +503,7 @@ export const Manifest = z.object({
     special_issues: z.number().int(),
     // The bulk tables; absent in snapshots written before they existed.
     deadlines: z.number().int().optional(),
+    outlook: z.number().int().optional(),
     editions: z.number().int().optional(),
     acceptance: z.number().int().optional(),
     rank_history: z.number().int().optional(),

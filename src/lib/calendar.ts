@@ -130,7 +130,8 @@ export function calendarText(
     if (!feed.matches(entry.venue)) continue;
     const e = entry.estimate;
     calendar.createEvent({
-      id: `${entry.venue.id}-${e.edition_year}-${e.type}-estimated@venue-directory`,
+      // A cycle of several rounds has one estimate per round and type: the date tells them apart.
+      id: `${entry.venue.id}-${e.edition_year}-${e.type}-${e.date}-estimated@venue-directory`,
       stamp,
       summary: `${entry.venue.short_name} ${e.edition_year} — ${e.type} deadline (estimated)`,
       description: estimateDescription(entry),

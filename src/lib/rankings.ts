@@ -185,14 +185,17 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
   if (!tier) throw new Error(`no query answers the ranking list ${info.slug}`);
   const filter: Partial<ConferenceSearchParams> =
     tier.system === "CCF"
-      ? { ccf_rank: tier.tier.toLowerCase() as ConferenceSearchParams["ccf_rank"] }
+      ? { ccf_rank: [tier.tier.toLowerCase()] as ConferenceSearchParams["ccf_rank"] }
       : tier.system === "CORE"
-        ? { core_rank: tier.tier as ConferenceSearchParams["core_rank"] }
-        : { qualis_rank: tier.tier as ConferenceSearchParams["qualis_rank"] };
+        ? { core_rank: [tier.tier] as ConferenceSearchParams["core_rank"] }
+        : { qualis_rank: [tier.tier] as ConferenceSearchParams["qualis_rank"] };
   const [tierConferences, tierJournals] = await Promise.all([
     layer.searchConferences({ ...filter, ...search }),
     tier.system === "CCF"
-      ? layer.searchJournals({ ccf_rank: filter.ccf_rank as JournalSearchParams["ccf_rank"], ...search })
+      ? layer.searchJournals({
+          ccf_rank: tier.tier.toLowerCase() as JournalSearchParams["ccf_rank"],
+          ...search,
+        })
       : null,
   ]);
   return {

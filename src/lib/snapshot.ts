@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { emptyActivity } from "../../functions/query/activity.ts";
-import type { QueryContext } from "../../functions/query/context.ts";
+import { minuteOf, type QueryContext } from "../../functions/query/context.ts";
 import { SnapshotDatabase } from "../../functions/query/database.ts";
 import { createQueryLayer, type QueryLayer } from "../../functions/query/index.ts";
 import { utcDate } from "../../functions/runtime/clock.ts";
@@ -162,6 +162,12 @@ export async function withQueryContext<T>(fn: (ctx: QueryContext) => Promise<T>)
   const { db } = await openQueries();
   const { baseUrl, buildTime } = settings();
   return db.use((current) =>
-    fn({ db: current, today: utcDate(buildTime), baseUrl, activity: emptyActivity }),
+    fn({
+      db: current,
+      today: utcDate(buildTime),
+      now: minuteOf(buildTime),
+      baseUrl,
+      activity: emptyActivity,
+    }),
   );
 }

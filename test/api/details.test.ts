@@ -21,6 +21,7 @@ const CONFERENCE_DETAIL_KEYS = [
   "deadlines",
   "history",
   "deadline_estimates",
+  "outlook",
   "acceptance",
   "rank_history",
   "rating_summary",

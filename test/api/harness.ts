@@ -30,6 +30,12 @@ export const CONFERENCE_ROW_KEYS = [
   "cp_index",
   "estimated_submission_date",
   "updated_at",
+  "next_submission_date",
+  "next_submission_closes_at",
+  "next_submission_estimated",
+  "outlook_state",
+  "data_as_of",
+  "stale",
 ];
 
 /** The public journal row's fields, in the order every response lists them. */

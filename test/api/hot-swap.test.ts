@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conferenceRow, journalRow } from "../helpers/rows.ts";
 import {
+  FIXTURE_CONFERENCE_DETAILS,
   FIXTURE_CONFERENCES,
   FIXTURE_DATE,
   FIXTURE_JOURNALS,
@@ -36,6 +37,7 @@ function nextContent(generatedAt = `${NEXT_DATE}T03:00:00Z`) {
         submission_date: "2026-07-05",
       }),
     ],
+    conferenceDetails: FIXTURE_CONFERENCE_DETAILS.filter((d) => d.id !== "102"),
     journals: [...FIXTURE_JOURNALS, ...extraJournals],
   };
 }

@@ -5,7 +5,6 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
-import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
 import { BASE_URL, CONFERENCE_ROW_KEYS, type Harness, startHarness } from "./harness.ts";
 
 const run = promisify(execFile);
@@ -15,6 +14,7 @@ interface Parameter {
   name: string;
   in: string;
   required?: boolean;
+  description?: string;
   schema: {
     type?: string;
     enum?: string[];
@@ -64,6 +64,7 @@ describe("GET /api/openapi.json", () => {
         "GET /api/conferences",
         "GET /api/conferences/rankings/{ranking}",
         "GET /api/conferences/{id}",
+        "GET /api/deadlines",
         "GET /api/journals",
         "GET /api/journals/rankings/{ranking}",
         "GET /api/journals/{id}",
@@ -96,10 +97,32 @@ describe("GET /api/openapi.json", () => {
       minimum: 0,
       maximum: 730,
     });
-    expect(param(search, "ccf_rank").schema.enum).toEqual(["a", "b", "c"]);
-    expect(param(search, "core_rank").schema.enum).toEqual(["A*", "A", "B", "C"]);
-    expect(param(search, "qualis_rank").schema.enum).toContain("B5");
-    expect(param(search, "field").schema.enum).toEqual([...RESEARCH_FIELDS]);
+    // Rank and field filters: one value, or several separated by commas (any of them matches).
+    for (const name of ["ccf_rank", "core_rank", "qualis_rank", "field"]) {
+      expect(param(search, name).schema.type, name).toBe("string");
+      expect(param(search, name).description, name).toMatch(/comma-separated: any matches/);
+    }
+    expect(param(search, "ccf_rank").description).toMatch(/a, b, c/);
+    const deadlines = "/api/deadlines";
+    expect(op(deadlines).parameters?.map((p) => p.name)).toEqual([
+      "within_days",
+      "ccf_rank",
+      "core_rank",
+      "qualis_rank",
+      "field",
+      "estimates",
+      "ranked_only",
+      "page",
+      "page_size",
+    ]);
+    expect(param(deadlines, "within_days").schema).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 366,
+    });
+    expect(param(deadlines, "estimates").schema).toMatchObject({ type: "boolean", default: true });
+    expect(param(deadlines, "ranked_only").schema).toMatchObject({ type: "boolean", default: false });
+    expect(param(deadlines, "page_size").schema).toMatchObject({ maximum: 100, default: 50 });
     expect(param(search, "submission_date_start").schema).toMatchObject({ type: "string", format: "date" });
     expect(param(search, "page").schema).toMatchObject({ type: "integer", minimum: 1, default: 1 });
     expect(param(search, "per_page").schema).toMatchObject({
@@ -126,6 +149,7 @@ describe("GET /api/openapi.json", () => {
     const journalRanking = "/api/journals/rankings/{ranking}";
     expect(param(journalRanking, "ranking").schema.enum).toEqual([...JOURNAL_RANKINGS]);
     expect(param(journalRanking, "field").schema.enum).toHaveLength(27);
+    expect(param("/api/journals", "ccf_rank").schema.enum).toEqual(["a", "b", "c"]);
     expect(param("/api/conferences/{id}", "id").schema.type).toBe("integer");
     expect(op("/api/login", "post")).toMatchObject({ requestBody: { required: true } });
   });

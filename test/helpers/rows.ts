@@ -11,6 +11,8 @@ import {
   JournalRow,
   SourceInfo,
   SpecialIssueRow,
+  SubmissionOutlook,
+  unknownOutlook,
 } from "../../functions/schema/records.ts";
 import type { SnapshotContent } from "../../pipeline/write.ts";
 
@@ -36,8 +38,19 @@ export function conferenceRow(overrides: Partial<ConferenceRow> = {}): Conferenc
     acceptance_rate: 0.22,
     editions_count: 12,
     reference_id: 9001,
+    next_submission_date: "2026-09-15",
+    next_submission_closes_at: "2026-09-16T11:59:59Z",
+    next_submission_estimated: false,
+    outlook_state: "open",
+    data_as_of: "2026-08-01",
+    stale: false,
     ...overrides,
   });
+}
+
+/** An outlook with nothing known (the default of a detail record; tests that need rounds give their own). */
+export function emptyOutlook(overrides: Partial<SubmissionOutlook> = {}): SubmissionOutlook {
+  return SubmissionOutlook.parse({ ...unknownOutlook("2026-08-01"), ...overrides });
 }
 
 export function journalRow(overrides: Partial<JournalRow> = {}): JournalRow {
@@ -81,6 +94,7 @@ export function conferenceDetail(overrides: Partial<ConferenceDetailData> = {}):
     deadlines: [],
     editions: [],
     deadline_estimates: [],
+    outlook: emptyOutlook(),
     acceptance: [],
     rank_history: [],
     dblp: "conf/testconf",

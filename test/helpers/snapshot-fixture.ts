@@ -6,11 +6,19 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ConferenceRow, CpIndex, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
+import type {
+  ConferenceRow,
+  CpIndex,
+  JournalRow,
+  OutlookDeadline,
+  SpecialIssueRow,
+  SubmissionOutlook,
+} from "../../functions/schema/records.ts";
 import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
 import {
   conferenceDetail,
   conferenceRow,
+  emptyOutlook,
   journalDetail,
   journalRow,
   snapshotContent,
@@ -52,8 +60,27 @@ const conference = (
     ccf_rank,
     core_rank,
     qualis_rank,
+    ...nextSubmission(submission_date, rest.estimated_submission_date ?? null),
     ...rest,
   });
+
+/** The outlook row fields as the pipeline derives them: the announced deadline while ahead, else the estimate. */
+function nextSubmission(announced: string | null, estimated: string | null): C {
+  const next = announced !== null && announced >= FIXTURE_TODAY ? announced : estimated;
+  // End of the day in AoE (UTC-12): 11:59:59 UTC the next day.
+  const closesAt = next
+    ? new Date(Date.parse(`${next}T11:59:59Z`) + 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z")
+    : null;
+  return {
+    next_submission_date: next,
+    next_submission_closes_at: closesAt,
+    next_submission_estimated: next === null ? null : next !== announced,
+    outlook_state:
+      next === null ? (announced ? "closed" : "unknown") : next === announced ? "open" : "closed",
+    data_as_of: FIXTURE_DATE,
+    stale: false,
+  };
+}
 
 export const FIXTURE_CONFERENCES: ConferenceRow[] = [
   conference(
@@ -64,6 +91,9 @@ export const FIXTURE_CONFERENCES: ConferenceRow[] = [
     ["A", "A*", "A1"],
     {
       notification_date: "2026-08-20",
+      // Its outlook's next submission deadline is the abstract, a week before the paper.
+      next_submission_date: "2026-06-24",
+      next_submission_closes_at: "2026-06-25T11:59:59Z",
       location: "Vancouver, Canada",
       country: "Canada",
       fields: ["ai", "ml"],
@@ -171,6 +201,8 @@ export const FIXTURE_CONFERENCES: ConferenceRow[] = [
     acceptance_rate: null,
     editions_count: null,
     reference_id: null,
+    // Unranked, with a round only estimated: what ranked_only leaves out.
+    estimated_submission_date: "2026-08-15",
   }),
   conference(
     "109",
@@ -355,21 +387,104 @@ const edition = (year: number, start: string) => ({
   sources: ["ccfddl"],
 });
 
-export const FIXTURE_CONFERENCE_DETAILS = [
-  conferenceDetail({
-    id: "101",
-    website: "https://icml.example.org",
-    cfp_text: "ICML invites submissions on all topics of machine learning.",
-    deadlines: [deadline("abstract", "2026-06-24"), deadline("paper", "2026-07-01")],
-    editions: [edition(2024, "2024-07-21"), edition(2026, "2026-09-10"), edition(2025, "2025-07-13")],
-    acceptance: [
-      { year: 2023, submitted: 6538, accepted: 1827, rate: 0.279, track: null, source: "lixin" },
-      { year: 2025, submitted: 12107, accepted: 3260, rate: 0.269, track: null, source: "lixin" },
-    ],
-    rank_history: [{ system: "CCF", edition: "CCF2022", rank: "A", source: "ccf" }],
-  }),
-  conferenceDetail({ id: "110", website: null }),
-];
+/** An announced fixture deadline as the outlook lists it (cycle 2026, AoE). */
+const announcedDeadline = (
+  d: ReturnType<typeof deadline>,
+  round: number,
+  rounds: number,
+): OutlookDeadline => ({
+  type: d.type,
+  cycle_year: 2026,
+  round,
+  rounds,
+  estimated: false,
+  date: d.date,
+  time: d.time,
+  timezone: d.timezone,
+  timezone_assumed: false,
+  closes_at: d.utc,
+  status: "upcoming",
+  source: d.source,
+  earliest: null,
+  latest: null,
+  confidence: null,
+  based_on: [],
+});
+
+/** A fixture conference's outlook as its row states it: its next submission deadline as a paper deadline. */
+function rowOutlook(c: ConferenceRow): SubmissionOutlook {
+  const base = emptyOutlook({ as_of: FIXTURE_DATE, state: c.outlook_state, data_as_of: c.data_as_of });
+  if (c.next_submission_date === null || c.next_submission_closes_at === null) return base;
+  const estimated = c.next_submission_estimated === true;
+  const next: OutlookDeadline = {
+    ...announcedDeadline(deadline("paper", c.next_submission_date), 1, 1),
+    cycle_year: Number(c.next_submission_date.slice(0, 4)) + 1,
+    estimated,
+    time: estimated ? null : "23:59:59",
+    timezone_assumed: estimated,
+    closes_at: c.next_submission_closes_at,
+    source: estimated ? null : "ccfddl",
+    earliest: estimated ? c.next_submission_date : null,
+    latest: estimated ? c.next_submission_date : null,
+    confidence: estimated ? 0.8 : null,
+    based_on: estimated ? [2024, 2025] : [],
+  };
+  return { ...base, next, deadlines: [next] };
+}
+
+/** ICML: an announced round (abstract, then paper) and a second round only estimated. */
+const ICML_OUTLOOK = emptyOutlook({
+  as_of: FIXTURE_DATE,
+  state: "open",
+  next: announcedDeadline(deadline("abstract", "2026-06-24"), 1, 2),
+  deadlines: [
+    announcedDeadline(deadline("abstract", "2026-06-24"), 1, 2),
+    announcedDeadline(deadline("paper", "2026-07-01"), 1, 2),
+    {
+      ...announcedDeadline(deadline("paper", "2026-11-20"), 2, 2),
+      estimated: true,
+      time: null,
+      timezone_assumed: true,
+      closes_at: "2026-11-26T11:59:59Z",
+      source: null,
+      earliest: "2026-11-15",
+      latest: "2026-11-25",
+      confidence: 0.7,
+      based_on: [2024, 2025],
+    },
+  ],
+  other_dates: [
+    {
+      type: "notification",
+      label: "Notification",
+      date: "2026-08-20",
+      time: null,
+      timezone: null,
+      source: "ccfddl",
+    },
+  ],
+  conference: { year: 2026, start_date: "2026-09-10", end_date: "2026-09-10", place: "Vancouver, Canada" },
+  data_as_of: FIXTURE_DATE,
+});
+
+/** Every fixture conference has its detail: ICML's in full, the others with the outlook their row states. */
+export const FIXTURE_CONFERENCE_DETAILS = FIXTURE_CONFERENCES.map((c) =>
+  c.id === "101"
+    ? conferenceDetail({
+        id: "101",
+        website: "https://icml.example.org",
+        cfp_text: "ICML invites submissions on all topics of machine learning.",
+        deadlines: [deadline("abstract", "2026-06-24"), deadline("paper", "2026-07-01")],
+        editions: [edition(2024, "2024-07-21"), edition(2026, "2026-09-10"), edition(2025, "2025-07-13")],
+        outlook: ICML_OUTLOOK,
+        acceptance: [
+          { year: 2023, submitted: 6538, accepted: 1827, rate: 0.279, track: null, source: "lixin" },
+          { year: 2025, submitted: 12107, accepted: 3260, rate: 0.269, track: null, source: "lixin" },
+        ],
+        rank_history: [{ system: "CCF", edition: "CCF2022", rank: "A", source: "ccf" }],
+      })
+    : conferenceDetail({ id: c.id, website: null, dblp: null, sources: [], outlook: rowOutlook(c) }),
+);
 
 export const FIXTURE_JOURNAL_DETAILS = [
   journalDetail({

@@ -223,11 +223,12 @@ describe("completion", () => {
 });
 
 describe("tools/list size", () => {
-  it("stays under 20 KB", async () => {
+  // 20 KB for eight tools; the ninth (upcoming_deadlines, issue 23) adds about 2 KB.
+  it("stays under 22 KB", async () => {
     const res = await post({ accept: "application/json" }, { jsonrpc: "2.0", id: 9, method: "tools/list" });
     const text = await res.text();
-    expect(JSON.parse(text).result.tools).toHaveLength(8);
-    expect(text.length).toBeLessThan(20_000);
+    expect(JSON.parse(text).result.tools).toHaveLength(9);
+    expect(text.length).toBeLessThan(22_000);
   });
 });
 

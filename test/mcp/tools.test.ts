@@ -1,5 +1,5 @@
 /**
- * The eight MCP tools against their REST twins, through the SDK's own client over HTTP: the same parameters
+ * The nine MCP tools against their REST twins, through the SDK's own client over HTTP: the same parameters
  * (checked against the OpenAPI document, an independent rendering of the REST schemas), the same payloads, the
  * same messages for bad values, the same credential rules.
  */
@@ -23,6 +23,7 @@ import {
 const TWINS: Record<string, string> = {
   search_conferences: "/api/conferences",
   search_journals: "/api/journals",
+  upcoming_deadlines: "/api/deadlines",
   list_conferences: "/api/conferences/rankings/{ranking}",
   list_journals: "/api/journals/rankings/{ranking}",
   get_statistics: "/api/statistics",
@@ -85,7 +86,7 @@ describe("tools/list", () => {
     tools = (await anonymous.client.listTools()).tools;
   });
 
-  it("lists the eight REST twins, read-only, idempotent, closed-world", () => {
+  it("lists the nine REST twins, read-only, idempotent, closed-world", () => {
     expect(tools.map((t) => t.name)).toEqual(Object.keys(TWINS));
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
@@ -156,6 +157,10 @@ describe("payloads equal the REST data", () => {
       "search_conferences",
       { conference_date_start: "2026-09-01", conference_date_end: "2026-12-31", updated_since: "2026-05-01" },
     ],
+    ["search_conferences", { ccf_rank: "a,b", field: "ml,se", deadline_within_days: 30 }],
+    ["upcoming_deadlines", {}],
+    ["upcoming_deadlines", { within_days: 60, ccf_rank: "a,b", core_rank: "A*,a", estimates: true }],
+    ["upcoming_deadlines", { field: "ml,se", estimates: false, ranked_only: true, page_size: 2 }],
     ["search_journals", {}],
     ["search_journals", { issn: "01628828" }],
     ["search_journals", { query: "journal", ccf_rank: "b", per_page: 2 }],
@@ -183,7 +188,7 @@ describe("payloads equal the REST data", () => {
         string,
         unknown[]
       >;
-      const rows = payload.conferences ?? payload.journals ?? [];
+      const rows = payload.conferences ?? payload.journals ?? payload.deadlines ?? [];
       expect(rows.length, `${tool} ${JSON.stringify(args)}`).toBeGreaterThan(0);
     }
   });
@@ -223,6 +228,10 @@ describe("a bad argument is a tool error with the REST message", () => {
     ["search_conferences", { ccf_rank: "d", field: "chemistry" }],
     ["search_conferences", { core_rank: "B+" }],
     ["search_conferences", { qualis_rank: "A9" }],
+    ["search_conferences", { ccf_rank: "a,d" }],
+    ["upcoming_deadlines", { within_days: 0 }],
+    ["upcoming_deadlines", { within_days: 367, estimates: "maybe" }],
+    ["upcoming_deadlines", { field: "ml,,chemistry", page_size: 101 }],
     ["search_conferences", { submission_date_start: "2026-02-30" }],
     ["search_conferences", { submission_date_start: "2026-07-01", submission_date_end: "2026-06-01" }],
     ["search_conferences", { query: "x".repeat(201) }],

@@ -109,7 +109,7 @@ describe("daily changes file and feed, two builds on the fixtures", () => {
     for (const c of second.changed.filter((x) => x.kind === "conference")) {
       expect(before.has(c.id), c.id).toBe(true);
     }
-    expect(second.ignored_fields).toEqual(["updated_at", "views", "detail_page"]);
+    expect(second.ignored_fields).toEqual(["updated_at", "views", "detail_page", "data_as_of", "stale"]);
   });
 
   it("lists a merge as the gone id into the surviving one, as ids.json records it", () => {

@@ -9,6 +9,7 @@ import {
   normalizeCoreRank,
   normalizeIssn,
   normalizeTitle,
+  placeInNormalCase,
   splitTitleAcronym,
 } from "../../pipeline/normalize.ts";
 
@@ -223,5 +224,23 @@ describe("normalizeCoreRank", () => {
     [""],
   ])("%s → empty", (raw) => {
     expect(normalizeCoreRank(raw)).toBe("");
+  });
+});
+
+describe("placeInNormalCase", () => {
+  it.each([
+    ["MONTREAL, CANADA", "Montreal, Canada"],
+    ["SAN FRANCISCO, CA", "San Francisco, CA"],
+    ["BOSTON, MA, USA", "Boston, MA, USA"],
+    ["HYATT MAUI, HAWAII, USA", "Hyatt Maui, Hawaii, USA"],
+    ["TBD", "TBD"],
+    ["Montréal, Canada", "Montréal, Canada"],
+    ["Rio De Janeiro, Brazil", "Rio De Janeiro, Brazil"],
+  ])("%s → %s", (raw, normal) => {
+    expect(placeInNormalCase(raw)).toBe(normal);
+  });
+
+  it("keeps a missing place missing", () => {
+    expect(placeInNormalCase(null)).toBeNull();
   });
 });

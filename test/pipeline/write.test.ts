@@ -6,7 +6,12 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
+import {
+  ConferenceRow,
+  JournalRow,
+  type OutlookDeadline,
+  SpecialIssueRow,
+} from "../../functions/schema/records.ts";
 import { computeCpIndex } from "../../pipeline/cp-index.ts";
 import {
   parseKeepDays,
@@ -20,6 +25,7 @@ import { unparsedCsv } from "../helpers/csv.ts";
 import {
   conferenceDetail,
   conferenceRow,
+  emptyOutlook,
   journalDetail,
   journalRow,
   snapshotContent,
@@ -87,6 +93,25 @@ const DEADLINE = {
 } as const;
 
 /** Details that fill every bulk table: an edition, an estimate, an acceptance figure, two rank claims, an alias. */
+const OUTLOOK_NEXT: OutlookDeadline = {
+  type: "paper",
+  cycle_year: 2027,
+  round: 1,
+  rounds: 1,
+  estimated: true,
+  date: "2027-05-14",
+  time: null,
+  timezone: "AoE",
+  timezone_assumed: true,
+  closes_at: "2027-05-29T11:59:59Z",
+  status: "upcoming",
+  source: null,
+  earliest: "2027-05-01",
+  latest: "2027-05-28",
+  confidence: 0.7,
+  based_on: [2025, 2026],
+};
+
 const BULK: Partial<SnapshotContent> = {
   conferenceDetails: [
     conferenceDetail({
@@ -114,6 +139,28 @@ const BULK: Partial<SnapshotContent> = {
           rhythm: "yearly",
         },
       ],
+      outlook: emptyOutlook({
+        state: "closed",
+        next: OUTLOOK_NEXT,
+        deadlines: [
+          {
+            ...OUTLOOK_NEXT,
+            cycle_year: 2026,
+            estimated: false,
+            date: "2026-05-15",
+            time: "23:59:59",
+            timezone_assumed: false,
+            closes_at: "2026-05-16T11:59:59Z",
+            status: "passed",
+            source: "ccfddl",
+            earliest: null,
+            latest: null,
+            confidence: null,
+            based_on: [],
+          },
+          OUTLOOK_NEXT,
+        ],
+      }),
       acceptance: [
         { year: 2025, submitted: 400, accepted: 100, rate: 0.25, track: null, source: "openaccept" },
       ],
@@ -150,6 +197,7 @@ const TABLES = [
   ["journals", "journals"],
   ["special-issues", "special_issues"],
   ["deadlines", "deadlines"],
+  ["outlook", "outlook"],
   ["editions", "editions"],
   ["acceptance", "acceptance"],
   ["rank-history", "rank_history"],
@@ -415,6 +463,7 @@ describe("writeSnapshot: files", () => {
     const { dir, manifest } = await writeSnapshot(root, content(BULK));
     expect(manifest.counts).toMatchObject({
       deadlines: 2,
+      outlook: 2,
       editions: 1,
       acceptance: 1,
       rank_history: 2,
@@ -446,6 +495,30 @@ describe("writeSnapshot: files", () => {
       confidence: 0.7,
       based_on: [2025, 2026],
     });
+    const outlook = await readParquet(join(dir, "outlook.parquet"));
+    expect(outlook.types).toMatchObject({
+      closes_at: "TIMESTAMP WITH TIME ZONE",
+      is_next: "BOOLEAN",
+      date: "DATE",
+    });
+    expect(outlook.rows).toMatchObject([
+      {
+        conference_id: "101",
+        cycle_year: 2026,
+        estimated: false,
+        is_next: false,
+        state: "closed",
+        source: "ccfddl",
+      },
+      {
+        conference_id: "101",
+        cycle_year: 2027,
+        estimated: true,
+        is_next: true,
+        state: "closed",
+        latest: new Date("2027-05-28"),
+      },
+    ]);
     expect((await readParquet(join(dir, "editions.parquet"))).rows).toMatchObject([
       { conference_id: "101", year: 2026, place: "Lisbon, Portugal", sources: ["ccfddl"] },
     ]);

@@ -109,7 +109,7 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
 
   it("shows the message of an invalid parameter", async () => {
     const { page, problems } = await open("/search?kind=conferences&core_rank=Z");
-    await expect.poll(() => status(page).textContent()).toMatch(/core_rank must be one of/);
+    await expect.poll(() => status(page).textContent()).toMatch(/core_rank must be one or more of/);
     expect(await status(page).getAttribute("class")).toContain("error");
     expect(await page.locator("#search-results table").count()).toBe(0);
     expect(problems.filter((p) => !p.includes("400"))).toEqual([]);

@@ -70,7 +70,7 @@ describe("site search", () => {
     const res = await h.get("/search?core_rank=Z&query=%3Cscript%3E");
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toMatch(/class="error">core_rank must be one of/);
+    expect(html).toMatch(/class="error">core_rank must be one or more of/);
     expect(html).not.toContain("<script>");
     expect(html).toContain('value="&#60;script&#62;"');
   });

@@ -1,0 +1,214 @@
+/**
+ * The round model and the submission outlook (pipeline/rounds.ts, pipeline/outlook.ts) on venues shaped like the
+ * real ones: two rounds a cycle across the year boundary (SIGKDD), four rounds (IMWUT), a yearly round that
+ * passed with no announcement (CVPR), rounds followed by a notification (S&P), a date-only deadline (ISCA).
+ */
+import { describe, expect, it } from "vitest";
+import type { OutlookDeadline } from "../../functions/schema/records.ts";
+import {
+  deadlineEstimates,
+  estimatedSubmissionDate,
+  outlookRowFields,
+  submissionOutlook,
+} from "../../pipeline/outlook.ts";
+import { announcedRounds, roundModel } from "../../pipeline/rounds.ts";
+import { deadline, edition } from "../helpers/editions.ts";
+
+const NOW = "2026-11-26T06:00:00Z";
+const brief = (d: OutlookDeadline) =>
+  `${d.cycle_year} ${d.round}/${d.rounds} ${d.type} ${d.date} ${d.estimated ? "est" : "ann"} ${d.status}`;
+
+describe("round model", () => {
+  it("groups a cycle's abstract and paper into one round and months-apart deadlines into separate rounds", () => {
+    const e = edition(2025, ["2024-08-08", "2025-02-10"], {}, ["2024-08-01", "2025-02-03"]);
+    expect(announcedRounds(e).map((r) => [r.paper, r.deadlines.length])).toEqual([
+      ["2024-08-08", 2],
+      ["2025-02-10", 2],
+    ]);
+  });
+
+  it("keeps a round seen in two of the recent cycles, and a round only the latest cycle has", () => {
+    const eds = [
+      edition(2024, ["2024-02-08"]),
+      edition(2025, ["2024-08-08", "2025-02-10"]),
+      edition(2026, ["2025-07-31", "2026-02-08", "2026-05-01"]),
+    ];
+    const model = roundModel(eds, 2027);
+    expect(model.map((m) => m.basedOn)).toEqual([[2025, 2026], [2024, 2025, 2026], [2026]]);
+    // Seen once: low confidence, a wider window.
+    expect(model[2]?.confidence).toBe(0.25);
+    expect((model[2]?.maxDay ?? 0) - (model[2]?.minDay ?? 0)).toBeGreaterThan(20);
+    expect(roundModel([edition(2026, ["2026-02-08"])], 2026)).toEqual([]);
+  });
+});
+
+describe("submission outlook", () => {
+  it("SIGKDD-like: the February round of the current cycle is estimated after the announced summer round", () => {
+    const eds = [
+      edition(2024, ["2024-02-08"], {}, ["2024-02-01"]),
+      edition(2025, ["2024-08-08", "2025-02-10"], {}, ["2024-08-01", "2025-02-03"]),
+      edition(2026, ["2025-07-31", "2026-02-08"], {}, ["2025-07-24", "2026-02-01"]),
+      edition(2027, ["2026-07-26"], { start_date: "2027-08-09", end_date: "2027-08-13", place: "San Jose" }, [
+        "2026-07-19",
+      ]),
+    ];
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    expect(o.state).toBe("estimated");
+    expect(o.deadlines.map(brief)).toEqual([
+      "2027 1/2 abstract 2026-07-19 ann passed",
+      "2027 1/2 paper 2026-07-26 ann passed",
+      "2027 2/2 abstract 2027-02-01 est upcoming",
+      "2027 2/2 paper 2027-02-08 est upcoming",
+    ]);
+    expect(o.next).toMatchObject({ type: "abstract", estimated: true, round: 2, rounds: 2, time: null });
+    const paper = o.deadlines.find((d) => d.round === 2 && d.type === "paper");
+    expect(
+      paper?.earliest && paper.earliest >= "2027-01-10" && paper.latest && paper.latest <= "2027-02-28",
+    ).toBe(true);
+    expect(o.conference).toEqual({
+      year: 2027,
+      start_date: "2027-08-09",
+      end_date: "2027-08-13",
+      place: "San Jose",
+    });
+    expect(o.stale).toBe(false);
+    expect(estimatedSubmissionDate(o)).toBe("2027-02-08");
+  });
+
+  it("IMWUT-like: four rounds a cycle give four estimates once the cycle has passed", () => {
+    const rounds = (y: number) => [`${y}-02-01`, `${y}-05-01`, `${y}-08-01`, `${y}-11-01`];
+    const eds = [2024, 2025, 2026].map((y) => edition(y, rounds(y)));
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    expect(o.state).toBe("closed");
+    const next = o.deadlines.filter((d) => d.cycle_year === 2027);
+    expect(next.map((d) => `${d.round}/${d.rounds} ${d.date}`)).toEqual([
+      "1/4 2027-02-01",
+      "2/4 2027-05-01",
+      "3/4 2027-08-01",
+      "4/4 2027-11-01",
+    ]);
+    expect(o.next?.date).toBe("2027-02-01");
+    expect(deadlineEstimates(o).map((e) => e.rhythm)).toEqual(["rounds", "rounds", "rounds", "rounds"]);
+  });
+
+  it("CVPR-like: a round expected in the past with no announcement is passed_unconfirmed, not skipped", () => {
+    const eds = [
+      edition(2024, ["2023-11-17"], { start_date: "2024-06-17" }, ["2023-11-10"]),
+      edition(2025, ["2024-11-14"], { start_date: "2025-06-10" }, ["2024-11-07"]),
+      edition(2026, ["2025-11-13"], { start_date: "2026-06-03", place: "Denver" }, ["2025-11-06"]),
+      edition(2027, [], { start_date: "2027-06-19" }),
+    ];
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-08-20" });
+    expect(o.state).toBe("passed_unconfirmed");
+    expect(o.deadlines.map(brief)).toEqual([
+      "2027 1/1 abstract 2026-11-07 est passed_unconfirmed",
+      "2027 1/1 paper 2026-11-14 est passed_unconfirmed",
+      "2028 1/1 abstract 2027-11-07 est upcoming",
+      "2028 1/1 paper 2027-11-14 est upcoming",
+    ]);
+    expect(o.next?.cycle_year).toBe(2028);
+    // The 2026 conference took place: never shown as the conference; 2028 has no dates yet.
+    expect(o.conference).toBeNull();
+    expect(o).toMatchObject({ data_as_of: "2026-08-20", stale: true });
+    expect(outlookRowFields(o)).toMatchObject({
+      next_submission_date: "2027-11-07",
+      next_submission_estimated: true,
+      outlook_state: "passed_unconfirmed",
+      stale: true,
+    });
+  });
+
+  it("S&P-like: after the cycle's rounds the next deadline is the next submission, never the notification", () => {
+    const utc12 = (type: "abstract" | "paper" | "notification", date: string) =>
+      deadline(type, date, { time: "23:59:59", timezone: "UTC-12" });
+    const eds = [2025, 2026].map((y) => edition(y, [`${y - 1}-06-05`, `${y - 1}-11-14`]));
+    eds.push({
+      ...edition(2027, [], { start_date: "2027-05-18" }),
+      deadlines: [
+        utc12("abstract", "2026-06-04"),
+        utc12("paper", "2026-06-11"),
+        utc12("abstract", "2026-11-10"),
+        utc12("paper", "2026-11-17"),
+        deadline("notification", "2027-03-05", { timezone: null, utc: null, source: "reference" }),
+      ],
+    });
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    expect(o.state).toBe("closed");
+    expect(o.next).toMatchObject({ type: "paper", cycle_year: 2028, round: 1, estimated: true });
+    expect(o.deadlines.every((d) => d.type === "abstract" || d.type === "paper")).toBe(true);
+    expect(o.other_dates).toEqual([
+      {
+        type: "notification",
+        label: "notification",
+        date: "2027-03-05",
+        time: null,
+        timezone: null,
+        source: "reference",
+      },
+    ]);
+    expect(o.deadlines.find((d) => d.date === "2026-11-17")).toMatchObject({
+      time: "23:59:59",
+      timezone: "UTC-12",
+      timezone_assumed: false,
+      status: "passed",
+      source: "ccfddl",
+    });
+  });
+
+  it("a date-only deadline keeps no time: AoE assumed when no zone is stated, closing at the end of that day", () => {
+    const eds = [
+      edition(2025, ["2024-11-22"]),
+      edition(2026, ["2025-11-17"]),
+      {
+        ...edition(2027, [], { start_date: "2027-06-05" }),
+        deadlines: [
+          deadline("abstract", "2026-12-05", { timezone: null, utc: null, source: "reference" }),
+          deadline("paper", "2026-12-12", { time: "23:59:00", timezone: "AoE", utc: "2026-12-13T11:59:00Z" }),
+        ],
+      },
+    ];
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    expect(o.state).toBe("open");
+    expect(o.next).toMatchObject({
+      type: "abstract",
+      date: "2026-12-05",
+      time: null,
+      timezone: "AoE",
+      timezone_assumed: true,
+      closes_at: "2026-12-06T11:59:59Z",
+      estimated: false,
+      source: "reference",
+    });
+    expect(o.conference?.year).toBe(2027);
+    expect(estimatedSubmissionDate(o)).toBeNull();
+  });
+
+  it("leaves out a modelled round the sources passed over: the cycle's later round was announced without it", () => {
+    const eds = [
+      edition(2025, ["2024-03-22", "2024-08-02"]),
+      edition(2026, ["2025-03-14", "2025-07-18"]),
+      edition(2027, ["2026-06-30"]),
+    ];
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    expect(o.deadlines.filter((d) => d.cycle_year === 2027).map(brief)).toEqual([
+      "2027 1/1 paper 2026-06-30 ann passed",
+    ]);
+  });
+
+  it("leaves out a modelled round expected after its own cycle's conference has begun", () => {
+    const eds = [
+      edition(2025, ["2024-12-02", "2025-06-10"]),
+      edition(2026, ["2025-12-01", "2026-06-09"]),
+      edition(2027, ["2026-12-01"], { start_date: "2027-05-18" }),
+    ];
+    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    expect(o.deadlines.filter((d) => d.cycle_year === 2027).map(brief)).toEqual([
+      "2027 1/1 paper 2026-12-01 ann upcoming",
+    ]);
+  });
+
+  it("says unknown when no cycle has a submission deadline", () => {
+    const o = submissionOutlook({ editions: [edition(2026, [])], nowIso: NOW, dataAsOf: null });
+    expect(o).toMatchObject({ state: "unknown", next: null, deadlines: [], stale: false });
+  });
+});
