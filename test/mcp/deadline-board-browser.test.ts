@@ -11,8 +11,9 @@ import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/
 import { build } from "esbuild";
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Harness } from "../api/harness.ts";
+import { BASE_URL, type Harness } from "../api/harness.ts";
 import { HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
+import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { connectMcp, type McpSession, startMcpHarness } from "./client.ts";
 
 const SCREENSHOTS = join(import.meta.dirname, "../../test-results");
@@ -73,7 +74,10 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
     theme: "light" | "dark",
     args: Record<string, unknown>,
   ): Promise<Hosted> {
-    const page = await browser.newPage({ viewport: { width: width + 20, height: 900 } });
+    // Tall enough for the whole board: a full-page screenshot paints a frame only within the viewport.
+    const page = await browser.newPage({ viewport: { width: width + 20, height: 2400 } });
+    // The browser's "now" is the server's (the fixture's day), so countdowns count to the fixture's deadlines.
+    await page.clock.setFixedTime(FIXTURE_NOW);
     const hosted: Hosted = { page, frame: page.mainFrame(), calls: [], requests: [], problems: [] };
     page.on("request", (request) => hosted.requests.push(request.url()));
     page.on("pageerror", (error) => hosted.problems.push(error.message));
@@ -91,12 +95,13 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
       html,
       width,
       context: { theme, locale: "en-GB", timeZone: "Europe/Berlin" },
-      toolArguments: args,
-      toolResult,
     });
     const frame = page.frames().find((f) => f !== page.mainFrame());
     if (!frame) throw new Error("the host framed nothing");
     hosted.frame = frame;
+    // Playwright pins a new frame's clock a moment after its scripts start: the result waits for it.
+    await expect.poll(() => frame.evaluate(() => Date.now())).toBe(FIXTURE_NOW.getTime());
+    await page.evaluate(([input, result]) => window.sendTool(input, result), [args, toolResult] as const);
     return hosted;
   }
 
@@ -109,7 +114,8 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
   for (const width of [400, 800]) {
     for (const theme of ["light", "dark"] as const) {
       it(`shows the tool result and refreshes on a filter change (${width} px, ${theme})`, async () => {
-        const args = { within_days: 366 };
+        // Four rows a page, so the board pages too.
+        const args = { within_days: 366, page_size: 4 };
         const { page, frame, calls, requests, problems } = await host(width, theme, args);
         const first = (await callTool({ name: TOOL, arguments: args })).structuredContent as {
           deadlines: BoardRow[];
@@ -117,21 +123,25 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
         expect(first.deadlines.length).toBeGreaterThan(0);
         await expectRows(frame, first.deadlines);
         expect(await frame.locator("html").getAttribute("data-theme")).toBe(theme);
+        // Counted from the browser's clock, pinned to the fixture's day: the first deadline is still ahead.
+        expect(await frame.locator(".countdown").first().textContent()).toMatch(/^in \d/);
         const background = await frame
           .locator("body")
           .evaluate((body) => getComputedStyle(body).backgroundColor);
         expect(background).toBe(theme === "dark" ? "rgb(22, 24, 28)" : "rgb(255, 255, 255)");
         // Nothing wider than the frame: readable without sideways scrolling.
         expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({
+        await page.locator("iframe").screenshot({
           path: join(SCREENSHOTS, `deadline-board-${width}-${theme}.png`),
-          fullPage: true,
         });
 
         const field = first.deadlines[0]?.fields[0] ?? "";
         await frame.locator("select[name=field]").selectOption(field);
         await expect.poll(() => calls.length).toBe(1);
-        expect(calls[0]).toEqual({ name: TOOL, arguments: { within_days: 366, field, estimates: true } });
+        expect(calls[0]).toEqual({
+          name: TOOL,
+          arguments: { within_days: 366, field, estimates: true, page_size: 4 },
+        });
         const filtered = (await callTool(calls[0] as CallToolRequest["params"])).structuredContent as {
           deadlines: BoardRow[];
           calendar: { url: string };
@@ -139,9 +149,8 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
         expect(filtered.deadlines.every((row) => row.fields.includes(field))).toBe(true);
         await expectRows(frame, filtered.deadlines);
         expect(await frame.locator("a.calendar").getAttribute("href")).toBe(filtered.calendar.url);
-        await page.screenshot({
+        await page.locator("iframe").screenshot({
           path: join(SCREENSHOTS, `deadline-board-${width}-${theme}-${field}.png`),
-          fullPage: true,
         });
 
         expect(requests).toEqual([]);
@@ -151,14 +160,29 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
     }
   }
 
+  it("pages through the host: Next calls the tool for page 2 and shows its rows", async () => {
+    const args = { within_days: 366, page_size: 4 };
+    const { page, frame, calls } = await host(400, "light", args);
+    await expect.poll(() => frame.locator(".pages").isVisible()).toBe(true);
+    await frame.getByRole("button", { name: "Next ›" }).click();
+    await expect.poll(() => calls.length).toBe(1);
+    expect(calls[0]?.arguments).toEqual({ ...args, page: 2 });
+    const second = (await callTool({ name: TOOL, arguments: { ...args, page: 2 } })).structuredContent as {
+      deadlines: BoardRow[];
+    };
+    await expectRows(frame, second.deadlines);
+    expect(await frame.locator(".pages span").textContent()).toMatch(/^Page 2 of \d+$/);
+    await page.close();
+  });
+
   it("opens a venue page and the calendar through the host, and follows the host's theme", async () => {
     const { page, frame, requests } = await host(400, "light", { within_days: 366 });
     await frame.locator(".row .name").first().click();
     await frame.locator("a.calendar").click();
     const opened = await page.evaluate(() => window.openedLinks);
     expect(opened).toHaveLength(2);
-    expect(opened[0]).toMatch(new RegExp(`^${h.url}/conference/\\d+$`));
-    expect(opened[1]).toBe(`${h.url}/feeds/deadlines.ics`);
+    expect(opened[0]).toMatch(new RegExp(`^${BASE_URL}/conference/\\d+$`));
+    expect(opened[1]).toBe(`${BASE_URL}/feeds/deadlines.ics`);
     await page.evaluate(() => window.setHostTheme("dark"));
     await expect.poll(() => frame.locator("html").getAttribute("data-theme")).toBe("dark");
     expect(requests).toEqual([]);

@@ -6,7 +6,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Harness } from "../api/harness.ts";
+import { BASE_URL, type Harness } from "../api/harness.ts";
 import { connectMcp, type McpSession, restData, startMcpHarness, toolError } from "./client.ts";
 
 const BOARD_URI = "ui://venue-directory/deadline-board.html";
@@ -85,7 +85,7 @@ describe("tools/call show_deadline_board", () => {
     expect(rows).toEqual(rest);
     expect((rest.deadlines as unknown[]).length).toBeGreaterThan(0);
     expect(filters).toEqual(args);
-    expect(calendar).toEqual({ url: `${h.url}/feeds/deadlines.ics`, title: "all upcoming deadlines" });
+    expect(calendar).toEqual({ url: `${BASE_URL}/feeds/deadlines.ics`, title: "all upcoming deadlines" });
     const first = (rest.deadlines as { short_name: string; detail_page: string }[])[0];
     expect(text).toContain(`${rest.pagination.total} upcoming submission round`);
     expect(text).toContain(`${first?.short_name}`);
@@ -100,11 +100,14 @@ describe("tools/call show_deadline_board", () => {
     const rest = await restData(h, `/api/deadlines?within_days=366&field=${field}`);
     expect(data.deadlines).toEqual(rest.deadlines);
     expect(data.calendar).toEqual({
-      url: `${h.url}/feeds/fields/${field}.ics`,
+      url: `${BASE_URL}/feeds/fields/${field}.ics`,
       title: `deadlines in ${field}`,
     });
     const ranked = await board({ ccf_rank: "A" });
-    expect(ranked.data.calendar).toEqual({ url: `${h.url}/feeds/ranks/ccf-a.ics`, title: "CCF A deadlines" });
+    expect(ranked.data.calendar).toEqual({
+      url: `${BASE_URL}/feeds/ranks/ccf-a.ics`,
+      title: "CCF A deadlines",
+    });
   });
 
   it("refuses a bad filter with the REST message", async () => {

@@ -7,7 +7,7 @@
 import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Outcome, ReadOperations } from "../../api/operations.ts";
-import { UpcomingDeadlinesData, UpcomingDeadlinesParams } from "../../schema/api.ts";
+import { DeadlineListParams } from "../../schema/api.ts";
 import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../../schema/feeds.ts";
 import type { ToolSpec } from "../tools.ts";
 import { type BoardCalendar, BoardData } from "./board-data.ts";
@@ -100,7 +100,7 @@ export const DEADLINE_BOARD_TOOL: ToolSpec = {
   title: "Deadline board",
   description:
     "Shows upcoming submission deadlines as an interactive board (MCP Apps hosts render it beside the answer; other clients get the same data). Arguments as upcoming_deadlines: within_days, ccf_rank, core_rank, qualis_rank, field (comma-separated lists), estimates, ranked_only, page, page_size. Returns the upcoming_deadlines payload (deadlines, pagination) plus filters and calendar {url, title}: an iCalendar feed of these deadlines.",
-  input: UpcomingDeadlinesParams,
+  input: DeadlineListParams,
   output: BoardData,
   meta: appToolMeta(),
   text: (data) => boardSummary(data as BoardData),

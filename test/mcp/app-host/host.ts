@@ -1,7 +1,7 @@
 /**
  * A minimal MCP Apps host for the browser test, built on the extension's own host side (AppBridge over
  * PostMessageTransport): it frames an app's HTML (srcdoc, sandboxed as hosts do), hands it the tool input and
- * result, forwards the app's tool calls to the page's `callServerTool` (the test's MCP client) and records the
+ * result (sendTool), forwards the app's tool calls to the page's `callServerTool` (the test's MCP client) and records the
  * links the app asks to open.
  */
 import {
@@ -16,6 +16,7 @@ declare global {
     callServerTool(params: CallToolRequest["params"]): Promise<CallToolResult>;
     openedLinks: string[];
     hostApp(options: HostOptions): Promise<void>;
+    sendTool(toolArguments: Record<string, unknown>, toolResult: CallToolResult): Promise<void>;
     setHostTheme(theme: "light" | "dark"): void;
   }
 }
@@ -24,8 +25,6 @@ interface HostOptions {
   html: string;
   width: number;
   context: McpUiHostContext;
-  toolArguments: Record<string, unknown>;
-  toolResult: CallToolResult;
 }
 
 let bridge: AppBridge | undefined;
@@ -33,7 +32,8 @@ let hostContext: McpUiHostContext = {};
 
 window.openedLinks = [];
 
-window.hostApp = async ({ html, width, context, toolArguments, toolResult }) => {
+/** Frames the app and waits until it has initialised. */
+window.hostApp = async ({ html, width, context }) => {
   hostContext = context;
   document.documentElement.style.colorScheme = context.theme ?? "light";
   const frame = document.createElement("iframe");
@@ -61,8 +61,12 @@ window.hostApp = async ({ html, width, context, toolArguments, toolResult }) => 
   });
   await bridge.connect(new PostMessageTransport(target, target));
   await initialized;
-  await bridge.sendToolInput({ arguments: toolArguments });
-  await bridge.sendToolResult(toolResult);
+};
+
+/** What a host does once the model's tool call has run: the arguments, then the result. */
+window.sendTool = async (toolArguments, toolResult) => {
+  await bridge?.sendToolInput({ arguments: toolArguments });
+  await bridge?.sendToolResult(toolResult);
 };
 
 window.setHostTheme = (theme) => {

@@ -56,7 +56,7 @@ function choose(selectElement: HTMLSelectElement, value: string, label = value):
   selectElement.value = value;
 }
 
-/** The controls' current choice as the tool's arguments (page 1: a new filter starts from the top). */
+/** The controls' current choice as the tool's arguments. */
 export function argumentsOf(form: HTMLFormElement): ToolArguments {
   const args: ToolArguments = {};
   const within = control<HTMLSelectElement>(form, "within_days").value;

@@ -91,7 +91,11 @@ const channel = new HostChannel({
   hostContext: showContext,
 });
 
-form.addEventListener("change", () => refresh(argumentsOf(form)));
+// A new filter starts from page 1 and keeps the page size the call was made with.
+form.addEventListener("change", () => {
+  const { page_size } = lastArguments;
+  refresh({ ...argumentsOf(form), ...(page_size !== undefined && { page_size }) });
+});
 pages.addEventListener("click", (event) => {
   const step = (event.target as HTMLElement).closest("button")?.dataset.page;
   if (!step || !current) return;

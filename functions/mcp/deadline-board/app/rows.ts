@@ -9,11 +9,12 @@ export interface Viewer {
   now: number;
 }
 
+/** The venue's outlook state, as the contract defines it (functions/schema/records.ts). */
 const STATE_LABELS: Record<BoardRow["outlook_state"], string> = {
   open: "open call",
-  estimated: "estimated",
+  estimated: "round estimated",
   passed_unconfirmed: "estimate passed, unconfirmed",
-  closed: "closed",
+  closed: "cycle closed, next estimated",
   unknown: "unknown",
 };
 
@@ -37,7 +38,10 @@ function round(row: BoardRow): string {
 function estimate(row: BoardRow): HTMLElement | null {
   const { next } = row;
   if (!next.estimated) return null;
-  const window = next.earliest && next.latest ? `between ${next.earliest} and ${next.latest}` : "";
+  const window =
+    next.earliest === next.latest
+      ? `around ${next.earliest ?? next.date}`
+      : `between ${next.earliest ?? next.date} and ${next.latest ?? next.date}`;
   const confidence = next.confidence === null ? "" : `, confidence ${Math.round(next.confidence * 100)} %`;
   const basis = next.based_on.length > 0 ? ` from ${next.based_on.join(", ")}` : "";
   return h("p", { class: "estimate" }, `Estimated${basis}: ${window}${confidence}. Not announced yet.`);
