@@ -204,7 +204,10 @@ export function listTools(): Tool[] {
   return listed;
 }
 
-/** The payload as structured content and as JSON text; a refusal as a tool error with the REST message. */
+/**
+ * The payload as structured content and as JSON text (or the tool's own summary); a refusal as a tool error with
+ * the REST message.
+ */
 function toolResult(outcome: Outcome<unknown>, spec: ToolSpec): CallToolResult {
   if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };
   return {

@@ -103,11 +103,23 @@ describe("tools/call show_deadline_board", () => {
       url: `${BASE_URL}/feeds/fields/${field}.ics`,
       title: `deadlines in ${field}`,
     });
-    const ranked = await board({ ccf_rank: "A" });
+    const ranked = await board({ ccf_rank: "a" });
     expect(ranked.data.calendar).toEqual({
       url: `${BASE_URL}/feeds/ranks/ccf-a.ics`,
       title: "CCF A deadlines",
     });
+    const starred = await board({ core_rank: "A*" });
+    expect(starred.data.calendar).toEqual({
+      url: `${BASE_URL}/feeds/ranks/core-astar.ics`,
+      title: "CORE A* deadlines",
+    });
+    // Two tiers, or a field and a tier: no single feed holds exactly those, so the whole list.
+    for (const args of [{ ccf_rank: "A,B" }, { field, ccf_rank: "A" }]) {
+      expect((await board(args)).data.calendar).toEqual({
+        url: `${BASE_URL}/feeds/deadlines.ics`,
+        title: "all upcoming deadlines",
+      });
+    }
   });
 
   it("refuses a bad filter with the REST message", async () => {

@@ -21,25 +21,29 @@ const RANK_SYSTEMS = [
   ["qualis_rank", "QUALIS"],
 ] as const;
 
+/** One value (the feeds are per value, as the site names them: lower case), or null for none or a list. */
 const single = (value: unknown) =>
-  typeof value === "string" && value !== "" && !value.includes(",") ? value : null;
+  typeof value === "string" && value !== "" && !value.includes(",") ? value.trim().toLowerCase() : null;
+
+const given = (value: unknown) => value !== undefined && value !== "";
 
 /**
  * The site's feed closest to the filters: one research field alone, or one rank tier alone, has its own feed;
- * anything else gets the feed of every upcoming deadline (the title says which it is).
+ * anything else gets the feed of every upcoming deadline (the title says which it is). Feeds hold every
+ * upcoming deadline of theirs: the window and the estimates choice do not narrow them.
  */
 export function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): BoardCalendar {
   const field = single(filters.field);
-  const ranks = RANK_SYSTEMS.filter(([key]) => filters[key] !== undefined);
+  const ranks = RANK_SYSTEMS.filter(([key]) => given(filters[key]));
   const [rankKey, system] = ranks.length === 1 && ranks[0] ? ranks[0] : [];
   const tier = rankKey ? single(filters[rankKey]) : null;
   if (field && ranks.length === 0) {
     return { url: `${publicBaseUrl}${fieldFeedPath(field)}`, title: `deadlines in ${field}` };
   }
-  if (system && tier && !filters.field) {
+  if (system && tier && !given(filters.field)) {
     return {
       url: `${publicBaseUrl}${rankFeedPath(rankTierSlug(system, tier))}`,
-      title: `${system} ${tier} deadlines`,
+      title: `${system} ${tier.toUpperCase()} deadlines`,
     };
   }
   return { url: `${publicBaseUrl}${ALL_DEADLINES_FEED_PATH}`, title: "all upcoming deadlines" };
