@@ -49,6 +49,8 @@ function estimate(row: BoardRow): HTMLElement | null {
 
 function card(row: BoardRow, viewer: Viewer): HTMLElement {
   const { next } = row;
+  // An estimate closes at the end of its window, and the countdown says so.
+  const prefix = next.estimated ? "window ends " : "";
   const classes = [
     "row",
     next.estimated ? "estimated" : "announced",
@@ -70,7 +72,11 @@ function card(row: BoardRow, viewer: Viewer): HTMLElement {
       "p",
       { class: "when" },
       h("strong", { class: "stated" }, `${next.estimated ? "≈ " : ""}${statedDeadline(next)}`),
-      h("span", { class: "countdown", "data-closes": next.closes_at }, countdown(next.closes_at, viewer.now)),
+      h(
+        "span",
+        { class: "countdown", "data-closes": next.closes_at, "data-prefix": prefix },
+        prefix + countdown(next.closes_at, viewer.now),
+      ),
     ),
     // An estimate's closing instant is only the end of its window: no local time is claimed for it.
     !next.estimated &&
@@ -92,6 +98,6 @@ export function renderRows(list: HTMLElement, data: BoardData, viewer: Viewer): 
 /** Countdowns move on without a new tool call. */
 export function refreshCountdowns(list: HTMLElement, now: number): void {
   for (const span of list.querySelectorAll<HTMLElement>("[data-closes]")) {
-    span.textContent = countdown(span.dataset.closes ?? "", now);
+    span.textContent = (span.dataset.prefix ?? "") + countdown(span.dataset.closes ?? "", now);
   }
 }
