@@ -26,6 +26,7 @@ How to answer the common questions in one or two calls:
 - get_conference, get_journal and get_researcher need a credential (the client sends Authorization: Bearer <API key or JWT>). Without one they answer with an error saying so; then work from the search and list rows.
 - Lists are paged: page starts at 1, per_page is at most 100. Searches report pagination.total_pages, lists pagination.has_more.
 - A tool error whose text starts with "invalid request:" names the bad argument and the allowed values; correct it and call again.
+- To show a person the upcoming submission deadlines (filters, countdowns, add to calendar), call show_deadline_board: hosts with MCP Apps render it as a board, others get the same rows as data and a short summary.
 
 ${termsOfUse(publicBaseUrl)}`;
 }

@@ -65,18 +65,11 @@ export function outlineSchema(root: Json, depth: number, describedDepth = 2): Js
 }
 
 /**
- * `root` as an object naming its top-level keys, nothing else: enough for a client to check an answer's keys, at a
- * fraction of the size (the tool descriptions name the fields, OpenAPI has the shapes). `required` names the keys
- * always present; `properties` lists the keys only when some are optional.
+ * `root` as an object naming the top-level keys always present (`required`, or the schema's own), nothing else:
+ * enough for a client to check an answer, at a fraction of the size (the tool descriptions name every field,
+ * OpenAPI has the shapes).
  */
 export function keysSchema(root: Json, required?: readonly string[]): Json {
   const outline = outlineSchema(root, 1, 0);
-  const keys = Object.keys((outline.properties ?? {}) as Record<string, Json>);
-  const always = required ?? ((outline.required ?? []) as string[]);
-  const optional = keys.some((key) => !always.includes(key));
-  return {
-    type: "object",
-    ...(optional ? { properties: Object.fromEntries(keys.map((key) => [key, {}])) } : {}),
-    required: [...always],
-  };
+  return { type: "object", required: [...(required ?? ((outline.required ?? []) as string[]))] };
 }

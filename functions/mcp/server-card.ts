@@ -5,6 +5,7 @@
  * listed by name; their schemas stay in tools/list.
  */
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { DEADLINE_BOARD_URI } from "./deadline-board/resource.ts";
 import { serverInfo } from "./instructions.ts";
 import { VENUE_TEMPLATES } from "./resources.ts";
 import { TOOL_NAMES } from "./tools.ts";
@@ -12,7 +13,13 @@ import { TOOL_NAMES } from "./tools.ts";
 export const SERVER_CARD_PATH = "/.well-known/mcp/server-card.json";
 
 const PROMPT_NAMES = ["upcoming_deadlines", "where_to_submit", "venue_snapshot", "open_special_issues"];
-const FIXED_RESOURCES = ["venue://statistics", "venue://fields", "venue://feeds", "venue://terms"];
+const FIXED_RESOURCES = [
+  "venue://statistics",
+  "venue://fields",
+  "venue://feeds",
+  "venue://terms",
+  DEADLINE_BOARD_URI,
+];
 
 export function serverCard(publicBaseUrl: string) {
   const info = serverInfo(publicBaseUrl);

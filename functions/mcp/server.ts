@@ -19,6 +19,7 @@ import type { Caller } from "../edge/access.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { registerCompletion } from "./completion.ts";
+import { registerDeadlineBoard } from "./deadline-board/resource.ts";
 import { serverInfo, serverInstructions } from "./instructions.ts";
 import { registerPrompts } from "./prompts.ts";
 import { registerResources, type VenueMarkdown } from "./resources.ts";
@@ -50,12 +51,13 @@ export function createMcpServer(context: McpServerContext): McpServer {
   registerPrompts(server, context.clock);
   registerResources(server, context);
   registerCompletion(server, ops);
+  registerDeadlineBoard(server);
 
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
   server.server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     let result: Awaited<ReturnType<typeof callTool>>;
     try {
-      result = await callTool(ops, params.name, params.arguments ?? {}, caller);
+      result = await callTool(ops, params.name, params.arguments ?? {}, caller, context.publicBaseUrl);
     } catch (err) {
       // A fault, not a bad argument: the details go to the log, the client gets the request id.
       logger.error({ err, request_id: requestId, tool: params.name }, "MCP tool failed");

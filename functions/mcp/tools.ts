@@ -2,6 +2,7 @@
  * The nine MCP tools, each the twin of a REST operation: the arguments are the REST parameters (listed from the
  * same zod schemas, validated by the same operation), the result is the REST `data` payload unchanged, and a
  * refusal is a tool error carrying the REST message.
+ * Besides them, show_deadline_board (deadline-board/): an MCP App tool over the same deadlines operation.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -30,11 +31,12 @@ import {
 } from "../schema/api.ts";
 import { DETAIL_IDENTITY, StatisticsParams } from "../schema/compact.ts";
 import { VenueId } from "../schema/records.ts";
+import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
 import { keysSchema, outlineSchema } from "./json-schema.ts";
 
 type Arguments = Record<string, unknown>;
 
-interface ToolSpec {
+export interface ToolSpec {
   name: string;
   title: string;
   description: string;
@@ -43,16 +45,17 @@ interface ToolSpec {
   output: z.ZodType;
   /** Answers may be cut to the asked sections: only the identity fields are required in the output schema. */
   sparse?: boolean;
-  run(ops: ReadOperations, args: Arguments, caller: Caller): Promise<Outcome<unknown>>;
+  /** tools/list `_meta` (an app tool's ui:// resource). */
+  meta?: Record<string, unknown>;
+  /** The text content beside structuredContent; the payload as JSON when absent. */
+  text?(data: unknown): string;
+  run(ops: ReadOperations, args: Arguments, caller: Caller, publicBaseUrl: string): Promise<Outcome<unknown>>;
 }
 
-const CREDENTIAL_NOTE = "Needs a credential (Authorization: Bearer <API key or JWT>).";
-
-/** How every row tool is asked for compact rows. */
-const COMPACT_ROWS = "Compact rows: fields=id,short_name,ranks,submission_date.";
+const CREDENTIAL_NOTE = "Needs a credential (Bearer key or JWT).";
 
 const CONFERENCE_ROW =
-  'Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date, next_submission_closes_at (UTC), next_submission_estimated (true: ESTIMATED, not announced; say so), outlook_state (open/estimated/passed_unconfirmed/closed/unknown), data_as_of (newest source behind the deadlines), stale (that source is old).';
+  'Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date, next_submission_closes_at (UTC), next_submission_estimated (true: an estimate; say so), outlook_state (open/estimated/passed_unconfirmed/closed/unknown), data_as_of (newest source behind them), stale.';
 
 const JOURNAL_ROW =
   'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank (A/B/C, "" = unranked), detail_page (link it), updated_at.';
@@ -72,7 +75,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
-    description: `Find conferences (filters combine with AND). One venue and its next submission: query="ICML". Deadlines ahead: prefer upcoming_deadlines; here deadline_within_days=N (announced or estimated) with ccf_rank, core_rank, qualis_rank, field, each comma-separated (core_rank=A*,A). ${COMPACT_ROWS} ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact name matches first, else open calls soonest first.`,
+    description: `Find conferences (filters combine with AND; rank and field filters take comma lists: core_rank=A*,A). A venue's next submission: query="ICML". Deadlines ahead: prefer upcoming_deadlines (here: deadline_within_days=N, estimates included). Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest first.`,
     input: ConferenceSearchParams,
     output: ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -80,7 +83,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_journals",
     title: "Search journals",
-    description: `Find journals (arguments combine with AND); query takes an abbreviation, ISSN, former or full title. ${COMPACT_ROWS} ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name.`,
+    description: `Find journals (arguments combine with AND); query: abbreviation, ISSN, former or full title. Compact rows: fields=id,short_name,ccf_rank,issn. ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name.`,
     input: JournalSearchParams,
     output: JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
@@ -88,7 +91,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "upcoming_deadlines",
     title: "Upcoming submission deadlines",
-    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI conferences with a deadline in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match); estimates=false: announced only. One row per conference and round, soonest closing first: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Present estimated ones as estimates. Compact rows: fields=short_name,ranks,next.`,
+    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI deadlines in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match); estimates=false: announced only. One row per conference and round, soonest closing first: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Present estimated ones as estimates. Compact rows: fields=short_name,ranks,next.`,
     input: DeadlineListParams,
     output: DeadlineListData,
     run: (ops, args) => ops.upcomingDeadlines(args),
@@ -119,7 +122,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "get_statistics",
     title: "Dataset statistics",
     description:
-      "Dataset totals and {key, count} lists: snapshot_date, conferences_total, journals_total, conferences_with_open_cfp, conference_deadline_by_month (YYYY-MM, a year either side of the snapshot), conference_country_distribution (top 10, other), journal_impact_factor_distribution, journal_publisher_distribution, conference_open_cfp_by_ccf_rank / _core_rank / _qualis_rank, conference_field_distribution, journal_field_distribution, journal_ccf_rank_distribution, data_sources (id, date, age_days, stale).",
+      "Dataset totals and {key, count} lists (keys: the output schema). conference_deadline_by_month (YYYY-MM) covers a year either side of the snapshot, conference_country_distribution the top 10 and other (full=true: everything); data_sources: id, date, age_days, stale.",
     input: StatisticsParams,
     output: Statistics,
     run: (ops, args) => ops.statistics(args),
@@ -127,7 +130,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_conference",
     title: "Conference details",
-    description: `One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines flagged estimated or not, other_dates, conference, data_as_of, stale); comparing venues: one call each, sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address to subscribe to), cfp_text, deadlines (this edition's: type, date, time, timezone, utc), history (editions, newest first), deadline_estimates, acceptance (per year), rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE}`,
+    description: `One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: website needs paid access). ${CREDENTIAL_NOTE}`,
     input: z.object({ id: venueIdArgument("Conference"), ...ConferenceDetailParams.shape }),
     output: ConferenceDetail,
     sparse: true,
@@ -136,7 +139,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_journal",
     title: "Journal details",
-    description: `One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: the website needs paid access). ${CREDENTIAL_NOTE}`,
+    description: `One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: website needs paid access). ${CREDENTIAL_NOTE}`,
     input: z.object({ id: venueIdArgument("Journal"), ...JournalDetailParams.shape }),
     output: JournalDetail,
     sparse: true,
@@ -145,13 +148,14 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "get_researcher",
     title: "Researcher profile",
-    description: `A researcher's public profile by id (e.g. a comment's author_id): display_name, institution, research_summary, cv (Markdown), tracked_conferences, tracked_journals, attended_conferences. No contact details, no search. ${CREDENTIAL_NOTE}`,
+    description: `A researcher's public profile by id (e.g. a comment's author_id; keys: the output schema, cv in Markdown). No contact details, no search. ${CREDENTIAL_NOTE}`,
     input: z.object({
       id: ResearcherId.meta({ description: "Researcher id, e.g. the author_id of a comment." }),
     }),
     output: ResearcherProfile,
     run: (ops, { id }, caller) => ops.researcher(id, caller),
   },
+  DEADLINE_BOARD_TOOL,
 ];
 
 const TOOLS_BY_NAME = new Map(TOOL_SPECS.map((spec) => [spec.name, spec]));
@@ -205,15 +209,19 @@ export function listTools(): Tool[] {
     // The payload's top-level keys only: the descriptions name the fields, OpenAPI has the shapes.
     outputSchema: outputSchema(spec),
     annotations: READ_ONLY,
+    ...(spec.meta && { _meta: spec.meta }),
   }));
   return listed;
 }
 
-/** The payload as structured content and as JSON text; a refusal as a tool error with the REST message. */
-function toolResult(outcome: Outcome<unknown>): CallToolResult {
+/**
+ * The payload as structured content and as JSON text (or the tool's own summary); a refusal as a tool error with
+ * the REST message.
+ */
+function toolResult(outcome: Outcome<unknown>, spec: ToolSpec): CallToolResult {
   if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };
   return {
-    content: [{ type: "text", text: JSON.stringify(outcome.data) }],
+    content: [{ type: "text", text: spec.text?.(outcome.data) ?? JSON.stringify(outcome.data) }],
     structuredContent: outcome.data as Record<string, unknown>,
   };
 }
@@ -224,7 +232,8 @@ export async function callTool(
   name: string,
   args: Arguments,
   caller: Caller,
+  publicBaseUrl: string,
 ): Promise<CallToolResult | undefined> {
   const spec = TOOLS_BY_NAME.get(name);
-  return spec && toolResult(await spec.run(ops, args, caller));
+  return spec && toolResult(await spec.run(ops, args, caller, publicBaseUrl), spec);
 }

@@ -93,7 +93,7 @@ function commaSeparatedEnum<const T extends readonly [string, ...string[]]>(
       return z.NEVER;
     })
     .optional()
-    .meta({ description: `${description} Any case; comma-separated: any matches.` });
+    .meta({ description: `${description} Any case; comma list = any of.` });
 }
 
 const dateParam = (name: string, description: string) =>
@@ -107,7 +107,7 @@ const pageParam = z.coerce
   .int({ error: "page must be an integer >= 1" })
   .min(1, { error: "page must be an integer >= 1" })
   .default(1)
-  .meta({ description: "Page, from 1; past the end: no rows." });
+  .meta({ description: "Page (past the end: no rows)." });
 
 const perPageParam = (fallback: number) =>
   z.coerce
@@ -116,7 +116,7 @@ const perPageParam = (fallback: number) =>
     .min(1, { error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
     .max(PER_PAGE_MAX, { error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
     .default(fallback)
-    .meta({ description: `Rows per page, 1-${PER_PAGE_MAX}.` });
+    .meta({ description: "Rows per page." });
 
 const queryParam = z
   .string()
@@ -146,13 +146,13 @@ const qualisRanksParam = commaSeparatedEnum(
   "qualis_rank",
   QUALIS_TIERS,
   upper,
-  "QUALIS tier. Rows show the 2017–2020 scale (A1–A4, B1–B4, C); a tier of the older 2013–2016 scale the reference service uses (A1, A2, B1–B5) also matches venues rated so on it (the reference's QUALIS claim, in rank_history), so B5 gives the venues rated B5 there.",
+  "QUALIS tier, 2017–2020 scale; a 2013–2016 tier (B5…) also matches the reference's older rating.",
 );
 const fieldsParam = commaSeparatedEnum(
   "field",
   RESEARCH_FIELDS,
   lower,
-  "Research field (27 values: the venue://fields resource, docs/research-fields.md).",
+  "Research field (27 values: venue://fields).",
 );
 
 // Row fields are read when a request is checked: the row schemas are defined below.
@@ -257,7 +257,7 @@ export const DeadlineListParams = z.object({
     .min(1, { error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
     .max(PER_PAGE_MAX, { error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
     .default(DEADLINES_PER_PAGE_DEFAULT)
-    .meta({ description: `Rows per page, 1-${PER_PAGE_MAX}.` }),
+    .meta({ description: "Rows per page." }),
   fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
 });
 export type DeadlineListParams = z.output<typeof DeadlineListParams>;

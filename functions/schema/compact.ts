@@ -65,7 +65,7 @@ export function sparseFieldsParam(rowKeys: () => readonly string[], idKey = "id"
     "fields",
     rowKeys,
     rowGroups(rowKeys),
-    `Row fields to keep, comma-separated (${idKey} always; "ranks" = the three ranks).`,
+    `Row fields to keep (comma list; ${idKey} always; "ranks" = all three).`,
   );
 }
 

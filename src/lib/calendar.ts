@@ -3,6 +3,7 @@
  * field and one per rank tier. Each is a filter of the query layer's upcomingDeadlines, written by
  * functions/site/deadline-feeds.ts exactly as the server's filtered `/deadlines.ics?…` is.
  */
+import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../../functions/schema/feeds.ts";
 import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
 import { DEFAULT_FILTER, type DeadlineFilter } from "../../functions/site/deadline-list.ts";
 import { fieldLabel } from "../../functions/site/html.ts";
@@ -24,7 +25,7 @@ const EVERYTHING: DeadlineFilter = { ...DEFAULT_FILTER, ranked_only: false };
 
 export const ALL_DEADLINES_CALENDAR: CalendarFeed = {
   slug: "deadlines",
-  path: "/feeds/deadlines.ics",
+  path: ALL_DEADLINES_FEED_PATH,
   title: "All upcoming submission deadlines",
   group: "all",
   filter: EVERYTHING,
@@ -32,7 +33,7 @@ export const ALL_DEADLINES_CALENDAR: CalendarFeed = {
 
 export const FIELD_CALENDARS: readonly CalendarFeed[] = RESEARCH_FIELDS.map((field) => ({
   slug: field,
-  path: `/feeds/fields/${field}.ics`,
+  path: fieldFeedPath(field),
   title: `Deadlines in ${fieldLabel(field)}`,
   group: "field",
   filter: { ...EVERYTHING, field: [field] },
@@ -40,7 +41,7 @@ export const FIELD_CALENDARS: readonly CalendarFeed[] = RESEARCH_FIELDS.map((fie
 
 export const RANK_CALENDARS: readonly CalendarFeed[] = RANK_TIERS.map((tier) => ({
   slug: tier.slug,
-  path: `/feeds/ranks/${tier.slug}.ics`,
+  path: rankFeedPath(tier.slug),
   title: `Deadlines of ${tier.label} conferences`,
   group: "rank",
   filter: { ...EVERYTHING, [`${tier.system.toLowerCase()}_rank`]: [tier.tier] },

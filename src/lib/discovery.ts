@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
 import { type ApiOperation, apiReference, OPENAPI_PATH } from "./api-reference.ts";
 import { ALL_DEADLINES_CALENDAR, FIELD_CALENDARS, RANK_CALENDARS } from "./calendar.ts";
-import { MCP_PATH, MCP_PROMPTS, MCP_TOOLS, mcpClientConfigs } from "./mcp.ts";
+import { MCP_APP_NOTE, MCP_PATH, MCP_PROMPTS, MCP_TOOLS, mcpClientConfigs } from "./mcp.ts";
 import { absoluteUrl, snapshotFilePath, venuePath } from "./paths.ts";
 import { rankingLists } from "./rankings.ts";
 import { RSS_PATH, RSS_WINDOW_DAYS } from "./rss.ts";
@@ -77,6 +77,7 @@ function mcpSection(): string {
     "## MCP server",
     "",
     `- ${absoluteUrl(MCP_PATH)}: POST, Streamable HTTP. Tools: ${MCP_TOOLS.map((t) => `${t.name}${t.credential ? " (credential)" : ""}`).join(", ")}. Prompts: ${MCP_PROMPTS.join(", ")}.`,
+    `- ${MCP_APP_NOTE}`,
     "",
     ...configs,
   ].join("\n");

@@ -2,6 +2,7 @@
  * Rank systems and their tiers as the site names them: one slug per tier (`ccf-a`, `core-astar`,
  * `qualis-a1`...) shared by the ranking pages and the per-tier calendars.
  */
+import { rankTierSlug } from "../../functions/schema/feeds.ts";
 import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../functions/schema/records.ts";
 
 export type RankSystem = "CCF" | "CORE" | "QUALIS";
@@ -19,13 +20,10 @@ const TIERS_BY_SYSTEM: Record<RankSystem, readonly string[]> = {
   QUALIS: QUALIS_TIERS,
 };
 
-const slugOf = (system: RankSystem, tier: string) =>
-  `${system.toLowerCase()}-${tier.toLowerCase().replace("*", "star")}`;
-
 export const RANK_TIERS: readonly RankTier[] = (Object.keys(TIERS_BY_SYSTEM) as RankSystem[]).flatMap(
   (system) =>
     TIERS_BY_SYSTEM[system].map((tier) => ({
-      slug: slugOf(system, tier),
+      slug: rankTierSlug(system, tier),
       system,
       tier,
       label: `${system === "CORE" ? "CORE (ICORE)" : system} ${tier}`,

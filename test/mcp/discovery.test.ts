@@ -170,6 +170,7 @@ describe("resources", () => {
       "venue://fields",
       "venue://feeds",
       "venue://terms",
+      "ui://venue-directory/deadline-board.html",
     ]);
     const { resourceTemplates } = await mcp.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
@@ -268,7 +269,7 @@ describe("tools/list size", () => {
   it("stays under 15 KB (issue 30)", async () => {
     const res = await post({ accept: "application/json" }, { jsonrpc: "2.0", id: 9, method: "tools/list" });
     const text = await res.text();
-    expect(JSON.parse(text).result.tools).toHaveLength(9);
+    expect(JSON.parse(text).result.tools).toHaveLength(10);
     expect(text.length).toBeLessThan(15_000);
   });
 });

@@ -120,7 +120,7 @@ describe("quota shared with REST; only tool calls count", () => {
 
     // Out of quota, a client can still connect and read the tool list.
     const late = await connectMcp(h.url);
-    expect((await late.client.listTools()).tools).toHaveLength(9);
+    expect((await late.client.listTools()).tools).toHaveLength(10);
     await Promise.all([mcp.close(), late.close()]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The MCP Inspector's CLI mode — a client we did not write — against the local server: it lists the nine tools
+ * The MCP Inspector's CLI mode — a client we did not write — against the local server: it lists the ten tools
  * and calls one.
  */
 import { execFile } from "node:child_process";
@@ -32,7 +32,7 @@ describe("MCP Inspector CLI against the server", () => {
   });
   afterAll(() => h.close());
 
-  it("lists the nine tools", async () => {
+  it("lists the ten tools", async () => {
     const listed = await inspector(h.url, "--method", "tools/list");
     expect(listed.tools.map((t: { name: string }) => t.name).sort()).toEqual([
       "get_conference",
@@ -43,6 +43,7 @@ describe("MCP Inspector CLI against the server", () => {
       "list_journals",
       "search_conferences",
       "search_journals",
+      "show_deadline_board",
       "upcoming_deadlines",
     ]);
   });

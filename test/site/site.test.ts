@@ -389,6 +389,8 @@ describe("discovery files", () => {
       "claude mcp add",
       "mcpServers",
       '"servers"',
+      "show_deadline_board is an MCP App",
+      "ui://venue-directory/deadline-board.html",
     ]) {
       expect(text).toContain(needle);
     }

@@ -1,0 +1,112 @@
+/**
+ * show_deadline_board: the MCP App tool. Its answer is the upcoming_deadlines payload for the same filters (the
+ * one outlook computation, through the same operation) plus the filters and a matching iCalendar address, as
+ * structuredContent; the text is a short summary for hosts that show no apps. Hosts with the MCP Apps extension
+ * render the ui:// resource named in its _meta beside the answer.
+ */
+import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
+import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Outcome, ReadOperations } from "../../api/operations.ts";
+import { DeadlineListParams } from "../../schema/api.ts";
+import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../../schema/feeds.ts";
+import type { ToolSpec } from "../tools.ts";
+import { type BoardCalendar, BoardData } from "./board-data.ts";
+import { DEADLINE_BOARD_URI } from "./resource.ts";
+
+export const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
+
+const RANK_SYSTEMS = [
+  ["ccf_rank", "CCF"],
+  ["core_rank", "CORE"],
+  ["qualis_rank", "QUALIS"],
+] as const;
+
+/** One value (the feeds are per value, as the site names them: lower case), or null for none or a list. */
+const single = (value: unknown) =>
+  typeof value === "string" && value !== "" && !value.includes(",") ? value.trim().toLowerCase() : null;
+
+const given = (value: unknown) => value !== undefined && value !== "";
+
+/**
+ * The site's feed closest to the filters: one research field alone, or one rank tier alone, has its own feed;
+ * anything else gets the feed of every upcoming deadline (the title says which it is). Feeds hold every
+ * upcoming deadline of theirs: the window and the estimates choice do not narrow them.
+ */
+export function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): BoardCalendar {
+  const field = single(filters.field);
+  const ranks = RANK_SYSTEMS.filter(([key]) => given(filters[key]));
+  const [rankKey, system] = ranks.length === 1 && ranks[0] ? ranks[0] : [];
+  const tier = rankKey ? single(filters[rankKey]) : null;
+  if (field && ranks.length === 0) {
+    return { url: `${publicBaseUrl}${fieldFeedPath(field)}`, title: `deadlines in ${field}` };
+  }
+  if (system && tier && !given(filters.field)) {
+    return {
+      url: `${publicBaseUrl}${rankFeedPath(rankTierSlug(system, tier))}`,
+      title: `${system} ${tier.toUpperCase()} deadlines`,
+    };
+  }
+  return { url: `${publicBaseUrl}${ALL_DEADLINES_FEED_PATH}`, title: "all upcoming deadlines" };
+}
+
+/** For hosts without apps: how many rounds, then one line per row of this page. */
+export function boardSummary(data: BoardData): string {
+  const { total, page, total_pages } = data.pagination;
+  const lines = data.deadlines.map((row) => {
+    const { next } = row;
+    const ranks = RANK_SYSTEMS.filter(([key]) => row[key])
+      .map(([key, system]) => `${system} ${row[key]}`)
+      .join(", ");
+    const when = next.estimated
+      ? `estimated ${next.earliest ?? next.date} to ${next.latest ?? next.date}`
+      : next.date;
+    return `- ${row.short_name}${ranks ? ` (${ranks})` : ""}: ${next.type} ${when} ${next.timezone}${row.rounds > 1 ? `, round ${row.round}/${row.rounds}` : ""} — ${row.detail_page}`;
+  });
+  return [
+    `${total} upcoming submission round${total === 1 ? "" : "s"} (page ${page} of ${Math.max(total_pages, 1)}). Calendar: ${data.calendar.url}`,
+    ...lines,
+  ].join("\n");
+}
+
+async function run(
+  ops: ReadOperations,
+  args: Record<string, unknown>,
+  publicBaseUrl: string,
+): Promise<Outcome<BoardData>> {
+  const outcome = await ops.upcomingDeadlines(args);
+  if (!outcome.ok) return outcome;
+  return { ok: true, data: { ...outcome.data, filters: args, calendar: calendarFor(publicBaseUrl, args) } };
+}
+
+/**
+ * This server lists and calls its tools itself (server.ts says why), so the extension's registerAppTool
+ * registers onto this spec: the helper fills in the tool's _meta (the resource URI under `ui` and under the
+ * older flat key, which some hosts still read), and the spec keeps it for tools/list.
+ */
+function appToolMeta(): Record<string, unknown> {
+  let meta: Record<string, unknown> = {};
+  registerAppTool(
+    {
+      registerTool: (_name, config) => {
+        meta = config._meta ?? {};
+        return {} as RegisteredTool;
+      },
+    },
+    DEADLINE_BOARD_TOOL_NAME,
+    { _meta: { ui: { resourceUri: DEADLINE_BOARD_URI } } },
+    () => ({ content: [] }),
+  );
+  return meta;
+}
+
+export const DEADLINE_BOARD_TOOL: ToolSpec = {
+  name: DEADLINE_BOARD_TOOL_NAME,
+  title: "Deadline board",
+  description:
+    "Shows upcoming submission deadlines as an interactive board (MCP Apps hosts render it beside the answer; other clients get the same data). Arguments as upcoming_deadlines. Returns the upcoming_deadlines payload (deadlines, pagination) plus filters and calendar {url, title}: an iCalendar feed of these deadlines.",
+  input: DeadlineListParams,
+  output: BoardData,
+  meta: appToolMeta(),
+  text: (data) => boardSummary(data as BoardData),
+  run: (ops, args, _caller, publicBaseUrl) => run(ops, args, publicBaseUrl),
+};
