@@ -101,7 +101,7 @@ describe("GET /api/openapi.json", () => {
     // Rank and field filters: one value, or several separated by commas (any of them matches).
     for (const name of ["ccf_rank", "core_rank", "qualis_rank", "field"]) {
       expect(param(search, name).schema.type, name).toBe("string");
-      expect(param(search, name).description, name).toMatch(/comma-separated: any matches/);
+      expect(param(search, name).description, name).toMatch(/comma list = any of/);
     }
     expect(param(search, "ccf_rank").description).toMatch(/A, B, C/);
     const deadlines = "/api/deadlines";
@@ -152,7 +152,7 @@ describe("GET /api/openapi.json", () => {
     const journalRanking = "/api/journals/rankings/{ranking}";
     expect(param(journalRanking, "ranking").schema.enum).toEqual([...JOURNAL_RANKINGS]);
     // Journal filters take several values too, as the conference ones.
-    expect(param(journalRanking, "field").description).toMatch(/comma-separated: any matches/);
+    expect(param(journalRanking, "field").description).toMatch(/comma list = any of/);
     expect(param("/api/journals", "ccf_rank").description).toMatch(/A, B, C/);
     expect(param("/api/conferences/{id}", "id").schema.type).toBe("integer");
     expect(op("/api/login", "post")).toMatchObject({ requestBody: { required: true } });
