@@ -7,18 +7,18 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { type AccessControl, createAnonymousAccess } from "../edge/access.ts";
 import { accessLog } from "../edge/access-log.ts";
 import { agentRefusal } from "../edge/agent-refusal.ts";
 import { DEFAULT_BLOCKED_AGENTS } from "../edge/agents.ts";
 import { callerQuota, edgeErrors, quotaHeaders } from "../edge/caller-quota.ts";
 import { clientAddress } from "../edge/client-address.ts";
-import type { ConnectionInfo, EdgeEnv } from "../edge/context.ts";
 import { responseHeaders, SECURITY_HEADERS } from "../edge/headers.ts";
 import { corsPreflight } from "../edge/preflight.ts";
 import { REQUEST_ID_OPTIONS } from "../edge/request-id.ts";
+import { type AccessControl, createAnonymousAccess } from "../http/caller.ts";
+import { errorResponse } from "../http/envelope.ts";
+import type { ConnectionInfo, EdgeEnv } from "../http/request-context.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
-import { errorResponse } from "./envelope.ts";
 import { type ApiRouterDeps, createApiRouter } from "./router.ts";
 
 export { createApiRouter } from "./router.ts";

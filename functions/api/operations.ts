@@ -5,7 +5,7 @@
  * messages for the same input.
  */
 import type { z } from "zod";
-import type { Caller } from "../edge/access.ts";
+import type { Caller } from "../http/caller.ts";
 import type { QueryLayer } from "../query/index.ts";
 import {
   CONFERENCE_RANKINGS,

@@ -16,11 +16,11 @@
 
 import type { Context, ErrorHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import { isApiPath } from "../api/envelope.ts";
+import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "../http/caller.ts";
+import { isApiPath } from "../http/envelope.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { StoreUnavailable } from "../store/types.ts";
-import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "./access.ts";
-import type { EdgeEnv } from "./context.ts";
 import { addVary } from "./headers.ts";
 import { refusal } from "./refusal.ts";
 

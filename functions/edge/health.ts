@@ -5,8 +5,9 @@
  * nightly sync and build did (as the builder recorded them beside the snapshots), and answers 503 with the reasons
  * when it is not ready.
  */
+
+import type { AccessControl } from "../http/caller.ts";
 import type { BuildStatus } from "../runtime/build-status.ts";
-import type { AccessControl } from "./access.ts";
 
 export const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
 const READY_TIMEOUT_MS = 1000;

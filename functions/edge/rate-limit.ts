@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
-import { quotaSubject } from "../auth/client-ip.ts";
-import type { EdgeEnv } from "./context.ts";
+import { quotaSubject } from "../http/client-ip.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import { refusal } from "./refusal.ts";
 
 export interface RateLimitOptions {

@@ -1,5 +1,5 @@
 /** An edge refusal: the API's JSON envelope on /api and /mcp, plain text elsewhere. */
-import { errorResponse, isApiPath } from "../api/envelope.ts";
+import { errorResponse, isApiPath } from "../http/envelope.ts";
 
 export function refusal(
   pathname: string,

@@ -5,8 +5,8 @@
  * application/json only: a text/plain POST can be sent cross-site without a CORS preflight.
  */
 import { createMiddleware } from "hono/factory";
+import type { EdgeEnv } from "../http/request-context.ts";
 import { MCP_PATH } from "../mcp/metering.ts";
-import type { EdgeEnv } from "./context.ts";
 import { refusal } from "./refusal.ts";
 
 export const LOGIN_PATH = "/api/login";

@@ -4,7 +4,7 @@
  * the quota, so connecting a client costs nothing. Invalid credentials are refused (401) on every request alike.
  */
 import { createMiddleware } from "hono/factory";
-import type { EdgeEnv } from "../edge/context.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 
 export const MCP_PATH = "/mcp";
 

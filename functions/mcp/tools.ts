@@ -6,7 +6,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Outcome, ReadOperations } from "../api/operations.ts";
-import type { Caller } from "../edge/access.ts";
+import type { Caller } from "../http/caller.ts";
 import {
   ConferenceDetail,
   ConferenceRankingData,

@@ -9,7 +9,7 @@ import { type RunningServer, type ServerOverrides, startServer } from "../app.ts
 import { createAccountAccess } from "../auth/access.ts";
 import { createLogin } from "../auth/login.ts";
 import type { ServerConfig } from "../config.ts";
-import type { AccessControl } from "../edge/access.ts";
+import type { AccessControl } from "../http/caller.ts";
 import type { VenueActivity } from "../query/activity.ts";
 import type { SnapshotSource } from "../query/snapshot-source.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";

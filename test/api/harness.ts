@@ -5,7 +5,7 @@
 import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
 import { loadConfig } from "../../functions/config.ts";
-import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
+import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
 import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import type { SnapshotContent } from "../../pipeline/write.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, quotaSubject } from "../../functions/auth/client-ip.ts";
 import { loadConfig } from "../../functions/config.ts";
-import { createAnonymousAccess } from "../../functions/edge/access.ts";
 import { DEFAULT_BLOCKED_AGENTS, isBlockedAgent, parseBlockedAgents } from "../../functions/edge/agents.ts";
 import { defaultMaxConnections, openFileLimit } from "../../functions/edge/connections.ts";
+import { createAnonymousAccess } from "../../functions/http/caller.ts";
+import { clientIp, quotaSubject } from "../../functions/http/client-ip.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 
 describe("quotaSubject (the anonymous quota's key)", () => {

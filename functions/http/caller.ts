@@ -4,9 +4,10 @@
  * quotas). The default here knows anonymous callers only: any credential is rejected (never downgraded to
  * anonymous) and each client address gets ANON_DAILY_QUOTA requests per UTC day, counted in memory.
  */
-import { quotaSubject } from "../auth/client-ip.ts";
+
 import { DEFAULT_ANON_DAILY_QUOTA } from "../auth/config.ts";
 import { type Clock, secondsToUtcMidnight, systemClock, utcDate } from "../runtime/clock.ts";
+import { quotaSubject } from "./client-ip.ts";
 
 /** Why a credential was refused; the 401 message says which. */
 export type InvalidReason =
