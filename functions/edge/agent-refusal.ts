@@ -4,7 +4,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { AccessControl } from "../http/caller.ts";
-import { isApiPath } from "../http/envelope.ts";
+import { isApiPath } from "../http/paths.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { isBlockedAgent } from "./agents.ts";

@@ -1,13 +1,8 @@
 /**
  * Who is calling and how much of their daily quota is left. The edge asks an AccessControl for both; the
  * accounts store supplies the real one (functions/auth/access.ts: API keys, JWTs, paid access, per-account
- * quotas). The default here knows anonymous callers only: any credential is rejected (never downgraded to
- * anonymous) and each client address gets ANON_DAILY_QUOTA requests per UTC day, counted in memory.
+ * quotas), functions/edge/anonymous-access.ts the default for a deployment without accounts.
  */
-
-import { DEFAULT_ANON_DAILY_QUOTA } from "../auth/config.ts";
-import { type Clock, secondsToUtcMidnight, systemClock, utcDate } from "../runtime/clock.ts";
-import { quotaSubject } from "./client-ip.ts";
 
 /** Why a credential was refused; the 401 message says which. */
 export type InvalidReason =
@@ -63,63 +58,4 @@ export interface AccessControl {
   refund?(caller: Caller, reservation?: string): Promise<void>;
   /** Keeps the charge of an answered request for good. Returns at once: the store write is batched. */
   settle?(reservation: string): void;
-}
-
-export interface AnonymousAccessOptions {
-  dailyQuota?: number;
-  clock?: Clock;
-}
-
-export function createAnonymousAccess(options: AnonymousAccessOptions = {}): AccessControl {
-  const limit = options.dailyQuota ?? DEFAULT_ANON_DAILY_QUOTA;
-  const clock = options.clock ?? systemClock;
-  let day = "";
-  // Counts for the current UTC day only; the map is dropped when the day changes, so it never grows past one
-  // day's distinct clients.
-  let used = new Map<string, number>();
-
-  const today = () => {
-    const now = clock();
-    const current = utcDate(now);
-    if (current !== day) {
-      day = current;
-      used = new Map();
-    }
-    return now;
-  };
-
-  const result = (count: number, now: Date, over: boolean): QuotaResult => ({
-    limit,
-    remaining: Math.max(0, limit - count),
-    exceeded: over ? { status: 429, retryAfterSeconds: secondsToUtcMidnight(now) } : null,
-  });
-
-  return {
-    async resolve(req, ip) {
-      if (req.headers.has("authorization") || req.headers.has("x-paid-access")) {
-        return { kind: "invalid", ip, reason: "credentials_disabled" };
-      }
-      return { kind: "anonymous", ip };
-    },
-    async consume(caller) {
-      const now = today();
-      const key = quotaSubject(caller.ip);
-      const count = used.get(key) ?? 0;
-      if (caller.kind !== "anonymous") return result(count, now, false);
-      if (count >= limit) return result(count, now, true);
-      used.set(key, count + 1);
-      return result(count + 1, now, false);
-    },
-    async refund(caller) {
-      if (caller.kind !== "anonymous") return;
-      today();
-      const key = quotaSubject(caller.ip);
-      const count = used.get(key) ?? 0;
-      if (count > 0) used.set(key, count - 1);
-    },
-    async peek(caller) {
-      const now = today();
-      return result(used.get(quotaSubject(caller.ip)) ?? 0, now, false);
-    },
-  };
 }

@@ -34,8 +34,3 @@ export function errorResponse(
 ): Response {
   return envelopeResponse(status, status, message, null, requestId, headers);
 }
-
-/** Paths answered with JSON envelopes (errors included), never HTML or plain text. */
-export function isApiPath(pathname: string): boolean {
-  return pathname === "/api" || pathname.startsWith("/api/") || pathname === "/mcp";
-}

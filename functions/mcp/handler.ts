@@ -7,7 +7,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createReadOperations } from "../api/operations.ts";
 import type { ResearcherDirectory } from "../api/services.ts";
-import { BODY_LIMITS } from "../edge/request-body.ts";
+import { BODY_LIMITS } from "../http/body-limits.ts";
 import type { InnerHandler } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";

@@ -6,8 +6,6 @@
 import { createMiddleware } from "hono/factory";
 import type { EdgeEnv } from "../http/request-context.ts";
 
-export const MCP_PATH = "/mcp";
-
 /** A request body as JSON; undefined when there is none or it is not JSON. */
 export function jsonBody(body: Uint8Array | undefined): unknown {
   if (body === undefined) return undefined;

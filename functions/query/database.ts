@@ -12,7 +12,6 @@ import {
   DuckDBInstance,
   type DuckDBPreparedStatement,
   type DuckDBType,
-  type DuckDBValue,
 } from "@duckdb/node-api";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -27,6 +26,7 @@ import {
   RecordLinesBuilder,
   recordText,
 } from "./record-lines.ts";
+import { type SqlParam, TypedValue } from "./sql-param.ts";
 
 const DetailsFile = z.object({
   conferences: z.array(ConferenceDetailData),
@@ -81,16 +81,6 @@ const NAME_SEARCH_CACHE_LIMITS = { rows: 5_000, entries: 1_000 };
 
 /** Which payload cache a payload goes to. */
 export type CacheShare = "payloads" | "name searches";
-
-/** A bound value with its DuckDB type spelled out (needed where inference fails, e.g. an empty list). */
-export class TypedValue {
-  constructor(
-    readonly value: DuckDBValue,
-    readonly type: DuckDBType,
-  ) {}
-}
-
-export type SqlParam = DuckDBValue | TypedValue;
 
 interface PooledConnection {
   connection: DuckDBConnection;

@@ -5,7 +5,7 @@
 import { INTEGER, LIST, listValue, VARCHAR } from "@duckdb/node-api";
 import type { RankingPagination, SearchPagination } from "../schema/api.ts";
 import type { QueryContext } from "./context.ts";
-import { type SqlParam, TypedValue } from "./database.ts";
+import { type SqlParam, TypedValue } from "./sql-param.ts";
 
 /** AND-ed conditions with their bound values, in placeholder order. */
 export class Conditions {

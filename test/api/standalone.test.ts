@@ -2,7 +2,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../functions/api/index.ts";
-import { createAnonymousAccess } from "../../functions/http/caller.ts";
+import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
 import { createQueryLayer } from "../../functions/query/index.ts";
 import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
 import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../functions/config.ts";
 import { DEFAULT_BLOCKED_AGENTS, isBlockedAgent, parseBlockedAgents } from "../../functions/edge/agents.ts";
+import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
 import { defaultMaxConnections, openFileLimit } from "../../functions/edge/connections.ts";
-import { createAnonymousAccess } from "../../functions/http/caller.ts";
 import { clientIp, quotaSubject } from "../../functions/http/client-ip.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 

@@ -4,7 +4,7 @@
  * charged to the anonymous daily quota of the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAnonymousAccess } from "../../functions/http/caller.ts";
+import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
 import { SEARCH_SLOT } from "../../functions/site/search.ts";
 import { fakeLogin, type Harness, startHarness } from "../api/harness.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
