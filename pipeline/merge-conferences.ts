@@ -11,8 +11,8 @@ import type {
   Edition,
   RankHistoryEntry,
   ResearchField,
-} from "../functions/schema/records.ts";
-import { CCF_TIERS, RESEARCH_FIELDS } from "../functions/schema/records.ts";
+} from "../snapshot/records.ts";
+import { CCF_TIERS, RESEARCH_FIELDS } from "../snapshot/records.ts";
 import { countryFromPlace } from "./countries.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { buildDeadline } from "./dates.ts";

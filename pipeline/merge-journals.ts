@@ -1,8 +1,8 @@
 /**
  * Turns one resolved cluster of journal observations into the public row and the detail data.
  */
-import type { JournalDetailData, JournalRow, SpecialIssue } from "../functions/schema/records.ts";
-import { RESEARCH_FIELDS } from "../functions/schema/records.ts";
+import type { JournalDetailData, JournalRow, SpecialIssue } from "../snapshot/records.ts";
+import { RESEARCH_FIELDS } from "../snapshot/records.ts";
 import type { JournalClaims } from "./describe.ts";
 import { fieldsFromTitle } from "./fields/keywords.ts";
 import type { Conflict } from "./merge-conferences.ts";

@@ -12,7 +12,7 @@ import type {
   RankHistoryEntry,
   ResearchField,
   SpecialIssue,
-} from "../functions/schema/records.ts";
+} from "../snapshot/records.ts";
 
 export type SourceId =
   | "reference" // conference-partner: the reference service's published snapshot

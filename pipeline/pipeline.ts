@@ -10,8 +10,8 @@ import type {
   JournalDetailData,
   JournalRow,
   SpecialIssueRow,
-} from "../functions/schema/records.ts";
-import { STALE_AFTER_DAYS, sourceAges } from "../functions/schema/source-age.ts";
+} from "../snapshot/records.ts";
+import { STALE_AFTER_DAYS, sourceAges } from "../snapshot/source-age.ts";
 import { aliasNames } from "./aliases.ts";
 import { describeConference, describeJournal } from "./describe.ts";
 import { backtestSeries, summarizeBacktest } from "./estimates.ts";

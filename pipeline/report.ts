@@ -2,8 +2,8 @@
  * The build report: what each source contributed, where resolution hesitated, where sources disagreed and
  * which value won, and how our ranks compare with the reference service's.
  */
-import type { ConferenceRow } from "../functions/schema/records.ts";
-import type { SourceAge } from "../functions/schema/source-age.ts";
+import type { ConferenceRow } from "../snapshot/records.ts";
+import type { SourceAge } from "../snapshot/source-age.ts";
 import type { BacktestSummary } from "./estimates.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { type NameChange, type NameDefect, nameDefects } from "./names.ts";

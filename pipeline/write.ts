@@ -23,7 +23,7 @@ import {
   RankHistoryTableRow,
   SourceInfo,
   SpecialIssueRow,
-} from "../functions/schema/records.ts";
+} from "../snapshot/records.ts";
 import { type DetailTables, detailTables } from "./bulk-tables.ts";
 import {
   CHANGES_FEED,

@@ -5,6 +5,7 @@
  * messages for the same input.
  */
 import type { z } from "zod";
+import { VenueId } from "../../snapshot/records.ts";
 import type { Caller } from "../http/caller.ts";
 import type { QueryLayer } from "../query/index.ts";
 import {
@@ -27,7 +28,6 @@ import {
   type ResearcherProfile,
   type Statistics,
 } from "../schema/api.ts";
-import { VenueId } from "../schema/records.ts";
 import { noResearchers, type ResearcherDirectory } from "./services.ts";
 
 /**

@@ -8,7 +8,7 @@
  */
 import { readdir, readFile, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
-import { Manifest } from "../schema/records.ts";
+import { Manifest } from "../../snapshot/records.ts";
 import { fileResponse } from "./files.ts";
 import { placementOf } from "./real-path.ts";
 

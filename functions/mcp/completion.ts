@@ -6,8 +6,8 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CompleteRequestSchema, type CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import type { ReadOperations } from "../api/operations.ts";
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
 import { VENUE_TEMPLATES } from "./resources.ts";
 
 /** At most this many values per answer (the spec's cap). */

@@ -6,9 +6,9 @@
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import type { ReadOperations } from "../api/operations.ts";
 import type { VenueKind } from "../query/activity.ts";
-import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../schema/records.ts";
 import { termsOfUse } from "./instructions.ts";
 
 /** The site's Markdown rendition of a venue; null when there is none (unknown id, or no site on this server). */

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { VenueId } from "../../snapshot/records.ts";
 import type { Outcome, ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../http/caller.ts";
 import {
@@ -24,7 +25,6 @@ import {
   ResearcherProfile,
   Statistics,
 } from "../schema/api.ts";
-import { VenueId } from "../schema/records.ts";
 import { outlineSchema } from "./json-schema.ts";
 
 type Arguments = Record<string, unknown>;

@@ -15,7 +15,7 @@ import {
 } from "@duckdb/node-api";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { ConferenceDetailData, JournalDetailData, Manifest } from "../schema/records.ts";
+import { ConferenceDetailData, JournalDetailData, Manifest } from "../../snapshot/records.ts";
 import { loadOlderScale } from "./qualis-scales.ts";
 import {
   eachLine,

@@ -3,6 +3,8 @@
  * counters and comments, and related venues. The venue website (and special-issue URLs) appear only for paid
  * callers.
  */
+
+import type { ConferenceRow, JournalRow, ResearchField, SpecialIssue } from "../../snapshot/records.ts";
 import type {
   CompactConference,
   CompactJournal,
@@ -10,7 +12,6 @@ import type {
   JournalDetail,
   SpecialIssueDetail,
 } from "../schema/api.ts";
-import type { ConferenceRow, JournalRow, ResearchField, SpecialIssue } from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { REFERENCE_EDITION_PREFIX } from "../schema/records.ts";
+import { REFERENCE_EDITION_PREFIX } from "../../snapshot/records.ts";
 import type { SqlParam } from "./sql-param.ts";
 
 /** Tiers of the 2013–2016 scale the reference uses. */

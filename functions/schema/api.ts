@@ -19,7 +19,7 @@ import {
   RankHistoryEntry,
   RESEARCH_FIELDS,
   ResearchField,
-} from "./records.ts";
+} from "../../snapshot/records.ts";
 
 export const API_VERSION = "1.2.0";
 

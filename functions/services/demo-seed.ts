@@ -6,11 +6,11 @@
  * the demo account's earlier seeded API key revoked when a fresh one is issued.
  */
 import { randomBytes } from "node:crypto";
+import type { ResearchField } from "../../snapshot/records.ts";
 import { AccountError, createKey, createUser, listKeys, revokeKey, updateProfile } from "../auth/accounts.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { ConferenceSearchParams, JournalRankingParams } from "../schema/api.ts";
-import type { ResearchField } from "../schema/records.ts";
 import type { Store } from "../store/types.ts";
 
 export const DEMO_EMAIL = "demo@example.org";

@@ -3,7 +3,7 @@
  * the researcher tracks or attended, how many of those venues there are and how many are top-tier, and where
  * they went. Written from the snapshot's facts, so it follows the profile and the data without anyone editing it.
  */
-import { RESEARCH_FIELD_NAMES as FIELD_NAMES, RESEARCH_FIELDS } from "../schema/records.ts";
+import { RESEARCH_FIELD_NAMES as FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import type { VenueFact } from "./venue-facts.ts";
 
 /** Fields named in the summary, at most. */

@@ -6,11 +6,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { pageCsp } from "../edge/page-csp.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
 import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
 
 export const SEARCH_PATH = "/search";
 /** The placeholder in the built `search.html` that the form and results replace. */

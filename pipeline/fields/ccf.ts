@@ -3,7 +3,7 @@
  * Chinese name; `ccfddl/conference/types.yml` pairs the two. CCF's categories are broad, so a code may give
  * two fields (e.g. "Computer Graphics and Multimedia").
  */
-import type { ResearchField } from "../../functions/schema/records.ts";
+import type { ResearchField } from "../../snapshot/records.ts";
 
 const BY_CODE: Record<string, ResearchField[]> = {
   DS: ["architecture", "systems"], // Computer Architecture / Parallel & Distributed Computing / Storage

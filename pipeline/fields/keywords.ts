@@ -3,7 +3,7 @@
  * the QUALIS list): words of the venue's title. Applied only when every source is silent, and documented as an
  * inference in docs/research-fields.md.
  */
-import type { ResearchField } from "../../functions/schema/records.ts";
+import type { ResearchField } from "../../snapshot/records.ts";
 
 const RULES: [RegExp, ResearchField[]][] = [
   [/\bmachine learning|\blearning representations|\bneural\b|\bdeep learning/, ["ml", "ai"]],

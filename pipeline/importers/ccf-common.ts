@@ -2,7 +2,7 @@
  * What the two CCF lists (2022: ccf-list.ts, 2026: ccf-2026.ts) give per venue, and how a list's venues become
  * observations: each a rank claim of the list's edition; a dblp key the list gives to two venues is dropped from both.
  */
-import { CCF_TIERS, type ResearchField } from "../../functions/schema/records.ts";
+import { CCF_TIERS, type ResearchField } from "../../snapshot/records.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
   type ConferenceObservation,

@@ -2,7 +2,7 @@
  * ccfddl/ccf-deadlines: series files `conference/<SUB>/*.yml` (a list; one file may hold several series) with
  * per-edition timelines, and `accept_rates/<SUB>/*.yml`.
  */
-import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../functions/schema/records.ts";
+import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../snapshot/records.ts";
 import { countryFromPlace } from "../countries.ts";
 import { parseDateRange } from "../dates.ts";
 import { fieldsFromCcfCode } from "../fields/ccf.ts";

@@ -7,7 +7,7 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { RankHistoryEntry, ResearchField } from "../../functions/schema/records.ts";
+import type { RankHistoryEntry, ResearchField } from "../../snapshot/records.ts";
 import { type CsvRecord, readCsv } from "../csv.ts";
 import { fieldsFromForCodes } from "../fields/for-codes.ts";
 import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";

@@ -8,7 +8,7 @@
  * the yearly figure the other sources give.
  */
 import { join } from "node:path";
-import type { AcceptanceRow } from "../../functions/schema/records.ts";
+import type { AcceptanceRow } from "../../snapshot/records.ts";
 import { numberCell, readCsv } from "../csv.ts";
 import { fieldsFromCsconferencesArea } from "../fields/areas.ts";
 import { cleanText } from "../normalize.ts";

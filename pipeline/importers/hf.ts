@@ -3,7 +3,7 @@
  * (notification, camera-ready, rebuttal...), city/country, topic tags and a "CCF: A, CORE: A*, THCPL: A"
  * rankings string. A few older entries still use the pwc format's entry-level `deadline` fields.
  */
-import type { Deadline } from "../../functions/schema/records.ts";
+import type { Deadline } from "../../snapshot/records.ts";
 import { countryName } from "../countries.ts";
 import { deadlineType, editionDates } from "../dates.ts";
 import { fieldsFromHfTags } from "../fields/tags.ts";

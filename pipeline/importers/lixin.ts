@@ -12,7 +12,7 @@
  * known rate becomes null.
  */
 import { join } from "node:path";
-import type { AcceptanceRow } from "../../functions/schema/records.ts";
+import type { AcceptanceRow } from "../../snapshot/records.ts";
 import { numberCell, readCsv } from "../csv.ts";
 import { fieldsFromLixinArea } from "../fields/areas.ts";
 import { cleanText } from "../normalize.ts";

@@ -5,7 +5,7 @@
  * is: only conferences (CNF) are imported, journals (JRN), workshops (WK) and schools are left out; COREAS is
  * CORE A*.
  */
-import type { Deadline } from "../../functions/schema/records.ts";
+import type { Deadline } from "../../snapshot/records.ts";
 import { editionDates } from "../dates.ts";
 import type { Importer, Rejection, SourceId } from "../observations.ts";
 import {

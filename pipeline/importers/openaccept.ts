@@ -8,7 +8,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { AcceptanceRow } from "../../functions/schema/records.ts";
+import type { AcceptanceRow } from "../../snapshot/records.ts";
 import { readJsonFile } from "../json-file.ts";
 import { cleanText, dblpKeyFromUrl } from "../normalize.ts";
 import {

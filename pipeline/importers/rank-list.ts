@@ -3,7 +3,7 @@
  * QUALIS): each row names a conference and states its rank in one list edition.
  */
 import { join } from "node:path";
-import type { RankHistoryEntry } from "../../functions/schema/records.ts";
+import type { RankHistoryEntry } from "../../snapshot/records.ts";
 import { type CsvOptions, type CsvRecord, readCsv } from "../csv.ts";
 import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";
 import {

@@ -12,7 +12,7 @@ import {
   type RankHistoryEntry,
   REFERENCE_EDITION_PREFIX,
   type SpecialIssue,
-} from "../../functions/schema/records.ts";
+} from "../../snapshot/records.ts";
 import { readJsonFile } from "../json-file.ts";
 import { cleanNames, cleanText, NAMELESS_REASON, normalizeIssn } from "../normalize.ts";
 import {

@@ -10,7 +10,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
-import type { JournalMetricYear } from "../../functions/schema/records.ts";
+import type { JournalMetricYear } from "../../snapshot/records.ts";
 import { type CsvRecord, numberCell, readCsv } from "../csv.ts";
 import { fieldsFromScimagoCategories } from "../fields/scimago.ts";
 import { cleanText, normalizeIssn } from "../normalize.ts";

@@ -15,7 +15,7 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import type { SpecialIssue } from "../../functions/schema/records.ts";
+import type { SpecialIssue } from "../../snapshot/records.ts";
 import { journalPageOf } from "../journal-pages.ts";
 import { readJsonFile } from "../json-file.ts";
 import { cleanText, normalizeTitle } from "../normalize.ts";

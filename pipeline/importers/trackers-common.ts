@@ -7,7 +7,7 @@
 import { type Dirent, readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Deadline, Edition, RankHistoryEntry, ResearchField } from "../../functions/schema/records.ts";
+import type { Deadline, Edition, RankHistoryEntry, ResearchField } from "../../snapshot/records.ts";
 import { buildDeadline, type DateRange, isPlaceholderDate, type PublishedDeadline } from "../dates.ts";
 import { cleanText } from "../normalize.ts";
 import {

@@ -5,11 +5,7 @@
  * (not yet announced) are separate all-day events marked STATUS:TENTATIVE with "estimated" in the summary.
  */
 import ical, { ICalEventStatus } from "ical-generator";
-import {
-  type ConferenceRow,
-  type DeadlineEstimate,
-  RESEARCH_FIELDS,
-} from "../../functions/schema/records.ts";
+import { type ConferenceRow, type DeadlineEstimate, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type DeadlineEntry, deadlineLabel, entryTitle, publishedTime, utcTime } from "./deadlines.ts";
 import { absoluteUrl, venuePath } from "./paths.ts";
 import { conferenceRank, RANK_TIERS } from "./ranks.ts";

@@ -2,7 +2,7 @@
  * Every typed deadline of every conference edition as one sorted list, with the identifiers the feeds and
  * pages share: a stable calendar UID and the page anchor that RSS items link to.
  */
-import type { ConferenceRow, Deadline, DeadlineType } from "../../functions/schema/records.ts";
+import type { ConferenceRow, Deadline, DeadlineType } from "../../snapshot/records.ts";
 import { formatUtc, humanize } from "./format.ts";
 import { type Snapshot, snapshot } from "./snapshot.ts";
 

@@ -2,7 +2,7 @@
  * Rank systems and their tiers as the site names them: one slug per tier (`ccf-a`, `core-astar`,
  * `qualis-a1`...) shared by the ranking pages and the per-tier calendars.
  */
-import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../functions/schema/records.ts";
+import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
 
 export type RankSystem = "CCF" | "CORE" | "QUALIS";
 

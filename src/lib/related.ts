@@ -5,7 +5,7 @@
  * not one per page. Shown as the snapshot's rows, in the layer's order.
  */
 import { relatedConferences, relatedJournals, type Similarity } from "../../functions/query/details.ts";
-import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
+import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { snapshot, withQueryContext } from "./snapshot.ts";
 
 export interface RelatedVenues {

@@ -20,7 +20,7 @@ import {
   Manifest,
   type SpecialIssue,
   SpecialIssueRow,
-} from "../../functions/schema/records.ts";
+} from "../../snapshot/records.ts";
 import { settings } from "./settings.ts";
 
 export type PublicSpecialIssue = Omit<SpecialIssue, "url">;

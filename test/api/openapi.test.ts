@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
-import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
+import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { BASE_URL, CONFERENCE_ROW_KEYS, type Harness, startHarness } from "./harness.ts";
 
 const run = promisify(execFile);

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = resolve(import.meta.dirname, "../..");
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
 const DEPCRUISE = join(ROOT, "node_modules/.bin/depcruise");
-const FOLDERS = ["pipeline", "functions", "src", "scripts", "bench"];
+const FOLDERS = ["snapshot", "pipeline", "functions", "src", "scripts", "bench"];
 
 interface CruiseResult {
   modules: {

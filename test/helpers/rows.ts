@@ -4,6 +4,7 @@
  * by accident (build an invalid one explicitly with a spread and a cast).
  */
 import type { z } from "zod";
+import type { SnapshotContent } from "../../pipeline/write.ts";
 import {
   ConferenceDetailData,
   ConferenceRow,
@@ -11,8 +12,7 @@ import {
   JournalRow,
   SourceInfo,
   SpecialIssueRow,
-} from "../../functions/schema/records.ts";
-import type { SnapshotContent } from "../../pipeline/write.ts";
+} from "../../snapshot/records.ts";
 
 export function conferenceRow(overrides: Partial<ConferenceRow> = {}): ConferenceRow {
   return ConferenceRow.parse({

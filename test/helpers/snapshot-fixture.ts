@@ -6,8 +6,8 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ConferenceRow, CpIndex, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
 import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
+import type { ConferenceRow, CpIndex, JournalRow, SpecialIssueRow } from "../../snapshot/records.ts";
 import {
   conferenceDetail,
   conferenceRow,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Deadline, Edition } from "../../functions/schema/records.ts";
 import { currentEdition, dropImplausible } from "../../pipeline/editions.ts";
 import {
   backtestSeries,
@@ -7,6 +6,7 @@ import {
   nextDeadlineEstimates,
   summarizeBacktest,
 } from "../../pipeline/estimates.ts";
+import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 const deadline = (type: Deadline["type"], date: string): Deadline => ({
   type,

@@ -3,12 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  ConferenceDetailData,
-  type RankHistoryEntry,
-  ResearchField,
-  SpecialIssue,
-} from "../../functions/schema/records.ts";
 import { parseCsv, readCsv } from "../../pipeline/csv.ts";
 import { fieldsFromForCode, fieldsFromForCodes } from "../../pipeline/fields/for-codes.ts";
 import { importCcfList } from "../../pipeline/importers/ccf-list.ts";
@@ -24,6 +18,12 @@ import {
   SourceError,
   type SourceId,
 } from "../../pipeline/observations.ts";
+import {
+  ConferenceDetailData,
+  type RankHistoryEntry,
+  ResearchField,
+  SpecialIssue,
+} from "../../snapshot/records.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/upstream", import.meta.url));
 const UPSTREAM = "/work/shared/data/upstream";

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../functions/schema/records.ts";
 import { numberCell } from "../../pipeline/csv.ts";
 import { fieldsFromCsconferencesArea, fieldsFromLixinArea } from "../../pipeline/fields/areas.ts";
 import { fieldsFromScimagoCategories } from "../../pipeline/fields/scimago.ts";
@@ -17,6 +16,7 @@ import {
   journalObservation,
   SourceError,
 } from "../../pipeline/observations.ts";
+import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../snapshot/records.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const UPSTREAM = "/work/shared/data/upstream";

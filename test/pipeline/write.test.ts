@@ -6,7 +6,6 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../functions/schema/records.ts";
 import { computeCpIndex } from "../../pipeline/cp-index.ts";
 import {
   readManifest,
@@ -15,6 +14,7 @@ import {
   type SnapshotContent,
   writeSnapshot,
 } from "../../pipeline/write.ts";
+import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../snapshot/records.ts";
 import { unparsedCsv } from "../helpers/csv.ts";
 import {
   conferenceDetail,

@@ -6,6 +6,7 @@
  * pinned just before them, so feeds, countdowns and the browser agree whenever the tests run.
  */
 import type { z } from "zod";
+import type { SnapshotContent } from "../../pipeline/write.ts";
 import type {
   ConferenceDetailData,
   ConferenceRow,
@@ -14,8 +15,7 @@ import type {
   JournalRow,
   SourceInfo,
   SpecialIssueRow,
-} from "../../functions/schema/records.ts";
-import type { SnapshotContent } from "../../pipeline/write.ts";
+} from "../../snapshot/records.ts";
 import {
   conferenceDetail,
   conferenceRow,
