@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { IDS } from "../snapshot/files.ts";
 import type {
   ConferenceDetailData,
   ConferenceRow,
@@ -84,7 +85,7 @@ function clusterKeys<O extends { source: string; key: string }>(c: Cluster<O>): 
 
 function readPreviousRegistry(snapshotsDir: string): IdRegistry | null {
   const latest = resolveLatest(snapshotsDir);
-  const file = latest ? join(latest, "ids.json") : null;
+  const file = latest ? join(latest, IDS) : null;
   if (!file || !existsSync(file)) return null;
   return JSON.parse(readFileSync(file, "utf8")) as IdRegistry;
 }

@@ -10,6 +10,17 @@ import { join, resolve } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { z } from "zod";
 import {
+  DATABASE,
+  DATAPACKAGE,
+  DETAILS,
+  IDS,
+  LATEST,
+  MANIFEST,
+  MERGED,
+  RECORD_INDENT,
+  RECORD_SEPARATOR,
+} from "../snapshot/files.ts";
+import {
   AcceptanceTableRow,
   AliasTableRow,
   ConferenceDetailData,
@@ -66,11 +77,6 @@ export interface SnapshotContent {
 /** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
 export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
 
-const LATEST = "latest";
-/** The one-file database of every public table, and the Frictionless description of every public file. */
-const DATABASE = "venues.duckdb";
-const DATAPACKAGE = "datapackage.json";
-const MANIFEST = "manifest.json";
 const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
 /** Problems listed in a validation error before the rest are only counted. */
 const PROBLEMS_SHOWN = 20;
@@ -510,7 +516,7 @@ function uniqueIds(records: readonly { id?: unknown }[], kind: string, problems:
  * A JSON document whose scalar members are pretty-printed and whose arrays hold one record per line:
  * readable, diff-friendly and far smaller than fully indented output. Produced piece by piece: at 100 times
  * today's catalogue a document is larger than the longest string V8 can hold. The server finds records by their
- * lines (`    {"id":"…"`, functions/query/record-lines.ts): keep the indent and `id` as each record's first member.
+ * lines (RECORD_INDENT then `{"id":"…"`, snapshot/files.ts): keep `id` as each record's first member.
  */
 function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, JsonLines>): Generator<string> {
   const members = Object.entries(head).map(
@@ -542,8 +548,8 @@ function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, Jso
  * the array) and the records joined once (a separator glued onto megabytes of records would copy them again).
  */
 const jsonRecords = (lines: readonly string[], first: boolean) => [
-  first ? "    " : ",\n    ",
-  lines.join(",\n    "),
+  first ? RECORD_INDENT : RECORD_SEPARATOR,
+  lines.join(RECORD_SEPARATOR),
 ];
 
 /** Stands for the records when a document's frame is cut out of it. */
@@ -556,7 +562,7 @@ const RECORDS_MARK = "\u0000records\u0000";
 function jsonTableFrame(head: Record<string, unknown>, key: string, count: number) {
   const lines = { count, lines: () => (count === 0 ? [] : [RECORDS_MARK]) };
   const text = [...jsonDocument(head, { [key]: lines })].join("");
-  const [start = "", end = ""] = text.split(`    ${RECORDS_MARK}`);
+  const [start = "", end = ""] = text.split(`${RECORD_INDENT}${RECORDS_MARK}`);
   return { start, end };
 }
 
@@ -908,16 +914,16 @@ async function writeFiles(
   publicNames.push(CHANGES_FILE, CHANGES_FEED);
 
   const internal: Record<string, string | Iterable<string>> = {
-    "details.json": jsonDocument(
+    [DETAILS]: jsonDocument(
       {},
       {
         conferences: jsonLines(valid.conferenceDetails, (d) => d.json),
         journals: jsonLines(valid.journalDetails, (d) => d.json),
       },
     ),
-    "ids.json": `${JSON.stringify(content.idRegistry, null, 2)}\n`,
+    [IDS]: `${JSON.stringify(content.idRegistry, null, 2)}\n`,
     // The server needs only the merged ids, not the whole registry (hundreds of megabytes at scale).
-    "merged.json": `${JSON.stringify(merged)}\n`,
+    [MERGED]: `${JSON.stringify(merged)}\n`,
     "build-report.json": `${JSON.stringify(content.report.json, null, 2)}\n`,
     "build-report.md": content.report.markdown,
   };

@@ -8,6 +8,7 @@
  */
 import { readdir, readFile, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
+import { LATEST, MANIFEST } from "../../snapshot/files.ts";
 import { Manifest } from "../../snapshot/records.ts";
 import { fileResponse } from "./files.ts";
 import { placementOf } from "./real-path.ts";
@@ -31,7 +32,7 @@ async function openSnapshot(
   const root = await realpath(snapshotsDir).catch(() => null);
   const dir = await realpath(join(snapshotsDir, folder)).catch(() => null);
   if (!root || !dir?.startsWith(root + sep)) return null;
-  const manifestText = await readFile(join(dir, "manifest.json"), "utf8").catch(() => null);
+  const manifestText = await readFile(join(dir, MANIFEST), "utf8").catch(() => null);
   if (manifestText === null) return null;
   let parsed: unknown;
   try {
@@ -103,7 +104,7 @@ async function snapshotIndex(req: Request, snapshotsDir: string, folder: string,
   };
   return indexResponse(req, wantsJson(req, asked), data, () =>
     htmlPage(
-      `Snapshot ${folder === "latest" ? `latest (${manifest.date})` : folder}`,
+      `Snapshot ${folder === LATEST ? `latest (${manifest.date})` : folder}`,
       ["File", "Bytes", "SHA-256", "Date"],
       [
         ...files.map((f) => [
@@ -122,7 +123,7 @@ async function snapshotIndex(req: Request, snapshotsDir: string, folder: string,
 /** Every snapshot kept on disk, newest first, and which one `latest` is. */
 async function snapshotsListing(req: Request, snapshotsDir: string, asked: boolean) {
   const names = await readdir(snapshotsDir).catch(() => [] as string[]);
-  const latest = await openSnapshot(snapshotsDir, "latest");
+  const latest = await openSnapshot(snapshotsDir, LATEST);
   const snapshots: { date: string; url: string; files: number; bytes: number; latest: boolean }[] = [];
   for (const name of names
     .filter((n) => DATED.test(n))
@@ -173,8 +174,8 @@ export function snapshotFiles(snapshotsDir: string): FileHandler {
     // The file itself may be a planted symlink out of the folder.
     if ((await placementOf(dir, join(dir, name))) !== "inside") return null;
     // `latest` moves daily; a dated folder never changes.
-    const cacheControl = folder === "latest" ? "public, max-age=300" : "public, max-age=86400";
-    if (name === "manifest.json") return fileResponse(req, join(dir, name), { cacheControl });
+    const cacheControl = folder === LATEST ? "public, max-age=300" : "public, max-age=86400";
+    if (name === MANIFEST) return fileResponse(req, join(dir, name), { cacheControl });
     const listed = manifest.files.find((f) => f.name === name);
     if (!listed) return null;
     const type = TYPES[name.slice(name.lastIndexOf("."))];

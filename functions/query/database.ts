@@ -15,12 +15,12 @@ import {
 } from "@duckdb/node-api";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import { DETAILS, MANIFEST, RECORD_INDENT } from "../../snapshot/files.ts";
 import { ConferenceDetailData, JournalDetailData, Manifest } from "../../snapshot/records.ts";
 import { loadOlderScale } from "./qualis-scales.ts";
 import {
   eachLine,
   numericId,
-  RECORD_INDENT,
   RecordFile,
   type RecordLines,
   RecordLinesBuilder,
@@ -252,12 +252,12 @@ export class SnapshotDatabase {
    * files are read while DuckDB loads the tables on its own threads.
    */
   static async open(dir: string): Promise<SnapshotDatabase> {
-    const manifest = Manifest.parse(JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")));
+    const manifest = Manifest.parse(JSON.parse(await readFile(join(dir, MANIFEST), "utf8")));
     const sha256 = (name: string) =>
       [...manifest.files, ...manifest.internal_files].find((f) => f.name === name)?.sha256;
     const [details, conferences, journals, instance] = await allOrClose(
       [
-        DetailsStore.open(join(dir, "details.json"), sha256("details.json")),
+        DetailsStore.open(join(dir, DETAILS), sha256(DETAILS)),
         openTableFile(dir, "conferences", sha256),
         openTableFile(dir, "journals", sha256),
         loadTables(dir),
