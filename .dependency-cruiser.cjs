@@ -18,7 +18,7 @@ const LAYERS = [
   ["api", "^functions/api/"],
   ["mcp", "^functions/mcp/"],
   ["server-rendered pages", "^functions/pages/"],
-  ["store adapters", "^functions/adapters/"],
+  ["store adapters", "^functions/store-adapters/"],
   ["server composition", "^functions/[^/]+$"],
   ["site", "^src/"],
   ["commands", "^(scripts|bench)/"],

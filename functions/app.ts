@@ -37,7 +37,6 @@ import { secureHeaders } from "hono/secure-headers";
 import pino from "pino";
 import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
-import type { ServerConfig } from "./config.ts";
 import { accessLog, bytesSent } from "./edge/access-log.ts";
 import { agentRefusal } from "./edge/agent-refusal.ts";
 import { createAnonymousAccess } from "./edge/anonymous-access.ts";
@@ -66,6 +65,8 @@ import type { EdgeEnv, EdgeHandler } from "./http/request-context.ts";
 import type { McpFactory } from "./mcp/handler.ts";
 import { mcpMetering } from "./mcp/metering.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
+import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
+import { WATCH_CALENDAR_PATH, watchCalendar } from "./pages/watch-calendar.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
@@ -73,8 +74,7 @@ import { readBuildStatus } from "./runtime/build-status.ts";
 import { type Clock, systemClock } from "./runtime/clock.ts";
 import type { Logger } from "./runtime/logger.ts";
 import { createMetrics, type Metrics } from "./runtime/metrics.ts";
-import { SEARCH_PATH, siteSearch } from "./site/search.ts";
-import { WATCH_CALENDAR_PATH, watchCalendar } from "./site/watch-calendar.ts";
+import type { ServerConfig } from "./server-config.ts";
 
 export interface AppDeps {
   config: ServerConfig;

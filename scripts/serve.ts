@@ -4,9 +4,10 @@
  * or REDIS_URL). Settings: functions/config.ts, docs/api.md and docs/auth.md. SIGINT/SIGTERM stop listening and
  * close the store, so nothing is cut off mid-write.
  */
-import { loadConfig } from "../functions/config.ts";
+
+import { startService } from "../functions/composition-root.ts";
 import { createMcpHandler } from "../functions/mcp/index.ts";
-import { startService } from "../functions/services/index.ts";
+import { loadConfig } from "../functions/server-config.ts";
 import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
 
 try {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
-import { SEARCH_SLOT } from "../../functions/site/search.ts";
+import { SEARCH_SLOT } from "../../functions/pages/site-search.ts";
 import { fakeLogin, type Harness, startHarness } from "../api/harness.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 

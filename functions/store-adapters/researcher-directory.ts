@@ -6,10 +6,10 @@
  */
 import type { ResearcherDirectory, ResearcherRecord } from "../api/services.ts";
 import { initialProfile } from "../auth/accounts.ts";
+import type { VenueFactLookup } from "../query/venue-facts.ts";
 import type { Store } from "../store/types.ts";
 import { publicName, redactOptional } from "./contacts.ts";
 import { summarizeInterests } from "./interests.ts";
-import type { VenueFactLookup } from "./venue-facts.ts";
 
 /** Account ids are short tokens; anything else cannot name a profile. */
 const RESEARCHER_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -4,24 +4,24 @@
  * listening). scripts/serve.ts and the HTTP tests start it the same way.
  */
 import pino from "pino";
-import type { LoginService, ResearcherDirectory } from "../api/services.ts";
-import { type RunningServer, type ServerOverrides, startServer } from "../app.ts";
-import { createAccountAccess } from "../auth/access.ts";
-import { createLogin } from "../auth/login.ts";
-import type { ServerConfig } from "../config.ts";
-import type { AccessControl } from "../http/caller.ts";
-import type { VenueActivity } from "../query/activity.ts";
-import type { SnapshotSource } from "../query/snapshot-source.ts";
-import { type Clock, systemClock } from "../runtime/clock.ts";
-import type { Logger } from "../runtime/logger.ts";
-import { createMetrics } from "../runtime/metrics.ts";
-import { openStore, reservationLeaseOf } from "../store/index.ts";
-import { reportingUnavailable } from "../store/observed.ts";
-import { ReservationKeeper } from "../store/reservations.ts";
-import type { Store } from "../store/types.ts";
-import { createStoreActivity } from "./activity.ts";
-import { createResearcherDirectory } from "./researchers.ts";
-import { snapshotVenueFacts, type VenueFactLookup } from "./venue-facts.ts";
+import type { LoginService, ResearcherDirectory } from "./api/services.ts";
+import { type RunningServer, type ServerOverrides, startServer } from "./app.ts";
+import { createAccountAccess } from "./auth/access.ts";
+import { createLogin } from "./auth/login.ts";
+import type { AccessControl } from "./http/caller.ts";
+import type { VenueActivity } from "./query/activity.ts";
+import type { SnapshotSource } from "./query/snapshot-source.ts";
+import { snapshotVenueFacts, type VenueFactLookup } from "./query/venue-facts.ts";
+import { type Clock, systemClock } from "./runtime/clock.ts";
+import type { Logger } from "./runtime/logger.ts";
+import { createMetrics } from "./runtime/metrics.ts";
+import type { ServerConfig } from "./server-config.ts";
+import { openStore, reservationLeaseOf } from "./store/index.ts";
+import { reportingUnavailable } from "./store/observed.ts";
+import { ReservationKeeper } from "./store/reservations.ts";
+import type { Store } from "./store/types.ts";
+import { createResearcherDirectory } from "./store-adapters/researcher-directory.ts";
+import { createStoreActivity } from "./store-adapters/venue-activity.ts";
 
 export interface Services {
   access: AccessControl;

@@ -4,7 +4,7 @@
  * they went. Written from the snapshot's facts, so it follows the profile and the data without anyone editing it.
  */
 import { RESEARCH_FIELD_NAMES as FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import type { VenueFact } from "./venue-facts.ts";
+import type { VenueFact } from "../query/venue-facts.ts";
 
 /** Fields named in the summary, at most. */
 const TOP_FIELDS = 3;

@@ -6,12 +6,19 @@
  * the demo account's earlier seeded API key revoked when a fresh one is issued.
  */
 import { randomBytes } from "node:crypto";
-import type { ResearchField } from "../../snapshot/records.ts";
-import { AccountError, createKey, createUser, listKeys, revokeKey, updateProfile } from "../auth/accounts.ts";
-import { verifyPassword } from "../auth/passwords.ts";
-import type { QueryLayer } from "../query/index.ts";
-import { ConferenceSearchParams, JournalRankingParams } from "../schema/api.ts";
-import type { Store } from "../store/types.ts";
+import {
+  AccountError,
+  createKey,
+  createUser,
+  listKeys,
+  revokeKey,
+  updateProfile,
+} from "../functions/auth/accounts.ts";
+import { verifyPassword } from "../functions/auth/passwords.ts";
+import type { QueryLayer } from "../functions/query/index.ts";
+import { ConferenceSearchParams, JournalRankingParams } from "../functions/schema/api.ts";
+import type { Store } from "../functions/store/types.ts";
+import type { ResearchField } from "../snapshot/records.ts";
 
 export const DEMO_EMAIL = "demo@example.org";
 export const DEMO_KEY_LABEL = "demo (npm run seed-demo)";
