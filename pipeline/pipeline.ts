@@ -13,25 +13,10 @@ import type {
   SpecialIssueRow,
 } from "../snapshot/records.ts";
 import { STALE_AFTER_DAYS, sourceAges } from "../snapshot/source-age.ts";
-import { aliasNames } from "./aliases.ts";
-import { describeConference, describeJournal } from "./describe.ts";
-import { backtestSeries, summarizeBacktest } from "./estimates.ts";
-import {
-  assignIds,
-  contentHash,
-  emptyRegistry,
-  type IdRegistry,
-  type KindRegistry,
-  nextKindRegistry,
-  type RegistryEntry,
-  updatedAt,
-} from "./ids.ts";
+import { backtestSeries, summarizeBacktest } from "./estimate/estimates.ts";
 import { IMPORTERS } from "./importers/index.ts";
-import { type Conflict, mergeConference } from "./merge-conferences.ts";
-import { mergeJournal } from "./merge-journals.ts";
-import { foldName, uniqueNames } from "./names.ts";
-import type { ImportResult, SourceId } from "./observations.ts";
-import { byPriority } from "./priority.ts";
+import { type Conflict, mergeConference } from "./merge/merge-conferences.ts";
+import { mergeJournal } from "./merge/merge-journals.ts";
 import {
   type BuildReport,
   countBySite,
@@ -41,9 +26,24 @@ import {
   resolutionReport,
   sourceStats,
 } from "./report.ts";
-import { type Cluster, resolve } from "./resolve.ts";
+import { aliasNames } from "./resolve/aliases.ts";
+import { describeConference, describeJournal } from "./resolve/describe.ts";
+import {
+  assignIds,
+  contentHash,
+  emptyRegistry,
+  type IdRegistry,
+  type KindRegistry,
+  nextKindRegistry,
+  type RegistryEntry,
+  updatedAt,
+} from "./resolve/ids.ts";
+import { foldName, uniqueNames } from "./resolve/names.ts";
+import { type Cluster, resolve } from "./resolve/resolve.ts";
+import type { ImportResult, SourceId } from "./sources/observations.ts";
+import { byPriority } from "./sources/priority.ts";
 import { sourceProvenance } from "./sync/provenance.ts";
-import { resolveLatest, writeSnapshot } from "./write.ts";
+import { resolveLatest, writeSnapshot } from "./write/write.ts";
 
 export interface BuildOptions {
   upstreamDir: string;

@@ -4,11 +4,11 @@
  */
 import type { ConferenceRow } from "../snapshot/records.ts";
 import type { SourceAge } from "../snapshot/source-age.ts";
-import type { BacktestSummary } from "./estimates.ts";
-import type { Conflict } from "./merge-conferences.ts";
-import { type NameChange, type NameDefect, nameDefects } from "./names.ts";
-import type { ImportResult, Rejection } from "./observations.ts";
-import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve.ts";
+import type { BacktestSummary } from "./estimate/estimates.ts";
+import type { Conflict } from "./merge/merge-conferences.ts";
+import { type NameChange, type NameDefect, nameDefects } from "./resolve/names.ts";
+import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolve.ts";
+import type { ImportResult, Rejection } from "./sources/observations.ts";
 
 export interface SourceStats {
   source: string;

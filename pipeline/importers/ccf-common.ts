@@ -9,7 +9,7 @@ import {
   conferenceObservation,
   type JournalObservation,
   journalObservation,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 export type CcfLevel = (typeof CCF_TIERS)[number];
 

@@ -3,16 +3,16 @@
  * per-edition timelines, and `accept_rates/<SUB>/*.yml`.
  */
 import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../snapshot/records.ts";
-import { countryFromPlace } from "../countries.ts";
-import { parseDateRange } from "../dates.ts";
 import { fieldsFromCcfCode } from "../fields/ccf.ts";
+import { countryFromPlace } from "../normalize/countries.ts";
+import { parseDateRange } from "../normalize/dates.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type Importer,
   type Rejection,
   type SourceId,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 import {
   addDeadline,
   integer,

@@ -8,16 +8,16 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { RankHistoryEntry, ResearchField } from "../../snapshot/records.ts";
-import { type CsvRecord, readCsv } from "../csv.ts";
 import { fieldsFromForCodes } from "../fields/for-codes.ts";
-import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";
+import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize/normalize.ts";
+import { type CsvRecord, readCsv } from "../sources/csv.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type ImportResult,
   type Rejection,
   SourceError,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 const DIR = "core-history";
 const SOURCE = "core";

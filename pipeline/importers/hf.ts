@@ -4,10 +4,10 @@
  * rankings string. A few older entries still use the pwc format's entry-level `deadline` fields.
  */
 import type { Deadline } from "../../snapshot/records.ts";
-import { countryName } from "../countries.ts";
-import { deadlineType, editionDates } from "../dates.ts";
 import { fieldsFromHfTags } from "../fields/tags.ts";
-import type { Importer, Rejection, SourceId } from "../observations.ts";
+import { countryName } from "../normalize/countries.ts";
+import { deadlineType, editionDates } from "../normalize/dates.ts";
+import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   addDeadline,
   entryDeadlines,

@@ -6,8 +6,8 @@
  * CORE A*.
  */
 import type { Deadline } from "../../snapshot/records.ts";
-import { editionDates } from "../dates.ts";
-import type { Importer, Rejection, SourceId } from "../observations.ts";
+import { editionDates } from "../normalize/dates.ts";
+import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   addDeadline,
   integer,

@@ -3,7 +3,7 @@
  * `npm run sync` recorded when it brought the folder up to date.
  */
 import type { SourceInfo } from "../../snapshot/records.ts";
-import { SOURCE_ENTRIES, SOURCES } from "../sources.ts";
+import { SOURCE_ENTRIES, SOURCES } from "../sources/sources.ts";
 import { readSyncState } from "./state.ts";
 
 export function sourceProvenance(upstreamDir: string): SourceInfo[] {

@@ -6,7 +6,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
+import { type SnapshotContent, writeSnapshot } from "../../pipeline/write/write.ts";
 import type { ConferenceRow, CpIndex, JournalRow, SpecialIssueRow } from "../../snapshot/records.ts";
 import {
   conferenceDetail,

@@ -9,7 +9,7 @@ import {
   type CpIndexInput,
   computeCpIndex,
   listYear,
-} from "../../pipeline/cp-index.ts";
+} from "../../pipeline/merge/cp-index.ts";
 import { CcfRank, CoreRank, CpIndex, QUALIS_TIERS, QualisRank } from "../../snapshot/records.ts";
 
 const NO_FACTS: CompletenessFacts = {

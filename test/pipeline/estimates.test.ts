@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { currentEdition, dropImplausible } from "../../pipeline/editions.ts";
 import {
   backtestSeries,
   estimateEdition,
   nextDeadlineEstimates,
   summarizeBacktest,
-} from "../../pipeline/estimates.ts";
+} from "../../pipeline/estimate/estimates.ts";
+import { currentEdition, dropImplausible } from "../../pipeline/merge/editions.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 const deadline = (type: Deadline["type"], date: string): Deadline => ({

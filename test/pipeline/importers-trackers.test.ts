@@ -11,7 +11,7 @@ import {
   conferenceObservation,
   type ImportResult,
   SourceError,
-} from "../../pipeline/observations.ts";
+} from "../../pipeline/sources/observations.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");

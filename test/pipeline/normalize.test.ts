@@ -10,7 +10,7 @@ import {
   normalizeIssn,
   normalizeTitle,
   splitTitleAcronym,
-} from "../../pipeline/normalize.ts";
+} from "../../pipeline/normalize/normalize.ts";
 
 describe("cleanText / cleanNames", () => {
   it("trims, collapses white space and no-break spaces, blanks to null", () => {

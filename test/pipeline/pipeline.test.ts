@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importCcf2026 } from "../../pipeline/importers/ccf-2026.ts";
 import { importIcore } from "../../pipeline/importers/icore.ts";
 import { importQualis } from "../../pipeline/importers/qualis.ts";
-import { normalizeCoreRank, normalizeTitle } from "../../pipeline/normalize.ts";
+import { normalizeCoreRank, normalizeTitle } from "../../pipeline/normalize/normalize.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
 import type {

@@ -6,14 +6,14 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { computeCpIndex } from "../../pipeline/cp-index.ts";
+import { computeCpIndex } from "../../pipeline/merge/cp-index.ts";
 import {
   readManifest,
   resolveLatest,
   SNAPSHOT_KEEP_DAYS_DEFAULT,
   type SnapshotContent,
   writeSnapshot,
-} from "../../pipeline/write.ts";
+} from "../../pipeline/write/write.ts";
 import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../snapshot/records.ts";
 import { unparsedCsv } from "../helpers/csv.ts";
 import {

@@ -4,7 +4,7 @@
  * functions give the forms that are compared. They never decide a match themselves.
  */
 import type { z } from "zod";
-import type { CoreRank } from "../snapshot/records.ts";
+import type { CoreRank } from "../../snapshot/records.ts";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parseYaml } from "./yaml.ts";
+import { parseYaml } from "../sources/yaml.ts";
 
 const FILE = new URL("./journal-pages.yaml", import.meta.url);
 const Table = z.array(

@@ -1,15 +1,15 @@
 /**
  * Turns one resolved cluster of journal observations into the public row and the detail data.
  */
-import type { JournalDetailData, JournalRow, SpecialIssue } from "../snapshot/records.ts";
-import { RESEARCH_FIELDS } from "../snapshot/records.ts";
-import type { JournalClaims } from "./describe.ts";
-import { fieldsFromTitle } from "./fields/keywords.ts";
+import type { JournalDetailData, JournalRow, SpecialIssue } from "../../snapshot/records.ts";
+import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { fieldsFromTitle } from "../fields/keywords.ts";
+import { normalizeTitle } from "../normalize/normalize.ts";
+import type { JournalClaims } from "../resolve/describe.ts";
+import { type ChosenNames, chooseNames } from "../resolve/names.ts";
+import type { JournalObservation, SourceId } from "../sources/observations.ts";
+import { firstBy } from "../sources/priority.ts";
 import type { Conflict } from "./merge-conferences.ts";
-import { type ChosenNames, chooseNames } from "./names.ts";
-import { normalizeTitle } from "./normalize.ts";
-import type { JournalObservation, SourceId } from "./observations.ts";
-import { firstBy } from "./priority.ts";
 import { canonicalPublisher } from "./publishers.ts";
 
 export type JournalDraft = Omit<JournalRow, "id" | "updated_at"> & { sourceUpdatedAt: string | null };

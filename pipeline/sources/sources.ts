@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { SourceInfo } from "../snapshot/records.ts";
+import { SourceInfo } from "../../snapshot/records.ts";
 import type { SourceId } from "./observations.ts";
 import { parseYaml } from "./yaml.ts";
 

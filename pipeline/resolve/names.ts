@@ -7,8 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import type { SourceId } from "./observations.ts";
-import { parseYaml } from "./yaml.ts";
+import type { SourceId } from "../sources/observations.ts";
+import { parseYaml } from "../sources/yaml.ts";
 
 /** The cleaning rules, as the build report counts them. */
 export type NameRule =

@@ -4,7 +4,7 @@
  * several rounds a year). An estimate is never an announcement: it lives in its own fields and disappears as soon
  * as the edition's real paper deadline is known.
  */
-import type { DeadlineEstimate, Edition } from "../snapshot/records.ts";
+import type { DeadlineEstimate, Edition } from "../../snapshot/records.ts";
 
 type EstimateType = DeadlineEstimate["type"];
 type Rhythm = DeadlineEstimate["rhythm"];

@@ -10,7 +10,7 @@ import type {
   EditionTableRow,
   JournalDetailData,
   RankHistoryTableRow,
-} from "../snapshot/records.ts";
+} from "../../snapshot/records.ts";
 
 const ANNOUNCED = {
   estimated: false,

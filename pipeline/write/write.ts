@@ -19,7 +19,7 @@ import {
   MERGED,
   RECORD_INDENT,
   RECORD_SEPARATOR,
-} from "../snapshot/files.ts";
+} from "../../snapshot/files.ts";
 import {
   AcceptanceTableRow,
   AliasTableRow,
@@ -34,7 +34,7 @@ import {
   RankHistoryTableRow,
   SourceInfo,
   SpecialIssueRow,
-} from "../snapshot/records.ts";
+} from "../../snapshot/records.ts";
 import { type DetailTables, detailTables } from "./bulk-tables.ts";
 import {
   CHANGES_FEED,

@@ -4,7 +4,7 @@
  * Column types come from the writer's Parquet types, so the description cannot drift from the files.
  */
 import type { z } from "zod";
-import type { ManifestFile, SourceInfo } from "../snapshot/records.ts";
+import type { ManifestFile, SourceInfo } from "../../snapshot/records.ts";
 
 export interface PackagedTable {
   /** File base name (`conferences` → conferences.json / .csv / .parquet). */

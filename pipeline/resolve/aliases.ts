@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { normalizeAcronym } from "./normalize.ts";
-import { SOURCES } from "./sources.ts";
-import { parseYaml } from "./yaml.ts";
+import { normalizeAcronym } from "../normalize/normalize.ts";
+import { SOURCES } from "../sources/sources.ts";
+import { parseYaml } from "../sources/yaml.ts";
 
 const FILE = new URL("./aliases.yaml", import.meta.url);
 

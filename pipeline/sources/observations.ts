@@ -12,7 +12,7 @@ import type {
   RankHistoryEntry,
   ResearchField,
   SpecialIssue,
-} from "../snapshot/records.ts";
+} from "../../snapshot/records.ts";
 
 export type SourceId =
   | "reference" // conference-partner: the reference service's published snapshot

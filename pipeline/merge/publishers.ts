@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parseYaml } from "./yaml.ts";
+import { parseYaml } from "../sources/yaml.ts";
 
 const FILE = new URL("./publishers.yaml", import.meta.url);
 const Table = z.record(z.string().min(1), z.array(z.string().min(1)));

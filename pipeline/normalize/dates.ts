@@ -3,7 +3,7 @@
  * with a zone written many ways, and the exact UTC instant each deadline stands for. Named IANA zones go through
  * Intl (ICU) so daylight saving is right for the date in question.
  */
-import type { Deadline, DeadlineType } from "../snapshot/records.ts";
+import type { Deadline, DeadlineType } from "../../snapshot/records.ts";
 
 export interface DateRange {
   start: string | null;

@@ -1,9 +1,15 @@
 /**
  * What entity resolution sees of an observation: its exact keys, acronym variants and title.
  */
+
+import {
+  acronymVariants,
+  normalizeAcronym,
+  normalizeCoreRank,
+  normalizeTitle,
+} from "../normalize/normalize.ts";
+import type { ConferenceObservation, JournalObservation, SourceId } from "../sources/observations.ts";
 import { aliasKeys } from "./aliases.ts";
-import { acronymVariants, normalizeAcronym, normalizeCoreRank, normalizeTitle } from "./normalize.ts";
-import type { ConferenceObservation, JournalObservation, SourceId } from "./observations.ts";
 import type { Resolvable } from "./resolve.ts";
 
 /** Acceptance-only sources and the archived paperswithcode list attach to venues; they never make one. */

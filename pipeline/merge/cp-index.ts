@@ -5,7 +5,7 @@
  * toward the neutral 50 by that confidence, so a little-known venue stays near the middle of the scale.
  */
 import type { z } from "zod";
-import type { CcfRank, CoreRank, CpIndex, QualisRank } from "../snapshot/records.ts";
+import type { CcfRank, CoreRank, CpIndex, QualisRank } from "../../snapshot/records.ts";
 
 /** Bump whenever a weight, curve or tier value changes: scores of different versions are not comparable. */
 export const CP_INDEX_VERSION = "cp-2";

@@ -11,19 +11,19 @@ import type {
   Edition,
   RankHistoryEntry,
   ResearchField,
-} from "../snapshot/records.ts";
-import { CCF_TIERS, RESEARCH_FIELDS } from "../snapshot/records.ts";
-import { countryFromPlace } from "./countries.ts";
+} from "../../snapshot/records.ts";
+import { CCF_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { nextDeadlineEstimates } from "../estimate/estimates.ts";
+import { fieldsFromTitle } from "../fields/keywords.ts";
+import { countryFromPlace } from "../normalize/countries.ts";
+import { buildDeadline } from "../normalize/dates.ts";
+import { normalizeCoreRank } from "../normalize/normalize.ts";
+import { type ChosenNames, chooseNames } from "../resolve/names.ts";
+import type { ConferenceObservation, SourceId } from "../sources/observations.ts";
+import { byPriority, firstBy } from "../sources/priority.ts";
+import { isPublishable } from "../sources/sources.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
-import { buildDeadline } from "./dates.ts";
 import { currentEdition, dropImplausible, submissionDate } from "./editions.ts";
-import { nextDeadlineEstimates } from "./estimates.ts";
-import { fieldsFromTitle } from "./fields/keywords.ts";
-import { type ChosenNames, chooseNames } from "./names.ts";
-import { normalizeCoreRank } from "./normalize.ts";
-import type { ConferenceObservation, SourceId } from "./observations.ts";
-import { byPriority, firstBy } from "./priority.ts";
-import { isPublishable } from "./sources.ts";
 
 export interface Conflict {
   venue: string;
