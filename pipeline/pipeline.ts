@@ -43,7 +43,8 @@ import { type Cluster, resolve } from "./resolve/resolve.ts";
 import type { ImportResult, SourceId } from "./sources/observations.ts";
 import { byPriority } from "./sources/priority.ts";
 import { sourceProvenance } from "./sync/provenance.ts";
-import { resolveLatest, writeSnapshot } from "./write/write.ts";
+import { resolveLatest } from "./write/publish.ts";
+import { writeSnapshot } from "./write/write.ts";
 
 export interface BuildOptions {
   upstreamDir: string;

@@ -3,36 +3,22 @@
  * publishes it atomically: everything is validated and written into a temporary directory first, renamed into
  * place, and only then does `latest` switch. A failed build leaves `latest` and every older snapshot as they were.
  */
-import { createHash, type Hash, randomBytes } from "node:crypto";
-import { existsSync, realpathSync } from "node:fs";
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, symlink } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { z } from "zod";
-import {
-  DATABASE,
-  DATAPACKAGE,
-  DETAILS,
-  IDS,
-  LATEST,
-  MANIFEST,
-  MERGED,
-  RECORD_INDENT,
-  RECORD_SEPARATOR,
-} from "../../snapshot/files.ts";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { DATABASE, DATAPACKAGE, DETAILS, IDS, MANIFEST, MERGED } from "../../snapshot/files.ts";
 import {
   AcceptanceTableRow,
   AliasTableRow,
-  ConferenceDetailData,
+  type ConferenceDetailData,
   ConferenceRow,
   DeadlineTableRow,
   EditionTableRow,
-  IsoDate,
-  JournalDetailData,
+  type JournalDetailData,
   JournalRow,
   Manifest,
   RankHistoryTableRow,
-  SourceInfo,
   SpecialIssueRow,
 } from "../../snapshot/records.ts";
 import { type DetailTables, detailTables } from "./bulk-tables.ts";
@@ -46,60 +32,35 @@ import {
   mergedIds,
   readPreviousSnapshot,
 } from "./changes.ts";
+import {
+  type DatasetName,
+  type DetailLine,
+  describeId,
+  issues,
+  type SnapshotContent,
+  type ValidContent,
+  validateContent,
+} from "./content.ts";
 import { dataPackage } from "./datapackage.ts";
-
-type SourceInfoRecord = z.infer<typeof SourceInfo>;
-type ManifestFile = Manifest["files"][number];
-
-export interface SnapshotContent {
-  /** YYYY-MM-DD, the build date (UTC); names the snapshot directory. */
-  date: string;
-  /** ISO instant. */
-  generatedAt: string;
-  /** PUBLIC_BASE_URL, for detail_page in the public JSON/CSV. */
-  baseUrl: string;
-  conferences: ConferenceRow[];
-  journals: JournalRow[];
-  specialIssues: SpecialIssueRow[];
-  conferenceDetails: ConferenceDetailData[];
-  journalDetails: JournalDetailData[];
-  /** Written as ids.json (internal). */
-  idRegistry: unknown;
-  /** Names a venue is also known by (pipeline/aliases.yaml), written as aliases.parquet for search. */
-  aliases?: { kind: "conference" | "journal"; venue_id: string; alias: string }[];
-  /** build-report.json + build-report.md (internal). */
-  report: { json: unknown; markdown: string };
-  sources: SourceInfoRecord[];
-  /** Terms / attribution text for the manifest and the JSON headers. */
-  terms: string;
-}
+import { describeFiles, randomSuffix, syncPath, writeDurable } from "./durable-files.ts";
+import { jsonDocument, jsonLines } from "./json-document.ts";
+import {
+  type ColumnType,
+  CP_INDEX_STRUCT,
+  publicColumns,
+  publicRow,
+  type Row,
+  type TableSpec,
+  writeDatabase,
+  writeTable,
+} from "./public-tables.ts";
+import { keepCutoff, pruneSnapshots, publish } from "./publish.ts";
 
 /** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
 export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
 
-const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
-/** Problems listed in a validation error before the rest are only counted. */
-const PROBLEMS_SHOWN = 20;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
-
-/** cp_index as a Parquet STRUCT, so `cp_index.score` reads without JSON functions (spelled as DuckDB prints it). */
-const CP_INDEX_STRUCT =
-  'STRUCT(score DOUBLE, confidence DOUBLE, "version" VARCHAR, breakdown STRUCT("name" VARCHAR, "value" DOUBLE, weight DOUBLE, known BOOLEAN)[])';
-
-type ColumnType =
-  | "VARCHAR"
-  | "VARCHAR[]"
-  | "BOOLEAN"
-  | "INTEGER"
-  | "BIGINT"
-  | "DOUBLE"
-  | "DATE"
-  | "TIMESTAMP WITH TIME ZONE"
-  | "INTEGER[]"
-  | typeof CP_INDEX_STRUCT;
-type Row = Record<string, unknown>;
 
 /** Parquet types of every row field; `satisfies` makes a field added to the schema fail to compile until typed here. */
 const CONFERENCE_COLUMNS = {
@@ -206,8 +167,7 @@ const ALIAS_COLUMNS = {
   alias: "VARCHAR",
 } as const satisfies Record<keyof AliasTableRow, ColumnType>;
 
-interface PublicDataset {
-  /** File base name: `<name>.json`, `.csv`, `.parquet`. */
+interface PublicDataset extends TableSpec {
   name:
     | "conferences"
     | "journals"
@@ -217,7 +177,7 @@ interface PublicDataset {
     | "acceptance"
     | "rank-history"
     | "aliases";
-  /** Key of the row array in the JSON file and of the manifest count. */
+  /** Also the key of the manifest count. */
   arrayKey:
     | "conferences"
     | "journals"
@@ -229,12 +189,6 @@ interface PublicDataset {
     | "aliases";
   title: string;
   note: string;
-  schema: z.ZodObject;
-  columns: Record<string, ColumnType>;
-  /** Which venue page `detail_page` links, the field holding its id, and the field it follows. */
-  venueOf: (row: Row) => "conference" | "journal";
-  idField: string;
-  detailPageAfter: string;
   /** How errors name a record. */
   label: (row: Row) => string;
 }
@@ -383,415 +337,6 @@ const BULK_TABLES: readonly BulkTable[] = [
 /** Every public table, venue tables first. */
 const PUBLIC_DATASETS: readonly PublicDataset[] = [...DATASETS, ...BULK_TABLES.map((t) => t.dataset)];
 
-function describeId(id: unknown): string {
-  return typeof id === "string" || typeof id === "number" ? String(id) : "(no id)";
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Validation
-
-const Envelope = z.object({
-  date: IsoDate,
-  generatedAt: z.iso.datetime(),
-  baseUrl: z.url({ protocol: /^https?$/ }),
-  sources: z.array(SourceInfo),
-  terms: z.string().min(1),
-  report: z.object({ markdown: z.string() }),
-});
-
-/** The venue tables, validated from the content (the bulk tables are derived from what is validated). */
-type DatasetName = "conferences" | "journals" | "special-issues";
-
-/**
- * A validated detail record kept as its details.json line: the text is all the writer needs, and a parsed copy
- * of every detail would double the build's memory (details are the bulk of a snapshot).
- */
-interface DetailLine {
-  id: string;
-  json: string;
-}
-
-interface ValidContent {
-  rows: Record<DatasetName, Row[]>;
-  conferenceDetails: DetailLine[];
-  journalDetails: DetailLine[];
-}
-
-/** Parses every record against its schema and checks that ids are unique and references resolve. */
-function validateContent(content: SnapshotContent): ValidContent {
-  const problems: string[] = [];
-  const envelope = Envelope.safeParse(content);
-  if (!envelope.success) problems.push(...issues("snapshot", envelope.error));
-  if (content.idRegistry === undefined) problems.push("snapshot: idRegistry is missing");
-  if (content.report?.json === undefined) problems.push("snapshot: report.json is missing");
-
-  const parseAll = <T>(schema: z.ZodType<T>, records: readonly unknown[], label: (row: Row) => string): T[] =>
-    records.flatMap((record) => {
-      const parsed = schema.safeParse(record);
-      if (parsed.success) return [parsed.data];
-      problems.push(...issues(label((record ?? {}) as Row), parsed.error));
-      return [];
-    });
-
-  const input: Record<DatasetName, readonly unknown[]> = {
-    conferences: content.conferences,
-    journals: content.journals,
-    "special-issues": content.specialIssues,
-  };
-  const rows = Object.fromEntries(
-    DATASETS.map((d) => [d.name, parseAll(d.schema, input[d.name as DatasetName], d.label) as Row[]]),
-  ) as Record<DatasetName, Row[]>;
-  const detailLines = <T extends { id: string }>(
-    schema: z.ZodType<T>,
-    records: readonly unknown[],
-    label: (row: Row) => string,
-  ): DetailLine[] =>
-    records.flatMap((record) => {
-      const parsed = schema.safeParse(record);
-      if (parsed.success) return [{ id: parsed.data.id, json: JSON.stringify(parsed.data) }];
-      problems.push(...issues(label((record ?? {}) as Row), parsed.error));
-      return [];
-    });
-  const conferenceDetails = detailLines(
-    ConferenceDetailData,
-    content.conferenceDetails,
-    (r) => `conference detail ${describeId(r.id)}`,
-  );
-  const journalDetails = detailLines(
-    JournalDetailData,
-    content.journalDetails,
-    (r) => `journal detail ${describeId(r.id)}`,
-  );
-
-  const conferenceIds = uniqueIds(rows.conferences, "conference", problems);
-  const journalIds = uniqueIds(rows.journals, "journal", problems);
-  uniqueIds(conferenceDetails, "conference detail", problems);
-  uniqueIds(journalDetails, "journal detail", problems);
-  for (const { id } of conferenceDetails) {
-    if (!conferenceIds.has(id)) problems.push(`conference detail ${id}: no conference row has this id`);
-  }
-  for (const { id } of journalDetails) {
-    if (!journalIds.has(id)) problems.push(`journal detail ${id}: no journal row has this id`);
-  }
-  for (const row of rows["special-issues"]) {
-    const journalId = String(row.journal_id);
-    if (!journalIds.has(journalId)) {
-      problems.push(
-        `special issue ${JSON.stringify(row.title)}: journal_id ${journalId} matches no journal row`,
-      );
-    }
-  }
-
-  if (problems.length > 0) {
-    const shown = problems.slice(0, PROBLEMS_SHOWN).map((p) => `  - ${p}`);
-    const more =
-      problems.length > PROBLEMS_SHOWN ? [`  ... and ${problems.length - PROBLEMS_SHOWN} more`] : [];
-    throw new Error(`snapshot rejected, ${problems.length} problem(s):\n${[...shown, ...more].join("\n")}`);
-  }
-  return { rows, conferenceDetails, journalDetails };
-}
-
-function issues(label: string, error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.length > 0 ? `field "${issue.path.join(".")}"` : "record";
-    return `${label}: ${field}: ${issue.message}`;
-  });
-}
-
-/** Ids of the records, reporting duplicates (two records under one id would share one detail_page). */
-function uniqueIds(records: readonly { id?: unknown }[], kind: string, problems: string[]): Set<string> {
-  const ids = new Set<string>();
-  for (const record of records) {
-    const id = String(record.id);
-    if (ids.has(id)) problems.push(`${kind} ${id}: id appears more than once`);
-    ids.add(id);
-  }
-  return ids;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Serialisation
-
-/**
- * A JSON document whose scalar members are pretty-printed and whose arrays hold one record per line:
- * readable, diff-friendly and far smaller than fully indented output. Produced piece by piece: at 100 times
- * today's catalogue a document is larger than the longest string V8 can hold. The server finds records by their
- * lines (RECORD_INDENT then `{"id":"…"`, snapshot/files.ts): keep `id` as each record's first member.
- */
-function* jsonDocument(head: Record<string, unknown>, arrays: Record<string, JsonLines>): Generator<string> {
-  const members = Object.entries(head).map(
-    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replaceAll("\n", "\n  ")}`,
-  );
-  let first = true;
-  const separator = () => {
-    const text = first ? "{\n" : ",\n";
-    first = false;
-    return text;
-  };
-  for (const member of members) yield `${separator()}${member}`;
-  for (const [key, records] of Object.entries(arrays)) {
-    yield `${separator()}  ${JSON.stringify(key)}: `;
-    if (records.count === 0) {
-      yield "[]";
-      continue;
-    }
-    yield "[\n";
-    let i = 0;
-    for (const line of records.lines()) yield* jsonRecords([line], i++ === 0);
-    yield "\n  ]";
-  }
-  yield first ? "{\n\n}\n" : "\n}\n";
-}
-
-/**
- * Record texts of a document's array, one per line, in two pieces: the separator before them (`first`: they open
- * the array) and the records joined once (a separator glued onto megabytes of records would copy them again).
- */
-const jsonRecords = (lines: readonly string[], first: boolean) => [
-  first ? RECORD_INDENT : RECORD_SEPARATOR,
-  lines.join(RECORD_SEPARATOR),
-];
-
-/** Stands for the records when a document's frame is cut out of it. */
-const RECORDS_MARK = "\u0000records\u0000";
-
-/**
- * What jsonDocument(head, { [key]: records }) writes before and after `count` records, cut out of that document
- * itself so a table written batch by batch is framed exactly as any other document.
- */
-function jsonTableFrame(head: Record<string, unknown>, key: string, count: number) {
-  const lines = { count, lines: () => (count === 0 ? [] : [RECORDS_MARK]) };
-  const text = [...jsonDocument(head, { [key]: lines })].join("");
-  const [start = "", end = ""] = text.split(`${RECORD_INDENT}${RECORDS_MARK}`);
-  return { start, end };
-}
-
-/** An array of records as their JSON texts, produced when written (never all held at once). */
-interface JsonLines {
-  count: number;
-  lines: () => Iterable<string>;
-}
-
-function jsonLines<T>(records: readonly T[], toJson: (record: T) => string): JsonLines {
-  return {
-    count: records.length,
-    lines: function* () {
-      for (const record of records) yield toJson(record);
-    },
-  };
-}
-
-/** Public columns in order: the schema fields with `detail_page` right after the dataset's anchor field. */
-const columnsOf = new WeakMap<PublicDataset, string[]>();
-
-function publicColumns(dataset: PublicDataset): string[] {
-  let columns = columnsOf.get(dataset);
-  if (!columns) {
-    columns = Object.keys(dataset.schema.shape).flatMap((field) =>
-      field === dataset.detailPageAfter ? [field, "detail_page"] : [field],
-    );
-    columnsOf.set(dataset, columns);
-  }
-  return columns;
-}
-
-/** A row as published, built once per table written (millions of rows at scale: kept lean). */
-function publicRow(dataset: PublicDataset, row: Row, baseUrl: string): Row {
-  const detailPage = `${baseUrl}/${dataset.venueOf(row)}/${encodeURIComponent(String(row[dataset.idField]))}`;
-  const out: Row = {};
-  for (const c of publicColumns(dataset)) out[c] = c === "detail_page" ? detailPage : row[c];
-  return out;
-}
-
-/** CSV cell: arrays joined with ";", objects (cp_index) as JSON text, null as an empty cell. */
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.join(";");
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-/**
- * A CSV field quoted as papaparse's unparse quotes it (the files' format from the start): when it holds a comma,
- * a quote, a line break or a byte-order mark, or starts or ends with a space. Written here because unparse's
- * generic per-cell checks took more than twice as long (test/pipeline/write.test.ts holds the two equal).
- */
-const NEEDS_QUOTES = /[",\r\n\ufeff]|^ | $/;
-
-function csvField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Public rows as CSV lines (after the header when `first`): quoting is decided cell by cell, so batches join. */
-function csvBatch(columns: string[], rows: readonly Row[], first: boolean): string {
-  const lines = rows.map((row) => columns.map((c) => csvField(csvCell(row[c]))).join(","));
-  // A later batch starts with the line break after the previous one, as an empty first line: one join makes the
-  // whole batch (a line break glued on in front would copy it again).
-  lines.unshift(first ? columns.map(csvField).join(",") : "");
-  return lines.join("\n");
-}
-
-const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const sqlIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** Rows a table is written in at a time: each batch is made public and turned into JSON text once. */
-const TABLE_BATCH_ROWS = 5_000;
-
-/**
- * One public table as JSON, CSV and Parquet, from one pass over its rows: each row's public form and JSON text
- * serve the version hash, the JSON file and the Parquet load file alike.
- */
-async function writeTable(
-  db: DuckDBConnection,
-  dir: string,
-  dataset: PublicDataset,
-  rows: readonly Row[],
-  head: Record<string, unknown>,
-  { baseUrl, versionHash }: { baseUrl: string; versionHash: Hash },
-): Promise<void> {
-  const columns = publicColumns(dataset);
-  const load = join(dir, `.load-${dataset.name}.ndjson`);
-  const frame = jsonTableFrame(head, dataset.arrayKey, rows.length);
-  const handles: FileHandle[] = [];
-  try {
-    for (const path of [join(dir, `${dataset.name}.json`), join(dir, `${dataset.name}.csv`), load])
-      handles.push(await open(path, "wx"));
-    const [json, csv, ndjson] = handles as [FileHandle, FileHandle, FileHandle];
-    await json.write(frame.start);
-    versionHash.update("[");
-    // Run once with no rows too: the CSV header is written with the first batch.
-    for (let from = 0; from === 0 || from < rows.length; from += TABLE_BATCH_ROWS) {
-      const first = from === 0;
-      const published = rows
-        .slice(from, from + TABLE_BATCH_ROWS)
-        .map((row) => publicRow(dataset, row, baseUrl));
-      await csv.write(csvBatch(columns, published, first));
-      if (published.length === 0) continue;
-      const lines = published.map((row) => JSON.stringify(row));
-      // Each text of the batch is one join, hashed or written as it is: a separator glued onto it would copy it
-      // again (megabytes at scale, in large objects that only a full garbage collection frees).
-      if (!first) versionHash.update(",");
-      versionHash.update(lines.join(","));
-      for (const piece of jsonRecords(lines, first)) await json.write(piece);
-      await ndjson.write(lines.join("\n"));
-      await ndjson.write("\n");
-    }
-    versionHash.update("]");
-    await json.write(frame.end);
-    await csv.write("\n");
-    await json.sync();
-    await csv.sync();
-  } finally {
-    for (const handle of handles) await handle.close();
-  }
-  await loadParquet(db, dir, dataset, load);
-}
-
-/**
- * Loads the public rows (the columns of the JSON and CSV files) from the table's NDJSON load file with explicit
- * column types (dates as DATE, cp_index as a STRUCT, lists as LIST), copies them to Parquet and removes the file.
- */
-async function loadParquet(db: DuckDBConnection, dir: string, dataset: PublicDataset, ndjson: string) {
-  const target = join(dir, `${dataset.name}.parquet`);
-  const types: Record<string, ColumnType> = { ...dataset.columns, detail_page: "VARCHAR" };
-  const columns = Object.entries(types)
-    .map(([name, type]) => `${sqlString(name)}: ${sqlString(type)}`)
-    .join(", ");
-  const select = publicColumns(dataset).map(sqlIdent).join(", ");
-  await db.run(
-    `COPY (SELECT ${select} FROM read_json(${sqlString(ndjson)}, format = 'newline_delimited', columns = {${columns}}))
-     TO ${sqlString(target)} (FORMAT parquet)`,
-  );
-  await rm(ndjson);
-  await syncPath(target);
-}
-
-/** Every table in one DuckDB file, copied from the Parquet files just written (same types). */
-async function writeDatabase(db: DuckDBConnection, dir: string) {
-  const target = join(dir, DATABASE);
-  await db.run(`ATTACH ${sqlString(target)} AS venues`);
-  try {
-    for (const dataset of PUBLIC_DATASETS) {
-      await db.run(
-        `CREATE TABLE venues.${sqlIdent(dataset.arrayKey)} AS SELECT * FROM read_parquet(${sqlString(join(dir, `${dataset.name}.parquet`))})`,
-      );
-    }
-  } finally {
-    await db.run("DETACH venues");
-  }
-  await syncPath(target);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Files
-
-/** Pieces are gathered into writes of about this many characters. */
-const WRITE_CHARS = 1 << 20;
-
-/** Writes a new file from text or from pieces of text, then makes it durable. */
-async function writeDurable(path: string, text: string | Iterable<string>): Promise<void> {
-  const handle = await open(path, "wx");
-  try {
-    if (typeof text === "string") {
-      await handle.writeFile(text, "utf8");
-    } else {
-      let pending: string[] = [];
-      let size = 0;
-      for (const piece of text) {
-        pending.push(piece);
-        size += piece.length;
-        if (size >= WRITE_CHARS) {
-          await handle.write(pending.join(""));
-          pending = [];
-          size = 0;
-        }
-      }
-      if (pending.length > 0) await handle.write(pending.join(""));
-    }
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** fsync an existing file or directory (a directory sync makes the entries created in it durable). */
-async function syncPath(path: string): Promise<void> {
-  const handle = await open(path, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Pieces of a file read back for its hash: one buffer for them all (a fresh buffer per chunk cost seconds at scale). */
-const READ_BYTES = 1 << 20;
-
-/** Size and SHA-256 of each file, read back one after another. */
-async function describeFiles(dir: string, names: readonly string[]): Promise<ManifestFile[]> {
-  const buffer = Buffer.allocUnsafe(READ_BYTES);
-  const out: ManifestFile[] = [];
-  for (const name of names) {
-    const hash = createHash("sha256");
-    let bytes = 0;
-    const handle = await open(join(dir, name), "r");
-    try {
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) break;
-        hash.update(buffer.subarray(0, bytesRead));
-        bytes += bytesRead;
-      }
-    } finally {
-      await handle.close();
-    }
-    out.push({ name, bytes, sha256: hash.digest("hex") });
-  }
-  return out;
-}
-
-const randomSuffix = () => `${process.pid}-${randomBytes(4).toString("hex")}`;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Writing and publishing
 
@@ -903,7 +448,7 @@ async function writeFiles(
       counts[dataset.arrayKey] = rows.length;
       publicNames.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
     }
-    await writeDatabase(db, dir);
+    await writeDatabase(db, dir, PUBLIC_DATASETS);
     publicNames.push(DATABASE);
   } finally {
     db.closeSync();
@@ -991,59 +536,6 @@ async function writeFiles(
 }
 
 /**
- * Moves the finished temp dir to `<date>` and points `latest` at it. A same-day snapshot is moved aside first
- * and put back if anything fails; `latest` dangles only between those two renames.
- */
-async function publish(snapshotsDir: string, tmp: string, date: string): Promise<void> {
-  const target = join(snapshotsDir, date);
-  const aside = existsSync(target) ? join(snapshotsDir, `.old-${date}-${randomSuffix()}`) : null;
-  if (aside) await rename(target, aside);
-  try {
-    await rename(tmp, target);
-    await pointLatest(snapshotsDir, date);
-  } catch (error) {
-    if (!existsSync(tmp)) await rm(target, { recursive: true, force: true });
-    if (aside) await rename(aside, target);
-    throw error;
-  }
-  if (aside) await rm(aside, { recursive: true, force: true });
-}
-
-/** Replaces `latest` with a relative symlink to `<date>` in one rename, so readers never see it missing. */
-async function pointLatest(snapshotsDir: string, date: string): Promise<void> {
-  const staged = join(snapshotsDir, `${LATEST}.tmp-${randomSuffix()}`);
-  await symlink(date, staged);
-  try {
-    await rename(staged, join(snapshotsDir, LATEST));
-  } catch (error) {
-    await rm(staged, { force: true });
-    throw new Error(`cannot switch ${join(snapshotsDir, LATEST)} to ${date}: ${(error as Error).message}`);
-  }
-  await syncPath(snapshotsDir);
-}
-
-/** Dated snapshots on or before this day are pruned after the build of `date`. */
-function keepCutoff(date: string, keepDays: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - keepDays * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * Deletes dated snapshots older than `keepDays` days before `date` (the one just written), never the one `latest`
- * points to.
- */
-async function pruneSnapshots(snapshotsDir: string, date: string, keepDays: number): Promise<void> {
-  const current = resolveLatest(snapshotsDir);
-  const cutoff = keepCutoff(date, keepDays);
-  const dated = (await readdir(snapshotsDir, { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory() && DATED_DIR.test(entry.name))
-    .map((entry) => entry.name);
-  for (const name of dated.filter((n) => n <= cutoff)) {
-    const path = join(snapshotsDir, name);
-    if (realpathSync(path) !== current) await rm(path, { recursive: true, force: true });
-  }
-}
-
-/**
  * Validates the content, writes `snapshotsDir/<date>/` and switches `snapshotsDir/latest` to it. Throws (with
  * every invalid record named) before touching the disk when a record is invalid; on any later failure the temp
  * dir is removed and the previous snapshots and `latest` are left as they were.
@@ -1053,7 +545,7 @@ export async function writeSnapshot(
   content: SnapshotContent,
   options: { keepDays?: number } = {},
 ): Promise<{ dir: string; manifest: Manifest }> {
-  const valid = validateContent(content);
+  const valid = validateContent(content, DATASETS);
   await mkdir(snapshotsDir, { recursive: true });
   const tmp = join(snapshotsDir, `.tmp-${content.date}-${randomSuffix()}`);
   await mkdir(tmp);
@@ -1090,14 +582,4 @@ export async function readManifest(snapshotDir: string): Promise<Manifest> {
     throw new Error(`snapshot manifest ${path} is invalid:\n${issues("manifest", parsed.error).join("\n")}`);
   }
   return parsed.data;
-}
-
-/** Real path of `snapshotsDir/latest`, or null when there is none (or it dangles). */
-export function resolveLatest(snapshotsDir: string): string | null {
-  try {
-    return realpathSync(join(snapshotsDir, LATEST));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
 }

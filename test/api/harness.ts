@@ -8,7 +8,7 @@ import type { AccessControl, Caller, QuotaResult } from "../../functions/http/ca
 import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
-import type { SnapshotContent } from "../../pipeline/write/write.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 

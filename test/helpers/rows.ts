@@ -4,7 +4,7 @@
  * by accident (build an invalid one explicitly with a spread and a cast).
  */
 import type { z } from "zod";
-import type { SnapshotContent } from "../../pipeline/write/write.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import {
   ConferenceDetailData,
   ConferenceRow,

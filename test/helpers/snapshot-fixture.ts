@@ -6,7 +6,8 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type SnapshotContent, writeSnapshot } from "../../pipeline/write/write.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import { writeSnapshot } from "../../pipeline/write/write.ts";
 import type { ConferenceRow, CpIndex, JournalRow, SpecialIssueRow } from "../../snapshot/records.ts";
 import {
   conferenceDetail,

@@ -6,7 +6,7 @@
  * pinned just before them, so feeds, countdowns and the browser agree whenever the tests run.
  */
 import type { z } from "zod";
-import type { SnapshotContent } from "../../pipeline/write/write.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import type {
   ConferenceDetailData,
   ConferenceRow,
