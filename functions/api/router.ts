@@ -1,5 +1,5 @@
 /**
- * The REST handlers under /api, as a Hono app mounted behind the edge steps (functions/app.ts, api/index.ts); the
+ * The REST handlers under /api, as a Hono app mounted behind the edge steps (functions/app.ts); the
  * request id, caller and client address come from the context's variables. Every answer is a JSON envelope:
  * validation problems are HTTP 200 / code 400, unknown paths 404, wrong methods 405 with Allow, faults 500 with the
  * request id only; a state store that cannot answer (StoreUnavailable) is left to the edge, which answers 503 with
