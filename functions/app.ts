@@ -179,24 +179,37 @@ export function createApp(deps: AppDeps): EdgeHandler {
       c.req.method === "GET" ? serverCardResponse(config.publicBaseUrl) : next(),
     );
   }
-  app.all("*", async (c) => {
+  // Pages, feeds and files answer GET and HEAD only. They read the raw path (not Hono's decoded one): the file
+  // handlers resolve and check it themselves.
+  const rawPath = (req: Request) => new URL(req.url).pathname;
+  const PAGE_METHODS = ["GET", "HEAD"];
+  app.on(PAGE_METHODS, SEARCH_PATH, async (c, next) =>
+    rawPath(c.req.raw) === SEARCH_PATH ? ((await search(c.req.raw)) ?? next()) : next(),
+  );
+  app.on(PAGE_METHODS, WATCH_CALENDAR_PATH, (c, next) =>
+    rawPath(c.req.raw) === WATCH_CALENDAR_PATH ? watchlist(c.req.raw) : next(),
+  );
+  app.on(
+    PAGE_METHODS,
+    "/snapshots/*",
+    async (c, next) => (await snapshots(c.req.raw, rawPath(c.req.raw))) ?? next(),
+  );
+  app.on(PAGE_METHODS, "*", async (c) => {
     const req = c.req.raw;
-    // The raw path (not Hono's decoded one): the file handlers resolve and check it themselves.
-    const { pathname } = new URL(req.url);
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      return new Response("Method not allowed\n", {
-        status: 405,
-        headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
-      });
-    }
-    const searched = pathname === SEARCH_PATH ? await search(req) : null;
-    if (searched) return searched;
-    if (pathname === WATCH_CALENDAR_PATH) return watchlist(req);
-    const file = (await snapshots(req, pathname)) ?? (await site(req, feedPath(pathname)));
+    const pathname = rawPath(req);
+    const file = await site(req, feedPath(pathname));
     if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
     if (file.status === 200 && req.method === "GET") recordPageView(pathname, c.get("ip"));
     return file;
   });
+  app.all(
+    "*",
+    () =>
+      new Response("Method not allowed\n", {
+        status: 405,
+        headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
+      }),
+  );
   app.onError(edgeErrors(logger));
   return (req, conn) => app.fetch(req, conn);
 }
