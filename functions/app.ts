@@ -2,7 +2,7 @@
  * The whole service on one Node server: one Hono app whose edge is the ordered list of `app.use` steps below, in
  * front of the REST API (/api), the MCP endpoint (/mcp, plugged in by its module), the public snapshot files
  * (/snapshots) and the static site. Per-request state (request id, client address, caller, quota, the charged
- * caller) lives in the context's variables (edge/context.ts).
+ * caller) lives in the context's variables (http/request-context.ts).
  *
  * Order of a request, outermost first:
  *   1. compression       edge/compression.ts    brotli/gzip for text answers, Vary: Accept-Encoding

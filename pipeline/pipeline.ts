@@ -299,7 +299,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       ]).map((alias) => ({ kind: "journal" as const, venue_id: j.id, alias })),
     ),
   ];
-  // Names left defective and the cleaning applied (pipeline/names.ts), for the build report.
+  // Names left defective and the cleaning applied (pipeline/resolve/names.ts), for the build report.
   const names = nameReport([
     ...confs.map((c, i) => ({
       kind: "conference" as const,

@@ -53,10 +53,10 @@ export interface BuildReport {
   counts: { conferences: number; journals: number; special_issues: number };
   /**
    * Venues with an official website (from any source; paid output only), and the journals' by site (publisher
-   * journal pages named in special-issue calls, pipeline/journal-pages.ts).
+   * journal pages named in special-issue calls, pipeline/importers/journal-pages.ts).
    */
   website_coverage: { conferences: number; journals: number; journals_by_site: Record<string, number> };
-  /** Defects left in the published names, and the cleaning applied to them (pipeline/names.ts). */
+  /** Defects left in the published names, and the cleaning applied to them (pipeline/resolve/names.ts). */
   names: NameReport;
 }
 

@@ -406,7 +406,7 @@ export const SpecialIssueRow = z.object({
 export type SpecialIssueRow = z.infer<typeof SpecialIssueRow>;
 
 // Bulk tables of the snapshot: what the detail pages show, one row per deadline, edition, acceptance figure, rank
-// claim and alias, so it can be had without crawling (pipeline/write.ts derives them from the details).
+// claim and alias, so it can be had without crawling (pipeline/write/write.ts derives them from the details).
 
 /** One typed deadline of one edition, announced or (`estimated`) expected from the series' history. */
 export const DeadlineTableRow = z.object({

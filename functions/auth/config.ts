@@ -1,6 +1,6 @@
 /**
  * Settings of credentials and quotas, read once from the environment at start-up so a bad value stops the server
- * with a clear message instead of failing on each request. The server's loader (functions/config.ts) takes this
+ * with a clear message instead of failing on each request. The server's loader (functions/server-config.ts) takes this
  * part from here; the accounts CLI reads it alone.
  */
 import { DEFAULT_ANON_DAILY_QUOTA } from "../edge/anonymous-access.ts";

@@ -15,7 +15,7 @@ export interface RequestInfo {
   headers: HeaderReader;
   /** Path of the request without the query string, e.g. "/api/conferences/12". */
   path: string;
-  /** The client address as the edge resolved it (functions/auth/client-ip.ts). */
+  /** The client address as the edge resolved it (functions/http/client-ip.ts). */
   ip: string;
 }
 

@@ -16,7 +16,7 @@ import { placementOf } from "./real-path.ts";
 const SNAPSHOT_PATH = /^\/snapshots\/(latest|\d{4}-\d{2}-\d{2})\/([A-Za-z0-9._-]+)$/;
 const SNAPSHOT_INDEX = /^\/snapshots\/(?:(latest|\d{4}-\d{2}-\d{2})\/)?(index\.json)?$/;
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
-/** The daily changes file and its Atom feed (pipeline/changes.ts), when the snapshot has them. */
+/** The daily changes file and its Atom feed (pipeline/write/changes.ts), when the snapshot has them. */
 const CHANGES_FILE = "changes.json";
 const CHANGES_FEED = "changes.atom";
 /** Types files.ts does not know by extension. */

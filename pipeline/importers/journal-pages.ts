@@ -1,7 +1,7 @@
 /**
  * A journal's own website from the URLs of its special-issue calls: a call published on a publisher's site names
  * the journal's page there (ScienceDirect /journal/<slug>, SpringerLink /journal/<id>, MDPI /journal/<name>,
- * IEEE Xplore punumber …), as reviewed in pipeline/journal-pages.yaml. A page is taken only when every call of
+ * IEEE Xplore punumber …), as reviewed in pipeline/importers/journal-pages.yaml. A page is taken only when every call of
  * the journal that names one names the same (calls filed under the wrong journal would otherwise pick one).
  */
 import { readFileSync } from "node:fs";
@@ -29,7 +29,7 @@ const Table = z.array(
 
 function load(): z.infer<typeof Table> {
   const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
-  if (!parsed.success) throw new Error(`pipeline/journal-pages.yaml: ${parsed.error.message}`);
+  if (!parsed.success) throw new Error(`pipeline/importers/journal-pages.yaml: ${parsed.error.message}`);
   return parsed.data;
 }
 

@@ -305,11 +305,11 @@ export function mergeConference(
   draft: ConferenceDraft;
   detail: ConferenceDetailDraft;
   rankSources: { ccf: string | null; core: string | null };
-  /** How the displayed names were chosen and cleaned, and the venue's other names (pipeline/names.ts). */
+  /** How the displayed names were chosen and cleaned, and the venue's other names (pipeline/resolve/names.ts). */
   names: ChosenNames;
 } {
   // Names differ in spelling between every pair of lists, so they are chosen by priority, not reported: short
-  // and full name together from one row (title priority), then cleaned (pipeline/names.ts).
+  // and full name together from one row (title priority), then cleaned (pipeline/resolve/names.ts).
   const names = chooseNames(members, TITLE_PRIORITY, NAME_PRIORITY);
   const shortName = names.short ?? "";
   const fullName = names.full ?? shortName;

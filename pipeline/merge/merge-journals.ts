@@ -36,7 +36,7 @@ export function mergeJournal(
   members: JournalObservation[],
   conflicts: Conflict[],
 ): { draft: JournalDraft; detail: JournalDetailDraft; names: ChosenNames } {
-  // Short and full name together from one row, cleaned (pipeline/names.ts).
+  // Short and full name together from one row, cleaned (pipeline/resolve/names.ts).
   const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY);
   const fullName = names.full ?? "";
   const ref = members.find((o) => o.source === "reference");

@@ -1,5 +1,5 @@
 /**
- * One canonical name per publisher: the reviewed spellings in pipeline/publishers.yaml ("Elsevier BV",
+ * One canonical name per publisher: the reviewed spellings in pipeline/merge/publishers.yaml ("Elsevier BV",
  * "Elsevier Ltd." → "Elsevier"). A spelling not listed is shown as the source gives it.
  */
 import { readFileSync } from "node:fs";
@@ -19,14 +19,16 @@ function spellingKey(name: string): string {
 
 function load(): Map<string, string> {
   const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
-  if (!parsed.success) throw new Error(`pipeline/publishers.yaml: ${parsed.error.message}`);
+  if (!parsed.success) throw new Error(`pipeline/merge/publishers.yaml: ${parsed.error.message}`);
   const canonical = new Map<string, string>();
   for (const [name, spellings] of Object.entries(parsed.data)) {
     for (const spelling of [name, ...spellings]) {
       const key = spellingKey(spelling);
       const taken = canonical.get(key);
       if (taken && taken !== name) {
-        throw new Error(`pipeline/publishers.yaml: "${spelling}" is listed under "${taken}" and "${name}"`);
+        throw new Error(
+          `pipeline/merge/publishers.yaml: "${spelling}" is listed under "${taken}" and "${name}"`,
+        );
       }
       canonical.set(key, name);
     }

@@ -1,5 +1,5 @@
 /**
- * The alias table, reviewed data in `pipeline/aliases.yaml`: true collisions (two venues, one acronym) told apart by
+ * The alias table, reviewed data in `pipeline/resolve/aliases.yaml`: true collisions (two venues, one acronym) told apart by
  * a title pattern, renamed venues whose old and new titles share few words tied together, and the nicknames
  * researchers use. Each rule yields an exact key, so every source's row for the venue lands in one place; the
  * names listed for a key are published as the venue's aliases (search finds them). A bad file fails the build,
@@ -29,7 +29,9 @@ const Rule = z
     title: z.string().trim().min(1).optional(),
     source: z
       .string()
-      .refine((s) => Object.hasOwn(SOURCES, s), { message: "unknown source (see pipeline/sources.yaml)" })
+      .refine((s) => Object.hasOwn(SOURCES, s), {
+        message: "unknown source (see pipeline/sources/sources.yaml)",
+      })
       .optional(),
     key: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower case a-z, 0-9 and single hyphens"),
     why: z.string().trim().min(10, "say why the rule exists"),
@@ -45,23 +47,24 @@ const Table = z
 
 function load(text: string): { rules: AliasRule[]; names: Map<string, string[]> } {
   const table = Table.safeParse(parseYaml(text));
-  if (!table.success) throw new Error(`pipeline/aliases.yaml: ${table.error.message}`);
+  if (!table.success) throw new Error(`pipeline/resolve/aliases.yaml: ${table.error.message}`);
   const rules = table.data.rules.map((raw, i) => {
     const label = `rule ${i + 1}${typeof raw === "object" && raw && "acronym" in raw ? ` (${String(raw.acronym)})` : ""}`;
     const parsed = Rule.safeParse(raw);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((x) => `${x.path.join(".") || "rule"}: ${x.message}`);
-      throw new Error(`pipeline/aliases.yaml ${label}: ${problems.join("; ")}`);
+      throw new Error(`pipeline/resolve/aliases.yaml ${label}: ${problems.join("; ")}`);
     }
     const r = parsed.data;
     const acronym = normalizeAcronym(r.acronym);
-    if (!acronym) throw new Error(`pipeline/aliases.yaml ${label}: the acronym has no letters or digits`);
+    if (!acronym)
+      throw new Error(`pipeline/resolve/aliases.yaml ${label}: the acronym has no letters or digits`);
     let title: RegExp | null = null;
     if (r.title !== undefined) {
       try {
         title = new RegExp(r.title, "i");
       } catch (e) {
-        throw new Error(`pipeline/aliases.yaml ${label}: bad title pattern: ${(e as Error).message}`);
+        throw new Error(`pipeline/resolve/aliases.yaml ${label}: bad title pattern: ${(e as Error).message}`);
       }
     }
     return { acronym, title, ...(r.source ? { source: r.source } : {}), key: `alias:${r.key}` };
@@ -70,7 +73,7 @@ function load(text: string): { rules: AliasRule[]; names: Map<string, string[]> 
   const names = new Map<string, string[]>();
   for (const [key, list] of Object.entries(table.data.names)) {
     if (!used.has(`alias:${key}`))
-      throw new Error(`pipeline/aliases.yaml names.${key}: no rule gives this key`);
+      throw new Error(`pipeline/resolve/aliases.yaml names.${key}: no rule gives this key`);
     names.set(`alias:${key}`, [...new Set(list)]);
   }
   return { rules, names };

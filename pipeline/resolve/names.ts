@@ -2,7 +2,7 @@
  * Venue names for display: the short and full name are chosen together from one source row, then cleaned of what
  * the sources add to a name (the reference service's collision marks, CORE's notes on former names, years and
  * edition numbers, a leading "The", glued words, all-caps spelling). What a cleaning step removes that names the
- * venue (a former name or acronym) is kept as an alias for search. The tables live in pipeline/names.yaml.
+ * venue (a former name or acronym) is kept as an alias for search. The tables live in pipeline/resolve/names.yaml.
  * Observations are never changed: resolution keeps reading the raw acronym (a collision mark is evidence there).
  */
 import { readFileSync } from "node:fs";
@@ -48,7 +48,7 @@ const Tables = z.object({
 
 function load() {
   const parsed = Tables.safeParse(parseYaml(readFileSync(FILE, "utf8")));
-  if (!parsed.success) throw new Error(`pipeline/names.yaml: ${parsed.error.message}`);
+  if (!parsed.success) throw new Error(`pipeline/resolve/names.yaml: ${parsed.error.message}`);
   const t = parsed.data;
   return {
     keepThe: new Set(t.keep_leading_the.map((s) => s.toLowerCase())),

@@ -1,5 +1,5 @@
 /**
- * `npm run sync`: brings every upstream folder up to date from the origins in pipeline/sources.yaml. Each folder
+ * `npm run sync`: brings every upstream folder up to date from the origins in pipeline/sources/sources.yaml. Each folder
  * is assembled beside the live one (the previous copy, then the fetched files over it, so derived files that no
  * origin produces carry over) and swapped in by rename; a folder whose fetch fails keeps its last good copy.
  */

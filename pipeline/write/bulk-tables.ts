@@ -1,7 +1,7 @@
 /**
  * The snapshot's bulk tables: what a venue's detail page shows, flattened to one row per deadline, edition,
  * acceptance figure and rank claim, so bulk users get it without crawling. Derived from the validated details
- * (pipeline/write.ts writes each as JSON, CSV and Parquet and into venues.duckdb).
+ * (pipeline/write/write.ts writes each as JSON, CSV and Parquet and into venues.duckdb).
  */
 import type {
   AcceptanceTableRow,

@@ -27,7 +27,7 @@ export interface SnapshotContent {
   journalDetails: JournalDetailData[];
   /** Written as ids.json (internal). */
   idRegistry: unknown;
-  /** Names a venue is also known by (pipeline/aliases.yaml), written as aliases.parquet for search. */
+  /** Names a venue is also known by (pipeline/resolve/aliases.yaml), written as aliases.parquet for search. */
   aliases?: { kind: "conference" | "journal"; venue_id: string; alias: string }[];
   /** build-report.json + build-report.md (internal). */
   report: { json: unknown; markdown: string };

@@ -1,6 +1,6 @@
 /**
  * A small but complete snapshot for server and query tests, written through the real writer
- * (pipeline/write.ts). "Today" for these rows is FIXTURE_TODAY: some deadlines fall before it, one on it,
+ * (pipeline/write/write.ts). "Today" for these rows is FIXTURE_TODAY: some deadlines fall before it, one on it,
  * some after; ties in every ranking's sort key exist so the id tie-break is exercised.
  */
 import { mkdtemp } from "node:fs/promises";

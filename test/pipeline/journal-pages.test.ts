@@ -1,4 +1,4 @@
-/** Journal websites from the publisher journal pages that special-issue calls name (pipeline/journal-pages.yaml). */
+/** Journal websites from the publisher journal pages that special-issue calls name (pipeline/importers/journal-pages.yaml). */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

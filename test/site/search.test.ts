@@ -1,5 +1,5 @@
 /**
- * The server-rendered site search (functions/site/search.ts) over real HTTP: results from the query layer in
+ * The server-rendered site search (functions/pages/site-search.ts) over real HTTP: results from the query layer in
  * the site's frame, filters, the open/closed marker, clear errors, and that neither the search nor login is
  * charged to the anonymous daily quota of the API.
  */
