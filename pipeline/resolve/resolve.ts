@@ -13,6 +13,7 @@
  * they are duplicate rows (near-identical titles), which are merged and reported. A group whose rows may not
  * found a venue (acceptance lists, the archived paperswithcode list) is left unmatched.
  */
+import { Groups } from "./groups.ts";
 import {
   titleTokens,
   type WeightedTitle,
@@ -216,19 +217,10 @@ export function resolve<O>(
     jaccard(a, b) >= opts.duplicateThreshold &&
     kept(a).some((k) => kept(b).includes(k));
 
-  // Union-find over nodes; each root keeps the list of its members.
-  const parent = nodes.map((n) => n.i);
-  const members = new Map<number, Node[]>(nodes.map((n) => [n.i, [n]]));
-  const find = (x: number): number => {
-    let r = x;
-    while (parent[r] !== r) r = parent[r] as number;
-    while (parent[x] !== r) {
-      const next = parent[x] as number;
-      parent[x] = r;
-      x = next;
-    }
-    return r;
-  };
+  // The groups of nodes (node i is item i); each root keeps the list of its members.
+  const groups = new Groups(nodes);
+  const { members } = groups;
+  const find = (x: number): number => groups.find(x);
   /** Both groups hold rows of one curated list and no row of one duplicates a row of the other. */
   const cannot = (ra: number, rb: number): [Node, Node] | null => {
     const left = members.get(ra) as Node[];
@@ -272,12 +264,8 @@ export function resolve<O>(
       record("cannot-link", score, clash[0], clash[1]);
       return false;
     }
-    const [keep, drop] =
-      (members.get(ra) as Node[]).length >= (members.get(rb) as Node[]).length ? [ra, rb] : [rb, ra];
-    parent[drop] = keep;
+    const [keep, drop] = groups.join(ra, rb);
     if (aliased.has(drop)) aliased.add(keep);
-    (members.get(keep) as Node[]).push(...(members.get(drop) as Node[]));
-    members.delete(drop);
     const sameSource = a.d.source === b.d.source;
     const shown: MatchRule = sameSource && rule !== "exact" ? "duplicate-row" : rule;
     record(shown, score, a, b);
