@@ -4,6 +4,7 @@
  */
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
+import { LoginBody, LoginResult, ResearcherIdPath, ResearcherProfile } from "../schema/accounts.ts";
 import {
   API_VERSION,
   ConferenceDetail,
@@ -12,21 +13,16 @@ import {
   ConferenceRankingPath,
   ConferenceSearchData,
   ConferenceSearchParams,
-  ErrorEnvelope,
-  envelopeOf,
   JournalDetail,
   JournalRankingData,
   JournalRankingParams,
   JournalRankingPath,
   JournalSearchData,
   JournalSearchParams,
-  LoginBody,
-  LoginResult,
-  ResearcherIdPath,
-  ResearcherProfile,
   Statistics,
   VenueIdPath,
 } from "../schema/api.ts";
+import { ErrorEnvelope, envelopeOf } from "../schema/envelope.ts";
 
 const QUOTA_HEADERS = {
   "X-Quota-Limit": {

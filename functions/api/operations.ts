@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { VenueId } from "../../snapshot/records.ts";
 import type { Caller } from "../http/caller.ts";
 import type { QueryLayer } from "../query/index.ts";
+import { ResearcherId, type ResearcherProfile } from "../schema/accounts.ts";
 import {
   CONFERENCE_RANKINGS,
   type ConferenceDetail,
@@ -24,8 +25,6 @@ import {
   JournalRankingPath,
   type JournalSearchData,
   JournalSearchParams,
-  ResearcherId,
-  type ResearcherProfile,
   type Statistics,
 } from "../schema/api.ts";
 import { noResearchers, type ResearcherDirectory } from "./services.ts";

@@ -9,7 +9,7 @@ import { type Context, Hono } from "hono";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
-import { LoginBody } from "../schema/api.ts";
+import { LoginBody } from "../schema/accounts.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
 import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
 import { type LoginService, noLogin, type ResearcherDirectory } from "./services.ts";

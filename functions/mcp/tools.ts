@@ -8,6 +8,7 @@ import { z } from "zod";
 import { VenueId } from "../../snapshot/records.ts";
 import type { Outcome, ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../http/caller.ts";
+import { ResearcherId, ResearcherProfile } from "../schema/accounts.ts";
 import {
   ConferenceDetail,
   ConferenceRankingData,
@@ -21,8 +22,6 @@ import {
   JournalRankingParams,
   JournalSearchData,
   JournalSearchParams,
-  ResearcherId,
-  ResearcherProfile,
   Statistics,
 } from "../schema/api.ts";
 import { outlineSchema } from "./json-schema.ts";
