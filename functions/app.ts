@@ -49,6 +49,7 @@ import { feedPath } from "./edge/feed-aliases.ts";
 import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
 import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
+import { mcpMetering } from "./edge/mcp-metering.ts";
 import { METRICS_PATH, metricsResponse, requestMetrics } from "./edge/metrics.ts";
 import { corsPreflight } from "./edge/preflight.ts";
 import { createRateLimiter, rateLimit } from "./edge/rate-limit.ts";
@@ -63,7 +64,6 @@ import { MCP_PATH } from "./http/paths.ts";
 import type { EdgeEnv, EdgeHandler } from "./http/request-context.ts";
 // MCP: the slot takes a factory (the handler needs the query layer built here), and the edge meters only tool calls.
 import type { McpFactory } from "./mcp/handler.ts";
-import { mcpMetering } from "./mcp/metering.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
 import { WATCH_CALENDAR_PATH, watchCalendar } from "./pages/watch-calendar.ts";

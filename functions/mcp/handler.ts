@@ -7,12 +7,12 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createReadOperations } from "../api/operations.ts";
 import type { ResearcherDirectory } from "../api/services.ts";
+import { countToolCalls, jsonBody } from "../edge/mcp-metering.ts";
 import { BODY_LIMITS } from "../http/body-limits.ts";
 import type { InnerHandler } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
-import { countToolCalls, jsonBody } from "./metering.ts";
 import type { VenueMarkdown } from "./resources.ts";
 import { createMcpServer } from "./server.ts";
 
