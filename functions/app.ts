@@ -17,13 +17,14 @@
  *   9. quotaHeaders      edge/caller-quota.ts   X-Quota-* and private caching of credentialed answers
  *  10. agentRefusal      edge/agent-refusal.ts  library default User-Agents on /api and /mcp → 403
  *  11. corsPreflight     edge/preflight.ts      OPTIONS → 204
- *  12. mcpMetering       mcp/metering.ts        /mcp: a request calling no tool only reports the quota
+ *  12. mcpMetering       edge/mcp-metering.ts   /mcp: parses the message once; one calling no tool only reports the quota
  *  13. callerQuota       edge/caller-quota.ts   caller + quota (401, 402/429), fail closed 503, refunds
  *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host must name this service → 403
  *  15. originGuard       edge/host-guard.ts     /mcp: a browser Origin must be this service, loopback or
  *                                               ALLOWED_ORIGINS → 403 (the API answers any Origin: open CORS)
- * then the routes: /healthz, /readyz and /metrics, /mcp, the API router (/api), the server card, and everything else from
- * pages and files (search, watch calendar, snapshot files, site, merged-venue redirects, the site's 404).
+ * then the routes: /healthz, /readyz and /metrics, /mcp, the API router (/api), the server card, then for GET and HEAD
+ * the pages and files (site search, watch calendar, snapshot files, site files and feeds, merged-venue redirects, the
+ * site's 404); any other method there → 405.
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
 import { readFile } from "node:fs/promises";
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
           caller: c.get("caller"),
           ip: c.get("ip"),
           body: c.get("body"),
+          message: c.get("mcpMessage"),
         })
       : errorResponse(404, "MCP is not enabled on this server", c.get("requestId")),
   );

@@ -7,7 +7,7 @@ import { createMiddleware } from "hono/factory";
 import type { EdgeEnv } from "../http/request-context.ts";
 
 /** A request body as JSON; undefined when there is none or it is not JSON. */
-export function jsonBody(body: Uint8Array | undefined): unknown {
+function jsonBody(body: Uint8Array | undefined): unknown {
   if (body === undefined) return undefined;
   try {
     return JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
@@ -30,6 +30,8 @@ export function countToolCalls(message: unknown): number {
 
 /** The edge step on /mcp, before caller-quota.ts: a request that calls no tool only reports the quota. */
 export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
-  if (c.req.method !== "POST" || countToolCalls(jsonBody(c.get("body"))) === 0) c.set("reportOnly", true);
+  const message = c.req.method === "POST" ? jsonBody(c.get("body")) : undefined;
+  c.set("mcpMessage", message);
+  if (countToolCalls(message) === 0) c.set("reportOnly", true);
   await next();
 });

@@ -22,10 +22,12 @@ export interface EdgeVariables {
   quota: QuotaResult | undefined;
   /** The caller whose quota this request used (metered, admitted): refunded if the request is not answered. */
   charged: Caller | undefined;
-  /** An MCP request that calls no tool (mcp/metering.ts): its quota is reported, never charged. */
+  /** An MCP request that calls no tool (edge/mcp-metering.ts): its quota is reported, never charged. */
   reportOnly: boolean | undefined;
   /** The request body as the body limit read it (request-body.ts); undefined for a request without one. */
   body: Uint8Array | undefined;
+  /** The JSON-RPC message of an MCP POST as the metering step parsed it; undefined when the body is not JSON. */
+  mcpMessage: unknown;
 }
 
 /** `Bindings` may be absent: a serverless host calls `fetch(req)` with no connection info. */
@@ -38,6 +40,8 @@ export interface EdgeContext {
   ip: string;
   /** The request body already read at the edge (the request's own stream is not read again). */
   body: Uint8Array | undefined;
+  /** The body parsed as JSON at the edge (MCP metering); undefined when it is not JSON. */
+  message: unknown;
 }
 
 export type InnerHandler = (req: Request, ctx: EdgeContext) => Response | Promise<Response>;

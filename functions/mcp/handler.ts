@@ -7,7 +7,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createReadOperations } from "../api/operations.ts";
 import type { ResearcherDirectory } from "../api/services.ts";
-import { countToolCalls, jsonBody } from "../edge/mcp-metering.ts";
+import { countToolCalls } from "../edge/mcp-metering.ts";
 import { BODY_LIMITS } from "../http/body-limits.ts";
 import type { InnerHandler } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
@@ -89,7 +89,7 @@ export const createMcpHandler: McpFactory = (deps) => {
       const message = `method ${req.method} not allowed: this MCP endpoint takes POST only`;
       return jsonRpcError(405, -32000, message, { allow: "POST, OPTIONS" });
     }
-    const message = jsonBody(ctx.body);
+    const { message } = ctx;
     // The edge counted this request once, so it may call one tool.
     if (countToolCalls(message) > 1) {
       const message = "send one tools/call per HTTP request: each tool call counts as one request";
