@@ -10,6 +10,7 @@ import {
 } from "../normalize/normalize.ts";
 import type { ConferenceObservation, JournalObservation, SourceId } from "../sources/observations.ts";
 import { aliasKeys } from "./aliases.ts";
+import { COLLISION_MARK } from "./names.ts";
 import type { Resolvable } from "./resolve.ts";
 
 /** Acceptance-only sources and the archived paperswithcode list attach to venues; they never make one. */
@@ -20,9 +21,6 @@ const TRACKERS = new Set<SourceId>(["ccfddl", "hf", "pwc", "lixin", "csconferenc
 
 /** Curated lists: two distinct rows of one are two venues (cannot-link), duplicate rows aside. */
 const CURATED = new Set<SourceId>(["ccf", "ccf2026", "icore", "core", "core_portal", "qualis"]);
-
-// The reference service tells venues sharing an acronym apart by trailing marks ("ICIEA'", "ICISS'''").
-const COLLISION_MARKS = /(?<![\d'’])['’]+$/;
 
 /**
  * What resolution compares an acronym on. A marked reference acronym names another venue than the unmarked
@@ -38,7 +36,7 @@ function acronymEvidence(o: ConferenceObservation) {
     o.title !== null &&
     normalizeTitle(o.acronym) === normalizeTitle(o.title);
   if (!o.acronym || titleRepeated) return { acronyms: [], parts: [], exclusive, strict: false };
-  const marks = o.source === "reference" ? (o.acronym.match(COLLISION_MARKS)?.[0].length ?? 0) : 0;
+  const marks = o.source === "reference" ? (o.acronym.match(COLLISION_MARK)?.[0].length ?? 0) : 0;
   const variants = acronymVariants(o.acronym);
   const base = variants[0] ?? "";
   // "IJCAI-ECAI", "ESEC/FSE", "EMNLP Industry": each part that is itself an acronym (two capitals or more) may

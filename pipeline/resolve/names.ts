@@ -64,8 +64,11 @@ const T = load();
 // ---------------------------------------------------------------------------------------------------------------
 // Acronyms
 
-/** The reference service tells venues sharing an acronym apart by trailing apostrophes ("ICISS'''"). */
-const COLLISION_MARK = /['’′]+$/;
+/**
+ * The reference service tells venues sharing an acronym apart by trailing marks ("ICIEA'", "ICISS'''"): a run of
+ * apostrophes or primes at the end, not after a digit. Resolution counts them (describe.ts), naming strips them.
+ */
+export const COLLISION_MARK = /(?<![\d'’′])['’′]+$/;
 
 /**
  * Sources repeat the same names (every CORE edition, every copy of a list), and cleaning is pure: each distinct
