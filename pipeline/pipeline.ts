@@ -27,6 +27,7 @@ import {
   sourceStats,
 } from "./report.ts";
 import { aliasNames } from "./resolve/aliases.ts";
+import { uniqueNames } from "./resolve/choose-names.ts";
 import { describeConference, describeJournal } from "./resolve/describe.ts";
 import {
   assignIds,
@@ -38,7 +39,7 @@ import {
   type RegistryEntry,
   updatedAt,
 } from "./resolve/ids.ts";
-import { foldName, uniqueNames } from "./resolve/names.ts";
+import { foldName } from "./resolve/names.ts";
 import { type Cluster, resolve } from "./resolve/resolve.ts";
 import type { ImportResult, SourceId } from "./sources/observations.ts";
 import { byPriority } from "./sources/priority.ts";

@@ -18,7 +18,7 @@ import { fieldsFromTitle } from "../fields/keywords.ts";
 import { countryFromPlace } from "../normalize/countries.ts";
 import { buildDeadline } from "../normalize/dates.ts";
 import { normalizeCoreRank } from "../normalize/normalize.ts";
-import { type ChosenNames, chooseNames } from "../resolve/names.ts";
+import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
 import type { ConferenceObservation, SourceId } from "../sources/observations.ts";
 import { byPriority, firstBy } from "../sources/priority.ts";
 import { isPublishable } from "../sources/sources.ts";

@@ -5,8 +5,8 @@ import type { JournalDetailData, JournalRow, SpecialIssue } from "../../snapshot
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { fieldsFromTitle } from "../fields/keywords.ts";
 import { normalizeTitle } from "../normalize/normalize.ts";
+import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
 import type { JournalClaims } from "../resolve/describe.ts";
-import { type ChosenNames, chooseNames } from "../resolve/names.ts";
 import type { JournalObservation, SourceId } from "../sources/observations.ts";
 import { firstBy } from "../sources/priority.ts";
 import type { Conflict } from "./merge-conferences.ts";
