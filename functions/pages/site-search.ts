@@ -4,7 +4,7 @@
  * as `search.html` (its `<!--search-->` comment is replaced). It works without JavaScript, the address is the
  * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { pageCsp } from "../edge/page-csp.ts";
@@ -172,11 +172,29 @@ export interface SiteSearchDeps {
   clock?: Clock;
 }
 
+/**
+ * The built `search.html`, read again only when it changed on disk (the nightly site build replaces it while the
+ * server runs); null when there is none.
+ */
+function searchFrame(siteDir: string): () => Promise<string | null> {
+  const path = join(siteDir, "search.html");
+  let kept: { mtimeMs: number; size: number; text: string } | null = null;
+  return async () => {
+    const now = await stat(path).catch(() => null);
+    if (!now) return null;
+    if (kept?.mtimeMs === now.mtimeMs && kept.size === now.size) return kept.text;
+    const text = await readFile(path, "utf8").catch(() => null);
+    kept = text === null ? null : { mtimeMs: now.mtimeMs, size: now.size, text };
+    return text;
+  };
+}
+
 /** GET /search: the page, or null when the site has no `search.html` frame with the slot (served as a plain file). */
 export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Response | null> {
   const clock = deps.clock ?? systemClock;
+  const readFrame = searchFrame(deps.siteDir);
   return async (req) => {
-    const frame = await readFile(join(deps.siteDir, "search.html"), "utf8").catch(() => null);
+    const frame = await readFrame();
     if (frame === null || !frame.includes(SEARCH_SLOT)) return null;
     const url = new URL(req.url);
     const form = formOf(url);
