@@ -2,7 +2,7 @@
  * The whole service on one Node server: one Hono app whose edge is the ordered list of `app.use` steps below, in
  * front of the REST API (/api), the MCP endpoint (/mcp, plugged in by its module), the public snapshot files
  * (/snapshots) and the static site. Per-request state (request id, client address, caller, quota, the charged
- * caller) lives in the context's variables (edge/context.ts).
+ * caller) lives in the context's variables (http/request-context.ts).
  *
  * Order of a request, outermost first:
  *   1. compression       edge/compression.ts    brotli/gzip for text answers, Vary: Accept-Encoding
@@ -17,14 +17,14 @@
  *   9. quotaHeaders      edge/caller-quota.ts   X-Quota-* and private caching of credentialed answers
  *  10. agentRefusal      edge/agent-refusal.ts  library default User-Agents on /api and /mcp → 403
  *  11. corsPreflight     edge/preflight.ts      OPTIONS → 204
- *  12. mcpMetering       mcp/metering.ts        /mcp: a request calling no tool only reports the quota
+ *  12. mcpMetering       edge/mcp-metering.ts   /mcp: parses the message once; one calling no tool only reports the quota
  *  13. callerQuota       edge/caller-quota.ts   caller + quota (401, 402/429), fail closed 503, refunds
  *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host must name this service → 403
  *  15. originGuard       edge/host-guard.ts     /mcp: a browser Origin must be this service, loopback or
  *                                               ALLOWED_ORIGINS → 403 (the API answers any Origin: open CORS)
- * then the routes: /healthz, /readyz and /metrics, /mcp, the API router (/api), the server card, and everything else from
- * pages and files (watchlist edits, search, the deadlines list and its feeds, the watchlist page and its
- * calendars, snapshot files, site, merged-venue redirects, the site's 404).
+ * then the routes: /healthz, /readyz and /metrics, /mcp, the API router (/api), the server card, watchlist edits, then
+ * for GET and HEAD the pages and files (site search, the deadlines list and its feeds, the watchlist page and its
+ * calendars, snapshot files, site files and feeds, merged-venue redirects, the site's 404); any other method there → 405.
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
 import { readFile } from "node:fs/promises";
@@ -36,23 +36,21 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import pino from "pino";
-import { errorResponse } from "./api/envelope.ts";
 import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
-import type { ServerConfig } from "./config.ts";
-import { type AccessControl, createAnonymousAccess } from "./edge/access.ts";
 import { accessLog, bytesSent } from "./edge/access-log.ts";
 import { agentRefusal } from "./edge/agent-refusal.ts";
+import { createAnonymousAccess } from "./edge/anonymous-access.ts";
 import { callerQuota, edgeErrors, quotaHeaders } from "./edge/caller-quota.ts";
 import { clientAddress } from "./edge/client-address.ts";
 import { answerClientError } from "./edge/client-error.ts";
 import { compression } from "./edge/compression.ts";
 import { connectionServerOptions, limitConnections } from "./edge/connections.ts";
-import type { EdgeEnv, EdgeHandler } from "./edge/context.ts";
 import { feedPath } from "./edge/feed-aliases.ts";
 import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
 import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
+import { mcpMetering } from "./edge/mcp-metering.ts";
 import { METRICS_PATH, metricsResponse, requestMetrics } from "./edge/metrics.ts";
 import { corsPreflight } from "./edge/preflight.ts";
 import { createRateLimiter, rateLimit, type SharedBuckets } from "./edge/rate-limit.ts";
@@ -61,10 +59,19 @@ import { REQUEST_ID_OPTIONS } from "./edge/request-id.ts";
 import { siteFiles } from "./edge/site-files.ts";
 import { snapshotFiles } from "./edge/snapshot-files.ts";
 import { onceADay } from "./edge/view-dedup.ts";
+import type { AccessControl } from "./http/caller.ts";
+import { errorResponse } from "./http/envelope.ts";
+import { MCP_PATH } from "./http/paths.ts";
+import type { EdgeEnv, EdgeHandler } from "./http/request-context.ts";
 // MCP: the slot takes a factory (the handler needs the query layer built here), and the edge meters only tool calls.
 import type { McpFactory } from "./mcp/handler.ts";
-import { MCP_PATH, mcpMetering } from "./mcp/metering.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
+import { deadlineLister, watchedVenues } from "./pages/deadline-rows.ts";
+import { deadlinesPages } from "./pages/deadlines-page.ts";
+import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
+import { watchCalendar } from "./pages/watch-calendar.ts";
+import { watchlistPage } from "./pages/watchlist-page.ts";
+import { type WatchlistStore, watchlistApi } from "./pages/watchlists.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
@@ -72,12 +79,7 @@ import { readBuildStatus } from "./runtime/build-status.ts";
 import { type Clock, systemClock } from "./runtime/clock.ts";
 import type { Logger } from "./runtime/logger.ts";
 import { createMetrics, type Metrics } from "./runtime/metrics.ts";
-import { deadlineLister, watchedVenues } from "./site/deadline-rows.ts";
-import { deadlinesPages } from "./site/deadlines-page.ts";
-import { SEARCH_PATH, siteSearch } from "./site/search.ts";
-import { watchCalendar } from "./site/watch-calendar.ts";
-import { watchlistPage } from "./site/watchlist-page.ts";
-import { type WatchlistStore, watchlistApi } from "./site/watchlists.ts";
+import type { ServerConfig } from "./server-config.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -195,6 +197,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
           caller: c.get("caller"),
           ip: c.get("ip"),
           body: c.get("body"),
+          message: c.get("mcpMessage"),
         })
       : errorResponse(404, "MCP is not enabled on this server", c.get("requestId")),
   );
@@ -204,29 +207,45 @@ export function createApp(deps: AppDeps): EdgeHandler {
       c.req.method === "GET" ? serverCardResponse(config.publicBaseUrl) : next(),
     );
   }
-  app.all("*", async (c) => {
-    const req = c.req.raw;
-    // The raw path (not Hono's decoded one): the file handlers resolve and check it themselves.
-    const { pathname } = new URL(req.url);
-    const watchlist = await watchlists(req, pathname);
-    if (watchlist) return watchlist;
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      return new Response("Method not allowed\n", {
-        status: 405,
-        headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
-      });
-    }
-    const searched = pathname === SEARCH_PATH ? await search(req) : null;
-    if (searched) return searched;
+  // Pages, feeds and files answer GET and HEAD only. They read the raw path (not Hono's decoded one): the file
+  // handlers resolve and check it themselves.
+  const rawPath = (req: Request) => new URL(req.url).pathname;
+  const PAGE_METHODS = ["GET", "HEAD"];
+  // Watchlist edits (POST /watchlists, PUT /watchlists/<id>) take their own methods; null for any other request.
+  app.all("*", async (c, next) => (await watchlists(c.req.raw, rawPath(c.req.raw))) ?? next());
+  app.on(PAGE_METHODS, SEARCH_PATH, async (c, next) =>
+    rawPath(c.req.raw) === SEARCH_PATH ? ((await search(c.req.raw)) ?? next()) : next(),
+  );
+  // Server-rendered pages, feeds and calendars, each answering its own paths (null for any other).
+  app.on(PAGE_METHODS, "*", async (c, next) => {
+    const pathname = rawPath(c.req.raw);
     for (const page of pages) {
-      const answer = await page(req, pathname);
+      const answer = await page(c.req.raw, pathname);
       if (answer) return answer;
     }
-    const file = (await snapshots(req, pathname)) ?? (await site(req, feedPath(pathname)));
+    return next();
+  });
+  app.on(
+    PAGE_METHODS,
+    "/snapshots/*",
+    async (c, next) => (await snapshots(c.req.raw, rawPath(c.req.raw))) ?? next(),
+  );
+  app.on(PAGE_METHODS, "*", async (c) => {
+    const req = c.req.raw;
+    const pathname = rawPath(req);
+    const file = await site(req, feedPath(pathname));
     if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
     if (file.status === 200 && req.method === "GET") recordPageView(pathname, c.get("ip"));
     return file;
   });
+  app.all(
+    "*",
+    () =>
+      new Response("Method not allowed\n", {
+        status: 405,
+        headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
+      }),
+  );
   app.onError(edgeErrors(logger));
   return (req, conn) => app.fetch(req, conn);
 }

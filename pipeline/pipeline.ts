@@ -2,8 +2,10 @@
  * The nightly build: importers → entity resolution → merge → ids and change dates → validated, atomic
  * snapshot. Each stage prints what it did and its counts.
  */
+
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { IDS } from "../snapshot/files.ts";
 import {
   type ConferenceDetailData,
   type ConferenceRow,
@@ -11,28 +13,18 @@ import {
   type JournalRow,
   RESEARCH_FIELDS,
   type SpecialIssueRow,
-} from "../functions/schema/records.ts";
-import { STALE_AFTER_DAYS, sourceAges } from "../functions/schema/source-age.ts";
-import { aliasNames } from "./aliases.ts";
-import { BACKTEST_CUTOFFS, type BacktestSummary, backtestVenue, summarizeBacktest } from "./backtest.ts";
-import { describeConference, describeJournal } from "./describe.ts";
-import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
+} from "../snapshot/records.ts";
+import { STALE_AFTER_DAYS, sourceAges } from "../snapshot/source-age.ts";
 import {
-  assignIds,
-  contentHash,
-  emptyRegistry,
-  type IdRegistry,
-  type KindRegistry,
-  nextKindRegistry,
-  type RegistryEntry,
-  updatedAt,
-} from "./ids.ts";
+  BACKTEST_CUTOFFS,
+  type BacktestSummary,
+  backtestVenue,
+  summarizeBacktest,
+} from "./estimate/backtest.ts";
+import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
 import { IMPORTERS } from "./importers/index.ts";
-import { type Conflict, mergeConference } from "./merge-conferences.ts";
-import { mergeJournal } from "./merge-journals.ts";
-import { foldName, uniqueNames } from "./names.ts";
-import type { ConferenceObservation, ImportResult, SourceId } from "./observations.ts";
-import { byPriority } from "./priority.ts";
+import { type Conflict, mergeConference } from "./merge/merge-conferences.ts";
+import { mergeJournal } from "./merge/merge-journals.ts";
 import {
   type BuildReport,
   countBySite,
@@ -43,9 +35,26 @@ import {
   resolutionReport,
   sourceStats,
 } from "./report.ts";
-import { type Cluster, resolve } from "./resolve.ts";
+import { aliasNames } from "./resolve/aliases.ts";
+import { uniqueNames } from "./resolve/choose-names.ts";
+import { describeConference, describeJournal } from "./resolve/describe.ts";
+import {
+  assignIds,
+  contentHash,
+  emptyRegistry,
+  type IdRegistry,
+  type KindRegistry,
+  nextKindRegistry,
+  type RegistryEntry,
+  updatedAt,
+} from "./resolve/ids.ts";
+import { foldName } from "./resolve/names.ts";
+import { type Cluster, resolve } from "./resolve/resolve.ts";
+import type { ConferenceObservation, ImportResult, SourceId } from "./sources/observations.ts";
+import { byPriority } from "./sources/priority.ts";
 import { sourceProvenance } from "./sync/provenance.ts";
-import { resolveLatest, writeSnapshot } from "./write.ts";
+import { resolveLatest } from "./write/publish.ts";
+import { writeSnapshot } from "./write/write.ts";
 
 export interface BuildOptions {
   upstreamDir: string;
@@ -87,7 +96,7 @@ function clusterKeys<O extends { source: string; key: string }>(c: Cluster<O>): 
 
 function readPreviousRegistry(snapshotsDir: string): IdRegistry | null {
   const latest = resolveLatest(snapshotsDir);
-  const file = latest ? join(latest, "ids.json") : null;
+  const file = latest ? join(latest, IDS) : null;
   if (!file || !existsSync(file)) return null;
   return JSON.parse(readFileSync(file, "utf8")) as IdRegistry;
 }
@@ -215,7 +224,7 @@ async function mergeVenues(
 
 type Merged = Awaited<ReturnType<typeof mergeVenues>>;
 
-/** The outlook's estimates per round, at each cut-off from the data as it stood then (pipeline/backtest.ts). */
+/** The outlook's estimates per round, at each cut-off from the data as it stood then (pipeline/estimate/backtest.ts). */
 function runBacktest(merged: Merged): BuildReport["backtest"] {
   const rounds = merged.conferences.flatMap((c) =>
     BACKTEST_CUTOFFS.flatMap((cutoff) =>
@@ -332,7 +341,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       ]).map((alias) => ({ kind: "journal" as const, venue_id: j.id, alias })),
     ),
   ];
-  // Names left defective and the cleaning applied (pipeline/names.ts), for the build report.
+  // Names left defective and the cleaning applied (pipeline/resolve/names.ts), for the build report.
   const names = nameReport([
     ...confs.map((c, i) => ({
       kind: "conference" as const,

@@ -2,13 +2,13 @@
  * The build report: what each source contributed, where resolution hesitated, where sources disagreed and
  * which value won, and how our ranks compare with the reference service's.
  */
-import type { ConferenceRow } from "../functions/schema/records.ts";
-import type { SourceAge } from "../functions/schema/source-age.ts";
-import type { BacktestRound, BacktestSummary } from "./backtest.ts";
-import type { Conflict } from "./merge-conferences.ts";
-import { type NameChange, type NameDefect, nameDefects } from "./names.ts";
-import type { ImportResult, Rejection } from "./observations.ts";
-import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve.ts";
+import type { ConferenceRow } from "../snapshot/records.ts";
+import type { SourceAge } from "../snapshot/source-age.ts";
+import type { BacktestRound, BacktestSummary } from "./estimate/backtest.ts";
+import type { Conflict } from "./merge/merge-conferences.ts";
+import { type NameChange, type NameDefect, nameDefects } from "./resolve/names.ts";
+import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolve.ts";
+import type { ImportResult, Rejection } from "./sources/observations.ts";
 
 export interface SourceStats {
   source: string;
@@ -47,7 +47,7 @@ export interface BuildReport {
   conflicts: Conflict[];
   rank_agreement: RankAgreement;
   /** Deadline estimates checked against real 2023–2026 deadlines: absolute error in days. */
-  /** The outlook's estimates against the rounds that followed each cut-off (pipeline/backtest.ts). */
+  /** The outlook's estimates against the rounds that followed each cut-off (pipeline/estimate/backtest.ts). */
   backtest: {
     cutoffs: string[];
     all: BacktestSummary;
@@ -59,10 +59,10 @@ export interface BuildReport {
   counts: { conferences: number; journals: number; special_issues: number };
   /**
    * Venues with an official website (from any source; paid output only), and the journals' by site (publisher
-   * journal pages named in special-issue calls, pipeline/journal-pages.ts).
+   * journal pages named in special-issue calls, pipeline/importers/journal-pages.ts).
    */
   website_coverage: { conferences: number; journals: number; journals_by_site: Record<string, number> };
-  /** Defects left in the published names, and the cleaning applied to them (pipeline/names.ts). */
+  /** Defects left in the published names, and the cleaning applied to them (pipeline/resolve/names.ts). */
   names: NameReport;
   /** Venues per research field, and how many of them carry it only by inference from their title. */
   field_coverage: FieldCoverage[];

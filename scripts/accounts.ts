@@ -19,7 +19,7 @@ import { ConfigError, readAuthConfig } from "../functions/auth/config.ts";
 import { mintPaidAccess, PAID_ACCESS_HEADER } from "../functions/auth/paid.ts";
 import { openStore } from "../functions/store/index.ts";
 import type { Store } from "../functions/store/types.ts";
-import type { IdRegistry } from "../pipeline/ids.ts";
+import type { IdRegistry } from "../pipeline/resolve/ids.ts";
 
 const USAGE = `Usage: npm run accounts -- <command> [options]
 

@@ -3,11 +3,12 @@
  * current snapshot (SNAPSHOTS_DIR/latest), in the state store the server uses (STATE_DIR or REDIS_URL). Prints the
  * demo account's e-mail, password and a fresh API key as JSON. Safe to run again: nothing is duplicated.
  */
-import { loadConfig } from "../functions/config.ts";
+
 import { createQueryLayer } from "../functions/query/index.ts";
 import { SnapshotSource } from "../functions/query/snapshot-source.ts";
-import { seedDemo } from "../functions/services/demo-seed.ts";
+import { loadConfig } from "../functions/server-config.ts";
 import { openStore } from "../functions/store/index.ts";
+import { seedDemo } from "./demo-seed.ts";
 
 try {
   const config = loadConfig();

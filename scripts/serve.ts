@@ -1,12 +1,13 @@
 /**
  * `npm run serve`: the REST API, the MCP server, the public snapshot files and the static site on one port (PORT, default 4321),
  * following `snapshots/latest` without restarts, with accounts, quotas and activity in the state store (STATE_DIR,
- * or REDIS_URL). Settings: functions/config.ts, docs/api.md and docs/auth.md. SIGINT/SIGTERM stop listening and
+ * or REDIS_URL). Settings: functions/server-config.ts, docs/api.md and docs/auth.md. SIGINT/SIGTERM stop listening and
  * close the store, so nothing is cut off mid-write.
  */
-import { loadConfig } from "../functions/config.ts";
+
+import { startService } from "../functions/composition-root.ts";
 import { createMcpHandler } from "../functions/mcp/index.ts";
-import { startService } from "../functions/services/index.ts";
+import { loadConfig } from "../functions/server-config.ts";
 import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
 
 try {

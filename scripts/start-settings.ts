@@ -4,8 +4,8 @@
  * is listed at once, naming its variable, so one that would only fail at the nightly build fails now.
  */
 import { z } from "zod";
-import { loadConfig, type ServerConfig } from "../functions/config.ts";
 import { ConfigError, type Env, flag, parseEnv } from "../functions/runtime/env.ts";
+import { loadConfig, type ServerConfig } from "../functions/server-config.ts";
 import { type BuildSettings, readBuildSettings, readSyncSettings } from "../pipeline/settings.ts";
 
 /** all: build and serve on one machine; builder: build only; server: serve what a builder publishes. */

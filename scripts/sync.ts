@@ -1,6 +1,6 @@
 /**
  * `npm run sync [-- <folder or source id> …]`: brings the upstream copies in UPSTREAM_DIR up to date from their
- * origins (pipeline/sources.yaml). Exit 1 when a folder failed (its last good copy is kept, and a build still
+ * origins (pipeline/sources/sources.yaml). Exit 1 when a folder failed (its last good copy is kept, and a build still
  * runs from it); 0 otherwise.
  */
 import { readSyncSettings, type SyncSettings } from "../pipeline/settings.ts";

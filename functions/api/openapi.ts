@@ -4,6 +4,7 @@
  */
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
+import { LoginBody, LoginResult, ResearcherIdPath, ResearcherProfile } from "../schema/accounts.ts";
 import {
   API_VERSION,
   ConferenceDetail,
@@ -15,8 +16,6 @@ import {
   ConferenceSearchParams,
   DeadlineListData,
   DeadlineListParams,
-  ErrorEnvelope,
-  envelopeOf,
   JournalDetail,
   JournalDetailParams,
   JournalRankingData,
@@ -24,14 +23,11 @@ import {
   JournalRankingPath,
   JournalSearchData,
   JournalSearchParams,
-  LoginBody,
-  LoginResult,
-  ResearcherIdPath,
-  ResearcherProfile,
   Statistics,
   VenueIdPath,
 } from "../schema/api.ts";
 import { StatisticsParams } from "../schema/compact.ts";
+import { ErrorEnvelope, envelopeOf } from "../schema/envelope.ts";
 
 const QUOTA_HEADERS = {
   "X-Quota-Limit": {

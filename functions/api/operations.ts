@@ -5,8 +5,10 @@
  * messages for the same input.
  */
 import type { z } from "zod";
-import type { Caller } from "../edge/access.ts";
+import { VenueId } from "../../snapshot/records.ts";
+import type { Caller } from "../http/caller.ts";
 import type { QueryLayer } from "../query/index.ts";
+import { ResearcherId, type ResearcherProfile } from "../schema/accounts.ts";
 import {
   CONFERENCE_RANKINGS,
   type ConferenceDetail,
@@ -27,12 +29,9 @@ import {
   JournalRankingPath,
   type JournalSearchData,
   JournalSearchParams,
-  ResearcherId,
-  type ResearcherProfile,
   type Statistics,
 } from "../schema/api.ts";
 import { StatisticsParams } from "../schema/compact.ts";
-import { VenueId } from "../schema/records.ts";
 import { detailSections, sparseRows, statisticsWindow } from "./compact.ts";
 import { noResearchers, type ResearcherDirectory } from "./services.ts";
 

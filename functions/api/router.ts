@@ -1,15 +1,15 @@
 /**
- * The REST handlers under /api, as a Hono app mounted behind the edge steps (functions/app.ts, api/index.ts); the
+ * The REST handlers under /api, as a Hono app mounted behind the edge steps (functions/app.ts); the
  * request id, caller and client address come from the context's variables. Every answer is a JSON envelope:
  * validation problems are HTTP 200 / code 400, unknown paths 404, wrong methods 405 with Allow, faults 500 with the
  * request id only; a state store that cannot answer (StoreUnavailable) is left to the edge, which answers 503 with
  * Retry-After.
  */
 import { type Context, Hono } from "hono";
-import type { EdgeEnv } from "../edge/context.ts";
+import { envelopeResponse, errorResponse, OK_MESSAGE } from "../http/envelope.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
-import { LoginBody } from "../schema/api.ts";
-import { envelopeResponse, errorResponse, OK_MESSAGE } from "./envelope.ts";
+import { LoginBody } from "../schema/accounts.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
 import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
 import { type LoginService, noLogin, type ResearcherDirectory } from "./services.ts";

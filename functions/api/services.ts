@@ -2,7 +2,7 @@
  * Seams the accounts store plugs into: login and researcher profiles. The defaults keep the routes working
  * (with their validation and error envelopes) in a deployment that has no accounts.
  */
-import type { LoginResult } from "../schema/api.ts";
+import type { LoginResult } from "../schema/accounts.ts";
 
 /** A login attempt not checked: the client tried too often, or hashing is busy (answered 429 with Retry-After). */
 export interface LoginRefusal {

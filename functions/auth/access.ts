@@ -3,7 +3,7 @@
  * (credentials.ts), daily quotas per account or per client address (quota.ts). Nothing is cached, so a key
  * created or revoked with the accounts CLI counts from the very next request.
  */
-import type { AccessControl } from "../edge/access.ts";
+import type { AccessControl } from "../http/caller.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import type { ReservationKeeper } from "../store/reservations.ts";
 import type { Store } from "../store/types.ts";

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { VenueId } from "../schema/records.ts";
+import { VenueId } from "../../snapshot/records.ts";
 import type { Account, ApiKeyRecord, Profile, Store } from "../store/types.ts";
 import { DuplicateEmailError } from "../store/types.ts";
 import { generateApiKey, newKeyId } from "./api-keys.ts";

@@ -1,8 +1,9 @@
 /**
  * Settings of credentials and quotas, read once from the environment at start-up so a bad value stops the server
- * with a clear message instead of failing on each request. The server's loader (functions/config.ts) takes this
+ * with a clear message instead of failing on each request. The server's loader (functions/server-config.ts) takes this
  * part from here; the accounts CLI reads it alone.
  */
+import { DEFAULT_ANON_DAILY_QUOTA } from "../edge/anonymous-access.ts";
 import { ConfigError } from "../runtime/env.ts";
 
 export interface AuthConfig {
@@ -21,7 +22,6 @@ export interface AuthConfig {
 export type AuthEnv = Record<string, string | undefined>;
 
 export const DEFAULT_ACCOUNT_DAILY_QUOTA = 200;
-export const DEFAULT_ANON_DAILY_QUOTA = 50;
 /** HS256 keys shorter than the hash output weaken the signature. */
 export const MIN_SECRET_LENGTH = 32;
 

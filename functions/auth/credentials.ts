@@ -3,10 +3,10 @@
  * working API key or login token, and anything wrong with it makes the caller "invalid" (answered with 401), never
  * anonymous. Keys and accounts are looked up on every request, so a revocation takes effect at once.
  */
-import type { Caller, InvalidReason } from "../edge/access.ts";
+import type { Caller, InvalidReason } from "../http/caller.ts";
+import type { HeaderReader } from "../http/client-ip.ts";
 import type { Store } from "../store/types.ts";
 import { hashApiKey, isApiKeyShaped } from "./api-keys.ts";
-import type { HeaderReader } from "./client-ip.ts";
 import type { AuthConfig } from "./config.ts";
 import { jwtKey, verifyAccountJwt } from "./jwt.ts";
 import { PAID_ACCESS_HEADER, verifyPaidToken } from "./paid.ts";
@@ -15,7 +15,7 @@ export interface RequestInfo {
   headers: HeaderReader;
   /** Path of the request without the query string, e.g. "/api/conferences/12". */
   path: string;
-  /** The client address as the edge resolved it (functions/auth/client-ip.ts). */
+  /** The client address as the edge resolved it (functions/http/client-ip.ts). */
   ip: string;
 }
 

@@ -10,8 +10,8 @@
  * restart forgets nothing.
  */
 import { type TokenBuckets, tokenBuckets } from "../edge/rate-limit.ts";
+import { quotaSubject } from "../http/client-ip.ts";
 import type { Store } from "../store/types.ts";
-import { quotaSubject } from "./client-ip.ts";
 
 export interface LoginLimits {
   /** Attempts per second per client address (LOGIN_PER_SECOND). */

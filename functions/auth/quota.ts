@@ -4,10 +4,10 @@
  * not counted, and neither are requests with an invalid credential (they are refused with 401 anyway); both report
  * the caller's anonymous per-IP allowance unchanged, so the headers still say what a free request would have left.
  */
-import type { Caller, QuotaResult } from "../edge/access.ts";
+import type { Caller, QuotaResult } from "../http/caller.ts";
+import { quotaSubject } from "../http/client-ip.ts";
 import { secondsToUtcMidnight, utcDate } from "../runtime/clock.ts";
 import type { Store } from "../store/types.ts";
-import { quotaSubject } from "./client-ip.ts";
 import type { AuthConfig } from "./config.ts";
 
 export type QuotaState = Omit<QuotaResult, "exceeded">;

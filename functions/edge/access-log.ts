@@ -5,9 +5,9 @@
  */
 import type { ServerResponse } from "node:http";
 import { createMiddleware } from "hono/factory";
+import type { Caller } from "../http/caller.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
-import type { Caller } from "./access.ts";
-import type { EdgeEnv } from "./context.ts";
 
 /** The caller as logged: its kind and the ids that trace it; an unknown or refused credential by its reason only. */
 export function loggedCaller(caller: Caller | undefined): Record<string, string | null> {

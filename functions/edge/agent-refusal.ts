@@ -3,12 +3,12 @@
  * Pages, feeds and snapshot files are meant for any client.
  */
 import { createMiddleware } from "hono/factory";
-import { isApiPath } from "../api/envelope.ts";
+import type { AccessControl } from "../http/caller.ts";
+import { isApiPath } from "../http/paths.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
-import type { AccessControl } from "./access.ts";
 import { isBlockedAgent } from "./agents.ts";
 import { peekQuietly } from "./caller-quota.ts";
-import type { EdgeEnv } from "./context.ts";
 import { refusal } from "./refusal.ts";
 
 const AGENT_REFUSAL =

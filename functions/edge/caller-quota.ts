@@ -17,11 +17,12 @@
 
 import type { Context, ErrorHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import { isApiPath } from "../api/envelope.ts";
+import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "../http/caller.ts";
+import { isApiPath } from "../http/paths.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
+import { withTimeout } from "../runtime/timeout.ts";
 import { StoreUnavailable } from "../store/types.ts";
-import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "./access.ts";
-import type { EdgeEnv } from "./context.ts";
 import { addVary } from "./headers.ts";
 import { refusal } from "./refusal.ts";
 
@@ -38,13 +39,10 @@ export const UNMETERED_STORE_WAIT_MS = 250;
 class MeteringUnavailable extends Error {}
 
 /** `work`, or a rejection once `ms` have passed (what `work` does later is ignored). */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the state store did not answer within ${ms} ms`)), ms);
+const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
+  withTimeout(work, ms, () => {
+    throw new Error(`the state store did not answer within ${ms} ms`);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Quota headers for unmetered answers: best-effort, a failing store only leaves them at zero. `waitMs` is what is

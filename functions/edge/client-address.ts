@@ -1,7 +1,7 @@
 /** The client address (c.var.ip) for limits, quotas and page views: X-Forwarded-For only as far as TRUST_PROXY. */
 import { createMiddleware } from "hono/factory";
-import { clientIp } from "../auth/client-ip.ts";
-import type { EdgeEnv } from "./context.ts";
+import { clientIp } from "../http/client-ip.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 
 export const clientAddress = (trustProxyHops: number) =>
   createMiddleware<EdgeEnv>(async (c, next) => {

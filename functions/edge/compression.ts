@@ -9,7 +9,7 @@
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { createMiddleware } from "hono/factory";
-import type { EdgeEnv } from "./context.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import { addVary } from "./headers.ts";
 
 /** Below this many bytes the encoding costs more than it saves. */

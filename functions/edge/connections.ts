@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import type { Server, ServerOptions } from "node:http";
 import type { Socket } from "node:net";
-import { normalizeIp, quotaSubject } from "../auth/client-ip.ts";
+import { normalizeIp, quotaSubject } from "../http/client-ip.ts";
 
 export interface ConnectionLimits {
   /** Connections open at once from one address (MAX_CONNECTIONS_PER_ADDRESS); 0 switches the cap off. */

@@ -7,7 +7,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { secureHeaders } from "hono/secure-headers";
-import type { EdgeEnv } from "./context.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 
 /** Adds `value` to the Vary header unless it is already one of its names. */
 export function addVary(headers: Headers, value: string): void {

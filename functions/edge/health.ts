@@ -5,8 +5,10 @@
  * nightly sync and build did (as the builder recorded them beside the snapshots), and answers 503 with the reasons
  * when it is not ready.
  */
+
+import type { AccessControl } from "../http/caller.ts";
 import type { BuildStatus } from "../runtime/build-status.ts";
-import type { AccessControl } from "./access.ts";
+import { withTimeout } from "../runtime/timeout.ts";
 
 export const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
 const READY_TIMEOUT_MS = 1000;
@@ -31,17 +33,13 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 /** "ok", or why the store cannot answer. */
 async function storeState(access: AccessControl): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("state store timed out")), READY_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([access.peek({ kind: "anonymous", ip: "127.0.0.1" }), timeout]);
+    await withTimeout(access.peek({ kind: "anonymous", ip: "127.0.0.1" }), READY_TIMEOUT_MS, () => {
+      throw new Error("state store timed out");
+    });
     return "ok";
   } catch (err) {
     return err instanceof Error ? err.message : "state store unavailable";
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -9,8 +9,9 @@
  */
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { errorResponse, isApiPath } from "../api/envelope.ts";
-import type { EdgeEnv } from "./context.ts";
+import { errorResponse } from "../http/envelope.ts";
+import { isApiPath } from "../http/paths.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 

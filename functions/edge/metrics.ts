@@ -3,8 +3,8 @@
  * values stay few whatever paths are asked), refusals by reason; and the /metrics answer in the text format.
  */
 import { createMiddleware } from "hono/factory";
+import type { EdgeEnv } from "../http/request-context.ts";
 import type { Metrics } from "../runtime/metrics.ts";
-import type { EdgeEnv } from "./context.ts";
 
 export const METRICS_PATH = "/metrics";
 

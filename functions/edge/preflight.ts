@@ -1,9 +1,9 @@
 /** CORS preflight: any OPTIONS is answered 204 here, never counted (its quota headers are only peeked). */
 import { createMiddleware } from "hono/factory";
+import type { AccessControl } from "../http/caller.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
-import type { AccessControl } from "./access.ts";
 import { peekQuietly } from "./caller-quota.ts";
-import type { EdgeEnv } from "./context.ts";
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from "./headers.ts";
 
 /** Custom rather than hono/cors: that one sends no Allow and adds Vary, and cannot peek the quota. */

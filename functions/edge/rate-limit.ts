@@ -9,8 +9,8 @@
 import { createHash } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
-import { quotaSubject } from "../auth/client-ip.ts";
-import type { EdgeEnv } from "./context.ts";
+import { quotaSubject } from "../http/client-ip.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import { refusal } from "./refusal.ts";
 
 /** Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. */

@@ -1,5 +1,6 @@
 /** An edge refusal: the API's JSON envelope on /api and /mcp, plain text elsewhere. */
-import { errorResponse, isApiPath } from "../api/envelope.ts";
+import { errorResponse } from "../http/envelope.ts";
+import { isApiPath } from "../http/paths.ts";
 
 export function refusal(
   pathname: string,

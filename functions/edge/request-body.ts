@@ -5,18 +5,10 @@
  * application/json only: a text/plain POST can be sent cross-site without a CORS preflight.
  */
 import { createMiddleware } from "hono/factory";
-import { MCP_PATH } from "../mcp/metering.ts";
-import type { EdgeEnv } from "./context.ts";
+import { bodyLimitOf } from "../http/body-limits.ts";
+import { LOGIN_PATH } from "../http/paths.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
 import { refusal } from "./refusal.ts";
-
-export const LOGIN_PATH = "/api/login";
-export const BODY_LIMITS = { login: 16 * 1024, mcp: 1024 * 1024, other: 64 * 1024 } as const;
-
-export function bodyLimitOf(pathname: string): number {
-  if (pathname === LOGIN_PATH) return BODY_LIMITS.login;
-  if (pathname === MCP_PATH) return BODY_LIMITS.mcp;
-  return BODY_LIMITS.other;
-}
 
 export type BodyCheck =
   /** `body`: the bytes read, undefined for a request without a body. */

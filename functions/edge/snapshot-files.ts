@@ -6,9 +6,11 @@
  * Listings: /snapshots/ (every snapshot kept) and /snapshots/<latest|date>/ (its files with size, sha256 and
  * date) answer an index: HTML for people, JSON for scripts (Accept: application/json, or `index.json`).
  */
+
 import { readdir, readFile, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
-import { Manifest } from "../schema/records.ts";
+import { LATEST, MANIFEST } from "../../snapshot/files.ts";
+import { Manifest } from "../../snapshot/records.ts";
 import { CompressedCopies } from "./compressed-copies.ts";
 import { chooseEncoding, isCompressible } from "./compression.ts";
 import { contentTypeOf, type FileOptions, fileResponse } from "./files.ts";
@@ -17,7 +19,7 @@ import { placementOf } from "./real-path.ts";
 const SNAPSHOT_PATH = /^\/snapshots\/(latest|\d{4}-\d{2}-\d{2})\/([A-Za-z0-9._-]+)$/;
 const SNAPSHOT_INDEX = /^\/snapshots\/(?:(latest|\d{4}-\d{2}-\d{2})\/)?(index\.json)?$/;
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
-/** The daily changes file and its Atom feed (pipeline/changes.ts), when the snapshot has them. */
+/** The daily changes file and its Atom feed (pipeline/write/changes.ts), when the snapshot has them. */
 const CHANGES_FILE = "changes.json";
 const CHANGES_FEED = "changes.atom";
 /** Types files.ts does not know by extension. */
@@ -33,7 +35,7 @@ async function openSnapshot(
   const root = await realpath(snapshotsDir).catch(() => null);
   const dir = await realpath(join(snapshotsDir, folder)).catch(() => null);
   if (!root || !dir?.startsWith(root + sep)) return null;
-  const manifestText = await readFile(join(dir, "manifest.json"), "utf8").catch(() => null);
+  const manifestText = await readFile(join(dir, MANIFEST), "utf8").catch(() => null);
   if (manifestText === null) return null;
   let parsed: unknown;
   try {
@@ -105,7 +107,7 @@ async function snapshotIndex(req: Request, snapshotsDir: string, folder: string,
   };
   return indexResponse(req, wantsJson(req, asked), data, () =>
     htmlPage(
-      `Snapshot ${folder === "latest" ? `latest (${manifest.date})` : folder}`,
+      `Snapshot ${folder === LATEST ? `latest (${manifest.date})` : folder}`,
       ["File", "Bytes", "SHA-256", "Date"],
       [
         ...files.map((f) => [
@@ -124,7 +126,7 @@ async function snapshotIndex(req: Request, snapshotsDir: string, folder: string,
 /** Every snapshot kept on disk, newest first, and which one `latest` is. */
 async function snapshotsListing(req: Request, snapshotsDir: string, asked: boolean) {
   const names = await readdir(snapshotsDir).catch(() => [] as string[]);
-  const latest = await openSnapshot(snapshotsDir, "latest");
+  const latest = await openSnapshot(snapshotsDir, LATEST);
   const snapshots: { date: string; url: string; files: number; bytes: number; latest: boolean }[] = [];
   for (const name of names
     .filter((n) => DATED.test(n))
@@ -192,8 +194,8 @@ export function snapshotFiles(snapshotsDir: string): FileHandler {
     // The file itself may be a planted symlink out of the folder.
     if ((await placementOf(dir, join(dir, name))) !== "inside") return null;
     // `latest` moves daily; a dated folder never changes.
-    const cacheControl = folder === "latest" ? "public, max-age=300" : "public, max-age=86400";
-    if (name === "manifest.json") return fileResponse(req, join(dir, name), { cacheControl });
+    const cacheControl = folder === LATEST ? "public, max-age=300" : "public, max-age=86400";
+    if (name === MANIFEST) return fileResponse(req, join(dir, name), { cacheControl });
     const listed = manifest.files.find((f) => f.name === name);
     if (!listed) return null;
     const path = join(dir, name);

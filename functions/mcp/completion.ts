@@ -4,10 +4,12 @@
  * venue ids. Served by one handler rather than the SDK's per-argument completers, so a reference the server
  * does not know gets an empty list, not an error (the spec lets completion be as minimal as that).
  */
+
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CompleteRequestSchema, type CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import type { ReadOperations } from "../api/operations.ts";
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
+import { TEMPLATE_ID, VENUE_ARGUMENT } from "../edge/mcp-metering.ts";
 import { VENUE_TEMPLATES } from "./resources.ts";
 
 /** At most this many values per answer (the spec's cap). */
@@ -36,18 +38,6 @@ function answer(values: readonly string[]): CompleteResult {
       hasMore: unique.length > MAX_VALUES,
     },
   };
-}
-
-/** Prompt arguments whose completion runs the venue name search. */
-const VENUE_ARGUMENT = "venue";
-/** The templates' argument completed with venue ids, by the same search. */
-const TEMPLATE_ID = "id";
-
-/** Whether a completion/complete request's params run the venue name search (so it is metered like a search). */
-export function searchesVenues(params: unknown): boolean {
-  const { ref, argument } = (params ?? {}) as { ref?: { type?: unknown }; argument?: { name?: unknown } };
-  const name = argument?.name;
-  return ref?.type === "ref/resource" ? name === TEMPLATE_ID : name === VENUE_ARGUMENT;
 }
 
 export function registerCompletion(server: McpServer, ops: ReadOperations): void {

@@ -2,14 +2,15 @@
  * The venue://feeds resource: every calendar and feed address the site publishes, absolute, so an assistant can
  * hand a researcher a subscription ("a calendar of CCF-A security deadlines") without a tool call per venue.
  */
-import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../schema/feeds.ts";
+
 import {
   CCF_TIERS,
   CORE_TIERS,
   QUALIS_TIERS,
   RESEARCH_FIELD_NAMES,
   RESEARCH_FIELDS,
-} from "../schema/records.ts";
+} from "../../snapshot/records.ts";
+import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../schema/feeds.ts";
 
 const TIERS = { CCF: CCF_TIERS, CORE: CORE_TIERS, QUALIS: QUALIS_TIERS } as const;
 

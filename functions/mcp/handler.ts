@@ -7,12 +7,12 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createReadOperations } from "../api/operations.ts";
 import type { ResearcherDirectory } from "../api/services.ts";
-import type { InnerHandler } from "../edge/context.ts";
-import { BODY_LIMITS } from "../edge/request-body.ts";
+import { countMeteredCalls } from "../edge/mcp-metering.ts";
+import { BODY_LIMITS } from "../http/body-limits.ts";
+import type { InnerHandler } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
-import { countMeteredCalls, jsonBody } from "./metering.ts";
 import type { VenueMarkdown } from "./resources.ts";
 import { createMcpServer } from "./server.ts";
 
@@ -89,7 +89,7 @@ export const createMcpHandler: McpFactory = (deps) => {
       const message = `method ${req.method} not allowed: this MCP endpoint takes POST only`;
       return jsonRpcError(405, -32000, message, { allow: "POST, OPTIONS" });
     }
-    const message = jsonBody(ctx.body);
+    const { message } = ctx;
     // The edge counted this request once, so it may make one metered call.
     if (countMeteredCalls(message) > 1) {
       const message =

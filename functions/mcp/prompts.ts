@@ -5,9 +5,9 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, type GetPromptResult, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { CcfRank, CoreRank, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type Clock, utcDate } from "../runtime/clock.ts";
 import { ResearchFieldParam } from "../schema/api.ts";
-import { CcfRank, CoreRank, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
 
 const RANK_SYSTEMS = ["ccf", "core", "qualis"] as const;
 type RankSystem = (typeof RANK_SYSTEMS)[number];

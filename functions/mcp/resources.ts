@@ -6,9 +6,9 @@
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import type { ReadOperations } from "../api/operations.ts";
 import type { VenueKind } from "../query/activity.ts";
-import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../schema/records.ts";
 import { feedList } from "./feeds.ts";
 import { termsOfUse } from "./instructions.ts";
 
@@ -24,10 +24,6 @@ export const VENUE_TEMPLATES: Record<VenueKind, string> = {
   conference: "venue://conference/{id}",
   journal: "venue://journal/{id}",
 };
-
-/** Resources whose content is venue data (the statistics payload, a venue's page): read like a REST call, metered. */
-export const isVenueDataResource = (uri: string) =>
-  /^venue:\/\/(statistics$|conference\/|journal\/)/.test(uri);
 
 function fieldList(): string {
   const rows = RESEARCH_FIELDS.map((field) => `| \`${field}\` | ${RESEARCH_FIELD_NAMES[field]} |`);

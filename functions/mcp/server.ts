@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { ReadOperations } from "../api/operations.ts";
-import type { Caller } from "../edge/access.ts";
+import type { Caller } from "../http/caller.ts";
 import type { Clock } from "../runtime/clock.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { registerCompletion } from "./completion.ts";

@@ -6,8 +6,10 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { VenueId } from "../../snapshot/records.ts";
 import type { Outcome, ReadOperations } from "../api/operations.ts";
-import type { Caller } from "../edge/access.ts";
+import type { Caller } from "../http/caller.ts";
+import { ResearcherId, ResearcherProfile } from "../schema/accounts.ts";
 import {
   ConferenceDetail,
   ConferenceDetailParams,
@@ -25,32 +27,12 @@ import {
   JournalRankingParams,
   JournalSearchData,
   JournalSearchParams,
-  ResearcherId,
-  ResearcherProfile,
   Statistics,
 } from "../schema/api.ts";
 import { DETAIL_IDENTITY, StatisticsParams } from "../schema/compact.ts";
-import { VenueId } from "../schema/records.ts";
 import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
 import { keysSchema, outlineSchema } from "./json-schema.ts";
-
-type Arguments = Record<string, unknown>;
-
-export interface ToolSpec {
-  name: string;
-  title: string;
-  description: string;
-  /** What tools/list shows; `run` validates with the REST schemas through the shared operation. */
-  input: z.ZodObject;
-  output: z.ZodType;
-  /** Answers may be cut to the asked sections: only the identity fields are required in the output schema. */
-  sparse?: boolean;
-  /** tools/list `_meta` (an app tool's ui:// resource). */
-  meta?: Record<string, unknown>;
-  /** The text content beside structuredContent; the payload as JSON when absent. */
-  text?(data: unknown): string;
-  run(ops: ReadOperations, args: Arguments, caller: Caller, publicBaseUrl: string): Promise<Outcome<unknown>>;
-}
+import type { Arguments, ToolSpec } from "./tool-spec.ts";
 
 const CREDENTIAL_NOTE = "Needs a credential (Bearer key or JWT).";
 

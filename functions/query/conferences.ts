@@ -2,6 +2,8 @@
  * Conference search and the 13 conference ranking lists. Orders are documented in docs/api.md; every list ends
  * its ORDER BY with the numeric id so pages are stable.
  */
+
+import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
 import type {
   ConferenceRanking,
   ConferenceRankingData,
@@ -10,7 +12,6 @@ import type {
   ConferenceSearchParams,
   RankedConference,
 } from "../schema/api.ts";
-import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";

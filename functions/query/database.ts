@@ -12,21 +12,21 @@ import {
   DuckDBInstance,
   type DuckDBPreparedStatement,
   type DuckDBType,
-  type DuckDBValue,
 } from "@duckdb/node-api";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { ConferenceDetailData, JournalDetailData, Manifest } from "../schema/records.ts";
+import { DETAILS, MANIFEST, RECORD_INDENT } from "../../snapshot/files.ts";
+import { ConferenceDetailData, JournalDetailData, Manifest } from "../../snapshot/records.ts";
 import { loadOlderScale } from "./qualis-scales.ts";
 import {
   eachLine,
   numericId,
-  RECORD_INDENT,
   RecordFile,
   type RecordLines,
   RecordLinesBuilder,
   recordText,
 } from "./record-lines.ts";
+import { type SqlParam, TypedValue } from "./sql-param.ts";
 
 const DetailsFile = z.object({
   conferences: z.array(ConferenceDetailData),
@@ -88,16 +88,6 @@ const NAME_SEARCH_CACHE_LIMITS = { rows: 5_000, entries: 1_000 };
 
 /** Which payload cache a payload goes to. */
 export type CacheShare = "payloads" | "name searches";
-
-/** A bound value with its DuckDB type spelled out (needed where inference fails, e.g. an empty list). */
-export class TypedValue {
-  constructor(
-    readonly value: DuckDBValue,
-    readonly type: DuckDBType,
-  ) {}
-}
-
-export type SqlParam = DuckDBValue | TypedValue;
 
 interface PooledConnection {
   connection: DuckDBConnection;
@@ -269,12 +259,12 @@ export class SnapshotDatabase {
    * files are read while DuckDB loads the tables on its own threads.
    */
   static async open(dir: string): Promise<SnapshotDatabase> {
-    const manifest = Manifest.parse(JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")));
+    const manifest = Manifest.parse(JSON.parse(await readFile(join(dir, MANIFEST), "utf8")));
     const sha256 = (name: string) =>
       [...manifest.files, ...manifest.internal_files].find((f) => f.name === name)?.sha256;
     const [details, conferences, journals, instance] = await allOrClose(
       [
-        DetailsStore.open(join(dir, "details.json"), sha256("details.json")),
+        DetailsStore.open(join(dir, DETAILS), sha256(DETAILS)),
         openTableFile(dir, "conferences", sha256),
         openTableFile(dir, "journals", sha256),
         loadTables(dir),

@@ -1,10 +1,11 @@
 /**
  * The upcoming-deadlines list: one row per (venue, round still ahead), read from the venues' submission outlooks
- * (pipeline/outlook.ts), sorted by when the round's next deadline closes. Every list of upcoming deadlines (REST
+ * (pipeline/estimate/outlook.ts), sorted by when the round's next deadline closes. Every list of upcoming deadlines (REST
  * /api/deadlines, the MCP tool upcoming_deadlines, the pages and feeds) is this one computation.
  */
+
+import type { ConferenceRow, OutlookDeadline } from "../../snapshot/records.ts";
 import type { DeadlineListData, DeadlineListParams, UpcomingDeadline } from "../schema/api.ts";
-import type { ConferenceRow, OutlookDeadline } from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 import { detailPage } from "./rows.ts";
 import { Conditions, daysAfter, epochSeconds, paramsKey, searchPagination } from "./sql.ts";

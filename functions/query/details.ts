@@ -3,6 +3,14 @@
  * counters and comments, and related venues. The venue website (and special-issue URLs) appear only for paid
  * callers.
  */
+
+import {
+  type ConferenceRow,
+  type JournalRow,
+  type ResearchField,
+  type SpecialIssue,
+  unknownOutlook,
+} from "../../snapshot/records.ts";
 import {
   type CompactConference,
   type CompactJournal,
@@ -11,13 +19,6 @@ import {
   type SpecialIssueDetail,
   WEBSITE_WITH_PAID_ACCESS,
 } from "../schema/api.ts";
-import {
-  type ConferenceRow,
-  type JournalRow,
-  type ResearchField,
-  type SpecialIssue,
-  unknownOutlook,
-} from "../schema/records.ts";
 import type { QueryContext } from "./context.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,
@@ -27,7 +28,7 @@ import {
   toConference,
   toJournal,
 } from "./rows.ts";
-import { varcharList } from "./sql.ts";
+import { varcharList } from "./sql-param.ts";
 
 /** How many related venues a detail lists. */
 export const RELATED_LIMIT = 6;

@@ -29,8 +29,16 @@ import type {
 import { emptyActivity, type VenueActivity, type VenueKind } from "./activity.ts";
 import { listConferences, searchConferences } from "./conferences.ts";
 import { minuteOf, type QueryContext } from "./context.ts";
+import { SnapshotDatabase } from "./database.ts";
 import { upcomingDeadlines } from "./deadlines.ts";
-import { conferenceDetail, type DetailAccess, journalDetail } from "./details.ts";
+import {
+  conferenceDetail,
+  type DetailAccess,
+  journalDetail,
+  relatedConferences,
+  relatedJournals,
+  type Similarity,
+} from "./details.ts";
 import { listJournals, searchJournals } from "./journals.ts";
 import { mergedIds } from "./merged-ids.ts";
 import { type ConferenceOutlook, conferenceOutlooks } from "./outlooks.ts";
@@ -41,10 +49,10 @@ import {
   toCompactJournal,
 } from "./rows.ts";
 import type { SnapshotSource } from "./snapshot-source.ts";
-import { varcharList } from "./sql.ts";
+import { varcharList } from "./sql-param.ts";
 import { statistics } from "./statistics.ts";
 
-export type { DetailAccess } from "./details.ts";
+export type { DetailAccess, Similarity } from "./details.ts";
 
 export interface SnapshotInfo {
   date: string;
@@ -77,6 +85,14 @@ export interface QueryLayer {
     journals: readonly string[];
   }): Promise<{ conferences: CompactConference[]; journals: CompactJournal[] }>;
   snapshot(): SnapshotInfo;
+  /**
+   * The related venues a detail of a venue `like` this one lists (`related_conferences`, `related_journals`);
+   * the venue itself is left out of the list of its own `kind` only.
+   */
+  relatedVenues(
+    like: Similarity,
+    kind: VenueKind,
+  ): Promise<{ conferences: CompactConference[]; journals: CompactJournal[] }>;
 }
 
 export interface QueryLayerOptions {
@@ -166,5 +182,26 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
       const { date, version, generated_at } = source.current.manifest;
       return { date, version, generated_at };
     },
+    relatedVenues: (like, kind) =>
+      run(async (ctx) => {
+        const [conferences, journals] = await Promise.all([
+          relatedConferences(ctx, like, kind === "conference" ? like.id : null),
+          relatedJournals(ctx, like, kind === "journal" ? like.id : null),
+        ]);
+        return { conferences, journals };
+      }),
   };
+}
+
+/**
+ * The query layer over one snapshot folder that never changes (the site build), on `threads` DuckDB threads
+ * (default: DuckDB's own choice).
+ */
+export async function openFixedSnapshot(
+  dir: string,
+  options: Omit<QueryLayerOptions, "source"> & { threads?: number },
+): Promise<QueryLayer> {
+  const db = await SnapshotDatabase.open(dir);
+  if (options.threads !== undefined) await db.all(`SET threads = ${Math.trunc(options.threads)}`);
+  return createQueryLayer({ ...options, source: { current: db, use: (fn) => db.use(fn) } });
 }

@@ -1,4 +1,6 @@
 /** Journal search and the 6 journal ranking lists (orders documented in docs/api.md). */
+
+import { CCF_TIERS } from "../../snapshot/records.ts";
 import type {
   JournalRanking,
   JournalRankingData,
@@ -7,7 +9,6 @@ import type {
   JournalSearchParams,
   RankedJournal,
 } from "../schema/api.ts";
-import { CCF_TIERS } from "../schema/records.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import { activityCounts, countsKey, fetchRankingPage, type RankingQuery } from "./ranking.ts";
@@ -21,8 +22,8 @@ import {
   paramsKey,
   searchPagination,
   tierPosition,
-  varcharList,
 } from "./sql.ts";
+import { varcharList } from "./sql-param.ts";
 
 const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
 

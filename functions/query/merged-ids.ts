@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { IDS, MERGED } from "../../snapshot/files.ts";
 import type { VenueKind } from "./activity.ts";
 
 /** merged.json: per kind, each id merged away → the id its venue lives under now. */
@@ -35,9 +36,9 @@ async function read(dir: string): Promise<MergedIds> {
 }
 
 async function readTable(dir: string): Promise<z.infer<typeof MergedFile> | null> {
-  const merged = await readFile(join(dir, "merged.json"), "utf8").catch(() => null);
+  const merged = await readFile(join(dir, MERGED), "utf8").catch(() => null);
   if (merged !== null) return MergedFile.safeParse(parseJson(merged)).data ?? null;
-  const ids = await readFile(join(dir, "ids.json"), "utf8").catch(() => null);
+  const ids = await readFile(join(dir, IDS), "utf8").catch(() => null);
   const table = ids === null ? undefined : IdTable.safeParse(parseJson(ids)).data;
   return table ? { conferences: table.conferences.merged, journals: table.journals.merged } : null;
 }

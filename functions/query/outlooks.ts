@@ -2,7 +2,7 @@
  * The submission outlooks of a few named conferences with their public rows (a watchlist's venues): read from
  * the snapshot's detail records as the conference detail reads them; no view is recorded.
  */
-import type { ConferenceRow, SubmissionOutlook } from "../schema/records.ts";
+import type { ConferenceRow, SubmissionOutlook } from "../../snapshot/records.ts";
 import type { QueryContext } from "./context.ts";
 
 export interface ConferenceOutlook {

@@ -8,9 +8,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { REFERENCE_EDITION_PREFIX } from "../schema/records.ts";
-import type { SqlParam } from "./database.ts";
-import { varcharList } from "./sql.ts";
+import { REFERENCE_EDITION_PREFIX } from "../../snapshot/records.ts";
+import type { SqlParam } from "./sql-param.ts";
+import { varcharList } from "./sql-param.ts";
 
 /** Tiers of the 2013–2016 scale the reference uses. */
 const OLDER_SCALE = new Set(["A1", "A2", "B1", "B2", "B3", "B4", "B5"]);

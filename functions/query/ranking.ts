@@ -6,8 +6,8 @@
 import type { RankingPagination } from "../schema/api.ts";
 import type { ActivityMetric, VenueKind } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import type { SqlParam } from "./database.ts";
 import { type Conditions, countsTable, type Page, pagedSelect, pageWindow, rankingPage } from "./sql.ts";
+import type { SqlParam } from "./sql-param.ts";
 
 export interface RankingQuery {
   kind: VenueKind;

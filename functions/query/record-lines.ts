@@ -1,6 +1,6 @@
 /**
  * Records of a snapshot JSON document read one at a time. The build writes every array of its JSON documents one
- * record per line (`    {"id":"…", …},`, pipeline/write.ts), so a record is found by where its line sits and
+ * record per line (`    {"id":"…", …},`, snapshot/files.ts), so a record is found by where its line sits and
  * read alone instead of the whole file being parsed or held. A file whose sha256 is the manifest's is exactly what
  * the build wrote from validated rows: its lines are indexed by their id prefix without being parsed (parsing and
  * validating every detail took most of a 10 s start-up at 100 times today's catalogue).
@@ -8,14 +8,13 @@
 import { createHash } from "node:crypto";
 import { readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { RECORD_INDENT } from "../../snapshot/files.ts";
 import { firstAtLeast } from "./sorted.ts";
 
 /** A line's place: byte offset × 2^22 + byte length (records stay far below 4 MB). */
 const LENGTH_RANGE = 2 ** 22;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const NEWLINE = 10;
-/** How the build indents a record line. */
-export const RECORD_INDENT = "    ";
 const RECORD_START = Buffer.from(`${RECORD_INDENT}{"id":"`);
 const QUOTE = 34;
 const DIGIT_0 = 48;

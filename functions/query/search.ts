@@ -4,10 +4,11 @@
  * JSON file of the kind (DuckDB has no cheap lookup of a list of rows). Shared by conference and journal search.
  */
 import type { QueryContext } from "./context.ts";
-import type { SnapshotDatabase, SqlParam } from "./database.ts";
+import type { SnapshotDatabase } from "./database.ts";
 import { type NameIndex, nameIndex, type SearchKind } from "./search-index.ts";
 import { FilterBits, SearchOrder } from "./search-order.ts";
 import { type Conditions, type Page, pageWindow } from "./sql.ts";
+import type { SqlParam } from "./sql-param.ts";
 
 export interface MatchedSelect {
   kind: SearchKind;

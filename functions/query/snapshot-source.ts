@@ -6,6 +6,7 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { LATEST, MANIFEST } from "../../snapshot/files.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { SnapshotDatabase } from "./database.ts";
 import { prepareSearch } from "./search-index.ts";
@@ -24,8 +25,8 @@ export interface SnapshotSourceOptions {
  * and is reported once.
  */
 async function latestIdentity(snapshotsDir: string): Promise<{ dir: string; key: string }> {
-  const dir = await realpath(join(snapshotsDir, "latest"));
-  const manifest = await stat(join(dir, "manifest.json"));
+  const dir = await realpath(join(snapshotsDir, LATEST));
+  const manifest = await stat(join(dir, MANIFEST));
   return { dir, key: `${dir}\n${manifest.ino}\n${manifest.mtimeMs}\n${manifest.size}` };
 }
 
@@ -46,7 +47,7 @@ export class SnapshotSource {
       identity = await latestIdentity(options.snapshotsDir);
     } catch (error) {
       throw new Error(
-        `no readable snapshot at ${join(options.snapshotsDir, "latest")} (build one with \`npm run snapshot\`): ${String(error)}`,
+        `no readable snapshot at ${join(options.snapshotsDir, LATEST)} (build one with \`npm run snapshot\`): ${String(error)}`,
       );
     }
     const source = new SnapshotSource(options, await SnapshotDatabase.open(identity.dir), identity.key);

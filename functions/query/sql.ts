@@ -2,10 +2,10 @@
  * Small helpers for building queries whose text is fixed by code and whose values are all bound (`?`), plus
  * the paging arithmetic shared by every list.
  */
-import { INTEGER, LIST, listValue, VARCHAR } from "@duckdb/node-api";
+import { INTEGER, LIST, listValue } from "@duckdb/node-api";
 import type { RankingPagination, SearchPagination } from "../schema/api.ts";
 import type { QueryContext } from "./context.ts";
-import { type SqlParam, TypedValue } from "./database.ts";
+import { type SqlParam, TypedValue, varcharList } from "./sql-param.ts";
 
 /** AND-ed conditions with their bound values, in placeholder order. */
 export class Conditions {
@@ -32,13 +32,6 @@ export function tierPosition(column: string, tiers: readonly string[]): string {
 /** The date `days` after a YYYY-MM-DD date. */
 export function daysAfter(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** An ISO instant as whole seconds since the epoch (the outlook table's `closes_epoch`). */
-export const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-
-export function varcharList(values: readonly string[]): TypedValue {
-  return new TypedValue(listValue([...values]), LIST(VARCHAR));
 }
 
 /**
@@ -148,3 +141,6 @@ export function rankingPage<T>(
     pagination: { count: pageRows.length, has_more: rows.length > per_page, page, per_page },
   };
 }
+
+/** An ISO instant as whole seconds since the epoch (the outlook table's `closes_epoch`). */
+export const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);

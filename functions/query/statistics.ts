@@ -2,9 +2,10 @@
  * The statistics payload: totals and distributions, each an array of {key, count} (shapes in docs/api.md). The
  * figures the interface spec leaves unnamed carry the reference service's names (its contract 2.2.0).
  */
+
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { sourceAges } from "../../snapshot/source-age.ts";
 import type { KeyCount, Statistics } from "../schema/api.ts";
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../schema/records.ts";
-import { sourceAges } from "../schema/source-age.ts";
 import type { QueryContext } from "./context.ts";
 
 const TOP_PUBLISHERS = 20;

@@ -3,10 +3,11 @@
  * `c`. Each filter takes several values, any of which matches; `systems` says how filters of different ranking
  * systems combine.
  */
-import type { ResearchField } from "../schema/records.ts";
-import type { SqlParam } from "./database.ts";
+import type { ResearchField } from "../../snapshot/records.ts";
 import { qualisTiersCondition } from "./qualis-scales.ts";
-import { type Conditions, varcharList } from "./sql.ts";
+import type { Conditions } from "./sql.ts";
+import type { SqlParam } from "./sql-param.ts";
+import { varcharList } from "./sql-param.ts";
 
 export interface VenueFilters {
   ccf_rank?: readonly string[];

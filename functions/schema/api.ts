@@ -4,7 +4,6 @@
  * from them, so the three cannot drift apart.
  */
 import { z } from "zod";
-import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
 import {
   AcceptanceRow,
   CCF_TIERS,
@@ -24,7 +23,8 @@ import {
   RESEARCH_FIELDS,
   ResearchField,
   SubmissionOutlook,
-} from "./records.ts";
+} from "../../snapshot/records.ts";
+import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
 
 export const API_VERSION = "1.2.0";
 
@@ -331,27 +331,6 @@ export const VenueIdPath = z.object({
     example: 101,
   }),
 });
-
-/** A researcher id as REST takes it from the path and MCP as an argument; anything else is answered 404. */
-export const ResearcherId = z.string().min(1).max(64);
-
-export const ResearcherIdPath = z.object({
-  id: ResearcherId.meta({ param: { name: "id", in: "path" }, description: "Researcher id." }),
-});
-
-export const LoginBody = z
-  .object(
-    {
-      email: z.email({ error: "email must be an e-mail address" }).max(320),
-      password: z
-        .string({ error: "password is required" })
-        .min(1, { error: "password is required" })
-        .max(1024),
-    },
-    { error: 'body must be a JSON object {"email": "...", "password": "..."}' },
-  )
-  .meta({ id: "LoginRequest" });
-export type LoginBody = z.output<typeof LoginBody>;
 
 /** "page must be ...; field must be ..." — one line naming every bad parameter. */
 export function describeIssues(error: z.ZodError): string {
@@ -715,51 +694,3 @@ export const Statistics = z
   })
   .meta({ id: "Statistics" });
 export type Statistics = z.output<typeof Statistics>;
-
-export const LoginResult = z
-  .object({
-    token: z.string().meta({ description: "JWT, valid about six months." }),
-    token_type: z.literal("Bearer"),
-    expires_in: z.int().min(1).meta({ description: "Seconds until the token expires." }),
-    user_id: z.string(),
-  })
-  .meta({ id: "LoginResult" });
-export type LoginResult = z.output<typeof LoginResult>;
-
-export const ResearcherProfile = z
-  .object({
-    id: z.string(),
-    display_name: z.string(),
-    institution: z.string().nullable(),
-    research_summary: z.string().nullable().meta({ description: "Generated summary of research interests." }),
-    cv: z.string().nullable().meta({ description: "CV as Markdown text." }),
-    tracked_conferences: z.array(CompactConference),
-    tracked_journals: z.array(CompactJournal),
-    attended_conferences: z.array(CompactConference),
-  })
-  .meta({ id: "ResearcherProfile", description: "Public profile; never holds contact details." });
-export type ResearcherProfile = z.output<typeof ResearcherProfile>;
-
-/** The envelope every REST JSON response uses, with `data` typed per operation. */
-export function envelopeOf<T extends z.ZodType>(id: string, data: T) {
-  return z
-    .object({
-      code: z.int().meta({ example: 200 }),
-      message: z.string(),
-      data,
-      request_id: z.string(),
-    })
-    .meta({ id });
-}
-
-export const ErrorEnvelope = z
-  .object({
-    code: z
-      .int()
-      .meta({ description: "Business code: 400, 401, 402, 403, 404, 405, 429 or 500.", example: 400 }),
-    message: z.string(),
-    // OpenAPI 3.0 has no null type: described as a nullable object that is always null.
-    data: z.null().meta({ type: "object", nullable: true, description: "Always null on errors." }),
-    request_id: z.string(),
-  })
-  .meta({ id: "ErrorEnvelope" });

@@ -6,6 +6,7 @@
  * one success closes the circuit, one more failure opens it for another cool-down. Other errors (a duplicate
  * e-mail, a bad argument) pass through untouched and do not count.
  */
+import { withTimeout } from "../runtime/timeout.ts";
 import { DEFAULT_STORE_TIMEOUT_MS, type Store, StoreUnavailable } from "./types.ts";
 
 export interface GuardOptions {
@@ -57,16 +58,12 @@ export class StoreGuard {
       );
     }
     const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+    try {
+      const result = await withTimeout(work(controller.signal), this.timeoutMs, () => {
         const timedOut = new StoreUnavailable(`${this.label} did not answer within ${this.timeoutMs} ms`);
         controller.abort(timedOut);
-        reject(timedOut);
-      }, this.timeoutMs);
-    });
-    try {
-      const result = await Promise.race([work(controller.signal), deadline]);
+        throw timedOut;
+      });
       this.failures = 0;
       return result;
     } catch (err) {
@@ -82,8 +79,6 @@ export class StoreGuard {
       this.failures += 1;
       if (this.failures >= this.failureThreshold) this.openUntil = performance.now() + this.coolDownMs;
       throw unavailable;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

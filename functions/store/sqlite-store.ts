@@ -7,6 +7,7 @@
  * cool-down (StoreGuard). If the worker dies it is started again on the next call.
  */
 import { Worker } from "node:worker_threads";
+import { withTimeout } from "../runtime/timeout.ts";
 import { StoreGuard } from "./guard.ts";
 import { DEFAULT_BUSY_TIMEOUT_MS } from "./sqlite-database.ts";
 import type { Reply, SerializedError, StoreMethod, WorkerConfig, WorkerRequest } from "./sqlite-worker.ts";
@@ -45,15 +46,6 @@ const WORKER_URL = new URL("./sqlite-worker.ts", import.meta.url);
 const LABEL = "state store (SQLite)";
 /** Longest SqliteStore.open waits for the worker to open the database (a hung file system fails start-up). */
 const OPEN_TIMEOUT_MS = 10_000;
-
-/** Settles with `work`'s value, or with `fallback()` once `ms` have passed. */
-function orAfter<T>(work: Promise<T>, ms: number, fallback: () => T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback()), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 interface Pending {
   resolve(value: unknown): void;
@@ -170,7 +162,7 @@ export class SqliteStore implements Store {
   /** Opens the store and waits until the database is open, so a bad STATE_DIR fails at start-up. */
   static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
     const store = new SqliteStore(options);
-    const error = await orAfter(
+    const error = await withTimeout(
       store.worker().ready,
       OPEN_TIMEOUT_MS,
       () => new StoreUnavailable(`${LABEL}: the database did not open within ${OPEN_TIMEOUT_MS} ms`),
@@ -310,7 +302,7 @@ export class SqliteStore implements Store {
     const signal = AbortSignal.timeout(this.guard.timeoutMs);
     await handle.send({ id: handle.id(), method: "close" }, signal).catch(() => {});
     handle.worker.unref();
-    await orAfter(
+    await withTimeout(
       handle.worker.terminate().then(() => {}),
       this.guard.timeoutMs,
       () => {},

@@ -3,7 +3,7 @@
  * short names ("Arch", "Web+IR"), lixin4ever uses the headings of its markdown tables. An unknown label gives
  * no field rather than a guess; the real-data test checks every label in use is known.
  */
-import type { ResearchField } from "../../functions/schema/records.ts";
+import type { ResearchField } from "../../snapshot/records.ts";
 
 const CSCONFERENCES_AREAS: Record<string, ResearchField[]> = {
   AI: ["ai"],

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { ResearchField } from "../../functions/schema/records.ts";
-import { parseYaml } from "../yaml.ts";
+import { ResearchField } from "../../snapshot/records.ts";
+import { parseYaml } from "../sources/yaml.ts";
 
 const FILE = new URL("./broad-codes.yaml", import.meta.url);
 

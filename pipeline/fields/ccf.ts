@@ -3,7 +3,7 @@
  * Chinese name; `ccfddl/conference/types.yml` pairs the two. CCF's categories are broad: a code gives here only
  * the field it settles; the fields it merely suggests are in broad-codes.yaml (kept where a finer source agrees).
  */
-import type { ResearchField } from "../../functions/schema/records.ts";
+import type { ResearchField } from "../../snapshot/records.ts";
 
 const BY_CODE: Record<string, ResearchField[]> = {
   DS: [], // Computer Architecture / Parallel & Distributed Computing / Storage: broad-codes.yaml

@@ -23,7 +23,7 @@
  * - "CSE" is not a FoR code but CORE 2023's mark for venues moved to the computer systems engineering panel
  *   (ISCA, DAC, FPGA, SC, DATE...): "architecture".
  */
-import type { ResearchField } from "../../functions/schema/records.ts";
+import type { ResearchField } from "../../snapshot/records.ts";
 
 const BY_CODE: Record<string, ResearchField[]> = {
   // 2008 Information and Computing Sciences.

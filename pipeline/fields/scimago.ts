@@ -6,7 +6,7 @@
  * journals show it (IEEE T-RO is "Control and Systems Engineering", IEEE TIFS "Safety, Risk, Reliability
  * and Quality"), knowing they also hold control and reliability-engineering journals.
  */
-import { RESEARCH_FIELDS, type ResearchField } from "../../functions/schema/records.ts";
+import { RESEARCH_FIELDS, type ResearchField } from "../../snapshot/records.ts";
 
 const BY_CATEGORY: Record<string, ResearchField[]> = {
   "Artificial Intelligence": ["ai"],

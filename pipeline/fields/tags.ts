@@ -4,7 +4,7 @@
  * repository's types.yml). Machine learning also counts as "ai" so that ML venues answer the contract's `ai`
  * filter, which has no `ml` value.
  */
-import type { ResearchField } from "../../functions/schema/records.ts";
+import type { ResearchField } from "../../snapshot/records.ts";
 
 const BY_HF_TAG: Record<string, ResearchField[]> = {
   "machine-learning": ["ml", "ai"],

@@ -6,7 +6,7 @@
  * only source, CORE many conferences', and a venue filed under few fields is specific); three or more say too
  * little (CCF's SE area, with se, pl and systems, holds OSDI).
  */
-import { RESEARCH_FIELDS, type ResearchField } from "../../functions/schema/records.ts";
+import { RESEARCH_FIELDS, type ResearchField } from "../../snapshot/records.ts";
 import { fieldsFromTitle } from "./keywords.ts";
 
 export interface FieldClaims {

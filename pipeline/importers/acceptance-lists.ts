@@ -2,8 +2,8 @@
  * What the acceptance-count lists (csconferences, lixin) share: rows are gathered per conference acronym with
  * the research fields their areas name, then each acronym becomes one observation of its acceptance rows.
  */
-import { type AcceptanceRow, RESEARCH_FIELDS, type ResearchField } from "../../functions/schema/records.ts";
-import { type ConferenceObservation, conferenceObservation, type SourceId } from "../observations.ts";
+import { type AcceptanceRow, RESEARCH_FIELDS, type ResearchField } from "../../snapshot/records.ts";
+import { type ConferenceObservation, conferenceObservation, type SourceId } from "../sources/observations.ts";
 
 /** One acronym's rows so far, in whatever form the list gathers them (`T`). */
 export interface ListedVenue<T> {

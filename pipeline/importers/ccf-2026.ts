@@ -18,8 +18,8 @@ import {
   NAMELESS_REASON,
   normalizeAcronym,
   normalizeTitle,
-} from "../normalize.ts";
-import type { ImportResult, Rejection } from "../observations.ts";
+} from "../normalize/normalize.ts";
+import type { ImportResult, Rejection } from "../sources/observations.ts";
 import { type CcfVenue, ccfAreas, ccfObservations, isCcfLevel, joinAreas } from "./ccf-common.ts";
 
 const DIR = "ccf-list-2026";

@@ -2,7 +2,7 @@
  * What the two CCF lists (2022: ccf-list.ts, 2026: ccf-2026.ts) give per venue, and how a list's venues become
  * observations: each a rank claim of the list's edition; a dblp key the list gives to two venues is dropped from both.
  */
-import { CCF_TIERS } from "../../functions/schema/records.ts";
+import { CCF_TIERS } from "../../snapshot/records.ts";
 import { tentativeFields } from "../fields/broad-codes.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import {
@@ -10,7 +10,7 @@ import {
   conferenceObservation,
   type JournalObservation,
   journalObservation,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 export type CcfLevel = (typeof CCF_TIERS)[number];
 

@@ -9,7 +9,6 @@
  * an identity, and it would glue AsiaCCS (C) to CCS (A).
  */
 import { join } from "node:path";
-import { readCsv } from "../csv.ts";
 import {
   cleanNames,
   cleanText,
@@ -17,8 +16,9 @@ import {
   NAMELESS_REASON,
   normalizeAcronym,
   normalizeTitle,
-} from "../normalize.ts";
-import type { ImportResult, Rejection } from "../observations.ts";
+} from "../normalize/normalize.ts";
+import { readCsv } from "../sources/csv.ts";
+import type { ImportResult, Rejection } from "../sources/observations.ts";
 import { type CcfVenue, ccfAreas, ccfObservations, isCcfLevel, joinAreas } from "./ccf-common.ts";
 
 const FILE = "ccf-list/ccf_venues.csv";

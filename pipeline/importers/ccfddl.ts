@@ -2,18 +2,18 @@
  * ccfddl/ccf-deadlines: series files `conference/<SUB>/*.yml` (a list; one file may hold several series) with
  * per-edition timelines, and `accept_rates/<SUB>/*.yml`.
  */
-import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../functions/schema/records.ts";
-import { countryFromPlace } from "../countries.ts";
-import { parseDateRange } from "../dates.ts";
+import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../snapshot/records.ts";
 import { tentativeFields } from "../fields/broad-codes.ts";
 import { fieldsFromCcfCode } from "../fields/ccf.ts";
+import { countryFromPlace } from "../normalize/countries.ts";
+import { parseDateRange } from "../normalize/dates.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type Importer,
   type Rejection,
   type SourceId,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 import {
   addDeadline,
   integer,

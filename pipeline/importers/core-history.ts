@@ -7,17 +7,17 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { RankHistoryEntry } from "../../functions/schema/records.ts";
-import { type CsvRecord, readCsv } from "../csv.ts";
+import type { RankHistoryEntry } from "../../snapshot/records.ts";
 import { fieldsFromForCodes } from "../fields/for-codes.ts";
-import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";
+import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize/normalize.ts";
+import { type CsvRecord, readCsv } from "../sources/csv.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type ImportResult,
   type Rejection,
   SourceError,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 const DIR = "core-history";
 const SOURCE = "core";

@@ -8,11 +8,11 @@
  * the yearly figure the other sources give.
  */
 import { join } from "node:path";
-import type { AcceptanceRow } from "../../functions/schema/records.ts";
-import { numberCell, readCsv } from "../csv.ts";
+import type { AcceptanceRow } from "../../snapshot/records.ts";
 import { fieldsFromCsconferencesArea } from "../fields/areas.ts";
-import { cleanText } from "../normalize.ts";
-import type { ImportResult, Rejection } from "../observations.ts";
+import { cleanText } from "../normalize/normalize.ts";
+import { numberCell, readCsv } from "../sources/csv.ts";
+import type { ImportResult, Rejection } from "../sources/observations.ts";
 import { acceptanceObservations, gatherVenue, type ListedVenue } from "./acceptance-lists.ts";
 
 export const CSCONFERENCES_FILE = "csconferences/csconferences.csv";

@@ -3,11 +3,11 @@
  * (notification, camera-ready, rebuttal...), city/country, topic tags and a "CCF: A, CORE: A*, THCPL: A"
  * rankings string. A few older entries still use the pwc format's entry-level `deadline` fields.
  */
-import type { Deadline } from "../../functions/schema/records.ts";
-import { countryName } from "../countries.ts";
-import { deadlineType, editionDates } from "../dates.ts";
+import type { Deadline } from "../../snapshot/records.ts";
 import { fieldsFromHfTags } from "../fields/tags.ts";
-import type { Importer, Rejection, SourceId } from "../observations.ts";
+import { countryName } from "../normalize/countries.ts";
+import { deadlineType, editionDates } from "../normalize/dates.ts";
+import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   addDeadline,
   entryDeadlines,

@@ -3,9 +3,10 @@
  * portal's mixed older editions (core_portal_ranks.csv). Both are `Venue` ("Full title|ACRONYM") and `Rank`
  * columns with no CORE id, so each row is one observation keyed by its names; ranks stay as published.
  */
-import type { CsvRecord } from "../csv.ts";
-import { splitTitleAcronym } from "../normalize.ts";
-import type { ImportResult, SourceId } from "../observations.ts";
+
+import { splitTitleAcronym } from "../normalize/normalize.ts";
+import type { CsvRecord } from "../sources/csv.ts";
+import type { ImportResult, SourceId } from "../sources/observations.ts";
 import { importRankList, type RankList } from "./rank-list.ts";
 
 function venueCell(values: CsvRecord["values"]) {

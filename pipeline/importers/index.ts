@@ -1,5 +1,5 @@
 /** Every importer, one per upstream source, in the order the build runs them. */
-import type { Importer, SourceId } from "../observations.ts";
+import type { Importer, SourceId } from "../sources/observations.ts";
 import { importCcf2026 } from "./ccf-2026.ts";
 import { importCcfList } from "./ccf-list.ts";
 import { importCcfddl } from "./ccfddl.ts";

@@ -5,9 +5,9 @@
  * is: only conferences (CNF) are imported, journals (JRN), workshops (WK) and schools are left out; COREAS is
  * CORE A*.
  */
-import type { Deadline } from "../../functions/schema/records.ts";
-import { editionDates } from "../dates.ts";
-import type { Importer, Rejection, SourceId } from "../observations.ts";
+import type { Deadline } from "../../snapshot/records.ts";
+import { editionDates } from "../normalize/dates.ts";
+import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   addDeadline,
   integer,

@@ -8,15 +8,15 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import type { AcceptanceRow } from "../../functions/schema/records.ts";
-import { readJsonFile } from "../json-file.ts";
-import { cleanText, dblpKeyFromUrl } from "../normalize.ts";
+import type { AcceptanceRow } from "../../snapshot/records.ts";
+import { cleanText, dblpKeyFromUrl } from "../normalize/normalize.ts";
+import { readJsonFile } from "../sources/json-file.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type ImportResult,
   type Rejection,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 export const OPENACCEPT_DIR = "openaccept";
 

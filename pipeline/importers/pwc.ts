@@ -3,10 +3,11 @@
  * one entry per edition. huggingface/ai-deadlines forked this format; what the two share (grouping editions into
  * series, the entry-level `deadline` / `abstract_deadline` / `timezone` fields) is in trackers-common.ts.
  */
-import { countryFromPlace } from "../countries.ts";
-import { editionDates } from "../dates.ts";
+
 import { fieldsFromPwcSubs } from "../fields/tags.ts";
-import type { Importer, Rejection, SourceId } from "../observations.ts";
+import { countryFromPlace } from "../normalize/countries.ts";
+import { editionDates } from "../normalize/dates.ts";
+import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   entryDeadlines,
   readEditions,

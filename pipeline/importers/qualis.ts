@@ -2,7 +2,7 @@
  * QUALIS CAPES, Computer Science, conferences 2017-2020 (qualis-cs-confs-br/): `Sigla` (acronym),
  * `Nome do evento` (title), `Estrato` (A1...B4), one venue per row.
  */
-import type { ImportResult } from "../observations.ts";
+import type { ImportResult } from "../sources/observations.ts";
 import { importRankList } from "./rank-list.ts";
 
 export function importQualis(upstreamDir: string): Promise<ImportResult> {

@@ -3,16 +3,16 @@
  * QUALIS): each row names a conference and states its rank in one list edition.
  */
 import { join } from "node:path";
-import type { RankHistoryEntry } from "../../functions/schema/records.ts";
-import { type CsvOptions, type CsvRecord, readCsv } from "../csv.ts";
-import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize.ts";
+import type { RankHistoryEntry } from "../../snapshot/records.ts";
+import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize/normalize.ts";
+import { type CsvOptions, type CsvRecord, readCsv } from "../sources/csv.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type ImportResult,
   type Rejection,
   type SourceId,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 export interface RankList {
   source: SourceId;

@@ -12,9 +12,9 @@ import {
   type RankHistoryEntry,
   REFERENCE_EDITION_PREFIX,
   type SpecialIssue,
-} from "../../functions/schema/records.ts";
-import { readJsonFile } from "../json-file.ts";
-import { cleanNames, cleanText, NAMELESS_REASON, normalizeIssn } from "../normalize.ts";
+} from "../../snapshot/records.ts";
+import { cleanNames, cleanText, NAMELESS_REASON, normalizeIssn } from "../normalize/normalize.ts";
+import { readJsonFile } from "../sources/json-file.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
@@ -23,7 +23,7 @@ import {
   journalObservation,
   type Rejection,
   SourceError,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 const DIR = "conference-partner";
 const SOURCE = "reference";

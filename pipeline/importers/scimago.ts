@@ -10,17 +10,17 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
-import type { JournalMetricYear } from "../../functions/schema/records.ts";
-import { type CsvRecord, numberCell, readCsv } from "../csv.ts";
+import type { JournalMetricYear } from "../../snapshot/records.ts";
 import { fieldsFromScimagoCategories, scimagoCategories } from "../fields/scimago.ts";
-import { cleanText, normalizeIssn } from "../normalize.ts";
+import { cleanText, normalizeIssn } from "../normalize/normalize.ts";
+import { type CsvRecord, numberCell, readCsv } from "../sources/csv.ts";
 import {
   type ImportResult,
   type JournalObservation,
   journalObservation,
   type Rejection,
   SourceError,
-} from "../observations.ts";
+} from "../sources/observations.ts";
 
 export const SCIMAGO_DIR = "scimago-sjr-cs";
 const YEAR_FILE = /^scimagojr_(\d{4})_computer_science\.csv$/;

@@ -15,17 +15,17 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import type { SpecialIssue } from "../../functions/schema/records.ts";
-import { journalPageOf } from "../journal-pages.ts";
-import { readJsonFile } from "../json-file.ts";
-import { cleanText, normalizeTitle } from "../normalize.ts";
+import type { SpecialIssue } from "../../snapshot/records.ts";
+import { cleanText, normalizeTitle } from "../normalize/normalize.ts";
+import { readJsonFile } from "../sources/json-file.ts";
 import {
   type ImportResult,
   type JournalObservation,
   journalObservation,
   type Rejection,
   SourceError,
-} from "../observations.ts";
+} from "../sources/observations.ts";
+import { journalPageOf } from "./journal-pages.ts";
 
 export const SPECIAL_ISSUES_DIR = "journal-special-issues";
 const UNION_FILE = `${SPECIAL_ISSUES_DIR}/calls_all_history_union.json`;

@@ -7,17 +7,22 @@
 import { type Dirent, readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Deadline, Edition, RankHistoryEntry, ResearchField } from "../../functions/schema/records.ts";
-import { buildDeadline, type DateRange, isPlaceholderDate, type PublishedDeadline } from "../dates.ts";
-import { cleanText } from "../normalize.ts";
+import type { Deadline, Edition, RankHistoryEntry, ResearchField } from "../../snapshot/records.ts";
+import {
+  buildDeadline,
+  type DateRange,
+  isPlaceholderDate,
+  type PublishedDeadline,
+} from "../normalize/dates.ts";
+import { cleanText } from "../normalize/normalize.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type Rejection,
   SourceError,
   type SourceId,
-} from "../observations.ts";
-import { parseYaml } from "../yaml.ts";
+} from "../sources/observations.ts";
+import { parseYaml } from "../sources/yaml.ts";
 
 export type YamlRecord = Record<string, unknown>;
 

@@ -2,8 +2,8 @@
  * Each source as the build read it: the registry's provenance, with the commit, data date and fetch time that
  * `npm run sync` recorded when it brought the folder up to date.
  */
-import type { SourceInfo } from "../../functions/schema/records.ts";
-import { SOURCE_ENTRIES, SOURCES } from "../sources.ts";
+import type { SourceInfo } from "../../snapshot/records.ts";
+import { SOURCE_ENTRIES, SOURCES } from "../sources/sources.ts";
 import { readSyncState } from "./state.ts";
 
 export function sourceProvenance(upstreamDir: string): SourceInfo[] {

@@ -1,11 +1,11 @@
 /**
- * `npm run sync`: brings every upstream folder up to date from the origins in pipeline/sources.yaml. Each folder
+ * `npm run sync`: brings every upstream folder up to date from the origins in pipeline/sources/sources.yaml. Each folder
  * is assembled beside the live one (the previous copy, then the fetched files over it, so derived files that no
  * origin produces carry over) and swapped in by rename; a folder whose fetch fails keeps its last good copy.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { type Origin, SOURCE_ENTRIES } from "../sources.ts";
+import { type Origin, SOURCE_ENTRIES } from "../sources/sources.ts";
 import { extractGit, fetchGit } from "./fetch-git.ts";
 import { fetchHttp } from "./fetch-http.ts";
 import { type FolderState, type OriginState, readSyncState, writeSyncState } from "./state.ts";

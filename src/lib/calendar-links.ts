@@ -1,6 +1,7 @@
 /** "Add to calendar" links for one submission deadline: Google Calendar and Outlook on the web (event templates). */
-import type { ConferenceRow, OutlookDeadline } from "../../functions/schema/records.ts";
-import { deadlineName } from "../../functions/site/deadline.ts";
+
+import { deadlineName } from "../../functions/pages/deadline.ts";
+import type { ConferenceRow, OutlookDeadline } from "../../snapshot/records.ts";
 import { absoluteUrl, venuePath } from "./paths.ts";
 
 const compact = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");

@@ -1,12 +1,13 @@
 /**
  * The built iCalendar feeds (RFC 5545) of upcoming submission deadlines: one for everything, one per research
  * field and one per rank tier. Each is a filter of the query layer's upcomingDeadlines, written by
- * functions/site/deadline-feeds.ts exactly as the server's filtered `/deadlines.ics?…` is.
+ * functions/pages/deadline-feeds.ts exactly as the server's filtered `/deadlines.ics?…` is.
  */
+
+import { DEFAULT_FILTER, type DeadlineFilter } from "../../functions/pages/deadline-list.ts";
+import { fieldLabel } from "../../functions/pages/html.ts";
 import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../../functions/schema/feeds.ts";
-import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
-import { DEFAULT_FILTER, type DeadlineFilter } from "../../functions/site/deadline-list.ts";
-import { fieldLabel } from "../../functions/site/html.ts";
+import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { RANK_TIERS } from "./ranks.ts";
 
 export interface CalendarFeed {

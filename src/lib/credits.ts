@@ -2,7 +2,7 @@
  * Attribution: which upstream sources contributed to a venue (the manifest entries named in its details'
  * `sources`), and the reference service's page that its terms require us to link.
  */
-import type { ConferenceDetailData, Manifest } from "../../functions/schema/records.ts";
+import type { ConferenceDetailData, Manifest } from "../../snapshot/records.ts";
 import { REFERENCE_ATTRIBUTION, referenceUrl, type VenueKind } from "./paths.ts";
 
 export type SourceInfo = Manifest["sources"][number];

@@ -1,9 +1,9 @@
 /**
  * Every typed deadline of every conference edition (abstract, paper, notification...) as its sources publish
  * them, for the venue pages' deadline tables, with the page anchor of each row. What is the next submission
- * deadline is the outlook's (functions/site/deadline.ts renders it), never decided here.
+ * deadline is the outlook's (functions/pages/deadline.ts renders it), never decided here.
  */
-import type { ConferenceRow, Deadline, DeadlineType } from "../../functions/schema/records.ts";
+import type { ConferenceRow, Deadline, DeadlineType } from "../../snapshot/records.ts";
 import { formatUtc, humanize } from "./format.ts";
 import { type Snapshot, snapshot } from "./snapshot.ts";
 

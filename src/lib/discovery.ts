@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
+import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type ApiOperation, apiReference, OPENAPI_PATH } from "./api-reference.ts";
 import { ALL_DEADLINES_CALENDAR, FIELD_CALENDARS, RANK_CALENDARS } from "./calendar.ts";
 import { MCP_APP_NOTE, MCP_PATH, MCP_PROMPTS, MCP_TOOLS, mcpClientConfigs } from "./mcp.ts";

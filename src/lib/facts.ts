@@ -1,5 +1,5 @@
 /** Wording of facts that the HTML pages and the Markdown renditions both state. */
-import type { CpIndex } from "../../functions/schema/records.ts";
+import type { CpIndex } from "../../snapshot/records.ts";
 import { formatNumber } from "./format.ts";
 import { editionLabel } from "./ranks.ts";
 import type { RankCell } from "./venue-view.ts";

@@ -2,9 +2,10 @@
  * Compact Markdown renditions of the venue pages (`/conference/<id>.md`), built from the same view as the HTML
  * page. Links are absolute: the rendition is read outside the site.
  */
-import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
-import { deadlineText, noNextText, STATE_LABELS } from "../../functions/site/deadline.ts";
-import { fieldLabel, placeName } from "../../functions/site/html.ts";
+
+import { deadlineText, noNextText, STATE_LABELS } from "../../functions/pages/deadline.ts";
+import { fieldLabel, placeName } from "../../functions/pages/html.ts";
+import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";
 import { cpIndexSummary, rankText, SCIMAGO_ATTRIBUTION, termsNotice } from "./facts.ts";

@@ -4,7 +4,7 @@
  * gives the same list, which the agreement test compares. Rows are then shown from the snapshot's own rows.
  */
 import type { ConferenceSearchParams, JournalSearchParams } from "../../functions/schema/api.ts";
-import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
+import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { formatNumber, formatPercent } from "./format.ts";
 import { RANK_TIERS, type RankTier } from "./ranks.ts";
 import { queryLayer, snapshot } from "./snapshot.ts";

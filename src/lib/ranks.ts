@@ -3,7 +3,7 @@
  * `qualis-a1`...) shared by the ranking pages and the per-tier calendars.
  */
 import { rankTierSlug } from "../../functions/schema/feeds.ts";
-import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../functions/schema/records.ts";
+import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
 
 export type RankSystem = "CCF" | "CORE" | "QUALIS";
 

@@ -1,12 +1,12 @@
 /**
  * Related venues of every venue page: the lists the API detail gives as `related_conferences` and
- * `related_journals`, from the query layer's own functions (functions/query/details.ts). The layer computes
+ * `related_journals`, from the query layer (relatedVenues). The layer computes
  * each list once per similarity profile (fields and tiers), so the whole build asks about a thousand queries,
  * not one per page. Shown as the snapshot's rows, in the layer's order.
  */
-import { relatedConferences, relatedJournals, type Similarity } from "../../functions/query/details.ts";
-import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
-import { snapshot, withQueryContext } from "./snapshot.ts";
+import type { Similarity } from "../../functions/query/index.ts";
+import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
+import { queryLayer, snapshot } from "./snapshot.ts";
 
 export interface RelatedVenues {
   conferences: ConferenceRow[];
@@ -27,14 +27,10 @@ let cached: Promise<AllRelatedVenues> | undefined;
 
 /** Related venues of every conference and journal of the snapshot, by id. */
 export function allRelatedVenues(): Promise<AllRelatedVenues> {
-  cached ??= withQueryContext(async (ctx) => {
+  cached ??= queryLayer().then(async (layer) => {
     const data = snapshot();
     const related = async (like: Similarity, kind: "conference" | "journal"): Promise<RelatedVenues> => {
-      // The detail payload leaves the venue itself out of the list of its own kind only (details.ts).
-      const [conferences, journals] = await Promise.all([
-        relatedConferences(ctx, like, kind === "conference" ? like.id : null),
-        relatedJournals(ctx, like, kind === "journal" ? like.id : null),
-      ]);
+      const { conferences, journals } = await layer.relatedVenues(like, kind);
       return {
         conferences: rowsOf(conferences, data.conferenceById),
         journals: rowsOf(journals, data.journalById),

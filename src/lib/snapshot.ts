@@ -7,11 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { emptyActivity } from "../../functions/query/activity.ts";
-import { minuteOf, type QueryContext } from "../../functions/query/context.ts";
-import { SnapshotDatabase } from "../../functions/query/database.ts";
-import { createQueryLayer, type QueryLayer } from "../../functions/query/index.ts";
-import { utcDate } from "../../functions/runtime/clock.ts";
+import { openFixedSnapshot, type QueryLayer } from "../../functions/query/index.ts";
 import {
   ConferenceDetailData,
   ConferenceRow,
@@ -20,7 +16,7 @@ import {
   Manifest,
   type SpecialIssue,
   SpecialIssueRow,
-} from "../../functions/schema/records.ts";
+} from "../../snapshot/records.ts";
 import { settings } from "./settings.ts";
 
 export type PublicSpecialIssue = Omit<SpecialIssue, "url">;
@@ -125,49 +121,16 @@ export function snapshot(): Snapshot {
   return cached;
 }
 
-interface Queries {
-  db: SnapshotDatabase;
-  layer: QueryLayer;
-}
-
-let queries: Promise<Queries> | undefined;
+let layer: Promise<QueryLayer> | undefined;
 
 /**
- * The snapshot of this build as the server loads it, with "today" the build clock's date. Opened once; the
- * layer's payload cache then answers each list once however many pages ask for it.
+ * The query layer REST and MCP answer from, over this build's snapshot, with "today" the build clock's date.
+ * Opened once; the layer's payload cache then answers each list once however many pages ask for it.
  */
-function openQueries(): Promise<Queries> {
-  queries ??= SnapshotDatabase.open(settings().snapshotDir).then(async (db) => {
-    // The build asks thousands of small queries (related venues) while rendering pages on the same two cores:
-    // one DuckDB thread per query spends a quarter less CPU on them than a parallel plan would.
-    await db.all("SET threads = 1");
-    const { baseUrl, buildTime } = settings();
-    const layer = createQueryLayer({
-      source: { current: db, use: (fn) => db.use(fn) },
-      publicBaseUrl: baseUrl,
-      clock: () => buildTime,
-    });
-    return { db, layer };
-  });
-  return queries;
-}
-
-/** The query layer REST and MCP answer from, over this build's snapshot. */
-export async function queryLayer(): Promise<QueryLayer> {
-  return (await openQueries()).layer;
-}
-
-/** Runs a query-layer function that is not a layer operation (related venues) on this build's snapshot. */
-export async function withQueryContext<T>(fn: (ctx: QueryContext) => Promise<T>): Promise<T> {
-  const { db } = await openQueries();
-  const { baseUrl, buildTime } = settings();
-  return db.use((current) =>
-    fn({
-      db: current,
-      today: utcDate(buildTime),
-      now: minuteOf(buildTime),
-      baseUrl,
-      activity: emptyActivity,
-    }),
-  );
+export function queryLayer(): Promise<QueryLayer> {
+  const { snapshotDir, baseUrl, buildTime } = settings();
+  // The build asks thousands of small queries (related venues) while rendering pages on the same two cores:
+  // one DuckDB thread per query spends a quarter less CPU on them than a parallel plan would.
+  layer ??= openFixedSnapshot(snapshotDir, { publicBaseUrl: baseUrl, clock: () => buildTime, threads: 1 });
+  return layer;
 }

@@ -10,7 +10,7 @@ import type {
   JournalRow,
   RankHistoryEntry,
   SubmissionOutlook,
-} from "../../functions/schema/records.ts";
+} from "../../snapshot/records.ts";
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
 import { markdownPath, venuePath } from "./paths.ts";

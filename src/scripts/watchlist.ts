@@ -1,6 +1,6 @@
 /**
  * Watchlists without an account: a star button on each venue page keeps the venue in localStorage and in a
- * watchlist stored by the server (functions/site/watchlists.ts). The first star creates it; the browser keeps its
+ * watchlist stored by the server (functions/pages/watchlists.ts). The first star creates it; the browser keeps its
  * id and edit secret, and every later star or unstar replaces its venues under the same id, so the
  * subscription address (/calendar/watch/<id>.ics) and the list page (/watchlist?id=<id>) never change.
  * Names are only ever inserted as text.

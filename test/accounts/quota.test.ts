@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAuthConfig } from "../../functions/auth/config.ts";
 import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
-import { loadConfig } from "../../functions/config.ts";
+import { loadConfig } from "../../functions/server-config.ts";
 import {
   bearer,
   forEachStore,

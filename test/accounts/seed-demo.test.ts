@@ -3,7 +3,7 @@
  * against the server, the demo profiles point at real venues of the snapshot, and the second run duplicates nothing.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { DEMO_KEY_LABEL } from "../../functions/services/demo-seed.ts";
+import { DEMO_KEY_LABEL } from "../../scripts/demo-seed.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS } from "../helpers/snapshot-fixture.ts";
 import { runTs } from "../store/run-ts.ts";
 import { type Body, bearer, forEachStore, startTestService, type TestService } from "./harness.ts";

@@ -3,11 +3,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createStoreActivity } from "../../functions/services/activity.ts";
-import { publicName, REDACTED, redactContacts, redactOptional } from "../../functions/services/contacts.ts";
-import { summarizeInterests } from "../../functions/services/interests.ts";
-import type { VenueFact } from "../../functions/services/venue-facts.ts";
+import type { VenueFact } from "../../functions/query/venue-facts.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
+import {
+  publicName,
+  REDACTED,
+  redactContacts,
+  redactOptional,
+} from "../../functions/store-adapters/contacts.ts";
+import { summarizeInterests } from "../../functions/store-adapters/interests.ts";
+import { createStoreActivity } from "../../functions/store-adapters/venue-activity.ts";
 
 describe("redactContacts", () => {
   it("removes e-mail addresses, phone numbers and contact links", () => {

@@ -4,7 +4,7 @@
  * round with a deadline not yet closed at the harness's clock, FIXTURE_NOW), never read back from the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConferenceRow, OutlookDeadline } from "../../functions/schema/records.ts";
+import type { ConferenceRow, OutlookDeadline } from "../../snapshot/records.ts";
 import { FIXTURE_CONFERENCE_DETAILS, FIXTURE_CONFERENCES, FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { BASE_URL, type Envelope, type Harness, startHarness } from "./harness.ts";
 

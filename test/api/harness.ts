@@ -4,11 +4,11 @@
  */
 import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
-import { loadConfig } from "../../functions/config.ts";
-import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
+import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
 import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
-import type { SnapshotContent } from "../../pipeline/write.ts";
+import { loadConfig } from "../../functions/server-config.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 

@@ -4,7 +4,7 @@
  * older scale has, is answered with those venues rather than an error or a silent empty list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConferenceRow, RankHistoryEntry } from "../../functions/schema/records.ts";
+import type { ConferenceRow, RankHistoryEntry } from "../../snapshot/records.ts";
 import { conferenceDetail } from "../helpers/rows.ts";
 import { FIXTURE_CONFERENCE_DETAILS, FIXTURE_CONFERENCES } from "../helpers/snapshot-fixture.ts";
 import { type Harness, startHarness } from "./harness.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
-import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
-import { QUALIS_TIERS } from "../../functions/schema/records.ts";
+import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
+import { QUALIS_TIERS } from "../../snapshot/records.ts";
 import {
   FIXTURE_CONFERENCES,
   FIXTURE_JOURNALS,

@@ -5,7 +5,7 @@ import {
   type ConferenceRow,
   type JournalRow,
   QUALIS_TIERS,
-} from "../../functions/schema/records.ts";
+} from "../../snapshot/records.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS, FIXTURE_TODAY } from "../helpers/snapshot-fixture.ts";
 import {
   BASE_URL,

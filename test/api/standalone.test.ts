@@ -1,10 +1,14 @@
-/** createApi(deps).fetch is a plain Request → Response handler (serverless use): edge chain included, no server. */
+/** createApp(deps) is a plain Request → Response handler (serverless use): the whole edge chain, no server. */
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../functions/api/index.ts";
-import { createAnonymousAccess } from "../../functions/edge/access.ts";
+import { createApp } from "../../functions/app.ts";
+import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
+import { emptyActivity } from "../../functions/query/activity.ts";
 import { createQueryLayer } from "../../functions/query/index.ts";
 import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
+import { createMetrics } from "../../functions/runtime/metrics.ts";
+import { loadConfig } from "../../functions/server-config.ts";
 import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
 
 let dir: string;
@@ -19,15 +23,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe("createApi", () => {
+/** The app over the fixture snapshot, configured from `env` as the server would be. */
+function app(env: Record<string, string> = {}, dailyQuota?: number) {
+  const config = loadConfig({ SNAPSHOTS_DIR: dir, PUBLIC_BASE_URL: "https://api.example", ...env });
+  const query = createQueryLayer({ source, publicBaseUrl: config.publicBaseUrl, clock: () => FIXTURE_NOW });
+  const access = createAnonymousAccess({
+    dailyQuota: dailyQuota ?? config.anonDailyQuota,
+    clock: () => FIXTURE_NOW,
+  });
+  const metrics = createMetrics(() => FIXTURE_NOW);
+  return createApp({ config, query, access, activity: emptyActivity, logger: silentLogger, metrics });
+}
+
+describe("createApp", () => {
   it("answers a Request with an envelope and the edge headers", async () => {
-    const query = createQueryLayer({
-      source,
-      publicBaseUrl: "https://api.example",
-      clock: () => FIXTURE_NOW,
-    });
-    const api = createApi({ query, publicBaseUrl: "https://api.example" });
-    const res = await api.fetch(new Request("https://api.example/api/conferences?query=icml"));
+    const fetch = app();
+    const res = await fetch(new Request("https://api.example/api/conferences?query=icml"));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.code).toBe(200);
@@ -36,26 +47,16 @@ describe("createApi", () => {
     expect(res.headers.get("x-request-id")).toBe(body.request_id);
     expect(res.headers.get("x-quota-limit")).toBe("50");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    const refused = await api.fetch(
+    const refused = await fetch(
       new Request("https://api.example/api/statistics", { headers: { "user-agent": "Python-urllib/3.12" } }),
     );
     expect(refused.status).toBe(403);
   });
 
   it("meters by forwarded address when told how many proxies to trust", async () => {
-    const query = createQueryLayer({
-      source,
-      publicBaseUrl: "https://api.example",
-      clock: () => FIXTURE_NOW,
-    });
-    const api = createApi({
-      query,
-      publicBaseUrl: "https://api.example",
-      access: createAnonymousAccess({ dailyQuota: 1, clock: () => FIXTURE_NOW }),
-      trustProxyHops: 1,
-    });
+    const fetch = app({ TRUST_PROXY: "1" }, 1);
     const from = (ip: string) =>
-      api.fetch(new Request("https://api.example/api/statistics", { headers: { "x-forwarded-for": ip } }));
+      fetch(new Request("https://api.example/api/statistics", { headers: { "x-forwarded-for": ip } }));
     expect((await from("192.0.2.1")).status).toBe(200);
     expect((await from("192.0.2.1")).status).toBe(429);
     expect((await from("192.0.2.2")).status).toBe(200);

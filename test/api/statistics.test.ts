@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Statistics } from "../../functions/schema/api.ts";
-import { QUALIS_TIERS, RESEARCH_FIELDS } from "../../functions/schema/records.ts";
+import { QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import {
   FIXTURE_CONFERENCES,
   FIXTURE_DATE,

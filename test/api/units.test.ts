@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, quotaSubject } from "../../functions/auth/client-ip.ts";
-import { loadConfig } from "../../functions/config.ts";
-import { createAnonymousAccess } from "../../functions/edge/access.ts";
 import { DEFAULT_BLOCKED_AGENTS, isBlockedAgent, parseBlockedAgents } from "../../functions/edge/agents.ts";
+import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
 import { defaultMaxConnections, openFileLimit } from "../../functions/edge/connections.ts";
+import { clientIp, quotaSubject } from "../../functions/http/client-ip.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
+import { loadConfig } from "../../functions/server-config.ts";
 
 describe("quotaSubject (the anonymous quota's key)", () => {
   it("keeps IPv4, unwraps IPv4-mapped IPv6, groups IPv6 by /64", () => {

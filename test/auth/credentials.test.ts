@@ -3,7 +3,7 @@ import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { resolveCaller } from "../../functions/auth/credentials.ts";
 import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
 import { mintPaidAccess } from "../../functions/auth/paid.ts";
-import type { Caller } from "../../functions/edge/access.ts";
+import type { Caller } from "../../functions/http/caller.ts";
 import { headers, PAID_KEY, type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const PATH = "/api/conferences/12";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { consumeQuota, peekQuota } from "../../functions/auth/quota.ts";
-import type { Caller } from "../../functions/edge/access.ts";
+import type { Caller } from "../../functions/http/caller.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 import { type TempStore, tempStore, testConfig } from "./helpers.ts";
 

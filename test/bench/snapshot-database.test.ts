@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SnapshotDatabase } from "../../functions/query/database.ts";
 import { Conditions, DEEP_OFFSET, pagedSelect } from "../../functions/query/sql.ts";
-import { writeSnapshot } from "../../pipeline/write.ts";
+import { writeSnapshot } from "../../pipeline/write/write.ts";
 import { conferenceRow, snapshotContent } from "../helpers/rows.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
 

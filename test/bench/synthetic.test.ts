@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateUpstream } from "../../bench/synthetic/generate.ts";
 import { CopyNames, IssnAllocator, RealNames } from "../../bench/synthetic/names.ts";
 import { FileSink, JsonArrayFile } from "../../bench/synthetic/sink.ts";
-import type { ConferenceRow, JournalRow } from "../../functions/schema/records.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
+import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const temp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));

@@ -6,7 +6,7 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeSnapshot } from "../../pipeline/write.ts";
+import { writeSnapshot } from "../../pipeline/write/write.ts";
 import { unparsedCsv } from "../helpers/csv.ts";
 import { conferenceDetail, conferenceRow, snapshotContent } from "../helpers/rows.ts";
 import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";

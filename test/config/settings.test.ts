@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../functions/config.ts";
+import { loadConfig } from "../../functions/server-config.ts";
 import { readBuildSettings, readSyncSettings } from "../../pipeline/settings.ts";
 import { readStartSettings } from "../../scripts/start-settings.ts";
 

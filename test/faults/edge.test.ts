@@ -12,19 +12,20 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AccessControl, Caller, QuotaResult } from "../../functions/edge/access.ts";
 import { accessLog } from "../../functions/edge/access-log.ts";
 import { agentRefusal } from "../../functions/edge/agent-refusal.ts";
 import { callerQuota, edgeErrors, quotaHeaders } from "../../functions/edge/caller-quota.ts";
 import { clientAddress } from "../../functions/edge/client-address.ts";
-import type { EdgeEnv, EdgeHandler } from "../../functions/edge/context.ts";
 import { responseHeaders, SECURITY_HEADERS } from "../../functions/edge/headers.ts";
 import { corsPreflight } from "../../functions/edge/preflight.ts";
 import { createRateLimiter, type RateLimiter, rateLimit } from "../../functions/edge/rate-limit.ts";
-import { BODY_LIMITS, bodyLimit } from "../../functions/edge/request-body.ts";
+import { bodyLimit } from "../../functions/edge/request-body.ts";
 import { REQUEST_ID_OPTIONS } from "../../functions/edge/request-id.ts";
 import { siteFiles } from "../../functions/edge/site-files.ts";
 import { onceADay } from "../../functions/edge/view-dedup.ts";
+import { BODY_LIMITS } from "../../functions/http/body-limits.ts";
+import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
+import type { EdgeEnv, EdgeHandler } from "../../functions/http/request-context.ts";
 import { type Logger, silentLogger } from "../../functions/runtime/logger.ts";
 
 /** A quota store that counts in memory and can be made to fail, like a full disk or a dead Redis, or to hang. */

@@ -1,5 +1,5 @@
 /** Builders of Edition and Deadline records for the pipeline's edition, round-model and outlook tests. */
-import type { Deadline, Edition } from "../../functions/schema/records.ts";
+import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 /** A deadline at the end of its day in AoE unless a time and zone are given. */
 export const deadline = (

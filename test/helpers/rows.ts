@@ -4,6 +4,7 @@
  * by accident (build an invalid one explicitly with a spread and a cast).
  */
 import type { z } from "zod";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import {
   ConferenceDetailData,
   ConferenceRow,
@@ -13,8 +14,7 @@ import {
   SpecialIssueRow,
   SubmissionOutlook,
   unknownOutlook,
-} from "../../functions/schema/records.ts";
-import type { SnapshotContent } from "../../pipeline/write.ts";
+} from "../../snapshot/records.ts";
 
 export function conferenceRow(overrides: Partial<ConferenceRow> = {}): ConferenceRow {
   return ConferenceRow.parse({

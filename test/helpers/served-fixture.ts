@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { SnapshotContent } from "../../pipeline/write.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "./snapshot-fixture.ts";
 
 export const BASE_URL = "https://venues.test";

@@ -1,11 +1,13 @@
 /**
  * A small but complete snapshot for server and query tests, written through the real writer
- * (pipeline/write.ts). "Today" for these rows is FIXTURE_TODAY: some deadlines fall before it, one on it,
+ * (pipeline/write/write.ts). "Today" for these rows is FIXTURE_TODAY: some deadlines fall before it, one on it,
  * some after; ties in every ranking's sort key exist so the id tie-break is exercised.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import { writeSnapshot } from "../../pipeline/write/write.ts";
 import type {
   ConferenceRow,
   CpIndex,
@@ -13,8 +15,7 @@ import type {
   OutlookDeadline,
   SpecialIssueRow,
   SubmissionOutlook,
-} from "../../functions/schema/records.ts";
-import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
+} from "../../snapshot/records.ts";
 import {
   conferenceDetail,
   conferenceRow,

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../functions/config.ts";
+import { type RunningService, startService } from "../../functions/composition-root.ts";
 import { recordBuildStep } from "../../functions/runtime/build-status.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
-import { type RunningService, startService } from "../../functions/services/index.ts";
+import { loadConfig } from "../../functions/server-config.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 
 // The fixture snapshot's manifest says it was generated at this instant.

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
-import { loadConfig } from "../../functions/config.ts";
+import { type RunningService, startService } from "../../functions/composition-root.ts";
 import type { Logger } from "../../functions/runtime/logger.ts";
-import { type RunningService, startService } from "../../functions/services/index.ts";
+import { loadConfig } from "../../functions/server-config.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 
 const ROOT = join(import.meta.dirname, "../..");

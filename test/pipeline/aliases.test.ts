@@ -1,6 +1,6 @@
-/** The reviewed alias table: a bad rule stops the build with a message naming it (pipeline/aliases.yaml). */
+/** The reviewed alias table: a bad rule stops the build with a message naming it (pipeline/resolve/aliases.yaml). */
 import { describe, expect, it } from "vitest";
-import { aliasKeys, parseAliasTable } from "../../pipeline/aliases.ts";
+import { aliasKeys, parseAliasTable } from "../../pipeline/resolve/aliases.ts";
 
 const rule = (fields: string) => `rules:\n  - ${fields}\nnames: {}\n`;
 

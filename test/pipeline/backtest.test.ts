@@ -1,5 +1,5 @@
 /**
- * The outlook backtest (pipeline/backtest.ts): what it hides at a cut-off and how it scores; and, on the real
+ * The outlook backtest (pipeline/estimate/backtest.ts): what it hides at a cut-off and how it scores; and, on the real
  * upstream data, the CCF-A figures may not fall below the committed floor (tighten it, never loosen it), and the
  * outlooks issue 23 names (SIGKDD, UbiComp/IMWUT, CVPR, S&P, ISCA, every CCF-A venue) say what it asks.
  */
@@ -8,14 +8,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  ConferenceDetailData,
-  ConferenceRow,
-  SubmissionOutlook,
-} from "../../functions/schema/records.ts";
-import { backtestVenue, MISSED_ROUND_DAYS, summarizeBacktest } from "../../pipeline/backtest.ts";
+import { backtestVenue, MISSED_ROUND_DAYS, summarizeBacktest } from "../../pipeline/estimate/backtest.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
+import type { ConferenceDetailData, ConferenceRow, SubmissionOutlook } from "../../snapshot/records.ts";
 import { edition } from "../helpers/editions.ts";
 
 const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");

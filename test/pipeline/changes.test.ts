@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { snapshotFiles } from "../../functions/edge/snapshot-files.ts";
-import type { ConferenceRow } from "../../functions/schema/records.ts";
-import { type Changes, computeChanges, fieldChanges } from "../../pipeline/changes.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
+import { type Changes, computeChanges, fieldChanges } from "../../pipeline/write/changes.ts";
+import type { ConferenceRow } from "../../snapshot/records.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const BASE_URL = "https://venues.example";

@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CcfRank, CoreRank, CpIndex, QUALIS_TIERS, QualisRank } from "../../functions/schema/records.ts";
 import {
   type CompletenessFacts,
   CP_INDEX_VERSION,
@@ -10,7 +9,8 @@ import {
   type CpIndexInput,
   computeCpIndex,
   listYear,
-} from "../../pipeline/cp-index.ts";
+} from "../../pipeline/merge/cp-index.ts";
+import { CcfRank, CoreRank, CpIndex, QUALIS_TIERS, QualisRank } from "../../snapshot/records.ts";
 
 const NO_FACTS: CompletenessFacts = {
   submissionDate: false,

@@ -11,7 +11,7 @@ import {
   parseLocalDateTime,
   toUtcInstant,
   zoneRule,
-} from "../../pipeline/dates.ts";
+} from "../../pipeline/normalize/dates.ts";
 
 describe("parseDateRange", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentEdition, dropImplausible } from "../../pipeline/editions.ts";
+import { currentEdition, dropImplausible } from "../../pipeline/merge/editions.ts";
 import { edition } from "../helpers/editions.ts";
 
 describe("edition choice and plausibility", () => {

@@ -13,10 +13,10 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
-import { ResearchField } from "../../functions/schema/records.ts";
 import { INFERRED_FIELDS_SOURCE } from "../../pipeline/fields/venue-fields.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
+import { ResearchField } from "../../snapshot/records.ts";
 import { REFERENCE_FIELDS } from "../helpers/reference-fields.ts";
 
 const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");

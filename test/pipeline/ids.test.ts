@@ -6,7 +6,7 @@ import {
   nextKindRegistry,
   primaryKey,
   updatedAt,
-} from "../../pipeline/ids.ts";
+} from "../../pipeline/resolve/ids.ts";
 
 const empty = () => emptyRegistry().conferences;
 

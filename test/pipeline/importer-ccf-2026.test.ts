@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { importCcf2026, parseDataGen } from "../../pipeline/importers/ccf-2026.ts";
-import type { Rejection } from "../../pipeline/observations.ts";
+import type { Rejection } from "../../pipeline/sources/observations.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/upstream", import.meta.url));
 const UPSTREAM = "/work/shared/data/upstream";

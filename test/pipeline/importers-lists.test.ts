@@ -3,27 +3,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  ConferenceDetailData,
-  type RankHistoryEntry,
-  ResearchField,
-  SpecialIssue,
-} from "../../functions/schema/records.ts";
-import { parseCsv, readCsv } from "../../pipeline/csv.ts";
 import { fieldsFromForCode, fieldsFromForCodes } from "../../pipeline/fields/for-codes.ts";
 import { importCcfList } from "../../pipeline/importers/ccf-list.ts";
 import { importCoreHistory } from "../../pipeline/importers/core-history.ts";
 import { importCorePortal, importIcore } from "../../pipeline/importers/icore.ts";
 import { importQualis } from "../../pipeline/importers/qualis.ts";
 import { importReference } from "../../pipeline/importers/reference.ts";
-import { normalizeIssn } from "../../pipeline/normalize.ts";
+import { normalizeIssn } from "../../pipeline/normalize/normalize.ts";
+import { parseCsv, readCsv } from "../../pipeline/sources/csv.ts";
 import {
   conferenceObservation,
   type ImportResult,
   journalObservation,
   SourceError,
   type SourceId,
-} from "../../pipeline/observations.ts";
+} from "../../pipeline/sources/observations.ts";
+import {
+  ConferenceDetailData,
+  type RankHistoryEntry,
+  ResearchField,
+  SpecialIssue,
+} from "../../snapshot/records.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/upstream", import.meta.url));
 const UPSTREAM = "/work/shared/data/upstream";

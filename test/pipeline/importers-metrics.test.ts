@@ -3,20 +3,20 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../functions/schema/records.ts";
-import { numberCell } from "../../pipeline/csv.ts";
 import { fieldsFromCsconferencesArea, fieldsFromLixinArea } from "../../pipeline/fields/areas.ts";
 import { fieldsFromScimagoCategories, scimagoCategories } from "../../pipeline/fields/scimago.ts";
 import { importCsconferences } from "../../pipeline/importers/csconferences.ts";
 import { importLixin, lixinTrack } from "../../pipeline/importers/lixin.ts";
 import { importScimago, scimagoIssns } from "../../pipeline/importers/scimago.ts";
 import { callTitleKey, importSpecialIssues } from "../../pipeline/importers/special-issues.ts";
+import { numberCell } from "../../pipeline/sources/csv.ts";
 import {
   conferenceObservation,
   type ImportResult,
   journalObservation,
   SourceError,
-} from "../../pipeline/observations.ts";
+} from "../../pipeline/sources/observations.ts";
+import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../snapshot/records.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const UPSTREAM = "/work/shared/data/upstream";

@@ -3,7 +3,6 @@ import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Deadline, Edition } from "../../functions/schema/records.ts";
 import { importCcfddl } from "../../pipeline/importers/ccfddl.ts";
 import { importHf } from "../../pipeline/importers/hf.ts";
 import { importPwc } from "../../pipeline/importers/pwc.ts";
@@ -12,7 +11,8 @@ import {
   conferenceObservation,
   type ImportResult,
   SourceError,
-} from "../../pipeline/observations.ts";
+} from "../../pipeline/sources/observations.ts";
+import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const UPSTREAM = "/work/shared/data/upstream";

@@ -1,10 +1,10 @@
-/** Journal websites from the publisher journal pages that special-issue calls name (pipeline/journal-pages.yaml). */
+/** Journal websites from the publisher journal pages that special-issue calls name (pipeline/importers/journal-pages.yaml). */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { journalPageOf, journalPageOfCall } from "../../pipeline/importers/journal-pages.ts";
 import { importSpecialIssues } from "../../pipeline/importers/special-issues.ts";
-import { journalPageOf, journalPageOfCall } from "../../pipeline/journal-pages.ts";
 
 describe("journalPageOfCall", () => {
   it.each([

@@ -1,10 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeJournal } from "../../pipeline/describe.ts";
-import type { Conflict } from "../../pipeline/merge-conferences.ts";
-import { mergeJournal } from "../../pipeline/merge-journals.ts";
-import { type JournalObservation, journalObservation, type SourceId } from "../../pipeline/observations.ts";
-import { resolve } from "../../pipeline/resolve.ts";
+import type { Conflict } from "../../pipeline/merge/merge-conferences.ts";
+import { mergeJournal } from "../../pipeline/merge/merge-journals.ts";
+import { describeJournal } from "../../pipeline/resolve/describe.ts";
+import { resolve } from "../../pipeline/resolve/resolve.ts";
+import {
+  type JournalObservation,
+  journalObservation,
+  type SourceId,
+} from "../../pipeline/sources/observations.ts";
 
 let seq = 0;
 function j(source: SourceId, title: string, extra: Partial<JournalObservation> = {}): JournalObservation {

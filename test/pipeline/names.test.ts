@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chooseNames, cleanAcronym, cleanTitle, nameDefects } from "../../pipeline/names.ts";
+import { chooseNames } from "../../pipeline/resolve/choose-names.ts";
+import { cleanAcronym, cleanTitle, nameDefects } from "../../pipeline/resolve/names.ts";
 
 const title = (s: string) => cleanTitle(s).text;
 

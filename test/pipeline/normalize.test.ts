@@ -11,7 +11,7 @@ import {
   normalizeTitle,
   placeInNormalCase,
   splitTitleAcronym,
-} from "../../pipeline/normalize.ts";
+} from "../../pipeline/normalize/normalize.ts";
 
 describe("cleanText / cleanNames", () => {
   it("trims, collapses white space and no-break spaces, blanks to null", () => {

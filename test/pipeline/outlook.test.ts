@@ -1,17 +1,17 @@
 /**
- * The round model and the submission outlook (pipeline/rounds.ts, pipeline/outlook.ts) on venues shaped like the
+ * The round model and the submission outlook (pipeline/estimate/rounds.ts, pipeline/estimate/outlook.ts) on venues shaped like the
  * real ones: two rounds a cycle across the year boundary (SIGKDD), four rounds (IMWUT), a yearly round that
  * passed with no announcement (CVPR), rounds followed by a notification (S&P), a date-only deadline (ISCA).
  */
 import { describe, expect, it } from "vitest";
-import type { OutlookDeadline } from "../../functions/schema/records.ts";
 import {
   deadlineEstimates,
   estimatedSubmissionDate,
   outlookRowFields,
   submissionOutlook,
-} from "../../pipeline/outlook.ts";
-import { announcedRounds, roundModel } from "../../pipeline/rounds.ts";
+} from "../../pipeline/estimate/outlook.ts";
+import { announcedRounds, roundModel } from "../../pipeline/estimate/rounds.ts";
+import type { OutlookDeadline } from "../../snapshot/records.ts";
 import { deadline, edition } from "../helpers/editions.ts";
 
 const NOW = "2026-11-26T06:00:00Z";

@@ -13,18 +13,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { importCcf2026 } from "../../pipeline/importers/ccf-2026.ts";
+import { importIcore } from "../../pipeline/importers/icore.ts";
+import { importQualis } from "../../pipeline/importers/qualis.ts";
+import { normalizeCoreRank, normalizeTitle } from "../../pipeline/normalize/normalize.ts";
+import { buildSnapshot } from "../../pipeline/pipeline.ts";
+import type { BuildReport } from "../../pipeline/report.ts";
 import type {
   ConferenceDetailData,
   ConferenceRow,
   JournalDetailData,
   JournalRow,
-} from "../../functions/schema/records.ts";
-import { importCcf2026 } from "../../pipeline/importers/ccf-2026.ts";
-import { importIcore } from "../../pipeline/importers/icore.ts";
-import { importQualis } from "../../pipeline/importers/qualis.ts";
-import { normalizeCoreRank, normalizeTitle } from "../../pipeline/normalize.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
-import type { BuildReport } from "../../pipeline/report.ts";
+} from "../../snapshot/records.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const REAL = join(import.meta.dirname, "../../../shared/data/upstream");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPublisher } from "../../pipeline/publishers.ts";
+import { canonicalPublisher } from "../../pipeline/merge/publishers.ts";
 
 describe("canonicalPublisher", () => {
   it("shows each reviewed spelling under one canonical name, ignoring case and punctuation", () => {

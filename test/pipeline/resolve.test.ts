@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeConference } from "../../pipeline/describe.ts";
+import { describeConference } from "../../pipeline/resolve/describe.ts";
+import { resolve } from "../../pipeline/resolve/resolve.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type SourceId,
-} from "../../pipeline/observations.ts";
-import { resolve } from "../../pipeline/resolve.ts";
+} from "../../pipeline/sources/observations.ts";
 
 function obs(
   source: SourceId,

@@ -8,11 +8,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceAges } from "../../functions/schema/source-age.ts";
-import type { SOURCE_ENTRIES } from "../../pipeline/sources.ts";
+import type { SOURCE_ENTRIES } from "../../pipeline/sources/sources.ts";
 import { sourceProvenance } from "../../pipeline/sync/provenance.ts";
 import { readSyncState, writeSyncState } from "../../pipeline/sync/state.ts";
 import { syncUpstream } from "../../pipeline/sync/sync.ts";
+import { sourceAges } from "../../snapshot/source-age.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 

@@ -6,20 +6,11 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  ConferenceRow,
-  JournalRow,
-  type OutlookDeadline,
-  SpecialIssueRow,
-} from "../../functions/schema/records.ts";
-import { computeCpIndex } from "../../pipeline/cp-index.ts";
-import {
-  readManifest,
-  resolveLatest,
-  SNAPSHOT_KEEP_DAYS_DEFAULT,
-  type SnapshotContent,
-  writeSnapshot,
-} from "../../pipeline/write.ts";
+import { computeCpIndex } from "../../pipeline/merge/cp-index.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import { resolveLatest } from "../../pipeline/write/publish.ts";
+import { readManifest, SNAPSHOT_KEEP_DAYS_DEFAULT, writeSnapshot } from "../../pipeline/write/write.ts";
+import { ConferenceRow, JournalRow, type OutlookDeadline, SpecialIssueRow } from "../../snapshot/records.ts";
 import { unparsedCsv } from "../helpers/csv.ts";
 import {
   conferenceDetail,

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { parseYaml } from "../../pipeline/yaml.ts";
+import { parseYaml } from "../../pipeline/sources/yaml.ts";
 
 /** Plain scalars whose reading differs between YAML 1.1, js-yaml's defaults and the 1.2 core schema. */
 const SCALARS = [

@@ -7,8 +7,9 @@ import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
-import { loadConfig } from "../../functions/config.ts";
-import { type SnapshotContent, writeSnapshot } from "../../pipeline/write.ts";
+import { loadConfig } from "../../functions/server-config.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import { writeSnapshot } from "../../pipeline/write/write.ts";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 

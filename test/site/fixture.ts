@@ -6,6 +6,8 @@
  * pinned just before them, so feeds, countdowns and the browser agree whenever the tests run.
  */
 import type { z } from "zod";
+import { outlookRowFields, submissionOutlook } from "../../pipeline/estimate/outlook.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import type {
   ConferenceDetailData,
   ConferenceRow,
@@ -14,9 +16,7 @@ import type {
   JournalRow,
   SourceInfo,
   SpecialIssueRow,
-} from "../../functions/schema/records.ts";
-import { outlookRowFields, submissionOutlook } from "../../pipeline/outlook.ts";
-import type { SnapshotContent } from "../../pipeline/write.ts";
+} from "../../snapshot/records.ts";
 import {
   conferenceDetail,
   conferenceRow,
@@ -170,7 +170,7 @@ const TWINCONF_DETAIL = conferenceDetail({
   sources: [{ source: "ccfddl", key: "AI/twinconf.yml#TWINCONF" }],
 });
 
-/** The outlook the pipeline computes for a detail at the build clock (pipeline/outlook.ts). */
+/** The outlook the pipeline computes for a detail at the build clock (pipeline/estimate/outlook.ts). */
 const withOutlook = (detail: ConferenceDetailData): ConferenceDetailData => ({
   ...detail,
   outlook: submissionOutlook({ editions: detail.editions, nowIso: BUILD_NOW, dataAsOf: DATA_AS_OF }),

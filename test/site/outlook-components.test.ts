@@ -7,12 +7,12 @@
 import { XMLParser } from "fast-xml-parser";
 import ical from "node-ical";
 import { describe, expect, it } from "vitest";
-import type { OutlookDeadline } from "../../functions/schema/records.ts";
-import { deadlineHtml, deadlineText, nextSubmissionHtml } from "../../functions/site/deadline.ts";
-import { deadlinesIcs, deadlinesRss } from "../../functions/site/deadline-feeds.ts";
-import type { DeadlineRow } from "../../functions/site/deadline-list.ts";
-import { fieldLabel, placeName } from "../../functions/site/html.ts";
-import { rankLineHtml, rankText } from "../../functions/site/rank-line.ts";
+import { deadlineHtml, deadlineText, nextSubmissionHtml } from "../../functions/pages/deadline.ts";
+import { deadlinesIcs, deadlinesRss } from "../../functions/pages/deadline-feeds.ts";
+import type { DeadlineRow } from "../../functions/pages/deadline-list.ts";
+import { fieldLabel, placeName } from "../../functions/pages/html.ts";
+import { rankLineHtml, rankText } from "../../functions/pages/rank-line.ts";
+import type { OutlookDeadline } from "../../snapshot/records.ts";
 
 function deadline(over: Partial<OutlookDeadline>): OutlookDeadline {
   return {

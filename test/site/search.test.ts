@@ -1,11 +1,13 @@
 /**
- * The server-rendered site search (functions/site/search.ts) over real HTTP: results from the query layer in
+ * The server-rendered site search (functions/pages/site-search.ts) over real HTTP: results from the query layer in
  * the site's frame, filters, the open/closed marker, clear errors, and that neither the search nor login is
  * charged to the anonymous daily quota of the API.
  */
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAnonymousAccess } from "../../functions/edge/access.ts";
-import { SEARCH_SLOT } from "../../functions/site/search.ts";
+import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
+import { SEARCH_SLOT } from "../../functions/pages/site-search.ts";
 import { fakeLogin, type Harness, startHarness } from "../api/harness.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 
@@ -51,6 +53,17 @@ describe("site search", () => {
     expect(rows(html)).toContainEqual({ name: "ICML", call: "open" });
     // The form keeps the query: the field is selected.
     expect(html).toMatch(/<option value="ai" selected>/);
+  });
+
+  it("follows a rebuilt search.html without a restart", async () => {
+    const rebuilt = FRAME.replace("<title>Search</title>", "<title>Search, rebuilt</title>");
+    await writeFile(join(h.siteDir, "search.html"), rebuilt);
+    try {
+      expect(await (await h.get("/search")).text()).toContain("<title>Search, rebuilt</title>");
+    } finally {
+      await writeFile(join(h.siteDir, "search.html"), FRAME);
+    }
+    expect(await (await h.get("/search")).text()).toContain("<title>Search</title>");
   });
 
   it("filters by open calls only and by rank tier", async () => {

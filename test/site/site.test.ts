@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESEARCH_FIELDS } from "../../functions/schema/records.ts";
+import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type BuiltSite, buildSite } from "./build-site.ts";
 import { listFiles, page, readText, servedFile } from "./dist-files.ts";
 import {

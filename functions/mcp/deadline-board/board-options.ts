@@ -8,7 +8,7 @@ import {
   QUALIS_TIERS,
   RESEARCH_FIELD_NAMES,
   RESEARCH_FIELDS,
-} from "../../schema/records.ts";
+} from "../../../snapshot/records.ts";
 
 export interface Option {
   value: string;

@@ -9,7 +9,7 @@ import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Outcome, ReadOperations } from "../../api/operations.ts";
 import { DeadlineListParams } from "../../schema/api.ts";
 import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../../schema/feeds.ts";
-import type { ToolSpec } from "../tools.ts";
+import type { ToolSpec } from "../tool-spec.ts";
 import { type BoardCalendar, BoardData } from "./board-data.ts";
 import { DEADLINE_BOARD_URI } from "./resource.ts";
 

@@ -9,7 +9,7 @@ export interface Viewer {
   now: number;
 }
 
-/** The venue's outlook state, as the contract defines it (functions/schema/records.ts). */
+/** The venue's outlook state, as the contract defines it (snapshot/records.ts). */
 const STATE_LABELS: Record<BoardRow["outlook_state"], string> = {
   open: "open call",
   estimated: "round estimated",

@@ -2,7 +2,7 @@
  * How the board states a deadline: as published (its own zone, AoE when none was given), in the viewer's time
  * zone, and as a countdown. A date-only deadline is never given an invented time.
  */
-import type { OutlookDeadline } from "../../../schema/records.ts";
+import type { OutlookDeadline } from "../../../../snapshot/records.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,0 +1,134 @@
+/**
+ * Composition: the server's seams (access, activity, login, researchers) built over one state store, and the
+ * whole service started from a ServerConfig (store opened, abandoned charges refunded, services built, server
+ * listening). scripts/serve.ts and the HTTP tests start it the same way.
+ */
+import pino from "pino";
+import type { LoginService, ResearcherDirectory } from "./api/services.ts";
+import { type RunningServer, type ServerOverrides, startServer } from "./app.ts";
+import { createAccountAccess } from "./auth/access.ts";
+import { createLogin } from "./auth/login.ts";
+import type { AccessControl } from "./http/caller.ts";
+import type { WatchlistStore } from "./pages/watchlists.ts";
+import type { VenueActivity } from "./query/activity.ts";
+import type { SnapshotSource } from "./query/snapshot-source.ts";
+import { snapshotVenueFacts, type VenueFactLookup } from "./query/venue-facts.ts";
+import { type Clock, systemClock } from "./runtime/clock.ts";
+import type { Logger } from "./runtime/logger.ts";
+import { createMetrics } from "./runtime/metrics.ts";
+import type { ServerConfig } from "./server-config.ts";
+import { openStore, reservationLeaseOf } from "./store/index.ts";
+import { reportingUnavailable } from "./store/observed.ts";
+import { ReservationKeeper } from "./store/reservations.ts";
+import type { Store } from "./store/types.ts";
+import { createResearcherDirectory } from "./store-adapters/researcher-directory.ts";
+import { createStoreActivity } from "./store-adapters/venue-activity.ts";
+
+export interface Services {
+  access: AccessControl;
+  activity: VenueActivity;
+  login: LoginService;
+  researchers: ResearcherDirectory;
+  watchlistStore: WatchlistStore;
+}
+
+export interface ServicesOptions {
+  clock?: Clock;
+  /** Settles the charges of answered requests; startService passes the one it runs. */
+  reservations: Pick<ReservationKeeper, "settle">;
+  /** How long ranking lists reuse a count map (default DEFAULT_COUNTS_CACHE_MS). */
+  countsCacheMs?: number;
+}
+
+export interface WiredServices extends Services {
+  /** Stops what the services run beside the server (the password hashing threads). */
+  close(): Promise<void>;
+  /**
+   * Hands the researcher directory the snapshot the server follows, for research-interest summaries. The server
+   * opens that snapshot itself (startServer), so this comes after it; until then summaries are left out.
+   */
+  attachSnapshot(source: SnapshotSource): void;
+}
+
+export function createServices(config: ServerConfig, store: Store, options: ServicesOptions): WiredServices {
+  const clock = options.clock ?? systemClock;
+  let facts: VenueFactLookup | null = null;
+  const login = createLogin(store, config, config.login, clock);
+  return {
+    access: createAccountAccess(store, config, options.reservations, clock),
+    activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
+    login,
+    researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
+    watchlistStore: store,
+    attachSnapshot(source) {
+      facts = snapshotVenueFacts(source);
+    },
+    close: () => login.close(),
+  };
+}
+
+export interface ServiceOptions extends Omit<ServicesOptions, "reservations"> {
+  logger?: Logger;
+  /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
+  mcp?: ServerOverrides["mcp"];
+}
+
+export interface RunningService {
+  server: RunningServer;
+  store: Store;
+  /** Stops listening, writes the pending settles, then closes the store. */
+  close(): Promise<void>;
+}
+
+/** Opens the state store named by the config (STATE_DIR or REDIS_URL), wires the services and starts listening. */
+export async function startService(
+  config: ServerConfig,
+  options: ServiceOptions = {},
+): Promise<RunningService> {
+  const clock = options.clock;
+  // The store counts views and quota windows on the same clock as the rest of the service.
+  const metrics = createMetrics(clock);
+  const opened = await openStore(config.store, clock ? { now: () => clock().getTime() } : {});
+  const store = reportingUnavailable(opened, () => metrics.storeErrors.inc());
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
+  const close = async () => {
+    await reservations.close();
+    await store.close();
+  };
+  try {
+    await reservations.start();
+    const {
+      attachSnapshot,
+      close: stopServices,
+      ...services
+    } = createServices(config, store, {
+      ...options,
+      reservations,
+    });
+    const server = await startServer(config, {
+      ...services,
+      mcp: options.mcp,
+      clock,
+      logger,
+      metrics,
+      sharedRateLimit: store.takeToken?.bind(store),
+    }).catch(async (err: unknown) => {
+      await stopServices();
+      throw err;
+    });
+    attachSnapshot(server.source);
+    return {
+      server,
+      store,
+      close: async () => {
+        await server.close();
+        await stopServices();
+        await close();
+      },
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Quota for the MCP endpoint: a request that returns venue data (a tool call, reading the statistics or a venue,
+ * completing a venue name or id) counts like a REST request; the protocol traffic around it (initialize,
+ * notifications, tools/list, prompts/list, prompts/get, ping, static resources and completions) and refused
+ * methods only report the quota, so connecting a client costs nothing. Invalid credentials are refused (401) on every request alike.
+ */
+import { createMiddleware } from "hono/factory";
+import type { EdgeEnv } from "../http/request-context.ts";
+
+/** A request body as JSON; undefined when there is none or it is not JSON. */
+function jsonBody(body: Uint8Array | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resources whose content is venue data (the statistics payload, a venue's page): read like a REST call, metered. */
+export const isVenueDataResource = (uri: string) =>
+  /^venue:\/\/(statistics$|conference\/|journal\/)/.test(uri);
+
+/** Prompt arguments whose completion runs the venue name search. */
+export const VENUE_ARGUMENT = "venue";
+/** The templates' argument completed with venue ids, by the same search. */
+export const TEMPLATE_ID = "id";
+
+/** Whether a completion/complete request's params run the venue name search (so it is metered like a search). */
+export function searchesVenues(params: unknown): boolean {
+  const { ref, argument } = (params ?? {}) as { ref?: { type?: unknown }; argument?: { name?: unknown } };
+  const name = argument?.name;
+  return ref?.type === "ref/resource" ? name === TEMPLATE_ID : name === VENUE_ARGUMENT;
+}
+
+/**
+ * Whether one JSON-RPC message is a request that returns venue data, and so counts like its REST twin: a tool call,
+ * reading the statistics or a venue's page (resources/read), or completing a venue name or id (completion/complete,
+ * which runs the name search). Static resources and completions (fields, terms, tiers) stay free.
+ */
+function isMeteredCall(message: unknown): boolean {
+  if (typeof message !== "object" || message === null || !("id" in message) || !("method" in message)) {
+    return false;
+  }
+  const params = "params" in message ? (message.params as { uri?: unknown } | undefined) : undefined;
+  switch (message.method) {
+    case "tools/call":
+      return true;
+    case "resources/read":
+      return isVenueDataResource(String(params?.uri ?? ""));
+    case "completion/complete":
+      return searchesVenues(params);
+    default:
+      return false;
+  }
+}
+
+/** How many metered calls a message carries (a JSON-RPC batch can hold several); 0 for anything else. */
+export function countMeteredCalls(message: unknown): number {
+  return (Array.isArray(message) ? message : [message]).filter(isMeteredCall).length;
+}
+
+/**
+ * The edge step on /mcp, before caller-quota.ts: parses the message once and hands it on (c.var.mcpMessage); a
+ * request with no metered call only reports the quota.
+ */
+export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
+  const message = c.req.method === "POST" ? jsonBody(c.get("body")) : undefined;
+  c.set("mcpMessage", message);
+  if (countMeteredCalls(message) === 0) c.set("reportOnly", true);
+  await next();
+});

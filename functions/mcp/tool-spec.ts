@@ -1,0 +1,22 @@
+/** What one MCP tool is: its name, notes, schemas and how it runs through the shared read operations. */
+import type { z } from "zod";
+import type { Outcome, ReadOperations } from "../api/operations.ts";
+import type { Caller } from "../http/caller.ts";
+
+export type Arguments = Record<string, unknown>;
+
+export interface ToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  /** What tools/list shows; `run` validates with the REST schemas through the shared operation. */
+  input: z.ZodObject;
+  output: z.ZodType;
+  /** Answers may be cut to the asked sections: only the identity fields are required in the output schema. */
+  sparse?: boolean;
+  /** tools/list `_meta` (an app tool's ui:// resource). */
+  meta?: Record<string, unknown>;
+  /** The text content beside structuredContent; the payload as JSON when absent. */
+  text?(data: unknown): string;
+  run(ops: ReadOperations, args: Arguments, caller: Caller, publicBaseUrl: string): Promise<Outcome<unknown>>;
+}

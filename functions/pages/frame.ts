@@ -1,0 +1,49 @@
+/**
+ * Pages the server renders inside a frame the static build ships (`search.html`, `deadlines.html`,
+ * `watchlist.html`): the frame's `<!--slot-->` comment is replaced by the server's HTML, so the page keeps the
+ * site's layout, CSS and scripts, works without JavaScript, and its address is the query.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { pageCsp } from "../edge/page-csp.ts";
+
+/** Frames as last read, by path: read again only when the file changed on disk (mtime and size). */
+const kept = new Map<string, { mtimeMs: number; size: number; text: string }>();
+
+/** A frame file's text; the nightly site build replaces it while the server runs. Null when there is none. */
+async function frameText(path: string): Promise<string | null> {
+  const now = await stat(path).catch(() => null);
+  if (!now) return null;
+  const before = kept.get(path);
+  if (before?.mtimeMs === now.mtimeMs && before.size === now.size) return before.text;
+  const text = await readFile(path, "utf8").catch(() => null);
+  if (text === null) kept.delete(path);
+  else kept.set(path, { mtimeMs: now.mtimeMs, size: now.size, text });
+  return text;
+}
+
+/** The built frame `<name>.html` if it holds `<!--<name>-->`, else null (the site was built without it). */
+export async function readFrame(siteDir: string, name: string): Promise<string | null> {
+  const frame = await frameText(join(siteDir, `${name}.html`));
+  return frame?.includes(`<!--${name}-->`) ? frame : null;
+}
+
+/** The frame with its slot filled, as an HTML answer (the page's own CSP, hashes of the frame's inline scripts). */
+export function framedPage(
+  req: Request,
+  frame: string,
+  name: string,
+  html: string,
+  status = 200,
+  cacheControl = "public, max-age=300",
+): Response {
+  const page = frame.replace(`<!--${name}-->`, () => html);
+  return new Response(req.method === "HEAD" ? null : page, {
+    status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": cacheControl,
+      "content-security-policy": pageCsp(page),
+    },
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * The site's search page, rendered on the server (GET /search?kind=…&query=…): a plain form and a results table
+ * from the same query layer as /api/conferences and /api/journals, inside the page frame the static build ships
+ * as `search.html` (its `<!--search-->` comment is replaced). It works without JavaScript, the address is the
+ * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
+ */
+
+import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import type { QueryLayer } from "../query/index.ts";
+import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
+import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
+import { nextSubmissionHtml } from "./deadline.ts";
+import { framedPage, readFrame } from "./frame.ts";
+import { escapeHtml, fieldLabel, placeName } from "./html.ts";
+import { rankLineHtml } from "./rank-line.ts";
+
+export const SEARCH_PATH = "/search";
+/** The placeholder in the built `search.html` that the form and results replace. */
+export const SEARCH_SLOT = "<!--search-->";
+
+const PER_PAGE = 20;
+
+type Kind = "conferences" | "journals";
+
+interface Form {
+  kind: Kind;
+  query: string;
+  field: string;
+  ccf_rank: string;
+  core_rank: string;
+  qualis_rank: string;
+  open: boolean;
+  page: string;
+}
+
+function formOf(url: URL): Form {
+  const get = (name: string) => (url.searchParams.get(name) ?? "").trim();
+  return {
+    kind: get("kind") === "journals" ? "journals" : "conferences",
+    query: get("query"),
+    field: get("field"),
+    ccf_rank: get("ccf_rank"),
+    core_rank: get("core_rank"),
+    qualis_rank: get("qualis_rank"),
+    open: get("open") === "1",
+    page: get("page") || "1",
+  };
+}
+
+const select = (
+  name: string,
+  label: string,
+  current: string,
+  values: readonly string[],
+  any = "Any",
+  text: (value: string) => string = (v) => v,
+) =>
+  `<label>${label}<select name="${name}"><option value="">${any}</option>${values
+    .map((v) => {
+      const selected = v.toLowerCase() === current.toLowerCase() ? " selected" : "";
+      return `<option value="${escapeHtml(v)}"${selected}>${escapeHtml(text(v))}</option>`;
+    })
+    .join("")}</select></label>`;
+
+function renderForm(f: Form): string {
+  const kindOption = (k: Kind, label: string) =>
+    `<option value="${k}"${f.kind === k ? " selected" : ""}>${label}</option>`;
+  return `<form id="search" class="search" action="${SEARCH_PATH}" method="get" role="search" aria-labelledby="search-heading">
+<div class="row">
+<label>Search in<select name="kind">${kindOption("conferences", "Conferences")}${kindOption("journals", "Journals")}</select></label>
+<label>Keyword<input type="search" name="query" value="${escapeHtml(f.query)}" placeholder="e.g. learning, ICSE" maxlength="200" /></label>
+${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field", fieldLabel)}
+${select("ccf_rank", "CCF rank", f.ccf_rank, CCF_TIERS)}
+${select("core_rank", "CORE rank (conferences)", f.core_rank, CORE_TIERS)}
+${select("qualis_rank", "QUALIS rank (conferences)", f.qualis_rank, QUALIS_TIERS)}
+<label class="switch"><span><input type="checkbox" name="open" value="1"${f.open ? " checked" : ""} /> Open calls only</span></label>
+</div>
+<div><button type="submit">Search</button></div>
+</form>`;
+}
+
+const cell = (value: string | null | undefined) => `<td>${value ? escapeHtml(value) : "—"}</td>`;
+
+function table(caption: string, head: string[], rows: string[]): string {
+  return `<div class="table-scroll"><table><caption>${caption}</caption><thead><tr>${head
+    .map((h) => `<th scope="col">${h}</th>`)
+    .join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+}
+
+function pager(url: URL, page: number, totalPages: number): string {
+  if (totalPages <= 1) return "";
+  const link = (label: string, to: number, rel: string) => {
+    const params = new URLSearchParams(url.searchParams);
+    params.set("page", String(to));
+    return `<a rel="${rel}" href="${SEARCH_PATH}?${escapeHtml(params.toString())}">${label}</a>`;
+  };
+  return `<nav class="pager" aria-label="Result pages">${page > 1 ? link("Previous page", page - 1, "prev") : ""}<span>Page ${page} of ${totalPages}</span>${page < totalPages ? link("Next page", page + 1, "next") : ""}</nav>`;
+}
+
+type Rendered = { status: number; html: string };
+
+async function renderResults(query: QueryLayer, url: URL, f: Form, today: string): Promise<Rendered> {
+  const common = {
+    query: f.query || undefined,
+    field: f.field || undefined,
+    ccf_rank: f.ccf_rank || undefined,
+    page: f.page,
+    per_page: String(PER_PAGE),
+  };
+  const error = (message: string): Rendered => ({
+    status: 400,
+    html: `<p id="search-status" role="status" class="error">${escapeHtml(message)}</p>`,
+  });
+  if (f.kind === "journals") {
+    const params = JournalSearchParams.safeParse(common);
+    if (!params.success) return error(describeIssues(params.error));
+    const data = await query.searchJournals(params.data);
+    const rows = data.journals.map(
+      (j) =>
+        `<tr><td><a href="/journal/${escapeHtml(j.id)}">${escapeHtml(j.short_name || j.full_name)}</a></td>${cell(j.full_name)}${cell(j.publisher)}${cell(j.issn)}${cell(j.impact_factor)}${cell(j.ccf_rank)}</tr>`,
+    );
+    return {
+      status: 200,
+      html:
+        summary(data.pagination) +
+        (rows.length
+          ? table("Journals found", ["Name", "Full name", "Publisher", "ISSN", "Impact factor", "CCF"], rows)
+          : "") +
+        pager(url, data.pagination.page, data.pagination.total_pages),
+    };
+  }
+  const params = ConferenceSearchParams.safeParse({
+    ...common,
+    core_rank: f.core_rank || undefined,
+    qualis_rank: f.qualis_rank || undefined,
+    submission_date_start: f.open ? today : undefined,
+  });
+  if (!params.success) return error(describeIssues(params.error));
+  const data = await query.searchConferences(params.data);
+  const rows = data.conferences.map(
+    (c) =>
+      // Name, next submission and ranks first: what a phone shows without scrolling the table.
+      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c)}</td><td>${rankLineHtml(c)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location && placeName(c.location))}</tr>`,
+  );
+  return {
+    status: 200,
+    html:
+      summary(data.pagination) +
+      (rows.length
+        ? table(
+            "Conferences found",
+            ["Name", "Next submission", "Ranks", "Full name", "Conference", "Place"],
+            rows,
+          )
+        : "") +
+      pager(url, data.pagination.page, data.pagination.total_pages),
+  };
+}
+
+function summary(p: { total: number; page: number; total_pages: number }): string {
+  const text =
+    p.total === 0
+      ? "No match."
+      : `${p.total} ${p.total === 1 ? "match" : "matches"}, page ${p.page} of ${Math.max(1, p.total_pages)}.`;
+  return `<p id="search-status" role="status">${text}</p>`;
+}
+
+export interface SiteSearchDeps {
+  query: QueryLayer;
+  siteDir: string;
+  clock?: Clock;
+}
+
+/** GET /search: the page, or null when the site has no `search.html` frame with the slot (served as a plain file). */
+export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Response | null> {
+  const clock = deps.clock ?? systemClock;
+  return async (req) => {
+    const frame = await readFrame(deps.siteDir, "search");
+    if (frame === null) return null;
+    const url = new URL(req.url);
+    const form = formOf(url);
+    const searched = [...url.searchParams.keys()].length > 0;
+    const results = searched
+      ? await renderResults(deps.query, url, form, utcDate(clock()))
+      : { status: 200, html: "" };
+    return framedPage(
+      req,
+      frame,
+      "search",
+      `${renderForm(form)}\n<div id="search-results">${results.html}</div>`,
+      results.status,
+    );
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * `/watchlist?id=<watchlist id>`: the venues of a stored watchlist inside the built `watchlist.html` frame, each
+ * conference with its next submission deadline (the deadline component: date, countdown, estimate window) and
+ * its outlook state, soonest first, then the venues with none; and the watchlist's stable subscription address.
+ * Without an id the frame's script opens this browser's own watchlist.
+ */
+import type { SubmissionOutlook } from "../../snapshot/records.ts";
+import { deadlineHtml, noNextText, stateHtml } from "./deadline.ts";
+import { framedPage, readFrame } from "./frame.ts";
+import { escapeHtml } from "./html.ts";
+import { type Ranked, rankLineHtml } from "./rank-line.ts";
+import { findWatchlist, type WatchlistStore, watchlistLinks } from "./watchlists.ts";
+
+export const WATCHLIST_PAGE_PATH = "/watchlist";
+
+export interface WatchedConference extends Ranked {
+  id: string;
+  short_name: string;
+  full_name: string;
+  outlook: SubmissionOutlook | null;
+}
+
+export interface WatchedJournal {
+  id: string;
+  name: string;
+}
+
+/** The watched venues the snapshot holds, in any order (unknown ids left out). */
+export type WatchedVenues = (ids: { conferences: string[]; journals: string[] }) => Promise<{
+  conferences: WatchedConference[];
+  journals: WatchedJournal[];
+}>;
+
+export interface WatchlistPageDeps {
+  store: WatchlistStore | null;
+  venues: WatchedVenues;
+  siteDir: string;
+  publicBaseUrl: string;
+}
+
+const soonest = (c: WatchedConference) => c.outlook?.next?.closes_at ?? "9999";
+
+function conferenceItem(c: WatchedConference): string {
+  const outlook = c.outlook;
+  const when = outlook?.next
+    ? deadlineHtml(outlook.next, outlook.data_as_of)
+    : `<span class="muted">${escapeHtml(noNextText(outlook ?? { state: "unknown", data_as_of: null }))}</span>`;
+  return `<li class="deadline-card"${outlook?.next ? ` data-deadline="${outlook.next.closes_at}"` : ""}>
+<p class="venue"><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c)} ${stateHtml(outlook?.state ?? "unknown")}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
+${(outlook?.deadlines ?? [])
+  .filter((d) => d.status === "passed_unconfirmed")
+  .map((d) => `<p class="when other">${deadlineHtml(d, outlook?.data_as_of ?? null)}</p>`)
+  .join("")}<p class="when">${when}</p>
+</li>`;
+}
+
+function subscribeHtml(id: string, baseUrl: string): string {
+  const url = `${baseUrl}${watchlistLinks(id).calendar}`;
+  return `<section id="watch-subscribe" aria-labelledby="subscribe"><h2 id="subscribe">Subscribe</h2>
+<p>One address holds every deadline of your watched conferences (estimated ones marked tentative), refreshed with each nightly build, and it stays the same when you watch or unwatch venues. Add it in Google Calendar ("From URL"), Outlook ("Subscribe from web") or Apple Calendar:
+<a class="https" href="${escapeHtml(url)}">${escapeHtml(url)}</a> (<a class="webcal" href="${escapeHtml(url.replace(/^https?:/, "webcal:"))}">webcal</a>).</p></section>`;
+}
+
+export function watchlistPage(deps: WatchlistPageDeps) {
+  const baseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
+  return async (req: Request, pathname: string): Promise<Response | null> => {
+    if (pathname !== WATCHLIST_PAGE_PATH) return null;
+    const frame = await readFrame(deps.siteDir, "watchlist");
+    if (!frame) return null;
+    const id = new URL(req.url).searchParams.get("id");
+    if (!id)
+      return framedPage(
+        req,
+        frame,
+        "watchlist",
+        `<p class="muted">No venue watched yet in this browser.</p>`,
+      );
+    const watchlist = await findWatchlist(deps.store, id);
+    if (!watchlist) {
+      return framedPage(
+        req,
+        frame,
+        "watchlist",
+        `<p class="error" role="status">No watchlist has this address.</p>`,
+        404,
+        "no-store",
+      );
+    }
+    const venues = await deps.venues(watchlist);
+    const conferences = [...venues.conferences].sort(
+      (a, b) => soonest(a).localeCompare(soonest(b)) || a.short_name.localeCompare(b.short_name),
+    );
+    const list =
+      conferences.length + venues.journals.length === 0
+        ? `<p class="muted">No venue watched yet: use ☆ Watch on a venue's page.</p>`
+        : `<ol class="deadline-list">${conferences.map(conferenceItem).join("\n")}${venues.journals
+            .map(
+              (j) =>
+                `<li class="deadline-card"><p class="venue"><a href="/journal/${escapeHtml(j.id)}">${escapeHtml(j.name)}</a> <span class="muted">(journal)</span></p></li>`,
+            )
+            .join("\n")}</ol>`;
+    return framedPage(
+      req,
+      frame,
+      "watchlist",
+      `${list}${subscribeHtml(watchlist.id, baseUrl)}`,
+      200,
+      "no-store",
+    );
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * How good the outlook's estimates are, per round: for past cut-off dates, the outlook is computed from the data
+ * as it stood then and each real round that followed is compared with the estimate made for it.
+ *
+ * "As it stood then": the sources do not say when they announced a deadline, so a cycle counts as announced at a
+ * cut-off when one of its submission deadlines is on or before it; a cycle whose submission deadlines all come
+ * after the cut-off is hidden whole (its deadlines removed). This is strict: a call announced months ahead counts
+ * as unknown until its first deadline. A venue none of whose cycles is known at a cut-off is not scored there
+ * (the data did not have it yet: the outlook had nothing to go on).
+ */
+import type { Edition } from "../../snapshot/records.ts";
+import { submissionOutlook } from "./outlook.ts";
+import { announcedRounds, dayNumber } from "./rounds.ts";
+
+/** 1 January and 1 July of 2023–2026. */
+export const BACKTEST_CUTOFFS = [2023, 2024, 2025, 2026].flatMap((y) => [`${y}-01-01`, `${y}-07-01`]);
+/** The error a real round counts with when no estimate was made for it: a year. */
+export const MISSED_ROUND_DAYS = 365;
+/** Real rounds scored: those whose paper deadline comes within this many days after the cut-off. */
+const HORIZON_DAYS = 365;
+
+export interface BacktestRound {
+  venue: string;
+  cutoff: string;
+  cycle_year: number;
+  actual: string;
+  /** The estimated paper date matched to it, null when the outlook had none. */
+  estimated: string | null;
+  error_days: number;
+  ccf_a: boolean;
+}
+
+const submissionDates = (e: Edition) =>
+  e.deadlines.filter((d) => d.type === "paper" || d.type === "abstract").map((d) => d.date);
+
+/** The editions as known at `cutoff`: cycles with no submission deadline on or before it lose their deadlines. */
+function knownAt(editions: Edition[], cutoff: string): Edition[] {
+  return editions.map((e) => (submissionDates(e).some((d) => d <= cutoff) ? e : { ...e, deadlines: [] }));
+}
+
+/**
+ * The real rounds of the first hidden cycle after `cutoff` against the outlook computed at the cut-off. Each real
+ * round is paired with the nearest estimate of the same cycle (one estimate per round, closest pairs first);
+ * a round left without one counts MISSED_ROUND_DAYS. Skipped while the outlook still looks at an earlier cycle
+ * (its next deadline belongs to one): that cycle's estimate is not made yet.
+ */
+export function backtestVenue(
+  venue: string,
+  editions: Edition[],
+  cutoff: string,
+  ccfA: boolean,
+): BacktestRound[] {
+  const hidden = editions
+    .filter((e) => submissionDates(e).length > 0 && submissionDates(e).every((d) => d > cutoff))
+    .sort((a, b) => a.year - b.year)[0];
+  // A venue with no cycle known at the cut-off is one the data did not have yet: nothing to ask the outlook.
+  if (!hidden || !editions.some((e) => e.year < hidden.year && submissionDates(e).some((d) => d <= cutoff)))
+    return [];
+  const real = announcedRounds(hidden)
+    .map((r) => r.paper)
+    .filter((d) => dayNumber(d) - dayNumber(cutoff) <= HORIZON_DAYS);
+  if (real.length === 0) return [];
+  const outlook = submissionOutlook({
+    editions: knownAt(editions, cutoff),
+    nowIso: `${cutoff}T00:00:00Z`,
+    dataAsOf: cutoff,
+  });
+  if (outlook.next && outlook.next.cycle_year < hidden.year) return [];
+  const estimates = outlook.deadlines
+    .filter((d) => d.estimated && d.type === "paper" && d.cycle_year === hidden.year)
+    .map((d) => d.date);
+  const pairs = real
+    .flatMap((actual, r) =>
+      estimates.map((est, e) => ({ r, e, error: Math.abs(dayNumber(est) - dayNumber(actual)) })),
+    )
+    .sort((a, b) => a.error - b.error);
+  const matched = new Map<number, { e: number; error: number }>();
+  const usedEstimates = new Set<number>();
+  for (const p of pairs) {
+    if (matched.has(p.r) || usedEstimates.has(p.e)) continue;
+    matched.set(p.r, p);
+    usedEstimates.add(p.e);
+  }
+  return real.map((actual, r) => {
+    const m = matched.get(r);
+    return {
+      venue,
+      cutoff,
+      cycle_year: hidden.year,
+      actual,
+      estimated: m ? (estimates[m.e] as string) : null,
+      error_days: m ? Math.min(m.error, MISSED_ROUND_DAYS) : MISSED_ROUND_DAYS,
+      ccf_a: ccfA,
+    };
+  });
+}
+
+export interface BacktestSummary {
+  rounds: number;
+  /** Share of the real rounds that had an estimate, 0-1. */
+  coverage: number | null;
+  median: number | null;
+  p90: number | null;
+}
+
+/** Coverage, median and 90th-percentile absolute error (nearest rank) in days, missed rounds counted. */
+export function summarizeBacktest(rounds: BacktestRound[]): BacktestSummary {
+  const errors = rounds.map((c) => c.error_days).sort((a, b) => a - b);
+  if (errors.length === 0) return { rounds: 0, coverage: null, median: null, p90: null };
+  const rank = (p: number) => errors[Math.max(0, Math.ceil(p * errors.length) - 1)] as number;
+  const covered = rounds.filter((r) => r.estimated !== null).length;
+  return {
+    rounds: errors.length,
+    coverage: Math.round((covered / errors.length) * 1000) / 1000,
+    median: rank(0.5),
+    p90: rank(0.9),
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The round model of a series: how many submission rounds a cycle (edition) has and where in the cycle each
+ * falls, learnt from the series' own recent cycles. Each cycle's submission deadlines are grouped into rounds;
+ * rounds of different cycles at the same day of their cycle are one recurring round; a round recurs when it
+ * appears in at least two of the recent cycles. No venue is special-cased.
+ */
+import type { Deadline, Edition } from "../../snapshot/records.ts";
+
+export const DAY_MS = 86_400_000;
+/** Cycles the model looks back on: older ones drift too much (S&P went from three rounds to two). */
+const LOOK_BACK = 3;
+/** Submission deadlines of one cycle this far apart (or more) belong to separate rounds, not one call's variants. */
+const ROUND_GAP_DAYS = 21;
+/** Rounds of different cycles within this many days of each other (day of cycle) are the same recurring round. */
+const SAME_ROUND_DAYS = 30;
+/** A recurring round appears in at least this many of the recent cycles (or in the latest one). */
+const MIN_RECURRENCE = 2;
+/** Days added on either side of the observed spread to make an estimate's window. */
+const WINDOW_SLACK_DAYS = 3;
+/** The window's half-width when a round was seen once: one observation says little about the spread. */
+const SINGLE_WINDOW_DAYS = 14;
+/** Confidence of a round seen in a single cycle. */
+const SINGLE_CONFIDENCE = 0.25;
+
+export const dayNumber = (iso: string) => Math.round(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+export const isoOfDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+/** Day 0 of a cycle: 1 January of its edition year (deadlines of the year before have negative days). */
+export const cycleStart = (year: number) => dayNumber(`${String(year).padStart(4, "0")}-01-01`);
+
+const isSubmission = (d: Deadline) => d.type === "paper" || d.type === "abstract";
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : Math.round(((s[mid - 1] as number) + (s[mid] as number)) / 2);
+}
+
+/** One announced round: its submission deadlines (abstract and paper), earliest first. */
+export interface AnnouncedRound {
+  deadlines: Deadline[];
+  /** The round's first paper deadline (its first deadline while only an abstract is announced). */
+  paper: string;
+}
+
+/**
+ * A cycle's submission deadlines grouped into rounds: a gap of ROUND_GAP_DAYS or more starts a new round, and a
+ * group without a paper deadline (an abstract due long before its paper) joins the next group.
+ */
+export function announcedRounds(edition: Edition): AnnouncedRound[] {
+  const sorted = edition.deadlines
+    .filter(isSubmission)
+    .sort((a, b) => a.date.localeCompare(b.date) || (a.utc ?? "").localeCompare(b.utc ?? ""));
+  const groups: Deadline[][] = [];
+  for (const d of sorted) {
+    const group = groups.at(-1);
+    const last = group?.at(-1);
+    if (group && last && dayNumber(d.date) - dayNumber(last.date) < ROUND_GAP_DAYS) group.push(d);
+    else groups.push([d]);
+  }
+  const rounds: AnnouncedRound[] = [];
+  let pending: Deadline[] = [];
+  for (const group of groups) {
+    const all = [...pending, ...group];
+    const paper = all.find((d) => d.type === "paper");
+    if (!paper) {
+      pending = all;
+      continue;
+    }
+    rounds.push({ deadlines: all, paper: paper.date });
+    pending = [];
+  }
+  const [first] = pending;
+  if (first) rounds.push({ deadlines: pending, paper: first.date });
+  return rounds;
+}
+
+/**
+ * Years between cycles: 2 when the recent cycles all came two years apart (ICCV, ECCV), else 1. One gap of two
+ * years is a cycle missing from the data more often than a biennial venue, so it takes two.
+ */
+export function cycleStep(years: number[]): number {
+  const gaps = years.slice(-LOOK_BACK).flatMap((y, i, a) => (i ? [y - (a[i - 1] as number)] : []));
+  return gaps.length >= 2 && gaps.every((g) => g === 2) ? 2 : 1;
+}
+
+/** A recurring round of the model: where in its cycle the paper (and abstract) deadline falls. */
+export interface ModelRound {
+  /** Day of cycle of the paper deadline: median, and the observed extremes. */
+  day: number;
+  minDay: number;
+  maxDay: number;
+  /** Days the abstract comes before the paper, when the round usually has one. */
+  abstractLead: number | null;
+  /** Cycle years the round was seen in. */
+  basedOn: number[];
+  confidence: number;
+}
+
+interface Observed {
+  year: number;
+  day: number;
+  abstractLead: number | null;
+}
+
+function observedRounds(edition: Edition): Observed[] {
+  return announcedRounds(edition).map((r) => {
+    const abstract = r.deadlines.find((d) => d.type === "abstract" && d.date <= r.paper);
+    return {
+      year: edition.year,
+      day: dayNumber(r.paper) - cycleStart(edition.year),
+      abstractLead: abstract ? dayNumber(r.paper) - dayNumber(abstract.date) : null,
+    };
+  });
+}
+
+/**
+ * Groups the rounds of several cycles by day of cycle: a round joins the current group while it lies within
+ * SAME_ROUND_DAYS of the group's first and its cycle is not yet in the group.
+ */
+function clusterByDay(observed: Observed[]): Observed[][] {
+  const clusters: Observed[][] = [];
+  for (const o of [...observed].sort((a, b) => a.day - b.day)) {
+    const current = clusters.at(-1);
+    const first = current?.[0];
+    if (current && first && o.day - first.day <= SAME_ROUND_DAYS && !current.some((c) => c.year === o.year)) {
+      current.push(o);
+    } else clusters.push([o]);
+  }
+  return clusters;
+}
+
+function modelRound(cluster: Observed[], cycles: number): ModelRound {
+  const days = cluster.map((o) => o.day);
+  const leads = cluster.flatMap((o) => (o.abstractLead === null ? [] : [o.abstractLead]));
+  const spread = Math.max(...days) - Math.min(...days);
+  const single = cluster.length === 1;
+  // Agreement and depth: seen in every recent cycle within a week gives about 0.9.
+  const confidence = single
+    ? SINGLE_CONFIDENCE
+    : Math.max(0.1, Math.min(0.95, (cluster.length / cycles) * (1 - Math.min(spread, 90) / 100)));
+  const slack = single ? SINGLE_WINDOW_DAYS - WINDOW_SLACK_DAYS : 0;
+  return {
+    day: median(days),
+    minDay: Math.min(...days) - slack,
+    maxDay: Math.max(...days) + slack,
+    abstractLead: leads.length * 2 >= cluster.length ? median(leads) : null,
+    basedOn: [...new Set(cluster.map((o) => o.year))].sort((a, b) => a - b),
+    confidence: Math.round(confidence * 100) / 100,
+  };
+}
+
+/**
+ * The recurring rounds of the cycles before `targetYear`, earliest in the cycle first, from the LOOK_BACK most
+ * recent cycles with a paper deadline: each round seen in at least two of them, or in the latest one (a round
+ * the venue has just added, or the only cycle known: then with a low confidence and a wide window).
+ */
+export function roundModel(editions: Edition[], targetYear: number): ModelRound[] {
+  const cycles = editions
+    .filter((e) => e.year < targetYear && e.deadlines.some((d) => d.type === "paper"))
+    .sort((a, b) => a.year - b.year)
+    .slice(-LOOK_BACK);
+  const latest = cycles.at(-1)?.year;
+  return clusterByDay(cycles.flatMap(observedRounds))
+    .filter((c) => c.length >= MIN_RECURRENCE || c.some((o) => o.year === latest))
+    .map((c) => modelRound(c, cycles.length))
+    .sort((a, b) => a.day - b.day);
+}
+
+/** The expected dates of a model round in the cycle `year`. */
+export function roundDates(round: ModelRound, year: number) {
+  const at = (day: number) => isoOfDay(cycleStart(year) + day);
+  return {
+    date: at(round.day),
+    earliest: at(round.minDay - WINDOW_SLACK_DAYS),
+    latest: at(round.maxDay + WINDOW_SLACK_DAYS),
+  };
+}
+
+/**
+ * The model round an announced round (its first paper date) of the cycle `year` is: the nearest by day of cycle
+ * whose observed days lie within SAME_ROUND_DAYS of it; -1 when none does (a round the model does not know).
+ */
+export function nearestRound(model: ModelRound[], year: number, paper: string): number {
+  const day = dayNumber(paper) - cycleStart(year);
+  let best = -1;
+  for (const [i, round] of model.entries()) {
+    const outside = Math.max(round.minDay - day, day - round.maxDay, 0);
+    if (outside > SAME_ROUND_DAYS) continue;
+    if (best < 0 || Math.abs(day - round.day) < Math.abs(day - (model[best] as ModelRound).day)) best = i;
+  }
+  return best;
+}

@@ -1,0 +1,45 @@
+/**
+ * One canonical name per publisher: the reviewed spellings in pipeline/merge/publishers.yaml ("Elsevier BV",
+ * "Elsevier Ltd." → "Elsevier"). A spelling not listed is shown as the source gives it.
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { parseYaml } from "../sources/yaml.ts";
+
+const FILE = new URL("./publishers.yaml", import.meta.url);
+const Table = z.record(z.string().min(1), z.array(z.string().min(1)));
+
+/** Case, spacing and punctuation do not tell publishers apart. */
+function spellingKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+function load(): Map<string, string> {
+  const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
+  if (!parsed.success) throw new Error(`pipeline/merge/publishers.yaml: ${parsed.error.message}`);
+  const canonical = new Map<string, string>();
+  for (const [name, spellings] of Object.entries(parsed.data)) {
+    for (const spelling of [name, ...spellings]) {
+      const key = spellingKey(spelling);
+      const taken = canonical.get(key);
+      if (taken && taken !== name) {
+        throw new Error(
+          `pipeline/merge/publishers.yaml: "${spelling}" is listed under "${taken}" and "${name}"`,
+        );
+      }
+      canonical.set(key, name);
+    }
+  }
+  return canonical;
+}
+
+const CANONICAL = load();
+
+/** The canonical name of a publisher spelling, or the spelling itself when the table does not list it. */
+export function canonicalPublisher(name: string | null): string | null {
+  if (!name) return name;
+  return CANONICAL.get(spellingKey(name)) ?? name;
+}

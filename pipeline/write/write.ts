@@ -1,0 +1,631 @@
+/**
+ * Writes one dated snapshot (public JSON / CSV / Parquet, internal details and build report, manifest) and
+ * publishes it atomically: everything is validated and written into a temporary directory first, renamed into
+ * place, and only then does `latest` switch. A failed build leaves `latest` and every older snapshot as they were.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { DATABASE, DATAPACKAGE, DETAILS, IDS, MANIFEST, MERGED } from "../../snapshot/files.ts";
+import {
+  AcceptanceTableRow,
+  AliasTableRow,
+  type ConferenceDetailData,
+  ConferenceRow,
+  DeadlineTableRow,
+  EditionTableRow,
+  type JournalDetailData,
+  JournalRow,
+  Manifest,
+  OutlookTableRow,
+  RankHistoryTableRow,
+  SpecialIssueRow,
+} from "../../snapshot/records.ts";
+import { type DetailTables, detailTables } from "./bulk-tables.ts";
+import {
+  CHANGES_FEED,
+  CHANGES_FILE,
+  changesFeed,
+  computeChanges,
+  feedDay,
+  keptFeedDays,
+  mergedIds,
+  readPreviousSnapshot,
+} from "./changes.ts";
+import {
+  type DatasetName,
+  type DetailLine,
+  describeId,
+  issues,
+  type SnapshotContent,
+  type ValidContent,
+  validateContent,
+} from "./content.ts";
+import { dataPackage } from "./datapackage.ts";
+import { describeFiles, randomSuffix, syncPath, writeDurable } from "./durable-files.ts";
+import { jsonDocument, jsonLines } from "./json-document.ts";
+import {
+  type ColumnType,
+  CP_INDEX_STRUCT,
+  publicColumns,
+  publicRow,
+  type Row,
+  type TableSpec,
+  writeDatabase,
+  writeTable,
+} from "./public-tables.ts";
+import { keepCutoff, pruneSnapshots, publish } from "./publish.ts";
+
+/** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
+export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public datasets
+
+/** Parquet types of every row field; `satisfies` makes a field added to the schema fail to compile until typed here. */
+const CONFERENCE_COLUMNS = {
+  id: "VARCHAR",
+  short_name: "VARCHAR",
+  full_name: "VARCHAR",
+  submission_date: "DATE",
+  notification_date: "DATE",
+  conference_date: "DATE",
+  location: "VARCHAR",
+  ccf_rank: "VARCHAR",
+  core_rank: "VARCHAR",
+  qualis_rank: "VARCHAR",
+  is_extended: "BOOLEAN",
+  cp_index: CP_INDEX_STRUCT,
+  estimated_submission_date: "DATE",
+  updated_at: "DATE",
+  fields: "VARCHAR[]",
+  country: "VARCHAR",
+  views: "BIGINT",
+  acceptance_rate: "DOUBLE",
+  editions_count: "INTEGER",
+  reference_id: "BIGINT",
+  next_submission_date: "DATE",
+  next_submission_closes_at: "TIMESTAMP WITH TIME ZONE",
+  next_submission_estimated: "BOOLEAN",
+  outlook_state: "VARCHAR",
+  data_as_of: "DATE",
+  stale: "BOOLEAN",
+} as const satisfies Record<keyof ConferenceRow, ColumnType>;
+
+const JOURNAL_COLUMNS = {
+  id: "VARCHAR",
+  short_name: "VARCHAR",
+  full_name: "VARCHAR",
+  impact_factor: "VARCHAR",
+  publisher: "VARCHAR",
+  issn: "VARCHAR",
+  ccf_rank: "VARCHAR",
+  updated_at: "DATE",
+  issns: "VARCHAR[]",
+  fields: "VARCHAR[]",
+  sjr: "DOUBLE",
+  sjr_quartile: "VARCHAR",
+  h_index: "INTEGER",
+  cites_per_doc_2y: "DOUBLE",
+  sjr_year: "INTEGER",
+  views: "BIGINT",
+  reference_id: "BIGINT",
+} as const satisfies Record<keyof JournalRow, ColumnType>;
+
+const SPECIAL_ISSUE_COLUMNS = {
+  journal_id: "VARCHAR",
+  title: "VARCHAR",
+  submission_date: "DATE",
+  source: "VARCHAR",
+} as const satisfies Record<keyof SpecialIssueRow, ColumnType>;
+
+const DEADLINE_COLUMNS = {
+  conference_id: "VARCHAR",
+  edition_year: "INTEGER",
+  type: "VARCHAR",
+  label: "VARCHAR",
+  date: "DATE",
+  time: "VARCHAR",
+  timezone: "VARCHAR",
+  utc: "TIMESTAMP WITH TIME ZONE",
+  source: "VARCHAR",
+  estimated: "BOOLEAN",
+  earliest: "DATE",
+  latest: "DATE",
+  confidence: "DOUBLE",
+  rhythm: "VARCHAR",
+  based_on: "INTEGER[]",
+} as const satisfies Record<keyof DeadlineTableRow, ColumnType>;
+
+const OUTLOOK_COLUMNS = {
+  conference_id: "VARCHAR",
+  is_next: "BOOLEAN",
+  state: "VARCHAR",
+  type: "VARCHAR",
+  cycle_year: "INTEGER",
+  round: "INTEGER",
+  rounds: "INTEGER",
+  estimated: "BOOLEAN",
+  date: "DATE",
+  time: "VARCHAR",
+  timezone: "VARCHAR",
+  timezone_assumed: "BOOLEAN",
+  closes_at: "TIMESTAMP WITH TIME ZONE",
+  status: "VARCHAR",
+  source: "VARCHAR",
+  earliest: "DATE",
+  latest: "DATE",
+  confidence: "DOUBLE",
+  based_on: "INTEGER[]",
+} as const satisfies Record<keyof OutlookTableRow, ColumnType>;
+
+const EDITION_COLUMNS = {
+  conference_id: "VARCHAR",
+  year: "INTEGER",
+  start_date: "DATE",
+  end_date: "DATE",
+  date_text: "VARCHAR",
+  place: "VARCHAR",
+  country: "VARCHAR",
+  sources: "VARCHAR[]",
+} as const satisfies Record<keyof EditionTableRow, ColumnType>;
+
+const ACCEPTANCE_COLUMNS = {
+  conference_id: "VARCHAR",
+  year: "INTEGER",
+  submitted: "INTEGER",
+  accepted: "INTEGER",
+  rate: "DOUBLE",
+  track: "VARCHAR",
+  source: "VARCHAR",
+} as const satisfies Record<keyof AcceptanceTableRow, ColumnType>;
+
+const RANK_HISTORY_COLUMNS = {
+  kind: "VARCHAR",
+  venue_id: "VARCHAR",
+  system: "VARCHAR",
+  edition: "VARCHAR",
+  rank: "VARCHAR",
+  source: "VARCHAR",
+} as const satisfies Record<keyof RankHistoryTableRow, ColumnType>;
+
+const ALIAS_COLUMNS = {
+  kind: "VARCHAR",
+  venue_id: "VARCHAR",
+  alias: "VARCHAR",
+} as const satisfies Record<keyof AliasTableRow, ColumnType>;
+
+interface PublicDataset extends TableSpec {
+  name:
+    | "conferences"
+    | "journals"
+    | "special-issues"
+    | "deadlines"
+    | "outlook"
+    | "editions"
+    | "acceptance"
+    | "rank-history"
+    | "aliases";
+  /** Also the key of the manifest count. */
+  arrayKey:
+    | "conferences"
+    | "journals"
+    | "special_issues"
+    | "deadlines"
+    | "outlook"
+    | "editions"
+    | "acceptance"
+    | "rank_history"
+    | "aliases";
+  title: string;
+  note: string;
+  /** How errors name a record. */
+  label: (row: Row) => string;
+}
+
+const DATASETS: readonly PublicDataset[] = [
+  {
+    name: "conferences",
+    arrayKey: "conferences",
+    title: "Conferences",
+    note: "Every conference in the directory: current-edition dates, CCF / CORE / QUALIS ranks side by side, and the cp_index score (see docs/cp-index.md).",
+    schema: ConferenceRow,
+    columns: CONFERENCE_COLUMNS,
+    venueOf: () => "conference",
+    idField: "id",
+    detailPageAfter: "updated_at",
+    label: (row) => `conference ${describeId(row.id)}`,
+  },
+  {
+    name: "journals",
+    arrayKey: "journals",
+    title: "Journals",
+    note: "Every journal in the directory: publisher, ISSNs, CCF rank and SCImago metrics.",
+    schema: JournalRow,
+    columns: JOURNAL_COLUMNS,
+    venueOf: () => "journal",
+    idField: "id",
+    detailPageAfter: "updated_at",
+    label: (row) => `journal ${describeId(row.id)}`,
+  },
+  {
+    name: "special-issues",
+    arrayKey: "special_issues",
+    title: "Journal special issues",
+    note: "Special-issue calls for papers, open and past; detail_page is the journal's page.",
+    schema: SpecialIssueRow,
+    columns: SPECIAL_ISSUE_COLUMNS,
+    venueOf: () => "journal",
+    idField: "journal_id",
+    detailPageAfter: "journal_id",
+    label: (row) =>
+      `special issue ${JSON.stringify(row.title ?? "")} of journal ${describeId(row.journal_id)}`,
+  },
+];
+
+/** A bulk table: rows derived when it is written, from the validated details (or the alias list). */
+interface BulkTable {
+  dataset: PublicDataset;
+  /** Which of the derived row lists the table writes. */
+  rows: keyof DetailTables | "aliases";
+}
+
+/** The details again as records, one at a time (they are held as their JSON lines). */
+function* detailRecords<T>(lines: readonly DetailLine[]): Generator<T> {
+  for (const line of lines) yield JSON.parse(line.json) as T;
+}
+
+/**
+ * A bulk table's dataset. Rows name their venue by `conference_id`, or (tables of both kinds) by `venue_id` with
+ * `kind` saying which page `detail_page` links.
+ */
+const bulkDataset = (
+  spec: Pick<PublicDataset, "name" | "arrayKey" | "title" | "note" | "schema" | "columns">,
+  idField: "conference_id" | "venue_id",
+): PublicDataset => ({
+  ...spec,
+  venueOf: (row) => (idField === "venue_id" && row.kind === "journal" ? "journal" : "conference"),
+  idField,
+  detailPageAfter: idField,
+  label: (row) =>
+    `${spec.title.toLowerCase()} row of ${idField === "venue_id" ? String(row.kind) : "conference"} ${describeId(row[idField])}`,
+});
+
+const BULK_TABLES: readonly BulkTable[] = [
+  {
+    dataset: bulkDataset(
+      {
+        name: "deadlines",
+        arrayKey: "deadlines",
+        title: "Deadlines",
+        note: "Every typed deadline of every known edition as published (date, time and zone) with its exact UTC instant, then the expected deadlines of the next edition (estimated = true, with their window and confidence; never announced data).",
+        schema: DeadlineTableRow,
+        columns: DEADLINE_COLUMNS,
+      },
+      "conference_id",
+    ),
+    rows: "deadlines",
+  },
+  {
+    dataset: bulkDataset(
+      {
+        name: "outlook",
+        arrayKey: "outlook",
+        title: "Submission outlook",
+        note: "Every venue's submission deadlines that matter now, one row per abstract or paper deadline of each round: announced (source, exact instant or date only) or estimated from the venue's own history (window, confidence, cycle years), with the venue's outlook state and is_next marking its next submission deadline (docs/pipeline.md).",
+        schema: OutlookTableRow,
+        columns: OUTLOOK_COLUMNS,
+      },
+      "conference_id",
+    ),
+    rows: "outlook",
+  },
+  {
+    dataset: bulkDataset(
+      {
+        name: "editions",
+        arrayKey: "editions",
+        title: "Editions",
+        note: "Every known edition of every conference: dates, place and country, with the sources that give it.",
+        schema: EditionTableRow,
+        columns: EDITION_COLUMNS,
+      },
+      "conference_id",
+    ),
+    rows: "editions",
+  },
+  {
+    dataset: bulkDataset(
+      {
+        name: "acceptance",
+        arrayKey: "acceptance",
+        title: "Acceptance history",
+        note: "Submitted and accepted papers and the acceptance rate per year and track, with the source of each figure (rows of source openaccept: OpenAccept, CC BY-SA 4.0).",
+        schema: AcceptanceTableRow,
+        columns: ACCEPTANCE_COLUMNS,
+      },
+      "conference_id",
+    ),
+    rows: "acceptance",
+  },
+  {
+    dataset: bulkDataset(
+      {
+        name: "rank-history",
+        arrayKey: "rank_history",
+        title: "Rank history",
+        note: "Every rank claim of every venue: the system, the list edition (CCF2026, ICORE2026, CORE2023, QUALIS2017-2020 ...) and the source.",
+        schema: RankHistoryTableRow,
+        columns: RANK_HISTORY_COLUMNS,
+      },
+      "venue_id",
+    ),
+    rows: "rank_history",
+  },
+  {
+    dataset: bulkDataset(
+      {
+        name: "aliases",
+        arrayKey: "aliases",
+        title: "Aliases",
+        note: "Names a venue is also known by: former names, nicknames, other lists' acronyms and titles. Search matches them.",
+        schema: AliasTableRow,
+        columns: ALIAS_COLUMNS,
+      },
+      "venue_id",
+    ),
+    rows: "aliases",
+  },
+];
+
+/** Every public table, venue tables first. */
+const PUBLIC_DATASETS: readonly PublicDataset[] = [...DATASETS, ...BULK_TABLES.map((t) => t.dataset)];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing and publishing
+
+/**
+ * changes.json (against the newest snapshot dated before this one) and changes.atom (one entry per changes file
+ * kept, this one included) in `dir`; see changes.ts.
+ */
+async function writeChanges(
+  dir: string,
+  content: SnapshotContent,
+  valid: ValidContent,
+  baseUrl: string,
+  place: { snapshotsDir: string; keepDays: number },
+  mergedAway: ReturnType<typeof mergedIds>,
+): Promise<void> {
+  const publicRows = (name: "conferences" | "journals") => {
+    const dataset = DATASETS.find((d) => d.name === name) as PublicDataset;
+    return (function* () {
+      for (const row of valid.rows[name]) yield publicRow(dataset, row, baseUrl);
+    })();
+  };
+  const changes = computeChanges({
+    date: content.date,
+    generatedAt: content.generatedAt,
+    previous: await readPreviousSnapshot(place.snapshotsDir, content.date),
+    current: { conferences: publicRows("conferences"), journals: publicRows("journals") },
+    merged: mergedAway,
+  });
+  const { added, merged, removed, changed, ...head } = changes;
+  await writeDurable(
+    join(dir, CHANGES_FILE),
+    jsonDocument(
+      {
+        title: "Changes since the previous snapshot",
+        note:
+          "Venues added, merged (id into the surviving id), removed, and changed public fields with their previous " +
+          "value, against the snapshot of previous_snapshot. Fields in ignored_fields are never compared; cp_index " +
+          "counts as changed when its score, confidence or version does. Feed of the days kept: changes.atom.",
+        ...head,
+      },
+      {
+        added: jsonLines(added, (v) => JSON.stringify(v)),
+        merged: jsonLines(merged, (v) => JSON.stringify(v)),
+        removed: jsonLines(removed, (v) => JSON.stringify(v)),
+        changed: jsonLines(changed, (v) => JSON.stringify(v)),
+      },
+    ),
+  );
+  const kept = await keptFeedDays(place.snapshotsDir, keepCutoff(content.date, place.keepDays), content.date);
+  await writeDurable(
+    join(dir, CHANGES_FEED),
+    changesFeed({ baseUrl, generatedAt: content.generatedAt, days: [...kept, feedDay(changes)] }),
+  );
+}
+
+/** Writes every file of the snapshot into `dir` (which exists and is empty); returns the manifest. */
+async function writeFiles(
+  dir: string,
+  content: SnapshotContent,
+  valid: ValidContent,
+  place: { snapshotsDir: string; keepDays: number },
+): Promise<Manifest> {
+  const baseUrl = content.baseUrl.replace(/\/+$/, "");
+  const header = (dataset: PublicDataset, count: number) => ({
+    title: dataset.title,
+    note: dataset.note,
+    generated_at: content.generatedAt,
+    count,
+    attribution: `Venue Directory (${baseUrl}). Link each venue's detail_page when you reuse its data.`,
+    terms: content.terms,
+    license_notes: content.sources.map((s) => `${s.name} (${s.license}): ${s.attribution}`),
+  });
+
+  const publicNames: string[] = [];
+  const counts: Record<PublicDataset["arrayKey"], number> = {
+    conferences: 0,
+    journals: 0,
+    special_issues: 0,
+    deadlines: 0,
+    outlook: 0,
+    editions: 0,
+    acceptance: 0,
+    rank_history: 0,
+    aliases: 0,
+  };
+  // The bulk tables are derived in one pass over the details, each list let go once its table is written.
+  const tables = function* (): Generator<{ dataset: PublicDataset; rows: Row[] }> {
+    for (const dataset of DATASETS) yield { dataset, rows: valid.rows[dataset.name as DatasetName] };
+    const derived: Partial<Record<BulkTable["rows"], Row[]>> = {
+      ...(detailTables(
+        detailRecords<ConferenceDetailData>(valid.conferenceDetails),
+        detailRecords<JournalDetailData>(valid.journalDetails),
+      ) as unknown as Record<keyof DetailTables, Row[]>),
+      aliases: content.aliases ?? [],
+    };
+    for (const table of BULK_TABLES) {
+      const rows = derived[table.rows] ?? [];
+      delete derived[table.rows];
+      yield { dataset: table.dataset, rows };
+    }
+  };
+  // The version hashes the published rows, not the file bytes: a rebuild of the same data keeps its version
+  // whatever generated_at says.
+  const versionHash = createHash("sha256");
+  const instance = await DuckDBInstance.create(":memory:");
+  const db = await instance.connect();
+  try {
+    for (const { dataset, rows } of tables()) {
+      await writeTable(db, dir, dataset, rows, header(dataset, rows.length), { baseUrl, versionHash });
+      counts[dataset.arrayKey] = rows.length;
+      publicNames.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
+    }
+    await writeDatabase(db, dir, PUBLIC_DATASETS);
+    publicNames.push(DATABASE);
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+  }
+  const merged = mergedIds(content.idRegistry);
+  await writeChanges(dir, content, valid, baseUrl, place, merged);
+  publicNames.push(CHANGES_FILE, CHANGES_FEED);
+
+  const internal: Record<string, string | Iterable<string>> = {
+    [DETAILS]: jsonDocument(
+      {},
+      {
+        conferences: jsonLines(valid.conferenceDetails, (d) => d.json),
+        journals: jsonLines(valid.journalDetails, (d) => d.json),
+      },
+    ),
+    [IDS]: `${JSON.stringify(content.idRegistry, null, 2)}\n`,
+    // The server needs only the merged ids, not the whole registry (hundreds of megabytes at scale).
+    [MERGED]: `${JSON.stringify(merged)}\n`,
+    "build-report.json": `${JSON.stringify(content.report.json, null, 2)}\n`,
+    "build-report.md": content.report.markdown,
+  };
+  for (const [name, text] of Object.entries(internal)) await writeDurable(join(dir, name), text);
+  const internalNames = Object.keys(internal);
+
+  const version = `${content.date}-${versionHash.digest("hex").slice(0, 8)}`;
+  const files = await describeFiles(dir, publicNames);
+  const pkg = dataPackage({
+    version,
+    date: content.date,
+    baseUrl,
+    terms: content.terms,
+    sources: content.sources,
+    files,
+    tables: PUBLIC_DATASETS.map((dataset) => ({
+      name: dataset.name,
+      title: dataset.title,
+      description: dataset.note,
+      jsonRowsKey: dataset.arrayKey,
+      columns: publicColumns(dataset).map((name) => ({
+        name,
+        type: name === "detail_page" ? "VARCHAR" : (dataset.columns[name] ?? "VARCHAR"),
+      })),
+    })),
+    database: { name: DATABASE, tables: PUBLIC_DATASETS.map((d) => d.arrayKey) },
+    documents: [
+      {
+        name: "changes",
+        path: CHANGES_FILE,
+        title: "Changes since the previous snapshot",
+        description:
+          "Venues added, merged (id into the surviving id), removed, and changed public fields with the previous " +
+          "and current value, against the snapshot named by previous_snapshot (null on a first build); " +
+          "updated_at, views and detail_page are not compared",
+        format: "json",
+        mediatype: "application/json",
+      },
+      {
+        name: "changes-feed",
+        path: CHANGES_FEED,
+        title: "Atom feed of the daily changes",
+        description: "One entry per daily changes.json kept, newest first, each linking that day's file",
+        format: "atom",
+        mediatype: "application/atom+xml",
+      },
+    ],
+  });
+  await writeDurable(join(dir, DATAPACKAGE), `${JSON.stringify(pkg, null, 2)}\n`);
+  files.push(...(await describeFiles(dir, [DATAPACKAGE])));
+  const manifest = Manifest.parse({
+    version,
+    date: content.date,
+    generated_at: content.generatedAt,
+    base_url: baseUrl,
+    counts,
+    files,
+    internal_files: await describeFiles(dir, internalNames),
+    sources: content.sources,
+    terms: content.terms,
+  });
+  await writeDurable(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await syncPath(dir);
+  return manifest;
+}
+
+/**
+ * Validates the content, writes `snapshotsDir/<date>/` and switches `snapshotsDir/latest` to it. Throws (with
+ * every invalid record named) before touching the disk when a record is invalid; on any later failure the temp
+ * dir is removed and the previous snapshots and `latest` are left as they were.
+ */
+export async function writeSnapshot(
+  snapshotsDir: string,
+  content: SnapshotContent,
+  options: { keepDays?: number } = {},
+): Promise<{ dir: string; manifest: Manifest }> {
+  const valid = validateContent(content, DATASETS);
+  await mkdir(snapshotsDir, { recursive: true });
+  const tmp = join(snapshotsDir, `.tmp-${content.date}-${randomSuffix()}`);
+  await mkdir(tmp);
+  const keepDays = options.keepDays ?? SNAPSHOT_KEEP_DAYS_DEFAULT;
+  let manifest: Manifest;
+  try {
+    manifest = await writeFiles(tmp, content, valid, { snapshotsDir, keepDays });
+    await publish(snapshotsDir, tmp, content.date);
+  } catch (error) {
+    await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+  await pruneSnapshots(snapshotsDir, content.date, keepDays);
+  return { dir: resolve(snapshotsDir, content.date), manifest };
+}
+
+/** Reads and validates `<snapshotDir>/manifest.json`. */
+export async function readManifest(snapshotDir: string): Promise<Manifest> {
+  const path = join(snapshotDir, MANIFEST);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read snapshot manifest ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`snapshot manifest ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(`snapshot manifest ${path} is invalid:\n${issues("manifest", parsed.error).join("\n")}`);
+  }
+  return parsed.data;
+}
