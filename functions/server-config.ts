@@ -74,11 +74,7 @@ const Env = z
     HEADERS_TIMEOUT_MS: wholeNumber("HEADERS_TIMEOUT_MS", limits.headersTimeoutMs, 1),
     REQUEST_TIMEOUT_MS: wholeNumber("REQUEST_TIMEOUT_MS", limits.requestTimeoutMs, 1),
     KEEP_ALIVE_TIMEOUT_MS: wholeNumber("KEEP_ALIVE_TIMEOUT_MS", limits.keepAliveTimeoutMs, 1),
-    MAX_REQUESTS_PER_CONNECTION: wholeNumber(
-      "MAX_REQUESTS_PER_CONNECTION",
-      limits.maxRequestsPerConnection,
-      1,
-    ),
+    MAX_REQUESTS_PER_CONNECTION: wholeNumber("MAX_REQUESTS_PER_CONNECTION", limits.maxRequestsPerConnection),
     LOGIN_PER_SECOND: wholeNumber("LOGIN_PER_SECOND", DEFAULT_LOGIN_SETTINGS.limits.perSecond, 1),
     LOGIN_FAILURES_PER_HOUR: wholeNumber(
       "LOGIN_FAILURES_PER_HOUR",

@@ -22,7 +22,11 @@ export interface ConnectionLimits {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_MS). */
   keepAliveTimeoutMs: number;
-  /** Requests one keep-alive connection may carry before it is closed (MAX_REQUESTS_PER_CONNECTION). */
+  /**
+   * Requests one keep-alive connection may carry before it is closed (MAX_REQUESTS_PER_CONNECTION); 0: no limit.
+   * Off by default: past it Node answers 503 to a client that keeps sending on the connection, and the per-second
+   * limit already bounds what one connection can ask for.
+   */
   maxRequestsPerConnection: number;
 }
 
@@ -38,7 +42,7 @@ export const DEFAULT_CONNECTION_LIMITS: Omit<ConnectionLimits, "max"> = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  maxRequestsPerConnection: 1000,
+  maxRequestsPerConnection: 0,
 };
 
 /** The soft limit on open files of this process, from /proc/self/limits (Linux); null where it cannot be read. */

@@ -12,7 +12,7 @@ import {
   RESEARCH_FIELDS,
 } from "../../snapshot/records.ts";
 import { deadlineHtml } from "./deadline.ts";
-import { escapeHtml, fieldLabel, formatDate, placeName } from "./html.ts";
+import { escapeHtml, fieldLabel, formatDate } from "./html.ts";
 import { rankLineHtml } from "./rank-line.ts";
 
 export const DEADLINES_PATH = "/deadlines";
@@ -162,7 +162,7 @@ function conferenceLine(c: DeadlineRow["conference"]): string {
     c.end_date && c.end_date !== c.start_date
       ? `${formatDate(c.start_date)} – ${formatDate(c.end_date)}`
       : formatDate(c.start_date);
-  return `<span class="muted block">Conference ${escapeHtml(dates)}${c.place ? `, ${escapeHtml(placeName(c.place))}` : ""}</span>`;
+  return `<span class="muted block">Conference ${escapeHtml(dates)}${c.place ? `, ${escapeHtml(c.place)}` : ""}</span>`;
 }
 
 /** One card: the venue with its ranks, the round's next submission deadline, the round's other one, the conference. */

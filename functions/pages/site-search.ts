@@ -11,7 +11,7 @@ import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
 import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
 import { nextSubmissionHtml } from "./deadline.ts";
 import { framedPage, readFrame } from "./frame.ts";
-import { escapeHtml, fieldLabel, placeName } from "./html.ts";
+import { escapeHtml, fieldLabel } from "./html.ts";
 import { rankLineHtml } from "./rank-line.ts";
 
 export const SEARCH_PATH = "/search";
@@ -140,7 +140,7 @@ async function renderResults(query: QueryLayer, url: URL, f: Form, today: string
   const rows = data.conferences.map(
     (c) =>
       // Name, next submission and ranks first: what a phone shows without scrolling the table.
-      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c)}</td><td>${rankLineHtml(c)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location && placeName(c.location))}</tr>`,
+      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c)}</td><td>${rankLineHtml(c)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location)}</tr>`,
   );
   return {
     status: 200,

@@ -4,7 +4,7 @@
  */
 
 import { deadlineText, noNextText, STATE_LABELS } from "../../functions/pages/deadline.ts";
-import { fieldLabel, placeName } from "../../functions/pages/html.ts";
+import { fieldLabel } from "../../functions/pages/html.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";
@@ -88,7 +88,7 @@ export function conferenceMarkdown(view: ConferenceView): string {
     `Outlook: ${STATE_LABELS[view.outlook?.state ?? "unknown"]}${view.outlook?.data_as_of ? ` (data as of ${view.outlook.data_as_of}${view.outlook.stale ? ", old" : ""})` : ""}`,
     `Latest announced submission deadline: ${formatDate(row.submission_date)}`,
     `Notification of that call: ${formatDate(row.notification_date)}`,
-    `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${placeName(row.location)}` : ""}`,
+    `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${row.location}` : ""}`,
     row.fields.length > 0 ? `Fields: ${row.fields.map(fieldLabel).join(", ")}` : null,
     row.is_extended === null ? null : `Deadline extended: ${row.is_extended ? "yes" : "no"}`,
     row.acceptance_rate === null ? null : `Latest acceptance rate: ${formatPercent(row.acceptance_rate)}`,

@@ -132,7 +132,7 @@ describe("loadConfig", () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
-      maxRequestsPerConnection: 1000,
+      maxRequestsPerConnection: 0,
     });
     if (fileLimit !== null) expect(loadConfig({}).connections.max).toBeLessThan(fileLimit);
     expect(defaultMaxConnections(20_000)).toBe(16_000);
