@@ -4,7 +4,7 @@
  */
 import type { ConferenceRow } from "../snapshot/records.ts";
 import type { SourceAge } from "../snapshot/source-age.ts";
-import type { BacktestRound, BacktestSummary } from "./estimate/backtest.ts";
+import { type BacktestRound, type BacktestSummary, MISSED_ROUND_DAYS } from "./estimate/backtest.ts";
 import type { Conflict } from "./merge/merge-conferences.ts";
 import { type NameChange, type NameDefect, nameDefects } from "./resolve/names.ts";
 import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolve.ts";
@@ -343,7 +343,7 @@ export function reportMarkdown(r: BuildReport): string {
     ),
     "",
     `## Outlook backtest per round (cut-offs ${r.backtest.cutoffs.join(", ")}; absolute error in days)`,
-    "A real round without an estimate counts 365 days (pipeline/backtest.ts says how data is hidden).",
+    `A real round without an estimate counts ${MISSED_ROUND_DAYS} days (pipeline/estimate/backtest.ts says how data is hidden).`,
     "",
     table(
       ["venues", "rounds", "coverage", "median", "90th percentile"],

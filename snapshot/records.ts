@@ -200,10 +200,7 @@ export const OutlookDeadline = z.object({
   /** The local calendar date as published (announced) or the expected date (estimated). */
   date: IsoDate,
   /** Local time as published; null for a date-only deadline (a time is never invented). */
-  time: z
-    .string()
-    .regex(/^\d{2}:\d{2}:\d{2}$/)
-    .nullable(),
+  time: Deadline.shape.time,
   /** Zone as published, or "AoE" when the source states none (then `timezone_assumed`). */
   timezone: z.string(),
   timezone_assumed: z.boolean(),

@@ -10,7 +10,7 @@
  */
 import type { Edition } from "../../snapshot/records.ts";
 import { submissionOutlook } from "./outlook.ts";
-import { announcedRounds, dayNumber } from "./rounds.ts";
+import { announcedRounds, dayNumber, isSubmission } from "./rounds.ts";
 
 /** 1 January and 1 July of 2023–2026. */
 export const BACKTEST_CUTOFFS = [2023, 2024, 2025, 2026].flatMap((y) => [`${y}-01-01`, `${y}-07-01`]);
@@ -30,8 +30,7 @@ export interface BacktestRound {
   ccf_a: boolean;
 }
 
-const submissionDates = (e: Edition) =>
-  e.deadlines.filter((d) => d.type === "paper" || d.type === "abstract").map((d) => d.date);
+const submissionDates = (e: Edition) => e.deadlines.filter(isSubmission).map((d) => d.date);
 
 /** The editions as known at `cutoff`: cycles with no submission deadline on or before it lose their deadlines. */
 function knownAt(editions: Edition[], cutoff: string): Edition[] {

@@ -18,6 +18,7 @@ import {
   cycleStep,
   dayNumber,
   isoOfDay,
+  isSubmission,
   type ModelRound,
   nearestRound,
   roundDates,
@@ -33,8 +34,6 @@ export const STALE_DATA_DAYS = 60;
 const MAX_CYCLES_AHEAD = 5;
 /** A deadline published without a zone is read in Anywhere on Earth, the latest zone, and says so. */
 const ASSUMED_ZONE = "AoE";
-
-const isSubmission = (d: Deadline) => d.type === "paper" || d.type === "abstract";
 
 /** A round before it is numbered: its paper date (for ordering) and how to make its deadlines. */
 interface PendingRound {

@@ -27,7 +27,7 @@ export const isoOfDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(
 /** Day 0 of a cycle: 1 January of its edition year (deadlines of the year before have negative days). */
 export const cycleStart = (year: number) => dayNumber(`${String(year).padStart(4, "0")}-01-01`);
 
-const isSubmission = (d: Deadline) => d.type === "paper" || d.type === "abstract";
+export const isSubmission = (d: Deadline) => d.type === "paper" || d.type === "abstract";
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
