@@ -10,7 +10,7 @@ import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
 
 /** The caller as logged: its kind and the ids that trace it; an unknown or refused credential by its reason only. */
-export function loggedCaller(caller: Caller | undefined): Record<string, string | null> {
+function loggedCaller(caller: Caller | undefined): Record<string, string | null> {
   if (!caller) return { kind: "none" };
   switch (caller.kind) {
     case "account":

@@ -18,8 +18,7 @@ function jsonBody(body: Uint8Array | undefined): unknown {
 }
 
 /** Resources whose content is venue data (the statistics payload, a venue's page): read like a REST call, metered. */
-export const isVenueDataResource = (uri: string) =>
-  /^venue:\/\/(statistics$|conference\/|journal\/)/.test(uri);
+const isVenueDataResource = (uri: string) => /^venue:\/\/(statistics$|conference\/|journal\/)/.test(uri);
 
 /** Prompt arguments whose completion runs the venue name search. */
 export const VENUE_ARGUMENT = "venue";
@@ -27,7 +26,7 @@ export const VENUE_ARGUMENT = "venue";
 export const TEMPLATE_ID = "id";
 
 /** Whether a completion/complete request's params run the venue name search (so it is metered like a search). */
-export function searchesVenues(params: unknown): boolean {
+function searchesVenues(params: unknown): boolean {
   const { ref, argument } = (params ?? {}) as { ref?: { type?: unknown }; argument?: { name?: unknown } };
   const name = argument?.name;
   return ref?.type === "ref/resource" ? name === TEMPLATE_ID : name === VENUE_ARGUMENT;

@@ -11,7 +11,7 @@ export const METRICS_PATH = "/metrics";
 const PROBES = new Set(["/healthz", "/readyz", METRICS_PATH]);
 
 /** The route group of a path: api, mcp, snapshots, probe or site (pages, feeds and everything else). */
-export function routeGroup(path: string): string {
+function routeGroup(path: string): string {
   if (path === "/api" || path.startsWith("/api/")) return "api";
   if (path === "/mcp" || path.startsWith("/mcp/")) return "mcp";
   if (path.startsWith("/snapshots")) return "snapshots";
@@ -20,11 +20,12 @@ export function routeGroup(path: string): string {
 
 export const requestMetrics = (metrics: Metrics) =>
   createMiddleware<EdgeEnv>(async (c, next) => {
-    const stop = metrics.latency.startTimer({ group: routeGroup(c.req.path) });
+    const group = routeGroup(c.req.path);
+    const stop = metrics.latency.startTimer({ group });
     await next();
     stop();
     const { status } = c.res;
-    metrics.requests.inc({ group: routeGroup(c.req.path), method: c.req.method, status: String(status) });
+    metrics.requests.inc({ group, method: c.req.method, status: String(status) });
     // A daily-quota refusal carries the exceeded quota; any other 429 is the per-second limit's.
     if (c.get("quota")?.exceeded && (status === 402 || status === 429))
       metrics.refusals.inc({ reason: "daily_quota" });

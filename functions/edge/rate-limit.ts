@@ -11,6 +11,7 @@ import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
 import { quotaSubject } from "../http/client-ip.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
+import { withTimeout } from "../runtime/timeout.ts";
 import { refusal } from "./refusal.ts";
 
 /** Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. */
@@ -60,15 +61,10 @@ export function tokenBuckets(options: RateLimitOptions): TokenBuckets {
 
 /** The shared buckets, or the local ones when the shared store fails or is slow. */
 function sharedBuckets(shared: SharedBuckets, local: Take, { perSecond, burst }: RateLimitOptions): Take {
-  return (key) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("shared rate limit too slow")), SHARED_WAIT_MS);
-    });
-    return Promise.race([shared(key, perSecond, burst), late])
-      .catch(() => local(key))
-      .finally(() => clearTimeout(timer));
-  };
+  return (key) =>
+    withTimeout(shared(key, perSecond, burst), SHARED_WAIT_MS, () => {
+      throw new Error("shared rate limit too slow");
+    }).catch(() => local(key));
 }
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {

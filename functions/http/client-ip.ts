@@ -9,7 +9,7 @@ export interface HeaderReader {
   get(name: string): string | null | undefined;
 }
 
-export const UNKNOWN_IP = "unknown";
+const UNKNOWN_IP = "unknown";
 
 /**
  * Strips brackets, ports and zone ids, and turns an IPv4-mapped IPv6 address into its IPv4 one in every spelling

@@ -13,13 +13,13 @@
 import { getRssString } from "@astrojs/rss";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { OutlookDeadline, OutlookOtherDate } from "../../snapshot/records.ts";
-import { deadlineText } from "./deadline.ts";
+import { deadlineName, deadlineText } from "./deadline.ts";
 import type { DeadlineRow } from "./deadline-list.ts";
 import { fieldLabel } from "./html.ts";
 import { rankText } from "./rank-line.ts";
 
 /** What a calendar needs of a row: the venue and the round's deadlines (a venue's whole outlook works too). */
-export type DeadlineEvents = Omit<DeadlineRow, "next" | "conference">;
+type DeadlineEvents = Omit<DeadlineRow, "next" | "conference">;
 
 export interface FeedInfo {
   title: string;
@@ -34,16 +34,13 @@ export interface FeedInfo {
 
 const tag = (d: OutlookDeadline) => `${d.cycle_year}-${d.type}-${d.round}`;
 const anchor = (d: OutlookDeadline) => `deadline-${tag(d)}`;
-export const deadlineUid = (conferenceId: string, d: OutlookDeadline) =>
-  `${conferenceId}-${tag(d)}@venue-directory`;
+const deadlineUid = (conferenceId: string, d: OutlookDeadline) => `${conferenceId}-${tag(d)}@venue-directory`;
 
 const pageOf = (info: FeedInfo, row: DeadlineEvents) => `${info.baseUrl}/conference/${row.conference_id}`;
 
 /** "SIGKDD 2027 — Paper submission (round 1 of 2), estimated [CCF A · CORE A*]" */
 function itemTitle(row: DeadlineEvents, d: OutlookDeadline): string {
-  const type = d.type === "abstract" ? "Abstract" : "Paper submission";
-  const round = d.rounds > 1 ? ` (round ${d.round} of ${d.rounds})` : "";
-  return `${row.short_name} ${d.cycle_year} — ${type}${round}${d.estimated ? ", estimated" : ""} [${rankText(row)}]`;
+  return `${row.short_name} ${d.cycle_year} — ${deadlineName(d)}${d.estimated ? ", estimated" : ""} [${rankText(row)}]`;
 }
 
 const describe = (row: DeadlineEvents, d: OutlookDeadline) =>

@@ -166,7 +166,7 @@ function conferenceLine(c: DeadlineRow["conference"]): string {
 }
 
 /** One card: the venue with its ranks, the round's next submission deadline, the round's other one, the conference. */
-export function deadlineRowHtml(row: DeadlineRow, hidden = false): string {
+function deadlineRowHtml(row: DeadlineRow, hidden = false): string {
   const others = row.deadlines.filter((d) => d.type !== row.next.type && d.status === "upcoming");
   return `<li class="deadline-card${row.next.estimated ? " estimated" : ""}" data-deadline="${row.next.closes_at}"${hidden ? " hidden" : ""}>
 <p class="venue"><a href="/conference/${escapeHtml(row.conference_id)}">${escapeHtml(row.short_name)}</a> ${rankLineHtml(row)}<span class="muted block">${escapeHtml(row.full_name)}</span></p>
@@ -177,7 +177,7 @@ ${conferenceLine(row.conference)}
 }
 
 /** The cards; with `rolling`, only that many show at once and the script reveals the next as deadlines pass. */
-export function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number): string {
+function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number): string {
   if (rows.length === 0) return `<p class="muted">No submission deadline matches.</p>`;
   const attr = rolling ? ` data-rolling="${rolling}"` : "";
   return `<ol class="deadline-list"${attr}>${rows

@@ -30,7 +30,7 @@ export function deadlineName(d: OutlookDeadline): string {
 const hhmm = (time: string) => (time.endsWith(":00") ? time.slice(0, 5) : time);
 
 /** "2026-12-05 23:59 AoE", or "2026-12-05 (time not stated, assumed AoE)". Announced deadlines only. */
-export function publishedWhen(d: OutlookDeadline): string {
+function publishedWhen(d: OutlookDeadline): string {
   if (d.time) return `${d.date} ${hhmm(d.time)} ${d.timezone}`;
   return `${d.date} (time not stated, ${d.timezone_assumed ? `assumed ${d.timezone}` : d.timezone})`;
 }
@@ -39,7 +39,7 @@ const basis = (years: readonly number[]) =>
   years.length === 0 ? "" : years.length === 1 ? `${years[0]}` : `${years[0]}–${years.at(-1)}`;
 
 /** "around 24 Jul 2027 (window 10 Jul 2027 – 5 Aug 2027, from 2024–2026)". Estimates only. */
-export function estimatedWhen(d: OutlookDeadline): string {
+function estimatedWhen(d: OutlookDeadline): string {
   const window = d.earliest && d.latest ? `window ${formatDate(d.earliest)} – ${formatDate(d.latest)}` : null;
   const from = d.based_on.length > 0 ? `from ${basis(d.based_on)}` : null;
   const details = [window, from].filter(Boolean).join(", ");

@@ -39,7 +39,7 @@ export interface DeadlinesPageDeps {
 }
 
 /** "CCF A or B, or CORE A* or A · Software engineering · within 60 days · estimates included · ranked venues" */
-export function filterSummary(f: DeadlineFilter): string {
+function filterSummary(f: DeadlineFilter): string {
   const ranks = (["ccf_rank", "core_rank", "qualis_rank"] as const)
     .filter((name) => f[name].length > 0)
     .map((name) => `${name.split("_")[0]?.toUpperCase()} ${f[name].join(" or ")}`)

@@ -7,43 +7,56 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pageCsp } from "../edge/page-csp.ts";
 
-/** Frames as last read, by path: read again only when the file changed on disk (mtime and size). */
-const kept = new Map<string, { mtimeMs: number; size: number; text: string }>();
+/**
+ * A frame's text and its page CSP. The slot's HTML never carries an inline script, so the filled page's CSP (the
+ * hashes of the frame's inline scripts) is the frame's: computed once per read, not per request.
+ */
+export interface Frame {
+  text: string;
+  csp: string;
+}
 
-/** A frame file's text; the nightly site build replaces it while the server runs. Null when there is none. */
-async function frameText(path: string): Promise<string | null> {
+/** Frames as last read, by path: read again only when the file changed on disk (mtime and size). */
+const kept = new Map<string, { mtimeMs: number; size: number; frame: Frame }>();
+
+/** A frame file; the nightly site build replaces it while the server runs. Null when there is none. */
+async function frameFile(path: string): Promise<Frame | null> {
   const now = await stat(path).catch(() => null);
   if (!now) return null;
   const before = kept.get(path);
-  if (before?.mtimeMs === now.mtimeMs && before.size === now.size) return before.text;
+  if (before?.mtimeMs === now.mtimeMs && before.size === now.size) return before.frame;
   const text = await readFile(path, "utf8").catch(() => null);
-  if (text === null) kept.delete(path);
-  else kept.set(path, { mtimeMs: now.mtimeMs, size: now.size, text });
-  return text;
+  if (text === null) {
+    kept.delete(path);
+    return null;
+  }
+  const frame = { text, csp: pageCsp(text) };
+  kept.set(path, { mtimeMs: now.mtimeMs, size: now.size, frame });
+  return frame;
 }
 
 /** The built frame `<name>.html` if it holds `<!--<name>-->`, else null (the site was built without it). */
-export async function readFrame(siteDir: string, name: string): Promise<string | null> {
-  const frame = await frameText(join(siteDir, `${name}.html`));
-  return frame?.includes(`<!--${name}-->`) ? frame : null;
+export async function readFrame(siteDir: string, name: string): Promise<Frame | null> {
+  const frame = await frameFile(join(siteDir, `${name}.html`));
+  return frame?.text.includes(`<!--${name}-->`) ? frame : null;
 }
 
 /** The frame with its slot filled, as an HTML answer (the page's own CSP, hashes of the frame's inline scripts). */
 export function framedPage(
   req: Request,
-  frame: string,
+  frame: Frame,
   name: string,
   html: string,
   status = 200,
   cacheControl = "public, max-age=300",
 ): Response {
-  const page = frame.replace(`<!--${name}-->`, () => html);
+  const page = frame.text.replace(`<!--${name}-->`, () => html);
   return new Response(req.method === "HEAD" ? null : page, {
     status,
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": cacheControl,
-      "content-security-policy": pageCsp(page),
+      "content-security-policy": frame.csp,
     },
   });
 }

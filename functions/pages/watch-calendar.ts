@@ -9,13 +9,13 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { findWatchlist, WATCH_MAX_IDS, type WatchlistStore } from "./watchlists.ts";
 
-export const WATCH_CALENDAR_PATH = "/calendar/watch.ics";
+const WATCH_CALENDAR_PATH = "/calendar/watch.ics";
 const STORED_WATCHLIST = /^\/calendar\/watch\/([^/]+)\.ics$/;
 
 const EVENT = /BEGIN:VEVENT\r\n[\s\S]*?END:VEVENT\r\n/g;
 
 /** The distinct well-formed conference ids of `?ids=` (comma or space separated), in order, at most WATCH_MAX_IDS. */
-export function watchIds(url: URL): string[] {
+function watchIds(url: URL): string[] {
   const raw = url.searchParams.getAll("ids").join(",");
   const ids = raw.split(/[\s,]+/).filter((id) => /^\d{1,15}$/.test(id));
   return [...new Set(ids)].slice(0, WATCH_MAX_IDS);

@@ -48,7 +48,7 @@ const json = (status: number, body: unknown) =>
 const problem = (status: number, message: string) => json(status, { error: message });
 
 /** A watchlist id from a path segment, or null when it cannot be one. */
-export const watchlistId = (text: string) => (WATCHLIST_ID.test(text) ? text : null);
+const watchlistId = (text: string) => (WATCHLIST_ID.test(text) ? text : null);
 
 /** The store's watchlist, or null: the reader of `/calendar/watch/<id>.ics` and `/watchlist?id=`. */
 export async function findWatchlist(store: WatchlistStore | null, id: string): Promise<Watchlist | null> {

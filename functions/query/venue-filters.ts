@@ -9,6 +9,7 @@ import type { Conditions } from "./sql.ts";
 import type { SqlParam } from "./sql-param.ts";
 import { varcharList } from "./sql-param.ts";
 
+/** Tiers in the data's case (the parameter schemas fold them), as the rows hold them. */
 export interface VenueFilters {
   ccf_rank?: readonly string[];
   core_rank?: readonly string[];
@@ -21,15 +22,14 @@ export interface VenueFilters {
  * ("all", as search always did) or any one suffices ("any": CCF A or B, or CORE A* or A). Fields: any listed one.
  */
 export function addVenueFilters(cond: Conditions, p: VenueFilters, systems: "all" | "any"): void {
-  const upper = (tiers: readonly string[] | undefined) => (tiers ?? []).map((t) => t.toUpperCase());
   const ranks: [clause: string, ...values: SqlParam[]][] = [];
   for (const [column, tiers] of [
-    ["c.ccf_rank", upper(p.ccf_rank)],
-    ["c.core_rank", upper(p.core_rank)],
+    ["c.ccf_rank", p.ccf_rank ?? []],
+    ["c.core_rank", p.core_rank ?? []],
   ] as const)
     if (tiers.length > 0) ranks.push([`list_contains(?, ${column})`, varcharList(tiers)]);
   // QUALIS tiers also match the older scale the reference service rates on (qualis-scales.ts).
-  const qualis = upper(p.qualis_rank);
+  const qualis = p.qualis_rank ?? [];
   if (qualis.length > 0) ranks.push(qualisTiersCondition(qualis));
   if (systems === "all" || ranks.length === 1) for (const r of ranks) cond.add(...r);
   else if (ranks.length > 1)
