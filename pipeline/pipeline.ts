@@ -227,9 +227,7 @@ type Merged = Awaited<ReturnType<typeof mergeVenues>>;
 /** The outlook's estimates per round, at each cut-off from the data as it stood then (pipeline/estimate/backtest.ts). */
 function runBacktest(merged: Merged): BuildReport["backtest"] {
   const rounds = merged.conferences.flatMap((c) =>
-    BACKTEST_CUTOFFS.flatMap((cutoff) =>
-      backtestVenue(c.draft.short_name, c.detail.editions, cutoff, c.draft.ccf_rank === "A"),
-    ),
+    backtestVenue(c.draft.short_name, c.detail.editions, BACKTEST_CUTOFFS, c.draft.ccf_rank === "A"),
   );
   const ccfA = rounds.filter((r) => r.ccf_a);
   return {

@@ -9,8 +9,8 @@
  * (the data did not have it yet: the outlook had nothing to go on).
  */
 import type { Edition } from "../../snapshot/records.ts";
-import { submissionOutlook } from "./outlook.ts";
-import { announcedRounds, dayNumber, isSubmission } from "./rounds.ts";
+import { cyclesOutlook } from "./outlook.ts";
+import { type Cycle, cyclesOf, dayNumber, isSubmission } from "./rounds.ts";
 
 /** 1 January and 1 July of 2023–2026. */
 export const BACKTEST_CUTOFFS = [2023, 2024, 2025, 2026].flatMap((y) => [`${y}-01-01`, `${y}-07-01`]);
@@ -32,9 +32,16 @@ export interface BacktestRound {
 
 const submissionDates = (e: Edition) => e.deadlines.filter(isSubmission).map((d) => d.date);
 
-/** The editions as known at `cutoff`: cycles with no submission deadline on or before it lose their deadlines. */
-function knownAt(editions: Edition[], cutoff: string): Edition[] {
-  return editions.map((e) => (submissionDates(e).some((d) => d <= cutoff) ? e : { ...e, deadlines: [] }));
+const knownBy = (c: Cycle, cutoff: string) => submissionDates(c.edition).some((d) => d <= cutoff);
+
+/**
+ * The cycles as known at `cutoff`: those with no submission deadline on or before it lose their deadlines and
+ * rounds; the others are kept as they are (their rounds grouped once for every cut-off).
+ */
+function knownAt(cycles: Cycle[], cutoff: string): Cycle[] {
+  return cycles.map((c) =>
+    knownBy(c, cutoff) ? c : { edition: { ...c.edition, deadlines: [] }, rounds: [] },
+  );
 }
 
 /**
@@ -43,30 +50,25 @@ function knownAt(editions: Edition[], cutoff: string): Edition[] {
  * a round left without one counts MISSED_ROUND_DAYS. Skipped while the outlook still looks at an earlier cycle
  * (its next deadline belongs to one): that cycle's estimate is not made yet.
  */
-export function backtestVenue(
-  venue: string,
-  editions: Edition[],
-  cutoff: string,
-  ccfA: boolean,
-): BacktestRound[] {
-  const hidden = editions
-    .filter((e) => submissionDates(e).length > 0 && submissionDates(e).every((d) => d > cutoff))
-    .sort((a, b) => a.year - b.year)[0];
+function backtestCycles(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean): BacktestRound[] {
+  const hidden = cycles.find(
+    (c) => submissionDates(c.edition).length > 0 && submissionDates(c.edition).every((d) => d > cutoff),
+  );
   // A venue with no cycle known at the cut-off is one the data did not have yet: nothing to ask the outlook.
-  if (!hidden || !editions.some((e) => e.year < hidden.year && submissionDates(e).some((d) => d <= cutoff)))
-    return [];
-  const real = announcedRounds(hidden)
+  if (!hidden || !cycles.some((c) => c.edition.year < hidden.edition.year && knownBy(c, cutoff))) return [];
+  const year = hidden.edition.year;
+  const real = hidden.rounds
     .map((r) => r.paper)
     .filter((d) => dayNumber(d) - dayNumber(cutoff) <= HORIZON_DAYS);
   if (real.length === 0) return [];
-  const outlook = submissionOutlook({
-    editions: knownAt(editions, cutoff),
+  const outlook = cyclesOutlook({
+    cycles: knownAt(cycles, cutoff),
     nowIso: `${cutoff}T00:00:00Z`,
     dataAsOf: cutoff,
   });
-  if (outlook.next && outlook.next.cycle_year < hidden.year) return [];
+  if (outlook.next && outlook.next.cycle_year < year) return [];
   const estimates = outlook.deadlines
-    .filter((d) => d.estimated && d.type === "paper" && d.cycle_year === hidden.year)
+    .filter((d) => d.estimated && d.type === "paper" && d.cycle_year === year)
     .map((d) => d.date);
   const pairs = real
     .flatMap((actual, r) =>
@@ -85,13 +87,24 @@ export function backtestVenue(
     return {
       venue,
       cutoff,
-      cycle_year: hidden.year,
+      cycle_year: year,
       actual,
       estimated: m ? (estimates[m.e] as string) : null,
       error_days: m ? Math.min(m.error, MISSED_ROUND_DAYS) : MISSED_ROUND_DAYS,
       ccf_a: ccfA,
     };
   });
+}
+
+/** A venue's backtest rounds at every cut-off, its editions grouped into rounds once for all of them. */
+export function backtestVenue(
+  venue: string,
+  editions: Edition[],
+  cutoffs: readonly string[],
+  ccfA: boolean,
+): BacktestRound[] {
+  const cycles = cyclesOf(editions);
+  return cutoffs.flatMap((cutoff) => backtestCycles(venue, cycles, cutoff, ccfA));
 }
 
 export interface BacktestSummary {

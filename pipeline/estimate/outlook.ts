@@ -14,15 +14,16 @@ import type {
 } from "../../snapshot/records.ts";
 import { toUtcInstant } from "../normalize/dates.ts";
 import {
-  announcedRounds,
+  type Cycle,
   cycleStep,
+  cyclesOf,
   dayNumber,
   isoOfDay,
   isSubmission,
   type ModelRound,
   nearestRound,
   roundDates,
-  roundModel,
+  roundModels,
 } from "./rounds.ts";
 
 /** Source data older than this many days makes the outlook `stale` (docs/api.md). */
@@ -111,14 +112,14 @@ function estimated(model: ModelRound, year: number, nowIso: string): PendingRoun
  * A model round expected on or after the cycle's conference start is left out too.
  */
 function cycleDeadlines(
-  editions: Edition[],
+  cycle: Cycle | undefined,
+  model: ModelRound[],
   year: number,
   nowIso: string,
   dataAsOf: string | null,
 ): OutlookDeadline[] {
-  const edition = editions.find((e) => e.year === year);
-  const rounds = edition ? announcedRounds(edition) : [];
-  const model = roundModel(editions, year);
+  const edition = cycle?.edition;
+  const rounds = cycle?.rounds ?? [];
   const covered = new Set(rounds.map((r) => nearestRound(model, year, r.paper)));
   const lastPaper = rounds.at(-1)?.paper;
   const knownUntil =
@@ -183,17 +184,25 @@ export interface OutlookInput {
  * still ahead (at most MAX_CYCLES_AHEAD further); the deadlines are that cycle's rounds, preceded by the cycle
  * before it when the walk moved on (its passed rounds, marked).
  */
-export function submissionOutlook({ editions, nowIso, dataAsOf }: OutlookInput): SubmissionOutlook {
+export function cyclesOutlook({
+  cycles,
+  nowIso,
+  dataAsOf,
+}: Omit<OutlookInput, "editions"> & {
+  /** The series' editions as cycles (rounds.ts cyclesOf), sorted by year. */
+  cycles: Cycle[];
+}): SubmissionOutlook {
   const today = nowIso.slice(0, 10);
-  const sorted = [...editions].sort((a, b) => a.year - b.year);
-  const announcedYears = sorted.filter((e) => announcedRounds(e).length > 0).map((e) => e.year);
+  const announcedYears = cycles.filter((c) => c.rounds.length > 0).map((c) => c.edition.year);
   const last = announcedYears.at(-1);
+  const modelFor = roundModels(cycles);
+  const cycleOf = (year: number) => cycles.find((c) => c.edition.year === year);
   const walked: { year: number; deadlines: OutlookDeadline[] }[] = [];
   if (last !== undefined) {
     const step = cycleStep(announcedYears);
     for (let k = 0; k <= MAX_CYCLES_AHEAD; k++) {
       const year = last + k * step;
-      const deadlines = cycleDeadlines(sorted, year, nowIso, dataAsOf);
+      const deadlines = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf);
       walked.push({ year, deadlines });
       if (deadlines.some(upcoming)) break;
     }
@@ -217,15 +226,19 @@ export function submissionOutlook({ editions, nowIso, dataAsOf }: OutlookInput):
     state: stateOf(deadlines, nextAt === 0, next !== null),
     next,
     deadlines,
-    other_dates: otherDates(sorted.find((e) => e.year === currentYear)),
+    other_dates: otherDates(currentYear === undefined ? undefined : cycleOf(currentYear)?.edition),
     conference: conferenceOf(
-      sorted.find((e) => e.year === conferenceYear),
+      conferenceYear === undefined ? undefined : cycleOf(conferenceYear)?.edition,
       today,
     ),
     data_as_of: dataAsOf,
     stale: dataAsOf !== null && dayNumber(today) - dayNumber(dataAsOf) > STALE_DATA_DAYS,
   };
 }
+
+/** The outlook of a series from its editions (their rounds grouped once). */
+export const submissionOutlook = ({ editions, ...at }: OutlookInput): SubmissionOutlook =>
+  cyclesOutlook({ cycles: cyclesOf(editions), ...at });
 
 /** The outlook's estimates in the older `deadline_estimates` form (detail field kept for the contract). */
 export function deadlineEstimates(outlook: SubmissionOutlook): DeadlineEstimate[] {

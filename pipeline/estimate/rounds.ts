@@ -74,6 +74,18 @@ export function announcedRounds(edition: Edition): AnnouncedRound[] {
   return rounds;
 }
 
+/** One edition with its announced rounds, grouped once for every question asked of the series. */
+export interface Cycle {
+  edition: Edition;
+  rounds: AnnouncedRound[];
+}
+
+/** A series' editions as cycles, sorted by year. */
+export const cyclesOf = (editions: Edition[]): Cycle[] =>
+  [...editions]
+    .sort((a, b) => a.year - b.year)
+    .map((edition) => ({ edition, rounds: announcedRounds(edition) }));
+
 /**
  * Years between cycles: 2 when the recent cycles all came two years apart (ICCV, ECCV), else 1. One gap of two
  * years is a cycle missing from the data more often than a biennial venue, so it takes two.
@@ -102,8 +114,8 @@ interface Observed {
   abstractLead: number | null;
 }
 
-function observedRounds(edition: Edition): Observed[] {
-  return announcedRounds(edition).map((r) => {
+function observedRounds({ edition, rounds }: Cycle): Observed[] {
+  return rounds.map((r) => {
     const abstract = r.deadlines.find((d) => d.type === "abstract" && d.date <= r.paper);
     return {
       year: edition.year,
@@ -149,21 +161,38 @@ function modelRound(cluster: Observed[], cycles: number): ModelRound {
   };
 }
 
-/**
- * The recurring rounds of the cycles before `targetYear`, earliest in the cycle first, from the LOOK_BACK most
- * recent cycles with a paper deadline: each round seen in at least two of them, or in the latest one (a round
- * the venue has just added, or the only cycle known: then with a low confidence and a wide window).
- */
-export function roundModel(editions: Edition[], targetYear: number): ModelRound[] {
-  const cycles = editions
-    .filter((e) => e.year < targetYear && e.deadlines.some((d) => d.type === "paper"))
-    .sort((a, b) => a.year - b.year)
+/** The LOOK_BACK most recent cycles before `targetYear` with a paper deadline: what the model learns from. */
+const priorCycles = (cycles: Cycle[], targetYear: number) =>
+  cycles
+    .filter((c) => c.edition.year < targetYear && c.edition.deadlines.some((d) => d.type === "paper"))
     .slice(-LOOK_BACK);
-  const latest = cycles.at(-1)?.year;
-  return clusterByDay(cycles.flatMap(observedRounds))
+
+function modelOf(prior: Cycle[]): ModelRound[] {
+  const latest = prior.at(-1)?.edition.year;
+  return clusterByDay(prior.flatMap(observedRounds))
     .filter((c) => c.length >= MIN_RECURRENCE || c.some((o) => o.year === latest))
-    .map((c) => modelRound(c, cycles.length))
+    .map((c) => modelRound(c, prior.length))
     .sort((a, b) => a.day - b.day);
+}
+
+/**
+ * The recurring rounds of the cycles before a target year, earliest in the cycle first, from the LOOK_BACK most
+ * recent cycles with a paper deadline: each round seen in at least two of them, or in the latest one (a round
+ * the venue has just added, or the only cycle known: then with a low confidence and a wide window). The cycles
+ * are sorted by year; a model is computed once per set of prior cycles (every year after the last cycle shares
+ * one), however many target years ask for it.
+ */
+export function roundModels(cycles: Cycle[]): (targetYear: number) => ModelRound[] {
+  const byLatestPrior = new Map<number | undefined, ModelRound[]>();
+  return (targetYear) => {
+    const prior = priorCycles(cycles, targetYear);
+    const key = prior.at(-1)?.edition.year;
+    const known = byLatestPrior.get(key);
+    if (known) return known;
+    const model = modelOf(prior);
+    byLatestPrior.set(key, model);
+    return model;
+  };
 }
 
 /** The expected dates of a model round in the cycle `year`. */

@@ -28,7 +28,7 @@ describe("backtest", () => {
       edition(2024, ["2024-02-08"]),
       edition(2025, ["2024-08-08", "2025-02-10"]),
     ];
-    const rounds = backtestVenue("KDD", eds, "2024-07-01", true);
+    const rounds = backtestVenue("KDD", eds, ["2024-07-01"], true);
     // The cycle of 2025 is hidden: its August round was new (no estimate), its February round expected.
     expect(rounds.map((r) => [r.cycle_year, r.actual, r.estimated, r.error_days])).toEqual([
       [2025, "2024-08-08", null, MISSED_ROUND_DAYS],
@@ -48,7 +48,7 @@ describe("backtest", () => {
       backtestVenue(
         "NEW",
         [edition(2025, ["2025-02-10"]), edition(2026, ["2026-02-08"])],
-        "2025-01-01",
+        ["2025-01-01"],
         false,
       ),
     ).toEqual([]);

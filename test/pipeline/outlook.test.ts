@@ -10,7 +10,7 @@ import {
   outlookRowFields,
   submissionOutlook,
 } from "../../pipeline/estimate/outlook.ts";
-import { announcedRounds, roundModel } from "../../pipeline/estimate/rounds.ts";
+import { announcedRounds, cyclesOf, roundModels } from "../../pipeline/estimate/rounds.ts";
 import type { OutlookDeadline } from "../../snapshot/records.ts";
 import { deadline, edition } from "../helpers/editions.ts";
 
@@ -33,12 +33,12 @@ describe("round model", () => {
       edition(2025, ["2024-08-08", "2025-02-10"]),
       edition(2026, ["2025-07-31", "2026-02-08", "2026-05-01"]),
     ];
-    const model = roundModel(eds, 2027);
+    const model = roundModels(cyclesOf(eds))(2027);
     expect(model.map((m) => m.basedOn)).toEqual([[2025, 2026], [2024, 2025, 2026], [2026]]);
     // Seen once: low confidence, a wider window.
     expect(model[2]?.confidence).toBe(0.25);
     expect((model[2]?.maxDay ?? 0) - (model[2]?.minDay ?? 0)).toBeGreaterThan(20);
-    expect(roundModel([edition(2026, ["2026-02-08"])], 2026)).toEqual([]);
+    expect(roundModels(cyclesOf([edition(2026, ["2026-02-08"])]))(2026)).toEqual([]);
   });
 });
 
