@@ -21,6 +21,7 @@ import {
   backtestVenue,
   summarizeBacktest,
 } from "./estimate/backtest.ts";
+import { readPreviousChanges, stampChanges } from "./estimate/changed-at.ts";
 import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge/merge-conferences.ts";
@@ -310,6 +311,17 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     readPreviousRegistry(opts.snapshotsDir),
     buildDate,
   );
+  // When each outlook deadline was announced or last changed, against the snapshot in service (changed-at.ts).
+  const previousChanges = readPreviousChanges(resolveLatest(opts.snapshotsDir));
+  for (const [i, c] of confs.entries()) {
+    const referenceDate = merged.conferences[i]?.draft.sourceUpdatedAt ?? null;
+    c.detail.outlook = stampChanges(c.detail.outlook, {
+      previous: previousChanges && (previousChanges.get(c.id) ?? new Map()),
+      buildDate,
+      sourceDate: (d) =>
+        d.source === "reference" ? referenceDate : (sourceDates.get(d.source ?? "") ?? null),
+    });
+  }
   // The names a researcher uses beyond short and full name, for search: the reviewed alias table's, and the other
   // names the venue's rows give, less those that are another venue's short name (a mislabelled row: QUALIS files
   // KDD once as "CHI").

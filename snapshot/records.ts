@@ -218,6 +218,11 @@ export const OutlookDeadline = z.object({
   latest: IsoDate.nullable(),
   confidence: z.number().min(0).max(1).nullable(),
   based_on: z.array(z.number().int()),
+  /** Stamped by pipeline/estimate/changed-at.ts; in a first build, the source row's own date. */
+  changed_at: IsoDate.meta({
+    description:
+      "The day this deadline was announced or last changed (cycle, round, type, announced or estimated, date, time, zone): carried from snapshot to snapshot while it stays the same; the RSS item's pubDate.",
+  }),
 });
 export type OutlookDeadline = z.infer<typeof OutlookDeadline>;
 

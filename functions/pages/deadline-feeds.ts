@@ -3,8 +3,8 @@
  * `upcomingDeadlines` (the same rows the list pages show): the site's built feeds and the server's filtered
  * `/deadlines.xml` / `/deadlines.ics` both come through here.
  *
- * - RSS: one item per (venue, round) submission deadline, the ranks in the title, pubDate the day the venue's
- *   deadline data was last dated (`data_as_of`: when it was announced or last changed), not the build time.
+ * - RSS: one item per (venue, round) submission deadline, the ranks in the title, pubDate the day the round was
+ *   announced or last changed (the latest `changed_at` of its deadlines, decided by the build), not the build time.
  * - iCalendar: one event per submission deadline of the round (abstract and paper); an exact instant is a timed
  *   event, a date-only deadline an all-day event on its date, an estimate an all-day STATUS:TENTATIVE event with
  *   its window in the description. UIDs `<id>-<cycle>-<type>-<round>@venue-directory` do not change when an
@@ -46,8 +46,15 @@ function itemTitle(row: DeadlineEvents, d: OutlookDeadline): string {
 const describe = (row: DeadlineEvents, d: OutlookDeadline) =>
   `${row.full_name} (${row.short_name}). ${deadlineText(d, row.data_as_of)}.`;
 
-const pubDate = (info: FeedInfo, dataAsOf: string | null) =>
-  new Date(`${dataAsOf ?? info.stamp.toISOString().slice(0, 10)}T00:00:00Z`);
+const pubDate = (info: FeedInfo, day: string | null) =>
+  new Date(`${day ?? info.stamp.toISOString().slice(0, 10)}T00:00:00Z`);
+
+/** The day a round was announced or last changed: the latest change of any of its deadlines. */
+const roundChangedAt = (row: DeadlineRow) =>
+  [row.next, ...row.deadlines]
+    .map((d) => d.changed_at)
+    .sort()
+    .at(-1) ?? null;
 
 /** A notification date of a listed venue's cycle, asked for with `notifications=true`: shown as what it is. */
 export interface NotificationItem {
@@ -80,7 +87,7 @@ export function deadlinesRss(
         title: itemTitle(row, row.next),
         // The anchor makes each item's link (and so its guid) unique.
         link: `${pageOf(info, row)}#${anchor(row.next)}`,
-        pubDate: pubDate(info, row.data_as_of),
+        pubDate: pubDate(info, roundChangedAt(row)),
         description: describe(row, row.next),
         categories: [
           row.next.estimated ? "estimated" : "announced",

@@ -67,6 +67,8 @@ function announced(
     latest: null,
     confidence: null,
     based_on: [],
+    // The build day until changed-at.ts stamps when it was announced.
+    changed_at: nowIso.slice(0, 10),
   });
 }
 
@@ -100,6 +102,7 @@ function estimated(model: ModelRound, year: number, nowIso: string): PendingRoun
           latest,
           confidence: model.confidence,
           based_on: model.basedOn,
+          changed_at: nowIso.slice(0, 10),
         };
       }),
   };

@@ -158,6 +158,7 @@ const OUTLOOK_COLUMNS = {
   latest: "DATE",
   confidence: "DOUBLE",
   based_on: "INTEGER[]",
+  changed_at: "DATE",
 } as const satisfies Record<keyof OutlookTableRow, ColumnType>;
 
 const EDITION_COLUMNS = {

@@ -410,6 +410,7 @@ const announcedDeadline = (
   latest: null,
   confidence: null,
   based_on: [],
+  changed_at: FIXTURE_DATE,
 });
 
 /** A fixture conference's outlook as its row states it: its next submission deadline as a paper deadline. */

@@ -100,6 +100,7 @@ const OUTLOOK_NEXT: OutlookDeadline = {
   latest: "2027-05-28",
   confidence: 0.7,
   based_on: [2025, 2026],
+  changed_at: "2026-05-01",
 };
 
 const BULK: Partial<SnapshotContent> = {

@@ -6,6 +6,7 @@
  * pinned just before them, so feeds, countdowns and the browser agree whenever the tests run.
  */
 import type { z } from "zod";
+import { stampChanges } from "../../pipeline/estimate/changed-at.ts";
 import { outlookRowFields, submissionOutlook } from "../../pipeline/estimate/outlook.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import type {
@@ -170,10 +171,16 @@ const TWINCONF_DETAIL = conferenceDetail({
   sources: [{ source: "ccfddl", key: "AI/twinconf.yml#TWINCONF" }],
 });
 
-/** The outlook the pipeline computes for a detail at the build clock (pipeline/estimate/outlook.ts). */
+/**
+ * The outlook the pipeline computes for a detail at the build clock (pipeline/estimate/outlook.ts), dated as a
+ * first build dates it: each deadline from its source's data (changed-at.ts).
+ */
 const withOutlook = (detail: ConferenceDetailData): ConferenceDetailData => ({
   ...detail,
-  outlook: submissionOutlook({ editions: detail.editions, nowIso: BUILD_NOW, dataAsOf: DATA_AS_OF }),
+  outlook: stampChanges(
+    submissionOutlook({ editions: detail.editions, nowIso: BUILD_NOW, dataAsOf: DATA_AS_OF }),
+    { previous: null, buildDate: BUILD_NOW.slice(0, 10), sourceDate: () => DATA_AS_OF },
+  ),
 });
 
 /** Rows carry their detail's outlook fields; a venue without a detail has an unknown outlook. */

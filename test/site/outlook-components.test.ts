@@ -32,6 +32,7 @@ function deadline(over: Partial<OutlookDeadline>): OutlookDeadline {
     latest: null,
     confidence: null,
     based_on: [],
+    changed_at: "2026-11-20",
     ...over,
   };
 }
@@ -153,16 +154,28 @@ describe("feeds from upcomingDeadlines rows", () => {
     path: "/deadlines.ics?ccf_rank=A",
     stamp: new Date("2026-11-26T00:10:00Z"),
   };
+  // Every row's data is of one day; each round was announced or last changed on its own.
+  const abstract = deadline({ ...EXACT, changed_at: "2026-08-01" });
   const rows = [
-    row("1", DATE_ONLY, { data_as_of: "2026-11-20" }),
-    row("2", EXACT, {
+    row("1", DATE_ONLY),
+    row("2", abstract, {
       deadlines: [
-        EXACT,
-        deadline({ ...EXACT, type: "paper", date: "2027-01-22", closes_at: "2027-01-23T07:59:00Z" }),
+        abstract,
+        // The round's paper deadline moved later than its abstract was announced: the round changed then.
+        deadline({
+          ...EXACT,
+          type: "paper",
+          date: "2027-01-22",
+          closes_at: "2027-01-23T07:59:00Z",
+          changed_at: "2026-10-02",
+        }),
       ],
-      data_as_of: "2026-10-02",
     }),
-    row("3", ESTIMATE, { ccf_rank: "", core_rank: "", qualis_rank: "B1", data_as_of: "2026-09-14" }),
+    row("3", deadline({ ...ESTIMATE, changed_at: "2026-09-14" }), {
+      ccf_rank: "",
+      core_rank: "",
+      qualis_rank: "B1",
+    }),
   ];
 
   it("iCalendar: exact instants timed, date-only all day on its date, estimates TENTATIVE with their window", () => {
@@ -188,7 +201,7 @@ describe("feeds from upcomingDeadlines rows", () => {
     expect(byUid.get("2-2027-abstract-2@venue-directory")?.status).toBeUndefined();
   });
 
-  it("RSS: one item per row, ranks in the title, each with the pubDate of its data", async () => {
+  it("RSS: one item per row, ranks in the title, each dated when its round was announced or last changed", async () => {
     const xml = await deadlinesRss(info, rows);
     const items = new XMLParser().parse(xml).rss.channel.item as { title: string; pubDate: string }[];
     expect(items.map((i) => i.title)).toEqual([
@@ -196,7 +209,10 @@ describe("feeds from upcomingDeadlines rows", () => {
       "C2 2027 — Abstract (round 2 of 4) [CCF A · CORE A*]",
       "C3 2027 — Paper submission, estimated [QUALIS B1]",
     ]);
-    expect(new Set(items.map((i) => i.pubDate)).size).toBe(3);
-    expect(new Date(items[1]?.pubDate ?? "").toISOString()).toBe("2026-10-02T00:00:00.000Z");
+    expect(items.map((i) => new Date(i.pubDate).toISOString().slice(0, 10))).toEqual([
+      "2026-11-20",
+      "2026-10-02",
+      "2026-09-14",
+    ]);
   });
 });

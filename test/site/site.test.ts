@@ -320,7 +320,7 @@ describe("RSS feed", () => {
     ]);
     for (const item of items) {
       expect(item.guid["#text"]).toBe(item.link);
-      // The day the venue's deadline data is from, not the build time.
+      // The day the round was announced (a first build: its source's data date), not the build time.
       expect(new Date(item.pubDate).toISOString()).toBe("2099-01-05T00:00:00.000Z");
       expect(item.category).not.toContain("notification");
     }

@@ -1,0 +1,65 @@
+/**
+ * When each outlook deadline was announced or last changed (`changed_at`, the RSS item's pubDate), decided once
+ * by the build. A deadline the previous snapshot had as it stands keeps that snapshot's date; a new or changed
+ * one gets the build date. In a first build (no previous snapshot, or one from before the field), a deadline
+ * gets its source row's own date: the reference row's `updated_at` for the reference service, the source's data
+ * date for the others, and for an estimate the date of the data it rests on (`data_as_of`); never after the
+ * build date, and the build date when nothing is known.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { OutlookDeadline, OutlookTableRow, SubmissionOutlook } from "../../snapshot/records.ts";
+
+/** The outlook table's JSON file in a snapshot folder. */
+const OUTLOOK_FILE = "outlook.json";
+
+/** What makes a deadline the same one from build to build: a new round number, date, time or zone is a change. */
+export const deadlineIdentity = (d: OutlookDeadline) =>
+  [
+    d.cycle_year,
+    d.round,
+    d.type,
+    d.estimated ? "estimated" : "announced",
+    d.date,
+    d.time ?? "",
+    d.timezone,
+  ].join(" ");
+
+/** Per venue id, each deadline's identity and its `changed_at` in the previous snapshot. */
+export type PreviousChanges = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** The previous snapshot's `changed_at` dates; null when there is none or it predates the field (a first build). */
+export function readPreviousChanges(snapshotDir: string | null): PreviousChanges | null {
+  const file = snapshotDir ? join(snapshotDir, OUTLOOK_FILE) : null;
+  if (!file || !existsSync(file)) return null;
+  const rows = (JSON.parse(readFileSync(file, "utf8")) as { outlook: Partial<OutlookTableRow>[] }).outlook;
+  const byVenue = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    if (!row.changed_at || !row.conference_id) continue;
+    const venue = byVenue.get(row.conference_id) ?? new Map<string, string>();
+    venue.set(deadlineIdentity(row as OutlookDeadline), row.changed_at);
+    byVenue.set(row.conference_id, venue);
+  }
+  return byVenue.size > 0 ? byVenue : null;
+}
+
+export interface ChangeDates {
+  /** The venue's deadlines in the previous snapshot; null in a first build. */
+  previous: ReadonlyMap<string, string> | null;
+  buildDate: string;
+  /** The own date of the source row an announced deadline comes from, null when unknown. */
+  sourceDate: (d: OutlookDeadline) => string | null;
+}
+
+/** The outlook with each deadline's `changed_at`. */
+export function stampChanges(outlook: SubmissionOutlook, dates: ChangeDates): SubmissionOutlook {
+  const { previous, buildDate } = dates;
+  const firstSeen = (d: OutlookDeadline) => (d.estimated ? outlook.data_as_of : dates.sourceDate(d));
+  const changedAt = (d: OutlookDeadline) => {
+    if (previous) return previous.get(deadlineIdentity(d)) ?? buildDate;
+    const own = firstSeen(d);
+    return own !== null && own < buildDate ? own : buildDate;
+  };
+  const stamp = (d: OutlookDeadline) => ({ ...d, changed_at: changedAt(d) });
+  return { ...outlook, deadlines: outlook.deadlines.map(stamp), next: outlook.next && stamp(outlook.next) };
+}
