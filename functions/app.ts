@@ -212,7 +212,10 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const rawPath = (req: Request) => new URL(req.url).pathname;
   const PAGE_METHODS = ["GET", "HEAD"];
   // Watchlist edits (POST /watchlists, PUT /watchlists/<id>) take their own methods; null for any other request.
-  app.all("*", async (c, next) => (await watchlists(c.req.raw, rawPath(c.req.raw))) ?? next());
+  app.all(
+    "*",
+    async (c, next) => (await watchlists(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next(),
+  );
   app.on(PAGE_METHODS, SEARCH_PATH, async (c, next) =>
     rawPath(c.req.raw) === SEARCH_PATH ? ((await search(c.req.raw)) ?? next()) : next(),
   );

@@ -1,13 +1,13 @@
 /**
  * Personal iCalendar subscriptions: GET /calendar/watch/<watchlist id>.ics (the stable address of a stored
- * watchlist, functions/pages/watchlists.ts) and GET /calendar/watch.ics?ids=101,102 (the list in the address)
+ * watchlist or of an account's tracked venues, functions/pages/watchlists.ts) and GET /calendar/watch.ics?ids=101,102 (the list in the address)
  * join the events of the static per-conference calendars (`conference/<id>.ics`, built by src/lib/calendar.ts
  * from the latest snapshot, so the feed is as current as the nightly build, estimates included as TENTATIVE
  * events) into one calendar. Ids that are malformed or unknown are skipped, never an error.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findWatchlist, WATCH_MAX_IDS, type WatchlistStore } from "./watchlists.ts";
+import { findWatched, WATCH_MAX_IDS, type WatchlistStore } from "./watchlists.ts";
 
 const WATCH_CALENDAR_PATH = "/calendar/watch.ics";
 const STORED_WATCHLIST = /^\/calendar\/watch\/([^/]+)\.ics$/;
@@ -48,7 +48,7 @@ export function watchCalendar(siteDir: string, store: WatchlistStore | null) {
     if (pathname === WATCH_CALENDAR_PATH) return calendarOf(siteDir, watchIds(new URL(req.url)), req);
     const stored = STORED_WATCHLIST.exec(pathname);
     if (!stored) return null;
-    const watchlist = await findWatchlist(store, stored[1] ?? "");
+    const watchlist = await findWatched(store, stored[1] ?? "");
     if (!watchlist) {
       return new Response("No watchlist has this address.\n", {
         status: 404,

@@ -1,5 +1,5 @@
 /**
- * `/watchlist?id=<watchlist id>`: the venues of a stored watchlist inside the built `watchlist.html` frame, each
+ * `/watchlist?id=<watchlist id>`: the venues of a stored watchlist (or of an account's tracked venues) inside the built `watchlist.html` frame, each
  * conference with its next submission deadline (the deadline component: date, countdown, estimate window) and
  * its outlook state, soonest first, then the venues with none; and the watchlist's stable subscription address.
  * Without an id the frame's script opens this browser's own watchlist.
@@ -9,7 +9,7 @@ import { deadlineHtml, noNextText, stateHtml } from "./deadline.ts";
 import { framedPage, readFrame } from "./frame.ts";
 import { escapeHtml } from "./html.ts";
 import { type Ranked, rankLineHtml } from "./rank-line.ts";
-import { findWatchlist, type WatchlistStore, watchlistLinks } from "./watchlists.ts";
+import { findWatched, type WatchlistStore, watchlistLinks } from "./watchlists.ts";
 
 export const WATCHLIST_PAGE_PATH = "/watchlist";
 
@@ -75,7 +75,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
         "watchlist",
         `<p class="muted">No venue watched yet in this browser.</p>`,
       );
-    const watchlist = await findWatchlist(deps.store, id);
+    const watchlist = await findWatched(deps.store, id);
     if (!watchlist) {
       return framedPage(
         req,

@@ -4,16 +4,26 @@
  * `PUT /watchlists/<id>` with that secret (header `X-Watchlist-Secret`) replaces its venues, so starring or
  * unstarring never changes the address. The store keeps the id, the secret's sha256 and the venue ids.
  * Writes take JSON only (a cross-site form cannot send it without a preflight), bad input is a 400 naming it.
+ * An account's tracked venues are a watchlist too, at the same kind of address (account-watchlist.ts):
+ * `GET /watchlists/account` with the account's credential answers it.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { Caller } from "../http/caller.ts";
 import type { Clock } from "../runtime/clock.ts";
 import { systemClock } from "../runtime/clock.ts";
 import { describeIssues } from "../schema/api.ts";
 import type { Store, Watchlist } from "../store/types.ts";
+import {
+  ACCOUNT_WATCHLIST_PATH,
+  type AccountWatchlistStore,
+  accountWatched,
+  callerWatched,
+  type WatchedIds,
+} from "./account-watchlist.ts";
 
-/** The part of the state store watchlists use. */
-export type WatchlistStore = Pick<Store, "getWatchlist" | "putWatchlist">;
+/** The part of the state store watchlists use: stored watchlists, and accounts' tracked venues. */
+export type WatchlistStore = Pick<Store, "getWatchlist" | "putWatchlist"> & AccountWatchlistStore;
 
 export const WATCHLISTS_PATH = "/watchlists";
 /** Enough for any real watchlist, small enough that one request reads a bounded number of files. */
@@ -50,10 +60,19 @@ const problem = (status: number, message: string) => json(status, { error: messa
 /** A watchlist id from a path segment, or null when it cannot be one. */
 const watchlistId = (text: string) => (WATCHLIST_ID.test(text) ? text : null);
 
-/** The store's watchlist, or null: the reader of `/calendar/watch/<id>.ics` and `/watchlist?id=`. */
-export async function findWatchlist(store: WatchlistStore | null, id: string): Promise<Watchlist | null> {
+/** The store's watchlist, or null. */
+async function findWatchlist(store: WatchlistStore | null, id: string): Promise<Watchlist | null> {
   const valid = watchlistId(id);
   return valid && store ? store.getWatchlist(valid) : null;
+}
+
+/**
+ * The venues of a watchlist address, a stored watchlist's or an account's tracked venues; null when the id is
+ * neither: the reader of `/calendar/watch/<id>.ics` and `/watchlist?id=`.
+ */
+export async function findWatched(store: WatchlistStore | null, id: string): Promise<WatchedIds | null> {
+  if (!store) return null;
+  return (await findWatchlist(store, id)) ?? accountWatched(store, id);
 }
 
 async function bodyOf(
@@ -81,12 +100,34 @@ function secretMatches(stored: string, given: string | null): boolean {
   return timingSafeEqual(Buffer.from(sha256(given)), Buffer.from(stored));
 }
 
-/** POST /watchlists, GET and PUT /watchlists/<id>; null for any other path. */
+/**
+ * GET /watchlists/account: the calling account's tracked venues as a watchlist (its addresses and venues); the
+ * credential is the one the edge resolved (an API key or login token).
+ */
+async function accountWatchlist(store: WatchlistStore, req: Request, caller: Caller | undefined) {
+  if (req.method !== "GET" && req.method !== "HEAD")
+    return problem(405, "read your account's watchlist with GET");
+  const watched = await callerWatched(store, caller);
+  if (!watched) {
+    return problem(
+      401,
+      "send your account's API key or login token as Authorization: Bearer <credential>: an account's tracked venues are its watchlist",
+    );
+  }
+  return json(200, {
+    ...watchlistLinks(watched.id),
+    conferences: watched.conferences,
+    journals: watched.journals,
+  });
+}
+
+/** POST /watchlists, GET and PUT /watchlists/<id>, GET /watchlists/account; null for any other path. */
 export function watchlistApi(store: WatchlistStore | null, clock: Clock = systemClock) {
-  return async (req: Request, pathname: string): Promise<Response | null> => {
+  return async (req: Request, pathname: string, caller?: Caller): Promise<Response | null> => {
     const item = ITEM.exec(pathname);
     if (pathname !== WATCHLISTS_PATH && !item) return null;
     if (!store) return problem(503, "watchlists need the state store, which this server runs without");
+    if (pathname === ACCOUNT_WATCHLIST_PATH) return accountWatchlist(store, req, caller);
     if (!item) {
       if (req.method !== "POST") return problem(405, "create a watchlist with POST");
       const body = await bodyOf(req);

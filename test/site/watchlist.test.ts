@@ -3,13 +3,18 @@
  * its subscription address when venues are added (`POST /watchlists`, then `PUT` with the edit secret), its
  * page shows each venue's next submission with its date, a wrong secret or bad input is refused with a clear
  * status; the calendars parse in node-ical and hold exactly the watched conferences' deadlines, as the
- * all-deadlines feed lists them; bad and unknown ids of `/calendar/watch.ics?ids=…` are skipped.
+ * all-deadlines feed lists them; bad and unknown ids of `/calendar/watch.ics?ids=…` are skipped. An account's
+ * tracked venues are its watchlist: `GET /watchlists/account` with its API key answers one address that stays
+ * the same as the account tracks more venues, and a guessed address is a 404.
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../functions/app.ts";
+import { createAccountAccess } from "../../functions/auth/access.ts";
+import { createKey, createUser, updateProfile } from "../../functions/auth/accounts.ts";
+import { readAuthConfig } from "../../functions/auth/config.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
 import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
@@ -21,7 +26,9 @@ let store: SqliteStore;
 beforeAll(async () => {
   site = await buildSite("watchlist", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
   store = await SqliteStore.open({ dir: join(site.root, "state") });
-  server = await serveSite(site, BASE_URL, {}, { watchlistStore: store });
+  // Real credentials over the same store: API keys the accounts CLI makes are the ones the server checks.
+  const access = createAccountAccess(store, readAuthConfig({}), { settle: async () => {} });
+  server = await serveSite(site, BASE_URL, {}, { watchlistStore: store, access });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -123,5 +130,56 @@ describe("watchlist calendar", () => {
     expect(one.status).toBe(200);
     expect(one.uids.length).toBeGreaterThan(0);
     expect(one.uids.every((uid) => uid.startsWith("101-"))).toBe(true);
+  });
+});
+
+describe("an account's tracked venues as its watchlist", () => {
+  it("gives the key holder one address that stays the same as venues are tracked, with their dates", async () => {
+    await createUser(store, { email: "watcher@lab.example", password: "a long enough password 1" });
+    const { key } = await createKey(store, "watcher@lab.example");
+    await updateProfile(store, "watcher@lab.example", { trackedConferences: ["101"] });
+    const mine = () =>
+      fetch(`${server.url}/watchlists/account`, { headers: { authorization: `Bearer ${key}` } });
+    const first = await mine();
+    expect(first.status).toBe(200);
+    const { id, calendar, page, conferences } = (await first.json()) as {
+      id: string;
+      calendar: string;
+      page: string;
+      conferences: string[];
+    };
+    expect(conferences).toEqual(["101"]);
+    expect(calendar).toBe(`/calendar/watch/${id}.ics`);
+    expect((await events(calendar)).uids.every((uid) => uid.startsWith("101-"))).toBe(true);
+
+    await updateProfile(store, "watcher@lab.example", { trackedConferences: ["101", "102"] });
+    const second = (await (await mine()).json()) as { calendar: string; conferences: string[] };
+    expect(second.calendar).toBe(calendar);
+    expect(second.conferences).toEqual(["101", "102"]);
+    const all = await events("/feeds/deadlines.ics");
+    expect((await events(calendar)).uids).toEqual(
+      all.uids.filter((uid) => uid.startsWith("101-") || uid.startsWith("102-")),
+    );
+    const html = await (await fetch(`${server.url}${page}`)).text();
+    expect(html).toContain('href="/conference/102"');
+    expect(html).toMatch(/2099-01-\d\d/);
+    expect(html).toContain(`${BASE_URL}${calendar}`);
+  });
+
+  it("answers 401 without an account credential and 404 for a guessed address", async () => {
+    const anonymous = await fetch(`${server.url}/watchlists/account`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).toContain("Authorization: Bearer");
+    const bad = await fetch(`${server.url}/watchlists/account`, {
+      headers: { authorization: "Bearer vd_nope" },
+    });
+    expect(bad.status).toBe(401);
+    const account = await createUser(store, {
+      email: "guess@lab.example",
+      password: "a long enough password 2",
+    });
+    const guessed = `${account.id}.AAAAAAAAAAAAAAAAAAAAAA`;
+    expect((await fetch(`${server.url}/calendar/watch/${guessed}.ics`)).status).toBe(404);
+    expect((await fetch(`${server.url}/watchlist?id=${guessed}`)).status).toBe(404);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * An account's tracked venues as its watchlist. The service has no browser sign-in: an account signs in with an
+ * API key or a login token (`Authorization: Bearer`), and its profile's tracked venues are set with `npm run
+ * accounts -- set-profile`. `GET /watchlists/account` with that credential answers the account's watchlist
+ * addresses: the same `/watchlist?id=` page and `/calendar/watch/<id>.ics` calendar a stored watchlist has, with
+ * the id `<account id>.<token>`. The token is random, kept once in the state store, and the venues are read from
+ * the profile at each request, so the address stays the same as venues are tracked or untracked.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { Caller } from "../http/caller.ts";
+import type { Store } from "../store/types.ts";
+
+/** What an account watchlist reads of the state store. */
+export type AccountWatchlistStore = Pick<Store, "getAccount" | "getProfile" | "getOrInitSetting">;
+
+export const ACCOUNT_WATCHLIST_PATH = "/watchlists/account";
+
+/** `<account id>.<token>`: the token is 16 random bytes, base64url (22 characters). */
+const ACCOUNT_WATCHLIST_ID = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{22})$/;
+
+const tokenSetting = (accountId: string) => `watchlist-token:${accountId}`;
+/** The account's token: the one kept in the store, made (once, atomically) on first use. */
+const tokenOf = (store: AccountWatchlistStore, accountId: string) =>
+  store.getOrInitSetting(tokenSetting(accountId), randomBytes(16).toString("base64url"));
+
+/** The watched venues behind an id. */
+export interface WatchedIds {
+  id: string;
+  conferences: string[];
+  journals: string[];
+}
+
+/** The account's tracked venues when `id` is its watchlist id, else null (another form, a wrong token, no account). */
+export async function accountWatched(store: AccountWatchlistStore, id: string): Promise<WatchedIds | null> {
+  const [, accountId = "", token = ""] = ACCOUNT_WATCHLIST_ID.exec(id) ?? [];
+  if (!accountId || !(await store.getAccount(accountId))) return null;
+  const kept = await tokenOf(store, accountId);
+  if (kept.length !== token.length || !timingSafeEqual(Buffer.from(kept), Buffer.from(token))) return null;
+  const profile = await store.getProfile(accountId);
+  return { id, conferences: profile?.trackedConferences ?? [], journals: profile?.trackedJournals ?? [] };
+}
+
+/** The calling account's watchlist id and tracked venues; null for a caller who is not an account. */
+export async function callerWatched(store: AccountWatchlistStore, caller: Caller | undefined) {
+  if (caller?.kind !== "account") return null;
+  const id = `${caller.accountId}.${await tokenOf(store, caller.accountId)}`;
+  return accountWatched(store, id);
+}
