@@ -17,26 +17,32 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Only the samples of the profile's last `lastMs` (the load, not the start-up); all when absent. */
+/**
+ * The samples of the load alone, counted back from the profile's end: from `lastMs` before it up to `skipLastMs`
+ * before it (the shutdown); all samples when absent.
+ */
 export interface Window {
   lastMs?: number;
+  skipLastMs?: number;
 }
 
 /** Indexes of the samples inside the window. */
 function samplesIn(profile: CpuProfile, window: Window): number[] {
   const total = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
   const from = window.lastMs === undefined ? 0 : total - window.lastMs;
+  const to = total - (window.skipLastMs ?? 0);
   const kept: number[] = [];
   let at = 0;
   profile.timeDeltas.forEach((delta, i) => {
     at += delta / 1000;
-    if (at >= from) kept.push(i);
+    if (at >= from && at <= to) kept.push(i);
   });
   return kept;
 }
 
 /**
- * Steps of the request path: [name, test on "url functionName"]. A sample is named by the innermost frame of its
+ * Steps of the request path: [name, test on "url functionName"]. Web streams are named by whoever uses them (the
+ * MCP transport, the Request/Response bridge). A sample is named by the innermost frame of its
  * stack that some step matches (so a native write is named by the JavaScript that called it: pino's or the
  * socket's), the first matching step winning; anything else is "other".
  */
@@ -44,6 +50,8 @@ const STEPS: [string, RegExp][] = [
   ["idle", /^ \(idle\)$/],
   ["garbage collection", /\(garbage collector\)/],
   ["JSON serialise / parse", /^ (stringify|parse)$/],
+  // The write syscall of an answer: where the server is mostly preempted when its client wakes (2 shared cores).
+  ["socket write (with waits for a core)", /^ (writeUtf8String|writev|writeBuffer|writeLatin1String)$/],
   ["compression (zlib)", /zlib|brotli|gzip|edge\/compression/i],
   ["quota (store, reservations)", /functions\/(store|auth)\/|caller-quota|better-sqlite|node:sqlite|ioredis/],
   ["logging (pino)", /pino|sonic-boom|thread-stream|access-log|fast-redact|quick-format/],
@@ -56,7 +64,7 @@ const STEPS: [string, RegExp][] = [
   ["node-server (Request/Response bridge)", /@hono\/node-server/],
   [
     "node http + net",
-    /node:(_http|http|net|stream|internal\/(http|streams|stream_base|net|url|timers|async_hooks|webstreams|process\/task_queues))|\(program\)|undici|node:events|node:buffer|^ (writev|writeUtf8String|writeBuffer|onStreamRead)$/,
+    /node:(_http|http|net|stream|internal\/(http|streams|stream_base|net|url|timers|async_hooks|process\/task_queues))|\(program\)|undici|node:events|node:buffer|^ (writev|writeUtf8String|writeBuffer|onStreamRead)$/,
   ],
 ];
 

@@ -101,17 +101,19 @@ try {
       : groups.find((g) => g.name === values.group);
   if (!group) throw new Error(`no group ${values.group}`);
   const load = { duration: Number(values.duration), connections: Number(values.connections) };
-  const loadStarted = performance.now();
-  const { result, cpuUsed, mainThreadUsed } = await measureCpu(server, group, load);
-  // The bench's bare Node server with the bench's search body, loaded right after: its CPU per request is the floor.
+  // The bench's bare Node server answers the bench's search body, loaded after the service: the floor.
   const payloadFile = join(workDir, "baseline-payload.json");
   const payload = await fetch(`${server.url}/api/conferences?query=learning`, {
     headers: { "user-agent": "venue-profile" },
   });
   await writeFile(payloadFile, await payload.text());
+  const loadStarted = performance.now();
+  const { result, cpuUsed, mainThreadUsed } = await measureCpu(server, group, load);
+  const loadEnded = performance.now();
   await server.stop();
-  // The profile's tail from the load's start to the exit: the start-up (module loading, snapshot) left out.
-  const window = { lastMs: performance.now() - loadStarted };
+  // The profile's samples of the load alone: the start-up (module loading, snapshot) and the shutdown left out.
+  const exited = performance.now();
+  const window = { lastMs: exited - loadStarted, skipLastMs: exited - loadEnded };
   const [file] = await readdir(profileDir);
   if (!file) throw new Error("the server wrote no profile");
   if (values.save) await copyFile(join(profileDir, file), values.save);
