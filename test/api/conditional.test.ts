@@ -4,6 +4,7 @@
  * identical request inside API_ANSWER_WINDOW_MS is answered without asking the query layer again.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../functions/server-config.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { ACCOUNT, type Envelope, fakeAccess, type Harness, startHarness } from "./harness.ts";
 
@@ -106,6 +107,13 @@ describe("conditional API requests", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(statisticsQueries).toBe(asked + 1);
+  });
+
+  it("refuses an API_ANSWER_WINDOW_MS that is not a whole number of at most a minute, naming it", () => {
+    for (const bad of ["60001", "-1", "5s"])
+      expect(() => loadConfig({ API_ANSWER_WINDOW_MS: bad }), bad).toThrow(
+        /API_ANSWER_WINDOW_MS must be a whole number from 0 to 60000/,
+      );
   });
 
   it("keeps no answer with API_ANSWER_WINDOW_MS=0, yet answers 304 to a matching conditional request", async () => {
