@@ -58,11 +58,14 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   });
 }
 
-/** Anonymous answers may be stored by the browser, but are checked with the server each time (quota counts). */
-const ANONYMOUS_CACHE_CONTROL = "private, no-cache";
+/**
+ * Anonymous answers may be stored by the browser, but are checked with the server each time (quota counts); a
+ * stored one stands for the anonymous caller only (an answer to a credential is `private, no-store`).
+ */
+const CACHING = { "cache-control": "private, no-cache", vary: "Authorization, X-Paid-Access" };
 
 function answer(c: Context<EdgeEnv>, { head, etag }: Serialised): Response {
-  const headers = { etag, "cache-control": ANONYMOUS_CACHE_CONTROL };
+  const headers = { etag, ...CACHING };
   if (matchesIfNoneMatch(c.req.header("if-none-match"), etag))
     return new Response(null, { status: 304, headers });
   return new Response(`${head}${JSON.stringify(c.get("requestId"))}}`, {

@@ -41,6 +41,7 @@ describe("conditional API requests", () => {
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
     expect(second.headers.get("etag")).toBe(etag);
     expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    expect(first.headers.get("vary")).toBe("Authorization, X-Paid-Access, Accept-Encoding");
     const [a, b] = [(await first.json()) as Envelope, (await second.json()) as Envelope];
     expect(a.request_id).toBe(first.headers.get("x-request-id"));
     expect(b.request_id).toBe(second.headers.get("x-request-id"));
