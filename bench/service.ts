@@ -23,10 +23,15 @@ async function startChild(
   env: Record<string, string>,
   logFile: string,
   readyPath: string,
+  nodeArgs: readonly string[] = [],
 ): Promise<RunningChild> {
   const port = await freePort();
   const started = performance.now();
-  const child = startScript(script, args, { env: { ...env, PORT: String(port) }, output: { logFile } });
+  const child = startScript(script, args, {
+    env: { ...env, PORT: String(port) },
+    output: { logFile },
+    nodeArgs,
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}${readyPath}`, child, 600_000);
@@ -50,6 +55,8 @@ export interface ServiceOptions {
   redisUrl: string | null;
   workDir: string;
   logLevel: string;
+  /** Node flags of the server process (bench/profile.ts: `--cpu-prof`). */
+  nodeArgs?: readonly string[];
 }
 
 /** Quotas far above what a run sends, so they never limit the load. */
@@ -79,6 +86,7 @@ export function startService(options: ServiceOptions): Promise<RunningChild> {
     serviceEnv(options),
     join(options.workDir, "server.log"),
     "/api/statistics",
+    options.nodeArgs,
   );
 }
 

@@ -35,7 +35,6 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import pino from "pino";
 import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
 import { accessLog, bytesSent } from "./edge/access-log.ts";
@@ -77,7 +76,7 @@ import { createQueryLayer, type QueryLayer } from "./query/index.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
 import { readBuildStatus } from "./runtime/build-status.ts";
 import { type Clock, systemClock } from "./runtime/clock.ts";
-import type { Logger } from "./runtime/logger.ts";
+import { createLogger, type Logger } from "./runtime/logger.ts";
 import { createMetrics, type Metrics } from "./runtime/metrics.ts";
 import type { ServerConfig } from "./server-config.ts";
 
@@ -104,7 +103,11 @@ const VENUE_PAGE = /^\/(conference|journal)\/(\d{1,15})(?:\.md|\.html|\/)?$/;
 
 export function createApp(deps: AppDeps): EdgeHandler {
   const { config, logger } = deps;
-  const api = createApiRouter({ ...deps, publicBaseUrl: config.publicBaseUrl });
+  const api = createApiRouter({
+    ...deps,
+    publicBaseUrl: config.publicBaseUrl,
+    answerWindowMs: config.answerWindowMs,
+  });
   const snapshots = snapshotFiles(config.snapshotsDir);
   const site = siteFiles(config.siteDir);
   const search = siteSearch({ query: deps.query, siteDir: config.siteDir, clock: deps.clock });
@@ -283,7 +286,7 @@ export async function startServer(
   config: ServerConfig,
   overrides: ServerOverrides = {},
 ): Promise<RunningServer> {
-  const logger = overrides.logger ?? pino({ level: config.logLevel });
+  const logger = overrides.logger ?? createLogger(config.logLevel);
   const activity = overrides.activity ?? emptyActivity;
   const source = await SnapshotSource.open({
     snapshotsDir: config.snapshotsDir,

@@ -3,7 +3,6 @@
  * whole service started from a ServerConfig (store opened, abandoned charges refunded, services built, server
  * listening). scripts/serve.ts and the HTTP tests start it the same way.
  */
-import pino from "pino";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "./app.ts";
 import { createAccountAccess } from "./auth/access.ts";
@@ -14,7 +13,7 @@ import type { VenueActivity } from "./query/activity.ts";
 import type { SnapshotSource } from "./query/snapshot-source.ts";
 import { snapshotVenueFacts, type VenueFactLookup } from "./query/venue-facts.ts";
 import { type Clock, systemClock } from "./runtime/clock.ts";
-import type { Logger } from "./runtime/logger.ts";
+import { createLogger, type Logger } from "./runtime/logger.ts";
 import { createMetrics } from "./runtime/metrics.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { openStore, reservationLeaseOf } from "./store/index.ts";
@@ -90,7 +89,7 @@ export async function startService(
   const metrics = createMetrics(clock);
   const opened = await openStore(config.store, clock ? { now: () => clock().getTime() } : {});
   const store = reportingUnavailable(opened, () => metrics.storeErrors.inc());
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
   const close = async () => {
     await reservations.close();

@@ -6,6 +6,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_ANSWER_WINDOW_MS } from "./api/answers.ts";
 import { type AuthConfig, readAuthConfig } from "./auth/config.ts";
 import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from "./auth/login.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
@@ -37,6 +38,8 @@ export interface ServerConfig extends AuthConfig {
   /** How often `snapshots/latest` is checked for a newer snapshot; 0 disables. */
   snapshotPollMs: number;
   logLevel: string;
+  /** How long an anonymous API GET's answer is reused for identical requests (API_ANSWER_WINDOW_MS); 0 never. */
+  answerWindowMs?: number;
   /** Per-second token bucket per client address and per credential (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST). */
   rateLimit: { perSecond: number; burst: number };
   /** Open connections, header and request timeouts, keep-alive (MAX_CONNECTIONS*, *_TIMEOUT_MS). */
@@ -83,6 +86,7 @@ const Env = z
     ),
     PASSWORD_HASH_THREADS: wholeNumber("PASSWORD_HASH_THREADS", DEFAULT_LOGIN_SETTINGS.hashing.threads, 1),
     PASSWORD_HASH_QUEUE: wholeNumber("PASSWORD_HASH_QUEUE", DEFAULT_LOGIN_SETTINGS.hashing.queue),
+    API_ANSWER_WINDOW_MS: wholeNumber("API_ANSWER_WINDOW_MS", DEFAULT_ANSWER_WINDOW_MS, 0, 60_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Usable now, not at the first request: the embedded store's folder, or with Redis the state marker's.
     STATE_DIR: writableDirectory("STATE_DIR", DEFAULT_STATE_DIR),
@@ -144,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: e.ALLOWED_ORIGINS,
     snapshotPollMs: e.SNAPSHOT_POLL_MS,
     logLevel: e.LOG_LEVEL,
+    answerWindowMs: e.API_ANSWER_WINDOW_MS,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     readyMaxSnapshotAgeHours: e.READY_MAX_SNAPSHOT_AGE_HOURS,
     connections: {

@@ -9,7 +9,9 @@ import { type Context, Hono } from "hono";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
+import { type Clock, systemClock } from "../runtime/clock.ts";
 import { LoginBody } from "../schema/accounts.ts";
+import { type Answers, createAnswers, DEFAULT_ANSWER_WINDOW_MS } from "./answers.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
 import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
 import { type LoginService, noLogin, type ResearcherDirectory } from "./services.ts";
@@ -20,11 +22,12 @@ export interface ApiRouterDeps {
   publicBaseUrl: string;
   login?: LoginService;
   researchers?: ResearcherDirectory;
+  /** How long an anonymous GET's answer is reused (API_ANSWER_WINDOW_MS); 0 never. */
+  answerWindowMs?: number;
+  clock?: Clock;
 }
 
 type ApiContext = Context<EdgeEnv>;
-
-const ok = (c: ApiContext, data: unknown) => envelopeResponse(200, 200, OK_MESSAGE, data, c.get("requestId"));
 
 /** A bad parameter is HTTP 200 with envelope code 400; a missing credential or an unknown id is an HTTP error. */
 function refusalResponse(refusal: Refusal, requestId: string): Response {
@@ -33,8 +36,10 @@ function refusalResponse(refusal: Refusal, requestId: string): Response {
     : errorResponse(refusal.status, refusal.message, requestId);
 }
 
-const reply = <T>(c: ApiContext, outcome: Outcome<T>) =>
-  outcome.ok ? ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
+const replyWith =
+  (answers: Answers) =>
+  <T>(c: ApiContext, outcome: Outcome<T>) =>
+    outcome.ok ? answers.ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
 
 /** Methods accepted per documented path, for telling 405 (known path) from 404. */
 const KNOWN_PATHS = [
@@ -57,6 +62,16 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
   };
   const login = deps.login ?? noLogin;
   const openApiJson = JSON.stringify(openApiDocument(deps.publicBaseUrl.replace(/\/+$/, "")));
+  const clock = deps.clock ?? systemClock;
+  const answers = createAnswers({
+    windowMs: deps.answerWindowMs ?? DEFAULT_ANSWER_WINDOW_MS,
+    snapshot: () => {
+      const { version, generated_at } = deps.query.snapshot();
+      return `${version} ${generated_at}`;
+    },
+    now: () => clock().getTime(),
+  });
+  const reply = replyWith(answers);
 
   const router = new Hono<EdgeEnv>();
 
@@ -65,6 +80,8 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
     await next();
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
   });
+  // An identical anonymous GET inside its window: the kept bytes, no validation or query.
+  router.on(["GET", "HEAD"], "/api/*", async (c, next) => answers.reuse(c) ?? next());
 
   router.get(
     "/api/openapi.json",
@@ -121,7 +138,8 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
         "retry-after": wait,
       });
     }
-    return ok(c, result);
+    // A token is never kept, by this server or the client.
+    return envelopeResponse(200, 200, OK_MESSAGE, result, c.get("requestId"));
   });
 
   router.all("/api/*", (c) => {

@@ -31,8 +31,9 @@ export function isCompressible(contentType: string | null): boolean {
 
 /** The encoding to use for an Accept-Encoding header: "br", "gzip" or null (q=0 refuses a coding). */
 export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
+  for (const part of acceptEncoding.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);

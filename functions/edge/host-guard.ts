@@ -55,6 +55,9 @@ export function allowedHostNames(publicBaseUrl: string, extra: readonly string[]
   return new Set([new URL(publicBaseUrl).hostname.toLowerCase(), ...LOOPBACK, ...extra]);
 }
 
+/** A host name of letters, digits, "-" and "." with an optional port: "localhost:4321", "api.example.org". */
+const PLAIN_HOST = /^([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::\d{1,5})?$/i;
+
 /** The host name of a Host header value ("name:port", "[::1]:port"); undefined when unreadable. */
 function hostNameOf(host: string): string | undefined {
   try {
@@ -67,6 +70,8 @@ function hostNameOf(host: string): string | undefined {
 /** Why this request's Host is refused, or undefined when it names this service. */
 export function hostRefusal(req: Request, allowed: ReadonlySet<string>): string | undefined {
   const host = req.headers.get("host") ?? new URL(req.url).host;
+  // The usual case, an allowed name as written, needs no URL parser; anything else is normalised by it first.
+  if (allowed.has(PLAIN_HOST.exec(host)?.[1]?.toLowerCase() ?? "")) return undefined;
   const hostName = hostNameOf(host);
   return hostName && allowed.has(hostName)
     ? undefined

@@ -23,7 +23,8 @@ const tooLarge = (limit: number): BodyCheck => ({
 
 /** The request with its body read into memory (at most the limit), or why it is refused. */
 export async function boundedRequest(req: Request, pathname: string): Promise<BodyCheck> {
-  if (!req.body || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") {
+  // The method first: asking a Node request for its body builds the whole web Request.
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !req.body) {
     return { ok: true, req, body: undefined };
   }
   if (pathname === LOGIN_PATH && req.method === "POST") {

@@ -1,0 +1,127 @@
+/**
+ * Success answers of the REST API as bytes: a payload is serialised once (its JSON and weak ETag kept beside the
+ * payload object, which the query layer's caches hand out again and again), the envelope is that JSON with the
+ * request's id spliced in, and a conditional request whose If-None-Match names the ETag gets 304 with no body.
+ * Anonymous GETs also keep their answer for a short window (API_ANSWER_WINDOW_MS, never past the minute the query
+ * layer's payloads are cached for, nor past the snapshot it came from), so an identical request inside it is
+ * answered from the bytes without validating or querying again; the edge (quota, headers, log) still runs.
+ */
+import { createHash } from "node:crypto";
+import type { Context } from "hono";
+import { LRUCache } from "lru-cache";
+import { OK_MESSAGE } from "../http/envelope.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
+
+/** How long an anonymous answer is reused by default: the activity counts' refresh (DEFAULT_COUNTS_CACHE_MS). */
+export const DEFAULT_ANSWER_WINDOW_MS = 5_000;
+
+/** Answers kept at most (bytes of their JSON), whatever the window. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Serialised {
+  /** The envelope up to its request id: `{"code":200,"message":"success","data":…,"request_id":`. */
+  head: string;
+  /** Weak: the payload is the same, the bytes differ by request id. */
+  etag: string;
+}
+
+interface KeptAnswer extends Serialised {
+  snapshot: string;
+  expiresAt: number;
+}
+
+const ENVELOPE_HEAD = `{"code":200,"message":${JSON.stringify(OK_MESSAGE)},"data":`;
+
+const serialisedPayloads = new WeakMap<object, Serialised>();
+
+/** The payload's envelope head and ETag, made once per payload object. */
+function serialise(data: unknown): Serialised {
+  const key = typeof data === "object" && data !== null ? data : null;
+  const known = key && serialisedPayloads.get(key);
+  if (known) return known;
+  const json = JSON.stringify(data) ?? "null";
+  const made = {
+    head: `${ENVELOPE_HEAD}${json},"request_id":`,
+    etag: `W/"${createHash("sha1").update(json).digest("base64url")}"`,
+  };
+  if (key) serialisedPayloads.set(key, made);
+  return made;
+}
+
+/** Weak comparison (RFC 9110 §13.1.2): any listed tag, W/ or not, naming the same opaque tag; `*` matches. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === opaque;
+  });
+}
+
+/**
+ * Anonymous answers may be stored by the browser, but are checked with the server each time (quota counts); a
+ * stored one stands for the anonymous caller only (an answer to a credential is `private, no-store`).
+ */
+const CACHING = { "cache-control": "private, no-cache", vary: "Authorization, X-Paid-Access" };
+
+function answer(c: Context<EdgeEnv>, { head, etag }: Serialised): Response {
+  const headers = { etag, ...CACHING };
+  if (matchesIfNoneMatch(c.req.header("if-none-match"), etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(`${head}${JSON.stringify(c.get("requestId"))}}`, {
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+const isReusable = (c: Context<EdgeEnv>) =>
+  (c.req.method === "GET" || c.req.method === "HEAD") && c.get("caller")?.kind === "anonymous";
+
+/** The request as the cache names it: path and query string as sent. */
+function requestKey(c: Context<EdgeEnv>): string {
+  const url = c.req.url;
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+}
+
+export interface AnswerCacheOptions {
+  windowMs: number;
+  /** Names the snapshot being served: an answer of another snapshot is never reused. */
+  snapshot(): string;
+  now(): number;
+}
+
+export interface Answers {
+  /** A kept answer to this request (anonymous GET inside its window), or null. */
+  reuse(c: Context<EdgeEnv>): Response | null;
+  /** The success envelope of `data` (304 when If-None-Match names it), kept when the request is reusable. */
+  ok(c: Context<EdgeEnv>, data: unknown): Response;
+}
+
+export function createAnswers(options: AnswerCacheOptions): Answers {
+  const kept = new LRUCache<string, KeptAnswer>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (a) => Math.max(1, a.head.length),
+  });
+  return {
+    reuse(c) {
+      if (options.windowMs === 0 || !isReusable(c)) return null;
+      const key = requestKey(c);
+      const hit = kept.get(key);
+      if (!hit) return null;
+      if (hit.expiresAt <= options.now() || hit.snapshot !== options.snapshot()) {
+        kept.delete(key);
+        return null;
+      }
+      return answer(c, hit);
+    },
+    ok(c, data) {
+      const serialised = serialise(data);
+      if (options.windowMs > 0 && isReusable(c)) {
+        const now = options.now();
+        // Payloads are computed per minute at the finest (QueryContext.now): a kept one never outlives its minute.
+        const expiresAt = Math.min(now + options.windowMs, Math.floor(now / 60_000 + 1) * 60_000);
+        kept.set(requestKey(c), { ...serialised, snapshot: options.snapshot(), expiresAt });
+      }
+      return answer(c, serialised);
+    },
+  };
+}
