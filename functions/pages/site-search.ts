@@ -6,13 +6,14 @@
  * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
  */
 
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { createReadOperations, type ReadOperations, type Refusal } from "../api/operations.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
+import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
 import { nextSubmissionHtml } from "./deadline.ts";
 import { framedPage, readFrame } from "./frame.ts";
-import { escapeHtml, fieldLabel } from "./html.ts";
+import { escapeHtml, fieldLabel, rankMenuLabel } from "./html.ts";
 import { rankLineHtml } from "./rank-line.ts";
 
 export const SEARCH_PATH = "/search";
@@ -71,9 +72,7 @@ function renderForm(f: Form): string {
 <label>Search in<select name="kind">${kindOption("conferences", "Conferences")}${kindOption("journals", "Journals")}</select></label>
 <label>Keyword<input type="search" name="query" value="${escapeHtml(f.query)}" placeholder="e.g. learning, ICSE" maxlength="200" /></label>
 ${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field", fieldLabel)}
-${select("ccf_rank", "CCF rank", f.ccf_rank, CCF_TIERS)}
-${select("core_rank", "CORE rank (conferences)", f.core_rank, CORE_TIERS)}
-${select("qualis_rank", "QUALIS rank (conferences)", f.qualis_rank, QUALIS_TIERS)}
+${RANK_SYSTEMS.map((r) => select(r.param, rankMenuLabel(r), f[r.param], r.tiers)).join("\n")}
 <label class="switch"><span><input type="checkbox" name="open" value="1"${f.open ? " checked" : ""} /> Open calls only</span></label>
 </div>
 <div><button type="submit">Search</button></div>

@@ -6,10 +6,11 @@
 import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS } from "../../snapshot/records.ts";
 import { rankTierSlug } from "./feeds.ts";
 
+/** `ranksJournals`: CCF ranks journals too; CORE and QUALIS rank conferences only. */
 export const RANK_SYSTEMS = [
-  { system: "CCF", param: "ccf_rank", tiers: CCF_TIERS },
-  { system: "CORE", param: "core_rank", tiers: CORE_TIERS },
-  { system: "QUALIS", param: "qualis_rank", tiers: QUALIS_TIERS },
+  { system: "CCF", param: "ccf_rank", tiers: CCF_TIERS, ranksJournals: true },
+  { system: "CORE", param: "core_rank", tiers: CORE_TIERS, ranksJournals: false },
+  { system: "QUALIS", param: "qualis_rank", tiers: QUALIS_TIERS, ranksJournals: false },
 ] as const;
 
 export type RankSystem = (typeof RANK_SYSTEMS)[number]["system"];
