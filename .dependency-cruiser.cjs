@@ -71,7 +71,7 @@ module.exports = {
       name: "site-reads-query-interface",
       comment:
         "the Astro site reads the snapshot through the query layer's public interface only (besides the API " +
-        "contract and the published OpenAPI document it renders, the feed names, the clock and the base URL); the " +
+        "contract and the published OpenAPI document it renders, the feed names and rank tiers, the clock and the base URL); the " +
         "server-rendered pages' deadline component, lists and feeds it shares read the query layer's interface too",
       severity: "error",
       from: { path: "^src/" },
@@ -81,6 +81,7 @@ module.exports = {
           "^functions/query/index\\.ts$",
           "^functions/schema/api\\.ts$",
           "^functions/schema/feeds\\.ts$",
+          "^functions/schema/rank-tiers\\.ts$",
           "^functions/pages/(deadline|deadline-list|deadline-rows|deadline-feeds|html|rank-line)\\.ts$",
           "^functions/api/openapi\\.ts$",
           "^functions/runtime/",

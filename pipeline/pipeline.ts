@@ -50,7 +50,8 @@ import {
   updatedAt,
 } from "./resolve/ids.ts";
 import { foldName } from "./resolve/names.ts";
-import { type Cluster, resolve } from "./resolve/resolve.ts";
+import type { Cluster } from "./resolve/resolution.ts";
+import { resolve } from "./resolve/resolve.ts";
 import type { ConferenceObservation, ImportResult, SourceId } from "./sources/observations.ts";
 import { byPriority } from "./sources/priority.ts";
 import { sourceProvenance } from "./sync/provenance.ts";

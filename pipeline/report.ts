@@ -7,7 +7,7 @@ import type { SourceAge } from "../snapshot/source-age.ts";
 import { type BacktestRound, type BacktestSummary, MISSED_ROUND_DAYS } from "./estimate/backtest.ts";
 import type { Conflict } from "./merge/merge-conferences.ts";
 import { type NameChange, type NameDefect, nameDefects } from "./resolve/names.ts";
-import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolve.ts";
+import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolution.ts";
 import type { ImportResult, Rejection } from "./sources/observations.ts";
 
 export interface SourceStats {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ConfigError, type Env, flag, parseEnv } from "../functions/runtime/env.ts";
-import { loadConfig, type ServerConfig } from "../functions/server-config.ts";
+import { loadConfig, type ServerConfig, siteDirectory } from "../functions/server-config.ts";
 import { type BuildSettings, readBuildSettings, readSyncSettings } from "../pipeline/settings.ts";
 
 /** all: build and serve on one machine; builder: build only; server: serve what a builder publishes. */
@@ -33,6 +33,10 @@ export interface StartSettings {
   /** Null for the builder role, which serves nothing. */
   server: ServerConfig | null;
   build: BuildSettings | null;
+  /** Where snapshots are built and served from: the build's setting, else (ROLE=server) the server's. */
+  snapshotsDir: string;
+  /** Where the site is built and served from. */
+  siteDir: string;
 }
 
 /** Runs every reader; the messages of all that fail are joined into one ConfigError. */
@@ -58,5 +62,13 @@ export function readStartSettings(env: Env): StartSettings {
   const build = role === "server" ? null : attempt(() => readBuildSettings(env));
   if (role !== "server" && own?.NIGHTLY_SYNC !== false) attempt(() => readSyncSettings(env));
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
-  return { role, nightlySync: own?.NIGHTLY_SYNC ?? true, server, build };
+  const snapshotsDir = build?.snapshotsDir ?? server?.snapshotsDir ?? "";
+  return {
+    role,
+    nightlySync: own?.NIGHTLY_SYNC ?? true,
+    server,
+    build,
+    snapshotsDir,
+    siteDir: siteDirectory(env),
+  };
 }

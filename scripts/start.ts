@@ -29,8 +29,7 @@ try {
 }
 const root = resolve(import.meta.dirname, "..");
 const upstreamDir = settings.build?.upstreamDir ?? "";
-const snapshotsDir = resolve(process.env.SNAPSHOTS_DIR ?? join(root, "snapshots"));
-const siteDir = resolve(process.env.SITE_DIR ?? join(root, "dist"));
+const { snapshotsDir, siteDir } = settings;
 // Beside the built site: the snapshot version and the base URL it was built from and for.
 const VERSION_STAMP = ".snapshot-version";
 const BASE_URL_STAMP = ".base-url";

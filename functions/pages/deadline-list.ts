@@ -4,13 +4,8 @@
  * the filter as query parameters (the same ones `/api/deadlines`, `/deadlines.ics` and `/deadlines.xml` take).
  * The rows are the layer's; nothing here decides what is next or upcoming.
  */
-import {
-  CCF_TIERS,
-  CORE_TIERS,
-  type OutlookDeadline,
-  QUALIS_TIERS,
-  RESEARCH_FIELDS,
-} from "../../snapshot/records.ts";
+import { type OutlookDeadline, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
 import { deadlineHtml } from "./deadline.ts";
 import { escapeHtml, fieldLabel, formatDate } from "./html.ts";
 import { rankLineHtml } from "./rank-line.ts";
@@ -141,9 +136,7 @@ export function filterFormHtml(f: DeadlineFilter, open = false): string {
   return `<details class="filter"${open ? " open" : ""}><summary>Filter: ranks, fields, time window, estimates</summary>
 <form id="deadline-filter" class="search" action="${DEADLINES_PATH}" method="get" aria-label="Filter deadlines">
 <div class="row">
-${checkboxes("ccf_rank", "CCF", CCF_TIERS, f.ccf_rank)}
-${checkboxes("core_rank", "CORE", CORE_TIERS, f.core_rank)}
-${checkboxes("qualis_rank", "QUALIS", QUALIS_TIERS, f.qualis_rank)}
+${RANK_SYSTEMS.map(({ param, system, tiers }) => checkboxes(param, system, tiers, f[param])).join("\n")}
 </div>
 <div class="row">
 <label>Research fields (any of)<select name="field" multiple size="4">${fields}</select></label>

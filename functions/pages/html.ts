@@ -10,6 +10,10 @@ export function fieldLabel(code: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** "CCF rank", "CORE rank (conferences)": a search form's rank menu, saying when journals have no such rank. */
+export const rankMenuLabel = (rank: { system: string; ranksJournals: boolean }) =>
+  `${rank.system} rank${rank.ranksJournals ? "" : " (conferences)"}`;
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "2026-08-03" → "3 Aug 2026". */

@@ -1,17 +1,19 @@
 /**
  * The site's search page, rendered on the server (GET /search?kind=…&query=…): a plain form and a results table
- * from the same query layer as /api/conferences and /api/journals, inside the page frame the static build ships
+ * from the same read operations as /api/conferences and /api/journals (one validation, the same messages),
+ * inside the page frame the static build ships
  * as `search.html` (its `<!--search-->` comment is replaced). It works without JavaScript, the address is the
  * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
  */
 
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { createReadOperations, type ReadOperations, type Refusal } from "../api/operations.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
-import { ConferenceSearchParams, describeIssues, JournalSearchParams } from "../schema/api.ts";
+import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
 import { nextSubmissionHtml } from "./deadline.ts";
 import { framedPage, readFrame } from "./frame.ts";
-import { escapeHtml, fieldLabel } from "./html.ts";
+import { escapeHtml, fieldLabel, rankMenuLabel } from "./html.ts";
 import { rankLineHtml } from "./rank-line.ts";
 
 export const SEARCH_PATH = "/search";
@@ -70,9 +72,7 @@ function renderForm(f: Form): string {
 <label>Search in<select name="kind">${kindOption("conferences", "Conferences")}${kindOption("journals", "Journals")}</select></label>
 <label>Keyword<input type="search" name="query" value="${escapeHtml(f.query)}" placeholder="e.g. learning, ICSE" maxlength="200" /></label>
 ${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field", fieldLabel)}
-${select("ccf_rank", "CCF rank", f.ccf_rank, CCF_TIERS)}
-${select("core_rank", "CORE rank (conferences)", f.core_rank, CORE_TIERS)}
-${select("qualis_rank", "QUALIS rank (conferences)", f.qualis_rank, QUALIS_TIERS)}
+${RANK_SYSTEMS.map((r) => select(r.param, rankMenuLabel(r), f[r.param], r.tiers)).join("\n")}
 <label class="switch"><span><input type="checkbox" name="open" value="1"${f.open ? " checked" : ""} /> Open calls only</span></label>
 </div>
 <div><button type="submit">Search</button></div>
@@ -99,7 +99,12 @@ function pager(url: URL, page: number, totalPages: number): string {
 
 type Rendered = { status: number; html: string };
 
-async function renderResults(query: QueryLayer, url: URL, f: Form, today: string): Promise<Rendered> {
+async function renderResults(
+  operations: ReadOperations,
+  url: URL,
+  f: Form,
+  today: string,
+): Promise<Rendered> {
   const common = {
     query: f.query || undefined,
     field: f.field || undefined,
@@ -107,14 +112,14 @@ async function renderResults(query: QueryLayer, url: URL, f: Form, today: string
     page: f.page,
     per_page: String(PER_PAGE),
   };
-  const error = (message: string): Rendered => ({
-    status: 400,
-    html: `<p id="search-status" role="status" class="error">${escapeHtml(message)}</p>`,
+  const refused = (refusal: Refusal): Rendered => ({
+    status: refusal.status,
+    html: `<p id="search-status" role="status" class="error">${escapeHtml(refusal.message)}</p>`,
   });
   if (f.kind === "journals") {
-    const params = JournalSearchParams.safeParse(common);
-    if (!params.success) return error(describeIssues(params.error));
-    const data = await query.searchJournals(params.data);
+    const found = await operations.searchJournals(common);
+    if (!found.ok) return refused(found);
+    const data = found.data;
     const rows = data.journals.map(
       (j) =>
         `<tr><td><a href="/journal/${escapeHtml(j.id)}">${escapeHtml(j.short_name || j.full_name)}</a></td>${cell(j.full_name)}${cell(j.publisher)}${cell(j.issn)}${cell(j.impact_factor)}${cell(j.ccf_rank)}</tr>`,
@@ -129,14 +134,14 @@ async function renderResults(query: QueryLayer, url: URL, f: Form, today: string
         pager(url, data.pagination.page, data.pagination.total_pages),
     };
   }
-  const params = ConferenceSearchParams.safeParse({
+  const found = await operations.searchConferences({
     ...common,
     core_rank: f.core_rank || undefined,
     qualis_rank: f.qualis_rank || undefined,
     submission_date_start: f.open ? today : undefined,
   });
-  if (!params.success) return error(describeIssues(params.error));
-  const data = await query.searchConferences(params.data);
+  if (!found.ok) return refused(found);
+  const data = found.data;
   const rows = data.conferences.map(
     (c) =>
       // Name, next submission and ranks first: what a phone shows without scrolling the table.
@@ -174,6 +179,8 @@ export interface SiteSearchDeps {
 /** GET /search: the page, or null when the site has no `search.html` frame with the slot (served as a plain file). */
 export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Response | null> {
   const clock = deps.clock ?? systemClock;
+  // The operations /api/conferences and /api/journals answer with: one validation, one query call.
+  const operations = createReadOperations({ query: deps.query });
   return async (req) => {
     const frame = await readFrame(deps.siteDir, "search");
     if (frame === null) return null;
@@ -181,7 +188,7 @@ export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Resp
     const form = formOf(url);
     const searched = [...url.searchParams.keys()].length > 0;
     const results = searched
-      ? await renderResults(deps.query, url, form, utcDate(clock()))
+      ? await renderResults(operations, url, form, utcDate(clock()))
       : { status: 200, html: "" };
     return framedPage(
       req,

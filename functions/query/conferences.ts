@@ -14,7 +14,7 @@ import type {
 } from "../schema/api.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { activityCounts, countsKey, fetchRankingPage } from "./ranking.ts";
+import { cachedRanking, fetchRankingPage } from "./ranking.ts";
 import { type ConferenceRecord, type Selected, selectedId, selectedRows, toConference } from "./rows.ts";
 import { matchedPage } from "./search.ts";
 import {
@@ -167,14 +167,12 @@ export async function listConferences(
 ): Promise<ConferenceRankingData> {
   const spec = CONFERENCE_RANKING_SPECS[ranking];
   const activityExtras = spec.extras.flatMap((e) => (e === "acceptance_rate" ? [] : [EXTRA_METRIC[e]]));
-  const counts = await activityCounts(
+  const metrics = spec.metric ? [spec.metric, ...activityExtras] : activityExtras;
+  return cachedRanking(
     ctx,
     "conference",
-    spec.metric ? [spec.metric, ...activityExtras] : activityExtras,
-  );
-  return ctx.db.cached(
-    `conference-ranking ${ctx.baseUrl} ${ctx.today} ${ranking} ${countsKey(counts)} ${paramsKey(p)}`,
-    () => rankConferences(ctx, ranking, p, counts),
+    { ranking, paramsKey: paramsKey(p), metrics },
+    (counts) => rankConferences(ctx, ranking, p, counts),
     (data) => data.conferences.length,
   );
 }

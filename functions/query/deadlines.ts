@@ -4,9 +4,10 @@
  * /api/deadlines, the MCP tool upcoming_deadlines, the pages and feeds) is this one computation.
  */
 
-import type { ConferenceRow, OutlookDeadline } from "../../snapshot/records.ts";
+import type { OutlookDeadline } from "../../snapshot/records.ts";
 import type { DeadlineListData, DeadlineListParams, UpcomingDeadline } from "../schema/api.ts";
 import type { QueryContext } from "./context.ts";
+import { conferenceOutlook } from "./outlooks.ts";
 import { detailPage } from "./rows.ts";
 import { Conditions, daysAfter, epochSeconds, paramsKey, searchPagination } from "./sql.ts";
 import { addVenueFilters } from "./venue-filters.ts";
@@ -59,9 +60,9 @@ async function findDeadlines(ctx: QueryContext, p: DeadlineListParams): Promise<
 /** The row of one selected round, from the venue's public row and its outlook. */
 async function deadlineRow(ctx: QueryContext, s: SelectedRound): Promise<UpcomingDeadline | null> {
   const id = String(s.id_num);
-  const row = ctx.db.tableRow("conferences", id) as ConferenceRow | undefined;
-  const outlook = (await ctx.db.conferenceDetail(id))?.outlook;
-  if (!row || !outlook) return null;
+  const found = await conferenceOutlook(ctx, id);
+  if (!found) return null;
+  const { row, outlook } = found;
   const deadlines = outlook.deadlines.filter((d) => d.cycle_year === s.cycle_year && d.round === s.round);
   const next = deadlines
     .filter((d) => d.closes_at >= ctx.now)

@@ -11,7 +11,7 @@ import type {
 } from "../schema/api.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { activityCounts, countsKey, fetchRankingPage, type RankingQuery } from "./ranking.ts";
+import { cachedRanking, fetchRankingPage, type RankingQuery } from "./ranking.ts";
 import { type JournalRecord, type Selected, selectedId, selectedRows, toJournal } from "./rows.ts";
 import { matchedPage } from "./search.ts";
 import {
@@ -104,10 +104,12 @@ export async function listJournals(
   p: JournalRankingParams,
 ): Promise<JournalRankingData> {
   const spec = JOURNAL_RANKING_SPECS[ranking];
-  const counts = await activityCounts(ctx, "journal", spec.metric ? [spec.metric] : []);
-  return ctx.db.cached(
-    `journal-ranking ${ctx.baseUrl} ${ctx.today} ${ranking} ${countsKey(counts)} ${paramsKey(p)}`,
-    () => rankJournals(ctx, ranking, p, counts),
+  const metrics = spec.metric ? [spec.metric] : [];
+  return cachedRanking(
+    ctx,
+    "journal",
+    { ranking, paramsKey: paramsKey(p), metrics },
+    (counts) => rankJournals(ctx, ranking, p, counts),
     (data) => data.journals.length,
   );
 }

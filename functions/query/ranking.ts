@@ -56,7 +56,7 @@ let lastCountMapId = 0;
  * The counters as part of a cache key. The activity store hands out the same map while its counts are current,
  * so a payload computed from a map is reused exactly as long as that map is.
  */
-export function countsKey(counts: ReadonlyMap<ActivityMetric, ReadonlyMap<string, number>>): string {
+function countsKey(counts: ReadonlyMap<ActivityMetric, ReadonlyMap<string, number>>): string {
   const ids = [...counts].map(([metric, map]) => {
     let id = countMapIds.get(map);
     if (id === undefined) {
@@ -69,7 +69,7 @@ export function countsKey(counts: ReadonlyMap<ActivityMetric, ReadonlyMap<string
 }
 
 /** The counters a ranking needs from the activity store, fetched once per request. */
-export async function activityCounts(
+async function activityCounts(
   ctx: QueryContext,
   kind: VenueKind,
   metrics: readonly ActivityMetric[],
@@ -78,4 +78,23 @@ export async function activityCounts(
     [...new Set(metrics)].map(async (m) => [m, await ctx.activity.counts(kind, m)] as const),
   );
   return new Map(entries);
+}
+
+/**
+ * A ranking page from the payload cache, or computed by `rank` from the activity counters it orders or shows by:
+ * the key names the list, its parameters and the counters' maps.
+ */
+export async function cachedRanking<D>(
+  ctx: QueryContext,
+  kind: VenueKind,
+  list: { ranking: string; paramsKey: string; metrics: readonly ActivityMetric[] },
+  rank: (counts: Map<ActivityMetric, ReadonlyMap<string, number>>) => Promise<D>,
+  rows: (data: D) => number,
+): Promise<D> {
+  const counts = await activityCounts(ctx, kind, list.metrics);
+  return ctx.db.cached(
+    `${kind}-ranking ${ctx.baseUrl} ${ctx.today} ${list.ranking} ${countsKey(counts)} ${list.paramsKey}`,
+    () => rank(counts),
+    rows,
+  );
 }

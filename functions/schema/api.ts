@@ -25,6 +25,20 @@ import {
   SubmissionOutlook,
 } from "../../snapshot/records.ts";
 import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
+import {
+  booleanParam,
+  caseInsensitiveEnum,
+  commaSeparatedEnum,
+  dateParam,
+  integerParam,
+  issnParam,
+  lower,
+  pageParam,
+  perPageParam,
+  queryParam,
+  rankingName,
+  upper,
+} from "./param-rules.ts";
 
 export const API_VERSION = "1.2.0";
 
@@ -56,78 +70,9 @@ export const QUERY_MAX_LENGTH = 200;
 const CORE_PARAM_VALUES = CORE_TIERS;
 
 // ---------------------------------------------------------------------------------------------------------
-// Parameters. Each schema carries its own message so a validation error names the parameter and what is allowed.
+// Parameters, composed of param-rules.ts.
 
-/** A string enum that accepts any letter case: the value is folded before the enum check. */
-function caseInsensitiveEnum<const T extends readonly [string, ...string[]]>(
-  values: T,
-  fold: (s: string) => string,
-  message: string,
-) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? fold(v.trim()) : v),
-    z.enum(values, { error: message }),
-  );
-}
-
-const lower = (s: string) => s.toLowerCase();
-const upper = (s: string) => s.toUpperCase();
-
-/**
- * One value or several separated by commas ("a,b"), each in any letter case, as the list of distinct folded
- * values. Documented as a string (OpenAPI and MCP), so a single value is sent as before.
- */
-function commaSeparatedEnum<const T extends readonly [string, ...string[]]>(
-  name: string,
-  values: T,
-  fold: (s: string) => string,
-  description: string,
-) {
-  const message = `${name} must be one or more of ${values.join(", ")} (any case), separated by commas`;
-  return z
-    .string({ error: message })
-    .transform((text, ctx): T[number][] => {
-      const list = [...new Set(text.split(",").map((v) => fold(v.trim())))];
-      if (list.every((v) => (values as readonly string[]).includes(v))) return list;
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    })
-    .optional()
-    .meta({ description: `${description} Any case; comma list = any of.` });
-}
-
-const dateParam = (name: string, description: string) =>
-  z.iso
-    .date({ error: `${name} must be a calendar date YYYY-MM-DD` })
-    .optional()
-    .meta({ description, example: "2026-01-31" });
-
-const pageParam = z.coerce
-  .number({ error: "page must be an integer >= 1" })
-  .int({ error: "page must be an integer >= 1" })
-  .min(1, { error: "page must be an integer >= 1" })
-  .default(1)
-  .meta({ description: "Page (past the end: no rows)." });
-
-const perPageParam = (fallback: number) =>
-  z.coerce
-    .number({ error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .int({ error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .min(1, { error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .max(PER_PAGE_MAX, { error: `per_page must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .default(fallback)
-    .meta({ description: "Rows per page." });
-
-const queryParam = z
-  .string()
-  .trim()
-  .max(QUERY_MAX_LENGTH, { error: `query must be at most ${QUERY_MAX_LENGTH} characters` })
-  .optional()
-  .transform((s) => (s === "" ? undefined : s))
-  .meta({
-    description: "Acronym, alias, former or full name, or part of one (case, accents, punctuation ignored).",
-    example: "learning",
-  });
+const queryTextParam = queryParam(QUERY_MAX_LENGTH);
 
 /** A research field in any letter case; also the `field` argument of the MCP prompts. */
 export const ResearchFieldParam = caseInsensitiveEnum(
@@ -181,7 +126,7 @@ const updatedSinceParam = dateParam("updated_since", "Records changed on or afte
 
 export const ConferenceSearchParams = z
   .object({
-    query: queryParam,
+    query: queryTextParam,
     ccf_rank: ccfRanksParam,
     core_rank: coreRanksParam,
     qualis_rank: qualisRanksParam,
@@ -190,19 +135,13 @@ export const ConferenceSearchParams = z
     submission_date_end: dateParam("submission_date_end", "Submission deadline on or before."),
     conference_date_start: dateParam("conference_date_start", "Conference date on or after."),
     conference_date_end: dateParam("conference_date_end", "Conference date on or before."),
-    deadline_within_days: z.coerce
-      .number({ error: "deadline_within_days must be an integer from 0 to 730" })
-      .int({ error: "deadline_within_days must be an integer from 0 to 730" })
-      .min(0, { error: "deadline_within_days must be an integer from 0 to 730" })
-      .max(730, { error: "deadline_within_days must be an integer from 0 to 730" })
-      .optional()
-      .meta({
-        description:
-          "Next submission deadline (announced, else estimated) from today to today + N days (UTC), not yet closed.",
-      }),
+    deadline_within_days: integerParam("deadline_within_days", 0, 730).optional().meta({
+      description:
+        "Next submission deadline (announced, else estimated) from today to today + N days (UTC), not yet closed.",
+    }),
     updated_since: updatedSinceParam,
     page: pageParam,
-    per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+    per_page: perPageParam("per_page", SEARCH_PER_PAGE_DEFAULT, PER_PAGE_MAX),
     fields: conferenceFieldsParam,
   })
   .superRefine((p, ctx) => {
@@ -222,22 +161,8 @@ export type ConferenceSearchParams = z.output<typeof ConferenceSearchParams>;
 
 export const DEADLINES_PER_PAGE_DEFAULT = 50;
 
-/** A boolean query parameter: true / false (a JSON boolean from MCP). */
-const booleanParam = (name: string, fallback: boolean, description: string) =>
-  z
-    .preprocess(
-      (v) => (v === "true" ? true : v === "false" ? false : v),
-      // The default inside the preprocess, so the JSON Schema of MCP's tools/list carries it too.
-      z.boolean({ error: `${name} must be true or false` }).default(fallback),
-    )
-    .meta({ description });
-
 export const DeadlineListParams = z.object({
-  within_days: z.coerce
-    .number({ error: "within_days must be an integer from 1 to 366" })
-    .int({ error: "within_days must be an integer from 1 to 366" })
-    .min(1, { error: "within_days must be an integer from 1 to 366" })
-    .max(366, { error: "within_days must be an integer from 1 to 366" })
+  within_days: integerParam("within_days", 1, 366)
     .optional()
     .meta({ description: "Only deadlines from today to today + N days (UTC); no limit when absent." }),
   ccf_rank: ccfRanksParam,
@@ -251,48 +176,22 @@ export const DeadlineListParams = z.object({
   ),
   ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
   page: pageParam,
-  page_size: z.coerce
-    .number({ error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .int({ error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .min(1, { error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .max(PER_PAGE_MAX, { error: `page_size must be an integer from 1 to ${PER_PAGE_MAX}` })
-    .default(DEADLINES_PER_PAGE_DEFAULT)
-    .meta({ description: "Rows per page." }),
+  page_size: perPageParam("page_size", DEADLINES_PER_PAGE_DEFAULT, PER_PAGE_MAX),
   fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
 });
 export type DeadlineListParams = z.output<typeof DeadlineListParams>;
 
-/** ISSN with or without its hyphen; normalised to the hyphenated upper-case form the snapshot stores. */
-const issnParam = z
-  .string()
-  .trim()
-  .transform((s) => s.replaceAll("-", "").toUpperCase())
-  .pipe(z.string().regex(/^\d{7}[\dX]$/, { error: "issn must be 8 characters: 7 digits then a digit or X" }))
-  .transform((s) => `${s.slice(0, 4)}-${s.slice(4)}`)
-  .optional()
-  .meta({
-    type: "string",
-    pattern: "^\\d{4}-?\\d{3}[\\dXx]$",
-    description: "ISSN (print or electronic), with or without the hyphen.",
-    example: "0162-8828",
-  });
-
 export const JournalSearchParams = z.object({
-  query: queryParam,
+  query: queryTextParam,
   ccf_rank: ccfRanksParam,
   issn: issnParam,
   field: fieldsParam,
   updated_since: updatedSinceParam,
   page: pageParam,
-  per_page: perPageParam(SEARCH_PER_PAGE_DEFAULT),
+  per_page: perPageParam("per_page", SEARCH_PER_PAGE_DEFAULT, PER_PAGE_MAX),
   fields: journalFieldsParam,
 });
 export type JournalSearchParams = z.output<typeof JournalSearchParams>;
-
-const rankingName = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, {
-    error: (issue) => `unknown ranking ${JSON.stringify(issue.input)}; valid rankings: ${values.join(", ")}`,
-  });
 
 /** A conference ranking-list name: the REST path segment, and the MCP `ranking` argument. */
 export const ConferenceRankingName = rankingName(CONFERENCE_RANKINGS);
@@ -307,7 +206,7 @@ export const JournalRankingPath = z.object({ ranking: JournalRankingName.meta(RA
 
 export const ConferenceRankingParams = z.object({
   page: pageParam,
-  per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+  per_page: perPageParam("per_page", RANKING_PER_PAGE_DEFAULT, PER_PAGE_MAX),
   fields: conferenceFieldsParam,
 });
 export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
@@ -315,7 +214,7 @@ export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
 export const JournalRankingParams = z.object({
   field: fieldsParam,
   page: pageParam,
-  per_page: perPageParam(RANKING_PER_PAGE_DEFAULT),
+  per_page: perPageParam("per_page", RANKING_PER_PAGE_DEFAULT, PER_PAGE_MAX),
   fields: journalFieldsParam,
 });
 export type JournalRankingParams = z.output<typeof JournalRankingParams>;

@@ -4,9 +4,8 @@
  * IEEE Xplore punumber …), as reviewed in pipeline/importers/journal-pages.yaml. A page is taken only when every call of
  * the journal that names one names the same (calls filed under the wrong journal would otherwise pick one).
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parseYaml } from "../sources/yaml.ts";
+import { loadYamlTable } from "../sources/yaml.ts";
 
 const FILE = new URL("./journal-pages.yaml", import.meta.url);
 const Table = z.array(
@@ -27,13 +26,7 @@ const Table = z.array(
   }),
 );
 
-function load(): z.infer<typeof Table> {
-  const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
-  if (!parsed.success) throw new Error(`pipeline/importers/journal-pages.yaml: ${parsed.error.message}`);
-  return parsed.data;
-}
-
-const PAGES = load();
+const PAGES = loadYamlTable(FILE, Table);
 
 /** The journal page a call's URL names, or null when it is on none of the listed sites. */
 export function journalPageOfCall(url: string): string | null {

@@ -13,11 +13,11 @@ import {
   integer,
   isRecord,
   readYamlList,
-  seriesObservations,
   type TrackerEdition,
   text,
   trackerEdition,
   trackerRanks,
+  trackerResult,
   type YamlRecord,
 } from "./trackers-common.ts";
 
@@ -127,11 +127,5 @@ export const importMpc: Importer = async (upstreamDir) => {
       fields: [],
     });
   }
-  return {
-    source: SOURCE,
-    read: entries.length,
-    conferences: seriesObservations(SOURCE, editions),
-    journals: [],
-    rejected,
-  };
+  return trackerResult(SOURCE, entries.length, editions, rejected);
 };

@@ -12,9 +12,9 @@ import {
   entryDeadlines,
   readEditions,
   readYamlList,
-  seriesObservations,
   text,
   trackerEdition,
+  trackerResult,
 } from "./trackers-common.ts";
 
 const SOURCE: SourceId = "pwc";
@@ -47,11 +47,5 @@ export const importPwc: Importer = async (upstreamDir) => {
       fields: fieldsFromPwcSubs(subs),
     };
   });
-  return {
-    source: SOURCE,
-    read: entries.length,
-    conferences: seriesObservations(SOURCE, editions),
-    journals: [],
-    rejected,
-  };
+  return trackerResult(SOURCE, entries.length, editions, rejected);
 };

@@ -153,11 +153,16 @@ function rankClaims<T>(
   return [...claims.values()];
 }
 
-function conferenceFrom(id: number, rows: Sourced<ConferenceItem>[]): ConferenceObservation | null {
-  const names = cleanNames(
+/** The venue's short and full name from its first rows that give them, cleaned; null when it has none. */
+function namesOf(rows: Sourced<{ short_name?: string | null; full_name?: string | null }>[]) {
+  return cleanNames(
     first(rows, (r) => cleanText(r.short_name)),
     first(rows, (r) => cleanText(r.full_name)),
   );
+}
+
+function conferenceFrom(id: number, rows: Sourced<ConferenceItem>[]): ConferenceObservation | null {
+  const names = namesOf(rows);
   if (!names) return null;
   return conferenceObservation({
     source: SOURCE,
@@ -204,10 +209,7 @@ function specialIssuesOf(rows: Sourced<JournalItem>[]): SpecialIssue[] {
 }
 
 function journalFrom(id: number, rows: Sourced<JournalItem>[]): JournalObservation | null {
-  const names = cleanNames(
-    first(rows, (r) => cleanText(r.short_name)),
-    first(rows, (r) => cleanText(r.full_name)),
-  );
+  const names = namesOf(rows);
   if (!names) return null;
   const issns = new Set(rows.map(({ item }) => normalizeIssn(item.issn)).filter((i) => i !== null));
   return journalObservation({

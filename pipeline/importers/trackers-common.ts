@@ -18,6 +18,7 @@ import { cleanText } from "../normalize/normalize.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
+  type ImportResult,
   type Rejection,
   SourceError,
   type SourceId,
@@ -244,4 +245,14 @@ export function readEditions(
     if (year === null) return reject(record, "edition has no valid year");
     return [read(entry, acronym, year, { file, record })];
   });
+}
+
+/** A tracker's import: one observation per series of its editions, no journals. */
+export function trackerResult(
+  source: SourceId,
+  read: number,
+  editions: readonly TrackerEdition[],
+  rejected: Rejection[],
+): ImportResult {
+  return { source, read, conferences: seriesObservations(source, editions), journals: [], rejected };
 }

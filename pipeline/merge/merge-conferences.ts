@@ -43,36 +43,24 @@ export type ConferenceDraft = Omit<ConferenceRow, "id" | "updated_at"> & {
 };
 export type ConferenceDetailDraft = Omit<ConferenceDetailData, "id">;
 
+// Who names a venue after the two CCF lists. The reference precedes CORE: CORE's acronyms are often generic ("AI"
+// for AJCAI, "IC" for ICOMP) and its titles carry notes on former names.
+const NAMES_AFTER_CCF: SourceId[] = [
+  "ccfddl",
+  "reference",
+  "icore",
+  "core",
+  "qualis",
+  "hf",
+  "pwc",
+  "core_portal",
+  "lixin",
+];
 // Acronym spelling and fallback: the 2026 list spells some acronyms its own way ("INTER-SPEECH"), so the 2022
 // spelling of the same acronym wins where both exist. The pair itself comes from the first row in TITLE_PRIORITY.
-const NAME_PRIORITY: SourceId[] = [
-  "ccf",
-  "ccf2026",
-  "ccfddl",
-  "reference",
-  "icore",
-  "core",
-  "qualis",
-  "hf",
-  "pwc",
-  "core_portal",
-  "lixin",
-];
-// The pair of names comes from one row in this order. The reference precedes CORE: CORE's acronyms are often
-// generic ("AI" for AJCAI, "IC" for ICOMP) and its titles carry notes on former names.
-const TITLE_PRIORITY: SourceId[] = [
-  "ccf2026",
-  "ccf",
-  "ccfddl",
-  "reference",
-  "icore",
-  "core",
-  "qualis",
-  "hf",
-  "pwc",
-  "core_portal",
-  "lixin",
-];
+const NAME_PRIORITY: SourceId[] = ["ccf", "ccf2026", ...NAMES_AFTER_CCF];
+// The pair of names comes from one row in this order: the current CCF list first.
+const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", ...NAMES_AFTER_CCF];
 const TRACKER_PRIORITY: SourceId[] = ["ccfddl", "hf", "pwc", "mpc"];
 const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin", "openaccept"];
 /** Every source that gives a conference's official website, in the order its link wins (paid output only). */

@@ -9,9 +9,11 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { normalizeAcronym } from "../normalize/normalize.ts";
 import { SOURCES } from "../sources/sources.ts";
-import { parseYaml } from "../sources/yaml.ts";
+import { parseYamlTable } from "../sources/yaml.ts";
 
 const FILE = new URL("./aliases.yaml", import.meta.url);
+/** How errors name the table. */
+const ALIASES_YAML = "pipeline/resolve/aliases.yaml";
 
 interface AliasRule {
   /** Normalised acronym the rule applies to. */
@@ -46,34 +48,31 @@ const Table = z
   .strict();
 
 function load(text: string): { rules: AliasRule[]; names: Map<string, string[]> } {
-  const table = Table.safeParse(parseYaml(text));
-  if (!table.success) throw new Error(`pipeline/resolve/aliases.yaml: ${table.error.message}`);
-  const rules = table.data.rules.map((raw, i) => {
+  const table = parseYamlTable(text, Table, ALIASES_YAML);
+  const rules = table.rules.map((raw, i) => {
     const label = `rule ${i + 1}${typeof raw === "object" && raw && "acronym" in raw ? ` (${String(raw.acronym)})` : ""}`;
     const parsed = Rule.safeParse(raw);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((x) => `${x.path.join(".") || "rule"}: ${x.message}`);
-      throw new Error(`pipeline/resolve/aliases.yaml ${label}: ${problems.join("; ")}`);
+      throw new Error(`${ALIASES_YAML} ${label}: ${problems.join("; ")}`);
     }
     const r = parsed.data;
     const acronym = normalizeAcronym(r.acronym);
-    if (!acronym)
-      throw new Error(`pipeline/resolve/aliases.yaml ${label}: the acronym has no letters or digits`);
+    if (!acronym) throw new Error(`${ALIASES_YAML} ${label}: the acronym has no letters or digits`);
     let title: RegExp | null = null;
     if (r.title !== undefined) {
       try {
         title = new RegExp(r.title, "i");
       } catch (e) {
-        throw new Error(`pipeline/resolve/aliases.yaml ${label}: bad title pattern: ${(e as Error).message}`);
+        throw new Error(`${ALIASES_YAML} ${label}: bad title pattern: ${(e as Error).message}`);
       }
     }
     return { acronym, title, ...(r.source ? { source: r.source } : {}), key: `alias:${r.key}` };
   });
   const used = new Set(rules.map((r) => r.key));
   const names = new Map<string, string[]>();
-  for (const [key, list] of Object.entries(table.data.names)) {
-    if (!used.has(`alias:${key}`))
-      throw new Error(`pipeline/resolve/aliases.yaml names.${key}: no rule gives this key`);
+  for (const [key, list] of Object.entries(table.names)) {
+    if (!used.has(`alias:${key}`)) throw new Error(`${ALIASES_YAML} names.${key}: no rule gives this key`);
     names.set(`alias:${key}`, [...new Set(list)]);
   }
   return { rules, names };

@@ -11,7 +11,7 @@ import {
 import type { ConferenceObservation, JournalObservation, SourceId } from "../sources/observations.ts";
 import { aliasKeys } from "./aliases.ts";
 import { COLLISION_MARK, cleanAcronym, cleanTitle, successorNames } from "./names.ts";
-import type { Resolvable } from "./resolve.ts";
+import type { Resolvable } from "./resolution.ts";
 
 /** Acceptance-only sources and the archived paperswithcode list attach to venues; they never make one. */
 const CANNOT_CREATE = new Set<SourceId>(["lixin", "csconferences", "pwc", "openaccept"]);

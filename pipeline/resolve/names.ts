@@ -5,9 +5,8 @@
  * venue (a former name or acronym) is kept as an alias for search. The tables live in pipeline/resolve/names.yaml.
  * Observations are never changed: resolution keeps reading the raw acronym (a collision mark is evidence there).
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parseYaml } from "../sources/yaml.ts";
+import { loadYamlTable } from "../sources/yaml.ts";
 
 /** The cleaning rules, as the build report counts them. */
 export type NameRule =
@@ -49,9 +48,7 @@ const Tables = z.object({
 });
 
 function load() {
-  const parsed = Tables.safeParse(parseYaml(readFileSync(FILE, "utf8")));
-  if (!parsed.success) throw new Error(`pipeline/resolve/names.yaml: ${parsed.error.message}`);
-  const t = parsed.data;
+  const t = loadYamlTable(FILE, Tables);
   return {
     keepThe: new Set(t.keep_leading_the.map((s) => s.toLowerCase())),
     upper: new Set(t.upper_case),

@@ -20,6 +20,17 @@
  */
 import { Groups } from "./groups.ts";
 import {
+  type Ambiguity,
+  type Cluster,
+  type Decision,
+  type MatchEvent,
+  type MatchRule,
+  RESOLVE_DEFAULTS,
+  type Resolution,
+  type Resolvable,
+  type ResolveOptions,
+} from "./resolution.ts";
+import {
   titleTokens,
   type WeightedTitle,
   weighted,
@@ -28,141 +39,8 @@ import {
   weightedSimilarity,
   wordWeights,
 } from "./similarity.ts";
+import { suspectedDuplicates, type Verdict } from "./suspected-duplicates.ts";
 
-export interface Resolvable<O = never> {
-  source: string;
-  key: string;
-  /** Keys that identify a venue on their own: "dblp:conf/aaai", "core:52", "ref:87", "issn:0360-0300", "alias:…". */
-  exactKeys: string[];
-  /** Normalised acronym variants. */
-  acronyms: string[];
-  /** The acronym without a publisher before, after or glued to it ("SCC" of "IEEESCC", "AC" of "AC-IADIS"). */
-  bareAcronym?: string | null;
-  /** Acronyms of the venues this row's notes say it goes on as ("SACMAT" of "RBAC … (now SACMAT)"). */
-  successors?: string[];
-  /** Parts of a joint or track acronym ("IJCAI" and "ECAI" of "IJCAI-ECAI"): may attach, never found. */
-  acronymParts?: string[];
-  /** Normalised title (for the identical-title rule). */
-  normTitle: string | null;
-  /** Former titles and acronyms a title note gives ("(previously IEEE … Services Computing SCC)"), normalised. */
-  former?: { titles: string[]; acronyms: string[] };
-  title: string | null;
-  /** Rank claims as "SYSTEM:rank" ("CCF:A"): evidence that two spellings of one acronym are one venue. */
-  rankClaims: string[];
-  /** May this observation start a venue of its own? */
-  canCreate: boolean;
-  /** Rows sharing this group are distinct venues by their list's word (cannot-link), duplicates aside. */
-  exclusive?: string | null;
-  /** A tracker series: its acronym names the series, its title is secondary. */
-  tracker?: boolean;
-  /** The acronym alone says nothing (a reference row's marked acronym): it joins on a near-identical title only. */
-  strictAcronym?: boolean;
-  /**
-   * Journals: the title with a generic qualifier dropped ("Performance Evaluation: An International Journal" →
-   * "performance evaluation"): joins the one other group bearing it when their rank claims agree or only one side
-   * has any (`title+rank`).
-   */
-  titleKey?: string | null;
-  /**
-   * Journals: the observation without some of its exact keys, with why. Given, rows of one source sharing a key
-   * (an ISSN) are told apart by title instead of the key being dropped: rows with close titles are one journal
-   * listed twice; otherwise the row whose title the key's other holders bear keeps it and the others lose it.
-   */
-  withoutKeys?: (keys: string[], why: string) => O;
-}
-
-/** A venue as resolution leaves it: its observations and every exact key they brought. */
-export interface Cluster<O> {
-  members: O[];
-  exactKeys: Set<string>;
-}
-
-export type MatchRule =
-  | "exact"
-  | "acronym+title"
-  | "publisher-prefix"
-  | "joint"
-  | "successor"
-  | "former-name"
-  | "acronym+rank"
-  | "title+rank"
-  | "acronym"
-  | "acronym-part"
-  | "title"
-  | "duplicate-row"
-  | "new"
-  | "unmatched";
-
-export interface MatchEvent {
-  source: string;
-  key: string;
-  rule: MatchRule;
-  cluster: number | null;
-  similarity?: number;
-}
-
-/**
- * Rows or groups kept apart, by why: a cannot-link (two distinct rows of one curated list), a title that contradicts
- * the acronym a row would attach by ("AES-ICSA", AES's Semantic Audio conference, is not ICSA), a row whose title
- * is another venue's while its acronym is not (it attaches nowhere).
- */
-export type KeptApart = "cannot-link" | "title-contradicts" | "title-conflict";
-
-/** One union applied, or one pair kept apart: "source:key" of both sides. */
-export interface Decision {
-  rule: MatchRule | KeptApart;
-  score: number;
-  a: string;
-  b: string;
-}
-
-export interface Ambiguity {
-  source: string;
-  key: string;
-  title: string | null;
-  reason: string;
-  candidates: { cluster: number; titles: string[]; similarity: number }[];
-}
-
-/** Two venues left apart whose names are close: the build report lists them for review. */
-export interface SuspectedDuplicate {
-  a: { cluster: number; source: string; key: string; title: string | null };
-  b: { cluster: number; source: string; key: string; title: string | null };
-  similarity: number;
-  why: string;
-}
-
-export interface ResolveOptions {
-  /** Weighted title similarity for two rows sharing an acronym to be one venue. */
-  acronymThreshold: number;
-  /** Title similarity for a row with a marked acronym (`strictAcronym`) to join on its acronym. */
-  strictThreshold: number;
-  /** Weighted Jaccard above which two rows of one list are duplicates of one venue. */
-  duplicateThreshold: number;
-  /** A weak attachment needs its best candidate this far ahead of the next. */
-  margin: number;
-  /** Blocks larger than this are not compared pairwise (an acronym like "AI" at 100 times the catalogue). */
-  maxBlock: number;
-}
-
-export interface Resolution<O> {
-  clusters: Cluster<O>[];
-  events: MatchEvent[];
-  ambiguities: Ambiguity[];
-  /** Counts of applied decisions by rule and source pair, and the cannot-link and weak decisions in full. */
-  decisions: { counts: Record<string, number>; listed: Decision[] };
-  suspects: SuspectedDuplicate[];
-  /** Close pairs of venues a curated list ranks as two distinct rows (a cannot-link): listed for review, not suspects. */
-  listedApart: SuspectedDuplicate[];
-}
-
-const DEFAULTS: ResolveOptions = {
-  acronymThreshold: 0.5,
-  strictThreshold: 0.85,
-  duplicateThreshold: 0.5,
-  margin: 0.15,
-  maxBlock: 60,
-};
 /** The lists of today: two venues each of them ranks stay two venues, whatever a joint name says. */
 const CURRENT_LISTS = ["ccf2026", "icore"];
 /** Weighted share of a series' title found in its joint edition's title. */
@@ -199,7 +77,7 @@ export function resolve<O>(
   describe: (o: O) => Resolvable<O>,
   options: Partial<ResolveOptions> = {},
 ): Resolution<O> {
-  const opts = { ...DEFAULTS, ...options };
+  const opts = { ...RESOLVE_DEFAULTS, ...options };
   const nodes: Node[] = observations.map((o, i) => {
     const d = describe(o);
     // A title that only repeats the acronym ("KDD", "ACM SIGCOMM Conference") says nothing more.
@@ -696,51 +574,21 @@ export function resolve<O>(
   for (const a of ambiguities)
     a.candidates = a.candidates.map((x) => ({ ...x, cluster: clusterOf.get(find(x.cluster)) ?? -1 }));
 
-  const listsApart = (a: Node, b: Node) => cannot(find(a.i), find(b.i)) !== null;
-  const closePairs = (keep: (a: Node, b: Node) => boolean) =>
-    suspectedDuplicates([...edges, ...titleOnly], find, clusterOf, keep);
+  // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects. Venues a curated
+  // list ranks as two distinct rows are listed apart from the suspects: the list itself says two venues.
+  const verdict = (a: Node, b: Node): Verdict => {
+    const [ra, rb] = [find(a.i), find(b.i)];
+    if (aliasClash(ra, rb)) return "reviewed";
+    return cannot(ra, rb) !== null ? "listed-apart" : "suspect";
+  };
   return {
     clusters,
     events,
     ambiguities,
     decisions: { counts, listed },
-    // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects. Venues a curated
-    // list ranks as two distinct rows are listed apart from the suspects: the list itself says two venues.
-    suspects: closePairs((a, b) => !aliasClash(find(a.i), find(b.i)) && !listsApart(a, b)),
-    listedApart: closePairs((a, b) => !aliasClash(find(a.i), find(b.i)) && listsApart(a, b)),
+    ...suspectedDuplicates([...edges, ...titleOnly], find, clusterOf, verdict),
   };
 }
 
 const titlesOf = (list: Node[]) =>
   [...new Set(list.flatMap((n) => (n.d.title ? [n.d.title] : [])))].slice(0, 3);
-
-/**
- * Venues left apart although a pair of their rows was an edge of stage B (a shared acronym with similar titles,
- * or an identical title, acronyms agreeing or not): each such pair of venues once, for review (the count is a
- * quality gate with a committed baseline).
- */
-function suspectedDuplicates(
-  pairs: readonly { a: Node; b: Node; score: number; rule: MatchRule }[],
-  find: (x: number) => number,
-  clusterOf: Map<number, number>,
-  keep: (a: Node, b: Node) => boolean,
-): SuspectedDuplicate[] {
-  const found = new Map<string, SuspectedDuplicate>();
-  const side = (n: Node, cluster: number) => ({
-    cluster,
-    source: n.d.source,
-    key: n.d.key,
-    title: n.d.title,
-  });
-  for (const { a, b, score, rule } of pairs) {
-    const ca = clusterOf.get(find(a.i));
-    const cb = clusterOf.get(find(b.i));
-    if (ca === undefined || cb === undefined || ca === cb || !keep(a, b)) continue;
-    const key = ca < cb ? `${ca}~${cb}` : `${cb}~${ca}`;
-    const prev = found.get(key);
-    if (prev && prev.similarity >= score) continue;
-    const why = rule === "title" ? "identical title" : "same acronym, similar titles";
-    found.set(key, { a: side(a, ca), b: side(b, cb), similarity: Math.round(score * 1000) / 1000, why });
-  }
-  return [...found.values()].sort((x, y) => x.a.cluster - y.a.cluster || x.b.cluster - y.b.cluster);
-}

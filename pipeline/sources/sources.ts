@@ -3,11 +3,10 @@
  * repository, commit, licence and the attribution its terms require. Written into every snapshot manifest
  * and credited on pages.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { SourceInfo } from "../../snapshot/records.ts";
 import type { SourceId } from "./observations.ts";
-import { parseYaml } from "./yaml.ts";
+import { loadYamlTable } from "./yaml.ts";
 
 /** Where `npm run sync` fetches (part of) a source's folder from. */
 const GitOrigin = z.object({
@@ -41,9 +40,10 @@ export type SourceEntry = z.infer<typeof SourceEntry>;
 
 export const SOURCES_FILE = new URL("./sources.yaml", import.meta.url);
 
-export const SOURCE_ENTRIES = z
-  .record(z.string(), SourceEntry)
-  .parse(parseYaml(readFileSync(SOURCES_FILE, "utf8"))) as Record<SourceId, SourceEntry>;
+export const SOURCE_ENTRIES = loadYamlTable(SOURCES_FILE, z.record(z.string(), SourceEntry)) as Record<
+  SourceId,
+  SourceEntry
+>;
 
 type Info = z.infer<typeof SourceInfo>;
 

@@ -4,7 +4,11 @@
  * the one `yaml`'s parse gave: dates and times stay strings (no Date objects), "yes"/"no" stay strings, "012" is
  * the integer 12, "0o17" and "0x1F" are integers, ".inf" and ".nan" are numbers, and `<<` is an ordinary key.
  */
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { FAILSAFE_SCHEMA, load, Type } from "js-yaml";
+import type { z } from "zod";
 
 /** An implicit type of plain scalars: the ones matching `test` become `construct(text)`. */
 const plain = (tag: string, test: RegExp, construct: (text: string) => unknown) =>
@@ -45,4 +49,19 @@ const CORE_SCHEMA = FAILSAFE_SCHEMA.extend({
 /** Parses one YAML document; throws on invalid YAML (duplicate keys included). Empty text gives undefined. */
 export function parseYaml(text: string): unknown {
   return load(text, { schema: CORE_SCHEMA });
+}
+
+/** The repository root: a table is named by its path from here in errors. */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** YAML text checked against `schema`; throws naming `name` (the file) and what is wrong. */
+export function parseYamlTable<S extends z.ZodType>(text: string, schema: S, name: string): z.output<S> {
+  const parsed = schema.safeParse(parseYaml(text));
+  if (!parsed.success) throw new Error(`${name}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** A reviewed data table beside its reader (aliases.yaml, names.yaml …), read once and checked against `schema`. */
+export function loadYamlTable<S extends z.ZodType>(file: URL, schema: S): z.output<S> {
+  return parseYamlTable(readFileSync(file, "utf8"), schema, relative(ROOT, fileURLToPath(file)));
 }

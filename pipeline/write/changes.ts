@@ -22,6 +22,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { MANIFEST, RECORD_INDENT } from "../../snapshot/files.ts";
 
 export const CHANGES_FILE = "changes.json";
 export const CHANGES_FEED = "changes.atom";
@@ -126,7 +127,7 @@ async function readRowLines(path: string): Promise<Map<string, string>> {
   let number = 0;
   for await (const line of lines) {
     number++;
-    if (!line.startsWith("    {")) continue;
+    if (!line.startsWith(`${RECORD_INDENT}{`)) continue;
     const text = line.trim().replace(/,$/, "");
     let row: Row;
     try {
@@ -150,7 +151,7 @@ export async function readPreviousSnapshot(
   const older = (await datedFolders(snapshotsDir)).filter((name) => name < date).reverse();
   for (const name of older) {
     const dir = join(snapshotsDir, name);
-    const files = ["manifest.json", "conferences.json", "journals.json"];
+    const files = [MANIFEST, "conferences.json", "journals.json"];
     if (!files.every((f) => existsSync(join(dir, f)))) continue;
     return {
       date: name,

@@ -23,16 +23,8 @@ import {
   SpecialIssueRow,
 } from "../../snapshot/records.ts";
 import { type DetailTables, detailTables } from "./bulk-tables.ts";
-import {
-  CHANGES_FEED,
-  CHANGES_FILE,
-  changesFeed,
-  computeChanges,
-  feedDay,
-  keptFeedDays,
-  mergedIds,
-  readPreviousSnapshot,
-} from "./changes.ts";
+import { CHANGES_FEED, CHANGES_FILE, mergedIds } from "./changes.ts";
+import { CHANGES_DOCUMENTS, writeChanges } from "./changes-files.ts";
 import {
   type DatasetName,
   type DetailLine,
@@ -55,7 +47,7 @@ import {
   writeDatabase,
   writeTable,
 } from "./public-tables.ts";
-import { keepCutoff, pruneSnapshots, publish } from "./publish.ts";
+import { pruneSnapshots, publish } from "./publish.ts";
 
 /** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
 export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
@@ -386,58 +378,6 @@ const PUBLIC_DATASETS: readonly PublicDataset[] = [...DATASETS, ...BULK_TABLES.m
 // ---------------------------------------------------------------------------------------------------------------
 // Writing and publishing
 
-/**
- * changes.json (against the newest snapshot dated before this one) and changes.atom (one entry per changes file
- * kept, this one included) in `dir`; see changes.ts.
- */
-async function writeChanges(
-  dir: string,
-  content: SnapshotContent,
-  valid: ValidContent,
-  baseUrl: string,
-  place: { snapshotsDir: string; keepDays: number },
-  mergedAway: ReturnType<typeof mergedIds>,
-): Promise<void> {
-  const publicRows = (name: "conferences" | "journals") => {
-    const dataset = DATASETS.find((d) => d.name === name) as PublicDataset;
-    return (function* () {
-      for (const row of valid.rows[name]) yield publicRow(dataset, row, baseUrl);
-    })();
-  };
-  const changes = computeChanges({
-    date: content.date,
-    generatedAt: content.generatedAt,
-    previous: await readPreviousSnapshot(place.snapshotsDir, content.date),
-    current: { conferences: publicRows("conferences"), journals: publicRows("journals") },
-    merged: mergedAway,
-  });
-  const { added, merged, removed, changed, ...head } = changes;
-  await writeDurable(
-    join(dir, CHANGES_FILE),
-    jsonDocument(
-      {
-        title: "Changes since the previous snapshot",
-        note:
-          "Venues added, merged (id into the surviving id), removed, and changed public fields with their previous " +
-          "value, against the snapshot of previous_snapshot. Fields in ignored_fields are never compared; cp_index " +
-          "counts as changed when its score, confidence or version does. Feed of the days kept: changes.atom.",
-        ...head,
-      },
-      {
-        added: jsonLines(added, (v) => JSON.stringify(v)),
-        merged: jsonLines(merged, (v) => JSON.stringify(v)),
-        removed: jsonLines(removed, (v) => JSON.stringify(v)),
-        changed: jsonLines(changed, (v) => JSON.stringify(v)),
-      },
-    ),
-  );
-  const kept = await keptFeedDays(place.snapshotsDir, keepCutoff(content.date, place.keepDays), content.date);
-  await writeDurable(
-    join(dir, CHANGES_FEED),
-    changesFeed({ baseUrl, generatedAt: content.generatedAt, days: [...kept, feedDay(changes)] }),
-  );
-}
-
 /** Writes every file of the snapshot into `dir` (which exists and is empty); returns the manifest. */
 async function writeFiles(
   dir: string,
@@ -502,7 +442,20 @@ async function writeFiles(
     instance.closeSync();
   }
   const merged = mergedIds(content.idRegistry);
-  await writeChanges(dir, content, valid, baseUrl, place, merged);
+  const publicRows = function* (name: "conferences" | "journals") {
+    const dataset = DATASETS.find((d) => d.name === name) as PublicDataset;
+    for (const row of valid.rows[name]) yield publicRow(dataset, row, baseUrl);
+  };
+  await writeChanges(
+    dir,
+    content,
+    { conferences: publicRows("conferences"), journals: publicRows("journals") },
+    {
+      baseUrl,
+      ...place,
+      merged,
+    },
+  );
   publicNames.push(CHANGES_FILE, CHANGES_FEED);
 
   const internal: Record<string, string | Iterable<string>> = {
@@ -542,27 +495,7 @@ async function writeFiles(
       })),
     })),
     database: { name: DATABASE, tables: PUBLIC_DATASETS.map((d) => d.arrayKey) },
-    documents: [
-      {
-        name: "changes",
-        path: CHANGES_FILE,
-        title: "Changes since the previous snapshot",
-        description:
-          "Venues added, merged (id into the surviving id), removed, and changed public fields with the previous " +
-          "and current value, against the snapshot named by previous_snapshot (null on a first build); " +
-          "updated_at, views and detail_page are not compared",
-        format: "json",
-        mediatype: "application/json",
-      },
-      {
-        name: "changes-feed",
-        path: CHANGES_FEED,
-        title: "Atom feed of the daily changes",
-        description: "One entry per daily changes.json kept, newest first, each linking that day's file",
-        format: "atom",
-        mediatype: "application/atom+xml",
-      },
-    ],
+    documents: CHANGES_DOCUMENTS,
   });
   await writeDurable(join(dir, DATAPACKAGE), `${JSON.stringify(pkg, null, 2)}\n`);
   files.push(...(await describeFiles(dir, [DATAPACKAGE])));

@@ -2,10 +2,10 @@
  * Rank systems and their tiers as the site names them: one slug per tier (`ccf-a`, `core-astar`,
  * `qualis-a1`...) shared by the ranking pages and the per-tier calendars.
  */
-import { rankTierSlug } from "../../functions/schema/feeds.ts";
-import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
+import { type RankSystem, RANK_TIERS as TIERS } from "../../functions/schema/rank-tiers.ts";
+import type { ConferenceRow } from "../../snapshot/records.ts";
 
-export type RankSystem = "CCF" | "CORE" | "QUALIS";
+export type { RankSystem };
 
 export interface RankTier {
   slug: string;
@@ -14,21 +14,11 @@ export interface RankTier {
   label: string;
 }
 
-const TIERS_BY_SYSTEM: Record<RankSystem, readonly string[]> = {
-  CCF: CCF_TIERS,
-  CORE: CORE_TIERS,
-  QUALIS: QUALIS_TIERS,
-};
-
-export const RANK_TIERS: readonly RankTier[] = (Object.keys(TIERS_BY_SYSTEM) as RankSystem[]).flatMap(
-  (system) =>
-    TIERS_BY_SYSTEM[system].map((tier) => ({
-      slug: rankTierSlug(system, tier),
-      system,
-      tier,
-      label: `${system === "CORE" ? "CORE (ICORE)" : system} ${tier}`,
-    })),
-);
+/** The query layer's tiers (functions/schema/rank-tiers.ts) with the name the site shows. */
+export const RANK_TIERS: readonly RankTier[] = TIERS.map((t) => ({
+  ...t,
+  label: `${t.system === "CORE" ? "CORE (ICORE)" : t.system} ${t.tier}`,
+}));
 
 /** The rank a conference row holds in a system ("" when unranked). */
 export function conferenceRank(row: ConferenceRow, system: RankSystem): string {

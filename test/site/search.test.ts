@@ -79,11 +79,13 @@ describe("site search", () => {
     expect(coreAStar.length).toBeGreaterThan(0);
   });
 
-  it("answers a bad parameter with its message (400), never a 500, and escapes what it echoes", async () => {
+  it("answers a bad parameter with /api's message (400), never a 500, and escapes what it echoes", async () => {
     const res = await h.get("/search?core_rank=Z&query=%3Cscript%3E");
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toMatch(/class="error">core_rank must be one or more of/);
+    const api = (await h.json("/api/conferences?core_rank=Z")).body.message;
+    expect(api).toMatch(/^invalid request: core_rank must be one or more of/);
+    expect(html).toContain(`class="error">${api}</p>`);
     expect(html).not.toContain("<script>");
     expect(html).toContain('value="&#60;script&#62;"');
   });
