@@ -21,13 +21,20 @@ export const SWEEP_INTERVAL_MS = 30_000;
  */
 const LONGEST_REQUEST_MS = 5 * 60_000;
 
+/** Default of QUOTA_LEASE_UNITS: most units one quota lease asks for (quota-leases.ts). */
+export const QUOTA_LEASE_UNITS = 100;
+/** Default of QUOTA_LEASE_MS: longest a leased block admits requests before its unused units go back. */
+export const QUOTA_LEASE_MS = 10_000;
+/** Default of QUOTA_LEASE_IDLE_MS: a leased block with no request for this long gives its unused units back. */
+export const QUOTA_LEASE_IDLE_MS = 1000;
+
 /**
  * Default of RESERVATION_LEASE_MS: a reservation this old belongs to a process that died, since a live one settles
- * or releases it within the request's life plus one settle batch. Two processes on one SQLite file or instances on
+ * or releases it within the life of its quota block (QUOTA_LEASE_MS), then of the request, plus one settle batch. Two processes on one SQLite file or instances on
  * one Redis can therefore sweep each other's. A request that did outlive it would only be served free: its late
  * settle or release finds nothing pending and changes nothing.
  */
-export const RESERVATION_LEASE_MS = LONGEST_REQUEST_MS + SETTLE_BATCH_MS;
+export const RESERVATION_LEASE_MS = QUOTA_LEASE_MS + LONGEST_REQUEST_MS + SETTLE_BATCH_MS;
 
 export class ReservationKeeper {
   private queued: string[] = [];

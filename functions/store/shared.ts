@@ -5,8 +5,10 @@ import type {
   ApiKeyRecord,
   Comment,
   ConsumeResult,
+  LeaseResult,
   RatingInput,
   RatingSummary,
+  ReserveResult,
   VenueKind,
 } from "./types.ts";
 
@@ -57,6 +59,28 @@ export function admitted(used: number, limit: number): ConsumeResult {
 /** A request the limit refused: the window is full. */
 export function refused(limit: number): ConsumeResult {
   return { allowed: false, used: limit, remaining: 0 };
+}
+
+/**
+ * A lease takes at most this share of what its window has left (1/LEASE_SHARE), so with several instances leasing
+ * blocks the last units of a quota go out one or two at a time and none sit unused in another instance's block.
+ */
+export const LEASE_SHARE = 4;
+
+/** Units a lease asking for `want` is granted when its window has `left`: 0 only when nothing is left. */
+export function grantOf(left: number, want: number): number {
+  return left <= 0 ? 0 : Math.min(want, left, Math.max(1, Math.ceil(left / LEASE_SHARE)));
+}
+
+/** A request `reserve` refused: nothing counted, no reservation. */
+export function notReserved(limit: number): ReserveResult {
+  return { ...(limit <= 0 ? deniedWithoutLimit() : refused(limit)), reservation: null };
+}
+
+/** `reserve` as a lease of one unit. */
+export function reservedOne(lease: LeaseResult, limit: number): ReserveResult {
+  if (lease.granted === 0) return notReserved(limit);
+  return { ...admitted(lease.used, limit), reservation: lease.reservation };
 }
 
 /** What `peek` reports for a window that has counted `counted` requests: never more used than the limit. */

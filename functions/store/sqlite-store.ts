@@ -18,6 +18,8 @@ import {
   type CommentInput,
   type ConsumeResult,
   DuplicateEmailError,
+  type LeaseResult,
+  type LeaseUpdate,
   type Profile,
   type RatingInput,
   type RatingSummary,
@@ -240,6 +242,12 @@ export class SqliteStore implements Store {
   }
   reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
     return this.call("reserve", key, limit, ttlSeconds);
+  }
+  lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult> {
+    return this.call("lease", key, limit, ttlSeconds, units);
+  }
+  settleUnits(updates: readonly LeaseUpdate[]): Promise<void> {
+    return this.call("settleUnits", updates);
   }
   peek(key: string, limit: number): Promise<ConsumeResult> {
     return this.call("peek", key, limit);
