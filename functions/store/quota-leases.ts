@@ -14,6 +14,7 @@
  * `lifeMs`, well inside that lease, so a live instance's block is never swept under it.
  */
 import type { Logger } from "../runtime/logger.ts";
+import { BackgroundWrites } from "./background-writes.ts";
 import { SETTLE_BATCH_MS } from "./reservations.ts";
 import { admitted, notReserved } from "./shared.ts";
 import type { ConsumeResult, LeaseUpdate, ReserveResult, Store } from "./types.ts";
@@ -56,13 +57,15 @@ export class QuotaLeases {
   private readonly blocks = new Map<string, Block>();
   private timer: NodeJS.Timeout | undefined;
   /** Writes in progress, awaited by close. */
-  private readonly writing = new Set<Promise<void>>();
+  private readonly writing: BackgroundWrites;
 
   constructor(
     private readonly store: Pick<Store, "lease" | "settleUnits" | "peek">,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly options: QuotaLeaseOptions,
-  ) {}
+  ) {
+    this.writing = new BackgroundWrites(logger);
+  }
 
   /** Store.reserve's contract, counted against a leased block; the reservation names the block. */
   async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
@@ -122,7 +125,7 @@ export class QuotaLeases {
     this.timer = undefined;
     for (const bucket of this.buckets.values()) this.retire(bucket);
     this.flush();
-    await Promise.all(this.writing);
+    await this.writing.settled();
   }
 
   private bucket(key: string): Bucket {
@@ -218,12 +221,10 @@ export class QuotaLeases {
     if (updates.length === 0) return;
     // A write that fails leaves those units pending in the store: the sweep gives them back after the lease, so
     // those answers go free rather than anyone being charged twice.
-    const write = this.store
-      .settleUnits(updates)
-      .catch((err: unknown) =>
-        this.logger.error({ err, leases: updates.length }, "writing leased quota units failed"),
-      )
-      .finally(() => this.writing.delete(write));
-    this.writing.add(write);
+    this.writing.run(
+      this.store.settleUnits(updates),
+      { leases: updates.length },
+      "writing leased quota units failed",
+    );
   }
 }

@@ -5,6 +5,7 @@
  * answered does not stay charged.
  */
 import type { Logger } from "../runtime/logger.ts";
+import { BackgroundWrites } from "./background-writes.ts";
 import type { Store } from "./types.ts";
 
 /** Longest a settle waits to be written with others. */
@@ -41,13 +42,15 @@ export class ReservationKeeper {
   private flushTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   /** Batches being written, awaited by close. */
-  private readonly writing = new Set<Promise<void>>();
+  private readonly writing: BackgroundWrites;
 
   constructor(
     private readonly store: Pick<Store, "settle" | "releaseAbandoned">,
     private readonly logger: Logger,
     private readonly leaseMs = RESERVATION_LEASE_MS,
-  ) {}
+  ) {
+    this.writing = new BackgroundWrites(logger);
+  }
 
   /** Releases abandoned reservations now, then every SWEEP_INTERVAL_MS until close. */
   async start(): Promise<void> {
@@ -66,7 +69,7 @@ export class ReservationKeeper {
   async close(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.flush();
-    await Promise.all(this.writing);
+    await this.writing.settled();
   }
 
   private flush(): void {
@@ -76,13 +79,11 @@ export class ReservationKeeper {
     if (batch.length === 0) return;
     this.queued = [];
     // A batch that fails stays pending and is swept after the lease: those answers go free rather than be retried.
-    const write = this.store
-      .settle(batch)
-      .catch((err: unknown) =>
-        this.logger.error({ err, reservations: batch.length }, "settling answered requests failed"),
-      )
-      .finally(() => this.writing.delete(write));
-    this.writing.add(write);
+    this.writing.run(
+      this.store.settle(batch),
+      { reservations: batch.length },
+      "settling answered requests failed",
+    );
   }
 
   private async sweep(): Promise<void> {

@@ -14,7 +14,7 @@ import { peekQuota } from "../../functions/auth/quota.ts";
 import { openStore } from "../../functions/store/index.ts";
 import { type Server, serve } from "../faults/serve-process.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { withRedis } from "../store/redis-server.ts";
 
 const QUOTA = 200;
 const REQUESTS = 1000;
@@ -120,20 +120,10 @@ const sqliteState = async () => ({
 leasedQuota("one instance (SQLite)", 1, sqliteState);
 leasedQuota("two processes on one SQLite file", 2, sqliteState);
 
-describe.skipIf(!redisAvailable)("with a real redis-server", () => {
-  let redis: RedisServer | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  leasedQuota("two instances on one Redis", 2, async () => {
-    if (!redis) throw new Error("redis-server not started");
-    return {
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: "leased:",
-      STATE_DIR: await mkdtemp(join(tmpdir(), "vd-leased-redis-")),
-    };
-  });
+withRedis((url) => {
+  leasedQuota("two instances on one Redis", 2, async () => ({
+    REDIS_URL: url(),
+    REDIS_PREFIX: "leased:",
+    STATE_DIR: await mkdtemp(join(tmpdir(), "vd-leased-redis-")),
+  }));
 });
