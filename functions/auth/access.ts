@@ -38,7 +38,7 @@ export function createAccountAccess(
       else reservations.settle(reservation);
     },
     peek: async (caller) => ({
-      ...(await peekQuota(caller, store, config, clock(), leases)),
+      ...(await peekQuota(caller, leases, config, clock())),
       exceeded: null,
     }),
   };

@@ -34,13 +34,15 @@ function bucketOf(caller: Caller, config: QuotaConfig, now: Date): Bucket {
  */
 export type QuotaCounter = Pick<Store, "reserve" | "peek">;
 
-/** Reports the caller's allowance without counting: for pages, static files and refused requests. */
+/**
+ * Reports the caller's allowance without counting: for pages, static files and refused requests. `counter` is the
+ * store or this instance's leases.
+ */
 export async function peekQuota(
   caller: Caller,
-  store: Store,
+  counter: Pick<QuotaCounter, "peek">,
   config: QuotaConfig,
   now = new Date(),
-  counter: QuotaCounter = store,
 ): Promise<QuotaState> {
   const bucket = bucketOf(caller, config, now);
   const { remaining } = await counter.peek(bucket.key, bucket.limit);
@@ -59,7 +61,7 @@ export async function consumeQuota(
   counter: QuotaCounter = store,
 ): Promise<QuotaResult> {
   if (caller.kind === "paid" || caller.kind === "invalid") {
-    return { ...(await peekQuota(caller, store, config, now, counter)), exceeded: null };
+    return { ...(await peekQuota(caller, counter, config, now)), exceeded: null };
   }
   const bucket = bucketOf(caller, config, now);
   const retryAfterSeconds = secondsToUtcMidnight(now);

@@ -16,7 +16,7 @@
 import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites } from "./background-writes.ts";
 import { SETTLE_BATCH_MS } from "./reservations.ts";
-import { admitted, notReserved } from "./shared.ts";
+import { countResult } from "./shared.ts";
 import type { ConsumeResult, LeaseUpdate, ReserveResult, Store } from "./types.ts";
 
 export interface QuotaLeaseOptions {
@@ -76,13 +76,14 @@ export class QuotaLeases {
         block.unused -= 1;
         block.inFlight += 1;
         block.lastTaken = performance.now();
-        return { ...admitted(bucket.storeUsed - block.unused, limit), reservation: block.reservation };
+        const used = bucket.storeUsed - block.unused;
+        return { ...countResult(1, used, limit), reservation: block.reservation };
       }
       bucket.leasing ??= this.lease(bucket, key, limit, ttlSeconds).finally(() => {
         bucket.leasing = undefined;
       });
       if ((await bucket.leasing) === 0 && !this.usable(bucket)) {
-        return notReserved(limit);
+        return { ...countResult(0, 0, limit), reservation: null };
       }
     }
   }

@@ -28,7 +28,7 @@ local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 `;
 
-/** COUNT's keys and arguments, one request. Returns {allowed 0|1, used}. */
+/** COUNT's keys and arguments, one request. Returns {granted 0|1, used}. */
 export const CONSUME = `local want, share = 1, 1
 ${COUNT}
 return {granted, used}

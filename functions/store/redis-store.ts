@@ -21,15 +21,13 @@ import {
   TAKE_TOKEN,
 } from "./redis-scripts.ts";
 import {
-  admitted,
   assertRating,
-  deniedWithoutLimit,
+  countResult,
   emptyHistogram,
   LEASE_SHARE,
   peekResult,
   recentDays,
   recordReaders,
-  refused,
   reservedOne,
   summarizeRatings,
   uniqueIds,
@@ -335,12 +333,11 @@ export class RedisStore implements Store {
   }
 
   async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
-    if (limit <= 0) return deniedWithoutLimit();
-    const [allowed, used] = (await this.consumeScript(`counter:${key}`, limit, Math.ceil(ttlSeconds))) as [
+    const [granted, used] = (await this.consumeScript(`counter:${key}`, limit, Math.ceil(ttlSeconds))) as [
       number,
       number,
     ];
-    return allowed === 1 ? admitted(used, limit) : refused(limit);
+    return countResult(granted, used, limit);
   }
 
   async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {

@@ -13,15 +13,13 @@ import { join } from "node:path";
 import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
 import { ensureDirectory } from "../runtime/directories.ts";
 import {
-  admitted,
   assertRating,
-  deniedWithoutLimit,
+  countResult,
   emptyHistogram,
   grantOf,
   peekResult,
   recentDays,
   recordReaders,
-  refused,
   reservedOne,
   summarizeRatings,
   utcDay,
@@ -415,8 +413,7 @@ export class SqliteDatabase implements Store {
 
   async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
     const counted = this.transaction(this.meters, () => this.count(key, limit, ttlSeconds, 1));
-    if (counted) return admitted(counted.used, limit);
-    return limit <= 0 ? deniedWithoutLimit() : refused(limit);
+    return countResult(counted?.granted ?? 0, counted?.used ?? 0, limit);
   }
 
   async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {

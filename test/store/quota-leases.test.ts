@@ -60,7 +60,7 @@ describe("QuotaLeases", () => {
 
   it("reuses a refunded unit, gives unused units back when idle, and keeps what was answered", async () => {
     const { store, calls } = counted(temp.store);
-    leases = new QuotaLeases(store, logger, { units: 10, lifeMs: 60_000, idleMs: 150 });
+    leases = new QuotaLeases(store, logger, { units: 10, lifeMs: 60_000, idleMs: 1000 });
     const first = await leases.reserve(KEY, 50, 3600);
     expect(first).toMatchObject({ allowed: true, remaining: 49 });
     // The block holds ceil(50 / 4) = 10 capped at 10: the store counts them all, the caller sees its own use.
