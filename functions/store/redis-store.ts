@@ -184,12 +184,28 @@ export class RedisStore implements Store {
     return command.bind(this.redis);
   }
 
+  /**
+   * Writes `record` (it has an id) as the hash `key` if it can claim the unique `index`, and appends its id to
+   * `list` when given, all at once (CREATE_INDEXED); false when the index was taken.
+   */
+  private async createIndexed(
+    index: string,
+    key: string,
+    record: Record<string, string | null> & { id: string },
+    list?: string,
+  ): Promise<boolean> {
+    const appended = list === undefined ? "0" : "1";
+    return (
+      (await this.createIndexedScript(index, key, list ?? key, record.id, appended, ...pairs(record))) !== 0
+    );
+  }
+
   private isoNow(): string {
     return new Date(this.now()).toISOString();
   }
 
   async createAccount(a: Account): Promise<void> {
-    const fields = pairs({
+    const created = await this.createIndexed(`account-email:${a.email}`, `account:${a.id}`, {
       id: a.id,
       email: a.email,
       name: a.name,
@@ -199,15 +215,7 @@ export class RedisStore implements Store {
       verified: a.verified ? "1" : "0",
       created_at: a.createdAt,
     });
-    const created = await this.createIndexedScript(
-      `account-email:${a.email}`,
-      `account:${a.id}`,
-      `account-keys:${a.id}`,
-      a.id,
-      "0",
-      ...fields,
-    );
-    if (created === 0) throw new DuplicateEmailError(a.email);
+    if (!created) throw new DuplicateEmailError(a.email);
   }
 
   async getAccount(id: string): Promise<Account | null> {
@@ -221,23 +229,17 @@ export class RedisStore implements Store {
   }
 
   async createApiKey(k: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void> {
-    const fields = pairs({
+    const record = {
       id: k.id,
       account_id: k.accountId,
       hash: k.hash,
       label: k.label,
       created_at: k.createdAt,
       usage_count: "0",
-    });
-    const created = await this.createIndexedScript(
-      `apikey-hash:${k.hash}`,
-      `apikey:${k.id}`,
-      `account-keys:${k.accountId}`,
-      k.id,
-      "1",
-      ...fields,
-    );
-    if (created === 0) throw new Error("an API key with this hash already exists");
+    };
+    const list = `account-keys:${k.accountId}`;
+    const created = await this.createIndexed(`apikey-hash:${k.hash}`, `apikey:${k.id}`, record, list);
+    if (!created) throw new Error("an API key with this hash already exists");
   }
 
   private async getApiKey(id: string): Promise<ApiKeyRecord | null> {

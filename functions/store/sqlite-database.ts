@@ -26,25 +26,25 @@ import {
   VIEW_RETENTION_DAYS,
   VIEW_WINDOW_DAYS,
 } from "./shared.ts";
-import {
-  type Account,
-  type ApiKeyRecord,
-  type Comment,
-  type CommentInput,
-  type ConsumeResult,
-  DuplicateEmailError,
-  type LeaseResult,
-  type LeaseUpdate,
-  type Profile,
-  type RatingInput,
-  type RatingSummary,
-  type ReserveResult,
-  type Store,
-  type StoreOptions,
-  type VenueCounts,
-  type VenueKind,
-  type Watchlist,
+import type {
+  Account,
+  ApiKeyRecord,
+  Comment,
+  CommentInput,
+  ConsumeResult,
+  LeaseResult,
+  LeaseUpdate,
+  Profile,
+  RatingInput,
+  RatingSummary,
+  ReserveResult,
+  Store,
+  StoreOptions,
+  VenueCounts,
+  VenueKind,
+  Watchlist,
 } from "./types.ts";
+import { DuplicateEmailError } from "./types.ts";
 
 export const STATE_FILE_NAME = "state.sqlite";
 /** How long a write waits for another connection's lock before it fails with SQLITE_BUSY. */
