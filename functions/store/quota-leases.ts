@@ -16,7 +16,7 @@
 import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites } from "./background-writes.ts";
 import { SETTLE_BATCH_MS } from "./reservations.ts";
-import { countResult } from "./shared.ts";
+import { countResult, peekResult } from "./shared.ts";
 import type { ConsumeResult, LeaseUpdate, ReserveResult, Store } from "./types.ts";
 
 export interface QuotaLeaseOptions {
@@ -92,8 +92,7 @@ export class QuotaLeases {
   async peek(key: string, limit: number): Promise<ConsumeResult> {
     const { used } = await this.store.peek(key, limit);
     const unused = this.buckets.get(key)?.block?.unused ?? 0;
-    const counted = Math.max(0, used - unused);
-    return { allowed: counted < limit, used: counted, remaining: Math.max(0, limit - counted) };
+    return peekResult(Math.max(0, used - unused), limit);
   }
 
   /** Whether `reservation` names one of this instance's blocks (else it is a store reservation). */
@@ -122,9 +121,9 @@ export class QuotaLeases {
 
   /** Gives every unused unit back and writes what is accounted; requests still in flight are the sweep's. */
   async close(): Promise<void> {
+    for (const bucket of this.buckets.values()) this.retire(bucket);
     clearInterval(this.timer);
     this.timer = undefined;
-    for (const bucket of this.buckets.values()) this.retire(bucket);
     this.flush();
     await this.writing.settled();
   }
