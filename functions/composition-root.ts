@@ -16,8 +16,9 @@ import { type Clock, systemClock } from "./runtime/clock.ts";
 import { createLogger, type Logger } from "./runtime/logger.ts";
 import { createMetrics } from "./runtime/metrics.ts";
 import type { ServerConfig } from "./server-config.ts";
-import { openStore, reservationLeaseOf } from "./store/index.ts";
+import { openStore, quotaLeaseOf, reservationLeaseOf } from "./store/index.ts";
 import { reportingUnavailable } from "./store/observed.ts";
+import { QuotaLeases } from "./store/quota-leases.ts";
 import { ReservationKeeper } from "./store/reservations.ts";
 import type { Store } from "./store/types.ts";
 import { createResearcherDirectory } from "./store-adapters/researcher-directory.ts";
@@ -33,8 +34,10 @@ export interface Services {
 
 export interface ServicesOptions {
   clock?: Clock;
-  /** Settles the charges of answered requests; startService passes the one it runs. */
+  /** Settles the paid claims of answered requests; startService passes the one it runs. */
   reservations: Pick<ReservationKeeper, "settle">;
+  /** Counts quota against leased blocks; startService passes the one it runs. */
+  leases: QuotaLeases;
   /** How long ranking lists reuse a count map (default DEFAULT_COUNTS_CACHE_MS). */
   countsCacheMs?: number;
 }
@@ -54,7 +57,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   let facts: VenueFactLookup | null = null;
   const login = createLogin(store, config, config.login, clock);
   return {
-    access: createAccountAccess(store, config, options.reservations, clock),
+    access: createAccountAccess(store, config, options.reservations, options.leases, clock),
     activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
     login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
@@ -66,7 +69,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   };
 }
 
-export interface ServiceOptions extends Omit<ServicesOptions, "reservations"> {
+export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "leases"> {
   logger?: Logger;
   /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
   mcp?: ServerOverrides["mcp"];
@@ -75,7 +78,7 @@ export interface ServiceOptions extends Omit<ServicesOptions, "reservations"> {
 export interface RunningService {
   server: RunningServer;
   store: Store;
-  /** Stops listening, writes the pending settles, then closes the store. */
+  /** Stops listening, gives back unused quota and writes the pending settles, then closes the store. */
   close(): Promise<void>;
 }
 
@@ -91,7 +94,9 @@ export async function startService(
   const store = reportingUnavailable(opened, () => metrics.storeErrors.inc());
   const logger = options.logger ?? createLogger(config.logLevel);
   const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
+  const leases = new QuotaLeases(store, logger, quotaLeaseOf(config.store));
   const close = async () => {
+    await leases.close();
     await reservations.close();
     await store.close();
   };
@@ -104,6 +109,7 @@ export async function startService(
     } = createServices(config, store, {
       ...options,
       reservations,
+      leases,
     });
     const server = await startServer(config, {
       ...services,

@@ -19,7 +19,12 @@ import {
 import { AllowedHostsEnv, AllowedOriginsEnv } from "./edge/host-guard.ts";
 import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "./runtime/env.ts";
 import { DEFAULT_STATE_DIR, type StoreEnv } from "./store/index.ts";
-import { RESERVATION_LEASE_MS } from "./store/reservations.ts";
+import {
+  QUOTA_LEASE_IDLE_MS,
+  QUOTA_LEASE_MS,
+  QUOTA_LEASE_UNITS,
+  RESERVATION_LEASE_MS,
+} from "./store/reservations.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
 
 export interface ServerConfig extends AuthConfig {
@@ -98,6 +103,9 @@ const Env = z
     REDIS_PREFIX: z.string().optional(),
     STORE_TIMEOUT_MS: wholeNumber("STORE_TIMEOUT_MS", DEFAULT_STORE_TIMEOUT_MS, 1),
     RESERVATION_LEASE_MS: wholeNumber("RESERVATION_LEASE_MS", RESERVATION_LEASE_MS, 1),
+    QUOTA_LEASE_UNITS: wholeNumber("QUOTA_LEASE_UNITS", QUOTA_LEASE_UNITS, 1),
+    QUOTA_LEASE_MS: wholeNumber("QUOTA_LEASE_MS", QUOTA_LEASE_MS, 1),
+    QUOTA_LEASE_IDLE_MS: wholeNumber("QUOTA_LEASE_IDLE_MS", QUOTA_LEASE_IDLE_MS, 1),
     READY_MAX_SNAPSHOT_AGE_HOURS: wholeNumber(
       "READY_MAX_SNAPSHOT_AGE_HOURS",
       DEFAULT_READY_MAX_SNAPSHOT_AGE_HOURS,
@@ -172,6 +180,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       REDIS_PREFIX: e.REDIS_PREFIX,
       STORE_TIMEOUT_MS: String(e.STORE_TIMEOUT_MS),
       RESERVATION_LEASE_MS: String(e.RESERVATION_LEASE_MS),
+      QUOTA_LEASE_UNITS: String(e.QUOTA_LEASE_UNITS),
+      QUOTA_LEASE_MS: String(e.QUOTA_LEASE_MS),
+      QUOTA_LEASE_IDLE_MS: String(e.QUOTA_LEASE_IDLE_MS),
     },
   };
 }

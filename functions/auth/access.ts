@@ -1,31 +1,45 @@
 /**
  * The edge's AccessControl over the state store: callers from API keys, login tokens and X-Paid-Access
- * (credentials.ts), daily quotas per account or per client address (quota.ts). Nothing is cached, so a key
- * created or revoked with the accounts CLI counts from the very next request.
+ * (credentials.ts), daily quotas per account or per client address (quota.ts) counted against blocks this instance
+ * leased (store/quota-leases.ts). Credentials are not cached, so a key created or revoked with the accounts CLI
+ * counts from the very next request.
  */
 import type { AccessControl } from "../http/caller.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
+import type { QuotaLeases } from "../store/quota-leases.ts";
 import type { ReservationKeeper } from "../store/reservations.ts";
 import type { Store } from "../store/types.ts";
 import type { AuthConfig } from "./config.ts";
 import { resolveCaller } from "./credentials.ts";
 import { consumeQuota, peekQuota } from "./quota.ts";
 
-/** `reservations` settles the charges of answered requests (batched); refunds release them at once. */
+/**
+ * `leases` counts quota and takes back its units; a paid token's claim is a store reservation, settled through
+ * `reservations` (batched) and released at once.
+ */
 export function createAccountAccess(
   store: Store,
   config: AuthConfig,
   reservations: Pick<ReservationKeeper, "settle">,
+  leases: Pick<QuotaLeases, "reserve" | "peek" | "owns" | "settle" | "release">,
   clock: Clock = systemClock,
 ): AccessControl {
   return {
     resolve: (req, ip) =>
       resolveCaller({ headers: req.headers, path: new URL(req.url).pathname, ip }, store, config, clock()),
-    consume: (caller) => consumeQuota(caller, store, config, clock()),
+    consume: (caller) => consumeQuota(caller, store, config, clock(), leases),
     refund: async (_caller, reservation) => {
-      if (reservation) await store.release(reservation);
+      if (!reservation) return;
+      if (leases.owns(reservation)) leases.release(reservation);
+      else await store.release(reservation);
     },
-    settle: (reservation) => reservations.settle(reservation),
-    peek: async (caller) => ({ ...(await peekQuota(caller, store, config, clock())), exceeded: null }),
+    settle: (reservation) => {
+      if (leases.owns(reservation)) leases.settle(reservation);
+      else reservations.settle(reservation);
+    },
+    peek: async (caller) => ({
+      ...(await peekQuota(caller, leases, config, clock())),
+      exceeded: null,
+    }),
   };
 }

@@ -28,15 +28,24 @@ function bucketOf(caller: Caller, config: QuotaConfig, now: Date): Bucket {
   return { key: `ip:${quotaSubject(caller.ip)}:${day}`, limit: config.anonDailyQuota, status: 429 };
 }
 
-/** Reports the caller's allowance without counting: for pages, static files and refused requests. */
+/**
+ * What counts requests: the store itself (one call per request), or this instance's leased blocks
+ * (store/quota-leases.ts), which keep the store's contract for these two calls.
+ */
+export type QuotaCounter = Pick<Store, "reserve" | "peek">;
+
+/**
+ * Reports the caller's allowance without counting: for pages, static files and refused requests. `counter` is the
+ * store or this instance's leases.
+ */
 export async function peekQuota(
   caller: Caller,
-  store: Store,
+  counter: Pick<QuotaCounter, "peek">,
   config: QuotaConfig,
   now = new Date(),
 ): Promise<QuotaState> {
   const bucket = bucketOf(caller, config, now);
-  const { remaining } = await store.peek(bucket.key, bucket.limit);
+  const { remaining } = await counter.peek(bucket.key, bucket.limit);
   return { limit: bucket.limit, remaining };
 }
 
@@ -49,14 +58,15 @@ export async function consumeQuota(
   store: Store,
   config: QuotaConfig,
   now = new Date(),
+  counter: QuotaCounter = store,
 ): Promise<QuotaResult> {
   if (caller.kind === "paid" || caller.kind === "invalid") {
-    return { ...(await peekQuota(caller, store, config, now)), exceeded: null };
+    return { ...(await peekQuota(caller, counter, config, now)), exceeded: null };
   }
   const bucket = bucketOf(caller, config, now);
   const retryAfterSeconds = secondsToUtcMidnight(now);
   // The date is part of the key, so the window only needs to outlive the day; the TTL just clears old counters.
-  const result = await store.reserve(bucket.key, bucket.limit, retryAfterSeconds + 3600);
+  const result = await counter.reserve(bucket.key, bucket.limit, retryAfterSeconds + 3600);
   if (!result.allowed) {
     return { limit: bucket.limit, remaining: 0, exceeded: { status: bucket.status, retryAfterSeconds } };
   }

@@ -8,10 +8,11 @@
  *     log line (edgeErrors). Pages and files never depend on the store: they wait at most UNMETERED_STORE_WAIT_MS
  *     for it (their quota headers are best-effort). A metered request answered 5xx, 406, 415, 401, 403 or 301, or
  *     whose client went away, is refunded (and its quota header says so); so is the single use of a paid token,
- *     which only a paid answer spends. The charge is a reservation until the answer goes out: once answered it is
- *     settled (batched, no store call per request); one left pending because the process died (kill -9, crash) is
- *     refunded by the sweep after RESERVATION_LEASE_MS (store/reservations.ts), so nobody pays for an answer
- *     never sent.
+ *     which only a paid answer spends. The charge is a unit of a block this instance leased from the store
+ *     (store/quota-leases.ts: no store call for most requests) until the answer goes out: once answered it is kept
+ *     (written in batches), refunded it goes back into the block; a block left pending because the process died
+ *     (kill -9, crash) is given back by the sweep after RESERVATION_LEASE_MS (store/reservations.ts), so nobody
+ *     pays for an answer never sent.
  * edgeErrors is the app's onError: a StoreUnavailable anywhere is a 503 with Retry-After, anything else a 500.
  */
 

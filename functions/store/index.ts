@@ -1,7 +1,13 @@
 /** Picks the state store from the environment: Redis when REDIS_URL is set, else the embedded SQLite store. */
 import { resolve } from "node:path";
+import type { QuotaLeaseOptions } from "./quota-leases.ts";
 import { DEFAULT_REDIS_PREFIX, RedisStore } from "./redis-store.ts";
-import { RESERVATION_LEASE_MS } from "./reservations.ts";
+import {
+  QUOTA_LEASE_IDLE_MS,
+  QUOTA_LEASE_MS,
+  QUOTA_LEASE_UNITS,
+  RESERVATION_LEASE_MS,
+} from "./reservations.ts";
 import { SqliteStore } from "./sqlite-store.ts";
 import { checkRedisSchema, checkStateIdentity, stateMarkerFile } from "./state-identity.ts";
 import type { Store, StoreOptions } from "./types.ts";
@@ -19,9 +25,15 @@ export interface StoreEnv {
   STORE_TIMEOUT_MS?: string;
   /** Age at which a charged request's reservation counts as abandoned and is refunded, ms (RESERVATION_LEASE_MS). */
   RESERVATION_LEASE_MS?: string;
+  /** Most units one quota lease takes from the store (QUOTA_LEASE_UNITS). */
+  QUOTA_LEASE_UNITS?: string;
+  /** Longest a leased block of quota admits requests, ms (QUOTA_LEASE_MS). */
+  QUOTA_LEASE_MS?: string;
+  /** Idle time after which a block's unused units go back, ms (QUOTA_LEASE_IDLE_MS). */
+  QUOTA_LEASE_IDLE_MS?: string;
 }
 
-/** A setting in ms as a number, or undefined for its default (loadConfig has validated it for the server). */
+/** A positive whole-number setting, or undefined for its default (loadConfig has validated it for the server). */
 function msOf(value: string | undefined): number | undefined {
   const ms = Number(value?.trim() || Number.NaN);
   return Number.isInteger(ms) && ms > 0 ? ms : undefined;
@@ -30,6 +42,18 @@ function msOf(value: string | undefined): number | undefined {
 /** The reservation lease the server's ReservationKeeper sweeps with. */
 export function reservationLeaseOf(env: StoreEnv): number {
   return msOf(env.RESERVATION_LEASE_MS) ?? RESERVATION_LEASE_MS;
+}
+
+/**
+ * How quota is leased: a block admits requests for at most half the reservation lease, so the sweep never takes
+ * back a block a live instance still counts against.
+ */
+export function quotaLeaseOf(env: StoreEnv): QuotaLeaseOptions {
+  return {
+    units: msOf(env.QUOTA_LEASE_UNITS) ?? QUOTA_LEASE_UNITS,
+    lifeMs: Math.min(msOf(env.QUOTA_LEASE_MS) ?? QUOTA_LEASE_MS, Math.floor(reservationLeaseOf(env) / 2)),
+    idleMs: msOf(env.QUOTA_LEASE_IDLE_MS) ?? QUOTA_LEASE_IDLE_MS,
+  };
 }
 
 /**

@@ -4,15 +4,19 @@
  */
 
 /**
- * The counting CONSUME and RESERVE share: KEYS[1] counter, ARGV[1] limit, ARGV[2] window in seconds. Counts only
- * while under the limit; the window's expiry is set by the request that opens it. Leaves `allowed` and `used`.
+ * The counting CONSUME and LEASE share: KEYS[1] counter, ARGV[1] limit, ARGV[2] window in seconds; `want` and
+ * `share` set by the script. Counts up to `want` requests, at most a `share`-th of what is left (at least one) and
+ * only while under the limit (shared.ts grantOf); the window's expiry is set by the count that opens it. Leaves
+ * `granted` and `used`.
  */
 const COUNT = `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local allowed = used < tonumber(ARGV[1])
-if allowed then
-  used = redis.call('INCR', KEYS[1])
-  if used == 1 then
+local left = tonumber(ARGV[1]) - used
+local granted = 0
+if left > 0 then
+  granted = math.min(want, left, math.max(1, math.ceil(left / share)))
+  used = redis.call('INCRBY', KEYS[1], granted)
+  if used == granted then
     redis.call('EXPIRE', KEYS[1], ARGV[2])
   end
 end
@@ -24,53 +28,98 @@ local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 `;
 
-/** COUNT's keys and arguments. Returns {allowed 0|1, used}. */
-export const CONSUME = `${COUNT}
-return {allowed and 1 or 0, used}
+/** COUNT's keys and arguments, one request. Returns {granted 0|1, used}. */
+export const CONSUME = `local want, share = 1, 1
+${COUNT}
+return {granted, used}
 `;
 
 /**
- * COUNT's keys and arguments; KEYS[2] the pending reservations (sorted set, scored by the time taken), ARGV[3] a
- * fresh id. An admitted request's reservation is the member "<id> <window expiry ms> <counter key>", so releasing
- * it needs nothing else. Returns {allowed 0|1, used, reservation (admitted only)}.
+ * COUNT's keys and arguments; KEYS[2] the pending reservations (sorted set, scored by the time taken), KEYS[3] the
+ * units each holds when more than one (hash), ARGV[3] a fresh id, ARGV[4] the units wanted, ARGV[5] the share. The
+ * reservation is the member "<id> <window expiry ms> <counter key>", so giving back needs nothing else. Returns
+ * {granted, used, reservation (when granted)}.
  */
-export const RESERVE = `${COUNT}
-if not allowed then
+export const LEASE = `local want, share = tonumber(ARGV[4]), tonumber(ARGV[5])
+${COUNT}
+if granted == 0 then
   return {0, used}
 end
 ${NOW_MS}
 local reservation = ARGV[3] .. ' ' .. string.format('%.0f', now + redis.call('PTTL', KEYS[1])) .. ' ' .. KEYS[1]
 redis.call('ZADD', KEYS[2], now, reservation)
-return {1, used, reservation}
+if granted > 1 then
+  redis.call('HSET', KEYS[3], reservation, granted)
+end
+return {granted, used, reservation}
 `;
 
 /**
- * Gives back the request of a dropped reservation: only in its own counter window (a new window can only start
- * after that one's expiry), never below zero. The counter key comes from the reservation, not KEYS (single node).
+ * KEYS[1] the pending reservations, KEYS[2] their units. `held` reads a reservation's units; `giveBack` returns
+ * `units` of a reservation to its counter: only in its own counter window (a new window can only start after that
+ * one's expiry), never below zero. The counter key comes from the reservation, not KEYS (single node); `drop`
+ * forgets the reservation.
  */
-const GIVE_BACK = `${NOW_MS}
-local function giveBack(reservation)
+const HELD = `${NOW_MS}
+local function held(reservation)
+  return tonumber(redis.call('HGET', KEYS[2], reservation) or '1')
+end
+local function giveBack(reservation, units)
   local expires, counter = string.match(reservation, '^%S+ (%d+) (.+)$')
-  if tonumber(expires) > now and tonumber(redis.call('GET', counter) or '0') > 0 then
-    redis.call('DECR', counter)
+  local used = tonumber(redis.call('GET', counter) or '0')
+  if units > 0 and tonumber(expires) > now and used > 0 then
+    redis.call('DECRBY', counter, math.min(units, used))
   end
+end
+local function drop(reservation)
+  redis.call('ZREM', KEYS[1], reservation)
+  redis.call('HDEL', KEYS[2], reservation)
 end
 `;
 
-/** KEYS[1] the pending reservations, ARGV[1] one of them. Releases it if still pending. */
-export const RELEASE = `${GIVE_BACK}
-if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
-  giveBack(ARGV[1])
+/** HELD's keys, ARGV[1] one reservation. Releases it if still pending. */
+export const RELEASE = `${HELD}
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  giveBack(ARGV[1], held(ARGV[1]))
+  drop(ARGV[1])
 end
 return 1
 `;
 
-/** KEYS[1] the pending reservations, ARGV[1] the lease in ms. Releases those older; returns how many. */
-export const RELEASE_ABANDONED = `${GIVE_BACK}
+/** HELD's keys, ARGV the reservations. Drops them, keeping what they hold. */
+export const SETTLE = `
+for _, reservation in ipairs(ARGV) do
+  redis.call('ZREM', KEYS[1], reservation)
+  redis.call('HDEL', KEYS[2], reservation)
+end
+return 1
+`;
+
+/** HELD's keys, ARGV triples (reservation, kept, returned) as Store.settleUnits takes them. */
+export const SETTLE_UNITS = `${HELD}
+for i = 1, #ARGV, 3 do
+  local reservation = ARGV[i]
+  if redis.call('ZSCORE', KEYS[1], reservation) then
+    local units = held(reservation)
+    local given = math.min(tonumber(ARGV[i + 2]), units)
+    giveBack(reservation, given)
+    units = units - tonumber(ARGV[i + 1]) - given
+    if units > 0 then
+      redis.call('HSET', KEYS[2], reservation, units)
+    else
+      drop(reservation)
+    end
+  end
+end
+return 1
+`;
+
+/** HELD's keys, ARGV[1] the lease in ms. Releases the reservations older; returns how many. */
+export const RELEASE_ABANDONED = `${HELD}
 local abandoned = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
 for _, reservation in ipairs(abandoned) do
-  redis.call('ZREM', KEYS[1], reservation)
-  giveBack(reservation)
+  giveBack(reservation, held(reservation))
+  drop(reservation)
 end
 return #abandoned
 `;

@@ -12,21 +12,23 @@ import { guardStore, StoreGuard } from "./guard.ts";
 import {
   CONSUME,
   CREATE_INDEXED,
+  LEASE,
   PUT_PROFILE,
   RELEASE,
   RELEASE_ABANDONED,
-  RESERVE,
+  SETTLE,
+  SETTLE_UNITS,
   TAKE_TOKEN,
 } from "./redis-scripts.ts";
 import {
-  admitted,
   assertRating,
-  deniedWithoutLimit,
+  countResult,
   emptyHistogram,
+  LEASE_SHARE,
   peekResult,
   recentDays,
   recordReaders,
-  refused,
+  reservedOne,
   summarizeRatings,
   uniqueIds,
   utcDay,
@@ -41,6 +43,8 @@ import {
   type ConsumeResult,
   DEFAULT_STORE_TIMEOUT_MS,
   DuplicateEmailError,
+  type LeaseResult,
+  type LeaseUpdate,
   type Profile,
   type RatingInput,
   type RatingSummary,
@@ -57,8 +61,9 @@ type Fields = Record<string, string>;
 type ScriptFn = (...keysThenArgs: (string | number)[]) => Promise<unknown>;
 
 const DAY_SECONDS = 86_400;
-/** The sorted set of pending reservations (RESERVE). */
+/** The sorted set of pending reservations (LEASE), and the units of those holding more than one. */
 const RESERVATIONS = "reservations";
+const RESERVATION_UNITS = "reservation-units";
 
 /** Field/value pairs of the non-null entries, flattened for HSET. */
 function pairs(record: Record<string, string | null>): string[] {
@@ -111,7 +116,9 @@ export class RedisStore implements Store {
   readonly backend = "redis";
   private readonly now: () => number;
   private readonly consumeScript: ScriptFn;
-  private readonly reserveScript: ScriptFn;
+  private readonly leaseScript: ScriptFn;
+  private readonly settleScript: ScriptFn;
+  private readonly settleUnitsScript: ScriptFn;
   private readonly releaseScript: ScriptFn;
   private readonly releaseAbandonedScript: ScriptFn;
   private readonly createIndexedScript: ScriptFn;
@@ -124,9 +131,11 @@ export class RedisStore implements Store {
   ) {
     this.now = options.now ?? Date.now;
     this.consumeScript = this.defineScript("vdConsume", 1, CONSUME);
-    this.reserveScript = this.defineScript("vdReserve", 2, RESERVE);
-    this.releaseScript = this.defineScript("vdRelease", 1, RELEASE);
-    this.releaseAbandonedScript = this.defineScript("vdReleaseAbandoned", 1, RELEASE_ABANDONED);
+    this.leaseScript = this.defineScript("vdLease", 3, LEASE);
+    this.settleScript = this.defineScript("vdSettle", 2, SETTLE);
+    this.settleUnitsScript = this.defineScript("vdSettleUnits", 2, SETTLE_UNITS);
+    this.releaseScript = this.defineScript("vdRelease", 2, RELEASE);
+    this.releaseAbandonedScript = this.defineScript("vdReleaseAbandoned", 2, RELEASE_ABANDONED);
     this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
     this.takeTokenScript = this.defineScript("vdTakeToken", 1, TAKE_TOKEN);
@@ -175,12 +184,28 @@ export class RedisStore implements Store {
     return command.bind(this.redis);
   }
 
+  /**
+   * Writes `record` (it has an id) as the hash `key` if it can claim the unique `index`, and appends its id to
+   * `list` when given, all at once (CREATE_INDEXED); false when the index was taken.
+   */
+  private async createIndexed(
+    index: string,
+    key: string,
+    record: Record<string, string | null> & { id: string },
+    list?: string,
+  ): Promise<boolean> {
+    const appended = list === undefined ? "0" : "1";
+    return (
+      (await this.createIndexedScript(index, key, list ?? key, record.id, appended, ...pairs(record))) !== 0
+    );
+  }
+
   private isoNow(): string {
     return new Date(this.now()).toISOString();
   }
 
   async createAccount(a: Account): Promise<void> {
-    const fields = pairs({
+    const created = await this.createIndexed(`account-email:${a.email}`, `account:${a.id}`, {
       id: a.id,
       email: a.email,
       name: a.name,
@@ -190,15 +215,7 @@ export class RedisStore implements Store {
       verified: a.verified ? "1" : "0",
       created_at: a.createdAt,
     });
-    const created = await this.createIndexedScript(
-      `account-email:${a.email}`,
-      `account:${a.id}`,
-      `account-keys:${a.id}`,
-      a.id,
-      "0",
-      ...fields,
-    );
-    if (created === 0) throw new DuplicateEmailError(a.email);
+    if (!created) throw new DuplicateEmailError(a.email);
   }
 
   async getAccount(id: string): Promise<Account | null> {
@@ -212,23 +229,17 @@ export class RedisStore implements Store {
   }
 
   async createApiKey(k: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void> {
-    const fields = pairs({
+    const record = {
       id: k.id,
       account_id: k.accountId,
       hash: k.hash,
       label: k.label,
       created_at: k.createdAt,
       usage_count: "0",
-    });
-    const created = await this.createIndexedScript(
-      `apikey-hash:${k.hash}`,
-      `apikey:${k.id}`,
-      `account-keys:${k.accountId}`,
-      k.id,
-      "1",
-      ...fields,
-    );
-    if (created === 0) throw new Error("an API key with this hash already exists");
+    };
+    const list = `account-keys:${k.accountId}`;
+    const created = await this.createIndexed(`apikey-hash:${k.hash}`, `apikey:${k.id}`, record, list);
+    if (!created) throw new Error("an API key with this hash already exists");
   }
 
   private async getApiKey(id: string): Promise<ApiKeyRecord | null> {
@@ -324,37 +335,48 @@ export class RedisStore implements Store {
   }
 
   async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
-    if (limit <= 0) return deniedWithoutLimit();
-    const [allowed, used] = (await this.consumeScript(`counter:${key}`, limit, Math.ceil(ttlSeconds))) as [
+    const [granted, used] = (await this.consumeScript(`counter:${key}`, limit, Math.ceil(ttlSeconds))) as [
       number,
       number,
     ];
-    return allowed === 1 ? admitted(used, limit) : refused(limit);
+    return countResult(granted, used, limit);
   }
 
   async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
-    if (limit <= 0) return { ...deniedWithoutLimit(), reservation: null };
-    const [allowed, used, reservation] = (await this.reserveScript(
+    return reservedOne(await this.lease(key, limit, ttlSeconds, 1), limit);
+  }
+
+  async lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult> {
+    const [granted, used, reservation] = (await this.leaseScript(
       `counter:${key}`,
       RESERVATIONS,
+      RESERVATION_UNITS,
       limit,
       Math.ceil(ttlSeconds),
       randomUUID(),
+      units,
+      LEASE_SHARE,
     )) as [number, number, string?];
-    if (allowed !== 1) return { ...refused(limit), reservation: null };
-    return { ...admitted(used, limit), reservation: String(reservation) };
+    if (granted === 0) return { granted, used: Math.max(limit, 0), reservation: null };
+    return { granted, used, reservation: String(reservation) };
   }
 
   async settle(reservations: readonly string[]): Promise<void> {
-    if (reservations.length > 0) await this.redis.zrem(RESERVATIONS, ...reservations);
+    if (reservations.length > 0) await this.settleScript(RESERVATIONS, RESERVATION_UNITS, ...reservations);
+  }
+
+  async settleUnits(updates: readonly LeaseUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    const triples = updates.flatMap((u) => [u.reservation, u.kept, u.returned]);
+    await this.settleUnitsScript(RESERVATIONS, RESERVATION_UNITS, ...triples);
   }
 
   async release(reservation: string): Promise<void> {
-    await this.releaseScript(RESERVATIONS, reservation);
+    await this.releaseScript(RESERVATIONS, RESERVATION_UNITS, reservation);
   }
 
   async releaseAbandoned(leaseMs: number): Promise<number> {
-    return Number(await this.releaseAbandonedScript(RESERVATIONS, Math.round(leaseMs)));
+    return Number(await this.releaseAbandonedScript(RESERVATIONS, RESERVATION_UNITS, Math.round(leaseMs)));
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {

@@ -5,6 +5,7 @@
  * answered does not stay charged.
  */
 import type { Logger } from "../runtime/logger.ts";
+import { BackgroundWrites } from "./background-writes.ts";
 import type { Store } from "./types.ts";
 
 /** Longest a settle waits to be written with others. */
@@ -21,26 +22,35 @@ export const SWEEP_INTERVAL_MS = 30_000;
  */
 const LONGEST_REQUEST_MS = 5 * 60_000;
 
+/** Default of QUOTA_LEASE_UNITS: most units one quota lease asks for (quota-leases.ts). */
+export const QUOTA_LEASE_UNITS = 100;
+/** Default of QUOTA_LEASE_MS: longest a leased block admits requests before its unused units go back. */
+export const QUOTA_LEASE_MS = 10_000;
+/** Default of QUOTA_LEASE_IDLE_MS: a leased block with no request for this long gives its unused units back. */
+export const QUOTA_LEASE_IDLE_MS = 1000;
+
 /**
  * Default of RESERVATION_LEASE_MS: a reservation this old belongs to a process that died, since a live one settles
- * or releases it within the request's life plus one settle batch. Two processes on one SQLite file or instances on
+ * or releases it within the life of its quota block (QUOTA_LEASE_MS), then of the request, plus one settle batch. Two processes on one SQLite file or instances on
  * one Redis can therefore sweep each other's. A request that did outlive it would only be served free: its late
  * settle or release finds nothing pending and changes nothing.
  */
-export const RESERVATION_LEASE_MS = LONGEST_REQUEST_MS + SETTLE_BATCH_MS;
+export const RESERVATION_LEASE_MS = QUOTA_LEASE_MS + LONGEST_REQUEST_MS + SETTLE_BATCH_MS;
 
 export class ReservationKeeper {
   private queued: string[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   /** Batches being written, awaited by close. */
-  private readonly writing = new Set<Promise<void>>();
+  private readonly writing: BackgroundWrites;
 
   constructor(
     private readonly store: Pick<Store, "settle" | "releaseAbandoned">,
     private readonly logger: Logger,
     private readonly leaseMs = RESERVATION_LEASE_MS,
-  ) {}
+  ) {
+    this.writing = new BackgroundWrites(logger);
+  }
 
   /** Releases abandoned reservations now, then every SWEEP_INTERVAL_MS until close. */
   async start(): Promise<void> {
@@ -59,7 +69,7 @@ export class ReservationKeeper {
   async close(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.flush();
-    await Promise.all(this.writing);
+    await this.writing.settled();
   }
 
   private flush(): void {
@@ -69,13 +79,11 @@ export class ReservationKeeper {
     if (batch.length === 0) return;
     this.queued = [];
     // A batch that fails stays pending and is swept after the lease: those answers go free rather than be retried.
-    const write = this.store
-      .settle(batch)
-      .catch((err: unknown) =>
-        this.logger.error({ err, reservations: batch.length }, "settling answered requests failed"),
-      )
-      .finally(() => this.writing.delete(write));
-    this.writing.add(write);
+    this.writing.run(
+      this.store.settle(batch),
+      { reservations: batch.length },
+      "settling answered requests failed",
+    );
   }
 
   private async sweep(): Promise<void> {

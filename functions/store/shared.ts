@@ -5,8 +5,10 @@ import type {
   ApiKeyRecord,
   Comment,
   ConsumeResult,
+  LeaseResult,
   RatingInput,
   RatingSummary,
+  ReserveResult,
   VenueKind,
 } from "./types.ts";
 
@@ -44,19 +46,29 @@ export function emptyHistogram(): RatingSummary["histogram"] {
   return [0, 0, 0, 0, 0];
 }
 
-/** Both stores refuse a non-positive limit without writing anything. */
-export function deniedWithoutLimit(): { allowed: false; used: 0; remaining: 0 } {
-  return { allowed: false, used: 0, remaining: 0 };
+/**
+ * What counting `granted` requests (0 or 1) reports: admitted as the `used`-th of its window, or refused because the
+ * window is full; a non-positive limit refuses without anything counted.
+ */
+export function countResult(granted: number, used: number, limit: number): ConsumeResult {
+  if (granted > 0) return { allowed: true, used, remaining: limit - used };
+  return { allowed: false, used: Math.max(limit, 0), remaining: 0 };
 }
 
-/** A request admitted as the `used`-th of its window. */
-export function admitted(used: number, limit: number): ConsumeResult {
-  return { allowed: true, used, remaining: limit - used };
+/**
+ * A lease takes at most this share of what its window has left (1/LEASE_SHARE), so with several instances leasing
+ * blocks the last units of a quota go out one or two at a time and none sit unused in another instance's block.
+ */
+export const LEASE_SHARE = 4;
+
+/** Units a lease asking for `want` is granted when its window has `left`: 0 only when nothing is left. */
+export function grantOf(left: number, want: number): number {
+  return left <= 0 ? 0 : Math.min(want, left, Math.max(1, Math.ceil(left / LEASE_SHARE)));
 }
 
-/** A request the limit refused: the window is full. */
-export function refused(limit: number): ConsumeResult {
-  return { allowed: false, used: limit, remaining: 0 };
+/** `reserve` as a lease of one unit. */
+export function reservedOne(lease: LeaseResult, limit: number): ReserveResult {
+  return { ...countResult(lease.granted, lease.used, limit), reservation: lease.reservation };
 }
 
 /** What `peek` reports for a window that has counted `counted` requests: never more used than the limit. */

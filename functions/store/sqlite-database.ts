@@ -13,36 +13,38 @@ import { join } from "node:path";
 import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
 import { ensureDirectory } from "../runtime/directories.ts";
 import {
-  admitted,
   assertRating,
-  deniedWithoutLimit,
+  countResult,
   emptyHistogram,
+  grantOf,
   peekResult,
   recentDays,
   recordReaders,
-  refused,
+  reservedOne,
   summarizeRatings,
   utcDay,
   VIEW_RETENTION_DAYS,
   VIEW_WINDOW_DAYS,
 } from "./shared.ts";
-import {
-  type Account,
-  type ApiKeyRecord,
-  type Comment,
-  type CommentInput,
-  type ConsumeResult,
-  DuplicateEmailError,
-  type Profile,
-  type RatingInput,
-  type RatingSummary,
-  type ReserveResult,
-  type Store,
-  type StoreOptions,
-  type VenueCounts,
-  type VenueKind,
-  type Watchlist,
+import type {
+  Account,
+  ApiKeyRecord,
+  Comment,
+  CommentInput,
+  ConsumeResult,
+  LeaseResult,
+  LeaseUpdate,
+  Profile,
+  RatingInput,
+  RatingSummary,
+  ReserveResult,
+  Store,
+  StoreOptions,
+  VenueCounts,
+  VenueKind,
+  Watchlist,
 } from "./types.ts";
+import { DuplicateEmailError } from "./types.ts";
 
 export const STATE_FILE_NAME = "state.sqlite";
 /** How long a write waits for another connection's lock before it fails with SQLITE_BUSY. */
@@ -143,7 +145,11 @@ CREATE TABLE IF NOT EXISTS settings (
  * Version 1 is the schema as it stood before versions were kept (CREATE … IF NOT EXISTS), so such a database
  * becomes version 1 unchanged.
  */
-const MIGRATIONS: readonly string[] = [SCHEMA];
+const MIGRATIONS: readonly string[] = [
+  SCHEMA,
+  // A reservation holds a block of units leased at once (Store.lease); one from before held one.
+  "ALTER TABLE reservations ADD COLUMN held INTEGER NOT NULL DEFAULT 1;",
+];
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
 
 type Row = Record<string, SQLOutputValue>;
@@ -378,45 +384,51 @@ export class SqliteDatabase implements Store {
   }
 
   /**
-   * The counting step of consume and reserve: the window's count and expiry once the request is counted, or null
-   * when the limit refuses it.
+   * The counting step of consume and lease, inside their transaction: counts up to `want` requests (grantOf) and
+   * says how many, with the window's count and expiry after; null when the window has nothing left.
    */
-  private count(key: string, limit: number, ttlSeconds: number): { used: number; expiresAt: number } | null {
+  private count(
+    key: string,
+    limit: number,
+    ttlSeconds: number,
+    want: number,
+  ): { granted: number; used: number; expiresAt: number } | null {
     const now = this.now();
-    // One statement: a fresh or expired window starts at 1; a live one grows only while under the limit.
-    // When the WHERE refuses the update, no row comes back and the request is denied.
-    // all(), not get(): get() stops after the RETURNING row, before the statement completes, so a write that then
-    // fails (disk full, read-only file) would be rolled back silently while the request is admitted (fail open).
-    const [row] = this.meter(
-      `INSERT INTO counters (key, used, expires_at) VALUES ($key, 1, $expires)
-         ON CONFLICT(key) DO UPDATE SET
-           used = CASE WHEN counters.expires_at <= $now THEN 1 ELSE counters.used + 1 END,
-           expires_at = CASE WHEN counters.expires_at <= $now THEN $expires ELSE counters.expires_at END
-         WHERE counters.expires_at <= $now OR counters.used < $limit
-         RETURNING used, expires_at`,
-    ).all({ key, expires: now + ttlSeconds * 1000, now, limit });
-    return row ? { used: num(row.used), expiresAt: num(row.expires_at) } : null;
+    const row = this.meter("SELECT used, expires_at FROM counters WHERE key = ? AND expires_at > ?").get(
+      key,
+      now,
+    );
+    // A fresh or expired window starts with this count.
+    const before = row ? num(row.used) : 0;
+    const expiresAt = row ? num(row.expires_at) : now + ttlSeconds * 1000;
+    const granted = grantOf(limit - before, want);
+    if (granted === 0) return null;
+    // run() completes the statement, so a write that fails (disk full, read-only file) throws: never admitted uncounted.
+    this.meter(
+      `INSERT INTO counters (key, used, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT(key) DO UPDATE SET used = excluded.used, expires_at = excluded.expires_at`,
+    ).run(key, before + granted, expiresAt);
+    return { granted, used: before + granted, expiresAt };
   }
 
   async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
-    if (limit <= 0) return deniedWithoutLimit();
-    const counted = this.count(key, limit, ttlSeconds);
-    return counted ? admitted(counted.used, limit) : refused(limit);
+    const counted = this.transaction(this.meters, () => this.count(key, limit, ttlSeconds, 1));
+    return countResult(counted?.granted ?? 0, counted?.used ?? 0, limit);
   }
 
   async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
-    if (limit <= 0) return { ...deniedWithoutLimit(), reservation: null };
+    return reservedOne(await this.lease(key, limit, ttlSeconds, 1), limit);
+  }
+
+  async lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult> {
     return this.transaction(this.meters, () => {
-      const counted = this.count(key, limit, ttlSeconds);
-      if (!counted) return { ...refused(limit), reservation: null };
+      const counted = this.count(key, limit, ttlSeconds, units);
+      if (!counted) return { granted: 0, used: Math.max(limit, 0), reservation: null };
       const reservation = randomUUID();
-      this.meter("INSERT INTO reservations (id, key, taken_at, window_expires) VALUES (?, ?, ?, ?)").run(
-        reservation,
-        key,
-        this.now(),
-        counted.expiresAt,
-      );
-      return { ...admitted(counted.used, limit), reservation };
+      this.meter(
+        "INSERT INTO reservations (id, key, taken_at, window_expires, held) VALUES (?, ?, ?, ?, ?)",
+      ).run(reservation, key, this.now(), counted.expiresAt, counted.granted);
+      return { granted: counted.granted, used: counted.used, reservation };
     });
   }
 
@@ -427,11 +439,28 @@ export class SqliteDatabase implements Store {
     );
   }
 
+  async settleUnits(updates: readonly LeaseUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    this.transaction(this.meters, () => {
+      const read = this.meter("SELECT key, window_expires, held FROM reservations WHERE id = ?");
+      for (const { reservation, kept, returned } of updates) {
+        const row = read.get(reservation);
+        if (!row) continue;
+        const held = num(row.held);
+        const given = Math.min(returned, held);
+        this.giveBack([{ ...row, held: given }]);
+        if (held - kept - given > 0) {
+          this.meter("UPDATE reservations SET held = ? WHERE id = ?").run(held - kept - given, reservation);
+        } else this.meter("DELETE FROM reservations WHERE id = ?").run(reservation);
+      }
+    });
+  }
+
   async release(reservation: string): Promise<void> {
     this.transaction(this.meters, () => {
-      const rows = this.meter("DELETE FROM reservations WHERE id = ? RETURNING key, window_expires").all(
-        reservation,
-      );
+      const rows = this.meter(
+        "DELETE FROM reservations WHERE id = ? RETURNING key, window_expires, held",
+      ).all(reservation);
       this.giveBack(rows);
     });
   }
@@ -439,19 +468,20 @@ export class SqliteDatabase implements Store {
   async releaseAbandoned(leaseMs: number): Promise<number> {
     return this.transaction(this.meters, () => {
       const rows = this.meter(
-        "DELETE FROM reservations WHERE taken_at <= ? RETURNING key, window_expires",
+        "DELETE FROM reservations WHERE taken_at <= ? RETURNING key, window_expires, held",
       ).all(this.now() - leaseMs);
       this.giveBack(rows);
       return rows.length;
     });
   }
 
-  /** Takes back the request of each dropped reservation, from its own counter window only and while it lasts. */
+  /** Takes back the units each dropped reservation held, from its own counter window only and while it lasts. */
   private giveBack(dropped: Row[]): void {
     const update = this.meter(
-      "UPDATE counters SET used = used - 1 WHERE key = ? AND expires_at = ? AND expires_at > ? AND used > 0",
+      `UPDATE counters SET used = MAX(used - ?, 0)
+       WHERE key = ? AND expires_at = ? AND expires_at > ?`,
     );
-    for (const row of dropped) update.run(str(row.key), num(row.window_expires), this.now());
+    for (const row of dropped) update.run(num(row.held), str(row.key), num(row.window_expires), this.now());
   }
 
   async peek(key: string, limit: number): Promise<ConsumeResult> {

@@ -11,24 +11,7 @@ import { withTimeout } from "../runtime/timeout.ts";
 import { StoreGuard } from "./guard.ts";
 import { DEFAULT_BUSY_TIMEOUT_MS } from "./sqlite-database.ts";
 import type { Reply, SerializedError, StoreMethod, WorkerConfig, WorkerRequest } from "./sqlite-worker.ts";
-import {
-  type Account,
-  type ApiKeyRecord,
-  type Comment,
-  type CommentInput,
-  type ConsumeResult,
-  DuplicateEmailError,
-  type Profile,
-  type RatingInput,
-  type RatingSummary,
-  type ReserveResult,
-  type Store,
-  type StoreOptions,
-  StoreUnavailable,
-  type VenueCounts,
-  type VenueKind,
-  type Watchlist,
-} from "./types.ts";
+import { DuplicateEmailError, type Store, type StoreOptions, StoreUnavailable } from "./types.ts";
 
 export { STATE_FILE_NAME } from "./sqlite-database.ts";
 
@@ -199,96 +182,38 @@ export class SqliteStore implements Store {
     }) as ReturnType<Store[M]>;
   }
 
-  createAccount(account: Account): Promise<void> {
-    return this.call("createAccount", account);
-  }
-  getAccount(id: string): Promise<Account | null> {
-    return this.call("getAccount", id);
-  }
-  findAccountByEmail(email: string): Promise<Account | null> {
-    return this.call("findAccountByEmail", email);
-  }
-  createApiKey(key: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void> {
-    return this.call("createApiKey", key);
-  }
-  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return this.call("findApiKeyByHash", hash);
-  }
-  listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return this.call("listApiKeys", accountId);
-  }
-  revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
-    return this.call("revokeApiKey", accountId, keyId);
-  }
-  recordKeyUse(keyId: string): Promise<number> {
-    return this.call("recordKeyUse", keyId);
-  }
-  getProfile(accountId: string): Promise<Profile | null> {
-    return this.call("getProfile", accountId);
-  }
-  putProfile(profile: Profile): Promise<void> {
-    return this.call("putProfile", profile);
-  }
-  venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>> {
-    return this.call("venueCounts", kind);
-  }
-  venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts> {
-    return this.call("venueCountsOf", kind, venueId);
-  }
-  consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
-    return this.call("consume", key, limit, ttlSeconds);
-  }
-  reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
-    return this.call("reserve", key, limit, ttlSeconds);
-  }
-  peek(key: string, limit: number): Promise<ConsumeResult> {
-    return this.call("peek", key, limit);
-  }
-  settle(reservations: readonly string[]): Promise<void> {
-    return this.call("settle", reservations);
-  }
-  release(reservation: string): Promise<void> {
-    return this.call("release", reservation);
-  }
-  releaseAbandoned(leaseMs: number): Promise<number> {
-    return this.call("releaseAbandoned", leaseMs);
-  }
-  forget(key: string): Promise<void> {
-    return this.call("forget", key);
-  }
-  recordView(kind: VenueKind, venueId: string): Promise<void> {
-    return this.call("recordView", kind, venueId);
-  }
-  views30d(kind: VenueKind): Promise<Map<string, number>> {
-    return this.call("views30d", kind);
-  }
-  views30dOf(kind: VenueKind, venueId: string): Promise<number> {
-    return this.call("views30dOf", kind, venueId);
-  }
-  putRating(rating: RatingInput): Promise<void> {
-    return this.call("putRating", rating);
-  }
-  ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary> {
-    return this.call("ratingSummary", kind, venueId);
-  }
-  addComment(comment: CommentInput): Promise<Comment> {
-    return this.call("addComment", comment);
-  }
-  listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
-    return this.call("listComments", kind, venueId, limit);
-  }
-  removeDemoFeedback(): Promise<number> {
-    return this.call("removeDemoFeedback");
-  }
-  getWatchlist(id: string): Promise<Watchlist | null> {
-    return this.call("getWatchlist", id);
-  }
-  putWatchlist(watchlist: Watchlist): Promise<void> {
-    return this.call("putWatchlist", watchlist);
-  }
-  getOrInitSetting(key: string, candidate: string): Promise<string> {
-    return this.call("getOrInitSetting", key, candidate);
-  }
+  createAccount: Store["createAccount"] = (...args) => this.call("createAccount", ...args);
+  getAccount: Store["getAccount"] = (...args) => this.call("getAccount", ...args);
+  findAccountByEmail: Store["findAccountByEmail"] = (...args) => this.call("findAccountByEmail", ...args);
+  createApiKey: Store["createApiKey"] = (...args) => this.call("createApiKey", ...args);
+  findApiKeyByHash: Store["findApiKeyByHash"] = (...args) => this.call("findApiKeyByHash", ...args);
+  listApiKeys: Store["listApiKeys"] = (...args) => this.call("listApiKeys", ...args);
+  revokeApiKey: Store["revokeApiKey"] = (...args) => this.call("revokeApiKey", ...args);
+  recordKeyUse: Store["recordKeyUse"] = (...args) => this.call("recordKeyUse", ...args);
+  getProfile: Store["getProfile"] = (...args) => this.call("getProfile", ...args);
+  putProfile: Store["putProfile"] = (...args) => this.call("putProfile", ...args);
+  venueCounts: Store["venueCounts"] = (...args) => this.call("venueCounts", ...args);
+  venueCountsOf: Store["venueCountsOf"] = (...args) => this.call("venueCountsOf", ...args);
+  consume: Store["consume"] = (...args) => this.call("consume", ...args);
+  reserve: Store["reserve"] = (...args) => this.call("reserve", ...args);
+  lease: Store["lease"] = (...args) => this.call("lease", ...args);
+  settleUnits: Store["settleUnits"] = (...args) => this.call("settleUnits", ...args);
+  peek: Store["peek"] = (...args) => this.call("peek", ...args);
+  settle: Store["settle"] = (...args) => this.call("settle", ...args);
+  release: Store["release"] = (...args) => this.call("release", ...args);
+  releaseAbandoned: Store["releaseAbandoned"] = (...args) => this.call("releaseAbandoned", ...args);
+  forget: Store["forget"] = (...args) => this.call("forget", ...args);
+  recordView: Store["recordView"] = (...args) => this.call("recordView", ...args);
+  views30d: Store["views30d"] = (...args) => this.call("views30d", ...args);
+  views30dOf: Store["views30dOf"] = (...args) => this.call("views30dOf", ...args);
+  putRating: Store["putRating"] = (...args) => this.call("putRating", ...args);
+  ratingSummary: Store["ratingSummary"] = (...args) => this.call("ratingSummary", ...args);
+  addComment: Store["addComment"] = (...args) => this.call("addComment", ...args);
+  listComments: Store["listComments"] = (...args) => this.call("listComments", ...args);
+  removeDemoFeedback: Store["removeDemoFeedback"] = (...args) => this.call("removeDemoFeedback", ...args);
+  getWatchlist: Store["getWatchlist"] = (...args) => this.call("getWatchlist", ...args);
+  putWatchlist: Store["putWatchlist"] = (...args) => this.call("putWatchlist", ...args);
+  getOrInitSetting: Store["getOrInitSetting"] = (...args) => this.call("getOrInitSetting", ...args);
 
   /**
    * Closes the database and stops the worker. A worker that does not answer in time is terminated anyway; one stuck

@@ -76,6 +76,27 @@ export interface ReserveResult extends ConsumeResult {
   reservation: string | null;
 }
 
+export interface LeaseResult {
+  /**
+   * Units counted for the lease: at most the units asked for and at most a LEASE_SHARE-th of what the window had
+   * left (at least one), so the last units of a quota are not all leased to one instance; 0 when none were left.
+   */
+  granted: number;
+  /** Counted in the window once the lease is, never above the limit. */
+  used: number;
+  /** The pending reservation holding the granted units; null when none were granted. */
+  reservation: string | null;
+}
+
+/** What became of some of the units a lease's reservation holds. */
+export interface LeaseUpdate {
+  reservation: string;
+  /** Units spent on answered requests: kept for good. */
+  kept: number;
+  /** Units not spent (unused, or requests not answered): given back to the window. */
+  returned: number;
+}
+
 export interface RatingInput {
   kind: VenueKind;
   venueId: string;
@@ -143,6 +164,19 @@ export interface Store {
    * back when it is released, and given back by `releaseAbandoned` when neither happens within the lease.
    */
   reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult>;
+  /**
+   * Counts a block of up to `units` requests at once, in one atomic step, as one pending reservation holding them
+   * (see LeaseResult for how many are granted): an instance then admits that many requests without asking again.
+   * A reservation from `reserve` holds one unit; `settle`, `release` and `releaseAbandoned` act on all the units a
+   * reservation still holds.
+   */
+  lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult>;
+  /**
+   * Applies each update to its reservation in one write: its kept units stay counted, its returned ones are given
+   * back (never below zero, only in their own window, never more than it holds), and the reservation is dropped
+   * once it holds none. Unknown reservations (released or swept) are ignored.
+   */
+  settleUnits(updates: readonly LeaseUpdate[]): Promise<void>;
   /** The same figures without counting. */
   peek(key: string, limit: number): Promise<ConsumeResult>;
   /** Drops the counter of `key` at once, as if its window had ended (a successful login clears its failures). */
@@ -150,7 +184,7 @@ export interface Store {
   /** Keeps the charges of answered requests: drops their reservations, all in one write. Unknown ones are ignored. */
   settle(reservations: readonly string[]): Promise<void>;
   /**
-   * Gives back the request a pending reservation holds (never below zero) and drops the reservation, atomically: a
+   * Gives back the requests a pending reservation holds (never below zero) and drops the reservation, atomically: a
    * request charged but not answered. A reservation no longer pending (settled, released or swept) changes nothing,
    * so a charge comes back at most once; nor does one whose counter window has ended.
    */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAuthConfig } from "../../functions/auth/config.ts";
 import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
 import { loadConfig } from "../../functions/server-config.ts";
+import { quotaLeaseOf } from "../../functions/store/index.ts";
 import {
   bearer,
   forEachStore,
@@ -189,5 +190,18 @@ describe("configuration", () => {
     expect(() => loadConfig({ REDIS_URL: "localhost:6379" })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ STORE_TIMEOUT_MS: "0" })).toThrow(/STORE_TIMEOUT_MS/);
     expect(loadConfig({ STORE_TIMEOUT_MS: "750" }).store.STORE_TIMEOUT_MS).toBe("750");
+    expect(() => loadConfig({ QUOTA_LEASE_UNITS: "0", QUOTA_LEASE_MS: "soon" })).toThrow(
+      /QUOTA_LEASE_MS[\s\S]*QUOTA_LEASE_UNITS|QUOTA_LEASE_UNITS[\s\S]*QUOTA_LEASE_MS/,
+    );
+  });
+
+  it("leases quota blocks for at most half the reservation lease, so the sweep never takes a live block", () => {
+    expect(quotaLeaseOf(loadConfig({}).store)).toEqual({ units: 100, lifeMs: 10_000, idleMs: 1000 });
+    const short = loadConfig({
+      RESERVATION_LEASE_MS: "1000",
+      QUOTA_LEASE_UNITS: "5",
+      QUOTA_LEASE_IDLE_MS: "50",
+    });
+    expect(quotaLeaseOf(short.store)).toEqual({ units: 5, lifeMs: 500, idleMs: 50 });
   });
 });

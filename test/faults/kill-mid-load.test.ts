@@ -15,7 +15,7 @@ import { peekQuota } from "../../functions/auth/quota.ts";
 import { openStore } from "../../functions/store/index.ts";
 import { bearer, PASSWORD } from "../accounts/harness.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { withRedis } from "../store/redis-server.ts";
 import { type Server, serve } from "./serve-process.ts";
 
 const QUOTA = 100_000;
@@ -175,20 +175,10 @@ killMidLoad("file store (SQLite)", async () => ({
   REDIS_URL: "",
 }));
 
-describe.skipIf(!redisAvailable)("with a real redis-server", () => {
-  let redis: RedisServer | undefined;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  killMidLoad("redis store", async () => {
-    if (!redis) throw new Error("redis-server not started");
-    return {
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: "kill:",
-      STATE_DIR: await mkdtemp(join(tmpdir(), "vd-kill-redis-")),
-    };
-  });
+withRedis((url) => {
+  killMidLoad("redis store", async () => ({
+    REDIS_URL: url(),
+    REDIS_PREFIX: "kill:",
+    STATE_DIR: await mkdtemp(join(tmpdir(), "vd-kill-redis-")),
+  }));
 });

@@ -13,6 +13,7 @@ import Redis from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { openStore } from "../../functions/store/index.ts";
+import { SQLITE_SCHEMA_VERSION } from "../../functions/store/sqlite-database.ts";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
 import { runTs } from "../store/run-ts.ts";
@@ -101,7 +102,7 @@ describe("a state that comes back empty is refused, never started over silently"
     db.exec("PRAGMA user_version = 99");
     db.close();
     await expect(openStore({ STATE_DIR: stateDir })).rejects.toThrow(
-      /schema version 99, newer than this version's 1/,
+      new RegExp(`schema version 99, newer than this version's ${SQLITE_SCHEMA_VERSION}`),
     );
   });
 

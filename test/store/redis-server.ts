@@ -1,6 +1,7 @@
 /** Starts a throw-away redis-server for the Redis half of the store tests. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { afterAll, beforeAll, describe } from "vitest";
 
 export const redisAvailable = spawnSync("redis-server", ["--version"]).status === 0;
 
@@ -52,4 +53,24 @@ export async function startRedis(args: string[] = []): Promise<RedisServer> {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * Defines `define`'s tests under "with a real redis-server" (skipped where there is none), sharing one throw-away
+ * server; `url` is its address once started.
+ */
+export function withRedis(define: (url: () => string) => void): void {
+  describe.skipIf(!redisAvailable)("with a real redis-server", () => {
+    let redis: RedisServer | undefined;
+    beforeAll(async () => {
+      redis = await startRedis();
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
+    define(() => {
+      if (!redis) throw new Error("redis-server not started");
+      return redis.url;
+    });
+  });
 }

@@ -270,6 +270,48 @@ function contract(name: string, makeBackend: () => Backend) {
       expect(await a.peek(key, 50)).toMatchObject({ used: 6 });
     });
 
+    it("leases blocks atomically from two connections, a quarter of what is left at most, never past the limit", async () => {
+      const [a, b] = [await open(), await open()];
+      const key = "ip:10.0.0.9:2025-03-10";
+      expect(await a.lease(key, 200, 3600, 100)).toMatchObject({ granted: 50, used: 50 });
+      const leases = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).lease(key, 200, 3600, 10)),
+      );
+      const granted = leases.reduce((sum, l) => sum + l.granted, 0);
+      expect(granted).toBe(150);
+      expect(leases.filter((l) => l.granted === 0).every((l) => l.reservation === null)).toBe(true);
+      expect(new Set(leases.flatMap((l) => (l.reservation ? [l.reservation] : []))).size).toBe(
+        leases.filter((l) => l.granted > 0).length,
+      );
+      expect(await b.peek(key, 200)).toMatchObject({ used: 200, remaining: 0 });
+      expect(await a.lease("zero", 0, 60, 10)).toEqual({ granted: 0, used: 0, reservation: null });
+    });
+
+    it("keeps a lease's spent units, gives back the rest once, and sweeps what a dead process left", async () => {
+      const [a, b] = [await open(), await open()];
+      const key = "account:l1:2025-03-10";
+      const first = await a.lease(key, 100, 3600, 20);
+      const second = await a.lease(key, 100, 3600, 20);
+      expect([first.granted, second.granted]).toEqual([20, 20]);
+      const [one, two] = [first.reservation ?? "", second.reservation ?? ""];
+      // 12 answered and 3 unused written so far; the same update again from another connection takes nothing more.
+      await a.settleUnits([{ reservation: one, kept: 12, returned: 3 }]);
+      expect(await b.peek(key, 100)).toMatchObject({ used: 37 });
+      // The rest of the first block: 5 kept; the block is then gone, so a late update changes nothing.
+      await b.settleUnits([{ reservation: one, kept: 5, returned: 0 }]);
+      await b.settleUnits([{ reservation: one, kept: 0, returned: 5 }]);
+      expect(await a.peek(key, 100)).toMatchObject({ used: 37 });
+      await a.settleUnits([{ reservation: two, kept: 9, returned: 0 }]);
+      await backend.passTime(1500);
+      // The second block's process died with 11 units still held: the sweep gives them back, once.
+      const [swept, again] = await Promise.all([b.releaseAbandoned(1000), a.releaseAbandoned(1000)]);
+      expect((swept ?? 0) + (again ?? 0)).toBe(1);
+      expect(await a.peek(key, 100)).toMatchObject({ used: 26 });
+      await a.settleUnits([{ reservation: two, kept: 0, returned: 11 }]);
+      await a.release(two);
+      expect(await b.peek(key, 100)).toMatchObject({ used: 26 });
+    });
+
     it("refunds a reservation into its own counter window only, never into the next", async () => {
       const store = await open();
       const [first] = await Promise.all([store.reserve("w", 5, 1), store.reserve("w", 5, 1)]);
