@@ -15,6 +15,7 @@ import type { RunningServer } from "../../functions/app.ts";
 import { createAccountAccess } from "../../functions/auth/access.ts";
 import { createKey, createUser, updateProfile } from "../../functions/auth/accounts.ts";
 import { readAuthConfig } from "../../functions/auth/config.ts";
+import { QuotaLeases } from "../../functions/store/quota-leases.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
 import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
@@ -27,7 +28,12 @@ beforeAll(async () => {
   site = await buildSite("watchlist", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
   store = await SqliteStore.open({ dir: join(site.root, "state") });
   // Real credentials over the same store: API keys the accounts CLI makes are the ones the server checks.
-  const access = createAccountAccess(store, readAuthConfig({}), { settle: async () => {} });
+  const leases = new QuotaLeases(
+    store,
+    { info() {}, warn() {}, error() {} },
+    { units: 100, lifeMs: 60_000, idleMs: 1000 },
+  );
+  const access = createAccountAccess(store, readAuthConfig({}), { settle: async () => {} }, leases);
   server = await serveSite(site, BASE_URL, {}, { watchlistStore: store, access });
 }, 120_000);
 afterAll(async () => {
