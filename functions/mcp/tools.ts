@@ -187,17 +187,56 @@ export function listTools(): Tool[] {
   return listed;
 }
 
+/** A tool's result, for the SDK server to send, and as the JSON the direct path sends. */
+export interface ToolAnswer {
+  result: CallToolResult;
+  /** The result as UTF-8 JSON, its payload serialised once (the text twin is that same JSON). */
+  json(): Uint8Array;
+}
+
+interface Serialised {
+  payload: string;
+  text: string;
+  result?: Uint8Array;
+}
+
+/**
+ * Each tool's payloads as serialised, kept while the payload object lives: the query layer hands one cached
+ * payload, never changed, to every request that asks for it, so a repeated answer is not serialised again.
+ */
+const SERIALISED = new Map(TOOL_SPECS.map((spec) => [spec, new WeakMap<object, Serialised>()]));
+
+function serialised(spec: ToolSpec, data: object): Serialised {
+  const seen = SERIALISED.get(spec) as WeakMap<object, Serialised>;
+  let found = seen.get(data);
+  if (!found) {
+    const payload = JSON.stringify(data);
+    found = { payload, text: spec.text?.(data) ?? payload };
+    seen.set(data, found);
+  }
+  return found;
+}
+
 /**
  * The payload as structured content and as JSON text (or the tool's own summary); a refusal as a tool error with
  * the REST message.
  */
-function toolResult(outcome: Outcome<unknown>, spec: ToolSpec): CallToolResult {
-  if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };
-  return {
-    content: [{ type: "text", text: spec.text?.(outcome.data) ?? JSON.stringify(outcome.data) }],
-    structuredContent: outcome.data as Record<string, unknown>,
-  };
+function toolAnswer(outcome: Outcome<unknown>, spec: ToolSpec): ToolAnswer {
+  if (!outcome.ok) {
+    const result: CallToolResult = { content: [{ type: "text", text: outcome.message }], isError: true };
+    return { result, json: () => Buffer.from(JSON.stringify(result)) };
+  }
+  const data = outcome.data as Record<string, unknown>;
+  const memo = serialised(spec, data);
+  const result: CallToolResult = { content: [{ type: "text", text: memo.text }], structuredContent: data };
+  const json = () =>
+    (memo.result ??= Buffer.from(
+      `{"content":${JSON.stringify(result.content)},"structuredContent":${memo.payload}}`,
+    ));
+  return { result, json };
 }
+
+export const isToolName = (name: string): boolean => TOOLS_BY_NAME.has(name);
 
 /** Runs a tool; undefined when no tool has this name. */
 export async function callTool(
@@ -206,7 +245,7 @@ export async function callTool(
   args: Arguments,
   caller: Caller,
   publicBaseUrl: string,
-): Promise<CallToolResult | undefined> {
+): Promise<ToolAnswer | undefined> {
   const spec = TOOLS_BY_NAME.get(name);
-  return spec && toolResult(await spec.run(ops, args, caller, publicBaseUrl), spec);
+  return spec && toolAnswer(await spec.run(ops, args, caller, publicBaseUrl), spec);
 }
