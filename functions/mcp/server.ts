@@ -1,6 +1,7 @@
 /**
- * One MCP server per HTTP request (the endpoint is stateless): the caller the edge resolved for this request is
- * fixed in it, so the credentialed tools need no session.
+ * One MCP server per HTTP request that is not a plain tool call (those take direct-call.ts; the endpoint is
+ * stateless): the caller the edge resolved for this request is fixed in it, so the credentialed tools need no
+ * session.
  *
  * Tools are served through the underlying Server's request handlers rather than McpServer.registerTool:
  * registerTool validates arguments itself and words the error its own way, and a tool must give the REST
