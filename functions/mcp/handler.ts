@@ -1,8 +1,8 @@
 /**
- * POST /mcp: the MCP server over Streamable HTTP, stateless (a fresh server and transport per request, no
- * session id) with plain JSON answers, or one SSE event to a client that accepts only the event stream.
- * Web-standard Request → Response behind the edge chain, which has already resolved the caller and counted the
- * request.
+ * POST /mcp: the MCP server over Streamable HTTP, stateless (no session id) with plain JSON answers, or one SSE
+ * event to a client that accepts only the event stream. A plain tools/call takes the direct path
+ * (direct-call.ts); any other request gets a fresh SDK server and transport. Web-standard Request → Response
+ * behind the edge chain, which has already resolved the caller and counted the request.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createReadOperations } from "../api/operations.ts";
@@ -13,8 +13,9 @@ import type { InnerHandler } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
+import { answerPlainCall, plainToolCall } from "./direct-call.ts";
 import type { VenueMarkdown } from "./resources.ts";
-import { createMcpServer } from "./server.ts";
+import { createMcpServer, type McpServerContext } from "./server.ts";
 
 export interface McpDeps {
   query: QueryLayer;
@@ -57,17 +58,25 @@ function transportRequest(req: Request, body: Uint8Array | undefined, message: u
   });
 }
 
+const EVENT_HEAD = Buffer.from("event: message\ndata: ");
+const EVENT_TAIL = Buffer.from("\n\n");
+
 /**
- * A JSON answer re-sent as one SSE `message` event (the framing the SDK's transport uses for its streams), for a
- * client that accepts only the event stream. Refusals and empty answers (202 to a notification) stay as they are.
+ * A JSON-RPC answer as plain JSON, or as one SSE `message` event (the framing the SDK's transport uses for its
+ * streams) for a client that accepts only the event stream.
  */
+function jsonRpcAnswer(body: Uint8Array, asEvent: boolean): Response {
+  return asEvent
+    ? new Response(Buffer.concat([EVENT_HEAD, body, EVENT_TAIL]), {
+        headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+      })
+    : new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": "application/json" } });
+}
+
+/** The SDK's JSON answer re-sent as one event; refusals and empty answers (202 to a notification) stay as they are. */
 async function asOneEvent(res: Response): Promise<Response> {
   if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("application/json")) return res;
-  const headers = new Headers(res.headers);
-  headers.set("content-type", "text/event-stream");
-  headers.set("cache-control", "no-cache");
-  headers.delete("content-length");
-  return new Response(`event: message\ndata: ${await res.text()}\n\n`, { status: 200, headers });
+  return jsonRpcAnswer(new Uint8Array(await res.arrayBuffer()), true);
 }
 
 /** A transport-level refusal, worded as the SDK's transport words its own. */
@@ -82,6 +91,8 @@ export const createMcpHandler: McpFactory = (deps) => {
   const ops = createReadOperations(deps);
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? silentLogger;
+  const publicBaseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
+  const venueMarkdown = deps.venueMarkdown ?? (async () => null);
 
   return async (req, ctx) => {
     // Stateless: no server-initiated stream to GET and no session to DELETE.
@@ -96,15 +107,21 @@ export const createMcpHandler: McpFactory = (deps) => {
         "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request";
       return jsonRpcError(400, -32600, message);
     }
-    const server = createMcpServer({
+    const context: McpServerContext = {
       ops,
-      publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ""),
+      publicBaseUrl,
       clock,
       logger,
       caller: ctx.caller,
       requestId: ctx.requestId,
-      venueMarkdown: deps.venueMarkdown ?? (async () => null),
-    });
+      venueMarkdown,
+    };
+    const accept = req.headers.get("accept") ?? "";
+    const asEvent = wantsEventStream(accept);
+    const call = (asEvent || acceptsJson(accept)) && plainToolCall(req, message);
+    if (call) return jsonRpcAnswer(await answerPlainCall(context, call), asEvent);
+
+    const server = createMcpServer(context);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -116,7 +133,7 @@ export const createMcpHandler: McpFactory = (deps) => {
         transportRequest(req, ctx.body, message),
         message === undefined ? undefined : { parsedBody: message },
       );
-      return wantsEventStream(req.headers.get("accept") ?? "") ? await asOneEvent(res) : res;
+      return asEvent ? await asOneEvent(res) : res;
     } finally {
       await server.close();
     }

@@ -1,37 +1,26 @@
 /**
- * One MCP server per HTTP request (the endpoint is stateless): the caller the edge resolved for this request is
- * fixed in it, so the credentialed tools need no session.
+ * One MCP server per HTTP request that is not a plain tool call (those take direct-call.ts; the endpoint is
+ * stateless): the caller the edge resolved for this request is fixed in it, so the credentialed tools need no
+ * session.
  *
  * Tools are served through the underlying Server's request handlers rather than McpServer.registerTool:
  * registerTool validates arguments itself and words the error its own way, and a tool must give the REST
  * message for the same bad value. Prompts use McpServer as it is.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { ReadOperations } from "../api/operations.ts";
-import type { Caller } from "../http/caller.ts";
 import type { Clock } from "../runtime/clock.ts";
-import type { Logger } from "../runtime/logger.ts";
 import { registerCompletion } from "./completion.ts";
 import { registerDeadlineBoard } from "./deadline-board/resource.ts";
 import { serverInfo, serverInstructions } from "./instructions.ts";
 import { registerPrompts } from "./prompts.ts";
 import { registerResources, type VenueMarkdown } from "./resources.ts";
-import { callTool, listTools, TOOL_NAMES } from "./tools.ts";
+import { answerToolCall, type ToolCallContext } from "./tool-call.ts";
+import { listTools } from "./tools.ts";
 
-export interface McpServerContext {
-  ops: ReadOperations;
-  publicBaseUrl: string;
+export interface McpServerContext extends ToolCallContext {
   clock: Clock;
-  logger: Logger;
-  caller: Caller;
-  requestId: string;
   venueMarkdown: VenueMarkdown;
 }
 
@@ -42,7 +31,7 @@ export interface McpServerContext {
 const schemaValidator = new AjvJsonSchemaValidator();
 
 export function createMcpServer(context: McpServerContext): McpServer {
-  const { ops, caller, requestId, logger } = context;
+  const { ops } = context;
   const server = new McpServer(serverInfo(context.publicBaseUrl), {
     instructions: serverInstructions(context.publicBaseUrl),
     capabilities: { tools: {} },
@@ -54,22 +43,9 @@ export function createMcpServer(context: McpServerContext): McpServer {
   registerDeadlineBoard(server);
 
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
-  server.server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-    let result: Awaited<ReturnType<typeof callTool>>;
-    try {
-      result = await callTool(ops, params.name, params.arguments ?? {}, caller, context.publicBaseUrl);
-    } catch (err) {
-      // A fault, not a bad argument: the details go to the log, the client gets the request id.
-      logger.error({ err, request_id: requestId, tool: params.name }, "MCP tool failed");
-      throw new McpError(ErrorCode.InternalError, `internal error (request ${requestId})`);
-    }
-    if (!result) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `unknown tool ${JSON.stringify(params.name)}; tools: ${TOOL_NAMES.join(", ")}`,
-      );
-    }
-    return result;
-  });
+  server.server.setRequestHandler(
+    CallToolRequestSchema,
+    async ({ params }) => (await answerToolCall(context, params.name, params.arguments ?? {})).result,
+  );
   return server;
 }

@@ -10,25 +10,7 @@ import { VenueId } from "../../snapshot/records.ts";
 import type { Outcome, ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../http/caller.ts";
 import { ResearcherId, ResearcherProfile } from "../schema/accounts.ts";
-import {
-  ConferenceDetail,
-  ConferenceDetailParams,
-  ConferenceRankingData,
-  ConferenceRankingName,
-  ConferenceRankingParams,
-  ConferenceSearchData,
-  ConferenceSearchParams,
-  DeadlineListData,
-  DeadlineListParams,
-  JournalDetail,
-  JournalDetailParams,
-  JournalRankingData,
-  JournalRankingName,
-  JournalRankingParams,
-  JournalSearchData,
-  JournalSearchParams,
-  Statistics,
-} from "../schema/api.ts";
+import * as api from "../schema/api.ts";
 import { DETAIL_IDENTITY, StatisticsParams } from "../schema/compact.ts";
 import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
 import { keysSchema, outlineSchema } from "./json-schema.ts";
@@ -53,51 +35,68 @@ const venueIdArgument = (kind: string) =>
     description: `${kind} id: the decimal string in the id field of a search or list row, e.g. "101".`,
   });
 
+/** A list tool's arguments: which list, then the REST list parameters. */
+const listInput = (names: z.ZodEnum, params: z.ZodObject) =>
+  z.object({ ranking: names.meta({ description: "Which list." }), ...params.shape });
+
+const DETAILS = {
+  conference: { label: "Conference", params: api.ConferenceDetailParams, output: api.ConferenceDetail },
+  journal: { label: "Journal", params: api.JournalDetailParams, output: api.JournalDetail },
+} as const;
+
+/** A venue's detail tool: the id, then the REST detail parameters; answers may be cut to the asked sections. */
+function detailTool(kind: keyof typeof DETAILS, title: string, description: string): ToolSpec {
+  const { label, params, output } = DETAILS[kind];
+  return {
+    name: `get_${kind}`,
+    title,
+    description: `${description} ${CREDENTIAL_NOTE}`,
+    input: z.object({ id: venueIdArgument(label), ...params.shape }),
+    output,
+    sparse: true,
+    run: (ops, { id, ...rest }, caller) => ops[kind](id, caller, rest),
+  };
+}
+
 const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
     description: `Find conferences (filters combine with AND; rank and field filters take comma lists: core_rank=A*,A). A venue's next submission: query="ICML". Deadlines ahead: prefer upcoming_deadlines (here: deadline_within_days=N, estimates included). Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest first.`,
-    input: ConferenceSearchParams,
-    output: ConferenceSearchData,
+    input: api.ConferenceSearchParams,
+    output: api.ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
   },
   {
     name: "search_journals",
     title: "Search journals",
     description: `Find journals (arguments combine with AND); query: abbreviation, ISSN, former or full title. Compact rows: fields=id,short_name,ccf_rank,issn. ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name.`,
-    input: JournalSearchParams,
-    output: JournalSearchData,
+    input: api.JournalSearchParams,
+    output: api.JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
   },
   {
     name: "upcoming_deadlines",
     title: "Upcoming submission deadlines",
     description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI deadlines in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match); estimates=false: announced only. One row per conference and round, soonest closing first: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Present estimated ones as estimates. Compact rows: fields=short_name,ranks,next.`,
-    input: DeadlineListParams,
-    output: DeadlineListData,
+    input: api.DeadlineListParams,
+    output: api.DeadlineListData,
     run: (ops, args) => ops.upcomingDeadlines(args),
   },
   {
     name: "list_conferences",
     title: "Conference lists",
     description: `Ready-made conference lists, 20 rows a page: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
-    input: z.object({
-      ranking: ConferenceRankingName.meta({ description: "Which list." }),
-      ...ConferenceRankingParams.shape,
-    }),
-    output: ConferenceRankingData,
+    input: listInput(api.ConferenceRankingName, api.ConferenceRankingParams),
+    output: api.ConferenceRankingData,
     run: (ops, { ranking, ...params }) => ops.listConferences(ranking, params),
   },
   {
     name: "list_journals",
     title: "Journal lists",
     description: `Ready-made journal lists, 20 rows a page, field narrows any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
-    input: z.object({
-      ranking: JournalRankingName.meta({ description: "Which list." }),
-      ...JournalRankingParams.shape,
-    }),
-    output: JournalRankingData,
+    input: listInput(api.JournalRankingName, api.JournalRankingParams),
+    output: api.JournalRankingData,
     run: (ops, { ranking, ...params }) => ops.listJournals(ranking, params),
   },
   {
@@ -106,27 +105,19 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     description:
       "Dataset totals and {key, count} lists (keys: the output schema). conference_deadline_by_month (YYYY-MM) covers a year either side of the snapshot, conference_country_distribution the top 10 and other (full=true: everything); data_sources: id, date, age_days, stale.",
     input: StatisticsParams,
-    output: Statistics,
+    output: api.Statistics,
     run: (ops, args) => ops.statistics(args),
   },
-  {
-    name: "get_conference",
-    title: "Conference details",
-    description: `One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: website needs paid access). ${CREDENTIAL_NOTE}`,
-    input: z.object({ id: venueIdArgument("Conference"), ...ConferenceDetailParams.shape }),
-    output: ConferenceDetail,
-    sparse: true,
-    run: (ops, { id, ...params }, caller) => ops.conference(id, caller, params),
-  },
-  {
-    name: "get_journal",
-    title: "Journal details",
-    description: `One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: website needs paid access). ${CREDENTIAL_NOTE}`,
-    input: z.object({ id: venueIdArgument("Journal"), ...JournalDetailParams.shape }),
-    output: JournalDetail,
-    sparse: true,
-    run: (ops, { id, ...params }, caller) => ops.journal(id, caller, params),
-  },
+  detailTool(
+    "conference",
+    "Conference details",
+    "One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: website needs paid access).",
+  ),
+  detailTool(
+    "journal",
+    "Journal details",
+    "One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: website needs paid access).",
+  ),
   {
     name: "get_researcher",
     title: "Researcher profile",
@@ -196,17 +187,56 @@ export function listTools(): Tool[] {
   return listed;
 }
 
+/** A tool's result, for the SDK server to send, and as the JSON the direct path sends. */
+export interface ToolAnswer {
+  result: CallToolResult;
+  /** The result as UTF-8 JSON, its payload serialised once (the text twin is that same JSON). */
+  json(): Uint8Array;
+}
+
+interface Serialised {
+  payload: string;
+  text: string;
+  result?: Uint8Array;
+}
+
+/**
+ * Each tool's payloads as serialised, kept while the payload object lives: the query layer hands one cached
+ * payload, never changed, to every request that asks for it, so a repeated answer is not serialised again.
+ */
+const SERIALISED = new Map(TOOL_SPECS.map((spec) => [spec, new WeakMap<object, Serialised>()]));
+
+function serialised(spec: ToolSpec, data: object): Serialised {
+  const seen = SERIALISED.get(spec) as WeakMap<object, Serialised>;
+  let found = seen.get(data);
+  if (!found) {
+    const payload = JSON.stringify(data);
+    found = { payload, text: spec.text?.(data) ?? payload };
+    seen.set(data, found);
+  }
+  return found;
+}
+
 /**
  * The payload as structured content and as JSON text (or the tool's own summary); a refusal as a tool error with
  * the REST message.
  */
-function toolResult(outcome: Outcome<unknown>, spec: ToolSpec): CallToolResult {
-  if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };
-  return {
-    content: [{ type: "text", text: spec.text?.(outcome.data) ?? JSON.stringify(outcome.data) }],
-    structuredContent: outcome.data as Record<string, unknown>,
-  };
+function toolAnswer(outcome: Outcome<unknown>, spec: ToolSpec): ToolAnswer {
+  if (!outcome.ok) {
+    const result: CallToolResult = { content: [{ type: "text", text: outcome.message }], isError: true };
+    return { result, json: () => Buffer.from(JSON.stringify(result)) };
+  }
+  const data = outcome.data as Record<string, unknown>;
+  const memo = serialised(spec, data);
+  const result: CallToolResult = { content: [{ type: "text", text: memo.text }], structuredContent: data };
+  const json = () =>
+    (memo.result ??= Buffer.from(
+      `{"content":${JSON.stringify(result.content)},"structuredContent":${memo.payload}}`,
+    ));
+  return { result, json };
 }
+
+export const isToolName = (name: string): boolean => TOOLS_BY_NAME.has(name);
 
 /** Runs a tool; undefined when no tool has this name. */
 export async function callTool(
@@ -215,7 +245,7 @@ export async function callTool(
   args: Arguments,
   caller: Caller,
   publicBaseUrl: string,
-): Promise<CallToolResult | undefined> {
+): Promise<ToolAnswer | undefined> {
   const spec = TOOLS_BY_NAME.get(name);
-  return spec && toolResult(await spec.run(ops, args, caller, publicBaseUrl), spec);
+  return spec && toolAnswer(await spec.run(ops, args, caller, publicBaseUrl), spec);
 }
