@@ -1,7 +1,7 @@
 /**
- * Success answers of the REST API as bytes: a payload is serialised once (its JSON and weak ETag kept beside the
- * payload object, which the query layer's caches hand out again and again), the envelope is that JSON with the
- * request's id spliced in, and a conditional request whose If-None-Match names the ETag gets 304 with no body.
+ * Success answers of the REST API as bytes: a payload is serialised once (its JSON, shared with MCP, and weak ETag
+ * kept beside the payload object, which the query layer's caches hand out again and again), the envelope is that
+ * JSON with the request's id spliced in, and a conditional request whose If-None-Match names the ETag gets 304 with no body.
  * Anonymous GETs also keep their answer for a short window (API_ANSWER_WINDOW_MS, never past the minute the query
  * layer's payloads are cached for, nor past the snapshot it came from), so an identical request inside it is
  * answered from the bytes without validating or querying again; the edge (quota, headers, log) still runs.
@@ -11,6 +11,7 @@ import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
+import { payloadJson } from "../query/payload-json.ts";
 
 /** How long an anonymous answer is reused by default: the activity counts' refresh (DEFAULT_COUNTS_CACHE_MS). */
 export const DEFAULT_ANSWER_WINDOW_MS = 5_000;
@@ -39,7 +40,7 @@ function serialise(data: unknown): Serialised {
   const key = typeof data === "object" && data !== null ? data : null;
   const known = key && serialisedPayloads.get(key);
   if (known) return known;
-  const json = JSON.stringify(data) ?? "null";
+  const json = payloadJson(data);
   const made = {
     head: `${ENVELOPE_HEAD}${json},"request_id":`,
     etag: `W/"${createHash("sha1").update(json).digest("base64url")}"`,

@@ -50,6 +50,18 @@ function monthOffset(date: string, months: number): string {
  */
 export function statisticsWindow(stats: Statistics, full: boolean): Statistics {
   if (full) return stats;
+  // One window per statistics object (the query layer caches it), so its JSON is made once too (payloadJson).
+  let windowed = windows.get(stats);
+  if (!windowed) {
+    windowed = recentWindow(stats);
+    windows.set(stats, windowed);
+  }
+  return windowed;
+}
+
+const windows = new WeakMap<Statistics, Statistics>();
+
+function recentWindow(stats: Statistics): Statistics {
   const from = monthOffset(stats.snapshot_date, -WINDOW_MONTHS);
   const to = monthOffset(stats.snapshot_date, WINDOW_MONTHS);
   return {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { VenueId } from "../../snapshot/records.ts";
 import type { Outcome, ReadOperations } from "../api/operations.ts";
 import type { Caller } from "../http/caller.ts";
+import { payloadJson } from "../query/payload-json.ts";
 import { ResearcherId, ResearcherProfile } from "../schema/accounts.ts";
 import * as api from "../schema/api.ts";
 import { DETAIL_IDENTITY, StatisticsParams } from "../schema/compact.ts";
@@ -210,7 +211,7 @@ function serialised(spec: ToolSpec, data: object): Serialised {
   const seen = SERIALISED.get(spec) as WeakMap<object, Serialised>;
   let found = seen.get(data);
   if (!found) {
-    const payload = JSON.stringify(data);
+    const payload = payloadJson(data);
     found = { payload, text: spec.text?.(data) ?? payload };
     seen.set(data, found);
   }
