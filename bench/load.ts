@@ -78,3 +78,29 @@ export async function runLoad(
     errors: result.errors + failed,
   };
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** One group's runs as one result: the median of each rate and latency, requests and errors summed. */
+export function medianOfRuns(runs: EndpointResult[]): EndpointResult {
+  const first = runs[0] as EndpointResult;
+  const of = (pick: (r: EndpointResult) => number) => median(runs.map(pick));
+  return {
+    name: first.name,
+    description: first.description,
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    rps: of((r) => r.rps),
+    rps_mean: of((r) => r.rps_mean),
+    p50_ms: of((r) => r.p50_ms),
+    p90_ms: of((r) => r.p90_ms),
+    p99_ms: of((r) => r.p99_ms),
+    max_ms: of((r) => r.max_ms),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}

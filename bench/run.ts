@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { loadRelevanceSet, scoreRelevance } from "../test/relevance/score.ts";
 import { createApiKey } from "./accounts.ts";
 import { measureBuild } from "./build.ts";
-import { type EndpointResult, type LoadOptions, runLoad } from "./load.ts";
+import { type EndpointResult, type LoadOptions, medianOfRuns, runLoad } from "./load.ts";
 import { PROJECT_ROOT, readMemory } from "./processes.ts";
 import { type BenchResults, checkTargets, writeResults } from "./report.ts";
 import { type RunningChild, serviceEnv, startBaseline, startRedis, startService } from "./service.ts";
@@ -40,13 +40,14 @@ import {
 
 const USAGE =
   "usage: npm run bench -- [--scale N] [--duration SECONDS] [--connections C] [--log-level LEVEL] " +
-  "[--store file|redis] [--keep]";
+  "[--store file|redis] [--runs N] [--keep]";
 
 function options() {
   const { values } = parseArgs({
     options: {
       scale: { type: "string", default: "1" },
       duration: { type: "string", default: "10" },
+      runs: { type: "string", default: "1" },
       connections: { type: "string", default: "10" },
       "log-level": { type: "string", default: "info" },
       store: { type: "string", default: "file" },
@@ -74,6 +75,7 @@ function options() {
     store: values.store,
     scale: whole("scale", values.scale, 1),
     duration: whole("duration", values.duration, 1),
+    runs: whole("runs", values.runs, 1),
     connections: whole("connections", values.connections, 1),
     logLevel: values["log-level"],
     upstream: values.upstream,
@@ -247,43 +249,57 @@ async function main() {
     log("Warming up…");
     await runLoad(baseUrl, mixed, { ...load, duration: Math.min(3, o.duration) });
 
-    const endpoints: EndpointResult[] = [];
     const serverMemory = async () => {
       const memory = await readMemory(server?.child.pid as number);
       return memory ? `server RSS ${Math.round(memory.rssMb)} MB (peak ${Math.round(memory.peakMb)})` : "";
     };
     log(`  before load: ${await serverMemory()}`);
-    for (const group of groups) {
-      const result = await runLoad(baseUrl, group, load);
-      endpoints.push(result);
-      log(
-        `  ${group.name.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms} ms  p99 ${result.p99_ms} ms  errors ${result.errors}  ${await serverMemory()}`,
-      );
-    }
-
-    log("Bare Node server with a real search answer (the machine's limit)…");
     const payload = (await send(baseUrl, { method: "GET", path: "/api/conferences?query=learning" })).body;
     const payloadFile = join(workDir, "baseline-payload.json");
     await writeFile(payloadFile, payload);
-    baseline = await startBaseline(payloadFile, workDir);
     const baselineGroup: EndpointGroup = {
       name: "baseline",
       description: `bare node:http answering a precomputed ${payload.length}-byte search body`,
-
       requests: [{ method: "GET", path: "/" }],
     };
-    await runLoad(baseline.url, baselineGroup, { ...load, duration: Math.min(3, o.duration) });
-    const base = await runLoad(baseline.url, baselineGroup, load);
-    await baseline.stop();
-    baseline = null;
-    log(
-      `  baseline     ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${base.p50_ms} ms  p99 ${base.p99_ms} ms`,
-    );
 
-    const mixedResult = await runLoad(baseUrl, mixed, load);
-    log(
-      `  mixed        ${mixedResult.rps.toFixed(0).padStart(6)} req/s  p50 ${mixedResult.p50_ms} ms  p99 ${mixedResult.p99_ms} ms  errors ${mixedResult.errors}`,
+    // One round: every group, the bare Node baseline, then the mixed workload; rounds repeat on one build.
+    const rounds: EndpointResult[][] = [];
+    for (let round = 1; round <= o.runs; round++) {
+      if (o.runs > 1) log(`Round ${round} of ${o.runs}…`);
+      const measured: EndpointResult[] = [];
+      for (const group of groups) {
+        const result = await runLoad(baseUrl, group, load);
+        measured.push(result);
+        log(
+          `  ${group.name.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms} ms  p99 ${result.p99_ms} ms  errors ${result.errors}  ${await serverMemory()}`,
+        );
+      }
+      log("Bare Node server with a real search answer (the machine's limit)…");
+      baseline = await startBaseline(payloadFile, workDir);
+      await runLoad(baseline.url, baselineGroup, { ...load, duration: Math.min(3, o.duration) });
+      const base = await runLoad(baseline.url, baselineGroup, load);
+      await baseline.stop();
+      baseline = null;
+      log(
+        `  baseline     ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${base.p50_ms} ms  p99 ${base.p99_ms} ms`,
+      );
+      const mixedRun = await runLoad(baseUrl, mixed, load);
+      log(
+        `  mixed        ${mixedRun.rps.toFixed(0).padStart(6)} req/s  p50 ${mixedRun.p50_ms} ms  p99 ${mixedRun.p99_ms} ms  errors ${mixedRun.errors}`,
+      );
+      rounds.push([...measured, mixedRun, base]);
+    }
+    const combined = (rounds[0] as EndpointResult[]).map((first) =>
+      medianOfRuns(rounds.map((r) => r.find((e) => e.name === first.name) as EndpointResult)),
     );
+    const endpoints = combined.filter((e) => e.name !== "mixed" && e.name !== "baseline");
+    const mixedResult = combined.find((e) => e.name === "mixed") as EndpointResult;
+    const base = combined.find((e) => e.name === "baseline") as EndpointResult;
+    if (o.runs > 1)
+      log(
+        `Medians of ${o.runs} rounds: mixed ${mixedResult.rps.toFixed(0)} req/s, bare Node ${base.rps.toFixed(0)} req/s, mixed p99 ${mixedResult.p99_ms} ms`,
+      );
     const serverPeak = await server.peakRssMb();
 
     log("Relevance set over REST…");
@@ -303,6 +319,7 @@ async function main() {
       started_at: startedAt,
       machine: { cpus: cpus().length, node: process.version, memory_gb: Math.round(totalmem() / 2 ** 30) },
       duration_s: o.duration,
+      runs: o.runs,
       connections: o.connections,
       log_level: o.logLevel,
       store: o.store,
