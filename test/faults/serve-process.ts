@@ -6,7 +6,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
+import { forFile } from "../helpers/for-file.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { REPO_ROOT, runTs } from "../store/run-ts.ts";
 import type { FloodPlan, FloodReport } from "./flood-client.ts";
@@ -94,15 +95,10 @@ export function probeServerForFile(
   env: Record<string, string>,
   prepare?: (fixture: ServedFixture) => Promise<void>,
 ): () => ServedProbe {
-  let served: ServedProbe | undefined;
-  beforeAll(async () => {
-    served = await serveProbeFixture(env, prepare);
-  });
-  afterAll(() => served?.close());
-  return () => {
-    if (!served) throw new Error("the probe server did not start");
-    return served;
-  };
+  return forFile(
+    () => serveProbeFixture(env, prepare),
+    (served) => served.close(),
+  );
 }
 
 /**

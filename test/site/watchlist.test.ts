@@ -1,43 +1,19 @@
-/**
- * Watchlists over real HTTP, on a site built from the fixture and a real state store: a stored watchlist keeps
- * its subscription address when venues are added (`POST /watchlists`, then `PUT` with the edit secret), its
- * page shows each venue's next submission with its date, a wrong secret or bad input is refused with a clear
- * status; the calendars parse in node-ical and hold exactly the watched conferences' deadlines, as the
- * all-deadlines feed lists them; bad and unknown ids of `/calendar/watch.ics?ids=…` are skipped.
- */
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import ical from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../functions/app.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
-import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
-import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
+import { describe, expect, it } from "vitest";
+import { servedSiteForFile } from "./build-site.ts";
+import { BASE_URL, fixtureSnapshot } from "./fixture.ts";
 
-let site: BuiltSite;
-let server: RunningServer;
-let store: SqliteStore;
-
-beforeAll(async () => {
-  site = await buildSite("watchlist", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-  store = await SqliteStore.open({ dir: join(site.root, "state") });
-  server = await serveSite(site, BASE_URL, {}, { watchlistStore: store });
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await store?.close();
-  if (site) await rm(site.root, { recursive: true, force: true });
-});
+const served = servedSiteForFile("watchlist", fixtureSnapshot(), { watchlistStore: true });
 
 const send = (path: string, method: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${served().server.url}${path}`, {
     method,
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
 async function events(path: string): Promise<{ status: number; type: string | null; uids: string[] }> {
-  const res = await fetch(`${server.url}${path}`);
+  const res = await fetch(`${served().server.url}${path}`);
   const parsed = ical.sync.parseICS(await res.text());
   const uids = Object.values(parsed)
     .filter((c) => c?.type === "VEVENT")
@@ -69,7 +45,7 @@ describe("stored watchlist", () => {
     expect(after.uids).toEqual(all.uids.filter((uid) => uid.startsWith("101-") || uid.startsWith("102-")));
     expect(after.uids.some((uid) => uid.startsWith("102-"))).toBe(true);
 
-    const html = await (await fetch(`${server.url}${page}`)).text();
+    const html = await (await fetch(`${served().server.url}${page}`)).text();
     expect(html).toContain('href="/conference/101"');
     expect(html).toContain('href="/conference/102"');
     expect(html).toMatch(/2099-01-\d\d/);
@@ -90,8 +66,10 @@ describe("stored watchlist", () => {
     expect(
       (await send("/watchlists", "POST", "conferences=1", { "content-type": "text/plain" })).status,
     ).toBe(415);
-    expect((await fetch(`${server.url}/watchlists/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
-    expect((await fetch(`${server.url}/calendar/watch/AAAAAAAAAAAAAAAAAAAAAA.ics`)).status).toBe(404);
+    expect((await fetch(`${served().server.url}/watchlists/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+    expect((await fetch(`${served().server.url}/calendar/watch/AAAAAAAAAAAAAAAAAAAAAA.ics`)).status).toBe(
+      404,
+    );
   });
 });
 
