@@ -1,3 +1,10 @@
+/**
+ * The site and the API state the same figures: the site is built from the fixture snapshot, the server is
+ * started on that snapshot with its clock at the build's "now", and each page is read back and compared with
+ * the API answer it stands for: every figure of /statistics with /api/statistics, the related venues of every
+ * venue page with the detail's related lists, and the order of every ranking page with its API list (paged
+ * through at the API's page size).
+ */
 import { parseHTML } from "linkedom";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { KeyCount, Statistics } from "../../functions/schema/api.ts";

@@ -1,3 +1,10 @@
+/**
+ * The upcoming-deadlines list over real HTTP, on a site built from the fixture: the 60-day question ("CCF A or B,
+ * or CORE A* or A, within 60 days, estimates included") asked on `/deadlines` lists exactly the venues
+ * `/api/deadlines` returns for the same filter, and its iCalendar and RSS addresses parse (node-ical,
+ * fast-xml-parser) and hold the same venues; the built RSS holds no notification; a bad filter is a 400 with its
+ * message; trailing-slash addresses of pages answer 301 to the page, never 404.
+ */
 import { XMLParser } from "fast-xml-parser";
 import { parseHTML } from "linkedom";
 import ical from "node-ical";

@@ -1,3 +1,10 @@
+/**
+ * Watchlists over real HTTP, on a site built from the fixture and a real state store: a stored watchlist keeps
+ * its subscription address when venues are added (`POST /watchlists`, then `PUT` with the edit secret), its
+ * page shows each venue's next submission with its date, a wrong secret or bad input is refused with a clear
+ * status; the calendars parse in node-ical and hold exactly the watched conferences' deadlines, as the
+ * all-deadlines feed lists them; bad and unknown ids of `/calendar/watch.ics?ids=…` are skipped.
+ */
 import ical from "node-ical";
 import { describe, expect, it } from "vitest";
 import { servedSiteForFile } from "./build-site.ts";
