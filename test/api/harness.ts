@@ -60,6 +60,12 @@ export interface Harness {
   get(path: string, init?: RequestInit): Promise<Response>;
   /** GET (or `init`) and parse the JSON body. */
   json<T = Envelope>(path: string, init?: RequestInit): Promise<{ res: Response; body: T }>;
+  /** POST `payload` as JSON (with `headers`) and parse the JSON answer. */
+  postJson<T = Envelope>(
+    path: string,
+    payload: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ res: Response; body: T }>;
   close(): Promise<void>;
 }
 
@@ -89,16 +95,23 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...options.overrides,
   });
   const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+  const json = async <T>(path: string, init?: RequestInit) => {
+    const res = await get(path, init);
+    return { res, body: (await res.json()) as T };
+  };
   return {
     url: server.url,
     server,
     snapshotsDir: fixture.snapshotsDir,
     siteDir: fixture.siteDir,
     get,
-    async json<T>(path: string, init?: RequestInit) {
-      const res = await get(path, init);
-      return { res, body: (await res.json()) as T };
-    },
+    json,
+    postJson: (path, payload, headers = {}) =>
+      json(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(payload),
+      }),
     async close() {
       await server.close();
       await fixture.remove();
