@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chooseNames, type NameSource } from "../../pipeline/resolve/choose-names.ts";
+import { type ChosenNames, chooseNames, type NameSource } from "../../pipeline/resolve/choose-names.ts";
 import { cleanAcronym, cleanTitle, nameDefects } from "../../pipeline/resolve/names.ts";
 
 const title = (s: string) => cleanTitle(s).text;
@@ -190,96 +190,92 @@ describe("cleanTitle", () => {
 
 describe("chooseNames", () => {
   const order = ["ccf2026", "ccf", "ccfddl", "reference", "icore", "core", "qualis"] as const;
-  const row = (source: NameSource["source"], acronym: string, title: string | null): NameSource => ({
-    source,
-    acronym,
-    title,
-  });
+  /** A source's name row: source, acronym, title. */
+  type Row = [NameSource["source"], string, string | null];
+  const sources = (rows: Row[]): NameSource[] =>
+    rows.map(([source, acronym, title]) => ({ source, acronym, title }));
+  /** The chosen short and full name, and the source they were taken from where given. */
+  const expectNames = (n: ChosenNames, short: string | null, full: string, source?: NameSource["source"]) =>
+    expect(n).toMatchObject(source ? { short, full, source } : { short, full });
   /** The names chosen from rows in the default source order. */
-  const choose = (...rows: NameSource[]) => chooseNames(rows, [...order]);
+  const choose = (...rows: Row[]) => chooseNames(sources(rows), [...order]);
 
   it("takes short and full name from one row", () => {
     const n = choose(
-      row("ccf", "RTA", "International Conference on Rewriting Techniques and Applications"),
-      row("ccf2026", "FSCD", "International Conference on Formal Structures for Computation and Deduction"),
+      ["ccf", "RTA", "International Conference on Rewriting Techniques and Applications"],
+      ["ccf2026", "FSCD", "International Conference on Formal Structures for Computation and Deduction"],
     );
-    expect(n).toMatchObject({
-      short: "FSCD",
-      full: "International Conference on Formal Structures for Computation and Deduction",
-      source: "ccf2026",
-    });
+    expectNames(
+      n,
+      "FSCD",
+      "International Conference on Formal Structures for Computation and Deduction",
+      "ccf2026",
+    );
     expect(n.aliases).toContain("RTA");
     expect(n.aliases).toContain("International Conference on Rewriting Techniques and Applications");
   });
 
   it("replaces a full name that is only the acronym with another row's title", () => {
     const n = choose(
-      row("ccf2026", "HotStorage", "HotStorage"),
-      row("ccfddl", "HotStorage", "ACM Workshop on Hot Topics in Storage and File Systems"),
+      ["ccf2026", "HotStorage", "HotStorage"],
+      ["ccfddl", "HotStorage", "ACM Workshop on Hot Topics in Storage and File Systems"],
     );
-    expect(n).toMatchObject({
-      short: "HotStorage",
-      full: "ACM Workshop on Hot Topics in Storage and File Systems",
-    });
+    expectNames(n, "HotStorage", "ACM Workshop on Hot Topics in Storage and File Systems");
     expect(n.changes.map((c) => c.kind)).toContain("acronym as full name");
   });
 
   it("takes the acronym from another row when a row's acronym field holds a title, else none", () => {
-    const core = row("core", "Information Processing", "IFIP Congress (Information Processing)");
+    const core: Row = ["core", "Information Processing", "IFIP Congress (Information Processing)"];
     expect(choose(core).short).toBeNull();
-    expect(choose(core, row("qualis", "IFIP", null)).short).toBe("IFIP");
+    expect(choose(core, ["qualis", "IFIP", null]).short).toBe("IFIP");
   });
 
   it("keeps the 2022 spelling of the same acronym and drops a collision mark", () => {
     const n = chooseNames(
-      [
-        row("ccf2026", "INTER-SPEECH", "Conference of the International Speech Communication Association"),
-        row("ccf", "INTERSPEECH", "Conference of the International Speech Communication Association"),
-      ],
+      sources([
+        ["ccf2026", "INTER-SPEECH", "Conference of the International Speech Communication Association"],
+        ["ccf", "INTERSPEECH", "Conference of the International Speech Communication Association"],
+      ]),
       [...order],
       ["ccf", "ccf2026", "ccfddl", "reference"],
     );
     expect(n.short).toBe("INTERSPEECH");
-    expect(choose(row("reference", "SAC'", "ACM Symposium on Applied Computing")).short).toBe("SAC");
+    expect(choose(["reference", "SAC'", "ACM Symposium on Applied Computing"]).short).toBe("SAC");
   });
 
   it("gives way to the row whose note calls another row's name former (CSFW → CSF)", () => {
     const n = choose(
-      row("ccf2026", "CSFW", "IEEE Computer Security Foundations Workshop"),
-      row("icore", "CSF", "IEEE Computer Security Foundations Symposium (was CSFW)"),
+      ["ccf2026", "CSFW", "IEEE Computer Security Foundations Workshop"],
+      ["icore", "CSF", "IEEE Computer Security Foundations Symposium (was CSFW)"],
     );
-    expect(n).toMatchObject({
-      short: "CSF",
-      full: "IEEE Computer Security Foundations Symposium",
-      source: "icore",
-    });
+    expectNames(n, "CSF", "IEEE Computer Security Foundations Symposium", "icore");
     expect(n.changes.map((c) => c.kind)).toContain("former name");
     expect(n.aliases).toContain("CSFW");
   });
 
   it("reads another row's title in the acronym field as a title (Discovery Science → DS)", () => {
     const n = choose(
-      row("reference", "Discovery Science", "International Conference on Discovery Science"),
-      row("icore", "DS", "Discovery Science"),
+      ["reference", "Discovery Science", "International Conference on Discovery Science"],
+      ["icore", "DS", "Discovery Science"],
     );
-    expect(n).toMatchObject({ short: "DS", full: "Discovery Science" });
+    expectNames(n, "DS", "Discovery Science");
     expect(n.changes.map((c) => c.kind)).toContain("title in acronym field");
     // A name of its own in the acronym field stays ("Koli Calling").
-    expect(choose(row("core", "Koli Calling", "Koli Calling Conference")).short).toBe("Koli Calling");
+    expect(choose(["core", "Koli Calling", "Koli Calling Conference"]).short).toBe("Koli Calling");
   });
 
   it("never names a journal after a conference", () => {
-    const rows = [row("ccf2026", "WWW", "The Web Conference"), row("ccf", "WWW", "World Wide Web")];
-    expect(chooseNames(rows, [...order], [...order], "journal")).toMatchObject({
-      short: "WWW",
-      full: "World Wide Web",
-    });
+    const rows: Row[] = [
+      ["ccf2026", "WWW", "The Web Conference"],
+      ["ccf", "WWW", "World Wide Web"],
+    ];
+    expectNames(chooseNames(sources(rows), [...order], [...order], "journal"), "WWW", "World Wide Web");
     expect(choose(...rows).full).toBe("The Web Conference");
   });
 
   it("drops an acronym that only repeats the full name", () => {
-    const n = choose(row("reference", "Algorithmica", "Algorithmica"));
-    expect(n).toMatchObject({ short: null, full: "Algorithmica" });
+    const n = choose(["reference", "Algorithmica", "Algorithmica"]);
+    expectNames(n, null, "Algorithmica");
   });
 });
 
