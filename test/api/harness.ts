@@ -2,6 +2,8 @@
  * Starts the real server on a free port against a fixture snapshot (and optionally a small static site), with
  * the clock pinned to FIXTURE_NOW, plus test doubles for the seams the accounts store fills in production.
  */
+
+import { beforeAll } from "vitest";
 import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
@@ -9,6 +11,7 @@ import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/q
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import { forFile } from "../helpers/for-file.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 
@@ -117,6 +120,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await fixture.remove();
     },
   };
+}
+
+/**
+ * A harness for the tests of the file or describe block this is called in: `start` runs before them and the
+ * harness is closed after them; its fields are filled in once it has started.
+ */
+export function harnessForFile(start: () => Promise<Harness>): Harness {
+  const h = {} as Harness;
+  const started = forFile(start, (harness) => harness.close());
+  beforeAll(() => {
+    Object.assign(h, started());
+  });
+  return h;
 }
 
 type Counts = Partial<Record<ActivityMetric, Record<string, number>>>;
