@@ -6,7 +6,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, chromiumForFile, HAS_CHROMIUM } from "../helpers/chromium.ts";
 import { PROJECT_ROOT, servedSiteForFile } from "./build-site.ts";
@@ -40,6 +40,19 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     });
     await page.goto(`${served().server.url}${path}`);
     return { page, problems };
+  }
+
+  /**
+   * TESTCONF's abstract deadline as a venue page shows it: in its own zone and in UTC, with a running countdown
+   * and the reader's local time.
+   */
+  async function expectTestconfAbstractDeadline(deadline: Locator) {
+    expect(await deadline.textContent()).toContain("2099-01-15 23:59:59 AoE");
+    expect(await deadline.textContent()).toContain("2099-01-16 11:59 UTC");
+    await expect
+      .poll(() => deadline.locator(".countdown").textContent())
+      .toMatch(/^in \d+d \d\dh \d\dm \d\ds$/);
+    expect(await deadline.locator(".local-time").textContent()).toMatch(/^Your time: /);
   }
 
   const status = (page: Page) => page.locator("#search-status");
@@ -148,12 +161,7 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     const ranks = page.getByRole("list", { name: "Ranks" });
     expect((await ranks.locator(".tier").allTextContents()).slice(0, 3)).toEqual(["A", "A*", "A1"]);
     const abstract = page.locator("#deadline-2099-abstract-1");
-    expect(await abstract.textContent()).toContain("2099-01-15 23:59:59 AoE");
-    expect(await abstract.textContent()).toContain("2099-01-16 11:59 UTC");
-    await expect
-      .poll(() => abstract.locator(".countdown").textContent())
-      .toMatch(/^in \d+d \d\dh \d\dm \d\ds$/);
-    expect(await abstract.locator(".local-time").textContent()).toMatch(/^Your time: /);
+    await expectTestconfAbstractDeadline(abstract);
     expect(await page.locator("svg[aria-label='Acceptance rate of TESTCONF by year']").count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, "site-conference.png"), fullPage: true });
     expect(problems).toEqual([]);
@@ -172,12 +180,7 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
       expect(box).not.toBeNull();
       expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
       const when = next.locator(".next-when").first();
-      expect(await when.textContent()).toContain("2099-01-15 23:59:59 AoE");
-      expect(await when.textContent()).toContain("2099-01-16 11:59 UTC");
-      await expect
-        .poll(() => when.locator(".countdown").textContent())
-        .toMatch(/^in \d+d \d\dh \d\dm \d\ds$/);
-      expect(await when.locator(".local-time").textContent()).toMatch(/^Your time: /);
+      await expectTestconfAbstractDeadline(when);
       expect(await next.locator(".rank-line").textContent()).toContain("CCF A");
       expect(await next.getByRole("link", { name: /\.ics/ }).getAttribute("href")).toBe(
         "/conference/101.ics",
