@@ -11,7 +11,7 @@ import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/
 import { build } from "esbuild";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, type Harness } from "../api/harness.ts";
+import { BASE_URL, harnessForFile } from "../api/harness.ts";
 import { chromiumForFile, HAS_CHROMIUM } from "../helpers/chromium.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { connectMcp, type McpSession, startMcpHarness } from "./client.ts";
@@ -26,13 +26,12 @@ interface BoardRow {
 }
 
 describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
-  let h: Harness;
+  const h = harnessForFile(() => startMcpHarness());
   let mcp: McpSession;
   let html: string;
   let hostScript: string;
 
   beforeAll(async () => {
-    h = await startMcpHarness();
     mcp = await connectMcp(h.url);
     const { contents } = await mcp.client.readResource({ uri: BOARD_URI });
     html = (contents[0] as { text: string }).text;
@@ -50,7 +49,6 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
 
   afterAll(async () => {
     await mcp?.close();
-    await h?.close();
   });
 
   const browser = chromiumForFile();
