@@ -5,9 +5,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
+import { chromiumForFile, HAS_CHROMIUM } from "../helpers/chromium.ts";
 import { fakeAccess, type Harness, startHarness } from "./harness.ts";
 
 const PAGE_HOST = "page.example";
@@ -24,7 +23,6 @@ describe.skipIf(!HAS_CHROMIUM)("the API from a page on another origin, in Chromi
   let api: Harness;
   let pageServer: Server;
   let pageUrl: string;
-  let browser: Browser;
 
   beforeAll(async () => {
     api = await startHarness({ overrides: { access: fakeAccess(2) } });
@@ -34,17 +32,17 @@ describe.skipIf(!HAS_CHROMIUM)("the API from a page on another origin, in Chromi
     });
     await new Promise<void>((listening) => pageServer.listen(0, "127.0.0.1", listening));
     pageUrl = `http://${PAGE_HOST}:${(pageServer.address() as AddressInfo).port}/`;
-    browser = await launchChromium([`--host-resolver-rules=MAP ${PAGE_HOST} 127.0.0.1`]);
   });
 
   afterAll(async () => {
-    await browser?.close();
     await new Promise((closed) => pageServer?.close(closed));
     await api?.close();
   });
 
+  const browser = chromiumForFile([`--host-resolver-rules=MAP ${PAGE_HOST} 127.0.0.1`]);
+
   it("reads a search, a 401 and a 429 (with Retry-After) cross-origin", async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(pageUrl);
     expect(new URL(page.url()).origin).not.toBe(new URL(api.url).origin);
     const answers = await page.evaluate(async (base): Promise<Read[]> => {

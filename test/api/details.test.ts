@@ -15,6 +15,9 @@ import {
   startHarness,
 } from "./harness.ts";
 
+/** A venue's id, names and ranks: first in a related-venue row and in every compact detail. */
+const IDENTITY_KEYS = ["id", "short_name", "full_name", "ccf_rank", "core_rank", "qualis_rank"];
+
 const CONFERENCE_DETAIL_KEYS = [
   ...CONFERENCE_ROW_KEYS,
   "fields",
@@ -134,12 +137,7 @@ describe("GET /api/conferences/{id}", () => {
     const related = body.data.related_conferences;
     expect(related.map((r: { id: string }) => r.id)).toEqual(["103", "112", "102"]);
     expect(Object.keys(related[0])).toEqual([
-      "id",
-      "short_name",
-      "full_name",
-      "ccf_rank",
-      "core_rank",
-      "qualis_rank",
+      ...IDENTITY_KEYS,
       "submission_date",
       "conference_date",
       "detail_page",
@@ -309,16 +307,7 @@ describe("compact details (sections=)", () => {
   it("keeps the venue's identity and the named sections, in the detail's order", async () => {
     const { body } = await h.json("/api/conferences/101?sections=acceptance,ranks", { headers: ACCOUNT });
     expect(body.code).toBe(200);
-    expect(Object.keys(body.data)).toEqual([
-      "id",
-      "short_name",
-      "full_name",
-      "ccf_rank",
-      "core_rank",
-      "qualis_rank",
-      "detail_page",
-      "acceptance",
-    ]);
+    expect(Object.keys(body.data)).toEqual([...IDENTITY_KEYS, "detail_page", "acceptance"]);
     const full = await h.json("/api/conferences/101", { headers: ACCOUNT });
     expect(body.data.acceptance).toEqual(full.body.data.acceptance);
     expect(body.data.ccf_rank).toBe(full.body.data.ccf_rank);

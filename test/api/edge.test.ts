@@ -385,11 +385,7 @@ describe("refusal of default script User-Agents", () => {
     expect(bearer.res.status).toBe(401);
     const paid = await h.json("/api/conferences/101", { headers: { "x-paid-access": "forged" } });
     expect(paid.res.status).toBe(401);
-    const login = await h.json("/api/login", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "a@example.org", password: "pw" }),
-    });
+    const login = await h.postJson("/api/login", { email: "a@example.org", password: "pw" });
     expect(login.res.status).toBe(200);
     expect(login.body.code).toBe(401);
     const researcher = await h.json("/api/researchers/r1");

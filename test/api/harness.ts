@@ -2,6 +2,8 @@
  * Starts the real server on a free port against a fixture snapshot (and optionally a small static site), with
  * the clock pinned to FIXTURE_NOW, plus test doubles for the seams the accounts store fills in production.
  */
+
+import { beforeAll } from "vitest";
 import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
@@ -9,6 +11,7 @@ import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/q
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import { forFile } from "../helpers/for-file.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 
@@ -60,6 +63,12 @@ export interface Harness {
   get(path: string, init?: RequestInit): Promise<Response>;
   /** GET (or `init`) and parse the JSON body. */
   json<T = Envelope>(path: string, init?: RequestInit): Promise<{ res: Response; body: T }>;
+  /** POST `payload` as JSON (with `headers`) and parse the JSON answer. */
+  postJson<T = Envelope>(
+    path: string,
+    payload: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ res: Response; body: T }>;
   close(): Promise<void>;
 }
 
@@ -89,21 +98,41 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...options.overrides,
   });
   const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+  const json = async <T>(path: string, init?: RequestInit) => {
+    const res = await get(path, init);
+    return { res, body: (await res.json()) as T };
+  };
   return {
     url: server.url,
     server,
     snapshotsDir: fixture.snapshotsDir,
     siteDir: fixture.siteDir,
     get,
-    async json<T>(path: string, init?: RequestInit) {
-      const res = await get(path, init);
-      return { res, body: (await res.json()) as T };
-    },
+    json,
+    postJson: (path, payload, headers = {}) =>
+      json(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(payload),
+      }),
     async close() {
       await server.close();
       await fixture.remove();
     },
   };
+}
+
+/**
+ * A harness for the tests of the file or describe block this is called in: `start` runs before them and the
+ * harness is closed after them; its fields are filled in once it has started.
+ */
+export function harnessForFile(start: () => Promise<Harness>): Harness {
+  const h = {} as Harness;
+  const started = forFile(start, (harness) => harness.close());
+  beforeAll(() => {
+    Object.assign(h, started());
+  });
+  return h;
 }
 
 type Counts = Partial<Record<ActivityMetric, Record<string, number>>>;

@@ -76,13 +76,12 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("documents every parameter with its enum and limits", () => {
+    /** The rank and field filters, in the order both lists' parameters name them. */
+    const FILTERS = ["ccf_rank", "core_rank", "qualis_rank", "field"];
     const search = "/api/conferences";
     expect(op(search).parameters?.map((p) => p.name)).toEqual([
       "query",
-      "ccf_rank",
-      "core_rank",
-      "qualis_rank",
-      "field",
+      ...FILTERS,
       "submission_date_start",
       "submission_date_end",
       "conference_date_start",
@@ -99,7 +98,7 @@ describe("GET /api/openapi.json", () => {
       maximum: 730,
     });
     // Rank and field filters: one value, or several separated by commas (any of them matches).
-    for (const name of ["ccf_rank", "core_rank", "qualis_rank", "field"]) {
+    for (const name of FILTERS) {
       expect(param(search, name).schema.type, name).toBe("string");
       expect(param(search, name).description, name).toMatch(/comma list = any of/);
     }
@@ -107,10 +106,7 @@ describe("GET /api/openapi.json", () => {
     const deadlines = "/api/deadlines";
     expect(op(deadlines).parameters?.map((p) => p.name)).toEqual([
       "within_days",
-      "ccf_rank",
-      "core_rank",
-      "qualis_rank",
-      "field",
+      ...FILTERS,
       "estimates",
       "ranked_only",
       "page",

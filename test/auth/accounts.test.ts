@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AccountError,
-  createKey,
-  createUser,
-  listKeys,
-  revokeKey,
-  updateProfile,
-} from "../../functions/auth/accounts.ts";
+import * as accounts from "../../functions/auth/accounts.ts";
 import { hashApiKey } from "../../functions/auth/api-keys.ts";
 import { type TempStore, tempStore } from "./helpers.ts";
 
@@ -17,11 +10,11 @@ beforeEach(() => {
 afterEach(() => temp.dispose());
 
 const rejectsWith = (promise: Promise<unknown>, code: string) =>
-  expect(promise).rejects.toSatisfy((e) => e instanceof AccountError && e.code === code);
+  expect(promise).rejects.toSatisfy((e) => e instanceof accounts.AccountError && e.code === code);
 
 describe("createUser", () => {
   it("creates a verified account with a normalised e-mail and a hashed password", async () => {
-    const user = await createUser(temp.store, {
+    const user = await accounts.createUser(temp.store, {
       email: "  Ada@Example.ORG ",
       password: "analytical-engine",
       name: "Ada Lovelace",
@@ -40,14 +33,17 @@ describe("createUser", () => {
   });
 
   it("refuses weak passwords, bad e-mails and duplicates", async () => {
-    await rejectsWith(createUser(temp.store, { email: "a@example.org", password: "short" }), "invalid_input");
     await rejectsWith(
-      createUser(temp.store, { email: "not-an-email", password: "long enough pw" }),
+      accounts.createUser(temp.store, { email: "a@example.org", password: "short" }),
       "invalid_input",
     );
-    await createUser(temp.store, { email: "a@example.org", password: "long enough pw" });
     await rejectsWith(
-      createUser(temp.store, { email: "A@example.org", password: "long enough pw" }),
+      accounts.createUser(temp.store, { email: "not-an-email", password: "long enough pw" }),
+      "invalid_input",
+    );
+    await accounts.createUser(temp.store, { email: "a@example.org", password: "long enough pw" });
+    await rejectsWith(
+      accounts.createUser(temp.store, { email: "A@example.org", password: "long enough pw" }),
       "duplicate_email",
     );
   });
@@ -55,20 +51,23 @@ describe("createUser", () => {
 
 describe("API key administration", () => {
   it("shows a key once, stores only its hash, lists without it and revokes it", async () => {
-    const user = await createUser(temp.store, { email: "k@example.org", password: "long enough pw" });
-    const created = await createKey(temp.store, "K@example.org", "laptop");
+    const user = await accounts.createUser(temp.store, {
+      email: "k@example.org",
+      password: "long enough pw",
+    });
+    const created = await accounts.createKey(temp.store, "K@example.org", "laptop");
     expect(created).toMatchObject({ label: "laptop", revoked_at: null, usage_count: 0 });
     expect((await temp.store.findApiKeyByHash(hashApiKey(created.key)))?.accountId).toBe(user.id);
 
     const { key, ...view } = created;
-    const listed = await listKeys(temp.store, "k@example.org");
+    const listed = await accounts.listKeys(temp.store, "k@example.org");
     expect(listed).toEqual([view]);
     expect(JSON.stringify(listed)).not.toContain(key);
 
-    const revoked = await revokeKey(temp.store, "k@example.org", created.id);
+    const revoked = await accounts.revokeKey(temp.store, "k@example.org", created.id);
     expect(revoked.revoked_at).not.toBeNull();
-    await rejectsWith(revokeKey(temp.store, "k@example.org", "key_0000000000000000"), "not_found");
-    await rejectsWith(createKey(temp.store, "nobody@example.org"), "not_found");
+    await rejectsWith(accounts.revokeKey(temp.store, "k@example.org", "key_0000000000000000"), "not_found");
+    await rejectsWith(accounts.createKey(temp.store, "nobody@example.org"), "not_found");
   });
 
   it("refuses keys for accounts whose e-mail is not verified", async () => {
@@ -82,18 +81,20 @@ describe("API key administration", () => {
       verified: false,
       createdAt: new Date().toISOString(),
     });
-    await rejectsWith(createKey(temp.store, "unverified@example.org"), "unverified");
+    await rejectsWith(accounts.createKey(temp.store, "unverified@example.org"), "unverified");
   });
 });
 
 describe("updateProfile", () => {
   it("starts public with the account's institution and changes only the fields given", async () => {
-    const user = await createUser(temp.store, {
+    const user = await accounts.createUser(temp.store, {
       email: "p@example.org",
       password: "long enough pw",
       institution: "ETH",
     });
-    const first = await updateProfile(temp.store, "p@example.org", { trackedConferences: ["1", "2"] });
+    const first = await accounts.updateProfile(temp.store, "p@example.org", {
+      trackedConferences: ["1", "2"],
+    });
     expect(first).toMatchObject({
       id: user.id,
       public: true,
@@ -101,7 +102,7 @@ describe("updateProfile", () => {
       tracked_conferences: ["1", "2"],
     });
 
-    const second = await updateProfile(temp.store, "p@example.org", {
+    const second = await accounts.updateProfile(temp.store, "p@example.org", {
       cv: "Works on compilers.",
       attendedConferences: ["2"],
       trackedJournals: ["7"],
@@ -116,20 +117,23 @@ describe("updateProfile", () => {
     });
     expect(await temp.store.venueCountsOf("conference", "2")).toEqual({ trackers: 1, attendees: 1 });
 
-    const cleared = await updateProfile(temp.store, "p@example.org", { cv: "", trackedConferences: [] });
+    const cleared = await accounts.updateProfile(temp.store, "p@example.org", {
+      cv: "",
+      trackedConferences: [],
+    });
     expect(cleared).toMatchObject({ cv: null, tracked_conferences: [], attended_conferences: ["2"] });
   });
 
   it("refuses venue ids that are not decimal digits and over-long text", async () => {
-    await createUser(temp.store, { email: "p@example.org", password: "long enough pw" });
+    await accounts.createUser(temp.store, { email: "p@example.org", password: "long enough pw" });
     await rejectsWith(
-      updateProfile(temp.store, "p@example.org", { trackedJournals: ["12a"] }),
+      accounts.updateProfile(temp.store, "p@example.org", { trackedJournals: ["12a"] }),
       "invalid_input",
     );
     await rejectsWith(
-      updateProfile(temp.store, "p@example.org", { cv: "x".repeat(20_001) }),
+      accounts.updateProfile(temp.store, "p@example.org", { cv: "x".repeat(20_001) }),
       "invalid_input",
     );
-    await rejectsWith(updateProfile(temp.store, "q@example.org", { public: true }), "not_found");
+    await rejectsWith(accounts.updateProfile(temp.store, "q@example.org", { public: true }), "not_found");
   });
 });

@@ -7,14 +7,8 @@
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bystanderLine,
-  expectBystanderKeptPace,
-  floodWhileProbing,
-  type ServedProbe,
-  serveProbeFixture,
-} from "./serve-process.ts";
+import { describe, expect, it } from "vitest";
+import { floodPastBystander, probeServerForFile } from "./serve-process.ts";
 
 const RATE = 45;
 const SECONDS = 10;
@@ -42,32 +36,19 @@ async function addBigFile(snapshotsDir: string): Promise<number> {
 }
 
 describe("brotli file flood from one address", () => {
-  let served: ServedProbe;
   let bytes = 0;
-  beforeAll(async () => {
-    served = await serveProbeFixture({}, async (fixture) => {
-      bytes = await addBigFile(fixture.snapshotsDir);
-    });
+  const served = probeServerForFile({}, async (fixture) => {
+    bytes = await addBigFile(fixture.snapshotsDir);
   });
-  afterAll(() => served?.close());
 
   it("answers every request from one compressed copy and keeps pages fast for another address", async () => {
-    const {
-      quiet,
-      pages,
-      flood: files,
-    } = await floodWhileProbing(served.server.url, {
-      url: `${served.server.url}/snapshots/latest/${BIG_FILE}`,
-      perSecond: RATE,
-      seconds: SECONDS,
-      headers: { "accept-encoding": "br", "user-agent": "flood-test" },
-    });
-    console.log(
-      `brotli flood ${RATE}/s × ${SECONDS} s of a ${(bytes / 1e6).toFixed(1)} MB file: ` +
-        `${JSON.stringify(files.statuses)} p50 ${files.p50} ms p99 ${files.p99} ms; ${bystanderLine(quiet, pages)}`,
+    const files = await floodPastBystander(
+      served().server,
+      `/snapshots/latest/${BIG_FILE}`,
+      { perSecond: RATE, seconds: SECONDS, headers: { "accept-encoding": "br", "user-agent": "flood-test" } },
+      `brotli flood of a ${(bytes / 1e6).toFixed(1)} MB file,`,
     );
     expect(files.statuses).toEqual({ "200": RATE * SECONDS });
-    expectBystanderKeptPace(quiet, pages);
     // Each answer is the copy made once, sized beforehand, not a compression of its own streamed out.
     expect(files.sized).toBe(RATE * SECONDS);
   });

@@ -4,44 +4,29 @@
  * the address is held to its login limits, so the reader keeps its latency. Real server and attacker in processes
  * of their own, real sockets, loopback only.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bystanderLine,
-  expectBystanderKeptPace,
-  floodWhileProbing,
-  type ServedProbe,
-  serveProbeFixture,
-} from "./serve-process.ts";
+import { describe, expect, it } from "vitest";
+import { floodPastBystander, probeServerForFile } from "./serve-process.ts";
 
 const RATE = 45;
 const SECONDS = 10;
 const FAILURES_PER_HOUR = 30;
 
 describe("login flood from one address", () => {
-  let served: ServedProbe;
-  beforeAll(async () => {
-    served = await serveProbeFixture({ LOGIN_FAILURES_PER_HOUR: String(FAILURES_PER_HOUR) });
-  });
-  afterAll(() => served?.close());
+  const served = probeServerForFile({ LOGIN_FAILURES_PER_HOUR: String(FAILURES_PER_HOUR) });
 
   it("keeps pages and files fast for another address, and checks at most the address's hourly failures", async () => {
-    const {
-      quiet,
-      pages,
-      flood: logins,
-    } = await floodWhileProbing(served.server.url, {
-      url: `${served.server.url}/api/login`,
-      perSecond: RATE,
-      seconds: SECONDS,
-      method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "flood-test" },
-      body: JSON.stringify({ email: "victim{i}@example.org", password: "wrong password" }),
-    });
-    console.log(
-      `login flood ${RATE}/s × ${SECONDS} s: logins ${JSON.stringify(logins.statuses)} p50 ${logins.p50} ms ` +
-        `p99 ${logins.p99} ms; ${bystanderLine(quiet, pages)}`,
+    const logins = await floodPastBystander(
+      served().server,
+      "/api/login",
+      {
+        perSecond: RATE,
+        seconds: SECONDS,
+        method: "POST",
+        headers: { "content-type": "application/json", "user-agent": "flood-test" },
+        body: JSON.stringify({ email: "victim{i}@example.org", password: "wrong password" }),
+      },
+      "login flood (logins)",
     );
-    expectBystanderKeptPace(quiet, pages);
     // Checked attempts (HTTP 200, envelope 401) stop at the hourly failures; the rest are 429 with Retry-After.
     const checked = logins.statuses["200"] ?? 0;
     expect(checked).toBeLessThanOrEqual(FAILURES_PER_HOUR);

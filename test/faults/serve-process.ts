@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
+import { forFile } from "../helpers/for-file.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { REPO_ROOT, runTs } from "../store/run-ts.ts";
 import type { FloodPlan, FloodReport } from "./flood-client.ts";
@@ -87,6 +88,20 @@ export async function serveProbeFixture(
 }
 
 /**
+ * serveProbeFixture for the whole test file: started before its tests, stopped after them. Call the returned
+ * function inside a test for the running server.
+ */
+export function probeServerForFile(
+  env: Record<string, string>,
+  prepare?: (fixture: ServedFixture) => Promise<void>,
+): () => ServedProbe {
+  return forFile(
+    () => serveProbeFixture(env, prepare),
+    (served) => served.close(),
+  );
+}
+
+/**
  * What the bystander may see during a flood, against the quiet figures measured just before on the same machine:
  * the goal is at most 100 ms more at p99 on an idle machine; a test machine busy with other work (the rest of the
  * suite, other builds, the other test file vitest runs beside this one) is noisy on its own, so p99 may also reach
@@ -116,4 +131,33 @@ export function bystanderLine(quiet: Latencies, pages: Latencies): string {
     `pages from another address (${pages.ms.length}) p50 ${pages.p50} ms p99 ${pages.p99} ms max ${pages.max} ms ` +
     `(quiet: p50 ${quiet.p50} ms p99 ${quiet.p99} ms)`
   );
+}
+
+/**
+ * `plan` sent at `path` of `server` while the bystander probes (floodWhileProbing): prints the flood's figures
+ * after `label` with the bystander's, holds the bystander to its pace, and returns the flood's report.
+ */
+export async function floodPastBystander(
+  server: Server,
+  path: string,
+  plan: Omit<FloodPlan, "url">,
+  label: string,
+): Promise<FloodReport> {
+  const { quiet, pages, flood } = await floodWhileProbing(server.url, {
+    ...plan,
+    url: `${server.url}${path}`,
+  });
+  reportBystander(
+    `${label} ${plan.perSecond}/s × ${plan.seconds} s: ${JSON.stringify(flood.statuses)} ` +
+      `p50 ${flood.p50} ms p99 ${flood.p99} ms`,
+    quiet,
+    pages,
+  );
+  return flood;
+}
+
+/** Prints the flood's own line with the bystander's figures, then holds the bystander to its pace. */
+export function reportBystander(floodLine: string, quiet: Latencies, pages: Latencies): void {
+  console.log(`${floodLine}; ${bystanderLine(quiet, pages)}`);
+  expectBystanderKeptPace(quiet, pages);
 }

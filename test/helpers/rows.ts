@@ -11,6 +11,7 @@ import {
   JournalDetailData,
   JournalRow,
   SourceInfo,
+  SpecialIssue,
   SpecialIssueRow,
   SubmissionOutlook,
   unknownOutlook,
@@ -82,6 +83,20 @@ export function specialIssueRow(overrides: Partial<SpecialIssueRow> = {}): Speci
     title: "Special Issue on Property-Based Testing",
     submission_date: "2026-12-01",
     source: "special_issues",
+    ...overrides,
+  });
+}
+
+/** A journal's call as an importer gives it: only the title and the source known unless `overrides` say more. */
+export function specialIssueCall(
+  overrides: Pick<SpecialIssue, "title" | "source"> & Partial<SpecialIssue>,
+): SpecialIssue {
+  return SpecialIssue.parse({
+    submission_date: null,
+    description: null,
+    topics: [],
+    editors: [],
+    url: null,
     ...overrides,
   });
 }

@@ -9,10 +9,10 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { build } from "esbuild";
-import type { Browser, Frame, Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, type Harness } from "../api/harness.ts";
-import { HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
+import { BASE_URL, harnessForFile } from "../api/harness.ts";
+import { chromiumForFile, HAS_CHROMIUM } from "../helpers/chromium.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { connectMcp, type McpSession, startMcpHarness } from "./client.ts";
 
@@ -26,14 +26,12 @@ interface BoardRow {
 }
 
 describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
-  let h: Harness;
+  const h = harnessForFile(() => startMcpHarness());
   let mcp: McpSession;
-  let browser: Browser;
   let html: string;
   let hostScript: string;
 
   beforeAll(async () => {
-    h = await startMcpHarness();
     mcp = await connectMcp(h.url);
     const { contents } = await mcp.client.readResource({ uri: BOARD_URI });
     html = (contents[0] as { text: string }).text;
@@ -46,15 +44,14 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
       logLevel: "silent",
     });
     hostScript = bundle.outputFiles[0]?.text ?? "";
-    browser = await launchChromium();
     await mkdir(SCREENSHOTS, { recursive: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
     await mcp?.close();
-    await h?.close();
   });
+
+  const browser = chromiumForFile();
 
   const callTool = (params: CallToolRequest["params"]) =>
     mcp.client.callTool(params) as Promise<CallToolResult>;
@@ -75,7 +72,7 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
     args: Record<string, unknown>,
   ): Promise<Hosted> {
     // Tall enough for the whole board: a full-page screenshot paints a frame only within the viewport.
-    const page = await browser.newPage({ viewport: { width: width + 20, height: 2400 } });
+    const page = await browser().newPage({ viewport: { width: width + 20, height: 2400 } });
     // The browser's "now" is the server's (the fixture's day), so countdowns count to the fixture's deadlines.
     await page.clock.setFixedTime(FIXTURE_NOW);
     const hosted: Hosted = { page, frame: page.mainFrame(), calls: [], requests: [], problems: [] };

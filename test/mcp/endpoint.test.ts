@@ -2,17 +2,13 @@
  * POST /mcp as an HTTP endpoint: stateless Streamable HTTP with JSON answers, 405 for GET and DELETE, the edge
  * headers, and one daily quota shared with REST in which only tool calls count.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
-import { ACCOUNT, fakeAccess, type Harness } from "../api/harness.ts";
+import { ACCOUNT, fakeAccess, harnessForFile } from "../api/harness.ts";
 import { connectMcp, INITIALIZE, postMcp, startMcpHarness, toolCall, toolError } from "./client.ts";
 
 describe("transport", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startMcpHarness();
-  });
-  afterAll(() => h.close());
+  const h = harnessForFile(() => startMcpHarness());
 
   it("initialises statelessly with a JSON answer, the package's name and version, and instructions", async () => {
     const res = await postMcp(h, INITIALIZE);
@@ -83,11 +79,9 @@ describe("transport", () => {
 describe("quota shared with REST; only tool calls count", () => {
   const ANON_QUOTA = 6;
   const ACCOUNT_QUOTA = 3;
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startMcpHarness({ overrides: { access: fakeAccess(ANON_QUOTA, ACCOUNT_QUOTA) } });
-  });
-  afterAll(() => h.close());
+  const h = harnessForFile(() =>
+    startMcpHarness({ overrides: { access: fakeAccess(ANON_QUOTA, ACCOUNT_QUOTA) } }),
+  );
 
   const remaining = (res: Response) => Number(res.headers.get("x-quota-remaining"));
 

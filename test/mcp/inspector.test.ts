@@ -5,8 +5,8 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Harness } from "../api/harness.ts";
+import { describe, expect, it } from "vitest";
+import { harnessForFile } from "../api/harness.ts";
 import { startMcpHarness } from "./client.ts";
 
 const INSPECTOR = join(
@@ -26,11 +26,7 @@ async function inspector(url: string, ...args: string[]) {
 }
 
 describe("MCP Inspector CLI against the server", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startMcpHarness();
-  });
-  afterAll(() => h.close());
+  const h = harnessForFile(() => startMcpHarness());
 
   it("lists the ten tools", async () => {
     const listed = await inspector(h.url, "--method", "tools/list");

@@ -2,22 +2,19 @@
  * On a snapshot built from the real upstream data (when it is beside the repo): every tool gives the REST payload, and
  * real payloads satisfy the output schemas the tools declare (the SDK client checks each structured result).
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../functions/app.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import { ACCOUNT, fakeAccess } from "../api/harness.ts";
+import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 import { connectMcp, type McpSession, toolPayload } from "./client.ts";
 
-const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
-
-describe.skipIf(!existsSync(UPSTREAM))("on the real snapshot", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("on the real snapshot", () => {
   let server: RunningServer;
   let siteDir: string;
   let SNAPSHOTS: string;
@@ -26,13 +23,7 @@ describe.skipIf(!existsSync(UPSTREAM))("on the real snapshot", () => {
   beforeAll(async () => {
     siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
     SNAPSHOTS = await mkdtemp(join(tmpdir(), "venue-real-snapshots-"));
-    await buildSnapshot({
-      upstreamDir: UPSTREAM,
-      snapshotsDir: SNAPSHOTS,
-      baseUrl: "https://venues.test",
-      now: new Date(),
-      log: () => {},
-    });
+    await buildQuietly(REAL_UPSTREAM, SNAPSHOTS, "https://venues.test");
     const config = loadConfig({
       PORT: "0",
       HOST: "127.0.0.1",

@@ -3,18 +3,16 @@
  * upstream data, the CCF-A figures may not fall below the committed floor (tighten it, never loosen it), and the
  * outlooks issue 23 names (SIGKDD, UbiComp/IMWUT, CVPR, S&P, ISCA, every CCF-A venue) say what it asks.
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backtestVenue, MISSED_ROUND_DAYS, summarizeBacktest } from "../../pipeline/estimate/backtest.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
 import type { ConferenceDetailData, ConferenceRow, SubmissionOutlook } from "../../snapshot/records.ts";
 import { edition } from "../helpers/editions.ts";
+import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
-const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 /**
  * CCF-A on today's upstream data (393 rounds: coverage 98.2 %, median 4 d, p90 33 d), with a little room for the
  * resolution of venues to change: only ever tightened. Issue 23's targets: coverage >= 90 %, median <= 7, p90 <= 30.
@@ -55,7 +53,7 @@ describe("backtest", () => {
   });
 });
 
-describe.skipIf(!existsSync(UPSTREAM))("the outlook on the real upstream data (as of 2026-11-26)", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("the outlook on the real upstream data (as of 2026-11-26)", () => {
   let snapshots: string;
   let report: BuildReport;
   const outlooks = new Map<string, { row: ConferenceRow; outlook: SubmissionOutlook }>();
@@ -63,13 +61,12 @@ describe.skipIf(!existsSync(UPSTREAM))("the outlook on the real upstream data (a
 
   beforeAll(async () => {
     snapshots = await mkdtemp(join(tmpdir(), "vd-backtest-"));
-    const built = await buildSnapshot({
-      upstreamDir: UPSTREAM,
-      snapshotsDir: snapshots,
-      baseUrl: "https://venues.example.org",
-      now: new Date("2026-11-26T06:00:00Z"),
-      log: () => {},
-    });
+    const built = await buildQuietly(
+      REAL_UPSTREAM,
+      snapshots,
+      "https://venues.example.org",
+      new Date("2026-11-26T06:00:00Z"),
+    );
     report = built.report;
     const rows = JSON.parse(await readFile(join(built.dir, "conferences.json"), "utf8"))
       .conferences as ConferenceRow[];

@@ -7,6 +7,7 @@ import { snapshotFiles } from "../../functions/edge/snapshot-files.ts";
 import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import { type Changes, computeChanges, fieldChanges } from "../../pipeline/write/changes.ts";
 import type { ConferenceRow } from "../../snapshot/records.ts";
+import { nextNightQualis } from "../helpers/upstream-builds.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const BASE_URL = "https://venues.example";
@@ -34,7 +35,6 @@ describe("daily changes file and feed, two builds on the fixtures", () => {
   const upstream = mkdtempSync(join(tmpdir(), "vd-changes-upstream-"));
   const snapshots = mkdtempSync(join(tmpdir(), "vd-changes-snapshots-"));
   const core = join(upstream, "core-history/CORE2023.csv");
-  const qualis = join(upstream, "qualis-cs-confs-br/CAPES-CC-2017-2020-Qualis.csv");
   let firstDir: string;
   let secondDir: string;
   let first: Changes;
@@ -57,14 +57,7 @@ describe("daily changes file and feed, two builds on the fixtures", () => {
         "99901,Workshop de Visão Computacional,WVC,",
       ),
     );
-    writeFileSync(
-      qualis,
-      readFileSync(qualis, "utf8").replace(
-        "3DV,International Conference on 3D Vision,A1",
-        "3DV,International Conference on 3D Vision,A2",
-      ),
-    );
-    appendFileSync(qualis, "NEWCONF,International Conference on Something Entirely New,B2\n");
+    await nextNightQualis(upstream);
     secondDir = (await build(upstream, snapshots, "2026-11-21T06:00:00Z")).dir;
     second = json(secondDir, "changes.json");
     secondConferences = json(secondDir, "conferences.json").conferences;

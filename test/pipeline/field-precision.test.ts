@@ -6,20 +6,19 @@
  * fields holds conferences; fields taken from title words alone are marked in provenance and counted in the build
  * report.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
 import { INFERRED_FIELDS_SOURCE } from "../../pipeline/fields/venue-fields.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
 import { ResearchField } from "../../snapshot/records.ts";
 import { REFERENCE_FIELDS } from "../helpers/reference-fields.ts";
+import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
-const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 /** Share of the fields given to labelled venues that the labels hold: only ever raised. */
 const PRECISION_FLOOR = 0.95;
 
@@ -56,20 +55,14 @@ describe("field labels file", () => {
   });
 });
 
-describe.skipIf(!existsSync(UPSTREAM))("research fields on the real snapshot", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("research fields on the real snapshot", () => {
   let snapshots: string;
   let dir: string;
   const venues: Record<Label["kind"], Venue[]> = { conference: [], journal: [] };
 
   beforeAll(async () => {
     snapshots = await mkdtemp(join(tmpdir(), "venue-fields-"));
-    ({ dir } = await buildSnapshot({
-      upstreamDir: UPSTREAM,
-      snapshotsDir: snapshots,
-      baseUrl: "https://venues.test",
-      now: new Date(),
-      log: () => {},
-    }));
+    ({ dir } = await buildQuietly(REAL_UPSTREAM, snapshots, "https://venues.test"));
     venues.conference = JSON.parse(readFileSync(join(dir, "conferences.json"), "utf8")).conferences;
     venues.journal = JSON.parse(readFileSync(join(dir, "journals.json"), "utf8")).journals;
   }, 300_000);

@@ -4,16 +4,15 @@
  * output. Each must be found exactly once (not split), never share a record with another golden venue, and carry
  * the expected names and ranks. The share fully right may not fall below GOLDEN_FLOOR (raise it, never lower it).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
+import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
-const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 /** Share of golden venues fully right on today's upstream data: only ever raised. */
 const GOLDEN_FLOOR = 0.995;
 
@@ -119,19 +118,13 @@ describe("golden venues file", () => {
   });
 });
 
-describe.skipIf(!existsSync(UPSTREAM))("golden venues on the real snapshot", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("golden venues on the real snapshot", () => {
   let snapshots: string;
   let dir: string;
 
   beforeAll(async () => {
     snapshots = await mkdtemp(join(tmpdir(), "venue-golden-"));
-    ({ dir } = await buildSnapshot({
-      upstreamDir: UPSTREAM,
-      snapshotsDir: snapshots,
-      baseUrl: "https://venues.test",
-      now: new Date(),
-      log: () => {},
-    }));
+    ({ dir } = await buildQuietly(REAL_UPSTREAM, snapshots, "https://venues.test"));
   }, 300_000);
 
   afterAll(async () => {

@@ -18,12 +18,9 @@ import {
   SourceError,
   type SourceId,
 } from "../../pipeline/sources/observations.ts";
-import {
-  ConferenceDetailData,
-  type RankHistoryEntry,
-  ResearchField,
-  SpecialIssue,
-} from "../../snapshot/records.ts";
+import { ConferenceDetailData, type RankHistoryEntry, ResearchField } from "../../snapshot/records.ts";
+import { importFixtures } from "../helpers/import-fixtures.ts";
+import { specialIssueCall } from "../helpers/rows.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/upstream", import.meta.url));
 const UPSTREAM = "/work/shared/data/upstream";
@@ -147,9 +144,7 @@ describe("importReference (fixtures)", () => {
   const rank = (...pairs: [RankHistoryEntry["system"], string][]) => claims("reference", edition, ...pairs);
 
   it("merges each venue's lists into one observation", async () => {
-    const result = await importReference(FIXTURES);
-    expect(result.source).toBe("reference");
-    expect(result.read).toBe(17);
+    const result = await importFixtures(importReference, "reference", 17);
     expect(result.conferences).toEqual([
       conferenceObservation({
         source: "reference",
@@ -222,15 +217,7 @@ describe("importReference (fixtures)", () => {
       }),
     ]);
     const call = (title: string, submission_date: string | null) =>
-      SpecialIssue.parse({
-        title,
-        submission_date,
-        description: null,
-        topics: [],
-        editors: [],
-        url: null,
-        source: "reference",
-      });
+      specialIssueCall({ title, submission_date, source: "reference" });
     expect(result.journals).toEqual([
       journalObservation({
         source: "reference",

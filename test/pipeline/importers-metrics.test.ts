@@ -17,6 +17,8 @@ import {
   SourceError,
 } from "../../pipeline/sources/observations.ts";
 import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../snapshot/records.ts";
+import { importFixtures } from "../helpers/import-fixtures.ts";
+import { specialIssueCall } from "../helpers/rows.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const UPSTREAM = "/work/shared/data/upstream";
@@ -129,9 +131,7 @@ describe("importCsconferences on fixtures", () => {
     });
 
   it("gives one observation per conference, submission cycles of a year summed", async () => {
-    const result = await importCsconferences(FIXTURES);
-    expect(result.source).toBe("csconferences");
-    expect(result.read).toBe(11);
+    const result = await importFixtures(importCsconferences, "csconferences", 11);
     expect(result.journals).toEqual([]);
     expect(result.conferences).toEqual([
       venue("AAAI", ["ai"], [row(2019, 1200, 300, 0.25), row(2020, 2050, 410, 0.2)]),
@@ -179,9 +179,7 @@ describe("importLixin on fixtures", () => {
   ): AcceptanceRow => ({ year, submitted, accepted, rate, track, source: "lixin" });
 
   it("gives one observation per venue with its tracks, the published rate as a fraction", async () => {
-    const result = await importLixin(FIXTURES);
-    expect(result.source).toBe("lixin");
-    expect(result.read).toBe(10);
+    const result = await importFixtures(importLixin, "lixin", 10);
     expect(result.conferences).toEqual([
       venue(
         "ACL",
@@ -215,9 +213,7 @@ describe("importScimago on fixtures", () => {
   const file2021 = "scimago-sjr-cs/scimagojr_2021_computer_science.csv";
 
   it("gathers a journal's years under its Sourceid, names from the newest year", async () => {
-    const result = await importScimago(FIXTURES);
-    expect(result.source).toBe("scimago");
-    expect(result.read).toBe(6);
+    const result = await importFixtures(importScimago, "scimago", 6);
     expect(result.conferences).toEqual([]);
     expect(result.journals).toEqual([
       journalObservation({
@@ -271,22 +267,13 @@ describe("importScimago on fixtures", () => {
 
 describe("importSpecialIssues on fixtures", () => {
   const union = "journal-special-issues/calls_all_history_union.json";
-  const call = (si: Partial<SpecialIssue> & Pick<SpecialIssue, "title">): SpecialIssue => ({
-    submission_date: null,
-    description: null,
-    topics: [],
-    editors: [],
-    url: null,
-    source: "special_issues",
-    ...si,
-  });
+  const call = (si: Partial<SpecialIssue> & Pick<SpecialIssue, "title">) =>
+    specialIssueCall({ source: "special_issues", ...si });
   const isrPage = "https://isr.example.org/calls-for-papers";
 
   it("gives one observation per journal with its calls, versions of one call merged", async () => {
-    const result = await importSpecialIssues(FIXTURES);
-    expect(result.source).toBe("special_issues");
+    const result = await importFixtures(importSpecialIssues, "special_issues", 11);
     // Ten union entries and one call only the current list has.
-    expect(result.read).toBe(11);
     expect(result.journals).toEqual([
       journalObservation({
         source: "special_issues",

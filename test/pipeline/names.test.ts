@@ -1,9 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chooseNames } from "../../pipeline/resolve/choose-names.ts";
+import { type ChosenNames, chooseNames, type NameSource } from "../../pipeline/resolve/choose-names.ts";
 import { cleanAcronym, cleanTitle, nameDefects } from "../../pipeline/resolve/names.ts";
 
 const title = (s: string) => cleanTitle(s).text;
+/** Each raw title (key) cleans to its value. */
+const expectTitles = (cases: Record<string, string>) => {
+  for (const [raw, clean] of Object.entries(cases)) expect(title(raw), raw).toBe(clean);
+};
 
 describe("cleanAcronym", () => {
   it("drops the reference service's collision marks from the displayed acronym", () => {
@@ -68,57 +72,48 @@ describe("cleanTitle", () => {
   });
 
   it("removes years and edition numbers, but not a century", () => {
-    expect(title("The 2024 Joint Conference on Digital Libraries")).toBe(
-      "Joint Conference on Digital Libraries",
-    );
-    expect(title("5th International Workshop on Natural Language-based Software Engineering")).toBe(
-      "International Workshop on Natural Language-based Software Engineering",
-    );
-    expect(title("Proceedings of the 12th International Conference on Autonomous Agents")).toBe(
-      "International Conference on Autonomous Agents",
-    );
-    expect(title("Sixth International Conference on Hydroinformatics 2004")).toBe(
-      "International Conference on Hydroinformatics",
-    );
-    expect(title("International Conference on Leading Edge Manufacturing in 21st Century")).toBe(
-      "International Conference on Leading Edge Manufacturing in 21st Century",
-    );
-    expect(title("Proceedings of the IEEE")).toBe("Proceedings of the IEEE");
-    expect(title("IFIP WG 11.9 International Conference on Digital Forensics")).toBe(
-      "IFIP WG 11.9 International Conference on Digital Forensics",
-    );
+    expectTitles({
+      "The 2024 Joint Conference on Digital Libraries": "Joint Conference on Digital Libraries",
+      "5th International Workshop on Natural Language-based Software Engineering":
+        "International Workshop on Natural Language-based Software Engineering",
+      "Proceedings of the 12th International Conference on Autonomous Agents":
+        "International Conference on Autonomous Agents",
+      "Sixth International Conference on Hydroinformatics 2004":
+        "International Conference on Hydroinformatics",
+      "International Conference on Leading Edge Manufacturing in 21st Century":
+        "International Conference on Leading Edge Manufacturing in 21st Century",
+      "Proceedings of the IEEE": "Proceedings of the IEEE",
+      "IFIP WG 11.9 International Conference on Digital Forensics":
+        "IFIP WG 11.9 International Conference on Digital Forensics",
+    });
   });
 
   it("drops a leading The, except where it is part of the name", () => {
-    expect(title("The International Symposium on Code Generation and Optimization")).toBe(
-      "International Symposium on Code Generation and Optimization",
-    );
-    expect(title("The Web Conference")).toBe("The Web Conference");
-    expect(title("The VLDB Journal")).toBe("The VLDB Journal");
+    expectTitles({
+      "The International Symposium on Code Generation and Optimization":
+        "International Symposium on Code Generation and Optimization",
+      "The Web Conference": "The Web Conference",
+      "The VLDB Journal": "The VLDB Journal",
+    });
   });
 
   it("splits glued words and fixes spacing, never a real name", () => {
-    expect(title("Conference on Uncertainty in ArtificialIntelligence")).toBe(
-      "Conference on Uncertainty in Artificial Intelligence",
-    );
-    expect(title("North American Chapter of the Associationfor Computational Linguistics")).toBe(
-      "North American Chapter of the Association for Computational Linguistics",
-    );
-    expect(title("IEEE\\RSJ International Conference on Intelligent Robots and Systems")).toBe(
-      "IEEE/RSJ International Conference on Intelligent Robots and Systems",
-    );
-    expect(title("Pacific Conference onComputer Graphics and Applications")).toBe(
-      "Pacific Conference on Computer Graphics and Applications",
-    );
-    expect(title("AustralasiaConferenceonInformation SecurityandPrivacy")).toBe(
-      "Australasia Conference on Information Security and Privacy",
-    );
-    expect(title("IEEE International Conference on Acoustics,Speech and Signal Processing")).toBe(
-      "IEEE International Conference on Acoustics, Speech and Signal Processing",
-    );
-    expect(title("International Conference on Human- Computer Interaction")).toBe(
-      "International Conference on Human-Computer Interaction",
-    );
+    expectTitles({
+      "Conference on Uncertainty in ArtificialIntelligence":
+        "Conference on Uncertainty in Artificial Intelligence",
+      "North American Chapter of the Associationfor Computational Linguistics":
+        "North American Chapter of the Association for Computational Linguistics",
+      "IEEE\\RSJ International Conference on Intelligent Robots and Systems":
+        "IEEE/RSJ International Conference on Intelligent Robots and Systems",
+      "Pacific Conference onComputer Graphics and Applications":
+        "Pacific Conference on Computer Graphics and Applications",
+      "AustralasiaConferenceonInformation SecurityandPrivacy":
+        "Australasia Conference on Information Security and Privacy",
+      "IEEE International Conference on Acoustics,Speech and Signal Processing":
+        "IEEE International Conference on Acoustics, Speech and Signal Processing",
+      "International Conference on Human- Computer Interaction":
+        "International Conference on Human-Computer Interaction",
+    });
     for (const name of [
       "SIGKDD",
       "IoT",
@@ -137,13 +132,13 @@ describe("cleanTitle", () => {
   });
 
   it("title-cases all-caps titles, keeping known acronyms upper case", () => {
-    expect(title("CONFERENCE ON COMPUTER SCIENCE AND INTELLIGENCE SYSTEMS")).toBe(
-      "Conference on Computer Science and Intelligence Systems",
-    );
-    expect(title("IEEE INTERNATIONAL SYMPOSIUM ON PERVASIVE DISPLAYS")).toBe(
-      "IEEE International Symposium on Pervasive Displays",
-    );
-    expect(title("PACES & ICIL")).toBe("PACES & ICIL");
+    expectTitles({
+      "CONFERENCE ON COMPUTER SCIENCE AND INTELLIGENCE SYSTEMS":
+        "Conference on Computer Science and Intelligence Systems",
+      "IEEE INTERNATIONAL SYMPOSIUM ON PERVASIVE DISPLAYS":
+        "IEEE International Symposium on Pervasive Displays",
+      "PACES & ICIL": "PACES & ICIL",
+    });
   });
 
   it("is idempotent", () => {
@@ -195,143 +190,92 @@ describe("cleanTitle", () => {
 
 describe("chooseNames", () => {
   const order = ["ccf2026", "ccf", "ccfddl", "reference", "icore", "core", "qualis"] as const;
+  /** A source's name row: source, acronym, title. */
+  type Row = [NameSource["source"], string, string | null];
+  const sources = (rows: Row[]): NameSource[] =>
+    rows.map(([source, acronym, title]) => ({ source, acronym, title }));
+  /** The chosen short and full name, and the source they were taken from where given. */
+  const expectNames = (n: ChosenNames, short: string | null, full: string, source?: NameSource["source"]) =>
+    expect(n).toMatchObject(source ? { short, full, source } : { short, full });
+  /** The names chosen from rows in the default source order. */
+  const choose = (...rows: Row[]) => chooseNames(sources(rows), [...order]);
 
   it("takes short and full name from one row", () => {
-    const n = chooseNames(
-      [
-        {
-          source: "ccf",
-          acronym: "RTA",
-          title: "International Conference on Rewriting Techniques and Applications",
-        },
-        {
-          source: "ccf2026",
-          acronym: "FSCD",
-          title: "International Conference on Formal Structures for Computation and Deduction",
-        },
-      ],
-      [...order],
+    const n = choose(
+      ["ccf", "RTA", "International Conference on Rewriting Techniques and Applications"],
+      ["ccf2026", "FSCD", "International Conference on Formal Structures for Computation and Deduction"],
     );
-    expect(n).toMatchObject({
-      short: "FSCD",
-      full: "International Conference on Formal Structures for Computation and Deduction",
-      source: "ccf2026",
-    });
+    expectNames(
+      n,
+      "FSCD",
+      "International Conference on Formal Structures for Computation and Deduction",
+      "ccf2026",
+    );
     expect(n.aliases).toContain("RTA");
     expect(n.aliases).toContain("International Conference on Rewriting Techniques and Applications");
   });
 
   it("replaces a full name that is only the acronym with another row's title", () => {
-    const n = chooseNames(
-      [
-        { source: "ccf2026", acronym: "HotStorage", title: "HotStorage" },
-        {
-          source: "ccfddl",
-          acronym: "HotStorage",
-          title: "ACM Workshop on Hot Topics in Storage and File Systems",
-        },
-      ],
-      [...order],
+    const n = choose(
+      ["ccf2026", "HotStorage", "HotStorage"],
+      ["ccfddl", "HotStorage", "ACM Workshop on Hot Topics in Storage and File Systems"],
     );
-    expect(n).toMatchObject({
-      short: "HotStorage",
-      full: "ACM Workshop on Hot Topics in Storage and File Systems",
-    });
+    expectNames(n, "HotStorage", "ACM Workshop on Hot Topics in Storage and File Systems");
     expect(n.changes.map((c) => c.kind)).toContain("acronym as full name");
   });
 
   it("takes the acronym from another row when a row's acronym field holds a title, else none", () => {
-    const core = {
-      source: "core" as const,
-      acronym: "Information Processing",
-      title: "IFIP Congress (Information Processing)",
-    };
-    expect(chooseNames([core], [...order]).short).toBeNull();
-    expect(chooseNames([core, { source: "qualis", acronym: "IFIP", title: null }], [...order]).short).toBe(
-      "IFIP",
-    );
+    const core: Row = ["core", "Information Processing", "IFIP Congress (Information Processing)"];
+    expect(choose(core).short).toBeNull();
+    expect(choose(core, ["qualis", "IFIP", null]).short).toBe("IFIP");
   });
 
   it("keeps the 2022 spelling of the same acronym and drops a collision mark", () => {
     const n = chooseNames(
-      [
-        {
-          source: "ccf2026",
-          acronym: "INTER-SPEECH",
-          title: "Conference of the International Speech Communication Association",
-        },
-        {
-          source: "ccf",
-          acronym: "INTERSPEECH",
-          title: "Conference of the International Speech Communication Association",
-        },
-      ],
+      sources([
+        ["ccf2026", "INTER-SPEECH", "Conference of the International Speech Communication Association"],
+        ["ccf", "INTERSPEECH", "Conference of the International Speech Communication Association"],
+      ]),
       [...order],
       ["ccf", "ccf2026", "ccfddl", "reference"],
     );
     expect(n.short).toBe("INTERSPEECH");
-    expect(
-      chooseNames(
-        [{ source: "reference", acronym: "SAC'", title: "ACM Symposium on Applied Computing" }],
-        [...order],
-      ).short,
-    ).toBe("SAC");
+    expect(choose(["reference", "SAC'", "ACM Symposium on Applied Computing"]).short).toBe("SAC");
   });
 
   it("gives way to the row whose note calls another row's name former (CSFW → CSF)", () => {
-    const n = chooseNames(
-      [
-        { source: "ccf2026", acronym: "CSFW", title: "IEEE Computer Security Foundations Workshop" },
-        { source: "icore", acronym: "CSF", title: "IEEE Computer Security Foundations Symposium (was CSFW)" },
-      ],
-      [...order],
+    const n = choose(
+      ["ccf2026", "CSFW", "IEEE Computer Security Foundations Workshop"],
+      ["icore", "CSF", "IEEE Computer Security Foundations Symposium (was CSFW)"],
     );
-    expect(n).toMatchObject({
-      short: "CSF",
-      full: "IEEE Computer Security Foundations Symposium",
-      source: "icore",
-    });
+    expectNames(n, "CSF", "IEEE Computer Security Foundations Symposium", "icore");
     expect(n.changes.map((c) => c.kind)).toContain("former name");
     expect(n.aliases).toContain("CSFW");
   });
 
   it("reads another row's title in the acronym field as a title (Discovery Science → DS)", () => {
-    const n = chooseNames(
-      [
-        {
-          source: "reference",
-          acronym: "Discovery Science",
-          title: "International Conference on Discovery Science",
-        },
-        { source: "icore", acronym: "DS", title: "Discovery Science" },
-      ],
-      [...order],
+    const n = choose(
+      ["reference", "Discovery Science", "International Conference on Discovery Science"],
+      ["icore", "DS", "Discovery Science"],
     );
-    expect(n).toMatchObject({ short: "DS", full: "Discovery Science" });
+    expectNames(n, "DS", "Discovery Science");
     expect(n.changes.map((c) => c.kind)).toContain("title in acronym field");
     // A name of its own in the acronym field stays ("Koli Calling").
-    const koli = [{ source: "core" as const, acronym: "Koli Calling", title: "Koli Calling Conference" }];
-    expect(chooseNames(koli, [...order]).short).toBe("Koli Calling");
+    expect(choose(["core", "Koli Calling", "Koli Calling Conference"]).short).toBe("Koli Calling");
   });
 
   it("never names a journal after a conference", () => {
-    const rows = [
-      { source: "ccf2026" as const, acronym: "WWW", title: "The Web Conference" },
-      { source: "ccf" as const, acronym: "WWW", title: "World Wide Web" },
+    const rows: Row[] = [
+      ["ccf2026", "WWW", "The Web Conference"],
+      ["ccf", "WWW", "World Wide Web"],
     ];
-    expect(chooseNames(rows, [...order], [...order], "journal")).toMatchObject({
-      short: "WWW",
-      full: "World Wide Web",
-    });
-    expect(chooseNames(rows, [...order]).full).toBe("The Web Conference");
+    expectNames(chooseNames(sources(rows), [...order], [...order], "journal"), "WWW", "World Wide Web");
+    expect(choose(...rows).full).toBe("The Web Conference");
   });
 
   it("drops an acronym that only repeats the full name", () => {
-    const n = chooseNames(
-      [{ source: "reference", acronym: "Algorithmica", title: "Algorithmica" }],
-      [...order],
-    );
-    expect(n).toMatchObject({ short: null, full: "Algorithmica" });
+    const n = choose(["reference", "Algorithmica", "Algorithmica"]);
+    expectNames(n, null, "Algorithmica");
   });
 });
 

@@ -11,12 +11,21 @@ import {
   submissionOutlook,
 } from "../../pipeline/estimate/outlook.ts";
 import { announcedRounds, cyclesOf, roundModels } from "../../pipeline/estimate/rounds.ts";
-import type { OutlookDeadline } from "../../snapshot/records.ts";
+import type { OutlookDeadline, SubmissionOutlook } from "../../snapshot/records.ts";
 import { deadline, edition } from "../helpers/editions.ts";
 
 const NOW = "2026-11-26T06:00:00Z";
+/** The outlook of `editions` at NOW, on data as of `dataAsOf`. */
+const outlookOn = (editions: Parameters<typeof submissionOutlook>[0]["editions"], dataAsOf: string) =>
+  submissionOutlook({ editions, nowIso: NOW, dataAsOf });
 const brief = (d: OutlookDeadline) =>
   `${d.cycle_year} ${d.round}/${d.rounds} ${d.type} ${d.date} ${d.estimated ? "est" : "ann"} ${d.status}`;
+
+/** The outlook's state, and each of its deadlines in brief. */
+function expectOutlook(o: SubmissionOutlook, state: SubmissionOutlook["state"], deadlines: string[]) {
+  expect(o.state).toBe(state);
+  expect(o.deadlines.map(brief)).toEqual(deadlines);
+}
 
 describe("round model", () => {
   it("groups a cycle's abstract and paper into one round and months-apart deadlines into separate rounds", () => {
@@ -52,9 +61,8 @@ describe("submission outlook", () => {
         "2026-07-19",
       ]),
     ];
-    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
-    expect(o.state).toBe("estimated");
-    expect(o.deadlines.map(brief)).toEqual([
+    const o = outlookOn(eds, "2026-11-20");
+    expectOutlook(o, "estimated", [
       "2027 1/2 abstract 2026-07-19 ann passed",
       "2027 1/2 paper 2026-07-26 ann passed",
       "2027 2/2 abstract 2027-02-01 est upcoming",
@@ -78,7 +86,7 @@ describe("submission outlook", () => {
   it("IMWUT-like: four rounds a cycle give four estimates once the cycle has passed", () => {
     const rounds = (y: number) => [`${y}-02-01`, `${y}-05-01`, `${y}-08-01`, `${y}-11-01`];
     const eds = [2024, 2025, 2026].map((y) => edition(y, rounds(y)));
-    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    const o = outlookOn(eds, "2026-11-20");
     expect(o.state).toBe("closed");
     const next = o.deadlines.filter((d) => d.cycle_year === 2027);
     expect(next.map((d) => `${d.round}/${d.rounds} ${d.date}`)).toEqual([
@@ -98,9 +106,8 @@ describe("submission outlook", () => {
       edition(2026, ["2025-11-13"], { start_date: "2026-06-03", place: "Denver" }, ["2025-11-06"]),
       edition(2027, [], { start_date: "2027-06-19" }),
     ];
-    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-08-20" });
-    expect(o.state).toBe("passed_unconfirmed");
-    expect(o.deadlines.map(brief)).toEqual([
+    const o = outlookOn(eds, "2026-08-20");
+    expectOutlook(o, "passed_unconfirmed", [
       "2027 1/1 abstract 2026-11-07 est passed_unconfirmed",
       "2027 1/1 paper 2026-11-14 est passed_unconfirmed",
       "2028 1/1 abstract 2027-11-07 est upcoming",
@@ -132,7 +139,7 @@ describe("submission outlook", () => {
         deadline("notification", "2027-03-05", { timezone: null, utc: null, source: "reference" }),
       ],
     });
-    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    const o = outlookOn(eds, "2026-11-20");
     expect(o.state).toBe("closed");
     expect(o.next).toMatchObject({ type: "paper", cycle_year: 2028, round: 1, estimated: true });
     expect(o.deadlines.every((d) => d.type === "abstract" || d.type === "paper")).toBe(true);
@@ -167,7 +174,7 @@ describe("submission outlook", () => {
         ],
       },
     ];
-    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    const o = outlookOn(eds, "2026-11-20");
     expect(o.state).toBe("open");
     expect(o.next).toMatchObject({
       type: "abstract",
@@ -189,7 +196,7 @@ describe("submission outlook", () => {
       edition(2026, ["2025-03-14", "2025-07-18"]),
       edition(2027, ["2026-06-30"]),
     ];
-    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    const o = outlookOn(eds, "2026-11-20");
     expect(o.deadlines.filter((d) => d.cycle_year === 2027).map(brief)).toEqual([
       "2027 1/1 paper 2026-06-30 ann passed",
     ]);
@@ -201,7 +208,7 @@ describe("submission outlook", () => {
       edition(2026, ["2025-12-01", "2026-06-09"]),
       edition(2027, ["2026-12-01"], { start_date: "2027-05-18" }),
     ];
-    const o = submissionOutlook({ editions: eds, nowIso: NOW, dataAsOf: "2026-11-20" });
+    const o = outlookOn(eds, "2026-11-20");
     expect(o.deadlines.filter((d) => d.cycle_year === 2027).map(brief)).toEqual([
       "2027 1/1 paper 2026-12-01 ann upcoming",
     ]);

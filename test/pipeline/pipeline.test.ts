@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import {
-  appendFileSync,
   cpSync,
   existsSync,
   mkdtempSync,
@@ -25,6 +24,7 @@ import type {
   JournalDetailData,
   JournalRow,
 } from "../../snapshot/records.ts";
+import { nextNightQualis } from "../helpers/upstream-builds.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const REAL = join(import.meta.dirname, "../../../shared/data/upstream");
@@ -60,15 +60,7 @@ describe("the nightly build on fixtures", () => {
     cpSync(FIXTURES, upstream, { recursive: true });
     first = readSnapshot((await build(upstream, snapshots, "2026-11-20T06:00:00Z")).dir);
     // Next night: a venue is added to one list, and another venue's rank changes.
-    const qualis = join(upstream, "qualis-cs-confs-br/CAPES-CC-2017-2020-Qualis.csv");
-    writeFileSync(
-      qualis,
-      readFileSync(qualis, "utf8").replace(
-        "3DV,International Conference on 3D Vision,A1",
-        "3DV,International Conference on 3D Vision,A2",
-      ),
-    );
-    appendFileSync(qualis, "NEWCONF,International Conference on Something Entirely New,B2\n");
+    await nextNightQualis(upstream);
     second = readSnapshot((await build(upstream, snapshots, "2026-11-21T06:00:00Z")).dir);
   });
 

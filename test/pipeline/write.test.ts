@@ -12,22 +12,13 @@ import { resolveLatest } from "../../pipeline/write/publish.ts";
 import { readManifest, SNAPSHOT_KEEP_DAYS_DEFAULT, writeSnapshot } from "../../pipeline/write/write.ts";
 import { ConferenceRow, JournalRow, type OutlookDeadline, SpecialIssueRow } from "../../snapshot/records.ts";
 import { unparsedCsv } from "../helpers/csv.ts";
-import {
-  conferenceDetail,
-  conferenceRow,
-  emptyOutlook,
-  journalDetail,
-  journalRow,
-  snapshotContent,
-  sourceInfo,
-  specialIssueRow,
-} from "../helpers/rows.ts";
+import * as make from "../helpers/rows.ts";
 import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";
 
 const DATE = "2026-08-22";
 const BASE_URL = "https://venues.example.org";
 
-const scored = conferenceRow({
+const scored = make.conferenceRow({
   id: "101",
   full_name: 'Conference on "Quoted", Comma-Separated Things',
   fields: ["ai", "ml"],
@@ -48,7 +39,7 @@ const scored = conferenceRow({
     },
   }),
 });
-const unscored = conferenceRow({
+const unscored = make.conferenceRow({
   id: "102",
   short_name: "BARE",
   submission_date: null,
@@ -68,8 +59,8 @@ const unscored = conferenceRow({
   reference_id: null,
 });
 const journals = [
-  journalRow(),
-  journalRow({ id: "202", short_name: null, issn: null, issns: [], sjr: null }),
+  make.journalRow(),
+  make.journalRow({ id: "202", short_name: null, issn: null, issns: [], sjr: null }),
 ];
 
 const DEADLINE = {
@@ -105,7 +96,7 @@ const OUTLOOK_NEXT: OutlookDeadline = {
 
 const BULK: Partial<SnapshotContent> = {
   conferenceDetails: [
-    conferenceDetail({
+    make.conferenceDetail({
       editions: [
         {
           year: 2026,
@@ -130,7 +121,7 @@ const BULK: Partial<SnapshotContent> = {
           rhythm: "yearly",
         },
       ],
-      outlook: emptyOutlook({
+      outlook: make.emptyOutlook({
         state: "closed",
         next: OUTLOOK_NEXT,
         deadlines: [
@@ -159,22 +150,22 @@ const BULK: Partial<SnapshotContent> = {
     }),
   ],
   journalDetails: [
-    journalDetail({
+    make.journalDetail({
       rank_history: [{ system: "CCF", edition: "CCF2026", rank: "B", source: "ccf2026" }],
     }),
   ],
   aliases: [{ kind: "conference", venue_id: "101", alias: "TC" }],
 };
 
-/** The builders' details (conference 101, journal 201) and source (sourceInfo()); the rest as below. */
+/** The builders' details (conference 101, journal 201) and source (make.sourceInfo()); the rest as below. */
 function content(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
-  return snapshotContent({
+  return make.snapshotContent({
     date: DATE,
     generatedAt: `${DATE}T04:00:00Z`,
     baseUrl: `${BASE_URL}/`,
     conferences: [scored, unscored],
     journals,
-    specialIssues: [specialIssueRow({ journal_id: "202" })],
+    specialIssues: [make.specialIssueRow({ journal_id: "202" })],
     idRegistry: { conferences: { "ccfddl:SE/testconf.yml#TESTCONF": "101" } },
     report: { json: { warnings: [] }, markdown: "# Build report\n\nNo warnings.\n" },
     terms: "Free use with attribution: link each venue's detail_page.",
@@ -253,6 +244,23 @@ async function readParquet(path: string) {
   }
 }
 
+/**
+ * Parquet table `name` of `dir`, after checking that its columns are the public columns of `schema` in order and
+ * that the columns named in `types` have those types.
+ */
+async function readPublicParquet(
+  dir: string,
+  name: string,
+  schema: z.ZodObject,
+  anchor: string,
+  types: Record<string, string>,
+) {
+  const table = await readParquet(join(dir, `${name}.parquet`));
+  expect(Object.keys(table.types)).toEqual(publicColumns(schema, anchor));
+  expect(table.types).toMatchObject(types);
+  return table;
+}
+
 let root: string;
 beforeEach(async () => {
   root = await tempSnapshotsDir();
@@ -281,7 +289,7 @@ describe("writeSnapshot: files", () => {
       date: DATE,
       generated_at: `${DATE}T04:00:00Z`,
       counts: { conferences: 2, journals: 2, special_issues: 1 },
-      sources: [sourceInfo()],
+      sources: [make.sourceInfo()],
       terms: content().terms,
     });
     expect(await readManifest(dir)).toEqual(manifest);
@@ -364,7 +372,7 @@ describe("writeSnapshot: files", () => {
       "",
     ];
     const rows = awkward.map((text, i) =>
-      conferenceRow({ id: String(300 + i), full_name: text, location: text || null }),
+      make.conferenceRow({ id: String(300 + i), full_name: text, location: text || null }),
     );
     const { dir } = await writeSnapshot(root, content({ conferences: [scored, ...rows] }));
     const published: Record<string, unknown>[] = JSON.parse(
@@ -375,9 +383,7 @@ describe("writeSnapshot: files", () => {
 
   it("writes Parquet with the public columns, typed: DATE, BOOLEAN, STRUCT cp_index, LIST fields", async () => {
     const { dir } = await writeSnapshot(root, content());
-    const conferences = await readParquet(join(dir, "conferences.parquet"));
-    expect(Object.keys(conferences.types)).toEqual(publicColumns(ConferenceRow, "updated_at"));
-    expect(conferences.types).toMatchObject({
+    const conferences = await readPublicParquet(dir, "conferences", ConferenceRow, "updated_at", {
       id: "VARCHAR",
       submission_date: "DATE",
       notification_date: "DATE",
@@ -404,9 +410,7 @@ describe("writeSnapshot: files", () => {
     expect(first?.cp_index).toEqual(scored.cp_index);
     expect(second).toMatchObject({ id: "102", fields: [], cp_index: null, submission_date: null });
 
-    const journalFile = await readParquet(join(dir, "journals.parquet"));
-    expect(Object.keys(journalFile.types)).toEqual(publicColumns(JournalRow, "updated_at"));
-    expect(journalFile.types).toMatchObject({
+    const journalFile = await readPublicParquet(dir, "journals", JournalRow, "updated_at", {
       issns: "VARCHAR[]",
       sjr: "DOUBLE",
       h_index: "INTEGER",
@@ -414,9 +418,9 @@ describe("writeSnapshot: files", () => {
     });
     expect(journalFile.rows.map((r) => r.issns)).toEqual([["1234-5678", "8765-4321"], []]);
 
-    const issues = await readParquet(join(dir, "special-issues.parquet"));
-    expect(Object.keys(issues.types)).toEqual(publicColumns(SpecialIssueRow, "journal_id"));
-    expect(issues.types.submission_date).toBe("DATE");
+    const issues = await readPublicParquet(dir, "special-issues", SpecialIssueRow, "journal_id", {
+      submission_date: "DATE",
+    });
     expect(issues.rows).toHaveLength(1);
   });
 
@@ -610,7 +614,7 @@ describe("writeSnapshot: atomic publication", () => {
       root,
       content({
         journals: [journals[0] as JournalRow, journals[0] as JournalRow],
-        conferenceDetails: [conferenceDetail({ id: "999" })],
+        conferenceDetails: [make.conferenceDetail({ id: "999" })],
       }),
     );
     await expect(attempt).rejects.toThrow(/journal 201: id appears more than once/);

@@ -3,32 +3,24 @@
  * (queries.yaml) scored through the query layer that REST, MCP and the site share. Fails below the committed
  * precision@1 floor.
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SnapshotDatabase } from "../../functions/query/database.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
+import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 import { loadRelevanceSet, scoreRelevance, searchSnapshot } from "./score.ts";
 
-const UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 /** Committed floor; raise it as relevance improves, never lower it silently. */
 const PRECISION_AT_1_FLOOR = 0.98;
 
-describe.skipIf(!existsSync(UPSTREAM))("search relevance on the real snapshot", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("search relevance on the real snapshot", () => {
   let snapshots: string;
   let db: SnapshotDatabase;
 
   beforeAll(async () => {
     snapshots = await mkdtemp(join(tmpdir(), "venue-relevance-"));
-    const { dir } = await buildSnapshot({
-      upstreamDir: UPSTREAM,
-      snapshotsDir: snapshots,
-      baseUrl: "https://venues.test",
-      now: new Date(),
-      log: () => {},
-    });
+    const { dir } = await buildQuietly(REAL_UPSTREAM, snapshots, "https://venues.test");
     db = await SnapshotDatabase.open(dir);
   }, 300_000);
 

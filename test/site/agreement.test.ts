@@ -5,41 +5,21 @@
  * venue page with the detail's related lists, and the order of every ranking page with its API list (paged
  * through at the API's page size).
  */
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { parseHTML } from "linkedom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../functions/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { KeyCount, Statistics } from "../../functions/schema/api.ts";
 import { rankingLists } from "../../src/lib/rankings.ts";
-import { ACCOUNT, fakeAccess } from "../api/harness.ts";
-import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
+import { ACCOUNT } from "../api/harness.ts";
+import { asAccountHolder, servedSiteForFile } from "./build-site.ts";
 import { page } from "./dist-files.ts";
-import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
+import { fixtureSnapshot } from "./fixture.ts";
 
 // The API reads the id table for merged ids; the site fixture leaves it empty, so it gets the table's shape.
 const fixture = { ...fixtureSnapshot(), idRegistry: { conferences: {}, journals: {} } };
-let site: BuiltSite;
-let server: RunningServer;
-
-beforeAll(async () => {
-  site = await buildSite("agreement", fixture, { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-  server = await serveSite(
-    site,
-    BASE_URL,
-    { STATE_DIR: join(site.root, "state"), ANON_DAILY_QUOTA: "100000", RATE_LIMIT_PER_SECOND: "0" },
-    // Venue details are for account holders: the access double knows one account.
-    { clock: () => new Date(BUILD_NOW), access: fakeAccess(100_000, 100_000) },
-  );
-});
-
-afterAll(async () => {
-  await server?.close();
-  if (site) await rm(site.root, { recursive: true, force: true });
-});
+const served = servedSiteForFile("agreement", fixture, asAccountHolder());
 
 async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: ACCOUNT });
+  const res = await fetch(`${served().server.url}${path}`, { headers: ACCOUNT });
   expect(res.status, path).toBe(200);
   const body = (await res.json()) as { code: number; data: T };
   expect(body.code, path).toBe(200);
@@ -59,7 +39,7 @@ async function allPages(path: string, key: "conferences" | "journals"): Promise<
   }
 }
 
-const documentOf = (path: string) => parseHTML(page(site.dist, path)).document;
+const documentOf = (path: string) => parseHTML(page(served().site.dist, path)).document;
 
 /** Venue ids linked from `root`, in document order. */
 const linkedIds = (root: Element, kind: "conference" | "journal") =>

@@ -4,15 +4,13 @@
  * message), the width of every page type on a 390 px phone, and a venue page with its ranks, deadlines, local
  * time and countdown. Screenshots go to test-results/.
  */
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../functions/app.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
-import { CHROMIUM, HAS_CHROMIUM, launchChromium } from "../helpers/chromium.ts";
-import { type BuiltSite, buildSite, PROJECT_ROOT, serveSite } from "./build-site.ts";
-import { BASE_URL, BUILD_NOW, FILLER_COUNT, FILLER_FIELD, fixtureSnapshot } from "./fixture.ts";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, chromiumForFile, HAS_CHROMIUM } from "../helpers/chromium.ts";
+import { PROJECT_ROOT, servedSiteForFile } from "./build-site.ts";
+import { FILLER_COUNT, FILLER_FIELD, fixtureSnapshot } from "./fixture.ts";
 
 const SCREENSHOTS = join(PROJECT_ROOT, "test-results");
 
@@ -21,39 +19,40 @@ if (!HAS_CHROMIUM) {
 }
 
 describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
-  let site: BuiltSite;
-  let server: RunningServer;
-  let browser: Browser;
-  let store: SqliteStore;
-
-  beforeAll(async () => {
-    site = await buildSite("browser", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-    store = await SqliteStore.open({ dir: join(site.root, "state") });
-    server = await serveSite(site, BASE_URL, { ANON_DAILY_QUOTA: "1000" }, { watchlistStore: store });
-    browser = await launchChromium();
-    await mkdir(SCREENSHOTS, { recursive: true });
+  const served = servedSiteForFile("browser", fixtureSnapshot(), {
+    env: () => ({ ANON_DAILY_QUOTA: "1000" }),
+    watchlistStore: true,
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await store?.close();
-    if (site) await rm(site.root, { recursive: true, force: true });
-  });
+  const browser = chromiumForFile();
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
 
   /** A page that records console errors, uncaught exceptions and any request leaving the server. */
   async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await browser().newPage({ viewport: { width: 1200, height: 900 } });
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
     page.on("request", (request) => {
-      if (!request.url().startsWith(server.url)) problems.push(`request to another host: ${request.url()}`);
+      if (!request.url().startsWith(served().server.url))
+        problems.push(`request to another host: ${request.url()}`);
     });
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${served().server.url}${path}`);
     return { page, problems };
+  }
+
+  /**
+   * TESTCONF's abstract deadline as a venue page shows it: in its own zone and in UTC, with a running countdown
+   * and the reader's local time.
+   */
+  async function expectTestconfAbstractDeadline(deadline: Locator) {
+    expect(await deadline.textContent()).toContain("2099-01-15 23:59:59 AoE");
+    expect(await deadline.textContent()).toContain("2099-01-16 11:59 UTC");
+    await expect
+      .poll(() => deadline.locator(".countdown").textContent())
+      .toMatch(/^in \d+d \d\dh \d\dm \d\ds$/);
+    expect(await deadline.locator(".local-time").textContent()).toMatch(/^Your time: /);
   }
 
   const status = (page: Page) => page.locator("#search-status");
@@ -88,12 +87,12 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
   });
 
   it("searches without JavaScript and pages through the results", async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       javaScriptEnabled: false,
       viewport: { width: 1200, height: 900 },
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${served().server.url}/`);
     await searchForm(page).getByLabel("Research field").selectOption(FILLER_FIELD);
     await page.getByRole("button", { name: "Search" }).click();
     await expect.poll(() => status(page).textContent()).toBe(`${FILLER_COUNT} matches, page 1 of 2.`);
@@ -126,13 +125,13 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
       "/rankings",
       "/statistics",
     ];
-    const journal = await fetch(`${server.url}/api/journals?per_page=1`).then((r) => r.json());
+    const journal = await fetch(`${served().server.url}/api/journals?per_page=1`).then((r) => r.json());
     const journalId = journal.data?.journals?.[0]?.id;
     if (journalId) paths.push(`/journal/${journalId}`);
     const widths: Record<string, number> = {};
     for (const path of paths) {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(`${server.url}${path}`);
+      const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${served().server.url}${path}`);
       widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
       const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
       await page.screenshot({ path: join(SCREENSHOTS, `site-phone-${name}.png`), fullPage: true });
@@ -142,8 +141,8 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
   });
 
   it("shows the home list's first deadline and its time left on the first screen of a phone", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/`);
+    const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${served().server.url}/`);
     const first = page.locator(".deadline-list > li:not([hidden])").first();
     const countdown = first.locator(".countdown").first();
     await expect.poll(() => countdown.textContent()).toMatch(/^in \d+d/);
@@ -162,12 +161,7 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     const ranks = page.getByRole("list", { name: "Ranks" });
     expect((await ranks.locator(".tier").allTextContents()).slice(0, 3)).toEqual(["A", "A*", "A1"]);
     const abstract = page.locator("#deadline-2099-abstract-1");
-    expect(await abstract.textContent()).toContain("2099-01-15 23:59:59 AoE");
-    expect(await abstract.textContent()).toContain("2099-01-16 11:59 UTC");
-    await expect
-      .poll(() => abstract.locator(".countdown").textContent())
-      .toMatch(/^in \d+d \d\dh \d\dm \d\ds$/);
-    expect(await abstract.locator(".local-time").textContent()).toMatch(/^Your time: /);
+    await expectTestconfAbstractDeadline(abstract);
     expect(await page.locator("svg[aria-label='Acceptance rate of TESTCONF by year']").count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, "site-conference.png"), fullPage: true });
     expect(problems).toEqual([]);
@@ -179,19 +173,14 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     { width: 390, height: 844 },
   ]) {
     it(`shows the next deadline with its zone and countdown on the first screen at ${viewport.width}×${viewport.height}`, async () => {
-      const page = await browser.newPage({ viewport });
-      await page.goto(`${server.url}/conference/101`);
+      const page = await browser().newPage({ viewport });
+      await page.goto(`${served().server.url}/conference/101`);
       const next = page.locator(".next-call");
       const box = await next.boundingBox();
       expect(box).not.toBeNull();
       expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
       const when = next.locator(".next-when").first();
-      expect(await when.textContent()).toContain("2099-01-15 23:59:59 AoE");
-      expect(await when.textContent()).toContain("2099-01-16 11:59 UTC");
-      await expect
-        .poll(() => when.locator(".countdown").textContent())
-        .toMatch(/^in \d+d \d\dh \d\dm \d\ds$/);
-      expect(await when.locator(".local-time").textContent()).toMatch(/^Your time: /);
+      await expectTestconfAbstractDeadline(when);
       expect(await next.locator(".rank-line").textContent()).toContain("CCF A");
       expect(await next.getByRole("link", { name: /\.ics/ }).getAttribute("href")).toBe(
         "/conference/101.ics",
@@ -215,17 +204,17 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("venue-directory:watchlist-id")))
       .not.toBeNull();
-    await page.goto(`${server.url}/watchlist`);
+    await page.goto(`${served().server.url}/watchlist`);
     await expect.poll(() => new URL(page.url()).searchParams.has("id")).toBe(true);
     await expect.poll(() => page.locator("#watchlist .venue > a").allTextContents()).toEqual(["TESTCONF"]);
     expect(await page.locator("#watchlist .when").first().textContent()).toContain("2099-01-15 23:59:59 AoE");
     const address = await page.locator("#watch-subscribe a.https").textContent();
     expect(address).toMatch(/^https:\/\/venues\.test\/calendar\/watch\/[\w-]{22}\.ics$/);
 
-    await page.goto(`${server.url}/conference/102`);
+    await page.goto(`${served().server.url}/conference/102`);
     await page.getByRole("button", { name: "☆ Watch" }).click();
     await expect.poll(() => page.getByRole("button", { name: "★ Watching" }).isEnabled()).toBe(true);
-    await page.goto(`${server.url}/watchlist`);
+    await page.goto(`${served().server.url}/watchlist`);
     await expect
       .poll(() => page.locator("#watchlist .venue > a").allTextContents())
       .toEqual(["TESTCONF", "SECCONF"]);
@@ -236,11 +225,13 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
   });
 
   it("is served as Markdown to a client that asks for it", async () => {
-    const response = await fetch(`${server.url}/conference/101`, { headers: { accept: "text/markdown" } });
+    const response = await fetch(`${served().server.url}/conference/101`, {
+      headers: { accept: "text/markdown" },
+    });
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(response.headers.get("vary")).toContain("Accept");
     expect(await response.text()).toContain("# TESTCONF — International Conference on Testing");
-    const catalog = await fetch(`${server.url}/.well-known/api-catalog`);
+    const catalog = await fetch(`${served().server.url}/.well-known/api-catalog`);
     expect(catalog.headers.get("content-type")).toBe("application/linkset+json");
   });
 });

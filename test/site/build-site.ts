@@ -8,8 +8,12 @@ import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
 import { loadConfig } from "../../functions/server-config.ts";
+import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { writeSnapshot } from "../../pipeline/write/write.ts";
+import { fakeAccess } from "../api/harness.ts";
+import { forFile } from "../helpers/for-file.ts";
+import { BASE_URL, BUILD_NOW } from "./fixture.ts";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 
@@ -87,4 +91,57 @@ export function serveSite(
     }),
     overrides,
   );
+}
+
+export interface ServedSite {
+  site: BuiltSite;
+  server: RunningServer;
+}
+
+/** How servedSiteForFile runs the server over the built site. */
+export interface SiteServing {
+  /** Settings beside the defaults of serveSite, given the built site. */
+  env?: (site: BuiltSite) => Record<string, string>;
+  overrides?: ServerOverrides;
+  /** Watchlists in a real SQLite store in the site's work folder. */
+  watchlistStore?: boolean;
+}
+
+/**
+ * The site built from `content` (at BUILD_NOW for BASE_URL, in work folder `label`) and served by the real server
+ * for the tests of the file or describe block this is called in; closed and removed after them.
+ */
+export function servedSiteForFile(
+  label: string,
+  content: SnapshotContent,
+  serving: SiteServing = {},
+): () => ServedSite {
+  return forFile(
+    async () => {
+      const site = await buildSite(label, content, { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
+      const store = serving.watchlistStore ? await SqliteStore.open({ dir: join(site.root, "state") }) : null;
+      const overrides = store ? { ...serving.overrides, watchlistStore: store } : serving.overrides;
+      const server = await serveSite(site, BASE_URL, serving.env?.(site) ?? {}, overrides);
+      const close = async () => {
+        await server.close();
+        await store?.close();
+        await rm(site.root, { recursive: true, force: true });
+      };
+      return { site, server, close };
+    },
+    (served) => served.close(),
+  );
+}
+
+/** Serving for tests that read details as the access double's one account, on the build clock, unmetered. */
+export function asAccountHolder(): SiteServing {
+  return {
+    env: (site) => ({
+      STATE_DIR: join(site.root, "state"),
+      ANON_DAILY_QUOTA: "100000",
+      RATE_LIMIT_PER_SECOND: "0",
+    }),
+    // Venue details are for account holders: the access double knows one account.
+    overrides: { clock: () => new Date(BUILD_NOW), access: fakeAccess(100_000, 100_000) },
+  };
 }

@@ -5,40 +5,21 @@
  * fast-xml-parser) and hold the same venues; the built RSS holds no notification; a bad filter is a 400 with its
  * message; trailing-slash addresses of pages answer 301 to the page, never 404.
  */
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { parseHTML } from "linkedom";
 import ical from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../functions/app.ts";
-import { ACCOUNT, fakeAccess } from "../api/harness.ts";
-import { type BuiltSite, buildSite, serveSite } from "./build-site.ts";
-import { BASE_URL, BUILD_NOW, fixtureSnapshot } from "./fixture.ts";
+import { describe, expect, it } from "vitest";
+import { ACCOUNT } from "../api/harness.ts";
+import { asAccountHolder, servedSiteForFile } from "./build-site.ts";
+import { BASE_URL, fixtureSnapshot } from "./fixture.ts";
 
 const fixture = { ...fixtureSnapshot(), idRegistry: { conferences: {}, journals: {} } };
-let site: BuiltSite;
-let server: RunningServer;
-
-beforeAll(async () => {
-  site = await buildSite("deadlines", fixture, { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
-  server = await serveSite(
-    site,
-    BASE_URL,
-    { STATE_DIR: join(site.root, "state"), ANON_DAILY_QUOTA: "100000", RATE_LIMIT_PER_SECOND: "0" },
-    { clock: () => new Date(BUILD_NOW), access: fakeAccess(100_000, 100_000) },
-  );
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  if (site) await rm(site.root, { recursive: true, force: true });
-});
+const served = servedSiteForFile("deadlines", fixture, asAccountHolder());
 
 const QUESTION = "ccf_rank=A,B&core_rank=A*,A&within_days=60&estimates=true";
 
 async function get(path: string): Promise<{ status: number; text: string; type: string | null }> {
-  const res = await fetch(`${server.url}${path}`, { headers: ACCOUNT, redirect: "manual" });
+  const res = await fetch(`${served().server.url}${path}`, { headers: ACCOUNT, redirect: "manual" });
   return { status: res.status, text: await res.text(), type: res.headers.get("content-type") };
 }
 
@@ -120,7 +101,7 @@ describe("addresses", () => {
       const res = await get(path);
       expect(res.status, path).toBe(301);
     }
-    const res = await fetch(`${server.url}/conference/101/`, { redirect: "manual" });
+    const res = await fetch(`${served().server.url}/conference/101/`, { redirect: "manual" });
     expect(res.headers.get("location")).toBe("/conference/101");
     expect((await get("/nothing-here/")).status).toBe(404);
   });

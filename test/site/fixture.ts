@@ -18,15 +18,7 @@ import type {
   SourceInfo,
   SpecialIssueRow,
 } from "../../snapshot/records.ts";
-import {
-  conferenceDetail,
-  conferenceRow,
-  emptyOutlook,
-  journalDetail,
-  journalRow,
-  sourceInfo,
-  specialIssueRow,
-} from "../helpers/rows.ts";
+import * as make from "../helpers/rows.ts";
 
 export const BUILD_NOW = "2099-01-10T00:00:00Z";
 /** The date the fixture's deadline data is from (the outlooks' `data_as_of`). */
@@ -81,7 +73,7 @@ export const SECCONF_CAMERA = deadline(
 );
 export const PAST_PAPER = deadline("paper", "2098-01-20", "23:59:59", "AoE", "2098-01-21T11:59:59Z");
 
-const TESTCONF_DETAIL = conferenceDetail({
+const TESTCONF_DETAIL = make.conferenceDetail({
   id: "101",
   website: "https://testconf.example.org",
   deadlines: [TESTCONF_ABSTRACT, TESTCONF_PAPER, TESTCONF_NOTIFICATION],
@@ -134,7 +126,7 @@ const TESTCONF_DETAIL = conferenceDetail({
   ],
 });
 
-const SECCONF_DETAIL = conferenceDetail({
+const SECCONF_DETAIL = make.conferenceDetail({
   id: "102",
   website: "https://secconf.example.net",
   deadlines: [SECCONF_PAPER, SECCONF_CAMERA],
@@ -154,7 +146,7 @@ const SECCONF_DETAIL = conferenceDetail({
 });
 
 /** Two past editions with a mid-February paper deadline and nothing announced for 2099: an estimated round. */
-const TWINCONF_DETAIL = conferenceDetail({
+const TWINCONF_DETAIL = make.conferenceDetail({
   id: "104",
   website: null,
   deadlines: [],
@@ -188,7 +180,7 @@ function withOutlookFields(rows: ConferenceRow[], details: readonly ConferenceDe
   const byId = new Map(details.map((d) => [d.id, d.outlook]));
   return rows.map((row) => ({
     ...row,
-    ...outlookRowFields(byId.get(row.id) ?? emptyOutlook({ as_of: BUILD_NOW.slice(0, 10) })),
+    ...outlookRowFields(byId.get(row.id) ?? make.emptyOutlook({ as_of: BUILD_NOW.slice(0, 10) })),
   }));
 }
 
@@ -211,7 +203,7 @@ export const FILLER_COUNT = 22;
 
 function conferences(): ConferenceRow[] {
   const fillers = Array.from({ length: FILLER_COUNT }, (_, i) =>
-    conferenceRow({
+    make.conferenceRow({
       id: String(300 + i),
       short_name: `FILLER${String(i + 1).padStart(2, "0")}`,
       full_name: `Filler Symposium on Theory ${i + 1}`,
@@ -225,7 +217,7 @@ function conferences(): ConferenceRow[] {
     }),
   );
   return [
-    conferenceRow({
+    make.conferenceRow({
       id: "101",
       short_name: "TESTCONF",
       full_name: "International Conference on Testing",
@@ -241,7 +233,7 @@ function conferences(): ConferenceRow[] {
       acceptance_rate: 0.18,
       reference_id: 9001,
     }),
-    conferenceRow({
+    make.conferenceRow({
       id: "102",
       short_name: "SECCONF",
       full_name: "Symposium on Secure Things",
@@ -257,7 +249,7 @@ function conferences(): ConferenceRow[] {
       reference_id: null,
       acceptance_rate: null,
     }),
-    conferenceRow({
+    make.conferenceRow({
       id: "103",
       short_name: "OLDCONF",
       full_name: "Workshop Without Details",
@@ -269,7 +261,7 @@ function conferences(): ConferenceRow[] {
       reference_id: 9003,
       acceptance_rate: null,
     }),
-    conferenceRow({
+    make.conferenceRow({
       id: "104",
       short_name: "TWINCONF",
       full_name: "Twin Conference on Learning",
@@ -286,7 +278,7 @@ function conferences(): ConferenceRow[] {
 
 function journals(): JournalRow[] {
   return [
-    journalRow({
+    make.journalRow({
       id: "201",
       short_name: "JTEST",
       full_name: "Journal of Testing",
@@ -296,7 +288,7 @@ function journals(): JournalRow[] {
       sjr_quartile: "Q1",
       reference_id: 7001,
     }),
-    journalRow({
+    make.journalRow({
       id: "202",
       short_name: null,
       full_name: "Other Letters",
@@ -314,7 +306,7 @@ function journals(): JournalRow[] {
   ];
 }
 
-const JTEST_DETAIL = journalDetail({
+const JTEST_DETAIL = make.journalDetail({
   id: "201",
   website: "https://jtest.example.com",
   special_issues: [
@@ -352,12 +344,12 @@ const JTEST_DETAIL = journalDetail({
 
 function specialIssues(): SpecialIssueRow[] {
   return [
-    specialIssueRow({
+    make.specialIssueRow({
       journal_id: "201",
       title: "Special Issue on Open Testing",
       submission_date: "2099-03-01",
     }),
-    specialIssueRow({
+    make.specialIssueRow({
       journal_id: "201",
       title: "Special Issue on Past Testing",
       submission_date: "2098-03-01",
@@ -367,7 +359,7 @@ function specialIssues(): SpecialIssueRow[] {
 
 function sources(): z.infer<typeof SourceInfo>[] {
   const source = (id: string, name: string, license: string) =>
-    sourceInfo({
+    make.sourceInfo({
       id,
       name,
       repo: `https://github.com/example/${id}`,
@@ -380,7 +372,7 @@ function sources(): z.infer<typeof SourceInfo>[] {
       "Conference Partner (myhuiban.com) published daily snapshot",
       "Free use with attribution",
     ),
-    sourceInfo(),
+    make.sourceInfo(),
     source("ccf", "CCF recommended list 2022", "MIT"),
     source("core", "CORE rankings 2014-2023", "MIT"),
     source("icore", "ICORE2026", "ISC"),
@@ -402,7 +394,7 @@ export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
   const details: ConferenceDetailData[] = [TESTCONF_DETAIL, SECCONF_DETAIL, TWINCONF_DETAIL].map(withOutlook);
   if (options.changed) {
     confs.push(
-      conferenceRow({
+      make.conferenceRow({
         id: "105",
         short_name: "NEWCONF",
         full_name: "New Conference",
@@ -412,7 +404,7 @@ export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
     );
     details.push(
       withOutlook(
-        conferenceDetail({
+        make.conferenceDetail({
           id: "105",
           website: null,
           deadlines: [],

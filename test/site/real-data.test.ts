@@ -3,17 +3,16 @@
  * venue gets its page and rendition, no official website or cited venue URL leaks into any file, every
  * calendar is valid RFC 5545 text, and the build stays within its time budget on the 2-core machine.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import { CALENDARS } from "../../src/lib/calendar.ts";
-import { astroBuild, PROJECT_ROOT, workDir } from "./build-site.ts";
+import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { astroBuild, workDir } from "./build-site.ts";
 import { listFiles, readText, servedFile } from "./dist-files.ts";
 
-const UPSTREAM = resolve(PROJECT_ROOT, "../shared/data/upstream");
 const BASE_URL = "https://venues.example";
 /** The brief's budget for the whole site on 2 cores. */
 const BUILD_BUDGET_SECONDS = 120;
@@ -25,7 +24,7 @@ const bare = (url: string) =>
     .replace(/\/+$/, "")
     .toLowerCase();
 
-describe.skipIf(!existsSync(UPSTREAM))("the site built from the real data", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("the site built from the real data", () => {
   let root: string;
   let dist: string;
   let snapshotDir: string;
@@ -34,13 +33,7 @@ describe.skipIf(!existsSync(UPSTREAM))("the site built from the real data", () =
   beforeAll(async () => {
     root = await workDir("real");
     const snapshotsDir = join(root, "snapshots");
-    const { dir } = await buildSnapshot({
-      upstreamDir: UPSTREAM,
-      snapshotsDir,
-      baseUrl: BASE_URL,
-      now: new Date(),
-      log: () => {},
-    });
+    const { dir } = await buildQuietly(REAL_UPSTREAM, snapshotsDir, BASE_URL);
     snapshotDir = dir;
     dist = join(root, "dist");
     seconds = await astroBuild(dist, { SNAPSHOTS_DIR: snapshotsDir, PUBLIC_BASE_URL: BASE_URL });

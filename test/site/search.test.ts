@@ -99,11 +99,7 @@ describe("site search", () => {
     // Use up the API quota itself: login is still answered.
     for (let i = 0; i < QUOTA; i++) await (await h.get("/api/conferences")).text();
     expect((await h.get("/api/conferences")).status).toBe(429);
-    const login = await h.json("/api/login", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "ada@example.org", password: "correct horse" }),
-    });
+    const login = await h.postJson("/api/login", { email: "ada@example.org", password: "correct horse" });
     expect(login.res.status).toBe(200);
     expect(login.body.code).toBe(200);
     expect(login.body.data.token).toBe("jwt.token.here");

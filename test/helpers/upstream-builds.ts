@@ -1,0 +1,27 @@
+/** Snapshots built by the real pipeline for tests: from the real upstream data beside the repo, or from copies. */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { buildSnapshot } from "../../pipeline/pipeline.ts";
+
+/** The real upstream data (../shared/data/upstream); the tests that read it skip when it is absent. */
+export const REAL_UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
+export const HAS_REAL_UPSTREAM = existsSync(REAL_UPSTREAM);
+
+/** The nightly build of `upstreamDir` into `snapshotsDir` for `baseUrl`, without log lines; `now` is the clock. */
+export function buildQuietly(upstreamDir: string, snapshotsDir: string, baseUrl: string, now = new Date()) {
+  return buildSnapshot({ upstreamDir, snapshotsDir, baseUrl, now, log: () => {} });
+}
+
+/** The next night's Qualis list in a copy of the fixtures: 3DV moved from A1 to A2, a new venue NEWCONF (B2). */
+export async function nextNightQualis(upstream: string): Promise<void> {
+  const qualis = join(upstream, "qualis-cs-confs-br/CAPES-CC-2017-2020-Qualis.csv");
+  writeFileSync(
+    qualis,
+    readFileSync(qualis, "utf8").replace(
+      "3DV,International Conference on 3D Vision,A1",
+      "3DV,International Conference on 3D Vision,A2",
+    ),
+  );
+  await appendFile(qualis, "NEWCONF,International Conference on Something Entirely New,B2\n");
+}
