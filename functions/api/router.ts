@@ -36,10 +36,8 @@ function refusalResponse(refusal: Refusal, requestId: string): Response {
     : errorResponse(refusal.status, refusal.message, requestId);
 }
 
-const replyWith =
-  (answers: Answers) =>
-  (c: ApiContext, outcome: Outcome<unknown>) =>
-    outcome.ok ? answers.ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
+const replyWith = (answers: Answers) => (c: ApiContext, outcome: Outcome<unknown>) =>
+  outcome.ok ? answers.ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
 
 /** Methods accepted per documented path, for telling 405 (known path) from 404. */
 const KNOWN_PATHS = [
