@@ -3,6 +3,7 @@
  * against these schemas; the query layer, REST, MCP and the site read the same types.
  */
 import { z } from "zod";
+import { columnTypeOf } from "./table-columns.ts";
 
 /** The 14 field values of the machine-readable contract plus 7 that complete the reference's 21 areas. */
 export const RESEARCH_FIELDS = [
@@ -80,10 +81,20 @@ export const QUALIS_TIERS = ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5
 export const REFERENCE_EDITION_PREFIX = "reference-";
 export const QualisRank = z.union([z.enum(QUALIS_TIERS), z.literal("")]);
 
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
-export const IsoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, "expected UTC instant");
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+  .register(columnTypeOf, { column: "DATE" });
+export const IsoInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, "expected UTC instant")
+  .register(columnTypeOf, { column: "TIMESTAMP WITH TIME ZONE" });
 /** Ids are decimal-digit strings, stable across builds. */
 export const VenueId = z.string().regex(/^\d{1,15}$/, "expected a decimal-digit id");
+/** All-time page views (the reference snapshot's `clicked`), 0 when unknown; may pass 32 bits. */
+const PageViews = z.number().int().min(0).register(columnTypeOf, { column: "BIGINT" });
+/** Id of the venue on the reference service (myhuiban.com), for its attribution link. */
+const ReferenceId = z.number().int().register(columnTypeOf, { column: "BIGINT" });
 
 export const CpIndexFactor = z.object({
   name: z.enum(["recognition", "selectivity", "longevity", "community", "completeness"]),
@@ -92,13 +103,19 @@ export const CpIndexFactor = z.object({
   weight: z.number().min(0).max(1),
   known: z.boolean(),
 });
-export const CpIndex = z.object({
-  score: z.number().min(0).max(100),
-  /** Share of the total weight whose factor was known, 0-1. */
-  confidence: z.number().min(0).max(1),
-  version: z.string(),
-  breakdown: z.array(CpIndexFactor),
-});
+export const CpIndex = z
+  .object({
+    score: z.number().min(0).max(100),
+    /** Share of the total weight whose factor was known, 0-1. */
+    confidence: z.number().min(0).max(1),
+    version: z.string(),
+    breakdown: z.array(CpIndexFactor),
+  })
+  .register(columnTypeOf, {
+    // A STRUCT, so `cp_index.score` reads without JSON functions (spelled as DuckDB prints it).
+    column:
+      'STRUCT(score DOUBLE, confidence DOUBLE, "version" VARCHAR, breakdown STRUCT("name" VARCHAR, "value" DOUBLE, weight DOUBLE, known BOOLEAN)[])',
+  });
 export type CpIndex = z.infer<typeof CpIndex>;
 
 export const DEADLINE_TYPES = [
@@ -334,14 +351,12 @@ export const ConferenceRow = z.object({
   // Public extras used by filters and ranking lists.
   fields: z.array(ResearchField),
   country: z.string().nullable(),
-  /** All-time page views (the reference snapshot's `clicked`), 0 when unknown. */
-  views: z.number().int().min(0),
+  views: PageViews,
   /** Latest known main-track acceptance rate, 0-1. */
   acceptance_rate: z.number().min(0).max(1).nullable(),
   /** Editions held, when a source states it. */
   editions_count: z.number().int().nullable(),
-  /** Id of the venue on the reference service (myhuiban.com), for its attribution link. */
-  reference_id: z.number().int().nullable(),
+  reference_id: ReferenceId.nullable(),
   // The outlook's next submission deadline and state (SubmissionOutlook: the detail field `outlook`).
   /** Date of the next submission deadline (abstract or paper), announced or estimated. */
   next_submission_date: IsoDate.nullable(),
@@ -397,8 +412,8 @@ export const JournalRow = z.object({
   /** SCImago Cites / Doc. (2 years), an open analogue of the 2-year impact factor. */
   cites_per_doc_2y: z.number().nullable(),
   sjr_year: z.number().int().nullable(),
-  views: z.number().int().min(0),
-  reference_id: z.number().int().nullable(),
+  views: PageViews,
+  reference_id: ReferenceId.nullable(),
 });
 export type JournalRow = z.infer<typeof JournalRow>;
 

@@ -47,6 +47,15 @@ export function eachRecord(value: unknown, fn: (record: Record_) => Record_): un
 
 const readText = (realDir: string, file: string) => readFile(join(realDir, file), "utf8");
 
+/** The text of every `*.<ext>` file under `dir` (and its sub-folders), by path; `file` is relative to `realDir`. */
+function readFolder(realDir: string, dir: string, ext: string): Promise<{ file: string; raw: string }[]> {
+  const files = readdirSync(join(realDir, dir), { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(ext))
+    .sort()
+    .map((name) => join(dir, name));
+  return Promise.all(files.map(async (file) => ({ file, raw: await readText(realDir, file) })));
+}
+
 /** Papaparse keeps cells beyond the header under this key; the build joins them back into the last column. */
 const EXTRA = "__parsed_extra";
 
@@ -102,16 +111,11 @@ export async function yamlFolderSource(
   dir: string,
   transform: Transform,
 ): Promise<SyntheticSource> {
-  const files = readdirSync(join(realDir, dir), { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".yml"))
-    .sort()
-    .map((name) => join(dir, name));
-  const lists = await Promise.all(
-    files.map(async (file) => {
-      const raw = await readText(realDir, file);
-      return { file, raw, items: yamlList(raw, file) };
-    }),
-  );
+  const lists = (await readFolder(realDir, dir, ".yml")).map(({ file, raw }) => ({
+    file,
+    raw,
+    items: yamlList(raw, file),
+  }));
   return {
     visit: (names) => void lists.map(({ items }) => transformAll(items, transform, names)),
     copy(sink, names) {
@@ -207,16 +211,11 @@ export async function jsonFolderSource(
   dir: string,
   transform: Transform,
 ): Promise<SyntheticSource> {
-  const files = readdirSync(join(realDir, dir), { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".json"))
-    .sort()
-    .map((name) => join(dir, name));
-  const records = await Promise.all(
-    files.map(async (file) => {
-      const raw = await readText(realDir, file);
-      return { file, raw, record: JSON.parse(raw) as unknown };
-    }),
-  );
+  const records = (await readFolder(realDir, dir, ".json")).map(({ file, raw }) => ({
+    file,
+    raw,
+    record: JSON.parse(raw) as unknown,
+  }));
   return {
     visit: (names) => void records.map(({ record }) => transformAll([record], transform, names)),
     copy(sink, names) {

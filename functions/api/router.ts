@@ -36,10 +36,8 @@ function refusalResponse(refusal: Refusal, requestId: string): Response {
     : errorResponse(refusal.status, refusal.message, requestId);
 }
 
-const replyWith =
-  (answers: Answers) =>
-  <T>(c: ApiContext, outcome: Outcome<T>) =>
-    outcome.ok ? answers.ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
+const replyWith = (answers: Answers) => (c: ApiContext, outcome: Outcome<unknown>) =>
+  outcome.ok ? answers.ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
 
 /** Methods accepted per documented path, for telling 405 (known path) from 404. */
 const KNOWN_PATHS = [
@@ -94,30 +92,35 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
       }),
   );
 
-  router.get("/api/conferences", async (c) => reply(c, await ops.searchConferences(c.req.query())));
   router.get("/api/deadlines", async (c) => reply(c, await ops.upcomingDeadlines(c.req.query())));
-  router.get("/api/conferences/rankings", async (c) =>
-    reply(c, await ops.listConferences(undefined, c.req.query())),
-  );
-  router.get("/api/conferences/rankings/:ranking", async (c) =>
-    reply(c, await ops.listConferences(c.req.param("ranking"), c.req.query())),
-  );
-  router.get("/api/conferences/:id", async (c) => {
-    const moved = await movedTo(c, "conference", "/api/conferences/");
-    return moved ?? reply(c, await ops.conference(c.req.param("id"), c.get("caller"), c.req.query()));
-  });
-
-  router.get("/api/journals", async (c) => reply(c, await ops.searchJournals(c.req.query())));
-  router.get("/api/journals/rankings", async (c) =>
-    reply(c, await ops.listJournals(undefined, c.req.query())),
-  );
-  router.get("/api/journals/rankings/:ranking", async (c) =>
-    reply(c, await ops.listJournals(c.req.param("ranking"), c.req.query())),
-  );
-  router.get("/api/journals/:id", async (c) => {
-    const moved = await movedTo(c, "journal", "/api/journals/");
-    return moved ?? reply(c, await ops.journal(c.req.param("id"), c.get("caller"), c.req.query()));
-  });
+  // Conferences and journals answer the same four routes, each kind through its own operations.
+  const venueRoutes = [
+    {
+      kind: "conference",
+      path: "/api/conferences",
+      search: ops.searchConferences,
+      list: ops.listConferences,
+      detail: ops.conference,
+    },
+    {
+      kind: "journal",
+      path: "/api/journals",
+      search: ops.searchJournals,
+      list: ops.listJournals,
+      detail: ops.journal,
+    },
+  ] as const;
+  for (const venue of venueRoutes) {
+    router.get(venue.path, async (c) => reply(c, await venue.search(c.req.query())));
+    router.get(`${venue.path}/rankings`, async (c) => reply(c, await venue.list(undefined, c.req.query())));
+    router.get(`${venue.path}/rankings/:ranking`, async (c) =>
+      reply(c, await venue.list(c.req.param("ranking"), c.req.query())),
+    );
+    router.get(`${venue.path}/:id`, async (c) => {
+      const moved = await movedTo(c, venue.kind, `${venue.path}/`);
+      return moved ?? reply(c, await venue.detail(c.req.param("id"), c.get("caller"), c.req.query()));
+    });
+  }
 
   router.get("/api/researchers/:id", async (c) =>
     reply(c, await ops.researcher(c.req.param("id"), c.get("caller"))),

@@ -15,12 +15,11 @@ import {
   cleanNames,
   cleanText,
   dblpKeyFromUrl,
-  NAMELESS_REASON,
   normalizeAcronym,
   normalizeTitle,
 } from "../normalize/normalize.ts";
 import type { ImportResult, Rejection } from "../sources/observations.ts";
-import { type CcfVenue, ccfAreas, ccfObservations, isCcfLevel, joinAreas } from "./ccf-common.ts";
+import { type CcfVenue, ccfAreas, ccfObservations, ccfRowVenue, joinAreas } from "./ccf-common.ts";
 
 const DIR = "ccf-list-2026";
 const DATAGEN = `${DIR}/dataGen.js`;
@@ -281,22 +280,19 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
     found: { rank: string; acronym: string | null; title: string | null; dblp: string | null },
     listRow: ListRow | undefined,
   ) => {
-    // The jsonl (from the official PDF) decides the type; without it the dblp path does.
-    const type = listRow?.type || (found.dblp?.startsWith("journals/") ? "journal" : "conference");
-    const names = cleanNames(found.acronym ?? listRow?.acronym, found.title ?? listRow?.name);
-    if (!names) return rejected.push({ file, record, reason: NAMELESS_REASON });
-    if (type !== "conference" && type !== "journal") {
-      return rejected.push({ file, record, reason: `unknown type "${type}"` });
-    }
-    if (!isCcfLevel(found.rank))
-      return rejected.push({ file, record, reason: `unknown CCF level "${found.rank}"` });
-    const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
-    const key = `${EDITION}#${type}/${identity}`;
+    const venue = ccfRowVenue(EDITION, {
+      names: cleanNames(found.acronym ?? listRow?.acronym, found.title ?? listRow?.name),
+      // The jsonl (from the official PDF) decides the type; without it the dblp path does.
+      type: listRow?.type || (found.dblp?.startsWith("journals/") ? "journal" : "conference"),
+      level: found.rank,
+    });
+    if ("reason" in venue) return rejected.push({ file, record, reason: venue.reason });
+    const { key, type, level, names } = venue;
     const areas = ccfAreas(listRow?.field ?? null);
     const known = venues.get(key);
     if (known) {
       // A second dblp path of one venue, or one venue listed under two areas.
-      if (known.level !== found.rank) {
+      if (known.level !== level) {
         rejected.push({ file, record, reason: `same venue as ${known.record} with another level` });
       } else {
         known.areas = joinAreas(known.areas, areas);
@@ -312,7 +308,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
       ...names,
       publisher: listRow?.publisher ?? null,
       dblp: found.dblp,
-      level: found.rank,
+      level,
       areas,
     });
   };

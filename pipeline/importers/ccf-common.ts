@@ -5,6 +5,7 @@
 import { CCF_TIERS } from "../../snapshot/records.ts";
 import { tentativeFields } from "../fields/broad-codes.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
+import { NAMELESS_REASON, normalizeAcronym, normalizeTitle } from "../normalize/normalize.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
@@ -22,6 +23,25 @@ export function isCcfLevel(value: string | null): value is CcfLevel {
 export function ccfAreas(chineseName: string | null): string[] {
   const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
   return code ? [code] : [];
+}
+
+type VenueNames = { acronym: string | null; title: string | null };
+
+/**
+ * A list row's venue, or why the row is rejected: it needs a name, a type and a CCF level. Its key is the type and
+ * normalised title (acronym when it has none), never the acronym or dblp key alone: two different venues share
+ * "CC", "FSE", and dblp files AsiaCCS under conf/ccs.
+ */
+export function ccfRowVenue(
+  edition: CcfList["edition"],
+  row: { names: VenueNames | null; type: string | null; level: string | null },
+): { reason: string } | { key: string; type: CcfVenue["type"]; level: CcfLevel; names: VenueNames } {
+  const { names, type, level } = row;
+  if (!names) return { reason: NAMELESS_REASON };
+  if (type !== "conference" && type !== "journal") return { reason: `unknown type "${type ?? ""}"` };
+  if (!isCcfLevel(level)) return { reason: `unknown CCF level "${level ?? ""}"` };
+  const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
+  return { key: `${edition}#${type}/${identity}`, type, level, names };
 }
 
 /** A venue listed under two areas is filed under both. */

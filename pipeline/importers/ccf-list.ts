@@ -9,17 +9,10 @@
  * an identity, and it would glue AsiaCCS (C) to CCS (A).
  */
 import { join } from "node:path";
-import {
-  cleanNames,
-  cleanText,
-  dblpKeyFromUrl,
-  NAMELESS_REASON,
-  normalizeAcronym,
-  normalizeTitle,
-} from "../normalize/normalize.ts";
+import { cleanNames, cleanText, dblpKeyFromUrl } from "../normalize/normalize.ts";
 import { readCsv } from "../sources/csv.ts";
 import type { ImportResult, Rejection } from "../sources/observations.ts";
-import { type CcfVenue, ccfAreas, ccfObservations, isCcfLevel, joinAreas } from "./ccf-common.ts";
+import { type CcfVenue, ccfAreas, ccfObservations, ccfRowVenue, joinAreas } from "./ccf-common.ts";
 
 const FILE = "ccf-list/ccf_venues.csv";
 const SOURCE = "ccf";
@@ -38,23 +31,16 @@ export async function importCcfList(upstreamDir: string): Promise<ImportResult> 
   const venues = new Map<string, Venue>();
   for (const { row, values } of records) {
     const record = `row ${row}`;
-    const names = cleanNames(values.name, values.full_name);
-    const type = cleanText(values.type);
-    const level = cleanText(values.level);
-    if (!names) {
-      rejected.push({ file: FILE, record, reason: NAMELESS_REASON });
+    const venue = ccfRowVenue(EDITION, {
+      names: cleanNames(values.name, values.full_name),
+      type: cleanText(values.type),
+      level: cleanText(values.level),
+    });
+    if ("reason" in venue) {
+      rejected.push({ file: FILE, record, reason: venue.reason });
       continue;
     }
-    if (type !== "conference" && type !== "journal") {
-      rejected.push({ file: FILE, record, reason: `unknown type "${type ?? ""}"` });
-      continue;
-    }
-    if (!isCcfLevel(level)) {
-      rejected.push({ file: FILE, record, reason: `unknown CCF level "${level ?? ""}"` });
-      continue;
-    }
-    const identity = names.title ? normalizeTitle(names.title) : normalizeAcronym(names.acronym ?? "");
-    const key = `${EDITION}#${type}/${identity}`;
+    const { key, type, level, names } = venue;
     const areas = ccfAreas(cleanText(values.field));
     const known = venues.get(key);
     if (known) {

@@ -5,18 +5,17 @@
  * a venue is a fact of its history, and normalizeCoreRank maps them onto the public scale when needed.
  * Names and fields come from the newest edition that states them.
  */
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { RankHistoryEntry } from "../../snapshot/records.ts";
 import { fieldsFromForCodes } from "../fields/for-codes.ts";
 import { cleanNames, cleanText, NAMELESS_REASON } from "../normalize/normalize.ts";
 import { type CsvRecord, readCsv } from "../sources/csv.ts";
+import { numberedFiles } from "../sources/numbered-files.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
   type ImportResult,
   type Rejection,
-  SourceError,
 } from "../sources/observations.ts";
 
 const DIR = "core-history";
@@ -33,22 +32,6 @@ interface EditionRow {
   rank: string | null;
   /** FoR codes that name a field (pipeline/fields/for-codes.ts). */
   codes: string[];
-}
-
-async function editionFiles(upstreamDir: string): Promise<{ edition: string; name: string }[]> {
-  let names: string[];
-  try {
-    names = await readdir(join(upstreamDir, DIR));
-  } catch (cause) {
-    throw new SourceError(DIR, "directory", `cannot list: ${(cause as Error).message}`);
-  }
-  const files = names
-    .map((name) => ({ name, edition: EDITION_FILE.exec(name)?.[1] }))
-    .filter((f): f is { name: string; edition: string } => f.edition !== undefined)
-    // Oldest first, so later rows are newer editions.
-    .sort((a, b) => a.edition.localeCompare(b.edition));
-  if (files.length === 0) throw new SourceError(DIR, "directory", "no CORE<year>.csv file");
-  return files;
 }
 
 function editionRow(edition: string, file: string, values: CsvRecord["values"]): EditionRow | null {
@@ -93,7 +76,9 @@ export async function importCoreHistory(upstreamDir: string): Promise<ImportResu
   const rejected: Rejection[] = [];
   const byId = new Map<string, EditionRow[]>();
   let read = 0;
-  for (const { edition, name } of await editionFiles(upstreamDir)) {
+  // Oldest first, so later rows are newer editions.
+  const editionFiles = await numberedFiles(upstreamDir, DIR, EDITION_FILE, "CORE<year>.csv");
+  for (const { number: edition, name } of editionFiles) {
     const file = `${DIR}/${name}`;
     const records = await readCsv(join(upstreamDir, DIR, name), file, { requiredColumns: COLUMNS });
     read += records.length;

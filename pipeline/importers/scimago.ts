@@ -7,19 +7,18 @@
  * not emitted (the catalogue's journals are journals). Names, ISSNs, publisher and categories come from the
  * newest year a journal appears in.
  */
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import type { JournalMetricYear } from "../../snapshot/records.ts";
 import { fieldsFromScimagoCategories, scimagoCategories } from "../fields/scimago.ts";
 import { cleanText, normalizeIssn } from "../normalize/normalize.ts";
 import { type CsvRecord, numberCell, readCsv } from "../sources/csv.ts";
+import { numberedFiles } from "../sources/numbered-files.ts";
 import {
   type ImportResult,
   type JournalObservation,
   journalObservation,
   type Rejection,
-  SourceError,
 } from "../sources/observations.ts";
 
 export const SCIMAGO_DIR = "scimago-sjr-cs";
@@ -49,24 +48,6 @@ interface JournalYear {
   publisher: string | null;
   categories: string[];
   metric: MetricYear;
-}
-
-/** The year files present, oldest first. */
-async function yearFiles(upstreamDir: string): Promise<{ year: number; file: string }[]> {
-  let names: string[];
-  try {
-    names = await readdir(join(upstreamDir, SCIMAGO_DIR));
-  } catch (cause) {
-    throw new SourceError(SCIMAGO_DIR, "directory", `cannot read: ${(cause as Error).message}`);
-  }
-  const files = names.flatMap((name) => {
-    const year = name.match(YEAR_FILE)?.[1];
-    return year ? [{ year: Number(year), file: `${SCIMAGO_DIR}/${name}` }] : [];
-  });
-  if (files.length === 0) {
-    throw new SourceError(SCIMAGO_DIR, "directory", "no scimagojr_<YYYY>_computer_science.csv file");
-  }
-  return files.sort((a, b) => a.year - b.year);
 }
 
 /** "15505499, 00000000" → ["1550-5499"]; the dummy and malformed entries are dropped. */
@@ -126,7 +107,15 @@ export async function importScimago(upstreamDir: string): Promise<ImportResult> 
   const rejected: Rejection[] = [];
   const bySourceId = new Map<string, { file: string; years: JournalYear[] }>();
   let read = 0;
-  for (const { year, file } of await yearFiles(upstreamDir)) {
+  const yearFiles = await numberedFiles(
+    upstreamDir,
+    SCIMAGO_DIR,
+    YEAR_FILE,
+    "scimagojr_<YYYY>_computer_science.csv",
+  );
+  for (const { name, number } of yearFiles) {
+    const year = Number(number);
+    const file = `${SCIMAGO_DIR}/${name}`;
     const records = await readCsv(join(upstreamDir, file), file, {
       delimiter: ";",
       requiredColumns: COLUMNS,

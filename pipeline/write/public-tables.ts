@@ -1,6 +1,6 @@
 /**
  * How a public table is written: JSON, CSV and Parquet from one pass over its rows, then every table into one
- * DuckDB file. Which tables there are, and their columns, is write.ts's list.
+ * DuckDB file. Which tables there are is write.ts's list; their columns are their row schemas'.
  */
 import type { Hash } from "node:crypto";
 import { type FileHandle, open, rm } from "node:fs/promises";
@@ -8,25 +8,11 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { z } from "zod";
 import { DATABASE } from "../../snapshot/files.ts";
+import { tableColumns } from "../../snapshot/table-columns.ts";
 import { csvBatch } from "./csv-cells.ts";
 import { syncPath } from "./durable-files.ts";
 import { jsonRecords, jsonTableFrame } from "./json-document.ts";
 
-/** cp_index as a Parquet STRUCT, so `cp_index.score` reads without JSON functions (spelled as DuckDB prints it). */
-export const CP_INDEX_STRUCT =
-  'STRUCT(score DOUBLE, confidence DOUBLE, "version" VARCHAR, breakdown STRUCT("name" VARCHAR, "value" DOUBLE, weight DOUBLE, known BOOLEAN)[])';
-
-export type ColumnType =
-  | "VARCHAR"
-  | "VARCHAR[]"
-  | "BOOLEAN"
-  | "INTEGER"
-  | "BIGINT"
-  | "DOUBLE"
-  | "DATE"
-  | "TIMESTAMP WITH TIME ZONE"
-  | "INTEGER[]"
-  | typeof CP_INDEX_STRUCT;
 export type Row = Record<string, unknown>;
 
 /** What writing a table needs to know of it (write.ts's PublicDataset narrows the names). */
@@ -35,8 +21,8 @@ export interface TableSpec {
   name: string;
   /** Key of the row array in the JSON file and of the DuckDB table. */
   arrayKey: string;
+  /** The row schema: the public fields and (snapshot/table-columns.ts) their column types. */
   schema: z.ZodObject;
-  columns: Record<string, ColumnType>;
   /** Which venue page `detail_page` links, the field holding its id, and the field it follows. */
   venueOf: (row: Row) => "conference" | "journal";
   idField: string;
@@ -55,6 +41,12 @@ export function publicColumns(dataset: TableSpec): string[] {
     columnsOf.set(dataset, columns);
   }
   return columns;
+}
+
+/** The column type of every public column, in order: the schema's, and text for `detail_page` (not a field). */
+export function publicColumnTypes(dataset: TableSpec): Record<string, string> {
+  const types = tableColumns(dataset.schema);
+  return Object.fromEntries(publicColumns(dataset).map((column) => [column, types[column] ?? "VARCHAR"]));
 }
 
 /** A row as published, built once per table written (millions of rows at scale: kept lean). */
@@ -127,8 +119,7 @@ export async function writeTable(
  */
 async function loadParquet(db: DuckDBConnection, dir: string, dataset: TableSpec, ndjson: string) {
   const target = join(dir, `${dataset.name}.parquet`);
-  const types: Record<string, ColumnType> = { ...dataset.columns, detail_page: "VARCHAR" };
-  const columns = Object.entries(types)
+  const columns = Object.entries(publicColumnTypes(dataset))
     .map(([name, type]) => `${sqlString(name)}: ${sqlString(type)}`)
     .join(", ");
   const select = publicColumns(dataset).map(sqlIdent).join(", ");

@@ -38,9 +38,7 @@ import { dataPackage } from "./datapackage.ts";
 import { describeFiles, randomSuffix, syncPath, writeDurable } from "./durable-files.ts";
 import { jsonDocument, jsonLines } from "./json-document.ts";
 import {
-  type ColumnType,
-  CP_INDEX_STRUCT,
-  publicColumns,
+  publicColumnTypes,
   publicRow,
   type Row,
   type TableSpec,
@@ -54,140 +52,6 @@ export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
-
-/** Parquet types of every row field; `satisfies` makes a field added to the schema fail to compile until typed here. */
-const CONFERENCE_COLUMNS = {
-  id: "VARCHAR",
-  short_name: "VARCHAR",
-  full_name: "VARCHAR",
-  submission_date: "DATE",
-  notification_date: "DATE",
-  conference_date: "DATE",
-  location: "VARCHAR",
-  ccf_rank: "VARCHAR",
-  core_rank: "VARCHAR",
-  qualis_rank: "VARCHAR",
-  is_extended: "BOOLEAN",
-  cp_index: CP_INDEX_STRUCT,
-  estimated_submission_date: "DATE",
-  updated_at: "DATE",
-  fields: "VARCHAR[]",
-  country: "VARCHAR",
-  views: "BIGINT",
-  acceptance_rate: "DOUBLE",
-  editions_count: "INTEGER",
-  reference_id: "BIGINT",
-  next_submission_date: "DATE",
-  next_submission_closes_at: "TIMESTAMP WITH TIME ZONE",
-  next_submission_estimated: "BOOLEAN",
-  outlook_state: "VARCHAR",
-  data_as_of: "DATE",
-  stale: "BOOLEAN",
-} as const satisfies Record<keyof ConferenceRow, ColumnType>;
-
-const JOURNAL_COLUMNS = {
-  id: "VARCHAR",
-  short_name: "VARCHAR",
-  full_name: "VARCHAR",
-  impact_factor: "VARCHAR",
-  publisher: "VARCHAR",
-  issn: "VARCHAR",
-  ccf_rank: "VARCHAR",
-  updated_at: "DATE",
-  issns: "VARCHAR[]",
-  fields: "VARCHAR[]",
-  sjr: "DOUBLE",
-  sjr_quartile: "VARCHAR",
-  h_index: "INTEGER",
-  cites_per_doc_2y: "DOUBLE",
-  sjr_year: "INTEGER",
-  views: "BIGINT",
-  reference_id: "BIGINT",
-} as const satisfies Record<keyof JournalRow, ColumnType>;
-
-const SPECIAL_ISSUE_COLUMNS = {
-  journal_id: "VARCHAR",
-  title: "VARCHAR",
-  submission_date: "DATE",
-  source: "VARCHAR",
-} as const satisfies Record<keyof SpecialIssueRow, ColumnType>;
-
-const DEADLINE_COLUMNS = {
-  conference_id: "VARCHAR",
-  edition_year: "INTEGER",
-  type: "VARCHAR",
-  label: "VARCHAR",
-  date: "DATE",
-  time: "VARCHAR",
-  timezone: "VARCHAR",
-  utc: "TIMESTAMP WITH TIME ZONE",
-  source: "VARCHAR",
-  estimated: "BOOLEAN",
-  earliest: "DATE",
-  latest: "DATE",
-  confidence: "DOUBLE",
-  rhythm: "VARCHAR",
-  based_on: "INTEGER[]",
-} as const satisfies Record<keyof DeadlineTableRow, ColumnType>;
-
-const OUTLOOK_COLUMNS = {
-  conference_id: "VARCHAR",
-  is_next: "BOOLEAN",
-  state: "VARCHAR",
-  type: "VARCHAR",
-  cycle_year: "INTEGER",
-  round: "INTEGER",
-  rounds: "INTEGER",
-  estimated: "BOOLEAN",
-  date: "DATE",
-  time: "VARCHAR",
-  timezone: "VARCHAR",
-  timezone_assumed: "BOOLEAN",
-  closes_at: "TIMESTAMP WITH TIME ZONE",
-  status: "VARCHAR",
-  source: "VARCHAR",
-  earliest: "DATE",
-  latest: "DATE",
-  confidence: "DOUBLE",
-  based_on: "INTEGER[]",
-  changed_at: "DATE",
-} as const satisfies Record<keyof OutlookTableRow, ColumnType>;
-
-const EDITION_COLUMNS = {
-  conference_id: "VARCHAR",
-  year: "INTEGER",
-  start_date: "DATE",
-  end_date: "DATE",
-  date_text: "VARCHAR",
-  place: "VARCHAR",
-  country: "VARCHAR",
-  sources: "VARCHAR[]",
-} as const satisfies Record<keyof EditionTableRow, ColumnType>;
-
-const ACCEPTANCE_COLUMNS = {
-  conference_id: "VARCHAR",
-  year: "INTEGER",
-  submitted: "INTEGER",
-  accepted: "INTEGER",
-  rate: "DOUBLE",
-  track: "VARCHAR",
-  source: "VARCHAR",
-} as const satisfies Record<keyof AcceptanceTableRow, ColumnType>;
-
-const RANK_HISTORY_COLUMNS = {
-  kind: "VARCHAR",
-  venue_id: "VARCHAR",
-  system: "VARCHAR",
-  edition: "VARCHAR",
-  rank: "VARCHAR",
-  source: "VARCHAR",
-} as const satisfies Record<keyof RankHistoryTableRow, ColumnType>;
-
-const ALIAS_COLUMNS = {
-  kind: "VARCHAR",
-  venue_id: "VARCHAR",
-  alias: "VARCHAR",
-} as const satisfies Record<keyof AliasTableRow, ColumnType>;
 
 interface PublicDataset extends TableSpec {
   name:
@@ -224,7 +88,6 @@ const DATASETS: readonly PublicDataset[] = [
     title: "Conferences",
     note: "Every conference in the directory: current-edition dates, CCF / CORE / QUALIS ranks side by side, and the cp_index score (see docs/cp-index.md).",
     schema: ConferenceRow,
-    columns: CONFERENCE_COLUMNS,
     venueOf: () => "conference",
     idField: "id",
     detailPageAfter: "updated_at",
@@ -236,7 +99,6 @@ const DATASETS: readonly PublicDataset[] = [
     title: "Journals",
     note: "Every journal in the directory: publisher, ISSNs, CCF rank and SCImago metrics.",
     schema: JournalRow,
-    columns: JOURNAL_COLUMNS,
     venueOf: () => "journal",
     idField: "id",
     detailPageAfter: "updated_at",
@@ -248,7 +110,6 @@ const DATASETS: readonly PublicDataset[] = [
     title: "Journal special issues",
     note: "Special-issue calls for papers, open and past; detail_page is the journal's page.",
     schema: SpecialIssueRow,
-    columns: SPECIAL_ISSUE_COLUMNS,
     venueOf: () => "journal",
     idField: "journal_id",
     detailPageAfter: "journal_id",
@@ -274,7 +135,7 @@ function* detailRecords<T>(lines: readonly DetailLine[]): Generator<T> {
  * `kind` saying which page `detail_page` links.
  */
 const bulkDataset = (
-  spec: Pick<PublicDataset, "name" | "arrayKey" | "title" | "note" | "schema" | "columns">,
+  spec: Pick<PublicDataset, "name" | "arrayKey" | "title" | "note" | "schema">,
   idField: "conference_id" | "venue_id",
 ): PublicDataset => ({
   ...spec,
@@ -294,7 +155,6 @@ const BULK_TABLES: readonly BulkTable[] = [
         title: "Deadlines",
         note: "Every typed deadline of every known edition as published (date, time and zone) with its exact UTC instant, then the expected deadlines of the next edition (estimated = true, with their window and confidence; never announced data).",
         schema: DeadlineTableRow,
-        columns: DEADLINE_COLUMNS,
       },
       "conference_id",
     ),
@@ -308,7 +168,6 @@ const BULK_TABLES: readonly BulkTable[] = [
         title: "Submission outlook",
         note: "Every venue's submission deadlines that matter now, one row per abstract or paper deadline of each round: announced (source, exact instant or date only) or estimated from the venue's own history (window, confidence, cycle years), with the venue's outlook state and is_next marking its next submission deadline (docs/pipeline.md).",
         schema: OutlookTableRow,
-        columns: OUTLOOK_COLUMNS,
       },
       "conference_id",
     ),
@@ -322,7 +181,6 @@ const BULK_TABLES: readonly BulkTable[] = [
         title: "Editions",
         note: "Every known edition of every conference: dates, place and country, with the sources that give it.",
         schema: EditionTableRow,
-        columns: EDITION_COLUMNS,
       },
       "conference_id",
     ),
@@ -336,7 +194,6 @@ const BULK_TABLES: readonly BulkTable[] = [
         title: "Acceptance history",
         note: "Submitted and accepted papers and the acceptance rate per year and track, with the source of each figure (rows of source openaccept: OpenAccept, CC BY-SA 4.0).",
         schema: AcceptanceTableRow,
-        columns: ACCEPTANCE_COLUMNS,
       },
       "conference_id",
     ),
@@ -350,7 +207,6 @@ const BULK_TABLES: readonly BulkTable[] = [
         title: "Rank history",
         note: "Every rank claim of every venue: the system, the list edition (CCF2026, ICORE2026, CORE2023, QUALIS2017-2020 ...) and the source.",
         schema: RankHistoryTableRow,
-        columns: RANK_HISTORY_COLUMNS,
       },
       "venue_id",
     ),
@@ -364,7 +220,6 @@ const BULK_TABLES: readonly BulkTable[] = [
         title: "Aliases",
         note: "Names a venue is also known by: former names, nicknames, other lists' acronyms and titles. Search matches them.",
         schema: AliasTableRow,
-        columns: ALIAS_COLUMNS,
       },
       "venue_id",
     ),
@@ -489,10 +344,7 @@ async function writeFiles(
       title: dataset.title,
       description: dataset.note,
       jsonRowsKey: dataset.arrayKey,
-      columns: publicColumns(dataset).map((name) => ({
-        name,
-        type: name === "detail_page" ? "VARCHAR" : (dataset.columns[name] ?? "VARCHAR"),
-      })),
+      columns: Object.entries(publicColumnTypes(dataset)).map(([name, type]) => ({ name, type })),
     })),
     database: { name: DATABASE, tables: PUBLIC_DATASETS.map((d) => d.arrayKey) },
     documents: CHANGES_DOCUMENTS,

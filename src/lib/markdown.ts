@@ -22,6 +22,15 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
   return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
+/** One row per item, or null when there are none (the section is then left out). */
+function rowsTable<T>(
+  head: readonly string[],
+  items: readonly T[],
+  cells: (item: T) => string[],
+): string | null {
+  return items.length === 0 ? null : table(head, items.map(cells));
+}
+
 const section = (title: string, body: string | null) => (body ? `## ${title}\n\n${body}` : null);
 
 const bullets = (items: readonly (string | null)[]) =>
@@ -37,11 +46,11 @@ const rankTable = (ranks: readonly RankCell[]) =>
   );
 
 function rankClaims(view: ConferenceView | JournalView): string | null {
-  if (view.rankClaims.length === 0) return null;
-  return table(
-    ["System", "Rank", "List or source"],
-    view.rankClaims.map((c) => [c.system, c.rank, editionLabel(c.edition)]),
-  );
+  return rowsTable(["System", "Rank", "List or source"], view.rankClaims, (c) => [
+    c.system,
+    c.rank,
+    editionLabel(c.edition),
+  ]);
 }
 
 function relatedList(view: ConferenceView | JournalView): string | null {
@@ -96,51 +105,31 @@ export function conferenceMarkdown(view: ConferenceView): string {
     view.cpIndex ? `cp_index: ${cpIndexSummary(view.cpIndex)}` : "cp_index: not scored",
     view.dblp ? `dblp: https://dblp.org/db/${view.dblp}` : null,
   ]);
-  const deadlines =
-    view.deadlines.length === 0
-      ? null
-      : table(
-          ["Edition", "Deadline", "As published", "UTC"],
-          view.deadlines.map((e) => [
-            String(e.year),
-            deadlineLabel(e.deadline),
-            publishedTime(e.deadline),
-            utcTime(e.deadline) ?? "—",
-          ]),
-        );
-  const editions =
-    view.editions.length === 0
-      ? null
-      : table(
-          ["Year", "Dates", "Place", "Deadlines"],
-          view.editions.map((e) => [
-            String(e.year),
-            e.date_text ?? (e.start_date ? `${formatDate(e.start_date)} – ${formatDate(e.end_date)}` : "—"),
-            e.place ?? "—",
-            e.deadlines.map((d) => `${deadlineLabel(d)} ${publishedTime(d)}`).join("; ") || "—",
-          ]),
-        );
-  const acceptance =
-    view.acceptance.length === 0
-      ? null
-      : table(
-          ["Year", "Track", "Submitted", "Accepted", "Rate", "Source"],
-          view.acceptance.map((a) => [
-            String(a.year),
-            a.track ?? "main",
-            formatNumber(a.submitted),
-            formatNumber(a.accepted),
-            formatPercent(a.rate),
-            a.sourceName,
-          ]),
-        );
-  const core =
-    view.coreHistory.length === 0
-      ? null
-      : table(
-          ["CORE edition", "Rank"],
-          view.coreHistory.map((h) => [h.edition, h.rank]),
-        );
+  const deadlines = rowsTable(["Edition", "Deadline", "As published", "UTC"], view.deadlines, (e) => [
+    String(e.year),
+    deadlineLabel(e.deadline),
+    publishedTime(e.deadline),
+    utcTime(e.deadline) ?? "—",
+  ]);
+  const editions = rowsTable(["Year", "Dates", "Place", "Deadlines"], view.editions, (e) => [
+    String(e.year),
+    e.date_text ?? (e.start_date ? `${formatDate(e.start_date)} – ${formatDate(e.end_date)}` : "—"),
+    e.place ?? "—",
+    e.deadlines.map((d) => `${deadlineLabel(d)} ${publishedTime(d)}`).join("; ") || "—",
+  ]);
+  const acceptance = rowsTable(
+    ["Year", "Track", "Submitted", "Accepted", "Rate", "Source"],
+    view.acceptance,
+    (a) => [
+      String(a.year),
+      a.track ?? "main",
+      formatNumber(a.submitted),
+      formatNumber(a.accepted),
+      formatPercent(a.rate),
+      a.sourceName,
+    ],
+  );
+  const core = rowsTable(["CORE edition", "Rank"], view.coreHistory, (h) => [h.edition, h.rank]);
   return document(`${row.short_name} — ${row.full_name}`, facts, [
     section("Ranks", rankTable(view.ranks)),
     section("CORE history", core),
@@ -166,31 +155,23 @@ export function journalMarkdown(view: JournalView): string {
     row.fields.length > 0 ? `Fields: ${row.fields.join(", ")}` : null,
     view.dblp ? `dblp: https://dblp.org/db/${view.dblp}` : null,
   ]);
-  const metrics =
-    view.metrics.length === 0
-      ? null
-      : `${table(
-          ["Year", "SJR", "Best quartile", "h-index", "Cites / doc (2 years)"],
-          view.metrics.map((m) => [
-            String(m.year),
-            formatNumber(m.sjr, 3),
-            m.quartile ?? "—",
-            formatNumber(m.h_index),
-            formatNumber(m.cites_per_doc_2y, 2),
-          ]),
-        )}\n\nMetrics: ${SCIMAGO_ATTRIBUTION}.`;
-  const issues =
-    view.specialIssues.length === 0
-      ? null
-      : table(
-          ["Special issue", "Submission deadline", "Status", "Guest editors"],
-          view.specialIssues.map((s) => [
-            s.title,
-            formatDate(s.submission_date),
-            s.open ? "open" : "closed",
-            s.editors.join("; ") || "—",
-          ]),
-        );
+  const metricRows = rowsTable(
+    ["Year", "SJR", "Best quartile", "h-index", "Cites / doc (2 years)"],
+    view.metrics,
+    (m) => [
+      String(m.year),
+      formatNumber(m.sjr, 3),
+      m.quartile ?? "—",
+      formatNumber(m.h_index),
+      formatNumber(m.cites_per_doc_2y, 2),
+    ],
+  );
+  const metrics = metricRows && `${metricRows}\n\nMetrics: ${SCIMAGO_ATTRIBUTION}.`;
+  const issues = rowsTable(
+    ["Special issue", "Submission deadline", "Status", "Guest editors"],
+    view.specialIssues,
+    (s) => [s.title, formatDate(s.submission_date), s.open ? "open" : "closed", s.editors.join("; ") || "—"],
+  );
   return document(`${row.short_name ? `${row.short_name} — ` : ""}${row.full_name}`, facts, [
     section("Ranks", `${rankTable(view.ranks)}\n\nSCImago quartile: ${row.sjr_quartile ?? "—"}`),
     section("Rank claims by source", rankClaims(view)),

@@ -125,12 +125,27 @@ function memoById<V>(build: (id: string) => V): (id: string) => V {
   };
 }
 
+/** A venue's row and detail record; a page for an id the snapshot lacks is an error of the build. */
+function venueRecords<Row, Detail extends { rank_history: RankHistoryEntry[] }>(
+  kind: "conference" | "journal",
+  rows: ReadonlyMap<string, Row>,
+  details: ReadonlyMap<string, Detail>,
+  id: string,
+): { row: Row; detail: Detail | undefined; history: RankHistoryEntry[] } {
+  const row = rows.get(id);
+  if (!row) throw new Error(`no ${kind} with id ${id} in the snapshot`);
+  const detail = details.get(id);
+  return { row, detail, history: detail?.rank_history ?? [] };
+}
+
 export const conferenceView = memoById(function conferenceView(id: string): ConferenceView {
   const data = snapshot();
-  const row = data.conferenceById.get(id);
-  if (!row) throw new Error(`no conference with id ${id} in the snapshot`);
-  const detail = data.conferenceDetails.get(id);
-  const history = detail?.rank_history ?? [];
+  const { row, detail, history } = venueRecords(
+    "conference",
+    data.conferenceById,
+    data.conferenceDetails,
+    id,
+  );
   const current = new Set((detail?.deadlines ?? []).map(deadlineKey));
   const now = settings().buildTime;
   return {
@@ -159,10 +174,7 @@ export const conferenceView = memoById(function conferenceView(id: string): Conf
 
 export const journalView = memoById(function journalView(id: string): JournalView {
   const data = snapshot();
-  const row = data.journalById.get(id);
-  if (!row) throw new Error(`no journal with id ${id} in the snapshot`);
-  const detail = data.journalDetails.get(id);
-  const history = detail?.rank_history ?? [];
+  const { row, detail, history } = venueRecords("journal", data.journalById, data.journalDetails, id);
   const today = settings().buildTime.toISOString().slice(0, 10);
   const issues = (detail?.special_issues ?? []).map((issue) => ({
     ...issue,
