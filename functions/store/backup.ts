@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import Redis from "ioredis";
 import { ensureDirectory } from "../runtime/directories.ts";
-import { SQLITE_SCHEMA_VERSION } from "./sqlite-database.ts";
+import { SQLITE_SCHEMA_VERSION } from "./sqlite-schema.ts";
 import { STATE_FILE_NAME } from "./sqlite-store.ts";
 import { stateMarkerFile } from "./state-identity.ts";
 

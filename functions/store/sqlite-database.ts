@@ -26,6 +26,7 @@ import {
   VIEW_RETENTION_DAYS,
   VIEW_WINDOW_DAYS,
 } from "./shared.ts";
+import { MIGRATIONS, SQLITE_SCHEMA_VERSION } from "./sqlite-schema.ts";
 import type {
   Account,
   ApiKeyRecord,
@@ -49,108 +50,6 @@ import { DuplicateEmailError } from "./types.ts";
 export const STATE_FILE_NAME = "state.sqlite";
 /** How long a write waits for another connection's lock before it fails with SQLITE_BUSY. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 1000;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS accounts (
-  id TEXT PRIMARY KEY,
-  email TEXT NOT NULL UNIQUE,
-  name TEXT,
-  institution TEXT,
-  password_hash TEXT NOT NULL,
-  password_salt TEXT NOT NULL,
-  verified INTEGER NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS api_keys (
-  id TEXT PRIMARY KEY,
-  account_id TEXT NOT NULL REFERENCES accounts(id),
-  hash TEXT NOT NULL UNIQUE,
-  label TEXT,
-  created_at TEXT NOT NULL,
-  revoked_at TEXT,
-  usage_count INTEGER NOT NULL DEFAULT 0,
-  last_used_at TEXT
-);
-CREATE INDEX IF NOT EXISTS api_keys_account ON api_keys(account_id);
-CREATE TABLE IF NOT EXISTS profiles (
-  account_id TEXT PRIMARY KEY REFERENCES accounts(id),
-  public INTEGER NOT NULL,
-  institution TEXT,
-  cv TEXT,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS profile_venues (
-  account_id TEXT NOT NULL REFERENCES accounts(id),
-  relation TEXT NOT NULL CHECK (relation IN ('tracks', 'attended')),
-  kind TEXT NOT NULL CHECK (kind IN ('conference', 'journal')),
-  venue_id TEXT NOT NULL,
-  position INTEGER NOT NULL,
-  PRIMARY KEY (account_id, relation, kind, venue_id)
-);
-CREATE INDEX IF NOT EXISTS profile_venues_venue ON profile_venues(kind, venue_id, relation);
-CREATE TABLE IF NOT EXISTS counters (
-  key TEXT PRIMARY KEY,
-  used INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-);
--- Charges of requests not answered yet (Store.reserve). Only requests in flight are here, so no index on taken_at.
-CREATE TABLE IF NOT EXISTS reservations (
-  id TEXT PRIMARY KEY,
-  key TEXT NOT NULL,
-  taken_at INTEGER NOT NULL,
-  window_expires INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS views (
-  kind TEXT NOT NULL,
-  venue_id TEXT NOT NULL,
-  day TEXT NOT NULL,
-  count INTEGER NOT NULL,
-  PRIMARY KEY (kind, venue_id, day)
-);
-CREATE TABLE IF NOT EXISTS ratings (
-  kind TEXT NOT NULL,
-  venue_id TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
-  demo INTEGER NOT NULL,
-  created_at TEXT NOT NULL,
-  PRIMARY KEY (kind, venue_id, user_id)
-);
-CREATE TABLE IF NOT EXISTS comments (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL,
-  venue_id TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  text TEXT NOT NULL,
-  demo INTEGER NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS comments_venue ON comments(kind, venue_id, id);
-CREATE TABLE IF NOT EXISTS watchlists (
-  id TEXT PRIMARY KEY,
-  secret_hash TEXT NOT NULL,
-  conferences TEXT NOT NULL,
-  journals TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS settings (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-`;
-
-/**
- * The schema's history: entry i upgrades a database of schema version i (PRAGMA user_version) to i + 1. Append a
- * migration for every change and never edit a released one; a database written by a newer version is refused.
- * Version 1 is the schema as it stood before versions were kept (CREATE … IF NOT EXISTS), so such a database
- * becomes version 1 unchanged.
- */
-const MIGRATIONS: readonly string[] = [
-  SCHEMA,
-  // A reservation holds a block of units leased at once (Store.lease); one from before held one.
-  "ALTER TABLE reservations ADD COLUMN held INTEGER NOT NULL DEFAULT 1;",
-];
-export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
 
 type Row = Record<string, SQLOutputValue>;
 

@@ -13,7 +13,7 @@ import Redis from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { openStore } from "../../functions/store/index.ts";
-import { SQLITE_SCHEMA_VERSION } from "../../functions/store/sqlite-database.ts";
+import { SQLITE_SCHEMA_VERSION } from "../../functions/store/sqlite-schema.ts";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
 import { runTs } from "../store/run-ts.ts";
