@@ -62,15 +62,23 @@ function compactIssn(text: string): string | null {
   return /^\d{7}[\dX]$/.test(compact) && compact !== "00000000" ? compact : null;
 }
 
-/** The real catalogue; records the vocabulary and ISSNs the copies need. */
+const unchanged = <T>(value: T): T => value;
+
+/** The real catalogue as it is: every name kept (`unchanged`); records the vocabulary and ISSNs the copies need. */
 export class RealNames implements Names {
   readonly copy = 0;
   readonly vocabulary = new Set<string>();
   readonly issns = new Set<string>();
 
-  acronym(text: string): string {
-    return text;
-  }
+  readonly acronym = unchanged;
+  readonly date = unchanged;
+  readonly epochMs = unchanged;
+  readonly id = unchanged;
+  readonly numericText = unchanged;
+  readonly dblp = unchanged;
+  readonly tag = unchanged;
+  readonly url = unchanged;
+
   title(text: string): string {
     for (const word of text.match(WORD) ?? []) {
       const key = word.toLowerCase();
@@ -78,30 +86,9 @@ export class RealNames implements Names {
     }
     return text;
   }
-  date(text: string): string {
-    return text;
-  }
-  epochMs(ms: number): number {
-    return ms;
-  }
-  id(id: number): number {
-    return id;
-  }
-  numericText(id: string): string {
-    return id;
-  }
   issn(text: string): string {
     const compact = compactIssn(text);
     if (compact) this.issns.add(compact);
-    return text;
-  }
-  dblp(segment: string): string {
-    return segment;
-  }
-  tag(text: string): string {
-    return text;
-  }
-  url(text: string): string {
     return text;
   }
 }

@@ -33,6 +33,15 @@ const id = (value: unknown, names: Names, stride: number) =>
       ? String(names.id(Number(value), stride))
       : value;
 
+/** The rule of the copy's names that a text field is rewritten with. */
+type TextRule = "acronym" | "title" | "date" | "issn" | "dblp" | "tag" | "url";
+
+/** Field mappers rewriting each listed field's text with its rule (values that are not text are kept). */
+const textFields = (n: Names, rules: Record<string, TextRule>) =>
+  Object.fromEntries(
+    Object.entries(rules).map(([field, rule]) => [field, (v: unknown) => text(v, (t) => n[rule](t))]),
+  );
+
 // -------------------------------------------------------------------------------------------------------------
 // conference-partner (the reference snapshot)
 
@@ -49,21 +58,18 @@ function referenceRow(row: Record_, n: Names): Record_ {
   const newId = id(row.id, n, REFERENCE_ID_STRIDE);
   return mapFields(row, {
     id: () => newId,
-    short_name: (v) => text(v, (t) => n.acronym(t)),
-    full_name: (v) => text(v, (t) => n.title(t)),
-    submission_date: (v) => text(v, (t) => n.date(t)),
-    notification_date: (v) => text(v, (t) => n.date(t)),
-    conference_date: (v) => text(v, (t) => n.date(t)),
-    updated_at: (v) => text(v, (t) => n.date(t)),
-    issn: (v) => text(v, (t) => n.issn(t)),
+    ...textFields(n, {
+      short_name: "acronym",
+      full_name: "title",
+      submission_date: "date",
+      notification_date: "date",
+      conference_date: "date",
+      updated_at: "date",
+      issn: "issn",
+    }),
     detail_page: (v) => text(v, (t) => t.replace(/\d+$/, String(newId))),
     special_issue: (v) =>
-      isRecord(v)
-        ? mapFields(v, {
-            title: (title) => text(title, (t) => n.title(t)),
-            submission_date: (date) => text(date, (t) => n.date(t)),
-          })
-        : v,
+      isRecord(v) ? mapFields(v, textFields(n, { title: "title", submission_date: "date" })) : v,
   });
 }
 
@@ -74,9 +80,7 @@ const dateOf = (n: Names) => (v: unknown) => text(v, (t) => n.date(t));
 
 function ccfddlSeries(entry: Record_, n: Names): Record_ {
   return mapFields(entry, {
-    title: (v) => text(v, (t) => n.acronym(t)),
-    description: (v) => text(v, (t) => n.title(t)),
-    dblp: (v) => text(v, (t) => n.dblp(t)),
+    ...textFields(n, { title: "acronym", description: "title", dblp: "dblp" }),
     confs: (confs) =>
       eachRecord(confs, (conf) =>
         mapFields(conf, {
@@ -102,9 +106,7 @@ const ccfddlAcceptRates = (entry: Record_, n: Names) =>
 function trackerEdition(entry: Record_, n: Names): Record_ {
   const date = dateOf(n);
   return mapFields(entry, {
-    title: (v) => text(v, (t) => n.acronym(t)),
-    full_name: (v) => text(v, (t) => n.title(t)),
-    id: (v) => text(v, (t) => n.tag(t)),
+    ...textFields(n, { title: "acronym", full_name: "title", id: "tag" }),
     deadline: date,
     abstract_deadline: date,
     start: date,
@@ -153,12 +155,14 @@ const filesMatching = (realDir: string, dir: string, pattern: RegExp) =>
 
 function specialIssueCall(call: Record_, n: Names): Record_ {
   return mapFields(call, {
-    journal: (v) => text(v, (t) => n.title(t)),
-    abbreviation: (v) => text(v, (t) => n.acronym(t)),
-    title: (v) => text(v, (t) => n.title(t)),
-    metaTitle: (v) => text(v, (t) => n.title(t)),
-    slug: (v) => text(v, (t) => n.tag(t)),
-    url: (v) => text(v, (t) => n.url(t)),
+    ...textFields(n, {
+      journal: "title",
+      abbreviation: "acronym",
+      title: "title",
+      metaTitle: "title",
+      slug: "tag",
+      url: "url",
+    }),
     dueDate: (v) => (typeof v === "number" ? n.epochMs(v) : v),
     pubDate: dateOf(n),
     dates: (dates) => eachRecord(dates, (d) => mapFields(d, { date: dateOf(n) })),
@@ -199,9 +203,7 @@ const openAcceptVenue = columns({
 function mpcEdition(entry: Record_, n: Names): Record_ {
   const date = dateOf(n);
   return mapFields(entry, {
-    name: (v) => text(v, (t) => n.acronym(t)),
-    description: (v) => text(v, (t) => n.title(t)),
-    link: (v) => text(v, (t) => n.url(t)),
+    ...textFields(n, { name: "acronym", description: "title", link: "url" }),
     deadline: (v) => (Array.isArray(v) ? v.map(date) : date(v)),
   });
 }

@@ -40,10 +40,16 @@ const JOURNAL_FILES = ["ccf-journals.json", "top-impact-factor-journals.json", "
 const text = z.string().nullish();
 const count = z.number().int().min(0).nullish();
 
-const ConferenceItem = z.object({
+/** What both lists give every venue. */
+const ListedVenue = z.object({
   id: z.number().int(),
   short_name: text,
   full_name: text,
+  updated_at: text,
+  clicked: count,
+});
+
+const ConferenceItem = ListedVenue.extend({
   submission_date: text,
   notification_date: text,
   conference_date: text,
@@ -52,22 +58,15 @@ const ConferenceItem = z.object({
   core_rank: text,
   qualis_rank: text,
   is_extended: z.boolean().nullish(),
-  updated_at: text,
   years: count,
-  clicked: count,
 });
 type ConferenceItem = z.infer<typeof ConferenceItem>;
 
-const JournalItem = z.object({
-  id: z.number().int(),
-  short_name: text,
-  full_name: text,
+const JournalItem = ListedVenue.extend({
   impact_factor: text,
   publisher: text,
   issn: text,
   ccf_rank: CcfRank.nullish(),
-  updated_at: text,
-  clicked: count,
   special_issue: z.object({ title: text, submission_date: text }).nullish(),
 });
 type JournalItem = z.infer<typeof JournalItem>;

@@ -81,29 +81,33 @@ interface PublicDataset extends TableSpec {
   label: (row: Row) => string;
 }
 
+/** A venue list's dataset: one row a venue, named and linked by its own id. */
+const venueDataset = (
+  venue: "conference" | "journal",
+  spec: Pick<PublicDataset, "name" | "arrayKey" | "title" | "note" | "schema">,
+): PublicDataset => ({
+  ...spec,
+  venueOf: () => venue,
+  idField: "id",
+  detailPageAfter: "updated_at",
+  label: (row) => `${venue} ${describeId(row.id)}`,
+});
+
 const DATASETS: readonly PublicDataset[] = [
-  {
+  venueDataset("conference", {
     name: "conferences",
     arrayKey: "conferences",
     title: "Conferences",
     note: "Every conference in the directory: current-edition dates, CCF / CORE / QUALIS ranks side by side, and the cp_index score (see docs/cp-index.md).",
     schema: ConferenceRow,
-    venueOf: () => "conference",
-    idField: "id",
-    detailPageAfter: "updated_at",
-    label: (row) => `conference ${describeId(row.id)}`,
-  },
-  {
+  }),
+  venueDataset("journal", {
     name: "journals",
     arrayKey: "journals",
     title: "Journals",
     note: "Every journal in the directory: publisher, ISSNs, CCF rank and SCImago metrics.",
     schema: JournalRow,
-    venueOf: () => "journal",
-    idField: "id",
-    detailPageAfter: "updated_at",
-    label: (row) => `journal ${describeId(row.id)}`,
-  },
+  }),
   {
     name: "special-issues",
     arrayKey: "special_issues",

@@ -21,6 +21,9 @@ export const AUTH_DOC = "docs/auth.md";
 const link = (title: string, path: string, note?: string) =>
   `- [${title}](${absoluteUrl(path)})${note ? `: ${note}` : ""}`;
 
+/** A section of llms.txt: its heading, a blank line, then its lines. */
+const section = (heading: string, lines: string[]) => [`## ${heading}`, "", ...lines].join("\n");
+
 function operationLine(op: ApiOperation): string {
   const params = op.parameters.filter((p) => p.in !== "path").map((p) => p.name);
   const access = op.access === "anonymous" ? "no credential" : "credential required";
@@ -73,20 +76,16 @@ function mcpSection(): string {
     "```",
     "",
   ]);
-  return [
-    "## MCP server",
-    "",
+  return section("MCP server", [
     `- ${absoluteUrl(MCP_PATH)}: POST, Streamable HTTP. Tools: ${MCP_TOOLS.map((t) => `${t.name}${t.credential ? " (credential)" : ""}`).join(", ")}. Prompts: ${MCP_PROMPTS.join(", ")}.`,
     `- ${MCP_APP_NOTE}`,
     "",
     ...configs,
-  ].join("\n");
+  ]);
 }
 
 function feedsSection(): string {
-  return [
-    "## Feeds",
-    "",
+  return section("Feeds", [
     link(
       "RSS of upcoming submission deadlines",
       RSS_PATH,
@@ -105,7 +104,7 @@ function feedsSection(): string {
     `- Per research field: ${absoluteUrl("/feeds/fields/")}<field>.ics, e.g. ${absoluteUrl(FIELD_CALENDARS[0]?.path ?? "")}`,
     `- Per rank tier: ${absoluteUrl("/feeds/ranks/")}<tier>.ics with tier one of ${RANK_CALENDARS.map((c) => c.slug).join(", ")}`,
     link("All feeds with webcal:// subscribe links", "/feeds"),
-  ].join("\n");
+  ]);
 }
 
 function snapshotSection(full: boolean): string {
@@ -115,9 +114,7 @@ function snapshotSection(full: boolean): string {
         link(f.name, snapshotFilePath(f.name), `${f.bytes} bytes, sha256 ${f.sha256}`),
       )
     : [];
-  return [
-    "## Data snapshot",
-    "",
+  return section("Data snapshot", [
     link(
       "Download page",
       "/download",
@@ -129,7 +126,7 @@ function snapshotSection(full: boolean): string {
       "files, checksums, counts, sources and licences",
     ),
     ...files,
-  ].join("\n");
+  ]);
 }
 
 function intro(): string {
@@ -155,9 +152,7 @@ function intro(): string {
 
 function apiSection(): string {
   const { operations } = apiReference();
-  return [
-    "## REST API",
-    "",
+  return section("REST API", [
     ...operations.map(operationLine),
     link("OpenAPI 3 schema", OPENAPI_PATH),
     link("API reference", API_DOCS_PATH),
@@ -167,14 +162,12 @@ function apiSection(): string {
       "API keys and JWTs as `Authorization: Bearer <credential>`, daily quotas, 401/402/403/429, paid access via `X-Paid-Access`",
     ),
     link("API catalog (RFC 9727)", "/.well-known/api-catalog"),
-  ].join("\n");
+  ]);
 }
 
 function referenceSection(): string {
   const { operations } = apiReference();
-  return [
-    "## Reference",
-    "",
+  return section("Reference", [
     `Research fields (parameter \`field\`): ${RESEARCH_FIELDS.join(", ")}.`,
     "",
     "Every JSON response is an envelope {code, message, data, request_id}; validation errors and unknown rankings are HTTP 200 with envelope code 400. Every response carries X-Quota-Limit and X-Quota-Remaining.",
@@ -183,13 +176,11 @@ function referenceSection(): string {
     "## Authentication (auth.md)",
     "",
     demoteHeadings(authMarkdown(), 2),
-  ].join("\n");
+  ]);
 }
 
 function optionalSection(): string {
-  return [
-    "## Optional",
-    "",
+  return section("Optional", [
     link(
       "Ranking lists",
       "/rankings",
@@ -200,7 +191,7 @@ function optionalSection(): string {
     link("Statistics", "/statistics"),
     link("Live statistics (JSON)", STATUS_PATH),
     link("Sitemap", "/sitemap.xml"),
-  ].join("\n");
+  ]);
 }
 
 /** llms.txt (`full` false) or llms-full.txt (`full` true: adds every parameter and the auth reference). */

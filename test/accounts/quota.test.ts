@@ -53,6 +53,19 @@ async function burst(
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+/** A burst of CONCURRENT held to `quota`: that many admitted, the rest refused with `refusal` until midnight. */
+function expectQuotaHeld(tally: Tally, quota: number, refusal: 402 | 429) {
+  expect(tally.statuses).toEqual(
+    new Map([
+      [200, quota],
+      [refusal, CONCURRENT - quota],
+    ]),
+  );
+  // Every admitted request saw its own count: none lost, none past the limit.
+  expect(tally.remaining.sort((a, b) => a - b)).toEqual(range(quota));
+  expect(tally.retryAfter).toEqual(new Set([String(SECONDS_TO_MIDNIGHT)]));
+}
+
 forEachStore((backend) => {
   let svc: TestService;
   beforeAll(async () => {
@@ -71,15 +84,7 @@ forEachStore((backend) => {
   it(`admits exactly ${ACCOUNT_QUOTA} of ${CONCURRENT} concurrent requests of one account, then 402 until midnight`, async () => {
     const account = await newAccount(svc.store);
     const tally = await burst(svc, CONCURRENT, { headers: bearer(account.key) });
-    expect(tally.statuses).toEqual(
-      new Map([
-        [200, ACCOUNT_QUOTA],
-        [402, CONCURRENT - ACCOUNT_QUOTA],
-      ]),
-    );
-    // Every admitted request saw its own count: none lost, none past the limit.
-    expect(tally.remaining.sort((a, b) => a - b)).toEqual(range(ACCOUNT_QUOTA));
-    expect(tally.retryAfter).toEqual(new Set([String(SECONDS_TO_MIDNIGHT)]));
+    expectQuotaHeld(tally, ACCOUNT_QUOTA, 402);
     expect((await svc.store.listApiKeys(account.id))[0]?.usageCount).toBe(ACCOUNT_QUOTA);
 
     // A login token of the same account is refused too, with the envelope; the anonymous tier is untouched.
@@ -109,14 +114,7 @@ forEachStore((backend) => {
   it(`admits exactly ${ANON_QUOTA} of ${CONCURRENT} concurrent anonymous requests of one address, then 429`, async () => {
     const ip = freshIp();
     const tally = await burst(svc, CONCURRENT, { ip });
-    expect(tally.statuses).toEqual(
-      new Map([
-        [200, ANON_QUOTA],
-        [429, CONCURRENT - ANON_QUOTA],
-      ]),
-    );
-    expect(tally.remaining.sort((a, b) => a - b)).toEqual(range(ANON_QUOTA));
-    expect(tally.retryAfter).toEqual(new Set([String(SECONDS_TO_MIDNIGHT)]));
+    expectQuotaHeld(tally, ANON_QUOTA, 429);
     const { res, body } = await svc.json("/api/conferences", { ip });
     expect([res.status, body.code, res.headers.get("retry-after")]).toEqual([429, 429, "43200"]);
     // Another address, and the same address with an account credential, still get through.

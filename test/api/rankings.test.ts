@@ -23,6 +23,7 @@ const asc = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 type Row = ConferenceRow;
 
 /** Oracle per ranking: membership filter and order, written from docs/api.md. */
+type Oracle<R> = { filter: (r: R) => boolean; order: (a: R, b: R) => number };
 /** A tier list: the tier's open calls, best tier first, then soonest deadline. */
 const tier = (tiers: readonly string[], key: (r: Row) => string) => ({
   filter: (r: Row) => key(r) !== "" && r.submission_date !== null && r.submission_date >= FIXTURE_TODAY,
@@ -31,45 +32,43 @@ const tier = (tiers: readonly string[], key: (r: Row) => string) => ({
     asc(a.submission_date ?? "", b.submission_date ?? "") ||
     id(a) - id(b),
 });
+/** A dated list: the venues whose date is still ahead, soonest first, or past, latest first. */
+const dated = (date: (r: Row) => string | null, when: "ahead" | "past"): Oracle<Row> => ({
+  filter: (r) => {
+    const d = date(r);
+    return d !== null && (when === "ahead" ? d >= FIXTURE_TODAY : d < FIXTURE_TODAY);
+  },
+  order: (a, b) => {
+    const [first, second] = when === "ahead" ? [a, b] : [b, a];
+    return asc(date(first) ?? "", date(second) ?? "") || id(a) - id(b);
+  },
+});
 /** Popularity: every venue by its count (0 included), ties by all-time views, then id. */
 const byCount = <R extends { id: string; views: number }>(counts: Record<string, number>) => ({
   filter: () => true,
   order: (a: R, b: R) => (counts[b.id] ?? 0) - (counts[a.id] ?? 0) || b.views - a.views || id(a) - id(b),
 });
-const CONFERENCE_ORACLE: Record<string, { filter: (r: Row) => boolean; order: (a: Row, b: Row) => number }> =
-  {
-    cfp: {
-      filter: (r) => r.submission_date !== null && r.submission_date >= FIXTURE_TODAY,
-      order: (a, b) => asc(a.submission_date ?? "", b.submission_date ?? "") || id(a) - id(b),
-    },
-    past_cfp: {
-      filter: (r) => r.submission_date !== null && r.submission_date < FIXTURE_TODAY,
-      order: (a, b) => asc(b.submission_date ?? "", a.submission_date ?? "") || id(a) - id(b),
-    },
-    ccf: tier(["A", "B", "C"], (r) => r.ccf_rank),
-    core: tier(["A*", "A", "B", "C"], (r) => r.core_rank),
-    qualis: tier(QUALIS_TIERS, (r) => r.qualis_rank),
-    cp_index: {
-      filter: (r) => r.cp_index !== null,
-      order: (a, b) => (b.cp_index?.score ?? 0) - (a.cp_index?.score ?? 0) || id(a) - id(b),
-    },
-    most_viewed: byCount(ACTIVITY.views_30d),
-    most_tracked: byCount(ACTIVITY.trackers),
-    most_attended: byCount(ACTIVITY.attendees),
-    most_competitive: {
-      filter: (r) => r.acceptance_rate !== null,
-      order: (a, b) => (a.acceptance_rate ?? 0) - (b.acceptance_rate ?? 0) || id(a) - id(b),
-    },
-    upcoming: {
-      filter: (r) => r.conference_date !== null && r.conference_date >= FIXTURE_TODAY,
-      order: (a, b) => asc(a.conference_date ?? "", b.conference_date ?? "") || id(a) - id(b),
-    },
-    past: {
-      filter: (r) => r.conference_date !== null && r.conference_date < FIXTURE_TODAY,
-      order: (a, b) => asc(b.conference_date ?? "", a.conference_date ?? "") || id(a) - id(b),
-    },
-    trending: byCount(ACTIVITY.views_30d),
-  };
+const CONFERENCE_ORACLE: Record<string, Oracle<Row>> = {
+  cfp: dated((r) => r.submission_date, "ahead"),
+  past_cfp: dated((r) => r.submission_date, "past"),
+  ccf: tier(["A", "B", "C"], (r) => r.ccf_rank),
+  core: tier(["A*", "A", "B", "C"], (r) => r.core_rank),
+  qualis: tier(QUALIS_TIERS, (r) => r.qualis_rank),
+  cp_index: {
+    filter: (r) => r.cp_index !== null,
+    order: (a, b) => (b.cp_index?.score ?? 0) - (a.cp_index?.score ?? 0) || id(a) - id(b),
+  },
+  most_viewed: byCount(ACTIVITY.views_30d),
+  most_tracked: byCount(ACTIVITY.trackers),
+  most_attended: byCount(ACTIVITY.attendees),
+  most_competitive: {
+    filter: (r) => r.acceptance_rate !== null,
+    order: (a, b) => (a.acceptance_rate ?? 0) - (b.acceptance_rate ?? 0) || id(a) - id(b),
+  },
+  upcoming: dated((r) => r.conference_date, "ahead"),
+  past: dated((r) => r.conference_date, "past"),
+  trending: byCount(ACTIVITY.views_30d),
+};
 
 const EXTRAS: Record<string, string[]> = {
   most_viewed: ["views_30d"],
@@ -88,6 +87,35 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** The whole ranking on one page, checked against its oracle: membership, order, paging. Returns the rows. */
+async function rankingMatchesOracle<R extends { id: string }>(
+  kind: "conferences" | "journals",
+  ranking: string,
+  oracle: Oracle<R> | undefined,
+  fixture: R[],
+) {
+  if (!oracle) throw new Error(`no oracle for ${ranking}`);
+  const expected = fixture.filter(oracle.filter).sort(oracle.order);
+  const { body } = await h.json(`/api/${kind}/rankings/${ranking}?per_page=100`);
+  expect(body.code, body.message).toBe(200);
+  expect(body.data.ranking).toBe(ranking);
+  const rows = body.data[kind] as Record<string, unknown>[];
+  expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+  expect(expected.length).toBeGreaterThan(0);
+  expect(body.data.pagination).toEqual({ count: expected.length, has_more: false, page: 1, per_page: 100 });
+  return rows;
+}
+
+/** An unknown or missing ranking: HTTP 200, envelope code 400, a message naming every valid ranking. */
+async function refusesUnknownRanking(paths: string[], rankings: readonly string[]) {
+  for (const path of paths) {
+    const { res, body } = await h.json(path);
+    expect(res.status).toBe(200);
+    expect(body.code).toBe(400);
+    for (const r of rankings) expect(body.message).toContain(r);
+  }
+}
+
 describe("GET /api/conferences/rankings/{ranking}", () => {
   it("serves all 13 rankings", () => {
     expect(Object.keys(CONFERENCE_ORACLE).sort()).toEqual([...CONFERENCE_RANKINGS].sort());
@@ -95,21 +123,12 @@ describe("GET /api/conferences/rankings/{ranking}", () => {
 
   for (const ranking of CONFERENCE_RANKINGS) {
     it(`${ranking}: membership, order, ties by id, extras`, async () => {
-      const oracle = CONFERENCE_ORACLE[ranking];
-      if (!oracle) throw new Error(`no oracle for ${ranking}`);
-      const expected = FIXTURE_CONFERENCES.filter(oracle.filter).sort(oracle.order);
-      const { body } = await h.json(`/api/conferences/rankings/${ranking}?per_page=100`);
-      expect(body.code, body.message).toBe(200);
-      expect(body.data.ranking).toBe(ranking);
-      const rows = body.data.conferences as Record<string, unknown>[];
-      expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-      expect(expected.length).toBeGreaterThan(0);
-      expect(body.data.pagination).toEqual({
-        count: expected.length,
-        has_more: false,
-        page: 1,
-        per_page: 100,
-      });
+      const rows = await rankingMatchesOracle(
+        "conferences",
+        ranking,
+        CONFERENCE_ORACLE[ranking],
+        FIXTURE_CONFERENCES,
+      );
       const extras = EXTRAS[ranking] ?? [];
       for (const row of rows) {
         expect(Object.keys(row)).toEqual([...CONFERENCE_ROW_KEYS, ...extras]);
@@ -152,12 +171,10 @@ describe("GET /api/conferences/rankings/{ranking}", () => {
   });
 
   it("unknown or missing ranking: HTTP 200, code 400 listing the valid rankings", async () => {
-    for (const path of ["/api/conferences/rankings/popular", "/api/conferences/rankings"]) {
-      const { res, body } = await h.json(path);
-      expect(res.status).toBe(200);
-      expect(body.code).toBe(400);
-      for (const r of CONFERENCE_RANKINGS) expect(body.message).toContain(r);
-    }
+    await refusesUnknownRanking(
+      ["/api/conferences/rankings/popular", "/api/conferences/rankings"],
+      CONFERENCE_RANKINGS,
+    );
   });
 
   it("validates page and per_page", async () => {
@@ -183,22 +200,21 @@ function openIssue(j: JRow) {
   ).sort((a, b) => asc(a.submission_date ?? "", b.submission_date ?? "") || asc(a.title, b.title))[0];
 }
 const ifNum = (j: JRow) => Number(j.impact_factor);
-const JOURNAL_ORACLE: Record<string, { filter: (j: JRow) => boolean; order: (a: JRow, b: JRow) => number }> =
-  {
-    cfp: {
-      filter: (j) => openIssue(j) !== undefined,
-      order: (a, b) =>
-        asc(openIssue(a)?.submission_date ?? "", openIssue(b)?.submission_date ?? "") || id(a) - id(b),
-    },
-    ccf: { filter: (j) => j.ccf_rank !== "", order: (a, b) => jTier(a) - jTier(b) || byName(a, b) },
-    highest_if: {
-      filter: (j) => j.impact_factor !== null && Number.isFinite(ifNum(j)),
-      order: (a, b) => ifNum(b) - ifNum(a) || id(a) - id(b),
-    },
-    most_viewed: byCount(JOURNAL_VIEWS),
-    most_tracked: byCount(JOURNAL_TRACKERS),
-    all: { filter: () => true, order: byName },
-  };
+const JOURNAL_ORACLE: Record<string, Oracle<JRow>> = {
+  cfp: {
+    filter: (j) => openIssue(j) !== undefined,
+    order: (a, b) =>
+      asc(openIssue(a)?.submission_date ?? "", openIssue(b)?.submission_date ?? "") || id(a) - id(b),
+  },
+  ccf: { filter: (j) => j.ccf_rank !== "", order: (a, b) => jTier(a) - jTier(b) || byName(a, b) },
+  highest_if: {
+    filter: (j) => j.impact_factor !== null && Number.isFinite(ifNum(j)),
+    order: (a, b) => ifNum(b) - ifNum(a) || id(a) - id(b),
+  },
+  most_viewed: byCount(JOURNAL_VIEWS),
+  most_tracked: byCount(JOURNAL_TRACKERS),
+  all: { filter: () => true, order: byName },
+};
 
 describe("GET /api/journals/rankings/{ranking}", () => {
   it("serves all 6 rankings", () => {
@@ -207,15 +223,8 @@ describe("GET /api/journals/rankings/{ranking}", () => {
 
   for (const ranking of JOURNAL_RANKINGS) {
     it(`${ranking}: membership, order, ties by id`, async () => {
-      const oracle = JOURNAL_ORACLE[ranking];
-      if (!oracle) throw new Error(`no oracle for ${ranking}`);
-      const expected = FIXTURE_JOURNALS.filter(oracle.filter).sort(oracle.order);
-      const { body } = await h.json(`/api/journals/rankings/${ranking}?per_page=100`);
-      expect(body.code, body.message).toBe(200);
-      expect(body.data.ranking).toBe(ranking);
-      expect(expected.length).toBeGreaterThan(0);
-      expect(body.data.journals.map((r: { id: string }) => r.id)).toEqual(expected.map((r) => r.id));
-      for (const row of body.data.journals) {
+      const rows = await rankingMatchesOracle("journals", ranking, JOURNAL_ORACLE[ranking], FIXTURE_JOURNALS);
+      for (const row of rows) {
         // Every popularity row carries the count it is sorted by, 0 included.
         if (ranking === "most_tracked")
           expect(row.trackers_count).toBe(JOURNAL_TRACKERS[row.id as "201"] ?? 0);
@@ -223,12 +232,6 @@ describe("GET /api/journals/rankings/{ranking}", () => {
         if (ranking === "most_viewed") expect(row.views_30d).toBe(JOURNAL_VIEWS[row.id as "201"] ?? 0);
         else expect(row).not.toHaveProperty("views_30d");
       }
-      expect(body.data.pagination).toEqual({
-        count: expected.length,
-        has_more: false,
-        page: 1,
-        per_page: 100,
-      });
     });
   }
 
@@ -259,12 +262,7 @@ describe("GET /api/journals/rankings/{ranking}", () => {
   });
 
   it("unknown ranking: code 400 listing the valid rankings", async () => {
-    for (const path of ["/api/journals/rankings/best", "/api/journals/rankings"]) {
-      const { res, body } = await h.json(path);
-      expect(res.status).toBe(200);
-      expect(body.code).toBe(400);
-      for (const r of JOURNAL_RANKINGS) expect(body.message).toContain(r);
-    }
+    await refusesUnknownRanking(["/api/journals/rankings/best", "/api/journals/rankings"], JOURNAL_RANKINGS);
   });
 
   it("pages with has_more", async () => {

@@ -9,6 +9,10 @@ beforeEach(() => {
 });
 afterEach(() => temp.dispose());
 
+/** An account with a password long enough to be accepted: for the tests that are not about passwords. */
+const newUser = (email: string, fields: { institution?: string } = {}) =>
+  accounts.createUser(temp.store, { email, password: "long enough pw", ...fields });
+
 const rejectsWith = (promise: Promise<unknown>, code: string) =>
   expect(promise).rejects.toSatisfy((e) => e instanceof accounts.AccountError && e.code === code);
 
@@ -37,24 +41,15 @@ describe("createUser", () => {
       accounts.createUser(temp.store, { email: "a@example.org", password: "short" }),
       "invalid_input",
     );
-    await rejectsWith(
-      accounts.createUser(temp.store, { email: "not-an-email", password: "long enough pw" }),
-      "invalid_input",
-    );
-    await accounts.createUser(temp.store, { email: "a@example.org", password: "long enough pw" });
-    await rejectsWith(
-      accounts.createUser(temp.store, { email: "A@example.org", password: "long enough pw" }),
-      "duplicate_email",
-    );
+    await rejectsWith(newUser("not-an-email"), "invalid_input");
+    await newUser("a@example.org");
+    await rejectsWith(newUser("A@example.org"), "duplicate_email");
   });
 });
 
 describe("API key administration", () => {
   it("shows a key once, stores only its hash, lists without it and revokes it", async () => {
-    const user = await accounts.createUser(temp.store, {
-      email: "k@example.org",
-      password: "long enough pw",
-    });
+    const user = await newUser("k@example.org");
     const created = await accounts.createKey(temp.store, "K@example.org", "laptop");
     expect(created).toMatchObject({ label: "laptop", revoked_at: null, usage_count: 0 });
     expect((await temp.store.findApiKeyByHash(hashApiKey(created.key)))?.accountId).toBe(user.id);
@@ -87,11 +82,7 @@ describe("API key administration", () => {
 
 describe("updateProfile", () => {
   it("starts public with the account's institution and changes only the fields given", async () => {
-    const user = await accounts.createUser(temp.store, {
-      email: "p@example.org",
-      password: "long enough pw",
-      institution: "ETH",
-    });
+    const user = await newUser("p@example.org", { institution: "ETH" });
     const first = await accounts.updateProfile(temp.store, "p@example.org", {
       trackedConferences: ["1", "2"],
     });
@@ -125,7 +116,7 @@ describe("updateProfile", () => {
   });
 
   it("refuses venue ids that are not decimal digits and over-long text", async () => {
-    await accounts.createUser(temp.store, { email: "p@example.org", password: "long enough pw" });
+    await newUser("p@example.org");
     await rejectsWith(
       accounts.updateProfile(temp.store, "p@example.org", { trackedJournals: ["12a"] }),
       "invalid_input",

@@ -45,14 +45,25 @@ describe("clientIp", () => {
   });
 });
 
-describe("quotaSubject", () => {
-  it("keeps IPv4 addresses and groups IPv6 addresses by /64", () => {
-    expect(quotaSubject("192.0.2.7")).toBe("192.0.2.7");
-    expect(quotaSubject("2001:db8:1:2:aaaa::1")).toBe("2001:0db8:0001:0002::/64");
-    expect(quotaSubject("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:0db8:0001:0002::/64");
-    expect(quotaSubject("2001:db8::")).toBe("2001:0db8:0000:0000::/64");
-    expect(quotaSubject("::1")).toBe("0000:0000:0000:0000::/64");
-    expect(quotaSubject("64:ff9b::192.0.2.33")).toBe("0064:ff9b:0000:0000::/64");
+describe("quotaSubject (the anonymous quota's key)", () => {
+  it("keeps IPv4, unwraps IPv4-mapped IPv6, groups IPv6 by /64", () => {
+    // The addresses that share each subject (one allowance).
+    const sharing: Record<string, string[]> = {
+      "192.0.2.7": ["192.0.2.7"],
+      "203.0.113.9": ["203.0.113.9", "::ffff:203.0.113.9"],
+      "2001:0db8:0001:0002::/64": [
+        "2001:db8:1:2:3:4:5:6",
+        "2001:db8:1:2::9",
+        "2001:DB8:0001:0002:aaaa::1",
+        "2001:db8:1:2:aaaa::1",
+        "2001:db8:1:2:bbbb:cccc:dddd:eeee",
+      ],
+      "2001:0db8:0000:0000::/64": ["2001:db8::1", "2001:db8::"],
+      "0000:0000:0000:0000::/64": ["::1"],
+      "0064:ff9b:0000:0000::/64": ["64:ff9b::192.0.2.33"],
+    };
+    for (const [subject, addresses] of Object.entries(sharing))
+      for (const address of addresses) expect(quotaSubject(address), address).toBe(subject);
     expect(quotaSubject("2001:db8:1:3::1")).not.toBe(quotaSubject("2001:db8:1:2::1"));
   });
 });

@@ -76,34 +76,26 @@ describe("parseDateRange", () => {
   });
 });
 
+/** editionDates(text, start, end, year) answers the range [start, end]. */
+const expectEdition = (args: Parameters<typeof editionDates>, [start, end]: [string, string]) =>
+  expect(editionDates(...args)).toEqual({ start, end });
+
 describe("editionDates", () => {
   it("uses structured start/end when they are in the edition year", () => {
-    expect(editionDates("September, 19-22, 2023", "2023-10-08", "2023-10-11", 2023)).toEqual({
-      start: "2023-10-08",
-      end: "2023-10-11",
-    });
-    expect(editionDates("April 2024", "2024-04-01", "2024-04-01", 2024)).toEqual({
-      start: "2024-04-01",
-      end: "2024-04-01",
-    });
+    expectEdition(["September, 19-22, 2023", "2023-10-08", "2023-10-11", 2023], ["2023-10-08", "2023-10-11"]);
+    expectEdition(["April 2024", "2024-04-01", "2024-04-01", 2024], ["2024-04-01", "2024-04-01"]);
   });
 
   it("falls back to the text when start/end are inverted or in another year", () => {
-    expect(editionDates("December 9 - December 15, 2024", "2024-12-09", "2023-12-15", 2024)).toEqual({
-      start: "2024-12-09",
-      end: "2024-12-15",
-    });
-    expect(editionDates("May 4-8, 2026", "2025-05-04", "2025-05-08", 2026)).toEqual({
-      start: "2026-05-04",
-      end: "2026-05-08",
-    });
+    expectEdition(
+      ["December 9 - December 15, 2024", "2024-12-09", "2023-12-15", 2024],
+      ["2024-12-09", "2024-12-15"],
+    );
+    expectEdition(["May 4-8, 2026", "2025-05-04", "2025-05-08", 2026], ["2026-05-04", "2026-05-08"]);
   });
 
   it("keeps the only candidate even outside the edition year, and nulls when there is none", () => {
-    expect(editionDates(null, "2025-06-03", "2025-06-07", 2026)).toEqual({
-      start: "2025-06-03",
-      end: "2025-06-07",
-    });
+    expectEdition([null, "2025-06-03", "2025-06-07", 2026], ["2025-06-03", "2025-06-07"]);
     expect(editionDates("TBD", undefined, 42, 2026)).toEqual({ start: null, end: null });
   });
 });

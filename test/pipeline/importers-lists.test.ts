@@ -13,6 +13,7 @@ import { normalizeIssn } from "../../pipeline/normalize/normalize.ts";
 import { parseCsv, readCsv } from "../../pipeline/sources/csv.ts";
 import {
   conferenceObservation,
+  type Importer,
   type ImportResult,
   journalObservation,
   SourceError,
@@ -28,6 +29,19 @@ const UPSTREAM = "/work/shared/data/upstream";
 function claims(source: string, edition: string, ...pairs: [RankHistoryEntry["system"], string][]) {
   return pairs.map(([system, rank]) => ({ system, edition, rank, source }));
 }
+
+/** A builder of one rank list's conferences as its importer reads them: keyed by edition, title and acronym. */
+const rankedConference =
+  (source: SourceId, edition: string, system: RankHistoryEntry["system"], file: string) =>
+  (title: string, acronym: string | null, rank: string) =>
+    conferenceObservation({
+      source,
+      key: `${edition}#${title}|${acronym ?? ""}`,
+      file,
+      acronym,
+      title,
+      ranks: claims(source, edition, [system, rank]),
+    });
 
 /** A copy of the fixtures to break one file of, removed after the test. */
 const scratch: string[] = [];
@@ -48,6 +62,15 @@ async function sourceError(run: Promise<unknown>): Promise<SourceError> {
   );
   expect(error).toBeInstanceOf(SourceError);
   return error as SourceError;
+}
+
+/** The SourceError `importer` throws once `file` holds `text` in a copy of the fixtures; it names the file. */
+async function brokenFileError(importer: Importer, file: string, text: string) {
+  const dir = fixturesCopy();
+  writeFileSync(join(dir, file), text);
+  const error = await sourceError(importer(dir));
+  expect(error.file).toBe(file);
+  return { dir, error };
 }
 
 describe("parseCsv / readCsv", () => {
@@ -283,13 +306,11 @@ describe("importReference (fixtures)", () => {
   });
 
   it("throws a SourceError for a list that is not JSON or lacks its array", async () => {
-    const dir = fixturesCopy();
-    writeFileSync(
-      join(dir, "conference-partner/core-conferences.json"),
+    const { dir } = await brokenFileError(
+      importReference,
+      "conference-partner/core-conferences.json",
       '{"generated_at": "2026-08-22", "conf',
     );
-    const broken = await sourceError(importReference(dir));
-    expect(broken.file).toBe("conference-partner/core-conferences.json");
 
     writeFileSync(join(dir, "conference-partner/core-conferences.json"), '{"generated_at": "2026-08-22"}');
     expect((await sourceError(importReference(dir))).message).toContain('"conferences" array');
@@ -586,13 +607,11 @@ describe("importCoreHistory (fixtures)", () => {
   });
 
   it("throws a SourceError when there is no edition file or one is malformed", async () => {
-    const dir = fixturesCopy();
-    writeFileSync(
-      join(dir, "core-history/CORE2020.csv"),
+    const { dir, error } = await brokenFileError(
+      importCoreHistory,
+      "core-history/CORE2020.csv",
       'id,title,acronym,source,rank,has_data,for1,for2,for3\n1,"A\n',
     );
-    const error = await sourceError(importCoreHistory(dir));
-    expect(error.file).toBe("core-history/CORE2020.csv");
     expect(error.record).toBe("line 2");
     rmSync(join(dir, "core-history"), { recursive: true });
     await sourceError(importCoreHistory(dir));
@@ -603,15 +622,7 @@ describe("importIcore / importCorePortal (fixtures)", () => {
   it("reads ICORE2026 rows with the split names and ranks as published", async () => {
     const result = await importIcore(FIXTURES);
     const file = "scholar-utility-belt/core_icore2026.csv";
-    const row = (title: string, acronym: string | null, rank: string) =>
-      conferenceObservation({
-        source: "icore",
-        key: `ICORE2026#${title}|${acronym ?? ""}`,
-        file,
-        acronym,
-        title,
-        ranks: claims("icore", "ICORE2026", ["CORE", rank]),
-      });
+    const row = rankedConference("icore", "ICORE2026", "CORE", file);
     expect(result.read).toBe(8);
     expect(result.conferences).toEqual([
       row("AAAI Conference on Human Computation and Crowdsourcing", "HCOMP", "B"),
@@ -663,15 +674,8 @@ describe("importQualis (fixtures)", () => {
   it("reads Sigla, Nome do evento and Estrato", async () => {
     const result = await importQualis(FIXTURES);
     const file = "qualis-cs-confs-br/CAPES-CC-2017-2020-Qualis.csv";
-    const row = (acronym: string, title: string, rank: string) =>
-      conferenceObservation({
-        source: "qualis",
-        key: `QUALIS2017-2020#${title}|${acronym}`,
-        file,
-        acronym,
-        title,
-        ranks: claims("qualis", "QUALIS2017-2020", ["QUALIS", rank]),
-      });
+    const ranked = rankedConference("qualis", "QUALIS2017-2020", "QUALIS", file);
+    const row = (acronym: string, title: string, rank: string) => ranked(title, acronym, rank);
     expect(result.read).toBe(6);
     expect(result.conferences).toEqual([
       row(

@@ -1,7 +1,4 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fieldsFromCsconferencesArea, fieldsFromLixinArea } from "../../pipeline/fields/areas.ts";
 import { fieldsFromScimagoCategories, scimagoCategories } from "../../pipeline/fields/scimago.ts";
@@ -14,13 +11,15 @@ import {
   conferenceObservation,
   type ImportResult,
   journalObservation,
-  SourceError,
 } from "../../pipeline/sources/observations.ts";
 import { AcceptanceRow, JournalMetricYear, SpecialIssue } from "../../snapshot/records.ts";
-import { importFixtures } from "../helpers/import-fixtures.ts";
+import {
+  expectSourceErrorWithoutFiles,
+  importFixtures,
+  UPSTREAM_FIXTURES,
+} from "../helpers/import-fixtures.ts";
 import { specialIssueCall } from "../helpers/rows.ts";
 
-const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const UPSTREAM = "/work/shared/data/upstream";
 
 const acceptanceRowCount = (result: ImportResult) =>
@@ -144,7 +143,7 @@ describe("importCsconferences on fixtures", () => {
   });
 
   it("rejects rows it cannot count, with the reason", async () => {
-    const { rejected } = await importCsconferences(FIXTURES);
+    const { rejected } = await importCsconferences(UPSTREAM_FIXTURES);
     expect(rejected).toEqual([
       { file, record: "row 9", reason: "Year, Accepted or Submitted missing or not a whole number" },
       { file, record: "row 10", reason: "no Conference" },
@@ -153,12 +152,7 @@ describe("importCsconferences on fixtures", () => {
   });
 
   it("fails the source when the file is missing", async () => {
-    const empty = await mkdtemp(join(tmpdir(), "csconf-"));
-    try {
-      await expect(importCsconferences(empty)).rejects.toThrow(SourceError);
-    } finally {
-      await rm(empty, { recursive: true });
-    }
+    await expectSourceErrorWithoutFiles(importCsconferences);
   });
 });
 
@@ -200,7 +194,7 @@ describe("importLixin on fixtures", () => {
   });
 
   it("rejects rows without a rate and rows with junk numbers", async () => {
-    const { rejected } = await importLixin(FIXTURES);
+    const { rejected } = await importLixin(UPSTREAM_FIXTURES);
     expect(rejected).toEqual([
       { file, record: "row 5 (ACL 2022)", reason: 'rate not given ("? (600/?)")' },
       { file, record: "row 10 (AAAI 2020)", reason: "rate_pct, accepted or submitted is not a valid number" },
@@ -245,7 +239,7 @@ describe("importScimago on fixtures", () => {
   });
 
   it("skips proceedings and book series without rejecting them, rejects bad journal rows", async () => {
-    const { rejected } = await importScimago(FIXTURES);
+    const { rejected } = await importScimago(UPSTREAM_FIXTURES);
     expect(rejected).toEqual([
       {
         file: file2021,
@@ -256,12 +250,7 @@ describe("importScimago on fixtures", () => {
   });
 
   it("fails the source when no year file is there", async () => {
-    const empty = await mkdtemp(join(tmpdir(), "scimago-"));
-    try {
-      await expect(importScimago(empty)).rejects.toThrow(SourceError);
-    } finally {
-      await rm(empty, { recursive: true });
-    }
+    await expectSourceErrorWithoutFiles(importScimago);
   });
 });
 
@@ -351,7 +340,7 @@ describe("importSpecialIssues on fixtures", () => {
   });
 
   it("rejects entries of the wrong shape or without a title", async () => {
-    const { rejected } = await importSpecialIssues(FIXTURES);
+    const { rejected } = await importSpecialIssues(UPSTREAM_FIXTURES);
     expect(rejected).toHaveLength(2);
     expect(rejected[0]).toMatchObject({ file: union, record: "https://bad.example.org/" });
     expect(rejected[0]?.reason).toMatch(/^unexpected shape: .*journal/);
@@ -359,12 +348,7 @@ describe("importSpecialIssues on fixtures", () => {
   });
 
   it("fails the source when a file is missing", async () => {
-    const empty = await mkdtemp(join(tmpdir(), "calls-"));
-    try {
-      await expect(importSpecialIssues(empty)).rejects.toThrow(SourceError);
-    } finally {
-      await rm(empty, { recursive: true });
-    }
+    await expectSourceErrorWithoutFiles(importSpecialIssues);
   });
 });
 

@@ -13,8 +13,8 @@ import {
   SourceError,
 } from "../../pipeline/sources/observations.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
+import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
 
-const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const UPSTREAM = "/work/shared/data/upstream";
 
 function deadline(
@@ -38,7 +38,7 @@ function bySeries(result: ImportResult, acronym: string): ConferenceObservation 
 }
 
 describe("importCcfddl on fixtures", async () => {
-  const result = await importCcfddl(FIXTURES);
+  const result = await importCcfddl(UPSTREAM_FIXTURES);
   const d = (...args: Parameters<typeof deadline> extends [string, ...infer R] ? R : never) =>
     deadline("ccfddl", ...args);
   const rank = (system: "CCF" | "CORE" | "THCPL", value: string) => ({
@@ -244,7 +244,7 @@ describe("importCcfddl on fixtures", async () => {
 });
 
 describe("importHf on fixtures", async () => {
-  const result = await importHf(FIXTURES);
+  const result = await importHf(UPSTREAM_FIXTURES);
   const d = (...args: Parameters<typeof deadline> extends [string, ...infer R] ? R : never) =>
     deadline("hf", ...args);
   const rank = (system: "CCF" | "CORE" | "THCPL", value: string) => ({
@@ -396,7 +396,7 @@ describe("importHf on fixtures", async () => {
 });
 
 describe("importPwc on fixtures", async () => {
-  const result = await importPwc(FIXTURES);
+  const result = await importPwc(UPSTREAM_FIXTURES);
   const d = (...args: Parameters<typeof deadline> extends [string, ...infer R] ? R : never) =>
     deadline("pwc", ...args);
 
@@ -501,7 +501,7 @@ describe("unreadable sources", () => {
   async function copyWith(file: string, content: string): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), "trackers-"));
     dirs.push(dir);
-    await cp(FIXTURES, dir, { recursive: true });
+    await cp(UPSTREAM_FIXTURES, dir, { recursive: true });
     await writeFile(join(dir, file), content);
     return dir;
   }
@@ -524,7 +524,7 @@ describe("unreadable sources", () => {
   });
 
   it("a missing source directory throws SourceError", async () => {
-    await expect(importCcfddl(join(FIXTURES, "nowhere"))).rejects.toBeInstanceOf(SourceError);
+    await expect(importCcfddl(join(UPSTREAM_FIXTURES, "nowhere"))).rejects.toBeInstanceOf(SourceError);
   });
 });
 
