@@ -1,7 +1,5 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { fieldsFromForCode, fieldsFromForCodes } from "../../pipeline/fields/for-codes.ts";
 import { importCcfList } from "../../pipeline/importers/ccf-list.ts";
@@ -13,65 +11,25 @@ import { normalizeIssn } from "../../pipeline/normalize/normalize.ts";
 import { parseCsv, readCsv } from "../../pipeline/sources/csv.ts";
 import {
   conferenceObservation,
-  type Importer,
   type ImportResult,
   journalObservation,
   SourceError,
   type SourceId,
 } from "../../pipeline/sources/observations.ts";
 import { ConferenceDetailData, type RankHistoryEntry, ResearchField } from "../../snapshot/records.ts";
-import { importFixtures } from "../helpers/import-fixtures.ts";
+import {
+  brokenFileError,
+  claims,
+  fixturesCopy,
+  importFixtures,
+  removeFixtureCopies,
+  sourceError,
+  UPSTREAM_FIXTURES,
+} from "../helpers/import-fixtures.ts";
 import { specialIssueCall } from "../helpers/rows.ts";
+import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
-const FIXTURES = fileURLToPath(new URL("../fixtures/upstream", import.meta.url));
-const UPSTREAM = "/work/shared/data/upstream";
-
-function claims(source: string, edition: string, ...pairs: [RankHistoryEntry["system"], string][]) {
-  return pairs.map(([system, rank]) => ({ system, edition, rank, source }));
-}
-
-/** A builder of one rank list's conferences as its importer reads them: keyed by edition, title and acronym. */
-const rankedConference =
-  (source: SourceId, edition: string, system: RankHistoryEntry["system"], file: string) =>
-  (title: string, acronym: string | null, rank: string) =>
-    conferenceObservation({
-      source,
-      key: `${edition}#${title}|${acronym ?? ""}`,
-      file,
-      acronym,
-      title,
-      ranks: claims(source, edition, [system, rank]),
-    });
-
-/** A copy of the fixtures to break one file of, removed after the test. */
-const scratch: string[] = [];
-function fixturesCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), "importers-lists-"));
-  cpSync(FIXTURES, dir, { recursive: true });
-  scratch.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function sourceError(run: Promise<unknown>): Promise<SourceError> {
-  const error = await run.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
-}
-
-/** The SourceError `importer` throws once `file` holds `text` in a copy of the fixtures; it names the file. */
-async function brokenFileError(importer: Importer, file: string, text: string) {
-  const dir = fixturesCopy();
-  writeFileSync(join(dir, file), text);
-  const error = await sourceError(importer(dir));
-  expect(error.file).toBe(file);
-  return { dir, error };
-}
+afterEach(removeFixtureCopies);
 
 describe("parseCsv / readCsv", () => {
   it("strips a BOM, reads the header row and keeps cells as published", () => {
@@ -110,7 +68,7 @@ describe("parseCsv / readCsv", () => {
   });
 
   it("reports a file it cannot read as a SourceError", async () => {
-    const error = await sourceError(readCsv(join(FIXTURES, "nope.csv"), "nope.csv"));
+    const error = await sourceError(readCsv(join(UPSTREAM_FIXTURES, "nope.csv"), "nope.csv"));
     expect(error.file).toBe("nope.csv");
   });
 });
@@ -344,7 +302,7 @@ describe("importCcfList (fixtures)", () => {
   const file = "ccf-list/ccf_venues.csv";
 
   it("reads conferences and journals with dblp keys, fields and one observation per venue", async () => {
-    const result = await importCcfList(FIXTURES);
+    const result = await importCcfList(UPSTREAM_FIXTURES);
     expect(result.read).toBe(14);
     expect(result.journals).toEqual([
       journalObservation({
@@ -490,209 +448,7 @@ describe("importCcfList (fixtures)", () => {
   });
 });
 
-describe("importCoreHistory (fixtures)", () => {
-  const core = (...pairs: [string, string][]) =>
-    pairs.map(([edition, rank]) => ({ system: "CORE" as const, edition, rank, source: "core" }));
-
-  it("gives one observation per CORE id with its rank history", async () => {
-    const result = await importCoreHistory(FIXTURES);
-    expect(result.read).toBe(28);
-    expect(result.journals).toEqual([]);
-    expect(result.conferences).toEqual([
-      conferenceObservation({
-        source: "core",
-        key: "core/4",
-        file: "core-history/CORE2018.csv",
-        acronym: "3DIM",
-        title: "3-D Digital Imaging and Modelling",
-        coreId: "4",
-        ranks: core(["CORE2014", "C"], ["CORE2017", "C"], ["CORE2018", "C"]),
-        tentativeFields: ["ai"],
-      }),
-      conferenceObservation({
-        source: "core",
-        key: "core/100",
-        file: "core-history/CORE2023.csv",
-        acronym: "ADC",
-        title: "Australasian Database Conference",
-        coreId: "100",
-        ranks: core(
-          ["CORE2014", "Australasian"],
-          ["CORE2020", "Australasian B"],
-          ["CORE2021", "Australasian B"],
-          ["CORE2023", "Australasian C"],
-        ),
-        tentativeFields: ["data"],
-      }),
-      // Renamed between editions: the newest name wins.
-      conferenceObservation({
-        source: "core",
-        key: "core/200",
-        file: "core-history/CORE2023.csv",
-        acronym: "SIGMOD",
-        title: "ACM International Conference on Management of Data",
-        coreId: "200",
-        ranks: core(["CORE2014", "A*"], ["CORE2018", "A*"], ["CORE2020", "A*"], ["CORE2023", "A*"]),
-        tentativeFields: ["data"],
-      }),
-      // Blank acronym.
-      conferenceObservation({
-        source: "core",
-        key: "core/254",
-        file: "core-history/CORE2018.csv",
-        acronym: null,
-        title: "Australian Digital Forensics Conference",
-        coreId: "254",
-        ranks: core(["CORE2014", "Australasian"], ["CORE2017", "Australasian"], ["CORE2018", "Australasian"]),
-        tentativeFields: ["data"],
-      }),
-      conferenceObservation({
-        source: "core",
-        key: "core/300",
-        file: "core-history/CORE2023.csv",
-        acronym: "SMP",
-        title: "China National Conference on Social Media Processing, Beijing",
-        coreId: "300",
-        ranks: core(["CORE2021", "National: China"], ["CORE2023", "National: China"]),
-        tentativeFields: ["ai", "data"],
-      }),
-      conferenceObservation({
-        source: "core",
-        key: "core/400",
-        file: "core-history/CORE2023.csv",
-        acronym: "ISCA",
-        title: "International Symposium on Computer Architecture",
-        coreId: "400",
-        ranks: core(["CORE2018", "A*"], ["CORE2023", "TBR"]),
-        tentativeFields: ["architecture", "systems", "network", "se", "pl"],
-      }),
-      conferenceObservation({
-        source: "core",
-        key: "core/500",
-        file: "core-history/CORE2021.csv",
-        acronym: "ICRT",
-        title: "International Conference on Reviewable Things",
-        coreId: "500",
-        ranks: core(["CORE2021", "B (needs review)"]),
-        tentativeFields: ["se", "pl"],
-      }),
-      // Its 2020+ rows say only "46" (generic IT): the fields come from the newest edition that names one.
-      conferenceObservation({
-        source: "core",
-        key: "core/2172",
-        file: "core-history/CORE2023.csv",
-        acronym: "INFOCOMP",
-        title: "International Conference on Advanced Communications and Computation",
-        coreId: "2172",
-        ranks: core(
-          ["CORE2014", "Unranked"],
-          ["CORE2017", "Unranked"],
-          ["CORE2018", "Unranked"],
-          ["CORE2020", "Unranked"],
-          ["CORE2021", "Unranked"],
-          ["CORE2023", "Unranked"],
-        ),
-        tentativeFields: ["systems", "network"],
-      }),
-    ]);
-    expect(result.rejected).toEqual([
-      {
-        file: "core-history/CORE2017.csv",
-        record: "row 3",
-        reason: "CORE id 2172 appears twice in CORE2017",
-      },
-      { file: "core-history/CORE2017.csv", record: "row 5", reason: 'CORE id is not a number: ""' },
-      { file: "core-history/CORE2018.csv", record: "row 6", reason: "neither acronym nor title" },
-    ]);
-  });
-
-  it("throws a SourceError when there is no edition file or one is malformed", async () => {
-    const { dir, error } = await brokenFileError(
-      importCoreHistory,
-      "core-history/CORE2020.csv",
-      'id,title,acronym,source,rank,has_data,for1,for2,for3\n1,"A\n',
-    );
-    expect(error.record).toBe("line 2");
-    rmSync(join(dir, "core-history"), { recursive: true });
-    await sourceError(importCoreHistory(dir));
-  });
-});
-
-describe("importIcore / importCorePortal (fixtures)", () => {
-  it("reads ICORE2026 rows with the split names and ranks as published", async () => {
-    const result = await importIcore(FIXTURES);
-    const file = "scholar-utility-belt/core_icore2026.csv";
-    const row = rankedConference("icore", "ICORE2026", "CORE", file);
-    expect(result.read).toBe(8);
-    expect(result.conferences).toEqual([
-      row("AAAI Conference on Human Computation and Crowdsourcing", "HCOMP", "B"),
-      row("AAAI/ACM Conference on AI, Ethics, and Society", "AIES", "C"),
-      row("Australasian Database Conference", "ADC", "Australasian B"),
-      row(
-        "Semantics - International Conference on Semantic Systems",
-        "Semantics",
-        "Regional: Austria, Germany, Netherlands",
-      ),
-      row("International Conference on Nameless Acronyms", null, "Unranked"),
-      row("ACM SIGSAC Conference on Computer and Communications Security", "CCS", "A*"),
-    ]);
-    expect(result.rejected).toEqual([
-      { file, record: "row 6", reason: "neither acronym nor title" },
-      { file, record: "row 8", reason: "duplicate of an earlier row" },
-    ]);
-  });
-
-  it("reads the portal's mixed editions, repairing its unquoted rank", async () => {
-    const result = await importCorePortal(FIXTURES);
-    expect(result.source).toBe("core_portal");
-    expect(result.rejected).toEqual([]);
-    expect(result.conferences.map((c) => [c.acronym, c.title, c.ranks])).toEqual(
-      [
-        [
-          "PERVASIVE",
-          "International Conference on Pervasive Computing (Joined with UbiComp from 2013)",
-          "A*",
-        ],
-        [null, "American Society of Mechanical Engineering", "A"],
-        [
-          "Semantics",
-          "Semantics - International Conference on Semantic Systems",
-          "Regional: Austria, Germany, Netherlands",
-        ],
-        ["ACRA", "Australasian Conference on Robotics and Automation", "Australasian"],
-        ["ACIS", "Australasian Conference on Information Systems", "Australasian C"],
-      ].map(([acronym, title, rank]) => [
-        acronym,
-        title,
-        claims("core_portal", "CORE-portal", ["CORE", rank as string]),
-      ]),
-    );
-  });
-});
-
-describe("importQualis (fixtures)", () => {
-  it("reads Sigla, Nome do evento and Estrato", async () => {
-    const result = await importQualis(FIXTURES);
-    const file = "qualis-cs-confs-br/CAPES-CC-2017-2020-Qualis.csv";
-    const ranked = rankedConference("qualis", "QUALIS2017-2020", "QUALIS", file);
-    const row = (acronym: string, title: string, rank: string) => ranked(title, acronym, rank);
-    expect(result.read).toBe(6);
-    expect(result.conferences).toEqual([
-      row(
-        "Programming",
-        "International Conference on the Art, Science, and Engineering of Programming",
-        "B3",
-      ),
-      row("3DV", "International Conference on 3D Vision", "A1"),
-      row("WVC", "Workshop de Visão Computacional", "B4"),
-      row("KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining", "A1"),
-      row("SIGKDD", "ACM International Conference on Knowledge Discovery and Data Mining", "B4"),
-    ]);
-    expect(result.rejected).toEqual([{ file, record: "row 6", reason: "neither acronym nor title" }]);
-  });
-});
-
-describe.skipIf(!existsSync(UPSTREAM))("list importers on the real upstream data", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("list importers on the real upstream data", () => {
   const tally = (values: string[]) => {
     const counts: Record<string, number> = {};
     for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
@@ -712,7 +468,7 @@ describe.skipIf(!existsSync(UPSTREAM))("list importers on the real upstream data
   };
 
   it("reference: 1,670 conferences and 533 journals, one per id", async () => {
-    const result = await importReference(UPSTREAM);
+    const result = await importReference(REAL_UPSTREAM);
     wellFormed(result, "reference");
     expect(result.read).toBe(695 + 388 + 734 + 705 + 137 + 292 + 299 + 96);
     expect(result.conferences).toHaveLength(1670);
@@ -729,7 +485,7 @@ describe.skipIf(!existsSync(UPSTREAM))("list importers on the real upstream data
   });
 
   it("ccf-list: 364 conferences and 281 journal rows (277 venues: 4 listed in two areas)", async () => {
-    const result = await importCcfList(UPSTREAM);
+    const result = await importCcfList(REAL_UPSTREAM);
     wellFormed(result, "ccf");
     expect(result.read).toBe(645);
     expect(result.rejected).toEqual([]);
@@ -748,7 +504,7 @@ describe.skipIf(!existsSync(UPSTREAM))("list importers on the real upstream data
   });
 
   it("core-history: rows per edition as published, one observation per CORE id", async () => {
-    const result = await importCoreHistory(UPSTREAM);
+    const result = await importCoreHistory(REAL_UPSTREAM);
     wellFormed(result, "core");
     expect(result.rejected).toEqual([]);
     const editions = tally(result.conferences.flatMap((c) => c.ranks.map((r) => r.edition)));
@@ -768,7 +524,7 @@ describe.skipIf(!existsSync(UPSTREAM))("list importers on the real upstream data
   });
 
   it("icore: 971 ICORE2026 rows with the published distribution", async () => {
-    const result = await importIcore(UPSTREAM);
+    const result = await importIcore(REAL_UPSTREAM);
     wellFormed(result, "icore");
     expect(result.conferences).toHaveLength(971);
     const ranks = tally(result.conferences.map(rankOf));
@@ -776,14 +532,14 @@ describe.skipIf(!existsSync(UPSTREAM))("list importers on the real upstream data
   });
 
   it("core_portal: 2,259 rows", async () => {
-    const result = await importCorePortal(UPSTREAM);
+    const result = await importCorePortal(REAL_UPSTREAM);
     wellFormed(result, "core_portal");
     expect(result.conferences).toHaveLength(2259);
     expect(result.conferences.filter((c) => c.acronym === null)).toHaveLength(179);
   });
 
   it("qualis: every row, with the published tier counts", async () => {
-    const result = await importQualis(UPSTREAM);
+    const result = await importQualis(REAL_UPSTREAM);
     wellFormed(result, "qualis");
     // SOURCES.md says 1,404 rows but its own tier counts add up to 1,405, as does the file.
     expect(result.conferences).toHaveLength(1405);

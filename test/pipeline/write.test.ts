@@ -1,177 +1,18 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdirSync, realpathSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { computeCpIndex } from "../../pipeline/merge/cp-index.ts";
-import type { SnapshotContent } from "../../pipeline/write/content.ts";
-import { resolveLatest } from "../../pipeline/write/publish.ts";
-import { readManifest, SNAPSHOT_KEEP_DAYS_DEFAULT, writeSnapshot } from "../../pipeline/write/write.ts";
-import { ConferenceRow, JournalRow, type OutlookDeadline, SpecialIssueRow } from "../../snapshot/records.ts";
+import { readManifest, writeSnapshot } from "../../pipeline/write/write.ts";
+import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../snapshot/records.ts";
 import { unparsedCsv } from "../helpers/csv.ts";
 import * as make from "../helpers/rows.ts";
 import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";
 
-const DATE = "2026-08-22";
-const BASE_URL = "https://venues.example.org";
-
-const scored = make.conferenceRow({
-  id: "101",
-  full_name: 'Conference on "Quoted", Comma-Separated Things',
-  fields: ["ai", "ml"],
-  cp_index: computeCpIndex({
-    ranks: { ccf: "B", core: "A", qualis: "A2" },
-    acceptanceRate: 0.22,
-    editionsCount: 12,
-    views: 1200,
-    trackers: null,
-    facts: {
-      submissionDate: true,
-      notificationDate: true,
-      conferenceDate: true,
-      location: true,
-      deadlines: false,
-      fields: true,
-      editionHistory: false,
-    },
-  }),
-});
-const unscored = make.conferenceRow({
-  id: "102",
-  short_name: "BARE",
-  submission_date: null,
-  notification_date: null,
-  conference_date: null,
-  location: null,
-  ccf_rank: "",
-  core_rank: "",
-  qualis_rank: "",
-  is_extended: null,
-  updated_at: null,
-  fields: [],
-  country: null,
-  views: 0,
-  acceptance_rate: null,
-  editions_count: null,
-  reference_id: null,
-});
-const journals = [
-  make.journalRow(),
-  make.journalRow({ id: "202", short_name: null, issn: null, issns: [], sjr: null }),
-];
-
-const DEADLINE = {
-  type: "paper",
-  label: "Paper submission",
-  date: "2026-05-15",
-  time: "23:59:59",
-  timezone: "AoE",
-  utc: "2026-05-16T11:59:59Z",
-  source: "ccfddl",
-} as const;
-
-/** Details that fill every bulk table: an edition, an estimate, an acceptance figure, two rank claims, an alias. */
-const OUTLOOK_NEXT: OutlookDeadline = {
-  type: "paper",
-  cycle_year: 2027,
-  round: 1,
-  rounds: 1,
-  estimated: true,
-  date: "2027-05-14",
-  time: null,
-  timezone: "AoE",
-  timezone_assumed: true,
-  closes_at: "2027-05-29T11:59:59Z",
-  status: "upcoming",
-  source: null,
-  earliest: "2027-05-01",
-  latest: "2027-05-28",
-  confidence: 0.7,
-  based_on: [2025, 2026],
-  changed_at: "2026-05-01",
-};
-
-const BULK: Partial<SnapshotContent> = {
-  conferenceDetails: [
-    make.conferenceDetail({
-      editions: [
-        {
-          year: 2026,
-          start_date: "2026-09-01",
-          end_date: "2026-09-04",
-          date_text: "September 1-4, 2026",
-          place: "Lisbon, Portugal",
-          country: "Portugal",
-          deadlines: [DEADLINE],
-          sources: ["ccfddl"],
-        },
-      ],
-      deadline_estimates: [
-        {
-          type: "paper",
-          edition_year: 2027,
-          date: "2027-05-14",
-          earliest: "2027-05-01",
-          latest: "2027-05-28",
-          based_on: [2025, 2026],
-          confidence: 0.7,
-          rhythm: "yearly",
-        },
-      ],
-      outlook: make.emptyOutlook({
-        state: "closed",
-        next: OUTLOOK_NEXT,
-        deadlines: [
-          {
-            ...OUTLOOK_NEXT,
-            cycle_year: 2026,
-            estimated: false,
-            date: "2026-05-15",
-            time: "23:59:59",
-            timezone_assumed: false,
-            closes_at: "2026-05-16T11:59:59Z",
-            status: "passed",
-            source: "ccfddl",
-            earliest: null,
-            latest: null,
-            confidence: null,
-            based_on: [],
-          },
-          OUTLOOK_NEXT,
-        ],
-      }),
-      acceptance: [
-        { year: 2025, submitted: 400, accepted: 100, rate: 0.25, track: null, source: "openaccept" },
-      ],
-      rank_history: [{ system: "CCF", edition: "CCF2026", rank: "A", source: "ccf2026" }],
-    }),
-  ],
-  journalDetails: [
-    make.journalDetail({
-      rank_history: [{ system: "CCF", edition: "CCF2026", rank: "B", source: "ccf2026" }],
-    }),
-  ],
-  aliases: [{ kind: "conference", venue_id: "101", alias: "TC" }],
-};
-
-/** The builders' details (conference 101, journal 201) and source (make.sourceInfo()); the rest as below. */
-function content(overrides: Partial<SnapshotContent> = {}): SnapshotContent {
-  return make.snapshotContent({
-    date: DATE,
-    generatedAt: `${DATE}T04:00:00Z`,
-    baseUrl: `${BASE_URL}/`,
-    conferences: [scored, unscored],
-    journals,
-    specialIssues: [make.specialIssueRow({ journal_id: "202" })],
-    idRegistry: { conferences: { "ccfddl:SE/testconf.yml#TESTCONF": "101" } },
-    report: { json: { warnings: [] }, markdown: "# Build report\n\nNo warnings.\n" },
-    terms: "Free use with attribution: link each venue's detail_page.",
-    ...overrides,
-  });
-}
+import { BASE_URL, BULK, content, DATE, journals, scored, unscored } from "../helpers/write-content.ts";
 
 /** Every public table: file base name and the key of its rows in the JSON file. */
 const TABLES = [
@@ -268,8 +109,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
-
-const leftovers = () => readdirSync(root).filter((name) => name.startsWith("."));
 
 describe("writeSnapshot: files", () => {
   it("writes the public and internal files and a manifest whose hashes match the bytes", async () => {
@@ -587,91 +426,5 @@ describe("writeSnapshot: files", () => {
     expect(manifest.counts.special_issues).toBe(0);
     expect(JSON.parse(await readFile(join(dir, "special-issues.json"), "utf8")).special_issues).toEqual([]);
     expect((await readParquet(join(dir, "special-issues.parquet"))).rows).toEqual([]);
-  });
-});
-
-describe("writeSnapshot: atomic publication", () => {
-  it("points latest at the new date with a relative symlink", async () => {
-    expect(resolveLatest(root)).toBeNull();
-    const { dir } = await writeSnapshot(root, content());
-    expect(readlinkSync(join(root, "latest"))).toBe(DATE);
-    expect(resolveLatest(root)).toBe(dir);
-  });
-
-  it("rejects an invalid row before writing, naming the record and field", async () => {
-    const previous = await writeSnapshot(root, content());
-    const bad = { ...unscored, id: "555", ccf_rank: "Z" } as unknown as ConferenceRow;
-    await expect(
-      writeSnapshot(root, content({ date: "2026-08-23", conferences: [scored, bad] })),
-    ).rejects.toThrow(/conference 555: field "ccf_rank"/);
-    expect(resolveLatest(root)).toBe(previous.dir);
-    expect(existsSync(join(root, "2026-08-23"))).toBe(false);
-    expect(leftovers()).toEqual([]);
-  });
-
-  it("reports broken references and duplicate ids", async () => {
-    const attempt = writeSnapshot(
-      root,
-      content({
-        journals: [journals[0] as JournalRow, journals[0] as JournalRow],
-        conferenceDetails: [make.conferenceDetail({ id: "999" })],
-      }),
-    );
-    await expect(attempt).rejects.toThrow(/journal 201: id appears more than once/);
-    await expect(attempt).rejects.toThrow(/conference detail 999: no conference row/);
-    await expect(attempt).rejects.toThrow(/journal_id 202 matches no journal row/);
-  });
-
-  it("removes the temp dir and keeps latest when writing fails midway", async () => {
-    const previous = await writeSnapshot(root, content());
-    // A BigInt cannot be serialised: the failure comes after the temp dir was created and partly filled.
-    await expect(writeSnapshot(root, content({ date: "2026-08-23", idRegistry: { n: 1n } }))).rejects.toThrow(
-      /BigInt/,
-    );
-    expect(resolveLatest(root)).toBe(previous.dir);
-    expect(readdirSync(root).sort()).toEqual([DATE, "latest"]);
-  });
-
-  it("replaces the directory on a same-day rebuild", async () => {
-    await writeSnapshot(root, content());
-    const { dir } = await writeSnapshot(root, content({ conferences: [scored] }));
-    expect((await readManifest(dir)).counts.conferences).toBe(1);
-    expect(resolveLatest(root)).toBe(dir);
-    expect(readdirSync(root).sort()).toEqual([DATE, "latest"]);
-  });
-
-  it("restores the previous same-day snapshot when latest cannot be switched", async () => {
-    const { dir, manifest } = await writeSnapshot(root, content());
-    // A real directory named latest cannot be replaced by a symlink rename.
-    await rm(join(root, "latest"));
-    await mkdir(join(root, "latest"));
-    await expect(writeSnapshot(root, content({ conferences: [scored] }))).rejects.toThrow(/cannot switch/);
-    expect(await readManifest(dir)).toEqual(manifest);
-    expect(readdirSync(root).sort()).toEqual([DATE, "latest"]);
-  });
-
-  it(`keeps the snapshots of the last ${SNAPSHOT_KEEP_DAYS_DEFAULT} days by default, and always latest`, async () => {
-    const day = (n: number) => `2026-08-${String(n).padStart(2, "0")}`;
-    for (let n = 2; n <= 8; n++) await writeSnapshot(root, content({ date: day(n) }));
-    // Rebuilding an old date makes it latest although it is the oldest: it must survive pruning.
-    await writeSnapshot(root, content({ date: day(1) }));
-    expect(readdirSync(root).filter((n) => n !== "latest")).toHaveLength(8);
-    expect(resolveLatest(root)).toBe(join(realpathSync(root), day(1)));
-
-    await writeSnapshot(root, content({ date: day(9) }));
-    const expected = [3, 4, 5, 6, 7, 8, 9].map(day);
-    expect(readdirSync(root).sort()).toEqual([...expected, "latest"]);
-
-    // SNAPSHOT_KEEP_DAYS=2 on day 10: days 9 and 10 stay.
-    await writeSnapshot(root, content({ date: day(10) }), { keepDays: 2 });
-    expect(readdirSync(root).sort()).toEqual([day(9), day(10), "latest"]);
-  });
-});
-
-describe("readManifest", () => {
-  it("explains a missing or malformed manifest", async () => {
-    await expect(readManifest(root)).rejects.toThrow(/cannot read snapshot manifest/);
-    await writeFile(join(root, "manifest.json"), JSON.stringify({ version: 1 }));
-    await expect(readManifest(root)).rejects.toThrow(/manifest: field "version"/);
   });
 });
