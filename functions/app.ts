@@ -32,7 +32,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createApiRouter } from "./api/router.ts";
@@ -70,7 +70,7 @@ import { deadlinesPages } from "./pages/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
 import { watchCalendar } from "./pages/watch-calendar.ts";
 import { watchlistPage } from "./pages/watchlist-page.ts";
-import { type WatchlistStore, watchlistApi } from "./pages/watchlists.ts";
+import { WATCHLISTS_PATH, type WatchlistStore, watchlistApi } from "./pages/watchlists.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
@@ -214,11 +214,11 @@ export function createApp(deps: AppDeps): EdgeHandler {
   // handlers resolve and check it themselves.
   const rawPath = (req: Request) => new URL(req.url).pathname;
   const PAGE_METHODS = ["GET", "HEAD"];
-  // Watchlist edits (POST /watchlists, PUT /watchlists/<id>) take their own methods; null for any other request.
-  app.all(
-    "*",
-    async (c, next) => (await watchlists(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next(),
-  );
+  // Watchlist edits (POST /watchlists, PUT /watchlists/<id>) take their own methods; null for any other path.
+  const watchlistRoute: MiddlewareHandler<EdgeEnv> = async (c, next) =>
+    (await watchlists(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next();
+  app.all(WATCHLISTS_PATH, watchlistRoute);
+  app.all(`${WATCHLISTS_PATH}/*`, watchlistRoute);
   app.on(PAGE_METHODS, SEARCH_PATH, async (c, next) =>
     rawPath(c.req.raw) === SEARCH_PATH ? ((await search(c.req.raw)) ?? next()) : next(),
   );
