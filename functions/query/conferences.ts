@@ -107,7 +107,7 @@ async function listAll(ctx: QueryContext, cond: Conditions, p: ConferenceSearchP
     pageWindow(p),
   );
   const [total, selected] = await Promise.all([
-    countMatches(ctx, "conferences c", cond, p),
+    countMatches(ctx, "conferences c", cond),
     ctx.db.all<Selected>(page.sql, page.params),
   ]);
   return { rows: selectedRows<ConferenceRecord>(ctx.db, "conferences", selected), total };

@@ -65,7 +65,7 @@ async function listAll(ctx: QueryContext, cond: Conditions, order: string, p: Jo
     pageWindow(p),
   );
   const [total, selected] = await Promise.all([
-    countMatches(ctx, "journals j", cond, p),
+    countMatches(ctx, "journals j", cond),
     ctx.db.all<Selected>(page.sql, page.params),
   ]);
   return { rows: selectedRows<JournalRecord>(ctx.db, "journals", selected), total };

@@ -54,18 +54,18 @@ export function paramsKey(params: object): string {
   return JSON.stringify(defined.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A bound value as a cache key reads it: a typed value by its value, a bigint spelled out. */
+const keyOfValue = (_key: string, value: unknown) =>
+  value instanceof TypedValue ? value.value : typeof value === "bigint" ? `${value}n` : value;
+
 /**
- * How many rows of `from` ("conferences c") meet the conditions. Shared by every page of one search (the key
- * is the parameters without the page), so paging through results counts once.
+ * How many rows of `from` ("conferences c") meet the conditions. Keyed by the conditions themselves (their SQL and
+ * every bound value, the page not among them), so every page of one search counts once, and a condition bound to
+ * the time (a deadline window) counts again when its bound moves, as the rows do.
  */
-export function countMatches(
-  ctx: QueryContext,
-  from: string,
-  cond: Conditions,
-  { page: _page, per_page: _perPage, ...filters }: Page & object,
-): Promise<number> {
+export function countMatches(ctx: QueryContext, from: string, cond: Conditions): Promise<number> {
   return ctx.db.cached(
-    `count ${from} ${paramsKey(filters)}`,
+    `count ${from} ${cond.where} ${JSON.stringify(cond.params, keyOfValue)}`,
     async () => {
       const [row] = await ctx.db.all<{ n: number }>(
         `SELECT count(*)::INTEGER AS n FROM ${from} ${cond.where}`,
