@@ -2,8 +2,8 @@
  * What a research-interest summary needs to know about venues: their names, research fields and top ranks, read
  * from the snapshot in service. The compact rows of the query layer carry no fields, hence this small lookup.
  */
-import type { SnapshotSource } from "../query/snapshot-source.ts";
-import type { VenueKind } from "../store/types.ts";
+import type { VenueKind } from "./activity.ts";
+import type { SnapshotSource } from "./snapshot-source.ts";
 import { varcharList } from "./sql-param.ts";
 
 export interface VenueFact {
