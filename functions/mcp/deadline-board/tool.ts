@@ -14,7 +14,7 @@ import type { ToolSpec } from "../tool-spec.ts";
 import { type BoardCalendar, BoardData } from "./board-data.ts";
 import { DEADLINE_BOARD_URI } from "./resource.ts";
 
-export const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
+const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
 
 /** One value (the feeds are per value, as the site names them: lower case), or null for none or a list. */
 const single = (value: unknown) =>
@@ -27,7 +27,7 @@ const given = (value: unknown) => value !== undefined && value !== "";
  * anything else gets the feed of every upcoming deadline (the title says which it is). Feeds hold every
  * upcoming deadline of theirs: the window and the estimates choice do not narrow them.
  */
-export function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): BoardCalendar {
+function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): BoardCalendar {
   const field = single(filters.field);
   const ranks = RANK_SYSTEMS.filter(({ param }) => given(filters[param]));
   const rank = ranks.length === 1 ? ranks[0] : undefined;
@@ -45,7 +45,7 @@ export function calendarFor(publicBaseUrl: string, filters: Record<string, unkno
 }
 
 /** For hosts without apps: how many rounds, then one line per row of this page. */
-export function boardSummary(data: BoardData): string {
+function boardSummary(data: BoardData): string {
   const { total, page, total_pages } = data.pagination;
   const lines = data.deadlines.map((row) => {
     const { next } = row;
