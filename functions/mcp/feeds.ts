@@ -3,22 +3,15 @@
  * hand a researcher a subscription ("a calendar of CCF-A security deadlines") without a tool call per venue.
  */
 
-import {
-  CCF_TIERS,
-  CORE_TIERS,
-  QUALIS_TIERS,
-  RESEARCH_FIELD_NAMES,
-  RESEARCH_FIELDS,
-} from "../../snapshot/records.ts";
-import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../schema/feeds.ts";
-
-const TIERS = { CCF: CCF_TIERS, CORE: CORE_TIERS, QUALIS: QUALIS_TIERS } as const;
+import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../schema/feeds.ts";
+import { RANK_TIERS } from "../schema/rank-tiers.ts";
 
 /** The feed list as Markdown: one address per line, grouped as the site's /feeds page groups them. */
 export function feedList(publicBaseUrl: string): string {
   const at = (path: string) => `${publicBaseUrl}${path}`;
-  const tierLines = Object.entries(TIERS).flatMap(([system, tiers]) =>
-    tiers.map((tier) => `- ${system} ${tier}: ${at(rankFeedPath(rankTierSlug(system, tier)))}`),
+  const tierLines = RANK_TIERS.map(
+    ({ slug, system, tier }) => `- ${system} ${tier}: ${at(rankFeedPath(slug))}`,
   );
   return [
     "# Calendar and feed addresses",

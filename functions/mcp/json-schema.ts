@@ -70,6 +70,6 @@ export function outlineSchema(root: Json, depth: number, describedDepth = 2): Js
  * OpenAPI has the shapes).
  */
 export function keysSchema(root: Json, required?: readonly string[]): Json {
-  const outline = outlineSchema(root, 1, 0);
-  return { type: "object", required: [...(required ?? ((outline.required ?? []) as string[]))] };
+  const own = Array.isArray(root.required) ? (root.required as string[]) : [];
+  return { type: "object", required: [...(required ?? own)] };
 }

@@ -2,13 +2,8 @@
  * The choices of the board's filter controls, taken from the project's own lists when the board is built (the
  * frame fetches nothing, so they travel inside it).
  */
-import {
-  CCF_TIERS,
-  CORE_TIERS,
-  QUALIS_TIERS,
-  RESEARCH_FIELD_NAMES,
-  RESEARCH_FIELDS,
-} from "../../../snapshot/records.ts";
+import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../../../snapshot/records.ts";
+import { RANK_SYSTEMS } from "../../schema/rank-tiers.ts";
 
 export interface Option {
   value: string;
@@ -23,9 +18,6 @@ export interface BoardOptions {
 
 const WINDOWS_DAYS = [30, 60, 90, 180, 366];
 
-const tiers = (key: string, system: string, values: readonly string[]) =>
-  values.map((tier) => ({ value: `${key}=${tier}`, label: `${system} ${tier}` }));
-
 export function boardOptions(): BoardOptions {
   return {
     windows: [
@@ -33,10 +25,8 @@ export function boardOptions(): BoardOptions {
       { value: "", label: "Any time" },
     ],
     fields: RESEARCH_FIELDS.map((field) => ({ value: field, label: RESEARCH_FIELD_NAMES[field] })),
-    ranks: [
-      ...tiers("ccf_rank", "CCF", CCF_TIERS),
-      ...tiers("core_rank", "CORE", CORE_TIERS),
-      ...tiers("qualis_rank", "QUALIS", QUALIS_TIERS),
-    ],
+    ranks: RANK_SYSTEMS.flatMap(({ param, system, tiers }) =>
+      tiers.map((tier) => ({ value: `${param}=${tier}`, label: `${system} ${tier}` })),
+    ),
   };
 }

@@ -9,17 +9,12 @@ import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Outcome, ReadOperations } from "../../api/operations.ts";
 import { DeadlineListParams } from "../../schema/api.ts";
 import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../../schema/feeds.ts";
+import { RANK_SYSTEMS } from "../../schema/rank-tiers.ts";
 import type { ToolSpec } from "../tool-spec.ts";
 import { type BoardCalendar, BoardData } from "./board-data.ts";
 import { DEADLINE_BOARD_URI } from "./resource.ts";
 
-export const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
-
-const RANK_SYSTEMS = [
-  ["ccf_rank", "CCF"],
-  ["core_rank", "CORE"],
-  ["qualis_rank", "QUALIS"],
-] as const;
+const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
 
 /** One value (the feeds are per value, as the site names them: lower case), or null for none or a list. */
 const single = (value: unknown) =>
@@ -32,30 +27,30 @@ const given = (value: unknown) => value !== undefined && value !== "";
  * anything else gets the feed of every upcoming deadline (the title says which it is). Feeds hold every
  * upcoming deadline of theirs: the window and the estimates choice do not narrow them.
  */
-export function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): BoardCalendar {
+function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): BoardCalendar {
   const field = single(filters.field);
-  const ranks = RANK_SYSTEMS.filter(([key]) => given(filters[key]));
-  const [rankKey, system] = ranks.length === 1 && ranks[0] ? ranks[0] : [];
-  const tier = rankKey ? single(filters[rankKey]) : null;
+  const ranks = RANK_SYSTEMS.filter(({ param }) => given(filters[param]));
+  const rank = ranks.length === 1 ? ranks[0] : undefined;
+  const tier = rank ? single(filters[rank.param]) : null;
   if (field && ranks.length === 0) {
     return { url: `${publicBaseUrl}${fieldFeedPath(field)}`, title: `deadlines in ${field}` };
   }
-  if (system && tier && !given(filters.field)) {
+  if (rank && tier && !given(filters.field)) {
     return {
-      url: `${publicBaseUrl}${rankFeedPath(rankTierSlug(system, tier))}`,
-      title: `${system} ${tier.toUpperCase()} deadlines`,
+      url: `${publicBaseUrl}${rankFeedPath(rankTierSlug(rank.system, tier))}`,
+      title: `${rank.system} ${tier.toUpperCase()} deadlines`,
     };
   }
   return { url: `${publicBaseUrl}${ALL_DEADLINES_FEED_PATH}`, title: "all upcoming deadlines" };
 }
 
 /** For hosts without apps: how many rounds, then one line per row of this page. */
-export function boardSummary(data: BoardData): string {
+function boardSummary(data: BoardData): string {
   const { total, page, total_pages } = data.pagination;
   const lines = data.deadlines.map((row) => {
     const { next } = row;
-    const ranks = RANK_SYSTEMS.filter(([key]) => row[key])
-      .map(([key, system]) => `${system} ${row[key]}`)
+    const ranks = RANK_SYSTEMS.filter(({ param }) => row[param])
+      .map(({ param, system }) => `${system} ${row[param]}`)
       .join(", ");
     const when = next.estimated
       ? `estimated ${next.earliest ?? next.date} to ${next.latest ?? next.date}`
