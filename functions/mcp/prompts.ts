@@ -6,7 +6,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, type GetPromptResult, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { CcfRank, CoreRank, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import { type Clock, utcDate } from "../runtime/clock.ts";
+import { type Clock, daysAfter, utcDate } from "../runtime/clock.ts";
 import { ResearchFieldParam } from "../schema/api.ts";
 
 const RANK_SYSTEMS = ["ccf", "core", "qualis"] as const;
@@ -116,10 +116,6 @@ function rankFilter(system: RankSystem | undefined, tier: string | undefined): R
   return { system, tier: tier || undefined };
 }
 
-function addDays(date: string, days: number): string {
-  return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
-}
-
 /** Row fields a deadline table shows: the rest of a row would only cost the model's context. */
 const DEADLINE_ROW_FIELDS = "short_name,full_name,ranks,detail_page,next,conference,stale";
 
@@ -166,7 +162,7 @@ const ATTRIBUTION = "Link every venue to its detail_page and credit Venue Direct
 export function registerPrompts(server: McpServer, clock: Clock): void {
   const window = (days: number) => {
     const from = utcDate(clock());
-    return { from, to: addDays(from, days) };
+    return { from, to: daysAfter(from, days) };
   };
 
   server.registerPrompt(

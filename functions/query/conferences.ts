@@ -4,6 +4,7 @@
  */
 
 import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
+import { daysAfter } from "../runtime/clock.ts";
 import type {
   ConferenceRanking,
   ConferenceRankingData,
@@ -20,7 +21,6 @@ import { matchedPage } from "./search.ts";
 import {
   Conditions,
   countMatches,
-  daysAfter,
   epochSeconds,
   pagedSelect,
   pageWindow,

@@ -5,11 +5,12 @@
  */
 
 import type { OutlookDeadline } from "../../snapshot/records.ts";
+import { daysAfter } from "../runtime/clock.ts";
 import type { DeadlineListData, DeadlineListParams, UpcomingDeadline } from "../schema/api.ts";
 import type { QueryContext } from "./context.ts";
 import { conferenceOutlook } from "./outlooks.ts";
 import { detailPage } from "./rows.ts";
-import { Conditions, daysAfter, epochSeconds, paramsKey, searchPagination } from "./sql.ts";
+import { Conditions, epochSeconds, paramsKey, searchPagination } from "./sql.ts";
 import { addVenueFilters } from "./venue-filters.ts";
 
 interface SelectedRound {

@@ -29,11 +29,6 @@ export function tierPosition(column: string, tiers: readonly string[]): string {
   return `list_position([${tiers.map((t) => `'${t}'`).join(", ")}], ${column})`;
 }
 
-/** The date `days` after a YYYY-MM-DD date. */
-export function daysAfter(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * A derived table `(id, n)` of per-venue counts kept outside the database (the activity store), to join
  * against a venue table.
