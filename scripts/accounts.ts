@@ -62,6 +62,16 @@ function idList(values: Values, name: string): string[] | undefined {
   return raw?.split(",").flatMap((id) => (id.trim() === "" ? [] : [id.trim()]));
 }
 
+/** The latest snapshot's id registry (ids.json, about 2 MB), read once and only when an id list needs it. */
+let registry: Partial<IdRegistry> | null | undefined;
+function snapshotIds(): Partial<IdRegistry> | null {
+  if (registry === undefined) {
+    const file = join(resolve(process.env.SNAPSHOTS_DIR?.trim() || "snapshots"), "latest", "ids.json");
+    registry = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<IdRegistry>) : null;
+  }
+  return registry;
+}
+
 /**
  * A venue id list, each id checked against the snapshot's id registry (current ids and ids merged into another)
  * when there is a snapshot to ask, so a mistyped id is refused instead of stored.
@@ -72,9 +82,8 @@ function venueIds(
   kind: keyof Omit<IdRegistry, "version">,
 ): string[] | undefined {
   const ids = idList(values, name);
-  const file = join(resolve(process.env.SNAPSHOTS_DIR?.trim() || "snapshots"), "latest", "ids.json");
-  if (!ids?.length || !existsSync(file)) return ids;
-  const known = (JSON.parse(readFileSync(file, "utf8")) as Partial<IdRegistry>)[kind];
+  if (!ids?.length) return ids;
+  const known = snapshotIds()?.[kind];
   // A registry without entries (a hand-made snapshot) says nothing about which ids exist.
   if (!known?.entries) return ids;
   const { entries, merged = {} } = known;

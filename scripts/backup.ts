@@ -6,12 +6,12 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { backupRedis, backupSqlite, defaultBackupFile } from "../functions/store/backup.ts";
-import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
+import { stateDirOf } from "../functions/store/index.ts";
 
 try {
   const { values } = parseArgs({ options: { to: { type: "string" } } });
   const redisUrl = process.env.REDIS_URL?.trim();
-  const stateDir = resolve(process.env.STATE_DIR?.trim() || DEFAULT_STATE_DIR);
+  const stateDir = stateDirOf(process.env);
   const report = redisUrl
     ? await backupRedis(redisUrl)
     : await backupSqlite(stateDir, resolve(values.to ?? defaultBackupFile(stateDir, new Date())));

@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { restoreSqlite } from "../functions/store/backup.ts";
-import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
+import { stateDirOf } from "../functions/store/index.ts";
 
 try {
   const { positionals } = parseArgs({ allowPositionals: true });
@@ -15,7 +15,7 @@ try {
   if (process.env.REDIS_URL?.trim()) {
     throw new Error("REDIS_URL is set: restore Redis from its RDB file (docs/operations.md#backups)");
   }
-  const stateDir = resolve(process.env.STATE_DIR?.trim() || DEFAULT_STATE_DIR);
+  const stateDir = stateDirOf(process.env);
   process.stdout.write(`${JSON.stringify(await restoreSqlite(stateDir, resolve(from)), null, 2)}\n`);
 } catch (err) {
   console.error(`restore failed: ${err instanceof Error ? err.message : String(err)}`);

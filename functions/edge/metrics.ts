@@ -3,6 +3,7 @@
  * values stay few whatever paths are asked), refusals by reason; and the /metrics answer in the text format.
  */
 import { createMiddleware } from "hono/factory";
+import { isApiPath, MCP_PATH } from "../http/paths.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { Metrics } from "../runtime/metrics.ts";
 
@@ -12,8 +13,8 @@ const PROBES = new Set(["/healthz", "/readyz", METRICS_PATH]);
 
 /** The route group of a path: api, mcp, snapshots, probe or site (pages, feeds and everything else). */
 function routeGroup(path: string): string {
-  if (path === "/api" || path.startsWith("/api/")) return "api";
-  if (path === "/mcp" || path.startsWith("/mcp/")) return "mcp";
+  if (path === MCP_PATH || path.startsWith(`${MCP_PATH}/`)) return "mcp";
+  if (isApiPath(path)) return "api";
   if (path.startsWith("/snapshots")) return "snapshots";
   return PROBES.has(path) ? "probe" : "site";
 }

@@ -16,6 +16,11 @@ export type { Store } from "./types.ts";
 
 export const DEFAULT_STATE_DIR = "./var";
 
+/** The folder of the embedded store and of the state markers: STATE_DIR, or DEFAULT_STATE_DIR, resolved. */
+export function stateDirOf(env: Pick<StoreEnv, "STATE_DIR">): string {
+  return resolve(env.STATE_DIR?.trim() || DEFAULT_STATE_DIR);
+}
+
 export interface StoreEnv {
   STATE_DIR?: string;
   REDIS_URL?: string;
@@ -62,7 +67,7 @@ export function quotaLeaseOf(env: StoreEnv): QuotaLeaseOptions {
  */
 export async function openStore(env: StoreEnv, options: StoreOptions = {}): Promise<Store> {
   const opened = { timeoutMs: msOf(env.STORE_TIMEOUT_MS), ...options };
-  const stateDir = resolve(env.STATE_DIR?.trim() || DEFAULT_STATE_DIR);
+  const stateDir = stateDirOf(env);
   const redisUrl = env.REDIS_URL?.trim();
   const prefix = env.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
   const store = redisUrl

@@ -54,13 +54,20 @@ end
 return {granted, used, reservation}
 `;
 
+/** KEYS[1] the pending reservations, KEYS[2] their units. `drop` forgets a reservation. */
+const DROP = `
+local function drop(reservation)
+  redis.call('ZREM', KEYS[1], reservation)
+  redis.call('HDEL', KEYS[2], reservation)
+end
+`;
+
 /**
- * KEYS[1] the pending reservations, KEYS[2] their units. `held` reads a reservation's units; `giveBack` returns
- * `units` of a reservation to its counter: only in its own counter window (a new window can only start after that
- * one's expiry), never below zero. The counter key comes from the reservation, not KEYS (single node); `drop`
- * forgets the reservation.
+ * DROP's keys. `held` reads a reservation's units; `giveBack` returns `units` of a reservation to its counter: only
+ * in its own counter window (a new window can only start after that one's expiry), never below zero. The counter
+ * key comes from the reservation, not KEYS (single node).
  */
-const HELD = `${NOW_MS}
+const HELD = `${NOW_MS}${DROP}
 local function held(reservation)
   return tonumber(redis.call('HGET', KEYS[2], reservation) or '1')
 end
@@ -70,10 +77,6 @@ local function giveBack(reservation, units)
   if units > 0 and tonumber(expires) > now and used > 0 then
     redis.call('DECRBY', counter, math.min(units, used))
   end
-end
-local function drop(reservation)
-  redis.call('ZREM', KEYS[1], reservation)
-  redis.call('HDEL', KEYS[2], reservation)
 end
 `;
 
@@ -86,11 +89,10 @@ end
 return 1
 `;
 
-/** HELD's keys, ARGV the reservations. Drops them, keeping what they hold. */
-export const SETTLE = `
+/** DROP's keys, ARGV the reservations. Drops them, keeping what they hold. */
+export const SETTLE = `${DROP}
 for _, reservation in ipairs(ARGV) do
-  redis.call('ZREM', KEYS[1], reservation)
-  redis.call('HDEL', KEYS[2], reservation)
+  drop(reservation)
 end
 return 1
 `;

@@ -28,6 +28,7 @@ import {
   peekResult,
   recentDays,
   recordReaders,
+  refusedLease,
   reservedOne,
   summarizeRatings,
   uniqueIds,
@@ -357,7 +358,7 @@ export class RedisStore implements Store {
       units,
       LEASE_SHARE,
     )) as [number, number, string?];
-    if (granted === 0) return { granted, used: Math.max(limit, 0), reservation: null };
+    if (granted === 0) return refusedLease(limit);
     return { granted, used, reservation: String(reservation) };
   }
 

@@ -66,6 +66,11 @@ export function grantOf(left: number, want: number): number {
   return left <= 0 ? 0 : Math.min(want, left, Math.max(1, Math.ceil(left / LEASE_SHARE)));
 }
 
+/** A lease the window refused: nothing granted, the window counted full (as countResult reports a refusal). */
+export function refusedLease(limit: number): LeaseResult {
+  return { granted: 0, used: Math.max(limit, 0), reservation: null };
+}
+
 /** `reserve` as a lease of one unit. */
 export function reservedOne(lease: LeaseResult, limit: number): ReserveResult {
   return { ...countResult(lease.granted, lease.used, limit), reservation: lease.reservation };

@@ -20,6 +20,7 @@ import {
   peekResult,
   recentDays,
   recordReaders,
+  refusedLease,
   reservedOne,
   summarizeRatings,
   utcDay,
@@ -322,7 +323,7 @@ export class SqliteDatabase implements Store {
   async lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult> {
     return this.transaction(this.meters, () => {
       const counted = this.count(key, limit, ttlSeconds, units);
-      if (!counted) return { granted: 0, used: Math.max(limit, 0), reservation: null };
+      if (!counted) return refusedLease(limit);
       const reservation = randomUUID();
       this.meter(
         "INSERT INTO reservations (id, key, taken_at, window_expires, held) VALUES (?, ?, ?, ?, ?)",
