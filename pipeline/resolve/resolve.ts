@@ -418,9 +418,7 @@ export function resolve<O>(
       };
       const rankAgrees = (m: Node) => n.d.rankClaims.some((c) => m.d.rankClaims.includes(c));
       for (const a of owner ? [] : n.d.acronyms) {
-        const list = byAcronym.get(a) ?? [];
-        if (list.length > opts.maxBlock) continue;
-        for (const m of list) {
+        for (const m of block(byAcronym, a)) {
           if (n.d.strictAcronym || m.d.strictAcronym) continue;
           if (weakGroup(own) || n.untitled) consider(m, "acronym");
           else if (rankAgrees(m)) consider(m, "acronym+rank");
@@ -435,9 +433,7 @@ export function resolve<O>(
       if (best.size === 0 && !owner) {
         let contradicted: Node | null = null;
         for (const a of n.d.acronymParts ?? []) {
-          const list = byAcronym.get(a) ?? [];
-          if (list.length > opts.maxBlock) continue;
-          for (const m of list) {
+          for (const m of block(byAcronym, a)) {
             // A titled row goes to a part's series only if its title does not contradict the series' title.
             if (!n.untitled && !m.untitled && sim(n, m) < opts.acronymThreshold) contradicted ??= m;
             else consider(m, "acronym-part");
