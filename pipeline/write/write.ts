@@ -54,10 +54,10 @@ import {
   writeDatabase,
   writeTable,
 } from "./public-tables.ts";
-import { pruneSnapshots, publish } from "./publish.ts";
+import { pruneSnapshots, publish, SNAPSHOT_KEEP_DAYS_DEFAULT } from "./publish.ts";
 
-/** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
-export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
+// Defined beside the pruning it governs, so reading the build settings does not load the writer.
+export { SNAPSHOT_KEEP_DAYS_DEFAULT };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
