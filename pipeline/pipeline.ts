@@ -6,13 +6,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { IDS } from "../snapshot/files.ts";
-import {
-  type ConferenceDetailData,
-  type ConferenceRow,
-  type JournalDetailData,
-  type JournalRow,
-  RESEARCH_FIELDS,
-  type SpecialIssueRow,
+import type {
+  ConferenceDetailData,
+  ConferenceRow,
+  JournalDetailData,
+  JournalRow,
+  SpecialIssueRow,
 } from "../snapshot/records.ts";
 import { STALE_AFTER_DAYS, sourceAges } from "../snapshot/source-age.ts";
 import {
@@ -22,7 +21,6 @@ import {
   summarizeBacktest,
 } from "./estimate/backtest.ts";
 import { readPreviousChanges, stampChanges } from "./estimate/changed-at.ts";
-import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge/merge-conferences.ts";
 import { mergeJournal } from "./merge/merge-journals.ts";
@@ -416,10 +414,8 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     },
     names,
     field_coverage: fieldCoverage(
-      RESEARCH_FIELDS,
       confs.map((c) => ({ fields: c.row.fields, sources: c.detail.sources })),
       journals.map((j) => ({ fields: j.row.fields, sources: j.detail.sources })),
-      INFERRED_FIELDS_SOURCE,
     ),
   };
 

@@ -2,9 +2,10 @@
  * The build report: what each source contributed, where resolution hesitated, where sources disagreed and
  * which value won, and how our ranks compare with the reference service's.
  */
-import type { ConferenceRow } from "../snapshot/records.ts";
+import { type ConferenceRow, RESEARCH_FIELDS } from "../snapshot/records.ts";
 import type { SourceAge } from "../snapshot/source-age.ts";
 import { type BacktestRound, type BacktestSummary, MISSED_ROUND_DAYS } from "./estimate/backtest.ts";
+import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
 import type { Conflict } from "./merge/merge-conferences.ts";
 import { type NameChange, type NameDefect, nameDefects } from "./resolve/names.ts";
 import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolution.ts";
@@ -212,26 +213,22 @@ interface FieldedVenue {
   sources: readonly { source: string }[];
 }
 
-/** Venues per field of `fields`, and those of them whose fields are inferred (the `inferredSource` provenance). */
-export function fieldCoverage(
-  fields: readonly string[],
-  conferences: FieldedVenue[],
-  journals: FieldedVenue[],
-  inferredSource: string,
-): FieldCoverage[] {
+/** Venues per research field, and those of them whose fields are inferred from the title (venue-fields.ts). */
+export function fieldCoverage(conferences: FieldedVenue[], journals: FieldedVenue[]): FieldCoverage[] {
   const count = (venues: FieldedVenue[], field: string) => {
     const having = venues.filter((v) => v.fields.includes(field));
-    return [having.length, having.filter((v) => v.sources.some((s) => s.source === inferredSource)).length];
+    const inferred = having.filter((v) => v.sources.some((s) => s.source === INFERRED_FIELDS_SOURCE));
+    return { all: having.length, inferred: inferred.length };
   };
-  return fields.map((field) => {
-    const [conferencesCount = 0, conferencesInferred = 0] = count(conferences, field);
-    const [journalsCount = 0, journalsInferred = 0] = count(journals, field);
+  return RESEARCH_FIELDS.map((field) => {
+    const c = count(conferences, field);
+    const j = count(journals, field);
     return {
       field,
-      conferences: conferencesCount,
-      conferences_inferred: conferencesInferred,
-      journals: journalsCount,
-      journals_inferred: journalsInferred,
+      conferences: c.all,
+      conferences_inferred: c.inferred,
+      journals: j.all,
+      journals_inferred: j.inferred,
     };
   });
 }

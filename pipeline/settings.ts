@@ -13,7 +13,7 @@ import {
   wholeNumber,
   writableDirectory,
 } from "../functions/runtime/env.ts";
-import { SNAPSHOT_KEEP_DAYS_DEFAULT } from "./write/write.ts";
+import { SNAPSHOT_KEEP_DAYS_DEFAULT } from "./write/publish.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DEFAULT_UPSTREAM_DIR = resolve(ROOT, "../shared/data/upstream");

@@ -16,6 +16,9 @@ export const DETAILS = "details.json";
 export const IDS = "ids.json";
 /** Ids merged away, with the id that now stands for each. */
 export const MERGED = "merged.json";
+/** The day's changes against the previous snapshot, and every kept day's as an Atom feed (public). */
+export const CHANGES_FILE = "changes.json";
+export const CHANGES_FEED = "changes.atom";
 
 /** How a record line of a JSON array is indented: `    {"id":"…", …},`, one record per line. */
 export const RECORD_INDENT = "    ";

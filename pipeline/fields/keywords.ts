@@ -3,10 +3,9 @@
  * last resort for venues no source files under a field, and the finer evidence a broad source code needs
  * (pipeline/fields/venue-fields.ts); documented as an inference in docs/research-fields.md.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ResearchField } from "../../snapshot/records.ts";
-import { parseYaml } from "../sources/yaml.ts";
+import { loadYamlTable } from "../sources/yaml.ts";
 
 const FILE = new URL("./title-keywords.yaml", import.meta.url);
 
@@ -20,9 +19,7 @@ const Table = z.object({
 });
 
 function load(): { pattern: RegExp; fields: ResearchField[] }[] {
-  const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
-  if (!parsed.success) throw new Error(`pipeline/fields/title-keywords.yaml: ${parsed.error.message}`);
-  return parsed.data.rules.map((rule) => ({
+  return loadYamlTable(FILE, Table).rules.map((rule) => ({
     pattern: new RegExp(rule.words.join("|")),
     fields: rule.fields,
   }));

@@ -51,11 +51,6 @@ function newest<V>(rows: EditionRow[], get: (row: EditionRow) => V | null): V | 
   return null;
 }
 
-/** Every FoR code is a tentative claim (pipeline/fields/for-codes.ts says why). */
-function forCodeFields(codes: string[]): Pick<ConferenceObservation, "tentativeFields"> {
-  return { tentativeFields: fieldsFromForCodes(codes) };
-}
-
 function observationOf(coreId: string, rows: EditionRow[]): ConferenceObservation {
   const ranks: RankHistoryEntry[] = rows.flatMap((row) =>
     row.rank ? [{ system: "CORE" as const, edition: row.edition, rank: row.rank, source: SOURCE }] : [],
@@ -68,7 +63,8 @@ function observationOf(coreId: string, rows: EditionRow[]): ConferenceObservatio
     title: newest(rows, (r) => r.title),
     coreId,
     ranks,
-    ...forCodeFields(newest(rows, (r) => (r.codes.length > 0 ? r.codes : null)) ?? []),
+    // Every FoR code is a tentative claim (pipeline/fields/for-codes.ts says why).
+    tentativeFields: fieldsFromForCodes(newest(rows, (r) => (r.codes.length > 0 ? r.codes : null)) ?? []),
   });
 }
 

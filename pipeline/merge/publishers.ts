@@ -2,9 +2,8 @@
  * One canonical name per publisher: the reviewed spellings in pipeline/merge/publishers.yaml ("Elsevier BV",
  * "Elsevier Ltd." → "Elsevier"). A spelling not listed is shown as the source gives it.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parseYaml } from "../sources/yaml.ts";
+import { loadYamlTable } from "../sources/yaml.ts";
 
 const FILE = new URL("./publishers.yaml", import.meta.url);
 const Table = z.record(z.string().min(1), z.array(z.string().min(1)));
@@ -18,10 +17,8 @@ function spellingKey(name: string): string {
 }
 
 function load(): Map<string, string> {
-  const parsed = Table.safeParse(parseYaml(readFileSync(FILE, "utf8")));
-  if (!parsed.success) throw new Error(`pipeline/merge/publishers.yaml: ${parsed.error.message}`);
   const canonical = new Map<string, string>();
-  for (const [name, spellings] of Object.entries(parsed.data)) {
+  for (const [name, spellings] of Object.entries(loadYamlTable(FILE, Table))) {
     for (const spelling of [name, ...spellings]) {
       const key = spellingKey(spelling);
       const taken = canonical.get(key);

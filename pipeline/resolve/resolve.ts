@@ -134,13 +134,12 @@ export function resolve<O>(
     kept(a).some((k) => kept(b).includes(k));
 
   // The groups of nodes (node i is item i); each root keeps the list of its members.
-  const groups = new Groups(nodes);
-  const { members } = groups;
-  const find = (x: number): number => groups.find(x);
+  const grouping = new Groups(nodes);
+  const find = (x: number): number => grouping.find(x);
   /** Both groups hold rows of one curated list and no row of one duplicates a row of the other. */
   const cannot = (ra: number, rb: number): [Node, Node] | null => {
-    const left = members.get(ra) as Node[];
-    const right = members.get(rb) as Node[];
+    const left = grouping.of(ra);
+    const right = grouping.of(rb);
     const groups = new Set(left.flatMap((x) => (x.d.exclusive ? [x.d.exclusive] : [])));
     for (const g of groups) {
       const xs = left.filter((x) => x.d.exclusive === g);
@@ -153,8 +152,8 @@ export function resolve<O>(
   /** Both groups hold a row of one current list (CCF 2026, ICORE2026): that list ranks them as two venues. */
   const currentListsApart = (ra: number, rb: number): [Node, Node] | null => {
     for (const source of CURRENT_LISTS) {
-      const x = (members.get(ra) as Node[]).find((n) => n.d.source === source);
-      const y = (members.get(rb) as Node[]).find((n) => n.d.source === source);
+      const x = grouping.of(ra).find((n) => n.d.source === source);
+      const y = grouping.of(rb).find((n) => n.d.source === source);
       if (x && y) return [x, y];
     }
     return null;
@@ -162,9 +161,9 @@ export function resolve<O>(
   const aliased = new Set(nodes.filter((n) => n.aliases.length > 0).map((n) => n.i));
   const aliasClash = (ra: number, rb: number) => {
     if (!aliased.has(ra) || !aliased.has(rb)) return false;
-    const a = new Set((members.get(ra) as Node[]).flatMap((n) => n.aliases));
+    const a = new Set(grouping.of(ra).flatMap((n) => n.aliases));
     if (a.size === 0) return false;
-    const b = (members.get(rb) as Node[]).flatMap((n) => n.aliases);
+    const b = grouping.of(rb).flatMap((n) => n.aliases);
     return b.length > 0 && !b.some((k) => a.has(k));
   };
 
@@ -193,7 +192,7 @@ export function resolve<O>(
       record("cannot-link", score, clash[0], clash[1]);
       return false;
     }
-    const [keep, drop] = groups.join(ra, rb);
+    const [keep, drop] = grouping.join(ra, rb);
     if (aliased.has(drop)) aliased.add(keep);
     const sameSource = a.d.source === b.d.source;
     const shown: MatchRule = sameSource && rule !== "exact" ? "duplicate-row" : rule;
@@ -339,7 +338,7 @@ export function resolve<O>(
   // claims agree or only one side has any (a ranked CCF row without ISSN, an ISSN row without rank).
   const byTitleKey = new Map<string, Node[]>();
   for (const n of nodes) if (n.d.titleKey && !n.untitled) push(byTitleKey, n.d.titleKey, n);
-  const claimsOf = (r: number) => new Set((members.get(r) as Node[]).flatMap((n) => n.d.rankClaims));
+  const claimsOf = (r: number) => new Set(grouping.of(r).flatMap((n) => n.d.rankClaims));
   for (const list of sortedBlocks(byTitleKey)) {
     const groups = [...new Set(list.map((n) => find(n.i)))];
     if (groups.length !== 2) continue;
@@ -365,11 +364,11 @@ export function resolve<O>(
   const isAnchor = (n: Node) => !n.d.tracker && !n.untitled;
   /** Share of a group's list rows that carry one of n's acronyms. */
   const support = (r: number, n: Node) => {
-    const anchors = (members.get(r) as Node[]).filter(isAnchor);
+    const anchors = grouping.of(r).filter(isAnchor);
     const carrying = anchors.filter((m) => m.d.acronyms.some((a) => n.d.acronyms.includes(a)));
     return anchors.length === 0 ? 0 : carrying.length / anchors.length;
   };
-  const weakGroup = (r: number) => !(members.get(r) as Node[]).some(isAnchor);
+  const weakGroup = (r: number) => !grouping.of(r).some(isAnchor);
   // A row whose title is one venue's (a list row's, under an acronym that disagrees) while its acronym is another's
   // (list rows carrying it under a title unlike its own): paperswithcode's "CHI" titled as AAAI. Neither can be
   // trusted to place it, so it attaches nowhere, save to a row of its own list bearing that title (the list names
@@ -403,7 +402,7 @@ export function resolve<O>(
     const undecided: Node[] = [];
     for (const n of visit) {
       const own = find(n.i);
-      const alone = (members.get(own) as Node[]).length === 1;
+      const alone = grouping.of(own).length === 1;
       if (!weakGroup(own) && !alone) continue;
       const owner = conflicts.get(n);
       if (owner && pass === 0) record("title-conflict", 1, n, owner);
@@ -418,9 +417,7 @@ export function resolve<O>(
       };
       const rankAgrees = (m: Node) => n.d.rankClaims.some((c) => m.d.rankClaims.includes(c));
       for (const a of owner ? [] : n.d.acronyms) {
-        const list = byAcronym.get(a) ?? [];
-        if (list.length > opts.maxBlock) continue;
-        for (const m of list) {
+        for (const m of block(byAcronym, a)) {
           if (n.d.strictAcronym || m.d.strictAcronym) continue;
           if (weakGroup(own) || n.untitled) consider(m, "acronym");
           else if (rankAgrees(m)) consider(m, "acronym+rank");
@@ -435,9 +432,7 @@ export function resolve<O>(
       if (best.size === 0 && !owner) {
         let contradicted: Node | null = null;
         for (const a of n.d.acronymParts ?? []) {
-          const list = byAcronym.get(a) ?? [];
-          if (list.length > opts.maxBlock) continue;
-          for (const m of list) {
+          for (const m of block(byAcronym, a)) {
             // A titled row goes to a part's series only if its title does not contradict the series' title.
             if (!n.untitled && !m.untitled && sim(n, m) < opts.acronymThreshold) contradicted ??= m;
             else consider(m, "acronym-part");
@@ -467,7 +462,7 @@ export function resolve<O>(
           reason: "several venues share the acronym and nothing tells them apart: kept apart",
           candidates: ranked.slice(0, 5).map(([r, c]) => ({
             cluster: r,
-            titles: titlesOf(members.get(r) as Node[]),
+            titles: titlesOf(grouping.of(r)),
             similarity: c.score,
           })),
         });
@@ -545,12 +540,12 @@ export function resolve<O>(
     homes.delete(find(n.i));
     const [home] = homes;
     if (homes.size !== 1 || home === undefined) continue;
-    const to = (members.get(home) as Node[]).find(isAnchor) as Node;
+    const to = grouping.of(home).find(isAnchor) as Node;
     union(n, to, "successor", 1, true);
   }
 
   // Venues: groups with a row that may found one, in the order of their first observation.
-  const roots = [...members.entries()]
+  const roots = [...grouping.members.entries()]
     .filter(([, list]) => list.some((n) => n.d.canCreate))
     .map(([r, list]) => ({ r, list: list.sort((a, b) => a.i - b.i) }))
     .sort((a, b) => (a.list[0] as Node).i - (b.list[0] as Node).i);

@@ -3,9 +3,8 @@
  * and describes both for datapackage.json.
  */
 import { join } from "node:path";
+import { CHANGES_FEED, CHANGES_FILE } from "../../snapshot/files.ts";
 import {
-  CHANGES_FEED,
-  CHANGES_FILE,
   changesFeed,
   computeChanges,
   feedDay,

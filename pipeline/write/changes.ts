@@ -22,10 +22,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { MANIFEST, RECORD_INDENT } from "../../snapshot/files.ts";
-
-export const CHANGES_FILE = "changes.json";
-export const CHANGES_FEED = "changes.atom";
+import { CHANGES_FEED, CHANGES_FILE, MANIFEST, RECORD_INDENT } from "../../snapshot/files.ts";
 
 /** Public fields never reported as changes (see the file comment). */
 export const VOLATILE_FIELDS = ["updated_at", "views", "detail_page", "data_as_of", "stale"] as const;

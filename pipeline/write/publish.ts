@@ -10,6 +10,9 @@ import { randomSuffix, syncPath } from "./durable-files.ts";
 
 const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
 
+/** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
+export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
+
 /**
  * Moves the finished temp dir to `<date>` and points `latest` at it. A same-day snapshot is moved aside first
  * and put back if anything fails; `latest` dangles only between those two renames.

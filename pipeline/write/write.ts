@@ -7,7 +7,16 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { DATABASE, DATAPACKAGE, DETAILS, IDS, MANIFEST, MERGED } from "../../snapshot/files.ts";
+import {
+  CHANGES_FEED,
+  CHANGES_FILE,
+  DATABASE,
+  DATAPACKAGE,
+  DETAILS,
+  IDS,
+  MANIFEST,
+  MERGED,
+} from "../../snapshot/files.ts";
 import {
   AcceptanceTableRow,
   AliasTableRow,
@@ -23,7 +32,7 @@ import {
   SpecialIssueRow,
 } from "../../snapshot/records.ts";
 import { type DetailTables, detailTables } from "./bulk-tables.ts";
-import { CHANGES_FEED, CHANGES_FILE, mergedIds } from "./changes.ts";
+import { mergedIds } from "./changes.ts";
 import { CHANGES_DOCUMENTS, writeChanges } from "./changes-files.ts";
 import {
   type DatasetName,
@@ -45,10 +54,10 @@ import {
   writeDatabase,
   writeTable,
 } from "./public-tables.ts";
-import { pruneSnapshots, publish } from "./publish.ts";
+import { pruneSnapshots, publish, SNAPSHOT_KEEP_DAYS_DEFAULT } from "./publish.ts";
 
-/** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
-export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
+// Defined beside the pruning it governs, so reading the build settings does not load the writer.
+export { SNAPSHOT_KEEP_DAYS_DEFAULT };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
