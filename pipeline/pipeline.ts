@@ -311,7 +311,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     buildDate,
   );
   // When each outlook deadline was announced or last changed, against the snapshot in service (changed-at.ts).
-  const previousChanges = readPreviousChanges(resolveLatest(opts.snapshotsDir));
+  const previousChanges = await readPreviousChanges(resolveLatest(opts.snapshotsDir));
   for (const [i, c] of confs.entries()) {
     const referenceDate = merged.conferences[i]?.draft.sourceUpdatedAt ?? null;
     c.detail.outlook = stampChanges(c.detail.outlook, {

@@ -6,9 +6,10 @@
  * date for the others, and for an estimate the date of the data it rests on (`data_as_of`); never after the
  * build date, and the build date when nothing is known.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { OutlookDeadline, OutlookTableRow, SubmissionOutlook } from "../../snapshot/records.ts";
+import { recordLines } from "../write/record-file.ts";
 
 /** The outlook table's JSON file in a snapshot folder. */
 const OUTLOOK_FILE = "outlook.json";
@@ -29,16 +30,16 @@ export const deadlineIdentity = (d: OutlookDeadline) =>
 export type PreviousChanges = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 /** The previous snapshot's `changed_at` dates; null when there is none or it predates the field (a first build). */
-export function readPreviousChanges(snapshotDir: string | null): PreviousChanges | null {
+export async function readPreviousChanges(snapshotDir: string | null): Promise<PreviousChanges | null> {
   const file = snapshotDir ? join(snapshotDir, OUTLOOK_FILE) : null;
   if (!file || !existsSync(file)) return null;
-  const rows = (JSON.parse(readFileSync(file, "utf8")) as { outlook: Partial<OutlookTableRow>[] }).outlook;
   const byVenue = new Map<string, Map<string, string>>();
-  for (const row of rows) {
-    if (!row.changed_at || !row.conference_id) continue;
-    const venue = byVenue.get(row.conference_id) ?? new Map<string, string>();
-    venue.set(deadlineIdentity(row as OutlookDeadline), row.changed_at);
-    byVenue.set(row.conference_id, venue);
+  for await (const { row } of recordLines(file)) {
+    const deadline = row as Partial<OutlookTableRow>;
+    if (!deadline.changed_at || !deadline.conference_id) continue;
+    const venue = byVenue.get(deadline.conference_id) ?? new Map<string, string>();
+    venue.set(deadlineIdentity(deadline as OutlookDeadline), deadline.changed_at);
+    byVenue.set(deadline.conference_id, venue);
   }
   return byVenue.size > 0 ? byVenue : null;
 }

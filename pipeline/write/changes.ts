@@ -18,11 +18,11 @@
  * community factor follows `views`); when reported, both whole objects are given. A column the previous snapshot
  * did not have yet is not reported as a change of every venue. Special issues have no id and are not listed.
  */
-import { createReadStream, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { CHANGES_FEED, CHANGES_FILE, MANIFEST, RECORD_INDENT } from "../../snapshot/files.ts";
+import { CHANGES_FEED, CHANGES_FILE, MANIFEST } from "../../snapshot/files.ts";
+import { recordLines } from "./record-file.ts";
 
 /** Public fields never reported as changes (see the file comment). */
 export const VOLATILE_FIELDS = ["updated_at", "views", "detail_page", "data_as_of", "stale"] as const;
@@ -114,26 +114,10 @@ async function datedFolders(snapshotsDir: string): Promise<string[]> {
     .sort();
 }
 
-/**
- * The rows of one public JSON file of the snapshot writer: one record per line in its array, so the file is read
- * line by line (at scale it is larger than the longest string V8 holds).
- */
+/** The rows of one public JSON table file by id, as their JSON text (record-file.ts reads it line by line). */
 async function readRowLines(path: string): Promise<Map<string, string>> {
   const rows = new Map<string, string>();
-  const lines = createInterface({ input: createReadStream(path, "utf8"), crlfDelay: Infinity });
-  let number = 0;
-  for await (const line of lines) {
-    number++;
-    if (!line.startsWith(`${RECORD_INDENT}{`)) continue;
-    const text = line.trim().replace(/,$/, "");
-    let row: Row;
-    try {
-      row = JSON.parse(text) as Row;
-    } catch (error) {
-      throw new Error(`${path} line ${number}: not a JSON record: ${(error as Error).message}`);
-    }
-    rows.set(String(row.id), text);
-  }
+  for await (const { row, text } of recordLines(path)) rows.set(String(row.id), text);
   return rows;
 }
 
