@@ -6,16 +6,17 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe } from "vitest";
+import { describe } from "vitest";
 import { createKey, createUser, type ProfilePatch, updateProfile } from "../../functions/auth/accounts.ts";
 import { type RunningService, startService } from "../../functions/composition-root.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import type { Store } from "../../functions/store/types.ts";
+import { forFile } from "../helpers/for-file.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { redisAvailable, startRedis } from "../store/redis-server.ts";
 
 export { BASE_URL };
 export const PAID_KEY = "paid-edge-key-for-http-tests-0123456789";
@@ -160,22 +161,19 @@ export function forEachStore(suite: (backend: Backend) => void): void {
   describe(fileBackend.name, () => suite(fileBackend));
 
   describe.skipIf(!redisAvailable)("redis store", () => {
-    let redis: RedisServer | undefined;
+    const redis = forFile(
+      () => startRedis(),
+      (server) => server.stop(),
+    );
     let prefixes = 0;
-    beforeAll(async () => {
-      redis = await startRedis();
-    });
-    afterAll(async () => {
-      await redis?.stop();
-    });
     suite({
       name: "redis store",
       async freshState() {
-        if (!redis) throw new Error("redis-server not started");
+        const { url } = redis();
         prefixes += 1;
         // STATE_DIR holds this store's state marker (store/state-identity.ts).
         const STATE_DIR = await mkdtemp(join(tmpdir(), "vd-http-redis-"));
-        return { REDIS_URL: redis.url, REDIS_PREFIX: `http${prefixes}:`, STATE_DIR };
+        return { REDIS_URL: url, REDIS_PREFIX: `http${prefixes}:`, STATE_DIR };
       },
     });
   });

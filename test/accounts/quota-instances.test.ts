@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { peekQuota } from "../../functions/auth/quota.ts";
 import { openStore } from "../../functions/store/index.ts";
-import { type Server, serve } from "../faults/serve-process.ts";
+import { type Server, serve, stopCleanly } from "../faults/serve-process.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { withRedis } from "../store/redis-server.ts";
 
@@ -62,11 +62,6 @@ async function charged(state: Record<string, string>): Promise<number> {
   }
 }
 
-async function stop(server: Server): Promise<void> {
-  server.child.kill("SIGTERM");
-  expect(await server.exited).toBe(0);
-}
-
 function leasedQuota(name: string, instances: number, freshState: () => Promise<Record<string, string>>) {
   describe(name, () => {
     let fixture: ServedFixture;
@@ -96,7 +91,7 @@ function leasedQuota(name: string, instances: number, freshState: () => Promise<
       };
       servers = await Promise.all(Array.from({ length: instances }, () => serve(env)));
       const tally = await burst(servers);
-      for (const server of servers) await stop(server);
+      for (const server of servers) await stopCleanly(server);
       servers = [];
       const served = tally.get(200) ?? 0;
       const after = await charged(state);

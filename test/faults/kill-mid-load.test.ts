@@ -16,7 +16,7 @@ import { openStore } from "../../functions/store/index.ts";
 import { bearer, PASSWORD } from "../accounts/harness.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { withRedis } from "../store/redis-server.ts";
-import { type Server, serve } from "./serve-process.ts";
+import { type Server, serve, stopCleanly } from "./serve-process.ts";
 
 const QUOTA = 100_000;
 const CONCURRENCY = 200;
@@ -104,12 +104,6 @@ async function loadAndKill(server: Server, key: string) {
   return tally;
 }
 
-/** Stops a server cleanly (SIGTERM: answered requests' charges are written before it exits). */
-async function stop(server: Server): Promise<void> {
-  server.child.kill("SIGTERM");
-  expect(await server.exited).toBe(0);
-}
-
 function killMidLoad(name: string, freshState: () => Promise<Record<string, string>>) {
   describe(name, () => {
     let fixture: ServedFixture;
@@ -153,7 +147,7 @@ function killMidLoad(name: string, freshState: () => Promise<Record<string, stri
       // before it listens, refunds the requests that process never answered.
       await sleep(killedAt + TEST_LEASE_MS - Date.now());
       running = await serve(env);
-      await stop(running);
+      await stopCleanly(running);
       running = undefined;
       const after = await counted(state, accountId);
 

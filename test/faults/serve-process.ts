@@ -48,6 +48,12 @@ export async function stop(server: Server | undefined): Promise<void> {
   await server.exited;
 }
 
+/** Stops a server cleanly (SIGTERM: answered requests' charges are written before it exits) and expects exit 0. */
+export async function stopCleanly(server: Server): Promise<void> {
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+}
+
 /** Runs the attacker (flood-client.ts) in a process of its own and returns its report. */
 export async function floodFromChild(plan: FloodPlan): Promise<FloodReport> {
   const run = await runTs("test/faults/flood-client.ts", [JSON.stringify(plan)]);

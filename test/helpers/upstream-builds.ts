@@ -2,14 +2,23 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
+import type { buildSnapshot } from "../../pipeline/pipeline.ts";
 
 /** The real upstream data (../shared/data/upstream); the tests that read it skip when it is absent. */
 export const REAL_UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
 export const HAS_REAL_UPSTREAM = existsSync(REAL_UPSTREAM);
 
-/** The nightly build of `upstreamDir` into `snapshotsDir` for `baseUrl`, without log lines; `now` is the clock. */
-export function buildQuietly(upstreamDir: string, snapshotsDir: string, baseUrl: string, now = new Date()) {
+/**
+ * The nightly build of `upstreamDir` into `snapshotsDir` for `baseUrl`, without log lines; `now` is the clock. The
+ * pipeline is loaded on the first call, so the tests that only read REAL_UPSTREAM do not load it.
+ */
+export async function buildQuietly(
+  upstreamDir: string,
+  snapshotsDir: string,
+  baseUrl: string,
+  now = new Date(),
+): ReturnType<typeof buildSnapshot> {
+  const { buildSnapshot } = await import("../../pipeline/pipeline.ts");
   return buildSnapshot({ upstreamDir, snapshotsDir, baseUrl, now, log: () => {} });
 }
 

@@ -5,8 +5,7 @@
  * start instead of silently starting over; schema versions newer than this code are refused.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import Redis from "ioredis";
@@ -15,18 +14,11 @@ import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { openStore } from "../../functions/store/index.ts";
 import { SQLITE_SCHEMA_VERSION } from "../../functions/store/sqlite-schema.ts";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
+import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
 import { runTs } from "../store/run-ts.ts";
 
-const dirs: string[] = [];
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), `vd-${name}-`));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsForFile("vd-");
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

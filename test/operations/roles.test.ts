@@ -4,23 +4,14 @@
  * a restart, and the per-second limit holds across servers that share Redis.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const UPSTREAM = join(ROOT, "test/fixtures/upstream");
-const dirs: string[] = [];
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), `vd-roles-${name}-`));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsForFile("vd-roles-");
 
 interface Run {
   child: ChildProcess;

@@ -11,6 +11,7 @@ import {
   listYear,
 } from "../../pipeline/merge/cp-index.ts";
 import { CcfRank, CoreRank, CpIndex, QUALIS_TIERS, QualisRank } from "../../snapshot/records.ts";
+import { REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const NO_FACTS: CompletenessFacts = {
   submissionDate: false,
@@ -282,7 +283,7 @@ describe("computeCpIndex", () => {
   });
 });
 
-const REFERENCE_DIR = "/work/shared/data/upstream/conference-partner";
+const REFERENCE_DIR = join(REAL_UPSTREAM, "conference-partner");
 
 /** Every conference row of the reference snapshot, one per id, keeping the richest version (with years/clicked). */
 function referenceConferences(): Record<string, unknown>[] {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -12,6 +12,7 @@ import {
   toUtcInstant,
   zoneRule,
 } from "../../pipeline/normalize/dates.ts";
+import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 describe("parseDateRange", () => {
   it.each([
@@ -237,14 +238,12 @@ describe("deadline records", () => {
   });
 });
 
-const UPSTREAM = "/work/shared/data/upstream";
-
 /** Every zone string the three trackers publish, read straight from their YAML. */
 function publishedZones(): Set<string> {
   const zones = new Set<string>();
   const add = (value: unknown) => typeof value === "string" && zones.add(value);
   const yamlList = (file: string): Record<string, unknown>[] => parse(readFileSync(file, "utf8")) ?? [];
-  const ccfddl = join(UPSTREAM, "ccfddl/conference");
+  const ccfddl = join(REAL_UPSTREAM, "ccfddl/conference");
   for (const sub of readdirSync(ccfddl, { withFileTypes: true }).filter((d) => d.isDirectory())) {
     for (const file of readdirSync(join(ccfddl, sub.name)).filter((f) => f.endsWith(".yml"))) {
       for (const series of yamlList(join(ccfddl, sub.name, file))) {
@@ -252,18 +251,18 @@ function publishedZones(): Set<string> {
       }
     }
   }
-  const hf = join(UPSTREAM, "hf-ai-deadlines/data/conferences");
+  const hf = join(REAL_UPSTREAM, "hf-ai-deadlines/data/conferences");
   for (const file of readdirSync(hf)) {
     for (const entry of yamlList(join(hf, file))) {
       add(entry.timezone);
       for (const deadline of (entry.deadlines as Record<string, unknown>[]) ?? []) add(deadline.timezone);
     }
   }
-  for (const entry of yamlList(join(UPSTREAM, "pwc-ai-deadlines/conferences.yml"))) add(entry.timezone);
+  for (const entry of yamlList(join(REAL_UPSTREAM, "pwc-ai-deadlines/conferences.yml"))) add(entry.timezone);
   return zones;
 }
 
-describe.skipIf(!existsSync(UPSTREAM))("zones in the real tracker data", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("zones in the real tracker data", () => {
   it("converts every zone published", () => {
     const zones = [...publishedZones()].sort();
     expect(zones).toEqual(

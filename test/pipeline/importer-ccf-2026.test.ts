@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { importCcf2026, parseDataGen } from "../../pipeline/importers/ccf-2026.ts";
 import type { Rejection } from "../../pipeline/sources/observations.ts";
+import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/upstream", import.meta.url));
-const UPSTREAM = "/work/shared/data/upstream";
 
 describe("parseDataGen", () => {
   it("reads the rows of the string literal as text, with tabs or spaces before the dblp paths", () => {
@@ -69,9 +68,9 @@ describe("importCcf2026 (fixtures)", () => {
   });
 });
 
-describe.skipIf(!existsSync(UPSTREAM))("importCcf2026 (real upstream)", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("importCcf2026 (real upstream)", () => {
   it("holds every list venue once with the 2026 ranks", async () => {
-    const result = await importCcf2026(UPSTREAM);
+    const result = await importCcf2026(REAL_UPSTREAM);
     const all = [...result.conferences, ...result.journals];
     // The list has 682 rows; one venue may appear under two rows of the PDF parse.
     expect(all.length).toBeGreaterThanOrEqual(680);

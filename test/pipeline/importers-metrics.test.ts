@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fieldsFromCsconferencesArea, fieldsFromLixinArea } from "../../pipeline/fields/areas.ts";
 import { fieldsFromScimagoCategories, scimagoCategories } from "../../pipeline/fields/scimago.ts";
@@ -19,8 +18,7 @@ import {
   UPSTREAM_FIXTURES,
 } from "../helpers/import-fixtures.ts";
 import { specialIssueCall } from "../helpers/rows.ts";
-
-const UPSTREAM = "/work/shared/data/upstream";
+import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const acceptanceRowCount = (result: ImportResult) =>
   result.conferences.reduce((n, c) => n + c.acceptance.length, 0);
@@ -352,9 +350,9 @@ describe("importSpecialIssues on fixtures", () => {
   });
 });
 
-describe.skipIf(!existsSync(UPSTREAM))("metric importers on the real upstream data", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("metric importers on the real upstream data", () => {
   it("csconferences: 1,282 rows, 66 venues, every area mapped", async () => {
-    const result = await importCsconferences(UPSTREAM);
+    const result = await importCsconferences(REAL_UPSTREAM);
     expect(result.read).toBe(1282);
     expect(result.rejected).toEqual([]);
     expect(result.conferences).toHaveLength(66);
@@ -368,7 +366,7 @@ describe.skipIf(!existsSync(UPSTREAM))("metric importers on the real upstream da
   });
 
   it("lixin: 284 rows, the ones without a rate rejected, every area mapped", async () => {
-    const result = await importLixin(UPSTREAM);
+    const result = await importLixin(REAL_UPSTREAM);
     expect(result.read).toBe(284);
     expect(acceptanceRowCount(result) + result.rejected.length).toBe(284);
     expect(result.rejected.every((r) => r.reason.startsWith("rate not given"))).toBe(true);
@@ -379,7 +377,7 @@ describe.skipIf(!existsSync(UPSTREAM))("metric importers on the real upstream da
   });
 
   it("scimago: journals per year as SOURCES.md counts them, one observation per Sourceid", async () => {
-    const result = await importScimago(UPSTREAM);
+    const result = await importScimago(REAL_UPSTREAM);
     expect(result.rejected).toEqual([]);
     const perYear = new Map<number, number>();
     for (const j of result.journals)
@@ -398,7 +396,7 @@ describe.skipIf(!existsSync(UPSTREAM))("metric importers on the real upstream da
   });
 
   it("special issues: 101 entries over 13 journals, duplicates merged", async () => {
-    const result = await importSpecialIssues(UPSTREAM);
+    const result = await importSpecialIssues(REAL_UPSTREAM);
     expect(result.read).toBe(101);
     expect(result.rejected).toEqual([]);
     expect(result.journals).toHaveLength(13);

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,8 +13,7 @@ import {
 } from "../../pipeline/sources/observations.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
-
-const UPSTREAM = "/work/shared/data/upstream";
+import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 function deadline(
   source: string,
@@ -528,11 +526,11 @@ describe("unreadable sources", () => {
   });
 });
 
-describe.skipIf(!existsSync(UPSTREAM))("tracker importers on the real data", async () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("tracker importers on the real data", async () => {
   const [ccfddl, hf, pwc] = await Promise.all([
-    importCcfddl(UPSTREAM),
-    importHf(UPSTREAM),
-    importPwc(UPSTREAM),
+    importCcfddl(REAL_UPSTREAM),
+    importHf(REAL_UPSTREAM),
+    importPwc(REAL_UPSTREAM),
   ]);
   const editions = (r: ImportResult) => r.conferences.flatMap((c) => c.editions);
   const deadlines = (r: ImportResult) => editions(r).flatMap((e) => e.deadlines);

@@ -1,13 +1,5 @@
 import { execFile } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -24,10 +16,9 @@ import type {
   JournalDetailData,
   JournalRow,
 } from "../../snapshot/records.ts";
-import { nextNightQualis } from "../helpers/upstream-builds.ts";
+import { HAS_REAL_UPSTREAM, nextNightQualis, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
-const REAL = join(import.meta.dirname, "../../../shared/data/upstream");
 const quiet = () => {};
 
 function readSnapshot(dir: string) {
@@ -136,13 +127,13 @@ describe("the nightly build on fixtures", () => {
   });
 });
 
-describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data", () => {
+describe.skipIf(!HAS_REAL_UPSTREAM)("the nightly build on the real upstream data", () => {
   let snap: ReturnType<typeof readSnapshot>;
   const byKey = new Map<string, ConferenceRow>();
 
   beforeAll(async () => {
     const snapshots = mkdtempSync(join(tmpdir(), "vd-real-"));
-    snap = readSnapshot((await build(REAL, snapshots, "2026-11-21T06:00:00Z")).dir);
+    snap = readSnapshot((await build(REAL_UPSTREAM, snapshots, "2026-11-21T06:00:00Z")).dir);
     const rows = new Map(snap.conferences.map((c) => [c.id, c]));
     for (const d of snap.details.conferences) {
       for (const s of d.sources) byKey.set(`${s.source}:${s.key}`, rows.get(d.id) as ConferenceRow);
@@ -156,7 +147,7 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
 
   it("has every venue of the CCF 2026, ICORE2026 and QUALIS lists with its rank", async () => {
     // CCF 2026 is the current list, journals included; the 2022 rank stays in the rank history only.
-    const ccf = await importCcf2026(REAL);
+    const ccf = await importCcf2026(REAL_UPSTREAM);
     for (const o of ccf.conferences)
       expect(byKey.get(`ccf2026:${o.key}`)?.ccf_rank, o.key).toBe(o.ranks[0]?.rank);
     const journals = new Map(snap.journals.map((j) => [j.id, j]));
@@ -166,14 +157,14 @@ describe.skipIf(!existsSync(REAL))("the nightly build on the real upstream data"
     }
     for (const o of ccf.journals)
       expect(journalByKey.get(`ccf2026:${o.key}`)?.ccf_rank, o.key).toBe(o.ccfRank);
-    const icore = (await importIcore(REAL)).conferences.filter(
+    const icore = (await importIcore(REAL_UPSTREAM)).conferences.filter(
       (o) => normalizeCoreRank(o.ranks[0]?.rank ?? "") !== "",
     );
     expect(icore.length).toBeGreaterThan(790);
     for (const o of icore)
       expect(byKey.get(`icore:${o.key}`)?.core_rank, o.key).toBe(normalizeCoreRank(o.ranks[0]?.rank ?? ""));
     // A venue QUALIS lists twice (duplicate rows, merged by resolution) shows one of its ranks.
-    const qualis = (await importQualis(REAL)).conferences;
+    const qualis = (await importQualis(REAL_UPSTREAM)).conferences;
     const rowsOf = new Map<ConferenceRow, number>();
     for (const o of qualis) {
       const row = byKey.get(`qualis:${o.key}`);

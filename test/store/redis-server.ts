@@ -1,7 +1,8 @@
 /** Starts a throw-away redis-server for the Redis half of the store tests. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
-import { afterAll, beforeAll, describe } from "vitest";
+import { describe } from "vitest";
+import { forFile } from "../helpers/for-file.ts";
 
 export const redisAvailable = spawnSync("redis-server", ["--version"]).status === 0;
 
@@ -61,16 +62,10 @@ export async function startRedis(args: string[] = []): Promise<RedisServer> {
  */
 export function withRedis(define: (url: () => string) => void): void {
   describe.skipIf(!redisAvailable)("with a real redis-server", () => {
-    let redis: RedisServer | undefined;
-    beforeAll(async () => {
-      redis = await startRedis();
-    });
-    afterAll(async () => {
-      await redis?.stop();
-    });
-    define(() => {
-      if (!redis) throw new Error("redis-server not started");
-      return redis.url;
-    });
+    const redis = forFile(
+      () => startRedis(),
+      (server) => server.stop(),
+    );
+    define(() => redis().url);
   });
 }

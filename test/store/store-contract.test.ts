@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RedisStore } from "../../functions/store/redis-store.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { type Account, DuplicateEmailError, type Profile, type Store } from "../../functions/store/types.ts";
-import { type RedisServer, redisAvailable, startRedis } from "./redis-server.ts";
+import { redisAvailable, withRedis } from "./redis-server.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,7 +46,7 @@ function fileBackend(): Backend {
   };
 }
 
-function redisBackend(server: () => RedisServer): Backend {
+function redisBackend(url: () => string): Backend {
   let prefix = "";
   let n = 0;
   return {
@@ -54,7 +54,7 @@ function redisBackend(server: () => RedisServer): Backend {
       n += 1;
       prefix = `t${n}-${process.pid}:`;
     },
-    open: () => RedisStore.connect({ url: server().url, keyPrefix: prefix, now }),
+    open: () => RedisStore.connect({ url: url(), keyPrefix: prefix, now }),
     async passTime(ms) {
       clock += ms;
       await sleep(ms);
@@ -498,20 +498,8 @@ function contract(name: string, makeBackend: () => Backend) {
 
 contract("file store (SQLite)", fileBackend);
 
-let redis: RedisServer | undefined;
-describe.skipIf(!redisAvailable)("with a real redis-server", () => {
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  contract("redis store", () =>
-    redisBackend(() => {
-      if (!redis) throw new Error("redis-server not started");
-      return redis;
-    }),
-  );
+withRedis((url) => {
+  contract("redis store", () => redisBackend(url));
 });
 
 if (!redisAvailable) {
