@@ -9,7 +9,7 @@
 
 import { readdir, readFile, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
-import { LATEST, MANIFEST } from "../../snapshot/files.ts";
+import { CHANGES_FEED, CHANGES_FILE, LATEST, MANIFEST } from "../../snapshot/files.ts";
 import { Manifest } from "../../snapshot/records.ts";
 import { CompressedCopies } from "./compressed-copies.ts";
 import { chooseEncoding, isCompressible } from "./compression.ts";
@@ -19,9 +19,6 @@ import { placementOf } from "./real-path.ts";
 const SNAPSHOT_PATH = /^\/snapshots\/(latest|\d{4}-\d{2}-\d{2})\/([A-Za-z0-9._-]+)$/;
 const SNAPSHOT_INDEX = /^\/snapshots\/(?:(latest|\d{4}-\d{2}-\d{2})\/)?(index\.json)?$/;
 const DATED = /^\d{4}-\d{2}-\d{2}$/;
-/** The daily changes file and its Atom feed (pipeline/write/changes.ts), when the snapshot has them. */
-const CHANGES_FILE = "changes.json";
-const CHANGES_FEED = "changes.atom";
 /** Types files.ts does not know by extension. */
 const TYPES: Record<string, string> = { ".atom": "application/atom+xml; charset=utf-8" };
 

@@ -57,7 +57,6 @@ import {
 import { pruneSnapshots, publish, SNAPSHOT_KEEP_DAYS_DEFAULT } from "./publish.ts";
 
 // Defined beside the pruning it governs, so reading the build settings does not load the writer.
-export { SNAPSHOT_KEEP_DAYS_DEFAULT };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
