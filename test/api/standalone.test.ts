@@ -1,30 +1,20 @@
 /** createApp(deps) is a plain Request → Response handler (serverless use): the whole edge chain, no server. */
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../functions/app.ts";
 import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
 import { emptyActivity } from "../../functions/query/activity.ts";
 import { createQueryLayer } from "../../functions/query/index.ts";
-import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { createMetrics } from "../../functions/runtime/metrics.ts";
 import { loadConfig } from "../../functions/server-config.ts";
-import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
+import { fixtureSourceForFile } from "../helpers/fixture-source.ts";
+import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 
-let dir: string;
-let source: SnapshotSource;
-beforeAll(async () => {
-  dir = await tempSnapshotsDir();
-  await writeFixtureSnapshot(dir);
-  source = await SnapshotSource.open({ snapshotsDir: dir });
-});
-afterAll(async () => {
-  source.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const fixture = fixtureSourceForFile();
 
 /** The app over the fixture snapshot, configured from `env` as the server would be. */
 function app(env: Record<string, string> = {}, dailyQuota?: number) {
+  const { dir, source } = fixture();
   const config = loadConfig({ SNAPSHOTS_DIR: dir, PUBLIC_BASE_URL: "https://api.example", ...env });
   const query = createQueryLayer({ source, publicBaseUrl: config.publicBaseUrl, clock: () => FIXTURE_NOW });
   const access = createAnonymousAccess({

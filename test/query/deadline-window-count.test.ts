@@ -2,29 +2,22 @@
  * A search's total counts what its rows count: with a deadline window, whose bound moves with the clock, the
  * count is not kept from an earlier time (the rows are computed per minute, so is their count).
  */
-import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createQueryLayer } from "../../functions/query/index.ts";
-import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
 import { ConferenceSearchParams } from "../../functions/schema/api.ts";
-import { FIXTURE_NOW, tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
+import { fixtureSourceForFile } from "../helpers/fixture-source.ts";
+import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 
-let dir: string;
-let source: SnapshotSource;
-beforeAll(async () => {
-  dir = await tempSnapshotsDir();
-  await writeFixtureSnapshot(dir);
-  source = await SnapshotSource.open({ snapshotsDir: dir });
-});
-afterAll(async () => {
-  source.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const fixture = fixtureSourceForFile();
 
 describe("deadline_within_days over time", () => {
   it("gives a total equal to the rows at every time the clock shows", async () => {
     let now = FIXTURE_NOW;
-    const query = createQueryLayer({ source, publicBaseUrl: "https://api.example", clock: () => now });
+    const query = createQueryLayer({
+      source: fixture().source,
+      publicBaseUrl: "https://api.example",
+      clock: () => now,
+    });
     const params = ConferenceSearchParams.parse({ deadline_within_days: "30", per_page: "100" });
     const seen: number[] = [];
     for (const days of [0, 10, 25]) {

@@ -1,0 +1,25 @@
+/** The fixture snapshot written to a temp folder and opened as the query layer's source, for one file's tests. */
+import { rm } from "node:fs/promises";
+import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
+import { forFile } from "./for-file.ts";
+import { tempSnapshotsDir, writeFixtureSnapshot } from "./snapshot-fixture.ts";
+
+export interface FixtureSource {
+  /** The snapshots folder (SNAPSHOTS_DIR). */
+  dir: string;
+  source: SnapshotSource;
+}
+
+export function fixtureSourceForFile(): () => FixtureSource {
+  return forFile(
+    async () => {
+      const dir = await tempSnapshotsDir();
+      await writeFixtureSnapshot(dir);
+      return { dir, source: await SnapshotSource.open({ snapshotsDir: dir }) };
+    },
+    async ({ dir, source }) => {
+      source.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  );
+}
