@@ -28,13 +28,14 @@
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  */
 import { readFile } from "node:fs/promises";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { type Answers, answersOf } from "./api/answers.ts";
 import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
 import { accessLog, bytesSent } from "./edge/access-log.ts";
@@ -49,10 +50,11 @@ import { feedPath } from "./edge/feed-aliases.ts";
 import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
 import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
+import { keptAnswerLane } from "./edge/kept-answers.ts";
 import { mcpMetering } from "./edge/mcp-metering.ts";
 import { METRICS_PATH, metricsResponse, requestMetrics } from "./edge/metrics.ts";
 import { corsPreflight } from "./edge/preflight.ts";
-import { createRateLimiter, rateLimit, type SharedBuckets } from "./edge/rate-limit.ts";
+import { createRateLimiter, type RateLimiter, rateLimit, type SharedBuckets } from "./edge/rate-limit.ts";
 import { bodyLimit } from "./edge/request-body.ts";
 import { REQUEST_ID_OPTIONS } from "./edge/request-id.ts";
 import { siteFiles } from "./edge/site-files.ts";
@@ -96,6 +98,9 @@ export interface AppDeps {
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
   mcp?: McpFactory;
   clock?: Clock;
+  /** The API's answers and the per-second limit, when a kept-answer lane in front shares them (startServer). */
+  answers?: Answers;
+  rateLimiter?: RateLimiter;
 }
 
 /** Detail pages whose views count towards views_30d (HTML or Markdown rendition). */
@@ -106,7 +111,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const api = createApiRouter({
     ...deps,
     publicBaseUrl: config.publicBaseUrl,
-    answerWindowMs: config.answerWindowMs,
+    answers: deps.answers ?? answersOf(deps.query, config.answerWindowMs, deps.clock),
   });
   const snapshots = snapshotFiles(config.snapshotsDir);
   const site = siteFiles(config.siteDir);
@@ -174,7 +179,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   app.use(secureHeaders(SECURITY_HEADERS));
   app.use(responseHeaders);
   app.use(clientAddress(config.trustProxyHops));
-  app.use(rateLimit(createRateLimiter({ ...config.rateLimit, shared: deps.sharedRateLimit })));
+  app.use(rateLimit(deps.rateLimiter ?? rateLimiterOf(config, deps.sharedRateLimit)));
   app.use(bodyLimit);
   app.use(quotaHeaders);
   app.use(agentRefusal(access, config.blockedAgents, logger));
@@ -256,6 +261,9 @@ export function createApp(deps: AppDeps): EdgeHandler {
   return (req, conn) => app.fetch(req, conn);
 }
 
+const rateLimiterOf = (config: ServerConfig, shared: SharedBuckets | undefined) =>
+  createRateLimiter({ ...config.rateLimit, shared });
+
 export interface ServerOverrides {
   access?: AccessControl;
   watchlistStore?: WatchlistStore;
@@ -304,23 +312,49 @@ export async function startServer(
     overrides.access ?? createAnonymousAccess({ dailyQuota: config.anonDailyQuota, clock: overrides.clock });
   const metrics = overrides.metrics ?? createMetrics(overrides.clock);
   metrics.snapshotBuiltAt(() => new Date(query.snapshot().generated_at));
-  const handler = createApp({ ...overrides, config, query, access, activity, logger, metrics });
-
-  const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
-    const s = serve(
-      {
-        fetch: (req, env) =>
-          handler(req, { remoteAddress: env.incoming.socket.remoteAddress, sent: bytesSent(env.outgoing) }),
-        port: config.port,
-        hostname: config.host,
-        serverOptions: connectionServerOptions(config.connections),
+  const answers = answersOf(query, config.answerWindowMs, overrides.clock);
+  const rateLimiter = rateLimiterOf(config, overrides.sharedRateLimit);
+  const appDeps = { ...overrides, config, query, access, activity, logger, metrics, answers, rateLimiter };
+  const handler = createApp(appDeps);
+  const lane = keptAnswerLane({
+    ...appDeps,
+    keptAnswer: answers.keptAnswer,
+    allowedHosts: allowedHostNames(config.publicBaseUrl, config.allowedHosts),
+    blockedAgents: config.blockedAgents,
+    trustProxyHops: config.trustProxyHops,
+  });
+  // Requests the lane handed on after taking their per-second token.
+  const rateChecked = new WeakSet<object>();
+  const app = getRequestListener((req, env) =>
+    handler(req, {
+      remoteAddress: env.incoming.socket.remoteAddress,
+      sent: bytesSent(env.outgoing),
+      rateChecked: rateChecked.has(env.incoming),
+    }),
+  );
+  const server = createServer(connectionServerOptions(config.connections), (incoming, outgoing) => {
+    const laneWork = lane(incoming, outgoing);
+    if (laneWork === false) return void app(incoming, outgoing);
+    void laneWork.then(
+      (done) => {
+        if (done.answered) return;
+        if (done.rateChecked) rateChecked.add(incoming);
+        return app(incoming, outgoing);
       },
-      () => resolveServer(s),
+      (err: unknown) => {
+        logger.error({ err }, "the kept-answer lane failed");
+        // Nothing written yet: the app answers; else the connection is cut rather than answered twice.
+        if (!outgoing.headersSent) return app(incoming, outgoing);
+        outgoing.destroy();
+      },
     );
-    s.once("error", reject);
+  });
+  await new Promise<void>((resolveServer, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolveServer());
   });
   server.on("clientError", answerClientError);
-  limitConnections(server as Server, config.connections);
+  limitConnections(server, config.connections);
   const address = server.address() as AddressInfo;
   const host = config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "127.0.0.1";
   return {

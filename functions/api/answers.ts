@@ -11,7 +11,9 @@ import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import { OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
+import type { QueryLayer } from "../query/index.ts";
 import { payloadJson } from "../query/payload-json.ts";
+import { type Clock, systemClock } from "../runtime/clock.ts";
 
 /** How long an anonymous answer is reused by default: the activity counts' refresh (DEFAULT_COUNTS_CACHE_MS). */
 export const DEFAULT_ANSWER_WINDOW_MS = 5_000;
@@ -65,13 +67,34 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  */
 const CACHING = { "cache-control": "private, no-cache", vary: "Authorization, X-Paid-Access" };
 
-function answer(c: Context<EdgeEnv>, { head, etag }: Serialised): Response {
+/** An answer before it is a Response: the kept-answer lane (edge/kept-answers.ts) writes it to node:http as is. */
+export interface AnswerParts {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+function answerParts(
+  { head, etag }: Serialised,
+  requestId: string,
+  ifNoneMatch: string | undefined,
+): AnswerParts {
   const headers = { etag, ...CACHING };
-  if (matchesIfNoneMatch(c.req.header("if-none-match"), etag))
-    return new Response(null, { status: 304, headers });
-  return new Response(`${head}${JSON.stringify(c.get("requestId"))}}`, {
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  return {
+    status: 200,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  });
+    body: `${head}${JSON.stringify(requestId)}}`,
+  };
+}
+
+function answer(c: Context<EdgeEnv>, serialised: Serialised): Response {
+  const { status, headers, body } = answerParts(
+    serialised,
+    c.get("requestId"),
+    c.req.header("if-none-match"),
+  );
+  return new Response(body, { status, headers });
 }
 
 const isReusable = (c: Context<EdgeEnv>) =>
@@ -93,8 +116,29 @@ export interface AnswerCacheOptions {
 export interface Answers {
   /** A kept answer to this request (anonymous GET inside its window), or null. */
   reuse(c: Context<EdgeEnv>): Response | null;
+  /**
+   * The kept answer to an anonymous GET of `key` (path and query string as sent) with this request id and
+   * If-None-Match, or null: what the kept-answer lane serves without going through the app.
+   */
+  keptAnswer(key: string, requestId: string, ifNoneMatch: string | undefined): AnswerParts | null;
   /** The success envelope of `data` (304 when If-None-Match names it), kept when the request is reusable. */
   ok(c: Context<EdgeEnv>, data: unknown): Response;
+}
+
+/** The answers of the query layer's snapshots, anonymous ones kept for `windowMs` (API_ANSWER_WINDOW_MS). */
+export function answersOf(
+  query: QueryLayer,
+  windowMs = DEFAULT_ANSWER_WINDOW_MS,
+  clock: Clock = systemClock,
+): Answers {
+  return createAnswers({
+    windowMs,
+    snapshot: () => {
+      const { version, generated_at } = query.snapshot();
+      return `${version} ${generated_at}`;
+    },
+    now: () => clock().getTime(),
+  });
 }
 
 export function createAnswers(options: AnswerCacheOptions): Answers {
@@ -102,17 +146,25 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
     maxSize: MAX_BYTES,
     sizeCalculation: (a) => Math.max(1, a.head.length),
   });
+  /** The answer kept for `key` while it is inside its window and of the snapshot being served. */
+  const keptFor = (key: string): KeptAnswer | null => {
+    const hit = kept.get(key);
+    if (!hit) return null;
+    if (hit.expiresAt <= options.now() || hit.snapshot !== options.snapshot()) {
+      kept.delete(key);
+      return null;
+    }
+    return hit;
+  };
   return {
     reuse(c) {
       if (options.windowMs === 0 || !isReusable(c)) return null;
-      const key = requestKey(c);
-      const hit = kept.get(key);
-      if (!hit) return null;
-      if (hit.expiresAt <= options.now() || hit.snapshot !== options.snapshot()) {
-        kept.delete(key);
-        return null;
-      }
-      return answer(c, hit);
+      const hit = keptFor(requestKey(c));
+      return hit && answer(c, hit);
+    },
+    keptAnswer(key, requestId, ifNoneMatch) {
+      const hit = options.windowMs === 0 ? null : keptFor(key);
+      return hit && answerParts(hit, requestId, ifNoneMatch);
     },
     ok(c, data) {
       const serialised = serialise(data);

@@ -9,9 +9,9 @@ import { type Context, Hono } from "hono";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
-import { type Clock, systemClock } from "../runtime/clock.ts";
+import type { Clock } from "../runtime/clock.ts";
 import { LoginBody } from "../schema/accounts.ts";
-import { type Answers, createAnswers, DEFAULT_ANSWER_WINDOW_MS } from "./answers.ts";
+import type { Answers } from "./answers.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
 import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
 import { type LoginService, noLogin, type ResearcherDirectory } from "./services.ts";
@@ -22,8 +22,8 @@ export interface ApiRouterDeps {
   publicBaseUrl: string;
   login?: LoginService;
   researchers?: ResearcherDirectory;
-  /** How long an anonymous GET's answer is reused (API_ANSWER_WINDOW_MS); 0 never. */
-  answerWindowMs?: number;
+  /** Success answers as bytes, anonymous ones kept for API_ANSWER_WINDOW_MS (answers.ts). */
+  answers: Answers;
   clock?: Clock;
 }
 
@@ -60,15 +60,7 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
   };
   const login = deps.login ?? noLogin;
   const openApiJson = JSON.stringify(openApiDocument(deps.publicBaseUrl.replace(/\/+$/, "")));
-  const clock = deps.clock ?? systemClock;
-  const answers = createAnswers({
-    windowMs: deps.answerWindowMs ?? DEFAULT_ANSWER_WINDOW_MS,
-    snapshot: () => {
-      const { version, generated_at } = deps.query.snapshot();
-      return `${version} ${generated_at}`;
-    },
-    now: () => clock().getTime(),
-  });
+  const { answers } = deps;
   const reply = replyWith(answers);
 
   const router = new Hono<EdgeEnv>();

@@ -42,28 +42,62 @@ const declaredBytes = (res: Response): number | null => {
   return length === null ? null : Number(length);
 };
 
+/** What a request's log line says about it, besides the bytes sent. */
+export interface RequestRecord {
+  requestId: string;
+  ip: string | undefined;
+  method: string;
+  path: string;
+  userAgent: string | undefined;
+  caller: Caller | undefined;
+  status: number;
+  /** performance.now() when the request arrived. */
+  started: number;
+}
+
+/**
+ * Writes the request's line once its answer is out (`sent` settles with the bytes written), so bytes and ms cover
+ * the whole body, streamed or not; without a connection count, with `declared` bytes at once.
+ */
+export function logRequest(
+  logger: Logger,
+  r: RequestRecord,
+  sent: Promise<number> | undefined,
+  declared: number | null,
+): void {
+  const line = (bytes: number | null) =>
+    logger.info(
+      {
+        request_id: r.requestId,
+        ip: r.ip ?? null,
+        method: r.method,
+        path: r.path,
+        user_agent: r.userAgent ?? null,
+        caller: loggedCaller(r.caller),
+        status: r.status,
+        bytes,
+        ms: Math.round(performance.now() - r.started),
+      },
+      "request",
+    );
+  if (sent) void sent.then(line);
+  else line(declared);
+}
+
 export const accessLog = (logger: Logger) =>
   createMiddleware<EdgeEnv>(async (c, next) => {
     const started = performance.now();
     await next();
-    const res = c.res;
-    const line = (bytes: number | null) =>
-      logger.info(
-        {
-          request_id: c.get("requestId"),
-          ip: c.get("ip") ?? null,
-          method: c.req.method,
-          path: c.req.path,
-          user_agent: c.req.header("user-agent") ?? null,
-          caller: loggedCaller(c.get("caller")),
-          status: res.status,
-          bytes,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
-    // Logged once the answer is out, so bytes and ms cover the whole body, streamed or not.
+    const record: RequestRecord = {
+      requestId: c.get("requestId"),
+      ip: c.get("ip"),
+      method: c.req.method,
+      path: c.req.path,
+      userAgent: c.req.header("user-agent"),
+      caller: c.get("caller"),
+      status: c.res.status,
+      started,
+    };
     const sent = c.env?.sent;
-    if (sent) void sent.then(line);
-    else line(declaredBytes(res));
+    logRequest(logger, record, sent, sent ? null : declaredBytes(c.res));
   });

@@ -175,7 +175,7 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
   });
 
 /** Refunds a counted request (or a paid token's claim) in the background; a failure is logged. */
-function giveBack(
+export function giveBack(
   access: AccessControl,
   caller: Caller,
   reservation: string | undefined,

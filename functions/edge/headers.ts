@@ -9,12 +9,16 @@ import { createMiddleware } from "hono/factory";
 import type { secureHeaders } from "hono/secure-headers";
 import type { EdgeEnv } from "../http/request-context.ts";
 
+/** A Vary value with `name` added unless it is already one of its names. */
+export function varyWith(vary: string | null | undefined, name: string): string {
+  if (!vary) return name;
+  const listed = vary.split(",").some((n) => n.trim().toLowerCase() === name.toLowerCase());
+  return listed ? vary : `${vary}, ${name}`;
+}
+
 /** Adds `value` to the Vary header unless it is already one of its names. */
 export function addVary(headers: Headers, value: string): void {
-  const vary = headers.get("vary");
-  if (!vary) headers.set("vary", value);
-  else if (!vary.split(",").some((name) => name.trim().toLowerCase() === value.toLowerCase()))
-    headers.set("vary", `${vary}, ${value}`);
+  headers.set("vary", varyWith(headers.get("vary"), value));
 }
 
 /** Whether a shared cache may keep the answer: `public` or `s-maxage`, and neither `private` nor `no-store`. */
@@ -42,11 +46,14 @@ export const PAGE_CSP =
 /** CSP for everything else (JSON, files): nothing may load or frame it. */
 export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+const REFERRER_POLICY = "strict-origin-when-cross-origin";
+const X_FRAME_OPTIONS = "DENY";
+
 /** hono/secure-headers, reduced to the three headers this service has always sent (and no X-Powered-By). */
 export const SECURITY_HEADERS: Parameters<typeof secureHeaders>[0] = {
   xContentTypeOptions: true,
-  referrerPolicy: "strict-origin-when-cross-origin",
-  xFrameOptions: "DENY",
+  referrerPolicy: REFERRER_POLICY,
+  xFrameOptions: X_FRAME_OPTIONS,
   removePoweredBy: true,
   crossOriginResourcePolicy: false,
   crossOriginOpenerPolicy: false,
@@ -56,6 +63,20 @@ export const SECURITY_HEADERS: Parameters<typeof secureHeaders>[0] = {
   xDownloadOptions: false,
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
+};
+
+/**
+ * The headers the steps above give an answer that is neither a page nor publicly cacheable (an API answer), for
+ * the kept-answer lane (edge/kept-answers.ts), which answers without them; test/edge/kept-answers.test.ts holds
+ * the two alike.
+ */
+export const DATA_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": REFERRER_POLICY,
+  "x-frame-options": X_FRAME_OPTIONS,
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": CORS_EXPOSE_HEADERS,
+  "content-security-policy": DATA_CSP,
 };
 
 /**

@@ -67,9 +67,8 @@ function hostNameOf(host: string): string | undefined {
   }
 }
 
-/** Why this request's Host is refused, or undefined when it names this service. */
-export function hostRefusal(req: Request, allowed: ReadonlySet<string>): string | undefined {
-  const host = req.headers.get("host") ?? new URL(req.url).host;
+/** Why a request's Host (its header, else its URL's host) is refused, or undefined when it names this service. */
+export function hostRefusal(host: string, allowed: ReadonlySet<string>): string | undefined {
   // The usual case, an allowed name as written, needs no URL parser; anything else is normalised by it first.
   if (allowed.has(PLAIN_HOST.exec(host)?.[1]?.toLowerCase() ?? "")) return undefined;
   const hostName = hostNameOf(host);
@@ -96,7 +95,7 @@ export function originRefusal(
 export const hostGuard = (allowed: ReadonlySet<string>) =>
   createMiddleware<EdgeEnv>(async (c, next) => {
     if (!isApiPath(c.req.path)) return next();
-    const refused = hostRefusal(c.req.raw, allowed);
+    const refused = hostRefusal(c.req.header("host") ?? new URL(c.req.url).host, allowed);
     return refused ? errorResponse(403, refused, c.get("requestId")) : next();
   });
 

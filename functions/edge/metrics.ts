@@ -12,7 +12,7 @@ export const METRICS_PATH = "/metrics";
 const PROBES = new Set(["/healthz", "/readyz", METRICS_PATH]);
 
 /** The route group of a path: api, mcp, snapshots, probe or site (pages, feeds and everything else). */
-function routeGroup(path: string): string {
+export function routeGroup(path: string): string {
   if (path === MCP_PATH || path.startsWith(`${MCP_PATH}/`)) return "mcp";
   if (isApiPath(path)) return "api";
   if (path.startsWith("/snapshots")) return "snapshots";
@@ -25,13 +25,21 @@ export const requestMetrics = (metrics: Metrics) =>
     const stop = metrics.latency.startTimer({ group });
     await next();
     stop();
-    const { status } = c.res;
-    metrics.requests.inc({ group, method: c.req.method, status: String(status) });
-    // A daily-quota refusal carries the exceeded quota; any other 429 is the per-second limit's.
-    if (c.get("quota")?.exceeded && (status === 402 || status === 429))
-      metrics.refusals.inc({ reason: "daily_quota" });
-    else if (status === 429) metrics.refusals.inc({ reason: "per_second" });
+    countAnswer(metrics, group, c.req.method, c.res.status, c.get("quota")?.exceeded != null);
   });
+
+/** Counts one answer; `quotaExceeded`: the request's daily quota was used up (else a 429 is the per-second limit's). */
+export function countAnswer(
+  metrics: Metrics,
+  group: string,
+  method: string,
+  status: number,
+  quotaExceeded: boolean,
+): void {
+  metrics.requests.inc({ group, method, status: String(status) });
+  if (quotaExceeded && (status === 402 || status === 429)) metrics.refusals.inc({ reason: "daily_quota" });
+  else if (status === 429) metrics.refusals.inc({ reason: "per_second" });
+}
 
 export async function metricsResponse(metrics: Metrics): Promise<Response> {
   return new Response(await metrics.registry.metrics(), {

@@ -5,9 +5,8 @@
 import type { Context } from "hono";
 import type { requestId } from "hono/request-id";
 
-/** A sane incoming X-Request-Id is kept; anything else is replaced. */
-export function requestIdOf(req: Request): string {
-  const incoming = req.headers.get("x-request-id");
+/** A sane incoming X-Request-Id (the header's value, if sent) is kept; anything else is replaced. */
+export function requestIdOf(incoming: string | null | undefined): string {
   return incoming && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : crypto.randomUUID();
 }
 
@@ -17,5 +16,5 @@ export function requestIdOf(req: Request): string {
  */
 export const REQUEST_ID_OPTIONS: Parameters<typeof requestId>[0] = {
   headerName: "",
-  generator: (c: Context) => requestIdOf(c.req.raw),
+  generator: (c: Context) => requestIdOf(c.req.header("x-request-id")),
 };

@@ -9,6 +9,8 @@ export interface ConnectionInfo {
   remoteAddress?: string;
   /** Settles with the bytes the answer wrote to the connection once it is out (access-log.ts). */
   sent?: Promise<number>;
+  /** The per-second limit already took this request's token (edge/kept-answers.ts handed the request on). */
+  rateChecked?: boolean;
 }
 
 export interface EdgeVariables {

@@ -3,18 +3,31 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
+const DAY_MS = 86_400_000;
+
+// The last day asked for: every metered request asks, and formatting a date costs more than the rest of its quota.
+let lastDay = Number.NaN;
+let lastDate = "";
+
 /** The UTC calendar date of an instant, YYYY-MM-DD. */
 export function utcDate(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  const day = Math.floor(at.getTime() / DAY_MS);
+  if (day !== lastDay) {
+    // An invalid date throws here, as toISOString does.
+    lastDate = at.toISOString().slice(0, 10);
+    lastDay = day;
+  }
+  return lastDate;
 }
 
 /** The date `days` after a YYYY-MM-DD date (before it when negative). */
 export function daysAfter(date: string, days: number): string {
-  return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
+  return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS));
 }
 
 /** Whole seconds from `at` to the next UTC midnight (at least 1). */
 export function secondsToUtcMidnight(at: Date): number {
-  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((midnight - at.getTime()) / 1000));
+  const t = at.getTime();
+  const midnight = (Math.floor(t / DAY_MS) + 1) * DAY_MS;
+  return Math.max(1, Math.ceil((midnight - t) / 1000));
 }

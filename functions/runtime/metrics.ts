@@ -11,6 +11,7 @@ export interface Metrics {
   latency: Histogram<"group">;
   refusals: Counter<"reason">;
   storeErrors: Counter;
+  keptAnswers: Counter;
   /** Reads the served snapshot's build instant when scraped; set once the snapshot is open. */
   snapshotBuiltAt(read: () => Date): void;
 }
@@ -61,6 +62,11 @@ export function createMetrics(now: () => Date = () => new Date()): Metrics {
     storeErrors: new Counter({
       name: "vd_store_errors_total",
       help: "State store calls that failed because the store could not answer (timeout, busy, full, unreachable)",
+      registers: [registry],
+    }),
+    keptAnswers: new Counter({
+      name: "vd_kept_answers_total",
+      help: "API answers the kept-answer lane sent from kept bytes, without the app's chain (edge/kept-answers.ts)",
       registers: [registry],
     }),
     snapshotBuiltAt(read) {

@@ -292,7 +292,7 @@ describe("per-second limits", () => {
   it("limits per credential as well as per address", async () => {
     let t = 0;
     const limit = createRateLimiter({ perSecond: 1, burst: 2, now: () => t });
-    const withKey = new Request("http://x/api", { headers: { authorization: "Bearer k" } });
+    const withKey = "Bearer k";
     expect([
       await limit(withKey, "10.0.0.1"),
       await limit(withKey, "10.0.0.2"),
@@ -310,9 +310,8 @@ describe("per-second limits", () => {
     });
     const slow = createRateLimiter({ perSecond: 1, burst: 1, shared: () => new Promise(() => {}) });
     for (const limit of [failing, slow]) {
-      const req = new Request("http://x/");
-      expect(await limit(req, "10.0.0.9")).toBeNull();
-      expect(await limit(req, "10.0.0.9")).toEqual({ retryAfterSeconds: 1 });
+      expect(await limit(null, "10.0.0.9")).toBeNull();
+      expect(await limit(null, "10.0.0.9")).toEqual({ retryAfterSeconds: 1 });
     }
   });
 });
