@@ -26,6 +26,8 @@
  * for GET and HEAD the pages and files (site search, the deadlines list and its feeds, the watchlist page and its
  * calendars, snapshot files, site files and feeds, merged-venue redirects, the site's 404); any other method there → 405.
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
+ * On Node (startServer) the kept-answer lane (edge/kept-answers.ts) stands in front of all this: an anonymous GET of
+ * /api whose answer is still kept, asked for without compression, is answered there by the same rules.
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
