@@ -33,14 +33,13 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { getRequestListener } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { type Answers, answersOf } from "./api/answers.ts";
 import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
-import { accessLog, bytesSent } from "./edge/access-log.ts";
+import { accessLog } from "./edge/access-log.ts";
 import { agentRefusal } from "./edge/agent-refusal.ts";
 import { createAnonymousAccess } from "./edge/anonymous-access.ts";
 import { callerQuota, edgeErrors, quotaHeaders } from "./edge/caller-quota.ts";
@@ -69,6 +68,7 @@ import type { EdgeEnv, EdgeHandler } from "./http/request-context.ts";
 // MCP: the slot takes a factory (the handler needs the query layer built here), and the edge meters only tool calls.
 import type { McpFactory } from "./mcp/handler.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
+import { nodeListener } from "./node-listener.ts";
 import { deadlineLister, watchedVenues } from "./pages/deadline-rows.ts";
 import { deadlinesPages } from "./pages/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
@@ -325,32 +325,10 @@ export async function startServer(
     blockedAgents: config.blockedAgents,
     trustProxyHops: config.trustProxyHops,
   });
-  // Requests the lane handed on after taking their per-second token.
-  const rateChecked = new WeakSet<object>();
-  const app = getRequestListener((req, env) =>
-    handler(req, {
-      remoteAddress: env.incoming.socket.remoteAddress,
-      sent: bytesSent(env.outgoing),
-      rateChecked: rateChecked.has(env.incoming),
-    }),
+  const server = createServer(
+    connectionServerOptions(config.connections),
+    nodeListener(handler, lane, logger),
   );
-  const server = createServer(connectionServerOptions(config.connections), (incoming, outgoing) => {
-    const laneWork = lane(incoming, outgoing);
-    if (laneWork === false) return void app(incoming, outgoing);
-    void laneWork.then(
-      (done) => {
-        if (done.answered) return;
-        if (done.rateChecked) rateChecked.add(incoming);
-        return app(incoming, outgoing);
-      },
-      (err: unknown) => {
-        logger.error({ err }, "the kept-answer lane failed");
-        // Nothing written yet: the app answers; else the connection is cut rather than answered twice.
-        if (!outgoing.headersSent) return app(incoming, outgoing);
-        outgoing.destroy();
-      },
-    );
-  });
   await new Promise<void>((resolveServer, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolveServer());

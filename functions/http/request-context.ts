@@ -11,7 +11,12 @@ export interface ConnectionInfo {
   sent?: Promise<number>;
   /** The per-second limit already took this request's token (edge/kept-answers.ts handed the request on). */
   rateChecked?: boolean;
+  /** The body as the Node listener read it from the socket (edge/request-body.ts readDeclaredBody), if it did. */
+  body?: PreReadBody;
 }
+
+/** A body read before the app: its bytes, or that the client did not send them all. */
+export type PreReadBody = { bytes: Uint8Array } | { unreadable: true };
 
 export interface EdgeVariables {
   /** X-Request-Id (request-id.ts). */

@@ -1,0 +1,52 @@
+/**
+ * The Node request listener of the server (startServer): in front of the app, the kept-answer lane answers what it
+ * can (edge/kept-answers.ts); a body whose Content-Length the route allows is read from the socket here
+ * (edge/request-body.ts readDeclaredBody), so the app's body step takes bytes instead of a web stream; the rest goes
+ * through @hono/node-server's bridge to the app with what was learnt on the way (ConnectionInfo).
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { bytesSent } from "./edge/access-log.ts";
+import type { KeptAnswerLane } from "./edge/kept-answers.ts";
+import { readDeclaredBody } from "./edge/request-body.ts";
+import type { ConnectionInfo, EdgeHandler } from "./http/request-context.ts";
+import type { Logger } from "./runtime/logger.ts";
+
+type Learnt = Pick<ConnectionInfo, "rateChecked" | "body">;
+
+export function nodeListener(handler: EdgeHandler, lane: KeptAnswerLane, logger: Logger): RequestListener {
+  const learnt = new WeakMap<object, Learnt>();
+  const bridge = getRequestListener((req, env) =>
+    handler(req, {
+      remoteAddress: env.incoming.socket.remoteAddress,
+      sent: bytesSent(env.outgoing),
+      ...learnt.get(env.incoming),
+    }),
+  );
+  const toApp = (incoming: IncomingMessage, outgoing: ServerResponse, known: Learnt = {}) => {
+    const reading = readDeclaredBody(incoming);
+    if (!reading) {
+      learnt.set(incoming, known);
+      return void bridge(incoming, outgoing);
+    }
+    void reading.then((body) => {
+      learnt.set(incoming, { ...known, body });
+      return bridge(incoming, outgoing);
+    });
+  };
+  return (incoming, outgoing) => {
+    const laneWork = lane(incoming, outgoing);
+    if (laneWork === false) return toApp(incoming, outgoing);
+    void laneWork.then(
+      (done) => {
+        if (!done.answered) toApp(incoming, outgoing, { rateChecked: done.rateChecked });
+      },
+      (err: unknown) => {
+        logger.error({ err }, "the kept-answer lane failed");
+        // Nothing written yet: the app answers; else the connection is cut rather than answered twice.
+        if (!outgoing.headersSent) toApp(incoming, outgoing);
+        else outgoing.destroy();
+      },
+    );
+  };
+}
