@@ -62,22 +62,29 @@ async function findDeadlines(ctx: QueryContext, p: DeadlineListParams): Promise<
     (p.page - 1) * p.page_size,
   ]);
   const selected = rows.filter((r): r is SelectedRound & { n: number } => r.id_num !== null);
-  const deadlines = await Promise.all(selected.map((s) => deadlineRow(ctx, s)));
+  const deadlines = await Promise.all(selected.map((s) => deadlineRow(ctx, s, p.estimates)));
   return {
     deadlines: deadlines.flatMap((d) => d ?? []),
     pagination: searchPagination(rows[0]?.n ?? 0, { page: p.page, per_page: p.page_size }),
   };
 }
 
-/** The row of one selected round, from the venue's public row and its outlook. */
-async function deadlineRow(ctx: QueryContext, s: SelectedRound): Promise<UpcomingDeadline | null> {
+/**
+ * The row of one selected round, from the venue's public row and its outlook. Its next deadline is picked as ROUNDS
+ * picked the round's: without estimates, from the announced deadlines only.
+ */
+async function deadlineRow(
+  ctx: QueryContext,
+  s: SelectedRound,
+  estimates: boolean,
+): Promise<UpcomingDeadline | null> {
   const id = String(s.id_num);
   const found = await conferenceOutlook(ctx, id);
   if (!found) return null;
   const { row, outlook } = found;
   const deadlines = outlook.deadlines.filter((d) => d.cycle_year === s.cycle_year && d.round === s.round);
   const next = deadlines
-    .filter((d) => d.closes_at >= ctx.now)
+    .filter((d) => d.closes_at >= ctx.now && (estimates || !d.estimated))
     .sort((a, b) => a.closes_at.localeCompare(b.closes_at))[0] as OutlookDeadline | undefined;
   if (!next) return null;
   return {
