@@ -17,15 +17,7 @@ import { type LoadOptions, runLoad } from "./load.ts";
 import { PROJECT_ROOT } from "./processes.ts";
 import { readProfile, summarise, topFunctions } from "./profile-summary.ts";
 import { type RunningChild, serviceEnv, startBaseline, startService } from "./service.ts";
-import {
-  detailRequests,
-  type EndpointGroup,
-  mcpRequests,
-  mixedRequests,
-  rankingRequests,
-  searchRequests,
-  statisticsRequests,
-} from "./workload.ts";
+import { type EndpointGroup, endpointGroups, mixedGroup } from "./workload.ts";
 
 /**
  * CPU seconds (user + system) the process has used, from /proc/<pid>/stat (clock ticks of 10 ms); of its main
@@ -88,17 +80,8 @@ try {
     );
   };
   const ids = { conferences: await firstIds("conferences"), journals: await firstIds("journals") };
-  const groups: EndpointGroup[] = [
-    { name: "search", description: "", requests: searchRequests() },
-    { name: "rankings", description: "", requests: rankingRequests() },
-    { name: "statistics", description: "", requests: statisticsRequests() },
-    ...(apiKey ? [{ name: "details", description: "", requests: detailRequests(ids, apiKey) }] : []),
-    { name: "mcp", description: "", requests: mcpRequests(ids, apiKey) },
-  ];
-  const group =
-    values.group === "mixed"
-      ? { name: "mixed", description: "", requests: mixedRequests(groups) }
-      : groups.find((g) => g.name === values.group);
+  const groups = endpointGroups(ids, { apiKey, mcp: true });
+  const group = values.group === "mixed" ? mixedGroup(groups) : groups.find((g) => g.name === values.group);
   if (!group) throw new Error(`no group ${values.group}`);
   const load = { duration: Number(values.duration), connections: Number(values.connections) };
   // The bench's bare Node server answers the bench's search body, loaded after the service: the floor.

@@ -26,15 +26,11 @@ import { type RunningChild, serviceEnv, startBaseline, startRedis, startService 
 import { generateUpstream } from "./synthetic/generate.ts";
 import {
   type BenchRequest,
-  coldSearch,
-  detailRequests,
   type EndpointGroup,
+  endpointGroups,
   isSuccess,
   mcpRequests,
-  mixedRequests,
-  rankingRequests,
-  searchRequests,
-  statisticsRequests,
+  mixedGroup,
   type VenueIds,
 } from "./workload.ts";
 
@@ -200,47 +196,8 @@ async function main() {
       notes.push(`MCP skipped: POST /mcp answered ${mcpProbe.status} ${mcpProbe.body.slice(0, 120)}`);
     for (const note of notes) log(`  note: ${note}`);
 
-    let coldIndex = 0;
-    const groups: EndpointGroup[] = [
-      {
-        name: "search",
-        description: "conference and journal searches, fixed list",
-        requests: searchRequests(),
-      },
-      {
-        name: "search-cold",
-        description: "distinct conference searches (8,960 before one repeats)",
-
-        requests: [coldSearch(0)],
-        next: () => coldSearch(coldIndex++),
-      },
-      { name: "rankings", description: "every conference and journal ranking", requests: rankingRequests() },
-      { name: "statistics", description: "GET /api/statistics", requests: statisticsRequests() },
-      ...(apiKey
-        ? [
-            {
-              name: "details",
-              description: "conference and journal details with an API key",
-              requests: detailRequests(ids, apiKey),
-            },
-          ]
-        : []),
-      ...(mcpAvailable
-        ? [
-            {
-              name: "mcp",
-              description: "MCP tools/call (search, lists, statistics, details)",
-              requests: mcpRequests(ids, apiKey),
-            },
-          ]
-        : []),
-    ];
-    const mixed: EndpointGroup = {
-      name: "mixed",
-      description: "all groups interleaved by weight",
-
-      requests: mixedRequests(groups),
-    };
+    const groups = endpointGroups(ids, { apiKey, mcp: mcpAvailable });
+    const mixed = mixedGroup(groups);
 
     log("Checking every request once…");
     const checkFailures = await checkRequests(baseUrl, groups);

@@ -290,3 +290,52 @@ export function mixedRequests(groups: readonly EndpointGroup[]): BenchRequest[] 
   }
   return out;
 }
+
+/** What a run can send: details need an API key the server took, MCP an endpoint that answers. */
+export interface Reach {
+  apiKey: string | null;
+  mcp: boolean;
+}
+
+/** The endpoint groups a run loads, in report order: the bench's and the profiler's one list. */
+export function endpointGroups(ids: VenueIds, { apiKey, mcp }: Reach): EndpointGroup[] {
+  let coldIndex = 0;
+  return [
+    {
+      name: "search",
+      description: "conference and journal searches, fixed list",
+      requests: searchRequests(),
+    },
+    {
+      name: "search-cold",
+      description: "distinct conference searches (8,960 before one repeats)",
+      requests: [coldSearch(0)],
+      next: () => coldSearch(coldIndex++),
+    },
+    { name: "rankings", description: "every conference and journal ranking", requests: rankingRequests() },
+    { name: "statistics", description: "GET /api/statistics", requests: statisticsRequests() },
+    ...(apiKey
+      ? [
+          {
+            name: "details",
+            description: "conference and journal details with an API key",
+            requests: detailRequests(ids, apiKey),
+          },
+        ]
+      : []),
+    ...(mcp
+      ? [
+          {
+            name: "mcp",
+            description: "MCP tools/call (search, lists, statistics, details)",
+            requests: mcpRequests(ids, apiKey),
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The groups interleaved by weight (mixedRequests), as a group of its own. */
+export function mixedGroup(groups: readonly EndpointGroup[]): EndpointGroup {
+  return { name: "mixed", description: "all groups interleaved by weight", requests: mixedRequests(groups) };
+}

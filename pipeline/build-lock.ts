@@ -14,10 +14,12 @@ export const BUILD_LOCK_HELD = "VD_BUILD_LOCK_HELD";
 const LOCK_NAME = ".build.lock";
 const STALE_MS = 30_000;
 const RETRY_MS = 2000;
+/** How long a build waits by default for another build of the same folder to finish. */
+export const BUILD_LOCK_WAIT_MS = 15 * 60_000;
 
 export interface BuildLockOptions {
-  /** How long to wait for another build to finish before giving up. */
-  waitMs: number;
+  /** How long to wait for another build to finish before giving up (BUILD_LOCK_WAIT_MS unless told). */
+  waitMs?: number;
   /** Takes the lock over even when it looks held: its holder is known to be gone. */
   force?: boolean;
   log: (line: string) => void;
@@ -31,6 +33,7 @@ export async function withBuildLock<T>(
 ): Promise<T> {
   const dir = resolve(snapshotsDir);
   if (process.env[BUILD_LOCK_HELD] === dir) return work();
+  const waitMs = options.waitMs ?? BUILD_LOCK_WAIT_MS;
   ensureDirectory(dir);
   const lockfilePath = join(dir, LOCK_NAME);
   if (options.force) rmSync(lockfilePath, { recursive: true, force: true });
@@ -41,7 +44,7 @@ export async function withBuildLock<T>(
       realpath: false,
       stale: STALE_MS,
       retries: {
-        retries: Math.ceil(options.waitMs / RETRY_MS),
+        retries: Math.ceil(waitMs / RETRY_MS),
         minTimeout: RETRY_MS,
         maxTimeout: RETRY_MS,
         factor: 1,
@@ -51,7 +54,7 @@ export async function withBuildLock<T>(
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ELOCKED") throw err;
     throw new Error(
-      `another build holds ${lockfilePath} (waited ${Math.round(options.waitMs / 1000)} s); ` +
+      `another build holds ${lockfilePath} (waited ${Math.round(waitMs / 1000)} s); ` +
         "if no build is running anywhere on this folder, run again with --force",
     );
   }

@@ -9,9 +9,6 @@ import { withBuildLock } from "../pipeline/build-lock.ts";
 import { buildSnapshot } from "../pipeline/pipeline.ts";
 import { readBuildSettings } from "../pipeline/settings.ts";
 
-// Waits this long for another build of the same folder to finish.
-const LOCK_WAIT_MS = 15 * 60_000;
-
 try {
   const { upstreamDir, snapshotsDir, keepDays, now } = readBuildSettings(process.env);
   const baseUrl = publicBaseUrl(process.env);
@@ -31,7 +28,7 @@ try {
         keepDays,
       });
     },
-    { waitMs: LOCK_WAIT_MS, force, log },
+    { force, log },
   );
   console.log(
     `Snapshot ${dir}: ${report.counts.conferences} conferences, ${report.counts.journals} journals, ` +

@@ -38,8 +38,6 @@ const baseUrl = publicBaseUrl(process.env);
 process.env.PUBLIC_BASE_URL = baseUrl;
 // Minutes after UTC midnight for the nightly rebuild.
 const NIGHTLY_MINUTE = 10;
-// A build waits this long for another one on the same folder to finish.
-const BUILD_LOCK_WAIT_MS = 15 * 60_000;
 
 interface ManifestHead {
   version: string;
@@ -158,7 +156,7 @@ async function syncUpstream(): Promise<void> {
  * nothing (a nightly build runs once).
  */
 const underBuildLock = (work: () => Promise<void>) =>
-  withBuildLock(snapshotsDir, work, { waitMs: BUILD_LOCK_WAIT_MS, log: (line) => console.error(line) });
+  withBuildLock(snapshotsDir, work, { log: (line) => console.error(line) });
 
 function scheduleNightly(): void {
   const now = new Date();

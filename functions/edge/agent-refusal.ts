@@ -7,7 +7,7 @@ import type { AccessControl } from "../http/caller.ts";
 import { isApiPath } from "../http/paths.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
-import { isBlockedAgent } from "./agents.ts";
+import { blockedAgentTest } from "./agents.ts";
 import { peekQuietly } from "./caller-quota.ts";
 import { refusal } from "./refusal.ts";
 
@@ -15,10 +15,12 @@ const AGENT_REFUSAL =
   "error code: 1010. Requests with the default User-Agent of an HTTP library are refused; " +
   "send a descriptive User-Agent naming your tool and a contact.";
 
-export const agentRefusal = (access: AccessControl, blockedAgents: readonly string[], logger: Logger) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
+export const agentRefusal = (access: AccessControl, blockedAgents: readonly string[], logger: Logger) => {
+  const isBlocked = blockedAgentTest(blockedAgents);
+  return createMiddleware<EdgeEnv>(async (c, next) => {
     const path = c.req.path;
-    if (!isApiPath(path) || !isBlockedAgent(c.req.header("user-agent") ?? null, blockedAgents)) return next();
+    if (!isApiPath(path) || !isBlocked(c.req.header("user-agent") ?? null)) return next();
     await peekQuietly(c, access, { kind: "anonymous", ip: c.get("ip") }, logger);
     return refusal(path, 403, AGENT_REFUSAL, c.get("requestId"));
   });
+};

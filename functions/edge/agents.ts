@@ -23,23 +23,15 @@ export const DEFAULT_BLOCKED_AGENTS: readonly string[] = [
   "GuzzleHttp", // PHP
 ];
 
-/** One case-insensitive pattern per list: the product token is one of the list's, then "/", a space or the end. */
-const patterns = new WeakMap<readonly string[], RegExp | null>();
-
-function patternOf(blocked: readonly string[]): RegExp | null {
-  let pattern = patterns.get(blocked);
-  if (pattern === undefined) {
-    const tokens = blocked.map((t) => t.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    pattern = tokens.length === 0 ? null : new RegExp(`^(?:${tokens.join("|")})(?:[/ ]|$)`, "i");
-    patterns.set(blocked, pattern);
-  }
-  return pattern;
-}
-
-/** Whether a User-Agent is one of the refused library defaults (product token match, any case). */
-export function isBlockedAgent(userAgent: string | null, blocked: readonly string[]): boolean {
-  const ua = (userAgent ?? "").trim();
-  return ua !== "" && (patternOf(blocked)?.test(ua) ?? false);
+/**
+ * Whether a User-Agent is one of the refused library defaults: one case-insensitive pattern for the list (the product
+ * token is one of the list's, then "/", a space or the end), made once by the caller that holds the list.
+ */
+export function blockedAgentTest(blocked: readonly string[]): (userAgent: string | null) => boolean {
+  const tokens = blocked.map((t) => t.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (tokens.length === 0) return () => false;
+  const pattern = new RegExp(`^(?:${tokens.join("|")})(?:[/ ]|$)`, "i");
+  return (userAgent) => pattern.test((userAgent ?? "").trim());
 }
 
 /** BLOCKED_AGENTS: comma-separated product tokens replacing the default list; empty disables the rule. */

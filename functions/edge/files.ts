@@ -46,8 +46,11 @@ export interface FileOptions {
   etag?: string;
   status?: number;
   headers?: Record<string, string>;
-  /** Answer with this compressed copy of the file instead of the file itself (a 200 only; ranges are not offered). */
-  encoded?: { encoding: string; bytes: Uint8Array };
+  /**
+   * Answer with this compressed copy of the file instead of the file itself (a 200 only; ranges are not offered).
+   * Its bytes are asked for only when the answer needs them: a 304 makes no copy.
+   */
+  encoded?: { encoding: string; bytes: () => Promise<Uint8Array> };
 }
 
 /** The file as a response, or null when `path` is not a regular file. */
@@ -78,10 +81,10 @@ export async function fileResponse(
     return new Response(req.method === "HEAD" ? null : stream(path), { status, headers });
   }
   if (options.encoded) {
-    headers["content-encoding"] = options.encoded.encoding;
-    headers["content-length"] = String(options.encoded.bytes.length);
     // zlib's output is backed by a plain ArrayBuffer, never a shared one.
-    const bytes = options.encoded.bytes as Uint8Array<ArrayBuffer>;
+    const bytes = (await options.encoded.bytes()) as Uint8Array<ArrayBuffer>;
+    headers["content-encoding"] = options.encoded.encoding;
+    headers["content-length"] = String(bytes.length);
     return new Response(req.method === "HEAD" ? null : bytes, { status, headers });
   }
   headers["accept-ranges"] = "bytes";

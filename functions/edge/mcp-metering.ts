@@ -2,9 +2,11 @@
  * Quota for the MCP endpoint: a request that returns venue data (a tool call, reading the statistics or a venue,
  * completing a venue name or id) counts like a REST request; the protocol traffic around it (initialize,
  * notifications, tools/list, prompts/list, prompts/get, ping, static resources and completions) and refused
- * methods only report the quota, so connecting a client costs nothing. Invalid credentials are refused (401) on every request alike.
+ * methods only report the quota, so connecting a client costs nothing. A batch of several metered calls is refused
+ * before anything counts it. Invalid credentials are refused (401) on every other request alike.
  */
 import { createMiddleware } from "hono/factory";
+import { jsonRpcError } from "../http/json-rpc-error.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 
 /** A request body as JSON; undefined when there is none or it is not JSON. */
@@ -55,17 +57,26 @@ function isMeteredCall(message: unknown): boolean {
 }
 
 /** How many metered calls a message carries (a JSON-RPC batch can hold several); 0 for anything else. */
-export function countMeteredCalls(message: unknown): number {
+function countMeteredCalls(message: unknown): number {
   return (Array.isArray(message) ? message : [message]).filter(isMeteredCall).length;
 }
 
 /**
- * The edge step on /mcp, before caller-quota.ts: parses the message once and hands it on (c.var.mcpMessage); a
- * request with no metered call only reports the quota.
+ * The edge step on /mcp, before caller-quota.ts, and the one place that counts metered calls: parses the message
+ * once and hands it on (c.var.mcpMessage); a request with no metered call only reports the quota, and a batch of
+ * several is refused here, before it is counted (one HTTP request counts as one request).
  */
 export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
   const message = c.req.method === "POST" ? jsonBody(c.get("body")) : undefined;
+  const calls = countMeteredCalls(message);
+  if (calls > 1) {
+    return jsonRpcError(
+      400,
+      -32600,
+      "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request",
+    );
+  }
   c.set("mcpMessage", message);
-  if (countMeteredCalls(message) === 0) c.set("reportOnly", true);
+  if (calls === 0) c.set("reportOnly", true);
   await next();
 });

@@ -157,19 +157,19 @@ async function snapshotsListing(req: Request, snapshotsDir: string, asked: boole
 }
 
 /**
- * A text file's compressed copy for a client that accepts one, made once (compressed-copies.ts); none for a range
- * request, which is answered from the file itself.
+ * A text file's compressed copy for a client that accepts one, made once (compressed-copies.ts) and only when the
+ * answer carries it (not for a 304); none for a range request, which is answered from the file itself.
  */
-async function encodedCopy(
+function encodedCopy(
   req: Request,
   copies: CompressedCopies,
   path: string,
   sha256: string,
   type: string,
-): Promise<FileOptions["encoded"]> {
+): FileOptions["encoded"] {
   const encoding = chooseEncoding(req.headers.get("accept-encoding"));
   if (!encoding || req.headers.has("range") || !isCompressible(type)) return undefined;
-  return { encoding, bytes: await copies.get(path, sha256, encoding) };
+  return { encoding, bytes: () => copies.get(path, sha256, encoding) };
 }
 
 export function snapshotFiles(snapshotsDir: string): FileHandler {
@@ -200,7 +200,7 @@ export function snapshotFiles(snapshotsDir: string): FileHandler {
     return fileResponse(req, path, {
       cacheControl,
       etag: listed.sha256,
-      encoded: await encodedCopy(req, copies, path, listed.sha256, type ?? contentTypeOf(path)),
+      encoded: encodedCopy(req, copies, path, listed.sha256, type ?? contentTypeOf(path)),
       ...(type ? { headers: { "content-type": type } } : {}),
     });
   };

@@ -2,13 +2,14 @@
  * POST /mcp: the MCP server over Streamable HTTP, stateless (no session id) with plain JSON answers, or one SSE
  * event to a client that accepts only the event stream. A plain tools/call takes the direct path
  * (direct-call.ts); any other request gets a fresh SDK server and transport. Web-standard Request → Response
- * behind the edge chain, which has already resolved the caller and counted the request.
+ * behind the edge chain, which has already refused a batch of several metered calls, resolved the caller and counted
+ * the request.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createReadOperations } from "../api/operations.ts";
 import type { ResearcherDirectory } from "../api/services.ts";
-import { countMeteredCalls } from "../edge/mcp-metering.ts";
 import { BODY_LIMITS } from "../http/body-limits.ts";
+import { jsonRpcError } from "../http/json-rpc-error.ts";
 import type { InnerHandler } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
@@ -79,14 +80,6 @@ async function asOneEvent(res: Response): Promise<Response> {
   return jsonRpcAnswer(new Uint8Array(await res.arrayBuffer()), true);
 }
 
-/** A transport-level refusal, worded as the SDK's transport words its own. */
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
-    status,
-    headers: { "content-type": "application/json", ...headers },
-  });
-}
-
 export const createMcpHandler: McpFactory = (deps) => {
   const ops = createReadOperations(deps);
   const clock = deps.clock ?? systemClock;
@@ -100,13 +93,8 @@ export const createMcpHandler: McpFactory = (deps) => {
       const message = `method ${req.method} not allowed: this MCP endpoint takes POST only`;
       return jsonRpcError(405, -32000, message, { allow: "POST, OPTIONS" });
     }
+    // The edge metered the message (edge/mcp-metering.ts): it holds at most one call that counts.
     const { message } = ctx;
-    // The edge counted this request once, so it may make one metered call.
-    if (countMeteredCalls(message) > 1) {
-      const message =
-        "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request";
-      return jsonRpcError(400, -32600, message);
-    }
     const context: McpServerContext = {
       ops,
       publicBaseUrl,

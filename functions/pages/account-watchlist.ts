@@ -30,19 +30,27 @@ export interface WatchedIds {
   journals: string[];
 }
 
+/** The account's tracked venues under its watchlist id. */
+async function trackedBy(store: AccountWatchlistStore, accountId: string, id: string): Promise<WatchedIds> {
+  const profile = await store.getProfile(accountId);
+  return { id, conferences: profile?.trackedConferences ?? [], journals: profile?.trackedJournals ?? [] };
+}
+
 /** The account's tracked venues when `id` is its watchlist id, else null (another form, a wrong token, no account). */
 export async function accountWatched(store: AccountWatchlistStore, id: string): Promise<WatchedIds | null> {
   const [, accountId = "", token = ""] = ACCOUNT_WATCHLIST_ID.exec(id) ?? [];
   if (!accountId || !(await store.getAccount(accountId))) return null;
   const kept = await tokenOf(store, accountId);
   if (kept.length !== token.length || !timingSafeEqual(Buffer.from(kept), Buffer.from(token))) return null;
-  const profile = await store.getProfile(accountId);
-  return { id, conferences: profile?.trackedConferences ?? [], journals: profile?.trackedJournals ?? [] };
+  return trackedBy(store, accountId, id);
 }
 
-/** The calling account's watchlist id and tracked venues; null for a caller who is not an account. */
+/**
+ * The calling account's watchlist id and tracked venues; null for a caller who is not an account. The edge has
+ * resolved the account from its credential, so its token is read once and not checked against itself.
+ */
 export async function callerWatched(store: AccountWatchlistStore, caller: Caller | undefined) {
   if (caller?.kind !== "account") return null;
-  const id = `${caller.accountId}.${await tokenOf(store, caller.accountId)}`;
-  return accountWatched(store, id);
+  const { accountId } = caller;
+  return trackedBy(store, accountId, `${accountId}.${await tokenOf(store, accountId)}`);
 }

@@ -25,6 +25,12 @@ const ROUNDS =
   "arg_min(o.date, o.closes_epoch) AS next_date FROM outlook o WHERE o.closes_epoch >= ? AND (? OR NOT o.estimated) " +
   "GROUP BY o.id_num, o.cycle_year, o.round";
 
+/** The list's order: soonest closing first, then a unique key. */
+const PAGE_ORDER = "r.next_epoch, r.id_num, r.cycle_year, r.round";
+
+/** A page row with the total it was counted from; the round's columns are null on a page past the end. */
+type CountedRound = { n: number } & { [K in keyof SelectedRound]: SelectedRound[K] | null };
+
 const RANKED = "(c.ccf_rank <> '' OR c.core_rank <> '' OR c.qualis_rank <> '')";
 
 export function upcomingDeadlines(ctx: QueryContext, p: DeadlineListParams): Promise<DeadlineListData> {
@@ -41,32 +47,44 @@ async function findDeadlines(ctx: QueryContext, p: DeadlineListParams): Promise<
   addVenueFilters(cond, p, "any");
   if (p.ranked_only) cond.add(RANKED);
   if (p.within_days !== undefined) cond.add("r.next_date <= ?", daysAfter(ctx.today, p.within_days));
-  const from = `(${ROUNDS}) r JOIN conferences c ON c.id_num = r.id_num ${cond.where}`;
-  const params = [epochSeconds(ctx.now), p.estimates, ...cond.params];
-  const [[count], selected] = await Promise.all([
-    ctx.db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${from}`, params),
-    ctx.db.all<SelectedRound>(
-      `SELECT r.id_num::DOUBLE AS id_num, r.cycle_year, r.round FROM ${from} ` +
-        "ORDER BY r.next_epoch, r.id_num, r.cycle_year, r.round LIMIT ? OFFSET ?",
-      [...params, p.page_size, (p.page - 1) * p.page_size],
-    ),
+  // The rounds are grouped once: the count and the page both read the one materialized selection, and the count
+  // row stands alone (LEFT JOIN) when the page is past the end.
+  const sql =
+    `WITH matched AS MATERIALIZED (SELECT r.* FROM (${ROUNDS}) r JOIN conferences c ON c.id_num = r.id_num ${cond.where}), ` +
+    `page AS (SELECT * FROM matched r ORDER BY ${PAGE_ORDER} LIMIT ? OFFSET ?) ` +
+    "SELECT total.n, r.id_num::DOUBLE AS id_num, r.cycle_year, r.round " +
+    `FROM (SELECT count(*)::INTEGER AS n FROM matched) total LEFT JOIN page r ON true ORDER BY ${PAGE_ORDER}`;
+  const rows = await ctx.db.all<CountedRound>(sql, [
+    epochSeconds(ctx.now),
+    p.estimates,
+    ...cond.params,
+    p.page_size,
+    (p.page - 1) * p.page_size,
   ]);
-  const deadlines = await Promise.all(selected.map((s) => deadlineRow(ctx, s)));
+  const selected = rows.filter((r): r is SelectedRound & { n: number } => r.id_num !== null);
+  const deadlines = await Promise.all(selected.map((s) => deadlineRow(ctx, s, p.estimates)));
   return {
     deadlines: deadlines.flatMap((d) => d ?? []),
-    pagination: searchPagination(count?.n ?? 0, { page: p.page, per_page: p.page_size }),
+    pagination: searchPagination(rows[0]?.n ?? 0, { page: p.page, per_page: p.page_size }),
   };
 }
 
-/** The row of one selected round, from the venue's public row and its outlook. */
-async function deadlineRow(ctx: QueryContext, s: SelectedRound): Promise<UpcomingDeadline | null> {
+/**
+ * The row of one selected round, from the venue's public row and its outlook. Its next deadline is picked as ROUNDS
+ * picked the round's: without estimates, from the announced deadlines only.
+ */
+async function deadlineRow(
+  ctx: QueryContext,
+  s: SelectedRound,
+  estimates: boolean,
+): Promise<UpcomingDeadline | null> {
   const id = String(s.id_num);
   const found = await conferenceOutlook(ctx, id);
   if (!found) return null;
   const { row, outlook } = found;
   const deadlines = outlook.deadlines.filter((d) => d.cycle_year === s.cycle_year && d.round === s.round);
   const next = deadlines
-    .filter((d) => d.closes_at >= ctx.now)
+    .filter((d) => d.closes_at >= ctx.now && (estimates || !d.estimated))
     .sort((a, b) => a.closes_at.localeCompare(b.closes_at))[0] as OutlookDeadline | undefined;
   if (!next) return null;
   return {

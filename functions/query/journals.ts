@@ -24,6 +24,7 @@ import {
   tierPosition,
 } from "./sql.ts";
 import { varcharList } from "./sql-param.ts";
+import { addVenueFilters } from "./venue-filters.ts";
 
 const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
 
@@ -38,9 +39,8 @@ export function searchJournals(ctx: QueryContext, p: JournalSearchParams): Promi
 
 async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<JournalSearchData> {
   const cond = new Conditions();
-  if (p.ccf_rank) cond.add("list_contains(?, j.ccf_rank)", varcharList(p.ccf_rank));
+  addVenueFilters(cond, p, "all", "j");
   if (p.issn) cond.add("(j.issn = ? OR list_contains(j.issns, ?))", p.issn, p.issn);
-  if (p.field) cond.add("list_has_any(j.fields, ?)", varcharList(p.field));
   if (p.updated_since) cond.add("j.updated_at >= ?", p.updated_since);
 
   const order = `${CCF_ORDER}, j.full_lc, j.id_num`;

@@ -1,7 +1,7 @@
 /**
- * The rank and field filters of the conference lists (search and upcoming deadlines), on the conferences table
- * `c`. Each filter takes several values, any of which matches; `systems` says how filters of different ranking
- * systems combine.
+ * The rank and field filters of the venue lists (conference search and upcoming deadlines on the conferences table
+ * `c`, journal search on the journals table `j`). Each filter takes several values, any of which matches; `systems`
+ * says how filters of different ranking systems combine.
  */
 import type { ResearchField } from "../../snapshot/records.ts";
 import { qualisTiersCondition } from "./qualis-scales.ts";
@@ -17,15 +17,22 @@ export interface VenueFilters {
   field?: readonly ResearchField[];
 }
 
+/** What journals are filtered by: they carry CCF ranks and fields, no CORE or QUALIS rank. */
+export type JournalFilters = Pick<VenueFilters, "ccf_rank" | "field">;
+
+type Systems = "all" | "any";
+
 /**
  * Adds the filters to `cond`: within a system any listed tier matches; across systems every one must match
  * ("all", as search always did) or any one suffices ("any": CCF A or B, or CORE A* or A). Fields: any listed one.
  */
-export function addVenueFilters(cond: Conditions, p: VenueFilters, systems: "all" | "any"): void {
+export function addVenueFilters(cond: Conditions, p: VenueFilters, systems: Systems): void;
+export function addVenueFilters(cond: Conditions, p: JournalFilters, systems: Systems, alias: "j"): void;
+export function addVenueFilters(cond: Conditions, p: VenueFilters, systems: Systems, alias = "c"): void {
   const ranks: [clause: string, ...values: SqlParam[]][] = [];
   for (const [column, tiers] of [
-    ["c.ccf_rank", p.ccf_rank ?? []],
-    ["c.core_rank", p.core_rank ?? []],
+    [`${alias}.ccf_rank`, p.ccf_rank ?? []],
+    [`${alias}.core_rank`, p.core_rank ?? []],
   ] as const)
     if (tiers.length > 0) ranks.push([`list_contains(?, ${column})`, varcharList(tiers)]);
   // QUALIS tiers also match the older scale the reference service rates on (qualis-scales.ts).
@@ -37,5 +44,5 @@ export function addVenueFilters(cond: Conditions, p: VenueFilters, systems: "all
       `(${ranks.map(([clause]) => clause).join(" OR ")})`,
       ...ranks.flatMap(([, ...values]) => values),
     );
-  if (p.field && p.field.length > 0) cond.add("list_has_any(c.fields, ?)", varcharList(p.field));
+  if (p.field && p.field.length > 0) cond.add(`list_has_any(${alias}.fields, ?)`, varcharList(p.field));
 }

@@ -4,6 +4,7 @@
  * interface spec's shape. The names are checked here, so a typo is a 400 naming the valid ones, REST and MCP alike.
  */
 import { z } from "zod";
+import { booleanParam } from "./param-rules.ts";
 
 /** A comma-separated list, trimmed, empty items dropped; a value that names nothing counts as absent. */
 const names = (value: string) =>
@@ -91,15 +92,6 @@ export function detailSectionsParam(detailKeys: () => readonly string[], rowKeys
 
 /** `full=` of the statistics: "true" or true for the whole history; anything else but "false"/false is a 400. */
 export const StatisticsParams = z.object({
-  full: z
-    .preprocess(
-      (v) => (v === "true" ? true : v === "false" ? false : v),
-      z.boolean({ error: "full must be true or false" }),
-    )
-    .default(false)
-    .meta({
-      type: "boolean",
-      description: "true: every deadline month and country, each source's name and commit.",
-    }),
+  full: booleanParam("full", false, "true: every deadline month and country, each source's name and commit."),
 });
 export type StatisticsParams = z.output<typeof StatisticsParams>;

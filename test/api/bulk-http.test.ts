@@ -4,7 +4,8 @@
  */
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CompressedCopies } from "../../functions/edge/compressed-copies.ts";
 import { type Harness, startHarness } from "./harness.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: listings are checked field by field below
@@ -184,6 +185,22 @@ describe("the snapshot for data users", () => {
       "if-none-match": etag,
     });
     expect(again.status).toBe(304);
+  });
+
+  it("a revalidation that matches makes no compressed copy: only an answer with a body does", async () => {
+    const path = "/snapshots/latest/journals.json";
+    const etag = String((await raw(h, path)).headers.etag);
+    const compressions = vi.spyOn(CompressedCopies.prototype, "get");
+    try {
+      const again = await raw(h, path, { "accept-encoding": "gzip", "if-none-match": `W/${etag}` });
+      expect(again.status).toBe(304);
+      expect(compressions).not.toHaveBeenCalled();
+      const full = await raw(h, path, { "accept-encoding": "gzip" });
+      expect(full.headers["content-encoding"]).toBe("gzip");
+      expect(compressions).toHaveBeenCalledTimes(1);
+    } finally {
+      compressions.mockRestore();
+    }
   });
 
   it("the default Python user agent gets the CSV, and still 403 on /api", async () => {

@@ -3,9 +3,11 @@ import {
   coldSearch,
   detailRequests,
   type EndpointGroup,
+  endpointGroups,
   isSuccess,
   MIXED_WEIGHTS,
   mcpRequests,
+  mixedGroup,
   mixedRequests,
   rankingRequests,
   searchRequests,
@@ -67,5 +69,22 @@ describe("the bench workload", () => {
     const some = mixedRequests(["search", "rankings", "statistics"].map(group));
     expect(share(some, "details")).toBe(0);
     expect(share(some, "search") / share(some, "rankings")).toBeCloseTo(35 / 25, 1);
+  });
+
+  it("lists the groups a run can reach: details with a key, MCP when it answers, cold searches fresh each time", () => {
+    const ids = { conferences: ["1"], journals: ["7"] };
+    const names = (groups: EndpointGroup[]) => groups.map((g) => g.name);
+    const all = endpointGroups(ids, { apiKey: "KEY", mcp: true });
+    expect(names(all)).toEqual(["search", "search-cold", "rankings", "statistics", "details", "mcp"]);
+    expect(names(endpointGroups(ids, { apiKey: null, mcp: false }))).toEqual([
+      "search",
+      "search-cold",
+      "rankings",
+      "statistics",
+    ]);
+    const cold = all.find((g) => g.name === "search-cold");
+    const fresh = [cold?.next?.(), cold?.next?.()].map((r) => r?.path);
+    expect(fresh).toEqual([coldSearch(0).path, coldSearch(1).path]);
+    expect(mixedGroup(all).requests).toEqual(mixedRequests(all));
   });
 });

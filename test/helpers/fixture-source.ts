@@ -1,6 +1,10 @@
-/** The fixture snapshot written to a temp folder and opened as the query layer's source, for one file's tests. */
+/**
+ * The fixture snapshot (with overrides) written to a temp folder and opened as the query layer's source, for one
+ * file's tests.
+ */
 import { rm } from "node:fs/promises";
 import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { forFile } from "./for-file.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "./snapshot-fixture.ts";
 
@@ -10,11 +14,11 @@ export interface FixtureSource {
   source: SnapshotSource;
 }
 
-export function fixtureSourceForFile(): () => FixtureSource {
+export function fixtureSourceForFile(overrides: Partial<SnapshotContent> = {}): () => FixtureSource {
   return forFile(
     async () => {
       const dir = await tempSnapshotsDir();
-      await writeFixtureSnapshot(dir);
+      await writeFixtureSnapshot(dir, overrides);
       return { dir, source: await SnapshotSource.open({ snapshotsDir: dir }) };
     },
     async ({ dir, source }) => {
