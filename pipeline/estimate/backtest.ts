@@ -4,9 +4,9 @@
  *
  * "As it stood then": the sources do not say when they announced a deadline, so a cycle counts as announced at a
  * cut-off when one of its submission deadlines is on or before it; a cycle whose submission deadlines all come
- * after the cut-off is hidden whole (its deadlines removed). This is strict: a call announced months ahead counts
- * as unknown until its first deadline. A venue none of whose cycles is known at a cut-off is not scored there
- * (the data did not have it yet: the outlook had nothing to go on).
+ * after the cut-off is hidden whole (its deadlines, conference dates and place removed). This is strict: a call
+ * announced months ahead counts as unknown until its first deadline. A venue none of whose cycles is known at a
+ * cut-off is not scored there (the data did not have it yet: the outlook had nothing to go on).
  */
 import type { Edition } from "../../snapshot/records.ts";
 import { cyclesOutlook } from "./outlook.ts";
@@ -34,14 +34,24 @@ const submissionDates = (e: Edition) => e.deadlines.filter(isSubmission).map((d)
 
 const knownBy = (c: Cycle, cutoff: string) => submissionDates(c.edition).some((d) => d <= cutoff);
 
+/** An edition as it stood before its announcement: the year alone (its dates and place came with the call). */
+const unannounced = (e: Edition): Edition => ({
+  ...e,
+  start_date: null,
+  end_date: null,
+  date_text: null,
+  place: null,
+  country: null,
+  deadlines: [],
+});
+
 /**
- * The cycles as known at `cutoff`: those with no submission deadline on or before it lose their deadlines and
- * rounds; the others are kept as they are (their rounds grouped once for every cut-off).
+ * The cycles as known at `cutoff`: those with no submission deadline on or before it are unannounced (no
+ * deadlines, rounds or conference dates: the outlook leaves out rounds expected after a known conference start,
+ * which would leak the hidden cycle's dates); the others are kept as they are (rounds grouped once per venue).
  */
 function knownAt(cycles: Cycle[], cutoff: string): Cycle[] {
-  return cycles.map((c) =>
-    knownBy(c, cutoff) ? c : { edition: { ...c.edition, deadlines: [] }, rounds: [] },
-  );
+  return cycles.map((c) => (knownBy(c, cutoff) ? c : { edition: unannounced(c.edition), rounds: [] }));
 }
 
 /**

@@ -41,6 +41,17 @@ describe("backtest", () => {
     expect(summarizeBacktest([])).toEqual({ rounds: 0, coverage: null, median: null, p90: null });
   });
 
+  it("hides a hidden cycle's conference dates with its deadlines", () => {
+    const eds = [
+      edition(2023, ["2023-02-02"]),
+      edition(2024, ["2024-02-08"]),
+      // Held earlier than before: known at the cut-off, its start would drop the estimate (a round after it).
+      edition(2025, ["2025-01-20"], { start_date: "2025-02-03", end_date: "2025-02-05" }),
+    ];
+    const [round] = backtestVenue("MOVED", eds, ["2024-07-01"], false);
+    expect([round?.actual, round?.estimated, round?.error_days]).toEqual(["2025-01-20", "2025-02-05", 16]);
+  });
+
   it("does not score a venue none of whose cycles was known at the cut-off", () => {
     expect(
       backtestVenue(
