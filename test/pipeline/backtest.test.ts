@@ -14,10 +14,12 @@ import { edition } from "../helpers/editions.ts";
 import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 /**
- * CCF-A on today's upstream data (393 rounds: coverage 98.2 %, median 4 d, p90 33 d), with a little room for the
- * resolution of venues to change: only ever tightened. Issue 23's targets: coverage >= 90 %, median <= 7, p90 <= 30.
+ * CCF-A on today's upstream data (393 rounds: coverage 98.2 %, median 4 d, p90 33 d): only ever tightened. Issue
+ * 23's targets: coverage >= 90 %, median <= 7, p90 <= 30. All venues (1,618 rounds: 96.4 %, median 8, p90 49) is
+ * the check that a rule helping CCF-A does not overfit it.
  */
-const CCF_A_FLOOR = { coverage: 0.97, median: 5, p90: 35 };
+const CCF_A_FLOOR = { coverage: 0.98, median: 4, p90: 33 };
+const ALL_FLOOR = { coverage: 0.964, median: 8, p90: 49 };
 
 describe("backtest", () => {
   it("estimates the hidden cycle from the cycles known at the cut-off and scores each real round", () => {
@@ -89,12 +91,16 @@ describe.skipIf(!HAS_REAL_UPSTREAM)("the outlook on the real upstream data (as o
   }, 120_000);
   afterAll(() => rm(snapshots, { recursive: true, force: true }));
 
-  it("keeps the CCF-A backtest figures at or above the committed floor", () => {
-    const a = report.backtest.ccf_a;
-    expect(a.rounds).toBeGreaterThan(300);
-    expect(a.coverage).toBeGreaterThanOrEqual(CCF_A_FLOOR.coverage);
-    expect(a.median).toBeLessThanOrEqual(CCF_A_FLOOR.median);
-    expect(a.p90).toBeLessThanOrEqual(CCF_A_FLOOR.p90);
+  it("keeps the CCF-A and all-venue backtest figures at or above the committed floors", () => {
+    for (const [figures, floor, rounds] of [
+      [report.backtest.ccf_a, CCF_A_FLOOR, 300],
+      [report.backtest.all, ALL_FLOOR, 1500],
+    ] as const) {
+      expect(figures.rounds).toBeGreaterThan(rounds);
+      expect(figures.coverage).toBeGreaterThanOrEqual(floor.coverage);
+      expect(figures.median).toBeLessThanOrEqual(floor.median);
+      expect(figures.p90).toBeLessThanOrEqual(floor.p90);
+    }
   });
 
   it("gives every CCF-A conference a next submission deadline or a state, never a notification or a past conference", () => {

@@ -10,8 +10,8 @@ import {
   outlookRowFields,
   submissionOutlook,
 } from "../../pipeline/estimate/outlook.ts";
-import { announcedRounds, cyclesOf, roundModels } from "../../pipeline/estimate/rounds.ts";
-import type { OutlookDeadline, SubmissionOutlook } from "../../snapshot/records.ts";
+import { announcedRounds, cyclesOf, roundDates, roundModels } from "../../pipeline/estimate/rounds.ts";
+import type { Edition, OutlookDeadline, SubmissionOutlook } from "../../snapshot/records.ts";
 import { deadline, edition } from "../helpers/editions.ts";
 
 const NOW = "2026-11-26T06:00:00Z";
@@ -48,6 +48,29 @@ describe("round model", () => {
     expect(model[2]?.confidence).toBe(0.25);
     expect((model[2]?.maxDay ?? 0) - (model[2]?.minDay ?? 0)).toBeGreaterThan(20);
     expect(roundModels(cyclesOf([edition(2026, ["2026-02-08"])]))(2026)).toEqual([]);
+  });
+
+  it("expects each round at the latest cycle's day when that cycle moved every round the same way", () => {
+    const expected = (eds: Edition[]) =>
+      roundModels(cyclesOf(eds))(2027).map((m) => roundDates(m, 2027).date);
+    const earlier = [
+      edition(2024, ["2023-06-01", "2023-11-15"]),
+      edition(2025, ["2024-06-03", "2024-11-14"]),
+    ];
+    // Both rounds of 2026 came about two weeks later: the venue moved its schedule, the median would lag it.
+    expect(expected([...earlier, edition(2026, ["2025-06-20", "2025-12-01"])])).toEqual([
+      "2026-06-20",
+      "2026-12-01",
+    ]);
+    // One round later, the other earlier: no move of the schedule, each round at its median.
+    expect(expected([...earlier, edition(2026, ["2025-06-20", "2025-11-01"])])).toEqual([
+      "2026-06-03",
+      "2026-11-14",
+    ]);
+    // A single round that moved is as often the sources' noise: the median.
+    expect(
+      expected([edition(2024, ["2023-06-01"]), edition(2025, ["2024-06-03"]), edition(2026, ["2025-06-20"])]),
+    ).toEqual(["2026-06-03"]);
   });
 });
 
