@@ -4,7 +4,8 @@
  * rounds of different cycles at the same day of their cycle are one recurring round; a round recurs when it
  * appears in at least two of the recent cycles. A round is expected at the median of its days, unless the latest
  * cycle moved the venue's whole schedule (every one of its rounds, two at least, came later than before, or every
- * one earlier): then at the latest cycle's day. No venue is special-cased.
+ * one earlier): then at the latest cycle's day. In a cycle with rounds already announced, the rounds still to come
+ * move with them when they all came later (or all earlier) than the model said. No venue is special-cased.
  */
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
@@ -215,6 +216,23 @@ export function roundModels(cycles: Cycle[]): (targetYear: number) => ModelRound
     byLatestPrior.set(key, model);
     return model;
   };
+}
+
+/**
+ * The model placed where a partly announced cycle's calendar sits: when every announced round of the cycle that
+ * the model knows came later than its model round (or every one earlier), all model rounds move by the median of
+ * those offsets. The cycle's own rounds are the best evidence for its others: a venue holding that year's
+ * conference earlier moves every deadline of the cycle.
+ */
+export function alignedTo(model: ModelRound[], year: number, announced: AnnouncedRound[]): ModelRound[] {
+  const offsets = announced.flatMap((r) => {
+    const round = model[nearestRound(model, year, r.paper)];
+    return round ? [dayNumber(r.paper) - cycleStart(year) - round.day] : [];
+  });
+  const moved = offsets.length > 0 && (offsets.every((d) => d > 0) || offsets.every((d) => d < 0));
+  if (!moved) return model;
+  const shift = median(offsets);
+  return model.map((m) => ({ ...m, day: m.day + shift, minDay: m.minDay + shift, maxDay: m.maxDay + shift }));
 }
 
 /** The expected dates of a model round in the cycle `year`. */
