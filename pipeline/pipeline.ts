@@ -16,6 +16,7 @@ import type {
 import { STALE_AFTER_DAYS, sourceAges } from "../snapshot/source-age.ts";
 import {
   BACKTEST_CUTOFFS,
+  type BacktestRound,
   type BacktestSummary,
   backtestVenue,
   summarizeBacktest,
@@ -229,13 +230,20 @@ function runBacktest(merged: Merged): BuildReport["backtest"] {
   const rounds = merged.conferences.flatMap((c) =>
     backtestVenue(c.draft.short_name, c.detail.editions, BACKTEST_CUTOFFS, c.draft.ccf_rank === "A"),
   );
-  const ccfA = rounds.filter((r) => r.ccf_a);
+  const summaries = (scope: BacktestRound["scope"]) => {
+    const scoped = rounds.filter((r) => r.scope === scope);
+    return { all: summarizeBacktest(scoped), ccf_a: summarizeBacktest(scoped.filter((r) => r.ccf_a)) };
+  };
+  const nextCycle = summaries("next_cycle");
   return {
     cutoffs: BACKTEST_CUTOFFS,
-    all: summarizeBacktest(rounds),
-    ccf_a: summarizeBacktest(ccfA),
+    ...nextCycle,
+    rest_of_cycle: summaries("rest_of_cycle"),
     // The CCF-A rounds furthest off, for whoever tunes the round model (never to one venue).
-    ccf_a_worst: ccfA.sort((a, b) => b.error_days - a.error_days).slice(0, 25),
+    ccf_a_worst: rounds
+      .filter((r) => r.ccf_a && r.scope === "next_cycle")
+      .sort((a, b) => b.error_days - a.error_days)
+      .slice(0, 25),
   };
 }
 
@@ -302,7 +310,8 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
   const backtest = runBacktest(merged);
   opts.log(
     `  outlook backtest per round, cut-offs ${BACKTEST_CUTOFFS[0]}–${BACKTEST_CUTOFFS.at(-1)}: ` +
-      `${backtestLine("all", backtest.all)}; ${backtestLine("CCF-A", backtest.ccf_a)}`,
+      `${backtestLine("all", backtest.all)}; ${backtestLine("CCF-A", backtest.ccf_a)}; rest of a partly announced ` +
+      `cycle: ${backtestLine("all", backtest.rest_of_cycle.all)}; ${backtestLine("CCF-A", backtest.rest_of_cycle.ccf_a)}`,
   );
   const { confs, journals, registry, agreement } = await identifyVenues(
     stage,

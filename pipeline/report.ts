@@ -51,8 +51,11 @@ export interface BuildReport {
   /** The outlook's estimates against the rounds that followed each cut-off (pipeline/estimate/backtest.ts). */
   backtest: {
     cutoffs: string[];
+    /** The next cycle's rounds (the headline figures). */
     all: BacktestSummary;
     ccf_a: BacktestSummary;
+    /** The rounds still to come in a cycle partly announced at the cut-off. */
+    rest_of_cycle: { all: BacktestSummary; ccf_a: BacktestSummary };
     ccf_a_worst: BacktestRound[];
   };
   /** Each source's data date and fetch time; stale ones are warned about. */
@@ -343,13 +346,16 @@ export function reportMarkdown(r: BuildReport): string {
     `A real round without an estimate counts ${MISSED_ROUND_DAYS} days (pipeline/estimate/backtest.ts says how data is hidden).`,
     "",
     table(
-      ["venues", "rounds", "coverage", "median", "90th percentile"],
+      ["rounds of", "venues", "rounds", "coverage", "median", "90th percentile"],
       (
         [
-          ["all", r.backtest.all],
-          ["CCF-A", r.backtest.ccf_a],
+          ["the next cycle", "all", r.backtest.all],
+          ["the next cycle", "CCF-A", r.backtest.ccf_a],
+          ["a partly announced cycle, still to come", "all", r.backtest.rest_of_cycle.all],
+          ["a partly announced cycle, still to come", "CCF-A", r.backtest.rest_of_cycle.ccf_a],
         ] as const
-      ).map(([label, s]) => [
+      ).map(([scope, label, s]) => [
+        scope,
         label,
         String(s.rounds),
         s.coverage === null ? "-" : `${(s.coverage * 100).toFixed(1)} %`,
@@ -358,7 +364,7 @@ export function reportMarkdown(r: BuildReport): string {
       ]),
     ),
     "",
-    "CCF-A rounds furthest off:",
+    "CCF-A rounds of the next cycle furthest off:",
     "",
     table(
       ["venue", "cut-off", "cycle", "real paper deadline", "estimate", "error"],

@@ -1,16 +1,18 @@
 /**
  * How good the outlook's estimates are, per round: for past cut-off dates, the outlook is computed from the data
- * as it stood then and each real round that followed is compared with the estimate made for it.
+ * as it stood then and each real round that followed is compared with the estimate made for it. Two scopes: the
+ * rounds of the next cycle (the headline figures), and the rounds still to come in a cycle partly announced at
+ * the cut-off (restOfCycle).
  *
  * "As it stood then": the sources do not say when they announced a deadline, so a cycle counts as announced at a
  * cut-off when one of its submission deadlines is on or before it; a cycle whose submission deadlines all come
- * after the cut-off is hidden whole (its deadlines removed). This is strict: a call announced months ahead counts
- * as unknown until its first deadline. A venue none of whose cycles is known at a cut-off is not scored there
- * (the data did not have it yet: the outlook had nothing to go on).
+ * after the cut-off is hidden whole (its deadlines, conference dates and place removed). This is strict: a call
+ * announced months ahead counts as unknown until its first deadline. A venue none of whose cycles is known at a
+ * cut-off is not scored there (the data did not have it yet: the outlook had nothing to go on).
  */
 import type { Edition } from "../../snapshot/records.ts";
 import { cyclesOutlook } from "./outlook.ts";
-import { type Cycle, cyclesOf, dayNumber, isSubmission } from "./rounds.ts";
+import { type AnnouncedRound, type Cycle, cyclesOf, dayNumber, isSubmission } from "./rounds.ts";
 
 /** 1 January and 1 July of 2023–2026. */
 export const BACKTEST_CUTOFFS = [2023, 2024, 2025, 2026].flatMap((y) => [`${y}-01-01`, `${y}-07-01`]);
@@ -22,6 +24,11 @@ const HORIZON_DAYS = 365;
 export interface BacktestRound {
   venue: string;
   cutoff: string;
+  /**
+   * What was estimated: a round of the first cycle wholly after the cut-off ("next_cycle", the headline figures),
+   * or a round still to come in the cycle partly announced at the cut-off ("rest_of_cycle").
+   */
+  scope: "next_cycle" | "rest_of_cycle";
   cycle_year: number;
   actual: string;
   /** The estimated paper date matched to it, null when the outlook had none. */
@@ -34,42 +41,48 @@ const submissionDates = (e: Edition) => e.deadlines.filter(isSubmission).map((d)
 
 const knownBy = (c: Cycle, cutoff: string) => submissionDates(c.edition).some((d) => d <= cutoff);
 
-/**
- * The cycles as known at `cutoff`: those with no submission deadline on or before it lose their deadlines and
- * rounds; the others are kept as they are (their rounds grouped once for every cut-off).
- */
-function knownAt(cycles: Cycle[], cutoff: string): Cycle[] {
-  return cycles.map((c) =>
-    knownBy(c, cutoff) ? c : { edition: { ...c.edition, deadlines: [] }, rounds: [] },
-  );
-}
+/** An edition as it stood before its announcement: the year alone (its dates and place came with the call). */
+const unannounced = (e: Edition): Edition => ({
+  ...e,
+  start_date: null,
+  end_date: null,
+  date_text: null,
+  place: null,
+  country: null,
+  deadlines: [],
+});
 
 /**
- * The real rounds of the first hidden cycle after `cutoff` against the outlook computed at the cut-off. Each real
- * round is paired with the nearest estimate of the same cycle (one estimate per round, closest pairs first);
- * a round left without one counts MISSED_ROUND_DAYS. Skipped while the outlook still looks at an earlier cycle
- * (its next deadline belongs to one): that cycle's estimate is not made yet.
+ * The cycles as known at `cutoff`: those with no submission deadline on or before it are unannounced (no
+ * deadlines, rounds or conference dates: the outlook leaves out rounds expected after a known conference start,
+ * which would leak the hidden cycle's dates); the others are kept as they are (rounds grouped once per venue).
  */
-function backtestCycles(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean): BacktestRound[] {
-  const hidden = cycles.find(
-    (c) => submissionDates(c.edition).length > 0 && submissionDates(c.edition).every((d) => d > cutoff),
-  );
-  // A venue with no cycle known at the cut-off is one the data did not have yet: nothing to ask the outlook.
-  if (!hidden || !cycles.some((c) => c.edition.year < hidden.edition.year && knownBy(c, cutoff))) return [];
-  const year = hidden.edition.year;
-  const real = hidden.rounds
-    .map((r) => r.paper)
-    .filter((d) => dayNumber(d) - dayNumber(cutoff) <= HORIZON_DAYS);
-  if (real.length === 0) return [];
-  const outlook = cyclesOutlook({
-    cycles: knownAt(cycles, cutoff),
-    nowIso: `${cutoff}T00:00:00Z`,
-    dataAsOf: cutoff,
-  });
-  if (outlook.next && outlook.next.cycle_year < year) return [];
+function knownAt(cycles: Cycle[], cutoff: string): Cycle[] {
+  return cycles.map((c) => (knownBy(c, cutoff) ? c : { edition: unannounced(c.edition), rounds: [] }));
+}
+
+/** The outlook as of `cutoff` on the cycles as known then, and its estimated paper dates for the cycle `year`. */
+function outlookAt(cycles: Cycle[], cutoff: string, year: number) {
+  const outlook = cyclesOutlook({ cycles, nowIso: `${cutoff}T00:00:00Z`, dataAsOf: cutoff });
   const estimates = outlook.deadlines
     .filter((d) => d.estimated && d.type === "paper" && d.cycle_year === year)
     .map((d) => d.date);
+  return { next: outlook.next, estimates };
+}
+
+/** The paper dates of rounds within HORIZON_DAYS after the cut-off: the real rounds scored. */
+const scoredPapers = (rounds: AnnouncedRound[], cutoff: string) =>
+  rounds.map((r) => r.paper).filter((d) => dayNumber(d) - dayNumber(cutoff) <= HORIZON_DAYS);
+
+/**
+ * Each real round of a cycle against the estimates made for that cycle: paired with the nearest estimate (one
+ * estimate per round, closest pairs first); a round left without one counts MISSED_ROUND_DAYS.
+ */
+function scoreRounds(
+  real: string[],
+  estimates: string[],
+  row: Omit<BacktestRound, "actual" | "estimated" | "error_days">,
+): BacktestRound[] {
   const pairs = real
     .flatMap((actual, r) =>
       estimates.map((est, e) => ({ r, e, error: Math.abs(dayNumber(est) - dayNumber(actual)) })),
@@ -85,18 +98,70 @@ function backtestCycles(venue: string, cycles: Cycle[], cutoff: string, ccfA: bo
   return real.map((actual, r) => {
     const m = matched.get(r);
     return {
-      venue,
-      cutoff,
-      cycle_year: year,
+      ...row,
       actual,
       estimated: m ? (estimates[m.e] as string) : null,
       error_days: m ? Math.min(m.error, MISSED_ROUND_DAYS) : MISSED_ROUND_DAYS,
-      ccf_a: ccfA,
     };
   });
 }
 
-/** A venue's backtest rounds at every cut-off, its editions grouped into rounds once for all of them. */
+/**
+ * The real rounds of the first hidden cycle after `cutoff` against the outlook computed at the cut-off. Skipped
+ * while the outlook still looks at an earlier cycle (its next deadline belongs to one): that cycle's estimate is
+ * not made yet.
+ */
+function nextCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean): BacktestRound[] {
+  const hidden = cycles.find(
+    (c) => submissionDates(c.edition).length > 0 && submissionDates(c.edition).every((d) => d > cutoff),
+  );
+  // A venue with no cycle known at the cut-off is one the data did not have yet: nothing to ask the outlook.
+  if (!hidden || !cycles.some((c) => c.edition.year < hidden.edition.year && knownBy(c, cutoff))) return [];
+  const year = hidden.edition.year;
+  const real = scoredPapers(hidden.rounds, cutoff);
+  if (real.length === 0) return [];
+  const { next, estimates } = outlookAt(knownAt(cycles, cutoff), cutoff, year);
+  if (next && next.cycle_year < year) return [];
+  return scoreRounds(real, estimates, { venue, cutoff, scope: "next_cycle", cycle_year: year, ccf_a: ccfA });
+}
+
+/**
+ * The rounds still to come in the cycle partly announced at `cutoff` (a round of it began on or before the
+ * cut-off, a later one after it) against the outlook computed at the cut-off with those later rounds hidden: the
+ * estimate of SIGKDD's February round once its August round is known. Stricter than the next-cycle scope, where a
+ * cycle counts as announced whole with its first round: here each round counts as unknown until its own first
+ * deadline (and the cycle's other dates after the cut-off are hidden too).
+ */
+function restOfCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean): BacktestRound[] {
+  const begun = (r: AnnouncedRound) => r.deadlines.some((d) => d.date <= cutoff);
+  const current = cycles.find((c) => c.rounds.some(begun) && !c.rounds.every(begun));
+  if (!current) return [];
+  const ahead = current.rounds.filter((r) => !begun(r));
+  const real = scoredPapers(ahead, cutoff);
+  if (real.length === 0) return [];
+  const hiddenDeadlines = new Set(ahead.flatMap((r) => r.deadlines));
+  const partly: Cycle = {
+    edition: {
+      ...current.edition,
+      deadlines: current.edition.deadlines.filter(
+        (d) => !hiddenDeadlines.has(d) && (isSubmission(d) || d.date <= cutoff),
+      ),
+    },
+    rounds: current.rounds.filter(begun),
+  };
+  const known = knownAt(cycles, cutoff).map((c, i) => (cycles[i] === current ? partly : c));
+  const year = current.edition.year;
+  const { estimates } = outlookAt(known, cutoff, year);
+  return scoreRounds(real, estimates, {
+    venue,
+    cutoff,
+    scope: "rest_of_cycle",
+    cycle_year: year,
+    ccf_a: ccfA,
+  });
+}
+
+/** A venue's backtest rounds of both scopes at every cut-off, its editions grouped into rounds once for all. */
 export function backtestVenue(
   venue: string,
   editions: Edition[],
@@ -104,7 +169,10 @@ export function backtestVenue(
   ccfA: boolean,
 ): BacktestRound[] {
   const cycles = cyclesOf(editions);
-  return cutoffs.flatMap((cutoff) => backtestCycles(venue, cycles, cutoff, ccfA));
+  return cutoffs.flatMap((cutoff) => [
+    ...nextCycle(venue, cycles, cutoff, ccfA),
+    ...restOfCycle(venue, cycles, cutoff, ccfA),
+  ]);
 }
 
 export interface BacktestSummary {

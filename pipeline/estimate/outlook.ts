@@ -14,6 +14,7 @@ import type {
 } from "../../snapshot/records.ts";
 import { toUtcInstant } from "../normalize/dates.ts";
 import {
+  alignedTo,
   type Cycle,
   cycleStep,
   cyclesOf,
@@ -109,7 +110,8 @@ function estimated(model: ModelRound, year: number, nowIso: string): PendingRoun
 }
 
 /**
- * Every round of the cycle `year`: the announced ones, and the model's rounds no source announced. Of a cycle
+ * Every round of the cycle `year`: the announced ones, and the model's rounds no source announced, moved with the
+ * announced ones when these all came later (or all earlier) than expected (rounds.ts alignedTo). Of a cycle
  * with announced rounds, a model round is left out when its window closed before the cycle's last announced round
  * or before `dataAsOf`: sources dated after it list the cycle without it (the venue dropped or moved that round).
  * A model round expected on or after the cycle's conference start is left out too.
@@ -124,6 +126,8 @@ function cycleDeadlines(
   const edition = cycle?.edition;
   const rounds = cycle?.rounds ?? [];
   const covered = new Set(rounds.map((r) => nearestRound(model, year, r.paper)));
+  // Indexes match `model`'s: aligning moves rounds, never reorders or drops them.
+  const expected = alignedTo(model, year, rounds);
   const lastPaper = rounds.at(-1)?.paper;
   const knownUntil =
     lastPaper === undefined ? "" : dataAsOf !== null && dataAsOf > lastPaper ? dataAsOf : lastPaper;
@@ -133,7 +137,7 @@ function cycleDeadlines(
       make: (round: number, count: number) =>
         r.deadlines.map((d) => announced(d, year, nowIso)(round, count)),
     })),
-    ...model
+    ...expected
       .filter((m, i) => !covered.has(i) && roundDates(m, year).latest > knownUntil)
       // A round expected after its own conference has begun cannot be one of its rounds.
       .filter((m) => !edition?.start_date || roundDates(m, year).date < edition.start_date)

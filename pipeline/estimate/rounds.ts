@@ -2,7 +2,10 @@
  * The round model of a series: how many submission rounds a cycle (edition) has and where in the cycle each
  * falls, learnt from the series' own recent cycles. Each cycle's submission deadlines are grouped into rounds;
  * rounds of different cycles at the same day of their cycle are one recurring round; a round recurs when it
- * appears in at least two of the recent cycles. No venue is special-cased.
+ * appears in at least two of the recent cycles. A round is expected at the median of its days, unless the latest
+ * cycle moved the venue's whole schedule (every one of its rounds, two at least, came later than before, or every
+ * one earlier): then at the latest cycle's day. In a cycle with rounds already announced, the rounds still to come
+ * move with them when they all came later (or all earlier) than the model said. No venue is special-cased.
  */
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
@@ -15,6 +18,8 @@ const ROUND_GAP_DAYS = 21;
 const SAME_ROUND_DAYS = 30;
 /** A recurring round appears in at least this many of the recent cycles (or in the latest one). */
 const MIN_RECURRENCE = 2;
+/** Rounds of the latest cycle that must move the same way to count as a moved schedule: one round alone is noise. */
+const MIN_MOVED_ROUNDS = 2;
 /** Days added on either side of the observed spread to make an estimate's window. */
 const WINDOW_SLACK_DAYS = 3;
 /** The window's half-width when a round was seen once: one observation says little about the spread. */
@@ -141,7 +146,23 @@ function clusterByDay(observed: Observed[]): Observed[][] {
   return clusters;
 }
 
-function modelRound(cluster: Observed[], cycles: number): ModelRound {
+/**
+ * Whether the latest cycle moved the series' schedule: each of its rounds that earlier cycles have too (at least
+ * MIN_MOVED_ROUNDS of them) came later than the earlier cycles' median day of that round, or each came earlier.
+ * A venue that moves its calendar moves every round; the median would lag such a move by a cycle or two, while
+ * one round moving alone is as often noise of the sources.
+ */
+function scheduleMoved(clusters: Observed[][], latest: number | undefined): boolean {
+  const moves = clusters.flatMap((cluster) => {
+    const last = cluster.find((o) => o.year === latest);
+    const earlier = cluster.filter((o) => o !== last).map((o) => o.day);
+    return last && earlier.length > 0 ? [Math.sign(last.day - median(earlier))] : [];
+  });
+  return moves.length >= MIN_MOVED_ROUNDS && moves[0] !== 0 && moves.every((m) => m === moves[0]);
+}
+
+/** A model round from a cluster: at its median day, or at the day cycle `movedIn` has in it (scheduleMoved). */
+function modelRound(cluster: Observed[], cycles: number, movedIn: number | undefined): ModelRound {
   const days = cluster.map((o) => o.day);
   const leads = cluster.flatMap((o) => (o.abstractLead === null ? [] : [o.abstractLead]));
   const spread = Math.max(...days) - Math.min(...days);
@@ -152,7 +173,7 @@ function modelRound(cluster: Observed[], cycles: number): ModelRound {
     : Math.max(0.1, Math.min(0.95, (cluster.length / cycles) * (1 - Math.min(spread, 90) / 100)));
   const slack = single ? SINGLE_WINDOW_DAYS - WINDOW_SLACK_DAYS : 0;
   return {
-    day: median(days),
+    day: cluster.find((o) => o.year === movedIn)?.day ?? median(days),
     minDay: Math.min(...days) - slack,
     maxDay: Math.max(...days) + slack,
     abstractLead: leads.length * 2 >= cluster.length ? median(leads) : null,
@@ -169,16 +190,18 @@ const priorCycles = (cycles: Cycle[], targetYear: number) =>
 
 function modelOf(prior: Cycle[]): ModelRound[] {
   const latest = prior.at(-1)?.edition.year;
-  return clusterByDay(prior.flatMap(observedRounds))
-    .filter((c) => c.length >= MIN_RECURRENCE || c.some((o) => o.year === latest))
-    .map((c) => modelRound(c, prior.length))
-    .sort((a, b) => a.day - b.day);
+  const clusters = clusterByDay(prior.flatMap(observedRounds)).filter(
+    (c) => c.length >= MIN_RECURRENCE || c.some((o) => o.year === latest),
+  );
+  const movedIn = scheduleMoved(clusters, latest) ? latest : undefined;
+  return clusters.map((c) => modelRound(c, prior.length, movedIn)).sort((a, b) => a.day - b.day);
 }
 
 /**
  * The recurring rounds of the cycles before a target year, earliest in the cycle first, from the LOOK_BACK most
  * recent cycles with a paper deadline: each round seen in at least two of them, or in the latest one (a round
- * the venue has just added, or the only cycle known: then with a low confidence and a wide window). The cycles
+ * the venue has just added, or the only cycle known: then with a low confidence and a wide window); each at its
+ * median day, or at the latest cycle's when that cycle moved the schedule (scheduleMoved). The cycles
  * are sorted by year; a model is computed once per set of prior cycles (every year after the last cycle shares
  * one), however many target years ask for it.
  */
@@ -193,6 +216,23 @@ export function roundModels(cycles: Cycle[]): (targetYear: number) => ModelRound
     byLatestPrior.set(key, model);
     return model;
   };
+}
+
+/**
+ * The model placed where a partly announced cycle's calendar sits: when every announced round of the cycle that
+ * the model knows came later than its model round (or every one earlier), all model rounds move by the median of
+ * those offsets. The cycle's own rounds are the best evidence for its others: a venue holding that year's
+ * conference earlier moves every deadline of the cycle.
+ */
+export function alignedTo(model: ModelRound[], year: number, announced: AnnouncedRound[]): ModelRound[] {
+  const offsets = announced.flatMap((r) => {
+    const round = model[nearestRound(model, year, r.paper)];
+    return round ? [dayNumber(r.paper) - cycleStart(year) - round.day] : [];
+  });
+  const moved = offsets.length > 0 && (offsets.every((d) => d > 0) || offsets.every((d) => d < 0));
+  if (!moved) return model;
+  const shift = median(offsets);
+  return model.map((m) => ({ ...m, day: m.day + shift, minDay: m.minDay + shift, maxDay: m.maxDay + shift }));
 }
 
 /** The expected dates of a model round in the cycle `year`. */

@@ -10,8 +10,8 @@ import {
   outlookRowFields,
   submissionOutlook,
 } from "../../pipeline/estimate/outlook.ts";
-import { announcedRounds, cyclesOf, roundModels } from "../../pipeline/estimate/rounds.ts";
-import type { OutlookDeadline, SubmissionOutlook } from "../../snapshot/records.ts";
+import { announcedRounds, cyclesOf, roundDates, roundModels } from "../../pipeline/estimate/rounds.ts";
+import type { Edition, OutlookDeadline, SubmissionOutlook } from "../../snapshot/records.ts";
 import { deadline, edition } from "../helpers/editions.ts";
 
 const NOW = "2026-11-26T06:00:00Z";
@@ -49,6 +49,29 @@ describe("round model", () => {
     expect((model[2]?.maxDay ?? 0) - (model[2]?.minDay ?? 0)).toBeGreaterThan(20);
     expect(roundModels(cyclesOf([edition(2026, ["2026-02-08"])]))(2026)).toEqual([]);
   });
+
+  it("expects each round at the latest cycle's day when that cycle moved every round the same way", () => {
+    const expected = (eds: Edition[]) =>
+      roundModels(cyclesOf(eds))(2027).map((m) => roundDates(m, 2027).date);
+    const earlier = [
+      edition(2024, ["2023-06-01", "2023-11-15"]),
+      edition(2025, ["2024-06-03", "2024-11-14"]),
+    ];
+    // Both rounds of 2026 came about two weeks later: the venue moved its schedule, the median would lag it.
+    expect(expected([...earlier, edition(2026, ["2025-06-20", "2025-12-01"])])).toEqual([
+      "2026-06-20",
+      "2026-12-01",
+    ]);
+    // One round later, the other earlier: no move of the schedule, each round at its median.
+    expect(expected([...earlier, edition(2026, ["2025-06-20", "2025-11-01"])])).toEqual([
+      "2026-06-03",
+      "2026-11-14",
+    ]);
+    // A single round that moved is as often the sources' noise: the median.
+    expect(
+      expected([edition(2024, ["2023-06-01"]), edition(2025, ["2024-06-03"]), edition(2026, ["2025-06-20"])]),
+    ).toEqual(["2026-06-03"]);
+  });
 });
 
 describe("submission outlook", () => {
@@ -62,11 +85,12 @@ describe("submission outlook", () => {
       ]),
     ];
     const o = outlookOn(eds, "2026-11-20");
+    // The summer round came 5 days before the model's (the 2026 cycle's day): February's moves with it.
     expectOutlook(o, "estimated", [
       "2027 1/2 abstract 2026-07-19 ann passed",
       "2027 1/2 paper 2026-07-26 ann passed",
-      "2027 2/2 abstract 2027-02-01 est upcoming",
-      "2027 2/2 paper 2027-02-08 est upcoming",
+      "2027 2/2 abstract 2027-01-27 est upcoming",
+      "2027 2/2 paper 2027-02-03 est upcoming",
     ]);
     expect(o.next).toMatchObject({ type: "abstract", estimated: true, round: 2, rounds: 2, time: null });
     const paper = o.deadlines.find((d) => d.round === 2 && d.type === "paper");
@@ -80,7 +104,7 @@ describe("submission outlook", () => {
       place: "San Jose",
     });
     expect(o.stale).toBe(false);
-    expect(estimatedSubmissionDate(o)).toBe("2027-02-08");
+    expect(estimatedSubmissionDate(o)).toBe("2027-02-03");
   });
 
   it("IMWUT-like: four rounds a cycle give four estimates once the cycle has passed", () => {
@@ -188,6 +212,24 @@ describe("submission outlook", () => {
     });
     expect(o.conference?.year).toBe(2027);
     expect(estimatedSubmissionDate(o)).toBeNull();
+  });
+
+  it("moves the rounds still to come with the cycle's announced ones when these all came later, or all earlier", () => {
+    const earlier = [
+      edition(2024, ["2023-06-01", "2023-09-01", "2023-12-01"]),
+      edition(2025, ["2024-06-01", "2024-09-01", "2024-12-01"]),
+    ];
+    // As of 20 September 2025: the 2026 cycle's June and September rounds are announced, December's is not.
+    const estimates = (current: string[]) =>
+      submissionOutlook({
+        editions: [...earlier, edition(2026, current)],
+        nowIso: "2025-09-20T00:00:00Z",
+        dataAsOf: "2025-09-20",
+      }).deadlines.flatMap((d) => (d.estimated ? [`${d.cycle_year} ${d.date}`] : []));
+    // Both announced rounds came 11 and 13 days later than the model's: the third is expected 12 days later.
+    expect(estimates(["2025-06-12", "2025-09-14"])).toEqual(["2026 2025-12-13"]);
+    // One later, one earlier: the calendar did not move, the third stays at the model's day.
+    expect(estimates(["2025-06-12", "2025-08-25"])).toEqual(["2026 2025-12-01"]);
   });
 
   it("leaves out a modelled round the sources passed over: the cycle's later round was announced without it", () => {
