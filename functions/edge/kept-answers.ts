@@ -16,7 +16,7 @@ import { clientIp } from "../http/client-ip.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { Metrics } from "../runtime/metrics.ts";
 import { bytesSent, logRequest } from "./access-log.ts";
-import { isBlockedAgent } from "./agents.ts";
+import { blockedAgentTest } from "./agents.ts";
 import { giveBack } from "./caller-quota.ts";
 import { chooseEncoding, isCompressible } from "./compression.ts";
 import { DATA_ANSWER_HEADERS, varyWith } from "./headers.ts";
@@ -80,6 +80,7 @@ function isPlainAnonymousGet(incoming: IncomingMessage): boolean {
 
 export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
   const { access, metrics } = deps;
+  const isBlockedAgent = blockedAgentTest(deps.blockedAgents);
   return (incoming, outgoing) => {
     const url = incoming.url ?? "";
     const query = url.indexOf("?");
@@ -90,7 +91,7 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
     if (
       !h.host ||
       hostRefusal(h.host, deps.allowedHosts) ||
-      isBlockedAgent(userAgent ?? null, deps.blockedAgents)
+      isBlockedAgent(userAgent ?? null)
     )
       return false;
     const started = performance.now();
