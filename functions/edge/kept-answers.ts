@@ -88,12 +88,7 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
     if (!path.startsWith("/api/") || path.includes("%") || !isPlainAnonymousGet(incoming)) return false;
     const h = incoming.headers;
     const userAgent = h["user-agent"];
-    if (
-      !h.host ||
-      hostRefusal(h.host, deps.allowedHosts) ||
-      isBlockedAgent(userAgent ?? null)
-    )
-      return false;
+    if (!h.host || hostRefusal(h.host, deps.allowedHosts) || isBlockedAgent(userAgent ?? null)) return false;
     const started = performance.now();
     const requestId = requestIdOf(header(incoming, "x-request-id"));
     const kept = deps.keptAnswer(url, requestId, h["if-none-match"]);
