@@ -70,8 +70,8 @@ async function findDeadlines(ctx: QueryContext, p: DeadlineListParams): Promise<
 }
 
 /**
- * The row of one selected round, from the venue's public row and its outlook. Its next deadline is picked as ROUNDS
- * picked the round's: without estimates, from the announced deadlines only.
+ * The row of one selected round, from the venue's public row and its outlook. Without estimates, its deadlines are the
+ * announced ones only (as documented), and its next deadline is picked from them as ROUNDS picked the round's.
  */
 async function deadlineRow(
   ctx: QueryContext,
@@ -82,9 +82,11 @@ async function deadlineRow(
   const found = await conferenceOutlook(ctx, id);
   if (!found) return null;
   const { row, outlook } = found;
-  const deadlines = outlook.deadlines.filter((d) => d.cycle_year === s.cycle_year && d.round === s.round);
+  const deadlines = outlook.deadlines.filter(
+    (d) => d.cycle_year === s.cycle_year && d.round === s.round && (estimates || !d.estimated),
+  );
   const next = deadlines
-    .filter((d) => d.closes_at >= ctx.now && (estimates || !d.estimated))
+    .filter((d) => d.closes_at >= ctx.now)
     .sort((a, b) => a.closes_at.localeCompare(b.closes_at))[0] as OutlookDeadline | undefined;
   if (!next) return null;
   return {

@@ -35,10 +35,11 @@ async function icmlFirstRound(estimates: string) {
   return data.deadlines.find((r) => r.conference_id === "101" && r.round === 1);
 }
 
-describe("a deadline row's next", () => {
-  it("is the first announced deadline of the round when estimates are left out", async () => {
+describe("a deadline row's next and deadlines", () => {
+  it("is the first announced deadline of the round when estimates are left out, and the row lists no estimate", async () => {
     const row = await icmlFirstRound("false");
     expect([row?.next.type, row?.next.date, row?.next.estimated]).toEqual(["paper", "2026-07-01", false]);
+    expect(row?.deadlines.map((d) => [d.type, d.estimated])).toEqual([["paper", false]]);
   });
 
   it("is the first deadline of the round, estimated or not, with estimates", async () => {
