@@ -47,7 +47,6 @@ export interface BuildReport {
   resolution: ResolutionReport;
   conflicts: Conflict[];
   rank_agreement: RankAgreement;
-  /** Deadline estimates checked against real 2023–2026 deadlines: absolute error in days. */
   /** The outlook's estimates against the rounds that followed each cut-off (pipeline/estimate/backtest.ts). */
   backtest: {
     cutoffs: string[];
