@@ -92,6 +92,6 @@ export function detailSectionsParam(detailKeys: () => readonly string[], rowKeys
 
 /** `full=` of the statistics: "true" or true for the whole history; anything else but "false"/false is a 400. */
 export const StatisticsParams = z.object({
-  full: booleanParam("full", false, "true: every deadline month and country, each source's name and commit."),
+  full: booleanParam("full", false, "true: all months and countries, each source's name and commit."),
 });
 export type StatisticsParams = z.output<typeof StatisticsParams>;
