@@ -7,6 +7,7 @@
 import type { Caller, QuotaResult } from "../http/caller.ts";
 import { quotaSubject } from "../http/client-ip.ts";
 import { secondsToUtcMidnight, utcDate } from "../runtime/clock.ts";
+import type { KeyUses } from "../store/key-uses.ts";
 import type { Store } from "../store/types.ts";
 import type { AuthConfig } from "./config.ts";
 
@@ -51,14 +52,15 @@ export async function peekQuota(
 
 /**
  * Counts the request against the caller's daily allowance, or says why it must be refused. An admitted request's
- * charge comes with its reservation: settle it once answered, release it if not (edge/caller-quota.ts).
+ * charge comes with its reservation: settle it once answered, release it if not (edge/caller-quota.ts). An admitted
+ * request with an API key counts as a use of that key (`keyUses`, written in batches).
  */
 export async function consumeQuota(
   caller: Caller,
-  store: Store,
+  counter: QuotaCounter,
+  keyUses: Pick<KeyUses, "record">,
   config: QuotaConfig,
   now = new Date(),
-  counter: QuotaCounter = store,
 ): Promise<QuotaResult> {
   if (caller.kind === "paid" || caller.kind === "invalid") {
     return { ...(await peekQuota(caller, counter, config, now)), exceeded: null };
@@ -70,7 +72,7 @@ export async function consumeQuota(
   if (!result.allowed) {
     return { limit: bucket.limit, remaining: 0, exceeded: { status: bucket.status, retryAfterSeconds } };
   }
-  if (caller.kind === "account" && caller.keyId !== null) await store.recordKeyUse(caller.keyId);
+  if (caller.kind === "account" && caller.keyId !== null) keyUses.record(caller.keyId, now);
   return {
     limit: bucket.limit,
     remaining: result.remaining,

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { consumeQuota, peekQuota } from "../../functions/auth/quota.ts";
 import type { Caller } from "../../functions/http/caller.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
-import { type TempStore, tempStore, testConfig } from "./helpers.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
+import { KeyUses } from "../../functions/store/key-uses.ts";
+import { accountWithKeys, type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig({ accountDailyQuota: 3, anonDailyQuota: 2 });
 const morning = new Date("2025-03-10T08:00:00Z");
@@ -11,29 +13,16 @@ const viaJwt: Caller = { kind: "account", accountId: "a1", keyId: null, ip: "192
 const anonymous = (ip: string): Caller => ({ kind: "anonymous", ip });
 
 let temp: TempStore;
+let keyUses: KeyUses;
 beforeEach(async () => {
   temp = tempStore(() => morning.getTime());
-  await temp.store.createAccount({
-    id: "a1",
-    email: "a@example.org",
-    name: null,
-    institution: null,
-    passwordHash: "x",
-    passwordSalt: "y",
-    verified: true,
-    createdAt: morning.toISOString(),
-  });
-  for (const id of ["k1", "k2"]) {
-    await temp.store.createApiKey({
-      id,
-      accountId: "a1",
-      hash: `h-${id}`,
-      label: null,
-      createdAt: "2025-03-01",
-    });
-  }
+  keyUses = new KeyUses(temp.store, silentLogger);
+  await accountWithKeys(temp.store, ["k1", "k2"], "2025-03-01");
 });
-afterEach(() => temp.dispose());
+afterEach(async () => {
+  await keyUses.close();
+  await temp.dispose();
+});
 
 describe("secondsToUtcMidnight", () => {
   it("counts to the next UTC midnight, never less than one second", () => {
@@ -45,7 +34,7 @@ describe("secondsToUtcMidnight", () => {
 
 describe("account quota", () => {
   it("is shared by every key and login token of the account, then answers 402 until UTC midnight", async () => {
-    const q = (caller: Caller) => consumeQuota(caller, temp.store, config, morning);
+    const q = (caller: Caller) => consumeQuota(caller, temp.store, keyUses, config, morning);
     // An admitted request's charge comes with its reservation (settled or refunded by the edge).
     const held = { exceeded: null, reservation: expect.any(String) };
     expect(await q(viaKey("k1"))).toEqual({ limit: 3, remaining: 2, ...held });
@@ -56,12 +45,12 @@ describe("account quota", () => {
       remaining: 0,
       exceeded: { status: 402, retryAfterSeconds: 16 * 3600 },
     });
-    expect(await consumeQuota(anonymous("192.0.2.1"), temp.store, config, morning)).toMatchObject({
+    expect(await consumeQuota(anonymous("192.0.2.1"), temp.store, keyUses, config, morning)).toMatchObject({
       exceeded: null,
     });
 
     const nextDay = new Date("2025-03-11T00:00:01Z");
-    expect(await consumeQuota(viaKey("k1"), temp.store, config, nextDay)).toEqual({
+    expect(await consumeQuota(viaKey("k1"), temp.store, keyUses, config, nextDay)).toEqual({
       limit: 3,
       remaining: 2,
       ...held,
@@ -69,8 +58,9 @@ describe("account quota", () => {
   });
 
   it("meters each key separately, counting only served requests", async () => {
-    for (let i = 0; i < 5; i++) await consumeQuota(viaKey("k1"), temp.store, config, morning);
-    await consumeQuota(viaKey("k2"), temp.store, config, morning);
+    for (let i = 0; i < 5; i++) await consumeQuota(viaKey("k1"), temp.store, keyUses, config, morning);
+    await consumeQuota(viaKey("k2"), temp.store, keyUses, config, morning);
+    await keyUses.close();
     const usage = Object.fromEntries((await temp.store.listApiKeys("a1")).map((k) => [k.id, k.usageCount]));
     expect(usage).toEqual({ k1: 3, k2: 0 });
   });
@@ -78,7 +68,7 @@ describe("account quota", () => {
 
 describe("anonymous quota", () => {
   it("counts per IP (per /64 for IPv6) and answers 429 with Retry-After when used up", async () => {
-    const q = (ip: string) => consumeQuota(anonymous(ip), temp.store, config, morning);
+    const q = (ip: string) => consumeQuota(anonymous(ip), temp.store, keyUses, config, morning);
     await q("203.0.113.5");
     expect(await q("203.0.113.5")).toMatchObject({ limit: 2, remaining: 0, exceeded: null });
     expect((await q("203.0.113.5")).exceeded).toEqual({ status: 429, retryAfterSeconds: 16 * 3600 });
@@ -93,13 +83,13 @@ describe("anonymous quota", () => {
 
 describe("uncounted requests", () => {
   it("do not count paid or invalid callers, and report the caller's anonymous allowance", async () => {
-    await consumeQuota(anonymous("203.0.113.5"), temp.store, config, morning);
+    await consumeQuota(anonymous("203.0.113.5"), temp.store, keyUses, config, morning);
     for (const caller of [
       { kind: "paid", ip: "203.0.113.5" },
       { kind: "invalid", reason: "revoked_key", ip: "203.0.113.5" },
     ] satisfies Caller[]) {
       for (let i = 0; i < 3; i++) {
-        expect(await consumeQuota(caller, temp.store, config, morning)).toEqual({
+        expect(await consumeQuota(caller, temp.store, keyUses, config, morning)).toEqual({
           limit: 2,
           remaining: 1,
           exceeded: null,
@@ -109,7 +99,7 @@ describe("uncounted requests", () => {
   });
 
   it("peek reports without consuming", async () => {
-    await consumeQuota(viaKey("k1"), temp.store, config, morning);
+    await consumeQuota(viaKey("k1"), temp.store, keyUses, config, morning);
     for (let i = 0; i < 3; i++) {
       expect(await peekQuota(viaKey("k1"), temp.store, config, morning)).toEqual({ limit: 3, remaining: 2 });
     }
@@ -117,6 +107,7 @@ describe("uncounted requests", () => {
       limit: 2,
       remaining: 2,
     });
+    await keyUses.close();
     expect((await temp.store.listApiKeys("a1"))[0]?.usageCount).toBe(1);
   });
 });
