@@ -16,7 +16,7 @@ import { consumeQuota, peekQuota } from "./quota.ts";
 
 /**
  * `leases` counts quota and takes back its units; a paid token's claim is a store reservation, settled through
- * `reservations` (batched) and released at once; `keyUses` counts each API key's requests (batched).
+ * `reservations` (batched) and released at once; `keyUses` counts each API key's answered requests (batched).
  */
 export function createAccountAccess(
   store: Store,
@@ -29,15 +29,16 @@ export function createAccountAccess(
   return {
     resolve: (req, ip) =>
       resolveCaller({ headers: req.headers, path: new URL(req.url).pathname, ip }, store, config, clock()),
-    consume: (caller) => consumeQuota(caller, leases, keyUses, config, clock()),
+    consume: (caller) => consumeQuota(caller, leases, config, clock()),
     refund: async (_caller, reservation) => {
       if (!reservation) return;
       if (leases.owns(reservation)) leases.release(reservation);
       else await store.release(reservation);
     },
-    settle: (reservation) => {
+    settle: (reservation, caller) => {
       if (leases.owns(reservation)) leases.settle(reservation);
       else reservations.settle(reservation);
+      if (caller.kind === "account" && caller.keyId !== null) keyUses.record(caller.keyId, clock());
     },
     peek: async (caller) => ({
       ...(await peekQuota(caller, leases, config, clock())),

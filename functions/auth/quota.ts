@@ -7,7 +7,6 @@
 import type { Caller, QuotaResult } from "../http/caller.ts";
 import { quotaSubject } from "../http/client-ip.ts";
 import { secondsToUtcMidnight, utcDate } from "../runtime/clock.ts";
-import type { KeyUses } from "../store/key-uses.ts";
 import type { Store } from "../store/types.ts";
 import type { AuthConfig } from "./config.ts";
 
@@ -52,13 +51,11 @@ export async function peekQuota(
 
 /**
  * Counts the request against the caller's daily allowance, or says why it must be refused. An admitted request's
- * charge comes with its reservation: settle it once answered, release it if not (edge/caller-quota.ts). An admitted
- * request with an API key counts as a use of that key (`keyUses`, written in batches).
+ * charge comes with its reservation: settle it once answered, release it if not (edge/caller-quota.ts).
  */
 export async function consumeQuota(
   caller: Caller,
   counter: QuotaCounter,
-  keyUses: Pick<KeyUses, "record">,
   config: QuotaConfig,
   now = new Date(),
 ): Promise<QuotaResult> {
@@ -72,7 +69,6 @@ export async function consumeQuota(
   if (!result.allowed) {
     return { limit: bucket.limit, remaining: 0, exceeded: { status: bucket.status, retryAfterSeconds } };
   }
-  if (caller.kind === "account" && caller.keyId !== null) keyUses.record(caller.keyId, now);
   return {
     limit: bucket.limit,
     remaining: result.remaining,

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAccountAccess } from "../../functions/auth/access.ts";
 import { consumeQuota, peekQuota } from "../../functions/auth/quota.ts";
 import type { Caller } from "../../functions/http/caller.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { KeyUses } from "../../functions/store/key-uses.ts";
+import { QuotaLeases } from "../../functions/store/quota-leases.ts";
+import { ReservationKeeper } from "../../functions/store/reservations.ts";
 import { accountWithKeys, type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig({ accountDailyQuota: 3, anonDailyQuota: 2 });
@@ -13,16 +16,11 @@ const viaJwt: Caller = { kind: "account", accountId: "a1", keyId: null, ip: "192
 const anonymous = (ip: string): Caller => ({ kind: "anonymous", ip });
 
 let temp: TempStore;
-let keyUses: KeyUses;
 beforeEach(async () => {
   temp = tempStore(() => morning.getTime());
-  keyUses = new KeyUses(temp.store, silentLogger);
   await accountWithKeys(temp.store, ["k1", "k2"], "2025-03-01");
 });
-afterEach(async () => {
-  await keyUses.close();
-  await temp.dispose();
-});
+afterEach(() => temp.dispose());
 
 describe("secondsToUtcMidnight", () => {
   it("counts to the next UTC midnight, never less than one second", () => {
@@ -34,7 +32,7 @@ describe("secondsToUtcMidnight", () => {
 
 describe("account quota", () => {
   it("is shared by every key and login token of the account, then answers 402 until UTC midnight", async () => {
-    const q = (caller: Caller) => consumeQuota(caller, temp.store, keyUses, config, morning);
+    const q = (caller: Caller) => consumeQuota(caller, temp.store, config, morning);
     // An admitted request's charge comes with its reservation (settled or refunded by the edge).
     const held = { exceeded: null, reservation: expect.any(String) };
     expect(await q(viaKey("k1"))).toEqual({ limit: 3, remaining: 2, ...held });
@@ -45,30 +43,47 @@ describe("account quota", () => {
       remaining: 0,
       exceeded: { status: 402, retryAfterSeconds: 16 * 3600 },
     });
-    expect(await consumeQuota(anonymous("192.0.2.1"), temp.store, keyUses, config, morning)).toMatchObject({
+    expect(await consumeQuota(anonymous("192.0.2.1"), temp.store, config, morning)).toMatchObject({
       exceeded: null,
     });
 
     const nextDay = new Date("2025-03-11T00:00:01Z");
-    expect(await consumeQuota(viaKey("k1"), temp.store, keyUses, config, nextDay)).toEqual({
+    expect(await consumeQuota(viaKey("k1"), temp.store, config, nextDay)).toEqual({
       limit: 3,
       remaining: 2,
       ...held,
     });
   });
 
-  it("meters each key separately, counting only served requests", async () => {
-    for (let i = 0; i < 5; i++) await consumeQuota(viaKey("k1"), temp.store, keyUses, config, morning);
-    await consumeQuota(viaKey("k2"), temp.store, keyUses, config, morning);
+  it("counts an answered request as a use of its key, each key on its own; refused and refunded ones are not", async () => {
+    const leases = new QuotaLeases(temp.store, silentLogger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
+    const keyUses = new KeyUses(temp.store, silentLogger);
+    const reservations = new ReservationKeeper(temp.store, silentLogger);
+    const access = createAccountAccess(temp.store, config, reservations, leases, keyUses, () => morning);
+    const answer = async (caller: Caller) => {
+      const quota = await access.consume(caller);
+      if (quota.reservation) access.settle?.(quota.reservation, caller);
+      return quota.exceeded?.status ?? 200;
+    };
+    expect(await answer(viaKey("k1"))).toBe(200);
+    const unanswered = await access.consume(viaKey("k2"));
+    await access.refund?.(viaKey("k2"), unanswered.reservation);
+    expect(await answer(viaKey("k1"))).toBe(200);
+    expect(await answer(viaKey("k2"))).toBe(200);
+    expect(await answer(viaKey("k1"))).toBe(402);
+    await leases.close();
     await keyUses.close();
-    const usage = Object.fromEntries((await temp.store.listApiKeys("a1")).map((k) => [k.id, k.usageCount]));
-    expect(usage).toEqual({ k1: 3, k2: 0 });
+    await reservations.close();
+    const usage = Object.fromEntries(
+      (await temp.store.listApiKeys("a1")).map((k) => [k.id, [k.usageCount, k.lastUsedAt]]),
+    );
+    expect(usage).toEqual({ k1: [2, morning.toISOString()], k2: [1, morning.toISOString()] });
   });
 });
 
 describe("anonymous quota", () => {
   it("counts per IP (per /64 for IPv6) and answers 429 with Retry-After when used up", async () => {
-    const q = (ip: string) => consumeQuota(anonymous(ip), temp.store, keyUses, config, morning);
+    const q = (ip: string) => consumeQuota(anonymous(ip), temp.store, config, morning);
     await q("203.0.113.5");
     expect(await q("203.0.113.5")).toMatchObject({ limit: 2, remaining: 0, exceeded: null });
     expect((await q("203.0.113.5")).exceeded).toEqual({ status: 429, retryAfterSeconds: 16 * 3600 });
@@ -83,13 +98,13 @@ describe("anonymous quota", () => {
 
 describe("uncounted requests", () => {
   it("do not count paid or invalid callers, and report the caller's anonymous allowance", async () => {
-    await consumeQuota(anonymous("203.0.113.5"), temp.store, keyUses, config, morning);
+    await consumeQuota(anonymous("203.0.113.5"), temp.store, config, morning);
     for (const caller of [
       { kind: "paid", ip: "203.0.113.5" },
       { kind: "invalid", reason: "revoked_key", ip: "203.0.113.5" },
     ] satisfies Caller[]) {
       for (let i = 0; i < 3; i++) {
-        expect(await consumeQuota(caller, temp.store, keyUses, config, morning)).toEqual({
+        expect(await consumeQuota(caller, temp.store, config, morning)).toEqual({
           limit: 2,
           remaining: 1,
           exceeded: null,
@@ -99,7 +114,7 @@ describe("uncounted requests", () => {
   });
 
   it("peek reports without consuming", async () => {
-    await consumeQuota(viaKey("k1"), temp.store, keyUses, config, morning);
+    await consumeQuota(viaKey("k1"), temp.store, config, morning);
     for (let i = 0; i < 3; i++) {
       expect(await peekQuota(viaKey("k1"), temp.store, config, morning)).toEqual({ limit: 3, remaining: 2 });
     }
@@ -107,7 +122,5 @@ describe("uncounted requests", () => {
       limit: 2,
       remaining: 2,
     });
-    await keyUses.close();
-    expect((await temp.store.listApiKeys("a1"))[0]?.usageCount).toBe(1);
   });
 });
