@@ -4,7 +4,7 @@
  * are numbered, one at a time is written, and one whose write failed is written again unchanged before anything
  * newer (the store knows it if the failed write went through after all), so no use is lost while the process lives
  * and none is counted twice; uses counted meanwhile wait for the next batch. A process that dies (kill -9) loses the
- * uses it had not written, at most the last SETTLE_BATCH_MS of them.
+ * uses it had not written yet: normally those of the last SETTLE_BATCH_MS.
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../runtime/logger.ts";
