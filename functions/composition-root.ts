@@ -17,6 +17,7 @@ import { createLogger, type Logger } from "./runtime/logger.ts";
 import { createMetrics } from "./runtime/metrics.ts";
 import type { ServerConfig } from "./server-config.ts";
 import { openStore, quotaLeaseOf, reservationLeaseOf } from "./store/index.ts";
+import { KeyUses } from "./store/key-uses.ts";
 import { reportingUnavailable } from "./store/observed.ts";
 import { QuotaLeases } from "./store/quota-leases.ts";
 import { ReservationKeeper } from "./store/reservations.ts";
@@ -38,6 +39,8 @@ export interface ServicesOptions {
   reservations: Pick<ReservationKeeper, "settle">;
   /** Counts quota against leased blocks; startService passes the one it runs. */
   leases: QuotaLeases;
+  /** Counts API key uses and writes them in batches; startService passes the one it runs. */
+  keyUses: KeyUses;
   /** How long ranking lists reuse a count map (default DEFAULT_COUNTS_CACHE_MS). */
   countsCacheMs?: number;
 }
@@ -57,7 +60,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   let facts: VenueFactLookup | null = null;
   const login = createLogin(store, config, config.login, clock);
   return {
-    access: createAccountAccess(store, config, options.reservations, options.leases, clock),
+    access: createAccountAccess(store, config, options.reservations, options.leases, options.keyUses, clock),
     activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
     login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
@@ -69,7 +72,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   };
 }
 
-export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "leases"> {
+export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "leases" | "keyUses"> {
   logger?: Logger;
   /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
   mcp?: ServerOverrides["mcp"];
@@ -78,7 +81,7 @@ export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "
 export interface RunningService {
   server: RunningServer;
   store: Store;
-  /** Stops listening, gives back unused quota and writes the pending settles, then closes the store. */
+  /** Stops listening, gives back unused quota and writes the pending settles and key uses, then closes the store. */
   close(): Promise<void>;
 }
 
@@ -95,8 +98,10 @@ export async function startService(
   const logger = options.logger ?? createLogger(config.logLevel);
   const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
   const leases = new QuotaLeases(store, logger, quotaLeaseOf(config.store));
+  const keyUses = new KeyUses(store, logger);
   const close = async () => {
     await leases.close();
+    await keyUses.close();
     await reservations.close();
     await store.close();
   };
@@ -110,6 +115,7 @@ export async function startService(
       ...options,
       reservations,
       leases,
+      keyUses,
     });
     const server = await startServer(config, {
       ...services,

@@ -1,7 +1,8 @@
 /**
  * Works out who is calling. A valid X-Paid-Access header wins; otherwise an Authorization header must hold a
  * working API key or login token, and anything wrong with it makes the caller "invalid" (answered with 401), never
- * anonymous. Keys and accounts are looked up on every request, so a revocation takes effect at once.
+ * anonymous. Keys and accounts are looked up on every request (a key with its account in one store call), so a
+ * revocation or an account no longer verified takes effect at once.
  */
 import type { Caller, InvalidReason } from "../http/caller.ts";
 import type { HeaderReader } from "../http/client-ip.ts";
@@ -32,14 +33,17 @@ async function resolveBearer(
   now: Date,
 ): Promise<Resolved> {
   if (isApiKeyShaped(credential)) {
-    const key = await store.findApiKeyByHash(hashApiKey(credential));
+    const key = await store.findKeyCaller(hashApiKey(credential));
     if (!key) return { reason: "unknown_key" };
     if (key.revokedAt !== null) return { reason: "revoked_key" };
-    return { accountId: key.accountId, keyId: key.id };
+    if (!key.accountVerified) return { reason: "unknown_account" };
+    return { accountId: key.accountId, keyId: key.keyId };
   }
   if (!JWT_SHAPE.test(credential)) return { reason: "malformed" };
   const checked = await verifyAccountJwt(credential, await jwtKey(store, config), now);
   if ("error" in checked) return { reason: checked.error === "expired" ? "expired_token" : "invalid_token" };
+  const account = await store.getAccount(checked.accountId);
+  if (!account?.verified) return { reason: "unknown_account" };
   return { accountId: checked.accountId, keyId: null };
 }
 
@@ -73,7 +77,5 @@ export async function resolveCaller(
   }
   const resolved = await resolveBearer(match[1], store, config, now);
   if ("reason" in resolved) return { kind: "invalid", reason: resolved.reason, ip };
-  const account = await store.getAccount(resolved.accountId);
-  if (!account?.verified) return { kind: "invalid", reason: "unknown_account", ip };
   return { kind: "account", ...resolved, ip };
 }

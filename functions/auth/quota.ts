@@ -55,10 +55,9 @@ export async function peekQuota(
  */
 export async function consumeQuota(
   caller: Caller,
-  store: Store,
+  counter: QuotaCounter,
   config: QuotaConfig,
   now = new Date(),
-  counter: QuotaCounter = store,
 ): Promise<QuotaResult> {
   if (caller.kind === "paid" || caller.kind === "invalid") {
     return { ...(await peekQuota(caller, counter, config, now)), exceeded: null };
@@ -70,7 +69,6 @@ export async function consumeQuota(
   if (!result.allowed) {
     return { limit: bucket.limit, remaining: 0, exceeded: { status: bucket.status, retryAfterSeconds } };
   }
-  if (caller.kind === "account" && caller.keyId !== null) await store.recordKeyUse(caller.keyId);
   return {
     limit: bucket.limit,
     remaining: result.remaining,

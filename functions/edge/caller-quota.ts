@@ -159,12 +159,12 @@ export const callerQuota = (access: AccessControl, logger: Logger) =>
     const answered = charged !== undefined && !isUnanswered(c.res.status) && !req.signal.aborted;
     const claim = paidClaim(caller);
     if (claim) {
-      if (answered) access.settle?.(claim);
+      if (answered) access.settle?.(claim, caller);
       else giveBack(access, caller, claim, logger, requestId);
     }
     if (!charged) return;
     if (answered) {
-      if (quota?.reservation) access.settle?.(quota.reservation);
+      if (quota?.reservation) access.settle?.(quota.reservation, charged);
       return;
     }
     // Gives back the use of a request that was counted but not answered, and says so in its quota header.

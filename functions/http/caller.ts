@@ -59,6 +59,9 @@ export interface AccessControl {
    * consume returned, if any.
    */
   refund?(caller: Caller, reservation?: string): Promise<void>;
-  /** Keeps the charge of an answered request for good. Returns at once: the store write is batched. */
-  settle?(reservation: string): void;
+  /**
+   * Keeps the charge of an answered request for good, and counts it as a use of the caller's API key if it came
+   * with one. Returns at once: the store writes are batched.
+   */
+  settle?(reservation: string, caller: Caller): void;
 }

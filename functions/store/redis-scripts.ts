@@ -127,6 +127,52 @@ return #abandoned
 `;
 
 /**
+ * KEYS[1] the key-hash index (apikey-hash:<hash> -> key id), ARGV[1] the key prefix (the key and account hashes are
+ * named from the index's value, single node). Returns the fields id, account_id, verified (the account's, '0' when
+ * it is gone) and revoked_at when set, as field/value pairs like HGETALL's; nil when there is no such key.
+ */
+export const FIND_KEY_CALLER = `
+local id = redis.call('GET', KEYS[1])
+if not id then
+  return false
+end
+local key = redis.call('HMGET', ARGV[1] .. 'apikey:' .. id, 'account_id', 'revoked_at')
+if not key[1] then
+  return false
+end
+local verified = redis.call('HGET', ARGV[1] .. 'account:' .. key[1], 'verified') or '0'
+local found = {'id', id, 'account_id', key[1], 'verified', verified}
+if key[2] then
+  found[#found + 1] = 'revoked_at'
+  found[#found + 1] = key[2]
+end
+return found
+`;
+
+/**
+ * KEYS[1] the writer's last written sequence, KEYS[2..] the key hashes; ARGV[1] the batch's sequence, ARGV[2] how
+ * long the writer's sequence is kept (s), then per key its count and last use. Applies the batch unless its
+ * sequence is not above the writer's last; a key hash that no longer exists is not recreated.
+ */
+export const RECORD_KEY_USES = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+for i = 2, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then
+    local at = ARGV[2 * i]
+    redis.call('HINCRBY', KEYS[i], 'usage_count', ARGV[2 * i - 1])
+    local last = redis.call('HGET', KEYS[i], 'last_used_at')
+    if not last or last < at then
+      redis.call('HSET', KEYS[i], 'last_used_at', at)
+    end
+  end
+end
+return 1
+`;
+
+/**
  * KEYS[1] unique index (e.g. e-mail -> id), KEYS[2] record hash, KEYS[3] list of the owner's ids.
  * ARGV[1] id, ARGV[2] 1 to append the id to KEYS[3], ARGV[3..] field/value pairs.
  * Claims the index and writes the record together; returns 0 when the index was taken.

@@ -12,8 +12,10 @@ import { guardStore, StoreGuard } from "./guard.ts";
 import {
   CONSUME,
   CREATE_INDEXED,
+  FIND_KEY_CALLER,
   LEASE,
   PUT_PROFILE,
+  RECORD_KEY_USES,
   RELEASE,
   RELEASE_ABANDONED,
   SETTLE,
@@ -24,6 +26,7 @@ import {
   assertRating,
   countResult,
   emptyHistogram,
+  KEY_USE_WRITER_KEPT_MS,
   LEASE_SHARE,
   peekResult,
   recentDays,
@@ -44,6 +47,8 @@ import {
   type ConsumeResult,
   DEFAULT_STORE_TIMEOUT_MS,
   DuplicateEmailError,
+  type KeyCaller,
+  type KeyUseBatch,
   type LeaseResult,
   type LeaseUpdate,
   type Profile,
@@ -83,6 +88,13 @@ const records = recordReaders<Fields>((f) => ({
 }));
 
 const isEmpty = (f: Fields): boolean => Object.keys(f).length === 0;
+
+/** Field/value pairs as a script returns them (like HGETALL's reply), as a record. */
+function fieldsOf(flat: readonly string[]): Fields {
+  const fields: Fields = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) fields[flat[i] as string] = flat[i + 1] as string;
+  return fields;
+}
 
 interface StoredRating {
   rating: number;
@@ -125,12 +137,17 @@ export class RedisStore implements Store {
   private readonly createIndexedScript: ScriptFn;
   private readonly putProfileScript: ScriptFn;
   private readonly takeTokenScript: ScriptFn;
+  private readonly findKeyCallerScript: ScriptFn;
+  private readonly recordKeyUsesScript: ScriptFn;
+  /** Prepended by ioredis to KEYS; scripts that name further keys themselves are given it. */
+  private readonly keyPrefix: string;
 
   private constructor(
     private readonly redis: Redis,
     options: RedisStoreOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_PREFIX;
     this.consumeScript = this.defineScript("vdConsume", 1, CONSUME);
     this.leaseScript = this.defineScript("vdLease", 3, LEASE);
     this.settleScript = this.defineScript("vdSettle", 2, SETTLE);
@@ -140,6 +157,8 @@ export class RedisStore implements Store {
     this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
     this.takeTokenScript = this.defineScript("vdTakeToken", 1, TAKE_TOKEN);
+    this.findKeyCallerScript = this.defineScript("vdFindKeyCaller", 1, FIND_KEY_CALLER);
+    this.recordKeyUsesScript = this.defineScript("vdRecordKeyUses", undefined, RECORD_KEY_USES);
   }
 
   /**
@@ -177,8 +196,11 @@ export class RedisStore implements Store {
     return guardStore(new RedisStore(redis, options), guard);
   }
 
-  /** ioredis runs a defined command by EVALSHA (falling back to EVAL) and prefixes its KEYS. */
-  private defineScript(name: string, numberOfKeys: number, lua: string): ScriptFn {
+  /**
+   * ioredis runs a defined command by EVALSHA (falling back to EVAL) and prefixes its KEYS. Without
+   * `numberOfKeys` the command takes the number of keys as its first argument.
+   */
+  private defineScript(name: string, numberOfKeys: number | undefined, lua: string): ScriptFn {
     this.redis.defineCommand(name, { numberOfKeys, lua });
     const command = (this.redis as unknown as Record<string, ScriptFn>)[name];
     if (!command) throw new Error(`ioredis did not define ${name}`);
@@ -248,9 +270,9 @@ export class RedisStore implements Store {
     return isEmpty(fields) ? null : records.apiKey(fields);
   }
 
-  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const id = await this.redis.get(`apikey-hash:${hash}`);
-    return id === null ? null : this.getApiKey(id);
+  async findKeyCaller(hash: string): Promise<KeyCaller | null> {
+    const found = (await this.findKeyCallerScript(`apikey-hash:${hash}`, this.keyPrefix)) as string[] | null;
+    return found ? records.keyCaller(fieldsOf(found)) : null;
   }
 
   async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -267,13 +289,11 @@ export class RedisStore implements Store {
     return this.getApiKey(keyId);
   }
 
-  async recordKeyUse(keyId: string): Promise<number> {
-    const result = await this.redis
-      .multi()
-      .hincrby(`apikey:${keyId}`, "usage_count", 1)
-      .hset(`apikey:${keyId}`, "last_used_at", this.isoNow())
-      .exec();
-    return Number(result?.[0]?.[1] ?? 0);
+  async recordKeyUses({ writer, sequence, uses }: KeyUseBatch): Promise<void> {
+    const keys = [`key-use-writer:${writer}`, ...uses.map((u) => `apikey:${u.keyId}`)];
+    const keptSeconds = Math.ceil(KEY_USE_WRITER_KEPT_MS / 1000);
+    const args = [sequence, keptSeconds, ...uses.flatMap((u) => [u.count, u.lastUsedAt])];
+    await this.recordKeyUsesScript(keys.length, ...keys, ...args);
   }
 
   async getProfile(accountId: string): Promise<Profile | null> {

@@ -5,6 +5,7 @@ import type {
   ApiKeyRecord,
   Comment,
   ConsumeResult,
+  KeyCaller,
   LeaseResult,
   RatingInput,
   RatingSummary,
@@ -13,6 +14,12 @@ import type {
 } from "./types.ts";
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A writer of key-use batches (Store.recordKeyUses) silent this long is gone: what the store keeps of it is
+ * dropped. A live writer retries a batch within seconds of the store answering again.
+ */
+export const KEY_USE_WRITER_KEPT_MS = 30 * DAY_MS;
 
 /** Views count over this many UTC days, today included. */
 export const VIEW_WINDOW_DAYS = 30;
@@ -124,6 +131,16 @@ function toApiKey(f: StoredFields): ApiKeyRecord {
   };
 }
 
+/** A key's columns with its account's `verified` beside them. */
+function toKeyCaller(f: StoredFields): KeyCaller {
+  return {
+    keyId: f.text("id"),
+    accountId: f.text("account_id"),
+    revokedAt: f.optionalText("revoked_at"),
+    accountVerified: f.flag("verified"),
+  };
+}
+
 function toComment(f: StoredFields): Comment {
   return {
     id: f.text("id"),
@@ -142,5 +159,10 @@ export function recordReaders<R>(fields: (stored: R) => StoredFields) {
     <T>(map: (f: StoredFields) => T) =>
     (stored: R): T =>
       map(fields(stored));
-  return { account: reader(toAccount), apiKey: reader(toApiKey), comment: reader(toComment) };
+  return {
+    account: reader(toAccount),
+    apiKey: reader(toApiKey),
+    keyCaller: reader(toKeyCaller),
+    comment: reader(toComment),
+  };
 }

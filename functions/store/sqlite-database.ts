@@ -17,6 +17,7 @@ import {
   countResult,
   emptyHistogram,
   grantOf,
+  KEY_USE_WRITER_KEPT_MS,
   peekResult,
   recentDays,
   recordReaders,
@@ -34,6 +35,8 @@ import type {
   Comment,
   CommentInput,
   ConsumeResult,
+  KeyCaller,
+  KeyUseBatch,
   LeaseResult,
   LeaseUpdate,
   Profile,
@@ -95,6 +98,9 @@ export class SqliteDatabase implements Store {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
     this.transaction(this.db, () => this.migrate());
     this.db.prepare("DELETE FROM counters WHERE expires_at <= ?").run(this.now());
+    this.db
+      .prepare("DELETE FROM key_use_writers WHERE written_at <= ?")
+      .run(this.now() - KEY_USE_WRITER_KEPT_MS);
     this.meters = new DatabaseSync(join(options.dir, STATE_FILE_NAME), { timeout });
     this.meters.exec("PRAGMA synchronous = NORMAL;");
   }
@@ -183,9 +189,13 @@ export class SqliteDatabase implements Store {
       .run(k.id, k.accountId, k.hash, k.label, k.createdAt);
   }
 
-  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = this.db.prepare("SELECT * FROM api_keys WHERE hash = ?").get(hash);
-    return row ? records.apiKey(row) : null;
+  async findKeyCaller(hash: string): Promise<KeyCaller | null> {
+    // Read on every keyed request: a statement prepared once (any connection reads the same committed state).
+    const row = this.meter(
+      `SELECT k.id, k.account_id, k.revoked_at, a.verified
+       FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id WHERE k.hash = ?`,
+    ).get(hash);
+    return row ? records.keyCaller(row) : null;
   }
 
   async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -205,13 +215,24 @@ export class SqliteDatabase implements Store {
     return row ? records.apiKey(row) : null;
   }
 
-  async recordKeyUse(keyId: string): Promise<number> {
-    // Per-request meter: on the NORMAL connection, like the quota counters.
-    // all(): run to completion so a failed write throws (see consume).
-    const [row] = this.meter(
-      "UPDATE api_keys SET usage_count = usage_count + 1, last_used_at = ? WHERE id = ? RETURNING usage_count",
-    ).all(this.isoNow(), keyId);
-    return num(row?.usage_count);
+  async recordKeyUses({ writer, sequence, uses }: KeyUseBatch): Promise<void> {
+    // A meter like the quota counters: on the NORMAL connection.
+    this.transaction(this.meters, () => {
+      const claimed = this.meter(
+        `INSERT INTO key_use_writers (writer, sequence, written_at) VALUES (?, ?, ?)
+         ON CONFLICT(writer) DO UPDATE SET sequence = excluded.sequence, written_at = excluded.written_at
+         WHERE excluded.sequence > key_use_writers.sequence`,
+      ).run(writer, sequence, this.now());
+      if (Number(claimed.changes) === 0) return;
+      // ISO instants order as text; a key never used has '' as its last use here.
+      this.meter(
+        `UPDATE api_keys SET usage_count = usage_count + use.count,
+           last_used_at = MAX(COALESCE(last_used_at, ''), use.at)
+         FROM (SELECT value ->> 'keyId' AS id, value ->> 'count' AS count, value ->> 'lastUsedAt' AS at
+               FROM json_each(?)) AS use
+         WHERE api_keys.id = use.id`,
+      ).run(JSON.stringify(uses));
+    });
   }
 
   async getProfile(accountId: string): Promise<Profile | null> {

@@ -101,5 +101,11 @@ export const MIGRATIONS: readonly string[] = [
   SCHEMA,
   // A reservation holds a block of units leased at once (Store.lease); one from before held one.
   "ALTER TABLE reservations ADD COLUMN held INTEGER NOT NULL DEFAULT 1;",
+  // Key uses are written in batches (Store.recordKeyUses): the last batch each writing process wrote.
+  `CREATE TABLE key_use_writers (
+     writer TEXT PRIMARY KEY,
+     sequence INTEGER NOT NULL,
+     written_at INTEGER NOT NULL
+   );`,
 ];
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;

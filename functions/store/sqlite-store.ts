@@ -186,10 +186,10 @@ export class SqliteStore implements Store {
   getAccount: Store["getAccount"] = (...args) => this.call("getAccount", ...args);
   findAccountByEmail: Store["findAccountByEmail"] = (...args) => this.call("findAccountByEmail", ...args);
   createApiKey: Store["createApiKey"] = (...args) => this.call("createApiKey", ...args);
-  findApiKeyByHash: Store["findApiKeyByHash"] = (...args) => this.call("findApiKeyByHash", ...args);
+  findKeyCaller: Store["findKeyCaller"] = (...args) => this.call("findKeyCaller", ...args);
   listApiKeys: Store["listApiKeys"] = (...args) => this.call("listApiKeys", ...args);
   revokeApiKey: Store["revokeApiKey"] = (...args) => this.call("revokeApiKey", ...args);
-  recordKeyUse: Store["recordKeyUse"] = (...args) => this.call("recordKeyUse", ...args);
+  recordKeyUses: Store["recordKeyUses"] = (...args) => this.call("recordKeyUses", ...args);
   getProfile: Store["getProfile"] = (...args) => this.call("getProfile", ...args);
   putProfile: Store["putProfile"] = (...args) => this.call("putProfile", ...args);
   venueCounts: Store["venueCounts"] = (...args) => this.call("venueCounts", ...args);

@@ -34,6 +34,34 @@ export interface ApiKeyRecord {
   lastUsedAt: string | null;
 }
 
+/** What a request with an API key needs to know of it: the key and whether its account may use it. */
+export interface KeyCaller {
+  keyId: string;
+  accountId: string;
+  revokedAt: string | null;
+  /** The key's account exists and is verified. */
+  accountVerified: boolean;
+}
+
+/** Requests served with one key since the last write. */
+export interface KeyUse {
+  keyId: string;
+  count: number;
+  /** ISO instant of the last of them. */
+  lastUsedAt: string;
+}
+
+/**
+ * Key uses written together. `writer` names the process that counted them and `sequence` numbers its batches from
+ * 1, each written only after the one before it was, so a batch written again after an unknown outcome (a timeout) is
+ * recognised and not counted twice.
+ */
+export interface KeyUseBatch {
+  writer: string;
+  sequence: number;
+  uses: readonly KeyUse[];
+}
+
 /** A researcher profile; its id is the account id. Venue ids are decimal-digit strings. */
 export interface Profile {
   accountId: string;
@@ -137,13 +165,17 @@ export interface Store {
   findAccountByEmail(email: string): Promise<Account | null>;
 
   createApiKey(key: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void>;
-  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** The key with this hash (sha256, hex) and its account's state, read in one step; null when there is none. */
+  findKeyCaller(hash: string): Promise<KeyCaller | null>;
   /** Oldest first. */
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
   /** Marks the key revoked; null when the account has no such key. Revoking twice keeps the first time. */
   revokeApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null>;
-  /** Adds one to the key's usage count and returns the new count. */
-  recordKeyUse(keyId: string): Promise<number>;
+  /**
+   * Adds each use's count to its key's usage count and moves its last use forward to `lastUsedAt`, in one write;
+   * unknown keys are skipped. A batch whose sequence is not above the last one its writer wrote changes nothing.
+   */
+  recordKeyUses(batch: KeyUseBatch): Promise<void>;
 
   getProfile(accountId: string): Promise<Profile | null>;
   /** Replaces the whole profile; tracker and attendee counts follow. */

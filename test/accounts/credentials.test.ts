@@ -19,6 +19,7 @@ import {
 } from "./harness.ts";
 
 const DAY_MS = 86_400_000;
+const KEYED_REQUESTS = 40;
 
 forEachStore((backend) => {
   let svc: TestService;
@@ -120,8 +121,25 @@ forEachStore((backend) => {
       }
       const limit = readAuthConfig({}).accountDailyQuota;
       expect(remaining).toEqual([1, 2, 3, 4, 5].map((n) => limit - n));
-      const [key] = await svc.store.listApiKeys(account.id);
-      expect(key?.usageCount).toBe(3);
+      // Key uses are written in batches (every 0.1 s).
+      await expect.poll(async () => (await svc.store.listApiKeys(account.id))[0]?.usageCount).toBe(3);
+    });
+
+    it("count every answered request of a key: once the server stops, its usage count is exactly that", async () => {
+      const account = await newAccount(svc.store);
+      const statuses = await Promise.all(
+        Array.from({ length: KEYED_REQUESTS }, async () => {
+          const res = await svc.fetch("/api/conferences/101", { headers: bearer(account.key) });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      expect(statuses).toEqual(Array(KEYED_REQUESTS).fill(200));
+      await svc.restart();
+      expect((await svc.store.listApiKeys(account.id))[0]).toMatchObject({
+        usageCount: KEYED_REQUESTS,
+        lastUsedAt: svc.clock.now.toISOString(),
+      });
     });
 
     it("refuses a revoked key, an expired, tampered or unsigned token with 401 on every endpoint", async () => {

@@ -9,6 +9,8 @@ import { serve } from "../faults/serve-process.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
 import { runTs } from "../store/run-ts.ts";
 
+const KEYED_REQUESTS = 25;
+
 describe("scripts/serve.ts", () => {
   let stateDir: string;
   let snapshotsDir: string;
@@ -22,7 +24,7 @@ describe("scripts/serve.ts", () => {
     await rm(snapshotsDir, { recursive: true, force: true });
   });
 
-  it("serves keys from STATE_DIR, including one created while it runs, and exits cleanly on SIGTERM", async () => {
+  it("serves keys from STATE_DIR, including one created while it runs, and on SIGTERM writes every key use and exits", async () => {
     const server = await serve({
       PORT: "0",
       PUBLIC_BASE_URL: "https://venues.test",
@@ -42,19 +44,25 @@ describe("scripts/serve.ts", () => {
       } finally {
         await store.close();
       }
-      const res = await fetch(`${server.url}/api/journals/201`, {
-        headers: { authorization: `Bearer ${key}` },
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get("x-quota-remaining")).toBe("199");
+      const answers = await Promise.all(
+        Array.from({ length: KEYED_REQUESTS }, async () => {
+          const res = await fetch(`${server.url}/api/journals/201`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
+          await res.arrayBuffer();
+          return [res.status, Number(res.headers.get("x-quota-remaining"))];
+        }),
+      );
+      expect(answers.map(([status]) => status)).toEqual(Array(KEYED_REQUESTS).fill(200));
+      expect(Math.min(...answers.map(([, remaining]) => remaining ?? 0))).toBe(200 - KEYED_REQUESTS);
     } finally {
       server.child.kill("SIGTERM");
     }
     expect(await server.exited).toBe(0);
-    // Closed cleanly: the counter it wrote is there for the next process.
+    // Closed cleanly: the key's uses, counted in the process and written in batches, are all there.
     const reopened = new SqliteStore({ dir: stateDir });
     const account = await reopened.findAccountByEmail("ops@example.org");
-    expect((await reopened.listApiKeys(account?.id ?? ""))[0]?.usageCount).toBe(1);
+    expect((await reopened.listApiKeys(account?.id ?? ""))[0]?.usageCount).toBe(KEYED_REQUESTS);
     await reopened.close();
   });
 

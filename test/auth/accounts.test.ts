@@ -52,7 +52,7 @@ describe("API key administration", () => {
     const user = await newUser("k@example.org");
     const created = await accounts.createKey(temp.store, "K@example.org", "laptop");
     expect(created).toMatchObject({ label: "laptop", revoked_at: null, usage_count: 0 });
-    expect((await temp.store.findApiKeyByHash(hashApiKey(created.key)))?.accountId).toBe(user.id);
+    expect((await temp.store.findKeyCaller(hashApiKey(created.key)))?.accountId).toBe(user.id);
 
     const { key, ...view } = created;
     const listed = await accounts.listKeys(temp.store, "k@example.org");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
+import { hashApiKey } from "../../functions/auth/api-keys.ts";
 import { resolveCaller } from "../../functions/auth/credentials.ts";
 import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
 import { mintPaidAccess } from "../../functions/auth/paid.ts";
@@ -77,6 +78,30 @@ describe("resolveCaller", () => {
       invalid("unsupported_scheme"),
     );
     expect(await resolve({ Authorization: "" })).toEqual(invalid("unsupported_scheme"));
+  });
+
+  it("refuses a key whose account is not verified, as a login token of it", async () => {
+    const key = `vd_${"B".repeat(43)}`;
+    await temp.store.createAccount({
+      id: "unverified",
+      email: "new@example.org",
+      name: null,
+      institution: null,
+      passwordHash: "x",
+      passwordSalt: "y",
+      verified: false,
+      createdAt: "2025-03-01T00:00:00Z",
+    });
+    await temp.store.createApiKey({
+      id: "k-unverified",
+      accountId: "unverified",
+      hash: hashApiKey(key),
+      label: null,
+      createdAt: "2025-03-01T00:00:00Z",
+    });
+    const tokenOfIt = await signAccountJwt("unverified", await jwtKey(temp.store, config));
+    expect(await resolve(bearer(key))).toEqual(invalid("unknown_account"));
+    expect(await resolve(bearer(tokenOfIt))).toEqual(invalid("unknown_account"));
   });
 
   it("treats a valid X-Paid-Access header as paid, even beside a bad bearer, and a bad one as absent", async () => {

@@ -30,5 +30,26 @@ export function tempStore(now?: () => number): TempStore {
   };
 }
 
+/** A verified account "a1" with an API key per id (hash "h-<id>"), written straight to the store. */
+export async function accountWithKeys(
+  store: SqliteStore,
+  keyIds: string[],
+  createdAt: string,
+): Promise<void> {
+  await store.createAccount({
+    id: "a1",
+    email: "a@example.org",
+    name: null,
+    institution: null,
+    passwordHash: "x",
+    passwordSalt: "y",
+    verified: true,
+    createdAt,
+  });
+  for (const id of keyIds) {
+    await store.createApiKey({ id, accountId: "a1", hash: `h-${id}`, label: null, createdAt });
+  }
+}
+
 /** Headers as the server passes them (the Fetch API Headers class). */
 export const headers = (init: Record<string, string> = {}) => new Headers(init);

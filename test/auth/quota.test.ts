@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAccountAccess } from "../../functions/auth/access.ts";
 import { consumeQuota, peekQuota } from "../../functions/auth/quota.ts";
 import type { Caller } from "../../functions/http/caller.ts";
 import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
-import { type TempStore, tempStore, testConfig } from "./helpers.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
+import { KeyUses } from "../../functions/store/key-uses.ts";
+import { QuotaLeases } from "../../functions/store/quota-leases.ts";
+import { ReservationKeeper } from "../../functions/store/reservations.ts";
+import { accountWithKeys, type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig({ accountDailyQuota: 3, anonDailyQuota: 2 });
 const morning = new Date("2025-03-10T08:00:00Z");
@@ -13,25 +18,7 @@ const anonymous = (ip: string): Caller => ({ kind: "anonymous", ip });
 let temp: TempStore;
 beforeEach(async () => {
   temp = tempStore(() => morning.getTime());
-  await temp.store.createAccount({
-    id: "a1",
-    email: "a@example.org",
-    name: null,
-    institution: null,
-    passwordHash: "x",
-    passwordSalt: "y",
-    verified: true,
-    createdAt: morning.toISOString(),
-  });
-  for (const id of ["k1", "k2"]) {
-    await temp.store.createApiKey({
-      id,
-      accountId: "a1",
-      hash: `h-${id}`,
-      label: null,
-      createdAt: "2025-03-01",
-    });
-  }
+  await accountWithKeys(temp.store, ["k1", "k2"], "2025-03-01");
 });
 afterEach(() => temp.dispose());
 
@@ -68,11 +55,29 @@ describe("account quota", () => {
     });
   });
 
-  it("meters each key separately, counting only served requests", async () => {
-    for (let i = 0; i < 5; i++) await consumeQuota(viaKey("k1"), temp.store, config, morning);
-    await consumeQuota(viaKey("k2"), temp.store, config, morning);
-    const usage = Object.fromEntries((await temp.store.listApiKeys("a1")).map((k) => [k.id, k.usageCount]));
-    expect(usage).toEqual({ k1: 3, k2: 0 });
+  it("counts an answered request as a use of its key, each key on its own; refused and refunded ones are not", async () => {
+    const leases = new QuotaLeases(temp.store, silentLogger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
+    const keyUses = new KeyUses(temp.store, silentLogger);
+    const reservations = new ReservationKeeper(temp.store, silentLogger);
+    const access = createAccountAccess(temp.store, config, reservations, leases, keyUses, () => morning);
+    const answer = async (caller: Caller) => {
+      const quota = await access.consume(caller);
+      if (quota.reservation) access.settle?.(quota.reservation, caller);
+      return quota.exceeded?.status ?? 200;
+    };
+    expect(await answer(viaKey("k1"))).toBe(200);
+    const unanswered = await access.consume(viaKey("k2"));
+    await access.refund?.(viaKey("k2"), unanswered.reservation);
+    expect(await answer(viaKey("k1"))).toBe(200);
+    expect(await answer(viaKey("k2"))).toBe(200);
+    expect(await answer(viaKey("k1"))).toBe(402);
+    await leases.close();
+    await keyUses.close();
+    await reservations.close();
+    const usage = Object.fromEntries(
+      (await temp.store.listApiKeys("a1")).map((k) => [k.id, [k.usageCount, k.lastUsedAt]]),
+    );
+    expect(usage).toEqual({ k1: [2, morning.toISOString()], k2: [1, morning.toISOString()] });
   });
 });
 
@@ -117,6 +122,5 @@ describe("uncounted requests", () => {
       limit: 2,
       remaining: 2,
     });
-    expect((await temp.store.listApiKeys("a1"))[0]?.usageCount).toBe(1);
   });
 });

@@ -96,7 +96,9 @@ describe("SQLite state file locked by another process under a running service", 
 
   beforeAll(async () => {
     stateDir = await mkdtemp(join(tmpdir(), "vd-locked-state-"));
-    service = await startTestService({ STATE_DIR: stateDir, REDIS_URL: "" });
+    // One quota unit a lease, so every metered call writes to the store (a call answered from a leased block does
+    // not, and reads work under the lock: the next test).
+    service = await startTestService({ STATE_DIR: stateDir, REDIS_URL: "", QUOTA_LEASE_UNITS: "1" });
     key = (await newAccount(service.store)).key;
   });
   afterAll(async () => {
@@ -158,5 +160,39 @@ describe("SQLite state file locked by another process under a running service", 
       if (status !== 200) await sleep(250);
     }
     expect(status).toBe(200);
+  });
+});
+
+describe("SQLite state file locked by another process while quota is leased", () => {
+  let service: TestService;
+  let stateDir: string;
+
+  beforeAll(async () => {
+    stateDir = await mkdtemp(join(tmpdir(), "vd-locked-leased-"));
+    service = await startTestService({ STATE_DIR: stateDir, REDIS_URL: "" });
+  });
+  afterAll(async () => {
+    await service?.close().catch(() => {});
+  });
+
+  it("answers a keyed call from its leased block (the key is read, nothing written) and writes its key use once the lock goes", async () => {
+    const account = await newAccount(service.store);
+    const usage = async () => (await service.store.listApiKeys(account.id))[0]?.usageCount;
+    expect((await timed(service, "/api/conferences", { headers: bearer(account.key) })).status).toBe(200);
+    await expect.poll(usage).toBe(1);
+
+    const locker = new DatabaseSync(join(stateDir, STATE_FILE_NAME), { timeout: 0 });
+    locker.exec("BEGIN EXCLUSIVE");
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await timed(service, "/api/conferences", { headers: bearer(account.key) })).status).toBe(200);
+      }
+      // The batch meets the lock (busy, then failing fast for the cool-down) and is kept.
+      await sleep(1500);
+    } finally {
+      locker.exec("ROLLBACK");
+      locker.close();
+    }
+    await expect.poll(usage, { timeout: 15_000, interval: 250 }).toBe(4);
   });
 });

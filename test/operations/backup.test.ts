@@ -49,8 +49,13 @@ describe("npm run backup and npm run restore (SQLite)", () => {
 
     const restored = await openStore({ STATE_DIR: stateDir });
     try {
-      expect(await restored.findAccountByEmail("keep@example.org")).not.toBeNull();
-      expect(await restored.findApiKeyByHash(sha256(key))).toMatchObject({ label: "kept" });
+      const account = await restored.findAccountByEmail("keep@example.org");
+      expect(account).not.toBeNull();
+      expect(await restored.findKeyCaller(sha256(key))).toMatchObject({
+        accountId: account?.id,
+        revokedAt: null,
+      });
+      expect(await restored.listApiKeys(account?.id ?? "")).toMatchObject([{ label: "kept" }]);
       expect((await restored.peek("quota:account:keep", 200)).used).toBe(3);
       expect(await restored.getOrInitSetting("jwt_secret", "a-new-one")).toBe(secret);
     } finally {

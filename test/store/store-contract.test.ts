@@ -76,6 +76,15 @@ function account(id: string, email: string): Account {
   };
 }
 
+/** An API key of account a1, as createApiKey takes it. */
+const keyOfA1 = (id: string, hash: string) => ({
+  id,
+  accountId: "a1",
+  hash,
+  label: null,
+  createdAt: "2025-03-10",
+});
+
 function profile(accountId: string, overrides: Partial<Profile> = {}): Profile {
   return {
     accountId,
@@ -131,11 +140,8 @@ function contract(name: string, makeBackend: () => Backend) {
 
       const second = await open();
       expect(await second.findAccountByEmail("ada@example.org")).toMatchObject({ id: "a1", name: "Name a1" });
-      expect(await second.findApiKeyByHash("h1")).toMatchObject({
-        id: "k1",
-        accountId: "a1",
-        label: "laptop",
-      });
+      expect(await second.findKeyCaller("h1")).toMatchObject({ keyId: "k1", accountId: "a1" });
+      expect(await second.listApiKeys("a1")).toMatchObject([{ id: "k1", label: "laptop" }]);
       expect((await second.getProfile("a1"))?.trackedConferences).toEqual(["12"]);
       expect(await second.peek("account:a1:2025-03-10", 5)).toEqual({ allowed: true, used: 2, remaining: 3 });
       expect(await second.views30dOf("conference", "12")).toBe(1);
@@ -179,17 +185,31 @@ function contract(name: string, makeBackend: () => Backend) {
       expect((await store.listApiKeys("a1")).map((k) => k.id)).toEqual(["k1", "k2"]);
       expect(await store.listApiKeys("a2")).toEqual([]);
 
-      expect(await store.recordKeyUse("k1")).toBe(1);
-      expect(await store.recordKeyUse("k1")).toBe(2);
-      expect(await store.findApiKeyByHash("h1")).toMatchObject({
-        usageCount: 2,
-        lastUsedAt: expect.any(String),
+      const at = (minute: number) => new Date(clock + minute * 60_000).toISOString();
+      await store.recordKeyUses({
+        writer: "w1",
+        sequence: 1,
+        uses: [
+          { keyId: "k1", count: 2, lastUsedAt: at(2) },
+          { keyId: "gone", count: 5, lastUsedAt: at(2) },
+        ],
       });
-      expect(await store.findApiKeyByHash("h2")).toMatchObject({
-        usageCount: 0,
-        lastUsedAt: null,
-        label: "ci",
+      // Another writer's batch adds to the same key; an earlier last use does not move it back.
+      await store.recordKeyUses({
+        writer: "w2",
+        sequence: 1,
+        uses: [{ keyId: "k1", count: 3, lastUsedAt: at(1) }],
       });
+      const [k1, k2] = await store.listApiKeys("a1");
+      expect(k1).toMatchObject({ usageCount: 5, lastUsedAt: at(2) });
+      expect(k2).toMatchObject({ usageCount: 0, lastUsedAt: null, label: "ci" });
+      expect(await store.findKeyCaller("h2")).toEqual({
+        keyId: "k2",
+        accountId: "a1",
+        revokedAt: null,
+        accountVerified: true,
+      });
+      expect(await store.findKeyCaller("unknown")).toBeNull();
 
       expect(await store.revokeApiKey("a2", "k1")).toBeNull();
       expect(await store.revokeApiKey("a1", "missing")).toBeNull();
@@ -197,7 +217,38 @@ function contract(name: string, makeBackend: () => Backend) {
       expect(revoked?.revokedAt).toBe(new Date(clock).toISOString());
       await backend.passTime(1000);
       expect((await store.revokeApiKey("a1", "k1"))?.revokedAt).toBe(revoked?.revokedAt);
-      expect((await store.findApiKeyByHash("h2"))?.revokedAt).toBeNull();
+      expect((await store.findKeyCaller("h1"))?.revokedAt).toBe(revoked?.revokedAt);
+      expect((await store.findKeyCaller("h2"))?.revokedAt).toBeNull();
+    });
+
+    it("writes a batch of key uses once: written again (after an unknown outcome) or out of turn, it changes nothing", async () => {
+      const store = await open();
+      const other = await open();
+      await store.createAccount(account("a1", "uses@example.org"));
+      await store.createApiKey(keyOfA1("k1", "h1"));
+      const batch = (sequence: number, count: number) => ({
+        writer: "w1",
+        sequence,
+        uses: [{ keyId: "k1", count, lastUsedAt: new Date(clock).toISOString() }],
+      });
+      await store.recordKeyUses(batch(1, 2));
+      await other.recordKeyUses(batch(1, 2));
+      await store.recordKeyUses(batch(2, 3));
+      await store.recordKeyUses(batch(1, 7));
+      await other.recordKeyUses(batch(2, 3));
+      expect((await other.listApiKeys("a1"))[0]?.usageCount).toBe(5);
+    });
+
+    it("finds a key's caller with its account's state: a key of an unverified account is not verified", async () => {
+      const store = await open();
+      await store.createAccount({ ...account("a1", "new@example.org"), verified: false });
+      await store.createApiKey(keyOfA1("k1", "h1"));
+      expect(await store.findKeyCaller("h1")).toEqual({
+        keyId: "k1",
+        accountId: "a1",
+        revokedAt: null,
+        accountVerified: false,
+      });
     });
 
     it("counts 300 concurrent requests from three connections exactly: none past the limit, none lost", async () => {
