@@ -118,7 +118,7 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
       const sent = bytesSent(outgoing);
       // As the app does for a client that went away before its answer: not charged.
       if (incoming.socket.destroyed) giveBack(access, caller, quota.reservation, deps.logger, requestId);
-      else if (quota.reservation) access.settle?.(quota.reservation);
+      else if (quota.reservation) access.settle?.(quota.reservation, caller);
       outgoing.writeHead(kept.status, headers);
       outgoing.end(kept.body ?? undefined);
       stopTimer();
