@@ -19,6 +19,7 @@ import {
   SETTLE,
   SETTLE_UNITS,
   TAKE_TOKEN,
+  VENUE_ACTIVITY,
 } from "./redis-scripts.ts";
 import {
   assertRating,
@@ -53,6 +54,7 @@ import {
   type Store,
   type StoreOptions,
   StoreUnavailable,
+  type VenueActivityRecord,
   type VenueCounts,
   type VenueKind,
   type Watchlist,
@@ -84,10 +86,27 @@ const records = recordReaders<Fields>((f) => ({
 
 const isEmpty = (f: Fields): boolean => Object.keys(f).length === 0;
 
+/** A hash as a script returns it (HGETALL inside Lua): field, value, field, value… */
+function fieldsOf(flat: readonly string[]): Fields {
+  const fields: Fields = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) fields[flat[i] as string] = flat[i + 1] as string;
+  return fields;
+}
+
 interface StoredRating {
   rating: number;
   demo: boolean;
   createdAt: string;
+}
+
+/** Per-star counts of a venue's stored ratings (the values of its ratings hash). */
+function histogramOf(values: readonly string[]): RatingSummary["histogram"] {
+  const histogram = emptyHistogram();
+  for (const value of values) {
+    const { rating } = JSON.parse(value) as StoredRating;
+    histogram[rating - 1] = (histogram[rating - 1] ?? 0) + 1;
+  }
+  return histogram;
 }
 
 /** Key prefix when REDIS_PREFIX is unset. */
@@ -125,12 +144,16 @@ export class RedisStore implements Store {
   private readonly createIndexedScript: ScriptFn;
   private readonly putProfileScript: ScriptFn;
   private readonly takeTokenScript: ScriptFn;
+  private readonly venueActivityScript: ScriptFn;
+  /** Scripts that build keys themselves prefix them with this, as ioredis does KEYS. */
+  private readonly keyPrefix: string;
 
   private constructor(
     private readonly redis: Redis,
     options: RedisStoreOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_PREFIX;
     this.consumeScript = this.defineScript("vdConsume", 1, CONSUME);
     this.leaseScript = this.defineScript("vdLease", 3, LEASE);
     this.settleScript = this.defineScript("vdSettle", 2, SETTLE);
@@ -140,6 +163,7 @@ export class RedisStore implements Store {
     this.createIndexedScript = this.defineScript("vdCreateIndexed", 3, CREATE_INDEXED);
     this.putProfileScript = this.defineScript("vdPutProfile", 4, PUT_PROFILE);
     this.takeTokenScript = this.defineScript("vdTakeToken", 1, TAKE_TOKEN);
+    this.venueActivityScript = this.defineScript("vdVenueActivity", 4, VENUE_ACTIVITY);
   }
 
   /**
@@ -327,12 +351,22 @@ export class RedisStore implements Store {
     return counts;
   }
 
-  async venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts> {
-    const [trackers, attendees] = await Promise.all([
-      this.redis.hget(`trackers:${kind}`, venueId),
-      kind === "conference" ? this.redis.hget("attendees:conference", venueId) : Promise.resolve(null),
-    ]);
-    return { trackers: Number(trackers ?? 0), attendees: Number(attendees ?? 0) };
+  async venueActivity(kind: VenueKind, venueId: string, limit: number): Promise<VenueActivityRecord> {
+    // Only conferences have attendees: a journal's key is never written.
+    const [trackers, attendees, ratings, comments] = (await this.venueActivityScript(
+      `trackers:${kind}`,
+      `attendees:${kind}`,
+      `ratings:${kind}:${venueId}`,
+      `comments:${kind}:${venueId}`,
+      venueId,
+      Math.max(0, limit),
+      this.keyPrefix,
+    )) as [string, string, string[], string[][]];
+    return {
+      counts: { trackers: Number(trackers), attendees: Number(attendees) },
+      ratings: summarizeRatings(histogramOf(ratings)),
+      comments: comments.map((flat) => records.authoredComment(fieldsOf(flat))),
+    };
   }
 
   async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
@@ -425,15 +459,6 @@ export class RedisStore implements Store {
     await tx.exec();
   }
 
-  async ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary> {
-    const histogram = emptyHistogram();
-    for (const value of await this.redis.hvals(`ratings:${kind}:${venueId}`)) {
-      const { rating } = JSON.parse(value) as StoredRating;
-      histogram[rating - 1] = (histogram[rating - 1] ?? 0) + 1;
-    }
-    return summarizeRatings(histogram);
-  }
-
   async addComment(c: CommentInput): Promise<Comment> {
     const id = String(await this.redis.incr("comment-seq"));
     const comment: Comment = { ...c, id, createdAt: this.isoNow() };
@@ -455,13 +480,6 @@ export class RedisStore implements Store {
     if (c.demo) tx.sadd("demo-comments", id);
     await tx.exec();
     return comment;
-  }
-
-  async listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
-    if (limit <= 0) return [];
-    const ids = await this.redis.lrange(`comments:${kind}:${venueId}`, 0, limit - 1);
-    const rows = await Promise.all(ids.map((id) => this.redis.hgetall(`comment:${id}`)));
-    return rows.filter((f) => !isEmpty(f)).map(records.comment);
   }
 
   async removeDemoFeedback(): Promise<number> {

@@ -128,6 +128,26 @@ export interface Comment extends CommentInput {
   createdAt: string;
 }
 
+/** What a venue's detail shows of a comment's author. */
+export interface CommentAuthor {
+  /** The account's display name; null when it has none or there is no such account. */
+  name: string | null;
+  /** The author has a researcher profile and it is public. */
+  publicProfile: boolean;
+}
+
+export interface AuthoredComment extends Comment {
+  author: CommentAuthor;
+}
+
+/** Everything one venue's detail shows from the store, read in one call. */
+export interface VenueActivityRecord {
+  counts: VenueCounts;
+  ratings: RatingSummary;
+  /** The newest comments, newest first. */
+  comments: AuthoredComment[];
+}
+
 export interface Store {
   readonly backend: "file" | "redis";
 
@@ -150,7 +170,11 @@ export interface Store {
   putProfile(profile: Profile): Promise<void>;
   /** Trackers and attendees of every venue of one kind that has any. */
   venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>>;
-  venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts>;
+  /**
+   * One venue's tracker and attendee counts, rating summary and newest `limit` comments with their authors, in one
+   * call (one worker message, one Redis round trip).
+   */
+  venueActivity(kind: VenueKind, venueId: string, limit: number): Promise<VenueActivityRecord>;
 
   /**
    * Counts one request against `key` unless `limit` is reached; the window starts at the first request and lasts
@@ -204,10 +228,7 @@ export interface Store {
 
   /** One rating per user and venue; rating again replaces it. */
   putRating(rating: RatingInput): Promise<void>;
-  ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary>;
   addComment(comment: CommentInput): Promise<Comment>;
-  /** Newest first. */
-  listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]>;
   /** Deletes every rating and comment flagged demo; returns how many went. */
   removeDemoFeedback(): Promise<number>;
 
