@@ -21,6 +21,7 @@ import { reportingUnavailable } from "./store/observed.ts";
 import { QuotaLeases } from "./store/quota-leases.ts";
 import { ReservationKeeper } from "./store/reservations.ts";
 import type { Store } from "./store/types.ts";
+import { ViewBatches } from "./store/view-batches.ts";
 import { createResearcherDirectory } from "./store-adapters/researcher-directory.ts";
 import { createStoreActivity } from "./store-adapters/venue-activity.ts";
 
@@ -38,6 +39,8 @@ export interface ServicesOptions {
   reservations: Pick<ReservationKeeper, "settle">;
   /** Counts quota against leased blocks; startService passes the one it runs. */
   leases: QuotaLeases;
+  /** Writes venue views in batches; startService passes the one it runs. */
+  views: ViewBatches;
   /** How long ranking lists reuse a count map (default DEFAULT_COUNTS_CACHE_MS). */
   countsCacheMs?: number;
 }
@@ -58,7 +61,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   const login = createLogin(store, config, config.login, clock);
   return {
     access: createAccountAccess(store, config, options.reservations, options.leases, clock),
-    activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
+    activity: createStoreActivity(store, options.views, { countsCacheMs: options.countsCacheMs }),
     login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
     watchlistStore: store,
@@ -69,8 +72,10 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   };
 }
 
-export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "leases"> {
+export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "leases" | "views"> {
   logger?: Logger;
+  /** Longest venue views wait in memory before they are written (default SETTLE_BATCH_MS). */
+  viewBatchMs?: number;
   /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
   mcp?: ServerOverrides["mcp"];
 }
@@ -78,7 +83,7 @@ export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "
 export interface RunningService {
   server: RunningServer;
   store: Store;
-  /** Stops listening, gives back unused quota and writes the pending settles, then closes the store. */
+  /** Stops listening, gives back unused quota and writes the pending settles and views, then closes the store. */
   close(): Promise<void>;
 }
 
@@ -95,9 +100,11 @@ export async function startService(
   const logger = options.logger ?? createLogger(config.logLevel);
   const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
   const leases = new QuotaLeases(store, logger, quotaLeaseOf(config.store));
+  const views = new ViewBatches(store, logger, options.viewBatchMs);
   const close = async () => {
     await leases.close();
     await reservations.close();
+    await views.close();
     await store.close();
   };
   try {
@@ -110,6 +117,7 @@ export async function startService(
       ...options,
       reservations,
       leases,
+      views,
     });
     const server = await startServer(config, {
       ...services,

@@ -2,11 +2,13 @@
  * The query layer's activity seam over the state store: tracker and attendee counts from researcher profiles,
  * views of the last 30 days, ratings and comments. Ranking lists need a whole per-kind count map on every request,
  * so those maps are cached for a few seconds (one store query per kind and metric per interval, shared by the
- * requests that arrive meanwhile); one venue's detail reads its own figures fresh, in one store call.
+ * requests that arrive meanwhile); one venue's detail reads its own figures fresh, in one store call. Views are
+ * counted in memory and written in batches (ViewBatches).
  */
 import type { ActivityMetric, VenueActivity, VenueActivitySummary } from "../query/activity.ts";
 import type { Comment as CommentView } from "../schema/api.ts";
 import type { AuthoredComment, Store, VenueKind } from "../store/types.ts";
+import type { ViewBatches } from "../store/view-batches.ts";
 import { publicName, redactContacts } from "./contacts.ts";
 
 /** How long a ranking's count map is reused. */
@@ -44,7 +46,11 @@ function commentView(c: AuthoredComment): CommentView {
   };
 }
 
-export function createStoreActivity(store: Store, options: StoreActivityOptions = {}): VenueActivity {
+export function createStoreActivity(
+  store: Store,
+  views: Pick<ViewBatches, "record">,
+  options: StoreActivityOptions = {},
+): VenueActivity {
   const ttl = options.countsCacheMs ?? DEFAULT_COUNTS_CACHE_MS;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { expires: number; value: Promise<CountMap> }>();
@@ -73,6 +79,6 @@ export function createStoreActivity(store: Store, options: StoreActivityOptions 
       };
     },
 
-    recordView: (kind, id) => store.recordView(kind, id),
+    recordView: async (kind, id) => views.record(kind, id),
   };
 }

@@ -57,6 +57,7 @@ import {
   type VenueActivityRecord,
   type VenueCounts,
   type VenueKind,
+  type VenueViews,
   type Watchlist,
 } from "./types.ts";
 
@@ -422,13 +423,15 @@ export class RedisStore implements Store {
     await this.redis.del(`counter:${key}`);
   }
 
-  async recordView(kind: VenueKind, venueId: string): Promise<void> {
-    const key = `views:${kind}:${utcDay(this.now())}`;
-    await this.redis
-      .multi()
-      .hincrby(key, venueId, 1)
-      .expire(key, VIEW_RETENTION_DAYS * DAY_SECONDS)
-      .exec();
+  async recordViews(views: readonly VenueViews[]): Promise<void> {
+    if (views.length === 0) return;
+    const day = utcDay(this.now());
+    const tx = this.redis.multi();
+    for (const { kind, venueId, count } of views) tx.hincrby(`views:${kind}:${day}`, venueId, count);
+    for (const kind of new Set(views.map((v) => v.kind))) {
+      tx.expire(`views:${kind}:${day}`, VIEW_RETENTION_DAYS * DAY_SECONDS);
+    }
+    await tx.exec();
   }
 
   private viewKeys(kind: VenueKind): string[] {

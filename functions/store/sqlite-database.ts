@@ -44,6 +44,7 @@ import type {
   VenueActivityRecord,
   VenueCounts,
   VenueKind,
+  VenueViews,
   Watchlist,
 } from "./types.ts";
 import { DuplicateEmailError } from "./types.ts";
@@ -421,13 +422,17 @@ export class SqliteDatabase implements Store {
     this.meter("DELETE FROM counters WHERE key = ?").run(key);
   }
 
-  async recordView(kind: VenueKind, venueId: string): Promise<void> {
+  async recordViews(views: readonly VenueViews[]): Promise<void> {
+    if (views.length === 0) return;
     const now = this.now();
     const day = utcDay(now);
+    // One statement for the whole batch; WHERE true tells SQLite the ON CONFLICT is the upsert's, not a join's.
     this.meter(
-      `INSERT INTO views (kind, venue_id, day, count) VALUES (?, ?, ?, 1)
-         ON CONFLICT(kind, venue_id, day) DO UPDATE SET count = count + 1`,
-    ).run(kind, venueId, day);
+      `INSERT INTO views (kind, venue_id, day, count)
+         SELECT json_extract(value, '$.kind'), json_extract(value, '$.venueId'), ?, json_extract(value, '$.count')
+         FROM json_each(?) WHERE true
+         ON CONFLICT(kind, venue_id, day) DO UPDATE SET count = count + excluded.count`,
+    ).run(day, JSON.stringify(views));
     if (this.prunedViewsOn !== day) {
       const oldestKept = recentDays(now, VIEW_RETENTION_DAYS).at(-1) ?? day;
       this.meter("DELETE FROM views WHERE day < ?").run(oldestKept);

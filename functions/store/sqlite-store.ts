@@ -203,7 +203,7 @@ export class SqliteStore implements Store {
   release: Store["release"] = (...args) => this.call("release", ...args);
   releaseAbandoned: Store["releaseAbandoned"] = (...args) => this.call("releaseAbandoned", ...args);
   forget: Store["forget"] = (...args) => this.call("forget", ...args);
-  recordView: Store["recordView"] = (...args) => this.call("recordView", ...args);
+  recordViews: Store["recordViews"] = (...args) => this.call("recordViews", ...args);
   views30d: Store["views30d"] = (...args) => this.call("views30d", ...args);
   views30dOf: Store["views30dOf"] = (...args) => this.call("views30dOf", ...args);
   putRating: Store["putRating"] = (...args) => this.call("putRating", ...args);

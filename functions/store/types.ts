@@ -148,6 +148,13 @@ export interface VenueActivityRecord {
   comments: AuthoredComment[];
 }
 
+/** Views of one venue counted together, written in one batch (Store.recordViews). */
+export interface VenueViews {
+  kind: VenueKind;
+  venueId: string;
+  count: number;
+}
+
 export interface Store {
   readonly backend: "file" | "redis";
 
@@ -220,8 +227,8 @@ export interface Store {
    */
   releaseAbandoned(leaseMs: number): Promise<number>;
 
-  /** Counts one page view of the venue on the current UTC day. */
-  recordView(kind: VenueKind, venueId: string): Promise<void>;
+  /** Adds each venue's views to the current UTC day, all in one write. */
+  recordViews(views: readonly VenueViews[]): Promise<void>;
   /** Views of the last 30 UTC days (today and the 29 before), per venue that has any. */
   views30d(kind: VenueKind): Promise<Map<string, number>>;
   views30dOf(kind: VenueKind, venueId: string): Promise<number>;

@@ -131,7 +131,7 @@ function contract(name: string, makeBackend: () => Backend) {
       await first.putProfile(profile("a1", { trackedConferences: ["12"], attendedConferences: ["12"] }));
       await first.consume("account:a1:2025-03-10", 5, 3600);
       await first.consume("account:a1:2025-03-10", 5, 3600);
-      await first.recordView("conference", "12");
+      await first.recordViews([{ kind: "conference", venueId: "12", count: 1 }]);
       const secret = await first.getOrInitSetting("jwt_secret", "s1");
       await first.close();
 
@@ -357,15 +357,17 @@ function contract(name: string, makeBackend: () => Backend) {
       expect((await second.peek("wait", 1)).allowed).toBe(true);
     });
 
-    it("sums views over the last 30 UTC days and drops older days", async () => {
+    it("adds batches of views to the current UTC day, sums the last 30 days and drops older days", async () => {
       const store = await open();
       clock = Date.UTC(2025, 0, 1, 23, 59, 0);
-      await store.recordView("conference", "7");
-      await store.recordView("conference", "7");
-      await store.recordView("journal", "7");
+      await store.recordViews([
+        { kind: "conference", venueId: "7", count: 2 },
+        { kind: "journal", venueId: "7", count: 1 },
+      ]);
       clock = Date.UTC(2025, 0, 2, 0, 1, 0);
-      await store.recordView("conference", "7");
-      await store.recordView("conference", "8");
+      await store.recordViews([{ kind: "conference", venueId: "8", count: 1 }]);
+      await store.recordViews([]);
+      await store.recordViews([{ kind: "conference", venueId: "7", count: 1 }]);
       expect(await store.views30d("conference")).toEqual(
         new Map([
           ["7", 3],
