@@ -22,6 +22,7 @@ import { reportingUnavailable } from "./store/observed.ts";
 import { QuotaLeases } from "./store/quota-leases.ts";
 import { ReservationKeeper } from "./store/reservations.ts";
 import type { Store } from "./store/types.ts";
+import { ViewBatches } from "./store/view-batches.ts";
 import { createResearcherDirectory } from "./store-adapters/researcher-directory.ts";
 import { createStoreActivity } from "./store-adapters/venue-activity.ts";
 
@@ -41,6 +42,8 @@ export interface ServicesOptions {
   leases: QuotaLeases;
   /** Counts API key uses and writes them in batches; startService passes the one it runs. */
   keyUses: KeyUses;
+  /** Writes venue views in batches; startService passes the one it runs. */
+  views: ViewBatches;
   /** How long ranking lists reuse a count map (default DEFAULT_COUNTS_CACHE_MS). */
   countsCacheMs?: number;
 }
@@ -61,7 +64,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   const login = createLogin(store, config, config.login, clock);
   return {
     access: createAccountAccess(store, config, options.reservations, options.leases, options.keyUses, clock),
-    activity: createStoreActivity(store, { countsCacheMs: options.countsCacheMs }),
+    activity: createStoreActivity(store, options.views, { countsCacheMs: options.countsCacheMs }),
     login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
     watchlistStore: store,
@@ -72,8 +75,11 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   };
 }
 
-export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "leases" | "keyUses"> {
+export interface ServiceOptions
+  extends Omit<ServicesOptions, "reservations" | "leases" | "keyUses" | "views"> {
   logger?: Logger;
+  /** Longest venue views wait in memory before they are written (default SETTLE_BATCH_MS). */
+  viewBatchMs?: number;
   /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
   mcp?: ServerOverrides["mcp"];
 }
@@ -81,7 +87,7 @@ export interface ServiceOptions extends Omit<ServicesOptions, "reservations" | "
 export interface RunningService {
   server: RunningServer;
   store: Store;
-  /** Stops listening, gives back unused quota and writes the pending settles and key uses, then closes the store. */
+  /** Stops listening, gives back unused quota and writes the pending settles, key uses and views, then closes the store. */
   close(): Promise<void>;
 }
 
@@ -99,10 +105,12 @@ export async function startService(
   const reservations = new ReservationKeeper(store, logger, reservationLeaseOf(config.store));
   const leases = new QuotaLeases(store, logger, quotaLeaseOf(config.store));
   const keyUses = new KeyUses(store, logger);
+  const views = new ViewBatches(store, logger, options.viewBatchMs);
   const close = async () => {
     await leases.close();
     await keyUses.close();
     await reservations.close();
+    await views.close();
     await store.close();
   };
   try {
@@ -116,6 +124,7 @@ export async function startService(
       reservations,
       leases,
       keyUses,
+      views,
     });
     const server = await startServer(config, {
       ...services,

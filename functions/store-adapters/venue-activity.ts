@@ -2,12 +2,14 @@
  * The query layer's activity seam over the state store: tracker and attendee counts from researcher profiles,
  * views of the last 30 days, ratings and comments. Ranking lists need a whole per-kind count map on every request,
  * so those maps are cached for a few seconds (one store query per kind and metric per interval, shared by the
- * requests that arrive meanwhile); one venue's detail reads its own figures fresh.
+ * requests that arrive meanwhile); one venue's detail reads its own figures fresh, in one store call. Views are
+ * counted in memory and written in batches (ViewBatches).
  */
 import type { ActivityMetric, VenueActivity, VenueActivitySummary } from "../query/activity.ts";
 import type { Comment as CommentView } from "../schema/api.ts";
-import type { Comment, Store, VenueKind } from "../store/types.ts";
-import { publicName, redactContacts, UNNAMED_RESEARCHER } from "./contacts.ts";
+import type { AuthoredComment, Store, VenueKind } from "../store/types.ts";
+import type { ViewBatches } from "../store/view-batches.ts";
+import { publicName, redactContacts } from "./contacts.ts";
 
 /** How long a ranking's count map is reused. */
 export const DEFAULT_COUNTS_CACHE_MS = 5_000;
@@ -33,28 +35,22 @@ async function loadCounts(store: Store, kind: VenueKind, metric: ActivityMetric)
   return nonZero([...counts].map(([id, c]) => [id, metric === "trackers" ? c.trackers : c.attendees]));
 }
 
-/** Comments with their authors' names; the author id links a profile only when that profile is public. */
-async function commentViews(store: Store, comments: Comment[]): Promise<CommentView[]> {
-  const authorIds = [...new Set(comments.map((c) => c.userId))];
-  const authors = new Map(
-    await Promise.all(
-      authorIds.map(async (id) => {
-        const [account, profile] = await Promise.all([store.getAccount(id), store.getProfile(id)]);
-        const name = publicName(account?.name ?? null);
-        return [id, { name, publicId: profile?.public ? id : null }] as const;
-      }),
-    ),
-  );
-  return comments.map((c) => ({
+/** A comment as shown: its author by public name; the author id links a profile only when that profile is public. */
+function commentView(c: AuthoredComment): CommentView {
+  return {
     id: c.id,
-    author_id: authors.get(c.userId)?.publicId ?? null,
-    author_name: authors.get(c.userId)?.name ?? UNNAMED_RESEARCHER,
+    author_id: c.author.publicProfile ? c.userId : null,
+    author_name: publicName(c.author.name),
     body: redactContacts(c.text),
     created_at: c.createdAt.replace(/\.\d+Z$/, "Z"),
-  }));
+  };
 }
 
-export function createStoreActivity(store: Store, options: StoreActivityOptions = {}): VenueActivity {
+export function createStoreActivity(
+  store: Store,
+  views: Pick<ViewBatches, "record">,
+  options: StoreActivityOptions = {},
+): VenueActivity {
   const ttl = options.countsCacheMs ?? DEFAULT_COUNTS_CACHE_MS;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { expires: number; value: Promise<CountMap> }>();
@@ -74,19 +70,15 @@ export function createStoreActivity(store: Store, options: StoreActivityOptions 
     },
 
     async summary(kind, id): Promise<VenueActivitySummary> {
-      const [counts, rating, comments] = await Promise.all([
-        store.venueCountsOf(kind, id),
-        store.ratingSummary(kind, id),
-        store.listComments(kind, id, COMMENTS_SHOWN),
-      ]);
+      const { counts, ratings, comments } = await store.venueActivity(kind, id, COMMENTS_SHOWN);
       return {
         trackers_count: counts.trackers,
         attendees_count: counts.attendees,
-        rating_summary: rating.average === null ? null : { average: rating.average, count: rating.count },
-        comments: await commentViews(store, comments),
+        rating_summary: ratings.average === null ? null : { average: ratings.average, count: ratings.count },
+        comments: comments.map(commentView),
       };
     },
 
-    recordView: (kind, id) => store.recordView(kind, id),
+    recordView: async (kind, id) => views.record(kind, id),
   };
 }

@@ -240,3 +240,40 @@ redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return wait
 `;
+
+/**
+ * One venue's detail activity in one round trip: KEYS[1] its kind's tracker counts, KEYS[2] its kind's attendee
+ * counts (hashes by venue id), KEYS[3] its ratings (hash by user), KEYS[4] its comment ids (list, newest first);
+ * ARGV[1] the venue id, ARGV[2] how many comments, ARGV[3] the key prefix (comment, account and profile keys are
+ * built here, single node). Returns {trackers, attendees, rating values, comments}, each comment its hash's
+ * field/value pairs followed by author_name (the account's name) and author_public (the profile's flag) when known.
+ */
+export const VENUE_ACTIVITY = `
+local comments = {}
+local limit = tonumber(ARGV[2])
+if limit > 0 then
+  for _, id in ipairs(redis.call('LRANGE', KEYS[4], 0, limit - 1)) do
+    local fields = redis.call('HGETALL', ARGV[3] .. 'comment:' .. id)
+    if #fields > 0 then
+      local author = redis.call('HGET', ARGV[3] .. 'comment:' .. id, 'user_id')
+      local name = redis.call('HGET', ARGV[3] .. 'account:' .. author, 'name')
+      if name then
+        table.insert(fields, 'author_name')
+        table.insert(fields, name)
+      end
+      local public = redis.call('HGET', ARGV[3] .. 'profile:' .. author, 'public')
+      if public then
+        table.insert(fields, 'author_public')
+        table.insert(fields, public)
+      end
+      table.insert(comments, fields)
+    end
+  end
+end
+return {
+  redis.call('HGET', KEYS[1], ARGV[1]) or '0',
+  redis.call('HGET', KEYS[2], ARGV[1]) or '0',
+  redis.call('HVALS', KEYS[3]),
+  comments,
+}
+`;

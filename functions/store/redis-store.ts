@@ -21,6 +21,7 @@ import {
   SETTLE,
   SETTLE_UNITS,
   TAKE_TOKEN,
+  VENUE_ACTIVITY,
 } from "./redis-scripts.ts";
 import {
   assertRating,
@@ -58,8 +59,10 @@ import {
   type Store,
   type StoreOptions,
   StoreUnavailable,
+  type VenueActivityRecord,
   type VenueCounts,
   type VenueKind,
+  type VenueViews,
   type Watchlist,
 } from "./types.ts";
 
@@ -102,6 +105,16 @@ interface StoredRating {
   createdAt: string;
 }
 
+/** Per-star counts of a venue's stored ratings (the values of its ratings hash). */
+function histogramOf(values: readonly string[]): RatingSummary["histogram"] {
+  const histogram = emptyHistogram();
+  for (const value of values) {
+    const { rating } = JSON.parse(value) as StoredRating;
+    histogram[rating - 1] = (histogram[rating - 1] ?? 0) + 1;
+  }
+  return histogram;
+}
+
 /** Key prefix when REDIS_PREFIX is unset. */
 export const DEFAULT_REDIS_PREFIX = "vd:";
 
@@ -139,6 +152,7 @@ export class RedisStore implements Store {
   private readonly takeTokenScript: ScriptFn;
   private readonly findKeyCallerScript: ScriptFn;
   private readonly recordKeyUsesScript: ScriptFn;
+  private readonly venueActivityScript: ScriptFn;
   /** Prepended by ioredis to KEYS; scripts that name further keys themselves are given it. */
   private readonly keyPrefix: string;
 
@@ -159,6 +173,7 @@ export class RedisStore implements Store {
     this.takeTokenScript = this.defineScript("vdTakeToken", 1, TAKE_TOKEN);
     this.findKeyCallerScript = this.defineScript("vdFindKeyCaller", 1, FIND_KEY_CALLER);
     this.recordKeyUsesScript = this.defineScript("vdRecordKeyUses", undefined, RECORD_KEY_USES);
+    this.venueActivityScript = this.defineScript("vdVenueActivity", 4, VENUE_ACTIVITY);
   }
 
   /**
@@ -347,12 +362,22 @@ export class RedisStore implements Store {
     return counts;
   }
 
-  async venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts> {
-    const [trackers, attendees] = await Promise.all([
-      this.redis.hget(`trackers:${kind}`, venueId),
-      kind === "conference" ? this.redis.hget("attendees:conference", venueId) : Promise.resolve(null),
-    ]);
-    return { trackers: Number(trackers ?? 0), attendees: Number(attendees ?? 0) };
+  async venueActivity(kind: VenueKind, venueId: string, limit: number): Promise<VenueActivityRecord> {
+    // Only conferences have attendees: a journal's key is never written.
+    const [trackers, attendees, ratings, comments] = (await this.venueActivityScript(
+      `trackers:${kind}`,
+      `attendees:${kind}`,
+      `ratings:${kind}:${venueId}`,
+      `comments:${kind}:${venueId}`,
+      venueId,
+      Math.max(0, limit),
+      this.keyPrefix,
+    )) as [string, string, string[], string[][]];
+    return {
+      counts: { trackers: Number(trackers), attendees: Number(attendees) },
+      ratings: summarizeRatings(histogramOf(ratings)),
+      comments: comments.map((flat) => records.authoredComment(fieldsOf(flat))),
+    };
   }
 
   async consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult> {
@@ -408,13 +433,15 @@ export class RedisStore implements Store {
     await this.redis.del(`counter:${key}`);
   }
 
-  async recordView(kind: VenueKind, venueId: string): Promise<void> {
-    const key = `views:${kind}:${utcDay(this.now())}`;
-    await this.redis
-      .multi()
-      .hincrby(key, venueId, 1)
-      .expire(key, VIEW_RETENTION_DAYS * DAY_SECONDS)
-      .exec();
+  async recordViews(views: readonly VenueViews[]): Promise<void> {
+    if (views.length === 0) return;
+    const day = utcDay(this.now());
+    const tx = this.redis.multi();
+    for (const { kind, venueId, count } of views) tx.hincrby(`views:${kind}:${day}`, venueId, count);
+    for (const kind of new Set(views.map((v) => v.kind))) {
+      tx.expire(`views:${kind}:${day}`, VIEW_RETENTION_DAYS * DAY_SECONDS);
+    }
+    await tx.exec();
   }
 
   private viewKeys(kind: VenueKind): string[] {
@@ -445,15 +472,6 @@ export class RedisStore implements Store {
     await tx.exec();
   }
 
-  async ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary> {
-    const histogram = emptyHistogram();
-    for (const value of await this.redis.hvals(`ratings:${kind}:${venueId}`)) {
-      const { rating } = JSON.parse(value) as StoredRating;
-      histogram[rating - 1] = (histogram[rating - 1] ?? 0) + 1;
-    }
-    return summarizeRatings(histogram);
-  }
-
   async addComment(c: CommentInput): Promise<Comment> {
     const id = String(await this.redis.incr("comment-seq"));
     const comment: Comment = { ...c, id, createdAt: this.isoNow() };
@@ -475,13 +493,6 @@ export class RedisStore implements Store {
     if (c.demo) tx.sadd("demo-comments", id);
     await tx.exec();
     return comment;
-  }
-
-  async listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
-    if (limit <= 0) return [];
-    const ids = await this.redis.lrange(`comments:${kind}:${venueId}`, 0, limit - 1);
-    const rows = await Promise.all(ids.map((id) => this.redis.hgetall(`comment:${id}`)));
-    return rows.filter((f) => !isEmpty(f)).map(records.comment);
   }
 
   async removeDemoFeedback(): Promise<number> {

@@ -3,6 +3,7 @@ import { utcDate } from "../runtime/clock.ts";
 import type {
   Account,
   ApiKeyRecord,
+  AuthoredComment,
   Comment,
   ConsumeResult,
   KeyCaller,
@@ -153,6 +154,14 @@ function toComment(f: StoredFields): Comment {
   };
 }
 
+/** A comment read with its author's account name and profile flag beside it (Store.venueActivity). */
+function toAuthoredComment(f: StoredFields): AuthoredComment {
+  return {
+    ...toComment(f),
+    author: { name: f.optionalText("author_name"), publicProfile: f.flag("author_public") },
+  };
+}
+
 /** The record readers of a backend whose stored records `R` are read through `fields`. */
 export function recordReaders<R>(fields: (stored: R) => StoredFields) {
   const reader =
@@ -164,5 +173,6 @@ export function recordReaders<R>(fields: (stored: R) => StoredFields) {
     apiKey: reader(toApiKey),
     keyCaller: reader(toKeyCaller),
     comment: reader(toComment),
+    authoredComment: reader(toAuthoredComment),
   };
 }

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import { DatabaseSync, type SQLOutputValue, type StatementSync } from "node:sqlite";
 import { ensureDirectory } from "../runtime/directories.ts";
 import {
   assertRating,
@@ -41,12 +41,13 @@ import type {
   LeaseUpdate,
   Profile,
   RatingInput,
-  RatingSummary,
   ReserveResult,
   Store,
   StoreOptions,
+  VenueActivityRecord,
   VenueCounts,
   VenueKind,
+  VenueViews,
   Watchlist,
 } from "./types.ts";
 import { DuplicateEmailError } from "./types.ts";
@@ -83,7 +84,8 @@ export class SqliteDatabase implements Store {
   private readonly db: DatabaseSync;
   /** Connection for the per-request meters (counters, views). */
   private readonly meters: DatabaseSync;
-  private readonly statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
+  /** Statements run on every request, prepared once per connection. */
+  private readonly statements = new Map<DatabaseSync, Map<string, StatementSync>>();
   private readonly now: () => number;
   private prunedViewsOn = "";
 
@@ -118,14 +120,28 @@ export class SqliteDatabase implements Store {
     this.db.exec(`PRAGMA user_version = ${SQLITE_SCHEMA_VERSION}`);
   }
 
-  /** A prepared statement on the meters connection, prepared once. */
-  private meter(sql: string) {
-    let statement = this.statements.get(sql);
+  private prepared(connection: DatabaseSync, sql: string): StatementSync {
+    let cache = this.statements.get(connection);
+    if (!cache) {
+      cache = new Map();
+      this.statements.set(connection, cache);
+    }
+    let statement = cache.get(sql);
     if (!statement) {
-      statement = this.meters.prepare(sql);
-      this.statements.set(sql, statement);
+      statement = connection.prepare(sql);
+      cache.set(sql, statement);
     }
     return statement;
+  }
+
+  /** A prepared statement on the meters connection, prepared once. */
+  private meter(sql: string): StatementSync {
+    return this.prepared(this.meters, sql);
+  }
+
+  /** A prepared statement on the main connection, prepared once: for reads every detail request makes. */
+  private read(sql: string): StatementSync {
+    return this.prepared(this.db, sql);
   }
 
   /**
@@ -294,14 +310,27 @@ export class SqliteDatabase implements Store {
     );
   }
 
-  async venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts> {
-    const row = this.db
-      .prepare(
-        `SELECT SUM(relation = 'tracks') AS trackers, SUM(relation = 'attended') AS attendees
-         FROM profile_venues WHERE kind = ? AND venue_id = ?`,
-      )
-      .get(kind, venueId);
-    return { trackers: num(row?.trackers), attendees: num(row?.attendees) };
+  async venueActivity(kind: VenueKind, venueId: string, limit: number): Promise<VenueActivityRecord> {
+    const counts = this.read(
+      `SELECT SUM(relation = 'tracks') AS trackers, SUM(relation = 'attended') AS attendees
+       FROM profile_venues WHERE kind = ? AND venue_id = ?`,
+    ).get(kind, venueId);
+    const histogram = emptyHistogram();
+    const ratings = this.read(
+      "SELECT rating, COUNT(*) AS n FROM ratings WHERE kind = ? AND venue_id = ? GROUP BY rating",
+    ).all(kind, venueId);
+    for (const r of ratings) histogram[num(r.rating) - 1] = num(r.n);
+    // A negative LIMIT means none to SQLite; the contract shows no comments then.
+    const comments = this.read(
+      `SELECT c.*, a.name AS author_name, p.public AS author_public FROM comments c
+       LEFT JOIN accounts a ON a.id = c.user_id LEFT JOIN profiles p ON p.account_id = c.user_id
+       WHERE c.kind = ? AND c.venue_id = ? ORDER BY c.id DESC LIMIT ?`,
+    ).all(kind, venueId, Math.max(0, limit));
+    return {
+      counts: { trackers: num(counts?.trackers), attendees: num(counts?.attendees) },
+      ratings: summarizeRatings(histogram),
+      comments: comments.map(records.authoredComment),
+    };
   }
 
   /**
@@ -414,13 +443,17 @@ export class SqliteDatabase implements Store {
     this.meter("DELETE FROM counters WHERE key = ?").run(key);
   }
 
-  async recordView(kind: VenueKind, venueId: string): Promise<void> {
+  async recordViews(views: readonly VenueViews[]): Promise<void> {
+    if (views.length === 0) return;
     const now = this.now();
     const day = utcDay(now);
+    // One statement for the whole batch; WHERE true tells SQLite the ON CONFLICT is the upsert's, not a join's.
     this.meter(
-      `INSERT INTO views (kind, venue_id, day, count) VALUES (?, ?, ?, 1)
-         ON CONFLICT(kind, venue_id, day) DO UPDATE SET count = count + 1`,
-    ).run(kind, venueId, day);
+      `INSERT INTO views (kind, venue_id, day, count)
+         SELECT json_extract(value, '$.kind'), json_extract(value, '$.venueId'), ?, json_extract(value, '$.count')
+         FROM json_each(?) WHERE true
+         ON CONFLICT(kind, venue_id, day) DO UPDATE SET count = count + excluded.count`,
+    ).run(day, JSON.stringify(views));
     if (this.prunedViewsOn !== day) {
       const oldestKept = recentDays(now, VIEW_RETENTION_DAYS).at(-1) ?? day;
       this.meter("DELETE FROM views WHERE day < ?").run(oldestKept);
@@ -457,15 +490,6 @@ export class SqliteDatabase implements Store {
       .run(r.kind, r.venueId, r.userId, r.rating, r.demo ? 1 : 0, this.isoNow());
   }
 
-  async ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary> {
-    const histogram = emptyHistogram();
-    const rows = this.db
-      .prepare("SELECT rating, COUNT(*) AS n FROM ratings WHERE kind = ? AND venue_id = ? GROUP BY rating")
-      .all(kind, venueId);
-    for (const r of rows) histogram[num(r.rating) - 1] = num(r.n);
-    return summarizeRatings(histogram);
-  }
-
   async addComment(c: CommentInput): Promise<Comment> {
     const row = this.db
       .prepare(
@@ -475,13 +499,6 @@ export class SqliteDatabase implements Store {
       .get(c.kind, c.venueId, c.userId, c.text, c.demo ? 1 : 0, this.isoNow());
     if (!row) throw new Error("comment insert returned no row");
     return records.comment(row);
-  }
-
-  async listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]> {
-    return this.db
-      .prepare("SELECT * FROM comments WHERE kind = ? AND venue_id = ? ORDER BY id DESC LIMIT ?")
-      .all(kind, venueId, limit)
-      .map(records.comment);
   }
 
   async removeDemoFeedback(): Promise<number> {

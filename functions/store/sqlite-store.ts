@@ -193,7 +193,7 @@ export class SqliteStore implements Store {
   getProfile: Store["getProfile"] = (...args) => this.call("getProfile", ...args);
   putProfile: Store["putProfile"] = (...args) => this.call("putProfile", ...args);
   venueCounts: Store["venueCounts"] = (...args) => this.call("venueCounts", ...args);
-  venueCountsOf: Store["venueCountsOf"] = (...args) => this.call("venueCountsOf", ...args);
+  venueActivity: Store["venueActivity"] = (...args) => this.call("venueActivity", ...args);
   consume: Store["consume"] = (...args) => this.call("consume", ...args);
   reserve: Store["reserve"] = (...args) => this.call("reserve", ...args);
   lease: Store["lease"] = (...args) => this.call("lease", ...args);
@@ -203,13 +203,11 @@ export class SqliteStore implements Store {
   release: Store["release"] = (...args) => this.call("release", ...args);
   releaseAbandoned: Store["releaseAbandoned"] = (...args) => this.call("releaseAbandoned", ...args);
   forget: Store["forget"] = (...args) => this.call("forget", ...args);
-  recordView: Store["recordView"] = (...args) => this.call("recordView", ...args);
+  recordViews: Store["recordViews"] = (...args) => this.call("recordViews", ...args);
   views30d: Store["views30d"] = (...args) => this.call("views30d", ...args);
   views30dOf: Store["views30dOf"] = (...args) => this.call("views30dOf", ...args);
   putRating: Store["putRating"] = (...args) => this.call("putRating", ...args);
-  ratingSummary: Store["ratingSummary"] = (...args) => this.call("ratingSummary", ...args);
   addComment: Store["addComment"] = (...args) => this.call("addComment", ...args);
-  listComments: Store["listComments"] = (...args) => this.call("listComments", ...args);
   removeDemoFeedback: Store["removeDemoFeedback"] = (...args) => this.call("removeDemoFeedback", ...args);
   getWatchlist: Store["getWatchlist"] = (...args) => this.call("getWatchlist", ...args);
   putWatchlist: Store["putWatchlist"] = (...args) => this.call("putWatchlist", ...args);

@@ -156,6 +156,33 @@ export interface Comment extends CommentInput {
   createdAt: string;
 }
 
+/** What a venue's detail shows of a comment's author. */
+export interface CommentAuthor {
+  /** The account's display name; null when it has none or there is no such account. */
+  name: string | null;
+  /** The author has a researcher profile and it is public. */
+  publicProfile: boolean;
+}
+
+export interface AuthoredComment extends Comment {
+  author: CommentAuthor;
+}
+
+/** Everything one venue's detail shows from the store, read in one call. */
+export interface VenueActivityRecord {
+  counts: VenueCounts;
+  ratings: RatingSummary;
+  /** The newest comments, newest first. */
+  comments: AuthoredComment[];
+}
+
+/** Views of one venue counted together, written in one batch (Store.recordViews). */
+export interface VenueViews {
+  kind: VenueKind;
+  venueId: string;
+  count: number;
+}
+
 export interface Store {
   readonly backend: "file" | "redis";
 
@@ -182,7 +209,11 @@ export interface Store {
   putProfile(profile: Profile): Promise<void>;
   /** Trackers and attendees of every venue of one kind that has any. */
   venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>>;
-  venueCountsOf(kind: VenueKind, venueId: string): Promise<VenueCounts>;
+  /**
+   * One venue's tracker and attendee counts, rating summary and newest `limit` comments with their authors, in one
+   * call (one worker message, one Redis round trip).
+   */
+  venueActivity(kind: VenueKind, venueId: string, limit: number): Promise<VenueActivityRecord>;
 
   /**
    * Counts one request against `key` unless `limit` is reached; the window starts at the first request and lasts
@@ -228,18 +259,15 @@ export interface Store {
    */
   releaseAbandoned(leaseMs: number): Promise<number>;
 
-  /** Counts one page view of the venue on the current UTC day. */
-  recordView(kind: VenueKind, venueId: string): Promise<void>;
+  /** Adds each venue's views to the current UTC day, all in one write. */
+  recordViews(views: readonly VenueViews[]): Promise<void>;
   /** Views of the last 30 UTC days (today and the 29 before), per venue that has any. */
   views30d(kind: VenueKind): Promise<Map<string, number>>;
   views30dOf(kind: VenueKind, venueId: string): Promise<number>;
 
   /** One rating per user and venue; rating again replaces it. */
   putRating(rating: RatingInput): Promise<void>;
-  ratingSummary(kind: VenueKind, venueId: string): Promise<RatingSummary>;
   addComment(comment: CommentInput): Promise<Comment>;
-  /** Newest first. */
-  listComments(kind: VenueKind, venueId: string, limit: number): Promise<Comment[]>;
   /** Deletes every rating and comment flagged demo; returns how many went. */
   removeDemoFeedback(): Promise<number>;
 

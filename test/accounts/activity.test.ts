@@ -256,4 +256,31 @@ forEachStore((backend) => {
       }
     });
   });
+
+  describe("views", () => {
+    it("are counted in memory and all written at a clean stop: every detail, a page once per address and day", async () => {
+      // Written only at the stop: nothing reaches the store per request.
+      const own = await startTestService(await backend.freshState(), { viewBatchMs: 60_000 });
+      try {
+        const key = (await newAccount(own.store)).key;
+        const views = async () => ({
+          conference: await own.store.views30dOf("conference", "103"),
+          journal: await own.store.views30dOf("journal", "202"),
+          page: await own.store.views30dOf("conference", "101"),
+        });
+        for (let i = 0; i < 7; i++)
+          await (await own.fetch("/api/conferences/103", { headers: bearer(key) })).text();
+        for (let i = 0; i < 2; i++)
+          await (await own.fetch("/api/journals/202", { headers: bearer(key) })).text();
+        const [first, second] = [freshIp(), freshIp()];
+        for (const ip of [first, first, first, second])
+          await (await own.fetch("/conference/101", { ip })).text();
+        expect(await views()).toEqual({ conference: 0, journal: 0, page: 0 });
+        await own.restart();
+        expect(await views()).toEqual({ conference: 7, journal: 2, page: 2 });
+      } finally {
+        await own.close();
+      }
+    });
+  });
 });

@@ -51,6 +51,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Passed to startService; default: the production default. */
   countsCacheMs?: number;
+  /** Passed to startService; default: the production default. */
+  viewBatchMs?: number;
   /** Serve the MCP endpoint too (as scripts/serve.ts does). */
   mcp?: boolean;
 }
@@ -80,6 +82,7 @@ export async function startTestService(
       clock: () => clock.now,
       logger: silentLogger,
       countsCacheMs: options.countsCacheMs,
+      viewBatchMs: options.viewBatchMs,
       mcp: options.mcp ? createMcpHandler : undefined,
     });
   let service: RunningService = await start();

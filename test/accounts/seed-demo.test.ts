@@ -87,7 +87,7 @@ forEachStore((backend) => {
       for (const id of p.attended_conferences) commented.set(id, (commented.get(id) ?? 0) + 1);
     }
     for (const [id, expected] of commented) {
-      const comments = await svc.store.listComments("conference", id, 100);
+      const { comments } = await svc.store.venueActivity("conference", id, 100);
       expect(comments, id).toHaveLength(expected);
       expect(comments.every((c) => c.demo && c.text.startsWith("[Demo content]"))).toBe(true);
       const detail = (await svc.json(`/api/conferences/${id}`, { headers: bearer(second.api_key) }))
@@ -96,7 +96,9 @@ forEachStore((backend) => {
       expect(detail.data.rating_summary.count).toBeGreaterThan(0);
     }
     const ratingCounts = await Promise.all(
-      [...commented.keys()].map(async (id) => (await svc.store.ratingSummary("conference", id)).count),
+      [...commented.keys()].map(
+        async (id) => (await svc.store.venueActivity("conference", id, 0)).ratings.count,
+      ),
     );
     const tracked = second.profiles.map((p) => p.tracked_conferences);
     expect(ratingCounts).toEqual(

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { VenueFact } from "../../functions/query/venue-facts.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
+import { ViewBatches } from "../../functions/store/view-batches.ts";
 import {
   publicName,
   REDACTED,
@@ -108,11 +110,14 @@ describe("summarizeInterests", () => {
 describe("store-backed activity", () => {
   let dir: string;
   let store: SqliteStore;
+  let views: ViewBatches;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "vd-activity-"));
     store = new SqliteStore({ dir });
+    views = new ViewBatches(store, silentLogger);
   });
   afterEach(async () => {
+    await views.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -143,7 +148,7 @@ describe("store-backed activity", () => {
 
   it("reuses a ranking's count map within the cache interval and reloads it after", async () => {
     let now = 0;
-    const activity = createStoreActivity(store, { countsCacheMs: 5_000, now: () => now });
+    const activity = createStoreActivity(store, views, { countsCacheMs: 5_000, now: () => now });
     await account("a");
     await account("b");
     await store.putProfile(profile("a", ["1"]));
@@ -172,8 +177,10 @@ describe("store-backed activity", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const activity = createStoreActivity(counting);
+    const activity = createStoreActivity(counting, views);
     await activity.recordView("journal", "7");
+    // Views are written in batches; close writes this one.
+    await views.close();
     const maps = await Promise.all(Array.from({ length: 20 }, () => activity.counts("journal", "views_30d")));
     expect(reads).toBe(1);
     expect(maps.every((m) => m.get("7") === 1)).toBe(true);

@@ -125,7 +125,7 @@ describe("accounts CLI on the file store", () => {
       tracked_journals: ["5"],
       attended_conferences: ["10"],
     });
-    expect(await server.venueCountsOf("conference", "10")).toEqual({ trackers: 1, attendees: 1 });
+    expect((await server.venueActivity("conference", "10", 0)).counts).toEqual({ trackers: 1, attendees: 1 });
 
     const cleared = await run([
       "set-profile",
@@ -141,7 +141,7 @@ describe("accounts CLI on the file store", () => {
       tracked_conferences: [],
       attended_conferences: ["10"],
     });
-    expect(await server.venueCountsOf("conference", "11")).toEqual({ trackers: 0, attendees: 0 });
+    expect((await server.venueActivity("conference", "11", 0)).counts).toEqual({ trackers: 0, attendees: 0 });
 
     const badId = await run(["set-profile", "--email", "ada@example.org", "--attend", "x1"]);
     expect(errorOf(badId.stderr).code).toBe("invalid_input");

@@ -106,7 +106,10 @@ describe("updateProfile", () => {
       tracked_journals: ["7"],
       attended_conferences: ["2"],
     });
-    expect(await temp.store.venueCountsOf("conference", "2")).toEqual({ trackers: 1, attendees: 1 });
+    expect((await temp.store.venueActivity("conference", "2", 0)).counts).toEqual({
+      trackers: 1,
+      attendees: 1,
+    });
 
     const cleared = await accounts.updateProfile(temp.store, "p@example.org", {
       cv: "",

@@ -7,7 +7,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RedisStore } from "../../functions/store/redis-store.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
-import { type Account, DuplicateEmailError, type Profile, type Store } from "../../functions/store/types.ts";
+import {
+  type Account,
+  DuplicateEmailError,
+  type Profile,
+  type Store,
+  type VenueKind,
+} from "../../functions/store/types.ts";
 import { redisAvailable, withRedis } from "./redis-server.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -134,7 +140,7 @@ function contract(name: string, makeBackend: () => Backend) {
       await first.putProfile(profile("a1", { trackedConferences: ["12"], attendedConferences: ["12"] }));
       await first.consume("account:a1:2025-03-10", 5, 3600);
       await first.consume("account:a1:2025-03-10", 5, 3600);
-      await first.recordView("conference", "12");
+      await first.recordViews([{ kind: "conference", venueId: "12", count: 1 }]);
       const secret = await first.getOrInitSetting("jwt_secret", "s1");
       await first.close();
 
@@ -402,15 +408,17 @@ function contract(name: string, makeBackend: () => Backend) {
       expect((await second.peek("wait", 1)).allowed).toBe(true);
     });
 
-    it("sums views over the last 30 UTC days and drops older days", async () => {
+    it("adds batches of views to the current UTC day, sums the last 30 days and drops older days", async () => {
       const store = await open();
       clock = Date.UTC(2025, 0, 1, 23, 59, 0);
-      await store.recordView("conference", "7");
-      await store.recordView("conference", "7");
-      await store.recordView("journal", "7");
+      await store.recordViews([
+        { kind: "conference", venueId: "7", count: 2 },
+        { kind: "journal", venueId: "7", count: 1 },
+      ]);
       clock = Date.UTC(2025, 0, 2, 0, 1, 0);
-      await store.recordView("conference", "7");
-      await store.recordView("conference", "8");
+      await store.recordViews([{ kind: "conference", venueId: "8", count: 1 }]);
+      await store.recordViews([]);
+      await store.recordViews([{ kind: "conference", venueId: "7", count: 1 }]);
       expect(await store.views30d("conference")).toEqual(
         new Map([
           ["7", 3],
@@ -440,8 +448,8 @@ function contract(name: string, makeBackend: () => Backend) {
       expect(await store.getProfile("a1")).toEqual({ ...first, trackedConferences: ["5", "3"] });
       expect(await store.getProfile("a2")).toMatchObject({ public: false, cv: null, institution: "Uni" });
 
-      expect(await store.venueCountsOf("conference", "5")).toEqual({ trackers: 2, attendees: 1 });
-      expect(await store.venueCountsOf("journal", "3")).toEqual({ trackers: 1, attendees: 0 });
+      expect((await store.venueActivity("conference", "5", 0)).counts).toEqual({ trackers: 2, attendees: 1 });
+      expect((await store.venueActivity("journal", "3", 0)).counts).toEqual({ trackers: 1, attendees: 0 });
       expect(await store.venueCounts("conference")).toEqual(
         new Map([
           ["5", { trackers: 2, attendees: 1 }],
@@ -469,12 +477,17 @@ function contract(name: string, makeBackend: () => Backend) {
       await expect(
         store.putRating({ kind: "conference", venueId: "1", userId: "u2", rating: 6, demo: false }),
       ).rejects.toThrow(/1 to 5/);
-      expect(await store.ratingSummary("conference", "1")).toEqual({
+      const ratings = async (kind: VenueKind, venueId: string) =>
+        (await store.venueActivity(kind, venueId, 0)).ratings;
+      const comments = async (kind: VenueKind, venueId: string, limit: number) =>
+        (await store.venueActivity(kind, venueId, limit)).comments.map((c) => c.text);
+      expect(await ratings("conference", "1")).toEqual({
         count: 2,
         average: 4.5,
         histogram: [0, 0, 0, 1, 1],
       });
-      expect(await store.ratingSummary("conference", "2")).toEqual({
+      expect(await ratings("journal", "1")).toMatchObject({ count: 1, average: 1 });
+      expect(await ratings("conference", "2")).toEqual({
         count: 0,
         average: null,
         histogram: [0, 0, 0, 0, 0],
@@ -496,19 +509,65 @@ function contract(name: string, makeBackend: () => Backend) {
       });
       await store.addComment({ kind: "conference", venueId: "1", userId: "u2", text: "third", demo: false });
       expect(c1).toMatchObject({ text: "first", demo: false, createdAt: new Date(clock).toISOString() });
-      expect((await store.listComments("conference", "1", 2)).map((c) => c.text)).toEqual([
-        "third",
-        "seeded",
-      ]);
-      expect(await store.listComments("journal", "1", 10)).toEqual([]);
+      expect(await comments("conference", "1", 2)).toEqual(["third", "seeded"]);
+      expect(await comments("journal", "1", 10)).toEqual([]);
 
       expect(await store.removeDemoFeedback()).toBe(2);
-      expect((await store.listComments("conference", "1", 10)).map((c) => c.text)).toEqual([
-        "third",
-        "first",
-      ]);
-      expect(await store.ratingSummary("conference", "1")).toMatchObject({ count: 1, average: 4 });
+      expect(await comments("conference", "1", 10)).toEqual(["third", "first"]);
+      expect(await ratings("conference", "1")).toMatchObject({ count: 1, average: 4 });
       expect(await store.removeDemoFeedback()).toBe(0);
+    });
+
+    it("reads a venue's counts, ratings and newest comments with their authors' names and profile flags", async () => {
+      const store = await open();
+      await store.createAccount(account("pub", "pub@example.org"));
+      await store.createAccount({ ...account("noname", "noname@example.org"), name: null });
+      await store.createAccount(account("private", "private@example.org"));
+      await store.putProfile(profile("pub", { trackedConferences: ["4"], attendedConferences: ["4"] }));
+      await store.putProfile(profile("noname", { trackedConferences: ["4"] }));
+      await store.putProfile(profile("private", { public: false, trackedJournals: ["4"] }));
+      await store.putRating({ kind: "conference", venueId: "4", userId: "pub", rating: 3, demo: false });
+      const say = (userId: string, text: string, kind: VenueKind = "conference") =>
+        store.addComment({ kind, venueId: "4", userId, text, demo: false });
+      const first = await say("pub", "one");
+      for (const [userId, text] of [
+        ["private", "two"],
+        ["gone", "three"],
+        ["noname", "four"],
+        ["pub", "five"],
+      ] as const) {
+        await say(userId, text);
+      }
+      await say("pub", "journal", "journal");
+
+      const activity = await store.venueActivity("conference", "4", 4);
+      expect(activity.counts).toEqual({ trackers: 2, attendees: 1 });
+      expect(activity.ratings).toEqual({ count: 1, average: 3, histogram: [0, 0, 1, 0, 0] });
+      // Newest first, the oldest past the limit left out; an author without an account has no name, no profile.
+      expect(activity.comments.map((c) => [c.text, c.userId, c.author])).toEqual([
+        ["five", "pub", { name: "Name pub", publicProfile: true }],
+        ["four", "noname", { name: null, publicProfile: true }],
+        ["three", "gone", { name: null, publicProfile: false }],
+        ["two", "private", { name: "Name private", publicProfile: false }],
+      ]);
+      expect(activity.comments[0]).toMatchObject({ kind: "conference", venueId: "4", demo: false });
+      const all = await store.venueActivity("conference", "4", 10);
+      expect(all.comments.at(-1)).toEqual({ ...first, author: { name: "Name pub", publicProfile: true } });
+
+      const journal = await store.venueActivity("journal", "4", 0);
+      expect(journal).toEqual({
+        counts: { trackers: 1, attendees: 0 },
+        ratings: { count: 0, average: null, histogram: [0, 0, 0, 0, 0] },
+        comments: [],
+      });
+      expect((await store.venueActivity("journal", "4", 10)).comments.map((c) => c.text)).toEqual([
+        "journal",
+      ]);
+      expect(await store.venueActivity("conference", "5", 10)).toEqual({
+        counts: { trackers: 0, attendees: 0 },
+        ratings: { count: 0, average: null, histogram: [0, 0, 0, 0, 0] },
+        comments: [],
+      });
     });
 
     it("keeps the first value of a setting when several processes initialise it at once", async () => {
