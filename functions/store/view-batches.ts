@@ -2,8 +2,9 @@
  * Venue views counted in the instance and written in batches: every detail answered and every first page view of
  * the day adds one here, and the counts go to the store in one write (Store.recordViews) at most every
  * `intervalMs` (by default SETTLE_BATCH_MS, the rhythm of the batched settles) and at close; never one write per
- * request. A write that fails keeps its counts for the next one, so views_30d stays exact across store hiccups and
- * a clean stop; a process that dies loses at most the views of its last interval.
+ * request. A write that fails keeps its counts for the next one, so views_30d stays exact across a clean stop and
+ * store outages; a process that dies loses at most the views of its last interval, and a write that timed out yet
+ * went through is counted again (views rank popularity; nobody is charged by them, unlike key uses).
  */
 import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites } from "./background-writes.ts";
