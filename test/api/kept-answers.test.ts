@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Logger } from "../../functions/runtime/logger.ts";
 import { createMetrics } from "../../functions/runtime/metrics.ts";
-import { type Envelope, harnessForFile, startHarness } from "./harness.ts";
+import { type Envelope, type Harness, harnessForFile, startHarness } from "./harness.ts";
 
 /** Asks for no compression (fetch asks for gzip by default) and names the client. */
 const PLAIN = { "accept-encoding": "identity", "user-agent": "kept-answers-test/1.0" };
@@ -21,6 +21,22 @@ function recordingLogger(lines: Record<string, unknown>[]): Logger {
 const metrics = createMetrics();
 const keptCount = async () => (await metrics.keptAnswers.get()).values[0]?.value ?? 0;
 
+/** A server for the describe block it is called in: answers kept a minute, metrics counted into `metrics`. */
+const laneServer = (env: Record<string, string>, logger?: Logger) =>
+  harnessForFile(() =>
+    startHarness({
+      env: { API_ANSWER_WINDOW_MS: "60000", ...env },
+      overrides: { metrics, ...(logger ? { logger } : {}) },
+    }),
+  );
+
+/** `n` plain GETs of the statistics, one after the other. */
+async function askStatistics(h: Harness, n: number): Promise<Response[]> {
+  const answers: Response[] = [];
+  for (let i = 0; i < n; i++) answers.push(await h.get("/api/statistics", { headers: PLAIN }));
+  return answers;
+}
+
 /** What two answers to the same request must share: every header but the request's own, and the body. */
 async function comparable(res: Response) {
   const headers = Object.fromEntries(
@@ -33,12 +49,7 @@ async function comparable(res: Response) {
 
 describe("the kept-answer lane", () => {
   const lines: Record<string, unknown>[] = [];
-  const h = harnessForFile(() =>
-    startHarness({
-      env: { API_ANSWER_WINDOW_MS: "60000", ANON_DAILY_QUOTA: "100000", TRUST_PROXY: "1" },
-      overrides: { logger: recordingLogger(lines), metrics },
-    }),
-  );
+  const h = laneServer({ ANON_DAILY_QUOTA: "100000", TRUST_PROXY: "1" }, recordingLogger(lines));
 
   it("answers a repeated GET from the kept bytes with the app's status, headers and body", async () => {
     const before = await keptCount();
@@ -101,17 +112,11 @@ describe("the kept-answer lane", () => {
 });
 
 describe("the kept-answer lane at the limits", () => {
-  const h = harnessForFile(() =>
-    startHarness({
-      env: { API_ANSWER_WINDOW_MS: "60000", ANON_DAILY_QUOTA: "3", RATE_LIMIT_PER_SECOND: "0" },
-      overrides: { metrics },
-    }),
-  );
+  const h = laneServer({ ANON_DAILY_QUOTA: "3", RATE_LIMIT_PER_SECOND: "0" });
 
   it("serves no more than the daily quota, and refuses past it with the app's 429", async () => {
     const before = await keptCount();
-    const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await h.get("/api/statistics", { headers: PLAIN }));
+    const answers = await askStatistics(h, 5);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
     expect(answers.map((r) => r.headers.get("x-quota-remaining"))).toEqual(["2", "1", "0", "0", "0"]);
     expect(await keptCount()).toBe(before + 2);
@@ -122,18 +127,11 @@ describe("the kept-answer lane at the limits", () => {
 });
 
 describe("the kept-answer lane and the per-second limit", () => {
-  const h = harnessForFile(() =>
-    startHarness({
-      env: { API_ANSWER_WINDOW_MS: "60000", RATE_LIMIT_PER_SECOND: "1", RATE_LIMIT_BURST: "2" },
-      overrides: { metrics },
-    }),
-  );
+  const h = laneServer({ RATE_LIMIT_PER_SECOND: "1", RATE_LIMIT_BURST: "2" });
 
   it("takes one token per request, and an empty bucket refuses with the app's 429", async () => {
     const before = await keptCount();
-    const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await h.get("/api/statistics", { headers: PLAIN })).status);
-    expect(statuses).toEqual([200, 200, 429]);
+    expect((await askStatistics(h, 3)).map((r) => r.status)).toEqual([200, 200, 429]);
     expect(await keptCount()).toBe(before + 1);
     expect((await metrics.refusals.get()).values).toContainEqual(
       expect.objectContaining({ labels: { reason: "per_second" }, value: 1 }),
