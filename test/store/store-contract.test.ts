@@ -1,109 +1,19 @@
 /**
  * One contract, two stores: every test here runs against the embedded SQLite store and against a real Redis.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { RedisStore } from "../../functions/store/redis-store.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
+import { DuplicateEmailError, type Store, type VenueKind } from "../../functions/store/types.ts";
 import {
-  type Account,
-  DuplicateEmailError,
-  type Profile,
-  type Store,
-  type VenueKind,
-} from "../../functions/store/types.ts";
+  account,
+  type Backend,
+  fileBackend,
+  keyOfA1,
+  profile,
+  redisBackend,
+  resetClock,
+  testClock,
+} from "./contract-backends.ts";
 import { redisAvailable, withRedis } from "./redis-server.ts";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Opens stores on one shared state, with a clock the test controls. */
-interface Backend {
-  /** A fresh, empty state for the next test. */
-  reset(): void;
-  open(): Promise<Store>;
-  /** Moves the injected clock; Redis expires keys on its own clock, so that backend also waits for real. */
-  passTime(ms: number): Promise<void>;
-  /** Removes what the backend created on disk. */
-  dispose(): void;
-}
-
-let clock = Date.UTC(2025, 2, 10, 12, 0, 0);
-const now = () => clock;
-
-function fileBackend(): Backend {
-  let dir = "";
-  const dirs: string[] = [];
-  return {
-    reset() {
-      dir = mkdtempSync(join(tmpdir(), "vd-store-"));
-      dirs.push(dir);
-    },
-    async open() {
-      return new SqliteStore({ dir, now });
-    },
-    async passTime(ms) {
-      clock += ms;
-    },
-    dispose() {
-      for (const d of dirs) rmSync(d, { recursive: true, force: true });
-    },
-  };
-}
-
-function redisBackend(url: () => string): Backend {
-  let prefix = "";
-  let n = 0;
-  return {
-    reset() {
-      n += 1;
-      prefix = `t${n}-${process.pid}:`;
-    },
-    open: () => RedisStore.connect({ url: url(), keyPrefix: prefix, now }),
-    async passTime(ms) {
-      clock += ms;
-      await sleep(ms);
-    },
-    dispose() {},
-  };
-}
-
-function account(id: string, email: string): Account {
-  return {
-    id,
-    email,
-    name: `Name ${id}`,
-    institution: null,
-    passwordHash: "scrypt:hash",
-    passwordSalt: "salt",
-    verified: true,
-    createdAt: new Date(clock).toISOString(),
-  };
-}
-
-/** An API key of account a1, as createApiKey takes it. */
-const keyOfA1 = (id: string, hash: string) => ({
-  id,
-  accountId: "a1",
-  hash,
-  label: null,
-  createdAt: "2025-03-10",
-});
-
-function profile(accountId: string, overrides: Partial<Profile> = {}): Profile {
-  return {
-    accountId,
-    public: true,
-    institution: "Uni",
-    cv: "cv text",
-    trackedConferences: [],
-    trackedJournals: [],
-    attendedConferences: [],
-    updatedAt: new Date(clock).toISOString(),
-    ...overrides,
-  };
-}
 
 function contract(name: string, makeBackend: () => Backend) {
   describe(name, () => {
@@ -119,7 +29,7 @@ function contract(name: string, makeBackend: () => Backend) {
       backend = makeBackend();
     });
     beforeEach(() => {
-      clock = Date.UTC(2025, 2, 10, 12, 0, 0);
+      resetClock();
       backend.reset();
     });
     afterAll(async () => {
@@ -191,7 +101,7 @@ function contract(name: string, makeBackend: () => Backend) {
       expect((await store.listApiKeys("a1")).map((k) => k.id)).toEqual(["k1", "k2"]);
       expect(await store.listApiKeys("a2")).toEqual([]);
 
-      const at = (minute: number) => new Date(clock + minute * 60_000).toISOString();
+      const at = (minute: number) => new Date(testClock.ms + minute * 60_000).toISOString();
       await store.recordKeyUses({
         writer: "w1",
         sequence: 1,
@@ -220,7 +130,7 @@ function contract(name: string, makeBackend: () => Backend) {
       expect(await store.revokeApiKey("a2", "k1")).toBeNull();
       expect(await store.revokeApiKey("a1", "missing")).toBeNull();
       const revoked = await store.revokeApiKey("a1", "k1");
-      expect(revoked?.revokedAt).toBe(new Date(clock).toISOString());
+      expect(revoked?.revokedAt).toBe(new Date(testClock.ms).toISOString());
       await backend.passTime(1000);
       expect((await store.revokeApiKey("a1", "k1"))?.revokedAt).toBe(revoked?.revokedAt);
       expect((await store.findKeyCaller("h1"))?.revokedAt).toBe(revoked?.revokedAt);
@@ -235,7 +145,7 @@ function contract(name: string, makeBackend: () => Backend) {
       const batch = (sequence: number, count: number) => ({
         writer: "w1",
         sequence,
-        uses: [{ keyId: "k1", count, lastUsedAt: new Date(clock).toISOString() }],
+        uses: [{ keyId: "k1", count, lastUsedAt: new Date(testClock.ms).toISOString() }],
       });
       await store.recordKeyUses(batch(1, 2));
       await other.recordKeyUses(batch(1, 2));
@@ -410,12 +320,12 @@ function contract(name: string, makeBackend: () => Backend) {
 
     it("adds batches of views to the current UTC day, sums the last 30 days and drops older days", async () => {
       const store = await open();
-      clock = Date.UTC(2025, 0, 1, 23, 59, 0);
+      testClock.ms = Date.UTC(2025, 0, 1, 23, 59, 0);
       await store.recordViews([
         { kind: "conference", venueId: "7", count: 2 },
         { kind: "journal", venueId: "7", count: 1 },
       ]);
-      clock = Date.UTC(2025, 0, 2, 0, 1, 0);
+      testClock.ms = Date.UTC(2025, 0, 2, 0, 1, 0);
       await store.recordViews([{ kind: "conference", venueId: "8", count: 1 }]);
       await store.recordViews([]);
       await store.recordViews([{ kind: "conference", venueId: "7", count: 1 }]);
@@ -426,11 +336,11 @@ function contract(name: string, makeBackend: () => Backend) {
         ]),
       );
       expect(await store.views30dOf("journal", "7")).toBe(1);
-      clock = Date.UTC(2025, 0, 30, 12); // 1 Jan is the 30th day back: still counted
+      testClock.ms = Date.UTC(2025, 0, 30, 12); // 1 Jan is the 30th day back: still counted
       expect(await store.views30dOf("conference", "7")).toBe(3);
-      clock = Date.UTC(2025, 0, 31, 12); // 1 Jan has left the window
+      testClock.ms = Date.UTC(2025, 0, 31, 12); // 1 Jan has left the window
       expect(await store.views30dOf("conference", "7")).toBe(1);
-      clock = Date.UTC(2025, 1, 1, 12);
+      testClock.ms = Date.UTC(2025, 1, 1, 12);
       expect(await store.views30d("conference")).toEqual(new Map());
     });
 
@@ -508,7 +418,11 @@ function contract(name: string, makeBackend: () => Backend) {
         demo: true,
       });
       await store.addComment({ kind: "conference", venueId: "1", userId: "u2", text: "third", demo: false });
-      expect(c1).toMatchObject({ text: "first", demo: false, createdAt: new Date(clock).toISOString() });
+      expect(c1).toMatchObject({
+        text: "first",
+        demo: false,
+        createdAt: new Date(testClock.ms).toISOString(),
+      });
       expect(await comments("conference", "1", 2)).toEqual(["third", "seeded"]);
       expect(await comments("journal", "1", 10)).toEqual([]);
 
