@@ -1,18 +1,18 @@
 /**
  * The Node request listener of the server (startServer): in front of the app, the kept-answer lane answers what it
- * can (edge/kept-answers.ts); a body whose Content-Length the route allows is read from the socket here
- * (edge/request-body.ts readDeclaredBody), so the app's body step takes bytes instead of a web stream; the rest goes
- * through @hono/node-server's bridge to the app with what was learnt on the way (ConnectionInfo).
+ * can (edge/kept-answers.ts); the rest goes through @hono/node-server's bridge to the app with what was learnt on
+ * the way (ConnectionInfo), among it a reader of a body whose Content-Length the route allows
+ * (edge/request-body.ts declaredBodyReader), so the app's body step reads bytes from the socket, not a web stream.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { bytesSent } from "./edge/access-log.ts";
 import type { KeptAnswerLane } from "./edge/kept-answers.ts";
-import { readDeclaredBody } from "./edge/request-body.ts";
+import { declaredBodyReader } from "./edge/request-body.ts";
 import type { ConnectionInfo, EdgeHandler } from "./http/request-context.ts";
 import type { Logger } from "./runtime/logger.ts";
 
-type Learnt = Pick<ConnectionInfo, "rateChecked" | "body">;
+type Learnt = Pick<ConnectionInfo, "rateChecked" | "readBody">;
 
 export function nodeListener(handler: EdgeHandler, lane: KeptAnswerLane, logger: Logger): RequestListener {
   const learnt = new WeakMap<object, Learnt>();
@@ -24,15 +24,9 @@ export function nodeListener(handler: EdgeHandler, lane: KeptAnswerLane, logger:
     }),
   );
   const toApp = (incoming: IncomingMessage, outgoing: ServerResponse, known: Learnt = {}) => {
-    const reading = readDeclaredBody(incoming);
-    if (!reading) {
-      learnt.set(incoming, known);
-      return void bridge(incoming, outgoing);
-    }
-    void reading.then((body) => {
-      learnt.set(incoming, { ...known, body });
-      return bridge(incoming, outgoing);
-    });
+    const readBody = declaredBodyReader(incoming);
+    learnt.set(incoming, readBody ? { ...known, readBody } : known);
+    void bridge(incoming, outgoing);
   };
   return (incoming, outgoing) => {
     const laneWork = lane(incoming, outgoing);

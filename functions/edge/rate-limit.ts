@@ -95,7 +95,8 @@ export const rateLimit = (limiter: RateLimiter) =>
     const credential = c.req.header("authorization") ?? c.req.header("x-paid-access") ?? null;
     const limited = await limiter(credential, c.get("ip"));
     if (!limited) return next();
-    await c.req.raw.body?.cancel().catch(() => {});
+    // A body the Node listener would read is simply never read; any other is cancelled.
+    if (!c.env?.readBody) await c.req.raw.body?.cancel().catch(() => {});
     const { retryAfterSeconds } = limited;
     return refusal(
       c.req.path,

@@ -27,11 +27,12 @@ const tooLarge = (limit: number): BodyCheck => ({
 const hasNoBody = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
 
 /**
- * The body of a request whose declared Content-Length the route's limit allows (nothing chunked), read straight
- * from the socket and handed to the web Request as its raw body (@hono/node-server reads `rawBody`); null for any
- * other request, whose body the app's step reads as it comes (and refuses 413 past the limit).
+ * For a request whose declared Content-Length the route's limit allows (nothing chunked), a reader of its body
+ * straight from the socket, which also hands the bytes to the web Request as its raw body (@hono/node-server reads
+ * `rawBody`); null for any other request, whose body the app's step reads as it comes (and refuses 413 past the
+ * limit). The reader runs only when the body step asks: refusals before it (per-second limit) read nothing.
  */
-export function readDeclaredBody(incoming: IncomingMessage): Promise<PreReadBody> | null {
+export function declaredBodyReader(incoming: IncomingMessage): (() => Promise<PreReadBody>) | null {
   const url = incoming.url ?? "";
   const query = url.indexOf("?");
   const path = query < 0 ? url : url.slice(0, query);
@@ -43,34 +44,35 @@ export function readDeclaredBody(incoming: IncomingMessage): Promise<PreReadBody
     !(declared > 0 && declared <= bodyLimitOf(path))
   )
     return null;
-  return new Promise((done) => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.once("end", () => {
-      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      Object.assign(incoming, { rawBody: bytes });
-      done({ bytes });
+  return () =>
+    new Promise((done) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.once("end", () => {
+        const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        Object.assign(incoming, { rawBody: bytes });
+        done({ bytes });
+      });
+      incoming.once("error", () => done({ unreadable: true }));
+      incoming.once("close", () => {
+        if (!incoming.readableEnded) done({ unreadable: true });
+      });
     });
-    incoming.once("error", () => done({ unreadable: true }));
-    incoming.once("close", () => {
-      if (!incoming.readableEnded) done({ unreadable: true });
-    });
-  });
 }
 
 const UNREADABLE: BodyCheck = { ok: false, status: 400, message: "the request body could not be read" };
 
 /**
- * The request with its body read into memory (at most the limit), or why it is refused; `preRead`: the body as the
- * Node listener already read it.
+ * The request with its body read into memory (at most the limit), or why it is refused; `readBody`: the Node
+ * listener's reader of a declared body (declaredBodyReader), used instead of the web Request's stream.
  */
 export async function boundedRequest(
   req: Request,
   pathname: string,
-  preRead?: PreReadBody,
+  readBody?: () => Promise<PreReadBody>,
 ): Promise<BodyCheck> {
-  // The method first: asking a Node request for its body builds the whole web Request (not asked when pre-read).
-  const sent = hasNoBody(req.method) ? null : (preRead ?? req.body);
+  // The method first: asking a Node request for its body builds the whole web Request (not asked with a reader).
+  const sent = hasNoBody(req.method) ? null : (readBody ?? req.body);
   if (!sent) return { ok: true, req, body: undefined };
   if (pathname === LOGIN_PATH && req.method === "POST") {
     const type = (req.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
@@ -83,8 +85,10 @@ export async function boundedRequest(
       };
     }
   }
-  if (!(sent instanceof ReadableStream))
-    return "bytes" in sent ? { ok: true, req, body: sent.bytes } : UNREADABLE;
+  if (typeof sent === "function") {
+    const read = await sent();
+    return "bytes" in read ? { ok: true, req, body: read.bytes } : UNREADABLE;
+  }
   const limit = bodyLimitOf(pathname);
   if (Number(req.headers.get("content-length") ?? 0) > limit) {
     await sent.cancel().catch(() => {});
@@ -127,7 +131,7 @@ export async function boundedRequest(
  * charged), and has no per-route limit or the login's 415.
  */
 export const bodyLimit = createMiddleware<EdgeEnv>(async (c, next) => {
-  const checked = await boundedRequest(c.req.raw, c.req.path, c.env?.body);
+  const checked = await boundedRequest(c.req.raw, c.req.path, c.env?.readBody);
   if (!checked.ok) {
     return refusal(c.req.path, checked.status, checked.message, c.get("requestId"), checked.headers);
   }

@@ -11,11 +11,11 @@ export interface ConnectionInfo {
   sent?: Promise<number>;
   /** The per-second limit already took this request's token (edge/kept-answers.ts handed the request on). */
   rateChecked?: boolean;
-  /** The body as the Node listener read it from the socket (edge/request-body.ts readDeclaredBody), if it did. */
-  body?: PreReadBody;
+  /** Reads a declared body straight from the socket (edge/request-body.ts declaredBodyReader), on Node. */
+  readBody?: () => Promise<PreReadBody>;
 }
 
-/** A body read before the app: its bytes, or that the client did not send them all. */
+/** A body read from the socket: its bytes, or that the client did not send them all. */
 export type PreReadBody = { bytes: Uint8Array } | { unreadable: true };
 
 export interface EdgeVariables {
