@@ -9,7 +9,8 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { OK_MESSAGE } from "../http/envelope.ts";
+import { matchesIfNoneMatch } from "../http/conditional.ts";
+import { envelopeHead, envelopeTail, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { payloadJson } from "../query/payload-json.ts";
@@ -22,18 +23,18 @@ export const DEFAULT_ANSWER_WINDOW_MS = 5_000;
 const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Serialised {
-  /** The envelope up to its request id: `{"code":200,"message":"success","data":…,"request_id":`. */
+  /** The envelope up to the end of its data: `{"code":200,"message":"success","data":…`. */
   head: string;
   /** Weak: the payload is the same, the bytes differ by request id. */
   etag: string;
 }
 
-interface KeptAnswer extends Serialised {
+interface KeptEntry extends Serialised {
   snapshot: string;
   expiresAt: number;
 }
 
-const ENVELOPE_HEAD = `{"code":200,"message":${JSON.stringify(OK_MESSAGE)},"data":`;
+const OK_HEAD = envelopeHead(200, OK_MESSAGE);
 
 const serialisedPayloads = new WeakMap<object, Serialised>();
 
@@ -44,21 +45,11 @@ function serialise(data: unknown): Serialised {
   if (known) return known;
   const json = payloadJson(data);
   const made = {
-    head: `${ENVELOPE_HEAD}${json},"request_id":`,
+    head: `${OK_HEAD}${json}`,
     etag: `W/"${createHash("sha1").update(json).digest("base64url")}"`,
   };
   if (key) serialisedPayloads.set(key, made);
   return made;
-}
-
-/** Weak comparison (RFC 9110 §13.1.2): any listed tag, W/ or not, naming the same opaque tag; `*` matches. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t.replace(/^W\//, "") === opaque;
-  });
 }
 
 /**
@@ -84,7 +75,7 @@ function answerParts(
   return {
     status: 200,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
-    body: `${head}${JSON.stringify(requestId)}}`,
+    body: `${head}${envelopeTail(requestId)}`,
   };
 }
 
@@ -142,12 +133,12 @@ export function answersOf(
 }
 
 export function createAnswers(options: AnswerCacheOptions): Answers {
-  const kept = new LRUCache<string, KeptAnswer>({
+  const kept = new LRUCache<string, KeptEntry>({
     maxSize: MAX_BYTES,
     sizeCalculation: (a) => Math.max(1, a.head.length),
   });
   /** The answer kept for `key` while it is inside its window and of the snapshot being served. */
-  const keptFor = (key: string): KeptAnswer | null => {
+  const keptFor = (key: string): KeptEntry | null => {
     const hit = kept.get(key);
     if (!hit) return null;
     if (hit.expiresAt <= options.now() || hit.snapshot !== options.snapshot()) {

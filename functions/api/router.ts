@@ -9,7 +9,6 @@ import { type Context, Hono } from "hono";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
-import type { Clock } from "../runtime/clock.ts";
 import { LoginBody } from "../schema/accounts.ts";
 import type { Answers } from "./answers.ts";
 import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
@@ -24,7 +23,6 @@ export interface ApiRouterDeps {
   researchers?: ResearcherDirectory;
   /** Success answers as bytes, anonymous ones kept for API_ANSWER_WINDOW_MS (answers.ts). */
   answers: Answers;
-  clock?: Clock;
 }
 
 type ApiContext = Context<EdgeEnv>;

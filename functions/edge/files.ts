@@ -4,10 +4,12 @@
  * If-Modified-Since) with 304, a single byte range with 206 (416 past the end) and HEAD without a body. A file may
  * be answered from a compressed copy made beforehand (its bytes given), which takes no ranges.
  */
+
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname } from "node:path";
 import { Readable } from "node:stream";
+import { matchesIfNoneMatch } from "../http/conditional.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -111,10 +113,7 @@ function stream(path: string, range?: { start: number; end: number }): ReadableS
 /** RFC 9110 §13.2.2: If-None-Match wins; If-Modified-Since is read only without it (second precision). */
 function notModified(req: Request, etag: string, mtime: Date): boolean {
   const ifNoneMatch = req.headers.get("if-none-match");
-  if (ifNoneMatch !== null) {
-    const weak = (tag: string) => tag.replace(/^W\//, "");
-    return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag.trim()) === weak(etag));
-  }
+  if (ifNoneMatch !== null) return matchesIfNoneMatch(ifNoneMatch, etag);
   const since = Date.parse(req.headers.get("if-modified-since") ?? "");
   return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }

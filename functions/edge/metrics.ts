@@ -12,7 +12,7 @@ export const METRICS_PATH = "/metrics";
 const PROBES = new Set(["/healthz", "/readyz", METRICS_PATH]);
 
 /** The route group of a path: api, mcp, snapshots, probe or site (pages, feeds and everything else). */
-export function routeGroup(path: string): string {
+function routeGroup(path: string): string {
   if (path === MCP_PATH || path.startsWith(`${MCP_PATH}/`)) return "mcp";
   if (isApiPath(path)) return "api";
   if (path.startsWith("/snapshots")) return "snapshots";

@@ -1,13 +1,13 @@
 /** The JSON envelope of every REST response: {code, message, data, request_id}. */
 
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-  request_id: string;
-}
-
 export const OK_MESSAGE = "success";
+
+/** An envelope's JSON up to its data, `{"code":…,"message":…,"data":`: the data and the request id follow. */
+export const envelopeHead = (code: number, message: string): string =>
+  `{"code":${code},"message":${JSON.stringify(message)},"data":`;
+
+/** The rest of an envelope after its data. */
+export const envelopeTail = (requestId: string): string => `,"request_id":${JSON.stringify(requestId)}}`;
 
 /** A JSON envelope response; `status` is the HTTP status, `code` the business code (they differ for 200/400). */
 export function envelopeResponse(
@@ -18,8 +18,8 @@ export function envelopeResponse(
   requestId: string,
   headers: Record<string, string> = {},
 ): Response {
-  const body: Envelope<unknown> = { code, message, data, request_id: requestId };
-  return new Response(JSON.stringify(body), {
+  const body = `${envelopeHead(code, message)}${JSON.stringify(data ?? null)}${envelopeTail(requestId)}`;
+  return new Response(body, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });

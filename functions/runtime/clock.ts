@@ -22,7 +22,8 @@ export function utcDate(at: Date): string {
 
 /** The date `days` after a YYYY-MM-DD date (before it when negative). */
 export function daysAfter(date: string, days: number): string {
-  return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS));
+  // Not through utcDate: its one remembered day is today's, which the quota asks for on every request.
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Whole seconds from `at` to the next UTC midnight (at least 1). */
