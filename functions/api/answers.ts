@@ -108,10 +108,10 @@ export interface Answers {
   /** A kept answer to this request (anonymous GET inside its window), or null. */
   reuse(c: Context<EdgeEnv>): Response | null;
   /**
-   * The kept answer to an anonymous GET of `key` (path and query string as sent) with this request id and
-   * If-None-Match, or null: what the kept-answer lane serves without going through the app.
+   * Whether an anonymous GET of `key` (path and query string as sent) has a kept answer: null, or its maker for a
+   * request id and If-None-Match (made only once the request is admitted). What the kept-answer lane serves.
    */
-  keptAnswer(key: string, requestId: string, ifNoneMatch: string | undefined): AnswerParts | null;
+  keptAnswer(key: string): ((requestId: string, ifNoneMatch: string | undefined) => AnswerParts) | null;
   /** The success envelope of `data` (304 when If-None-Match names it), kept when the request is reusable. */
   ok(c: Context<EdgeEnv>, data: unknown): Response;
 }
@@ -153,9 +153,9 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
       const hit = keptFor(requestKey(c));
       return hit && answer(c, hit);
     },
-    keptAnswer(key, requestId, ifNoneMatch) {
+    keptAnswer(key) {
       const hit = options.windowMs === 0 ? null : keptFor(key);
-      return hit && answerParts(hit, requestId, ifNoneMatch);
+      return hit && ((requestId, ifNoneMatch) => answerParts(hit, requestId, ifNoneMatch));
     },
     ok(c, data) {
       const serialised = serialise(data);

@@ -32,12 +32,13 @@ export interface KeptAnswer {
   body: string | null;
 }
 
-/** The API's kept answer to `key` (path and query string as sent), made for this request id and If-None-Match. */
+/**
+ * The API's kept answer to `key` (path and query string as sent): null, or its maker for a request id and
+ * If-None-Match, called once the request is admitted.
+ */
 export type KeptAnswers = (
   key: string,
-  requestId: string,
-  ifNoneMatch: string | undefined,
-) => KeptAnswer | null;
+) => ((requestId: string, ifNoneMatch: string | undefined) => KeptAnswer) | null;
 
 export interface KeptAnswerLaneDeps {
   keptAnswer: KeptAnswers;
@@ -90,9 +91,8 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
     const userAgent = h["user-agent"];
     if (!h.host || hostRefusal(h.host, deps.allowedHosts) || isBlockedAgent(userAgent ?? null)) return false;
     const started = performance.now();
-    const requestId = requestIdOf(header(incoming, "x-request-id"));
-    const kept = deps.keptAnswer(url, requestId, h["if-none-match"]);
-    if (!kept) return false;
+    const makeAnswer = deps.keptAnswer(url);
+    if (!makeAnswer) return false;
     const stopTimer = metrics.latency.startTimer({ group: "api" });
     const ip = clientIp(
       { get: (name) => header(incoming, name) },
@@ -105,6 +105,8 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
       if (await deps.rateLimiter(null, ip)) return { answered: false, rateChecked: false };
       const quota = await access.consume(caller).catch(() => null);
       if (!quota || quota.exceeded) return { answered: false, rateChecked: true };
+      const requestId = requestIdOf(header(incoming, "x-request-id"));
+      const kept = makeAnswer(requestId, h["if-none-match"]);
       const headers: Record<string, string> = {
         ...kept.headers,
         ...DATA_ANSWER_HEADERS,
