@@ -75,7 +75,9 @@ describe("QuotaLeases", () => {
     expect(calls.get("lease")).toBe(1);
     // Idle: the 8 unused go back, the 2 answered stay, in batched writes (one or two: the answers may go first).
     await expect.poll(async () => (await temp.store.peek(KEY, 50)).used, { timeout: 5000 }).toBe(2);
-    expect(calls.get("settleUnits") ?? 0).toBeLessThanOrEqual(2);
+    const settles = calls.get("settleUnits") ?? 0;
+    expect(settles).toBeGreaterThanOrEqual(1);
+    expect(settles).toBeLessThanOrEqual(2);
   });
 
   it("gives unused units back at close; a request still in flight stays held for the sweep", async () => {
