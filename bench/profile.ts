@@ -8,7 +8,7 @@
  * profile's samples, which do include such waits, give the shares only). CPU per request, not req/s, is the
  * figure to compare on a shared machine.
  */
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -17,7 +17,13 @@ import { type LoadOptions, runLoad } from "./load.ts";
 import { PROJECT_ROOT } from "./processes.ts";
 import { readProfile, summarise, topFunctions } from "./profile-summary.ts";
 import { type RunningChild, serviceEnv, startBaseline, startService } from "./service.ts";
-import { type EndpointGroup, endpointGroups, mixedGroup } from "./workload.ts";
+import {
+  BASELINE_PAYLOAD_REQUEST,
+  baselineGroup,
+  type EndpointGroup,
+  endpointGroups,
+  mixedGroup,
+} from "./workload.ts";
 
 /**
  * CPU seconds (user + system) the process has used, from /proc/<pid>/stat (clock ticks of 10 ms); of its main
@@ -66,18 +72,22 @@ const service = {
   nodeArgs: ["--cpu-prof", "--cpu-prof-dir", profileDir],
 };
 await mkdir(service.stateDir, { recursive: true });
+// Both children are stopped however the run ends: a throw must not leave them running (and profiling).
+let server: RunningChild | null = null;
+let baseline: RunningChild | null = null;
 try {
   const key = await createApiKey(serviceEnv(service));
   const apiKey = "key" in key ? key.key : null;
-  const server = await startService(service);
+  server = await startService(service);
+  const { url } = server;
+  const get = async (path: string) =>
+    (await fetch(`${url}${path}`, { headers: { "user-agent": "venue-profile" } })).text();
   // A few ids for details (the bench samples them over the catalogue; here the first page is enough).
   const firstIds = async (kind: "conferences" | "journals") => {
-    const res = await fetch(`${server.url}/api/${kind}?per_page=20`, {
-      headers: { "user-agent": "venue-profile" },
-    });
-    return (
-      ((await res.json()) as { data: Record<string, { id: string }[]> }).data[kind]?.map((v) => v.id) ?? []
-    );
+    const page = JSON.parse(await get(`/api/${kind}?per_page=20`)) as {
+      data: Record<string, { id: string }[]>;
+    };
+    return page.data[kind]?.map((v) => v.id) ?? [];
   };
   const ids = { conferences: await firstIds("conferences"), journals: await firstIds("journals") };
   const groups = endpointGroups(ids, { apiKey, mcp: true });
@@ -85,11 +95,7 @@ try {
   if (!group) throw new Error(`no group ${values.group}`);
   const load = { duration: Number(values.duration), connections: Number(values.connections) };
   // The bench's bare Node server answers the bench's search body, loaded after the service: the floor.
-  const payloadFile = join(workDir, "baseline-payload.json");
-  const payload = await fetch(`${server.url}/api/conferences?query=learning`, {
-    headers: { "user-agent": "venue-profile" },
-  });
-  await writeFile(payloadFile, await payload.text());
+  const payload = await get(BASELINE_PAYLOAD_REQUEST.path);
   const loadStarted = performance.now();
   const { result, cpuUsed, mainThreadUsed } = await measureCpu(server, group, load);
   const loadEnded = performance.now();
@@ -107,12 +113,8 @@ try {
   );
   const perRequestUs = (cpuUsed * 1e6) / result.requests;
   const mainThreadUs = (mainThreadUsed * 1e6) / result.requests;
-  const baseline = await startBaseline(payloadFile, workDir);
-  const bare = await measureCpu(
-    baseline,
-    { name: "baseline", description: "", requests: [{ method: "GET", path: "/" }] },
-    load,
-  );
+  baseline = await startBaseline(payload, workDir);
+  const bare = await measureCpu(baseline, baselineGroup(payload.length), load);
   await baseline.stop();
   const bareUs = (bare.cpuUsed * 1e6) / bare.result.requests;
   console.log(
@@ -128,5 +130,7 @@ try {
   console.log("\ntop functions (self ms):");
   for (const f of topFunctions(profile, 25, window)) console.log(`${f.ms.toFixed(0).padStart(6)}  ${f.name}`);
 } finally {
+  await baseline?.stop();
+  await server?.stop();
   await rm(workDir, { recursive: true, force: true });
 }

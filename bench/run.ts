@@ -12,7 +12,7 @@
  *   5. writes bench/results/latest{,-scale-N}.{json,md} and prints the targets as met / not met.
  */
 
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -25,7 +25,9 @@ import { type BenchResults, checkTargets, writeResults } from "./report.ts";
 import { type RunningChild, serviceEnv, startBaseline, startRedis, startService } from "./service.ts";
 import { generateUpstream } from "./synthetic/generate.ts";
 import {
+  BASELINE_PAYLOAD_REQUEST,
   type BenchRequest,
+  baselineGroup,
   type EndpointGroup,
   endpointGroups,
   isSuccess,
@@ -211,14 +213,8 @@ async function main() {
       return memory ? `server RSS ${Math.round(memory.rssMb)} MB (peak ${Math.round(memory.peakMb)})` : "";
     };
     log(`  before load: ${await serverMemory()}`);
-    const payload = (await send(baseUrl, { method: "GET", path: "/api/conferences?query=learning" })).body;
-    const payloadFile = join(workDir, "baseline-payload.json");
-    await writeFile(payloadFile, payload);
-    const baselineGroup: EndpointGroup = {
-      name: "baseline",
-      description: `bare node:http answering a precomputed ${payload.length}-byte search body`,
-      requests: [{ method: "GET", path: "/" }],
-    };
+    const payload = (await send(baseUrl, BASELINE_PAYLOAD_REQUEST)).body;
+    const bareGroup = baselineGroup(payload.length);
 
     // One round: every group, the bare Node baseline, then the mixed workload; rounds repeat on one build.
     const rounds: EndpointResult[][] = [];
@@ -233,9 +229,9 @@ async function main() {
         );
       }
       log("Bare Node server with a real search answer (the machine's limit)…");
-      baseline = await startBaseline(payloadFile, workDir);
-      await runLoad(baseline.url, baselineGroup, { ...load, duration: Math.min(3, o.duration) });
-      const base = await runLoad(baseline.url, baselineGroup, load);
+      baseline = await startBaseline(payload, workDir);
+      await runLoad(baseline.url, bareGroup, { ...load, duration: Math.min(3, o.duration) });
+      const base = await runLoad(baseline.url, bareGroup, load);
       await baseline.stop();
       baseline = null;
       log(

@@ -3,6 +3,7 @@
  * server (scripts/serve.ts, as deployed) and a plain Node HTTP server answering a precomputed body.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { freePort, readMemory, startScript, stop, waitForHttp } from "./processes.ts";
@@ -115,6 +116,9 @@ export async function startRedis(workDir: string): Promise<{ url: string; stop()
   return { url: `redis://127.0.0.1:${port}`, stop: () => stop(child) };
 }
 
-export function startBaseline(payloadFile: string, workDir: string): Promise<RunningChild> {
+/** The bare Node baseline answering every request with `payload` (kept in a file of `workDir` for the child). */
+export async function startBaseline(payload: string, workDir: string): Promise<RunningChild> {
+  const payloadFile = join(workDir, "baseline-payload.json");
+  await writeFile(payloadFile, payload);
   return startChild("bench/baseline-server.ts", [payloadFile], {}, join(workDir, "baseline.log"), "/");
 }

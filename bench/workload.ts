@@ -339,3 +339,18 @@ export function endpointGroups(ids: VenueIds, { apiKey, mcp }: Reach): EndpointG
 export function mixedGroup(groups: readonly EndpointGroup[]): EndpointGroup {
   return { name: "mixed", description: "all groups interleaved by weight", requests: mixedRequests(groups) };
 }
+
+/** The search whose real answer the bare Node baseline replays, so its bytes on the wire match the service's. */
+export const BASELINE_PAYLOAD_REQUEST: BenchRequest = {
+  method: "GET",
+  path: "/api/conferences?query=learning",
+};
+
+/** The bare Node baseline's load: its one path, answered with a precomputed body of `payloadLength` characters. */
+export function baselineGroup(payloadLength: number): EndpointGroup {
+  return {
+    name: "baseline",
+    description: `bare node:http answering a precomputed ${payloadLength}-byte search body`,
+    requests: [{ method: "GET", path: "/" }],
+  };
+}

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
-import { serve } from "../faults/serve-process.ts";
+import { serve, stopCleanly } from "../faults/serve-process.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
 import { runTs } from "../store/run-ts.ts";
 
@@ -56,9 +56,8 @@ describe("scripts/serve.ts", () => {
       expect(answers.map(([status]) => status)).toEqual(Array(KEYED_REQUESTS).fill(200));
       expect(Math.min(...answers.map(([, remaining]) => remaining ?? 0))).toBe(200 - KEYED_REQUESTS);
     } finally {
-      server.child.kill("SIGTERM");
+      await stopCleanly(server);
     }
-    expect(await server.exited).toBe(0);
     // Closed cleanly: the key's uses, counted in the process and written in batches, are all there.
     const reopened = new SqliteStore({ dir: stateDir });
     const account = await reopened.findAccountByEmail("ops@example.org");

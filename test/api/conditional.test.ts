@@ -3,29 +3,34 @@
  * naming it gets 304 with no body (and is still charged to the quota, with the quota headers), and an anonymous
  * identical request inside API_ANSWER_WINDOW_MS is answered without asking the query layer again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../functions/server-config.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
-import { ACCOUNT, type Envelope, fakeAccess, type Harness, startHarness } from "./harness.ts";
+import { ACCOUNT, type Envelope, fakeAccess, type Harness, harnessForFile, startHarness } from "./harness.ts";
 
-let h: Harness;
+/** How often `harness`'s query layer is asked for the statistics (the real query, counted on its way through). */
+function countStatisticsQueries(harness: Harness): () => number {
+  const { query } = harness.server;
+  const statistics = query.statistics.bind(query);
+  let asked = 0;
+  query.statistics = () => {
+    asked++;
+    return statistics();
+  };
+  return () => asked;
+}
+
 let now = FIXTURE_NOW.getTime();
-/** How often the query layer was asked for the statistics (the real query, counted on its way through). */
-let statisticsQueries = 0;
+let statisticsQueries: () => number;
 
-beforeAll(async () => {
-  h = await startHarness({
+const h = harnessForFile(async () => {
+  const harness = await startHarness({
     env: { API_ANSWER_WINDOW_MS: "5000" },
     overrides: { clock: () => new Date(now), access: fakeAccess(1000, 1000) },
   });
-  const { query } = h.server;
-  const statistics = query.statistics.bind(query);
-  query.statistics = () => {
-    statisticsQueries++;
-    return statistics();
-  };
+  statisticsQueries = countStatisticsQueries(harness);
+  return harness;
 });
-afterAll(() => h.close());
 beforeEach(() => {
   // A fresh minute for each test, so no answer kept by an earlier one is still inside its window.
   now += 60_000;
@@ -54,7 +59,7 @@ describe("conditional API requests", () => {
   it("answers 304 with no body to If-None-Match naming the ETag, charged and with the quota headers", async () => {
     const first = await h.get("/api/statistics");
     const etag = first.headers.get("etag") ?? "";
-    const asked = statisticsQueries;
+    const asked = statisticsQueries();
     const revalidated = await h.get("/api/statistics", { headers: { "if-none-match": etag } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
@@ -63,7 +68,7 @@ describe("conditional API requests", () => {
     expect(quotaLeft(revalidated)).toBe(quotaLeft(first) - 1);
     expect(revalidated.headers.get("access-control-allow-origin")).toBe("*");
     // Inside the window nothing but the edge ran: the query layer was not asked again.
-    expect(statisticsQueries).toBe(asked);
+    expect(statisticsQueries()).toBe(asked);
     // A list of tags, the strong form of the same tag, and * match too (weak comparison).
     for (const header of [`"x", ${etag}`, etag.slice(2), "*"]) {
       const res = await h.get("/api/statistics", { headers: { "if-none-match": header } });
@@ -92,22 +97,22 @@ describe("conditional API requests", () => {
 
   it("asks the query layer again once the window is over, and the unchanged payload keeps its ETag", async () => {
     const first = await h.get("/api/statistics");
-    const asked = statisticsQueries;
+    const asked = statisticsQueries();
     now += 6_000;
     const later = await h.get("/api/statistics", {
       headers: { "if-none-match": first.headers.get("etag") ?? "" },
     });
     expect(later.status).toBe(304);
-    expect(statisticsQueries).toBe(asked + 1);
+    expect(statisticsQueries()).toBe(asked + 1);
   });
 
   it("never reuses an answer for a credential: it is computed for the caller and kept private", async () => {
     await h.get("/api/statistics");
-    const asked = statisticsQueries;
+    const asked = statisticsQueries();
     const res = await h.get("/api/statistics", { headers: ACCOUNT });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(statisticsQueries).toBe(asked + 1);
+    expect(statisticsQueries()).toBe(asked + 1);
   });
 
   it("refuses an API_ANSWER_WINDOW_MS that is not a whole number of at most a minute, naming it", () => {
@@ -120,19 +125,13 @@ describe("conditional API requests", () => {
   it("keeps no answer with API_ANSWER_WINDOW_MS=0, yet answers 304 to a matching conditional request", async () => {
     const off = await startHarness({ env: { API_ANSWER_WINDOW_MS: "0" } });
     try {
-      const { query } = off.server;
-      const statistics = query.statistics.bind(query);
-      let asked = 0;
-      query.statistics = () => {
-        asked++;
-        return statistics();
-      };
+      const asked = countStatisticsQueries(off);
       const first = await off.get("/api/statistics");
       const again = await off.get("/api/statistics", {
         headers: { "if-none-match": first.headers.get("etag") ?? "" },
       });
       expect(again.status).toBe(304);
-      expect(asked).toBe(2);
+      expect(asked()).toBe(2);
     } finally {
       await off.close();
     }

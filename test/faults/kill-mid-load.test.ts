@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { peekQuota } from "../../functions/auth/quota.ts";
@@ -30,8 +31,6 @@ const KILL_AFTER_SERVED = 700;
  * lives that long).
  */
 const TEST_LEASE_MS = 1000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Requests counted against the account today, read from the state while no server runs. */
 async function counted(state: Record<string, string>, accountId: string): Promise<number> {

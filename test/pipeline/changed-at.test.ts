@@ -4,20 +4,23 @@
  * row's own date in a first build; and, over two builds of the fixture where one deadline moved, only that
  * round's RSS item gets a new pubDate.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { deadlinesRss } from "../../functions/pages/deadline-feeds.ts";
-import { openFixedSnapshot } from "../../functions/query/index.ts";
+import { createQueryLayer } from "../../functions/query/index.ts";
+import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
 import { DeadlineListParams } from "../../functions/schema/api.ts";
 import { deadlineIdentity, stampChanges } from "../../pipeline/estimate/changed-at.ts";
 import { submissionOutlook } from "../../pipeline/estimate/outlook.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { OutlookTableRow } from "../../snapshot/records.ts";
 import { edition } from "../helpers/editions.ts";
+import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
+import { tempDirsForFile } from "../helpers/temp-dirs.ts";
+import { buildQuietly } from "../helpers/upstream-builds.ts";
+
+const BASE_URL = "https://venues.example";
 
 describe("stampChanges", () => {
   const outlook = submissionOutlook({
@@ -70,55 +73,44 @@ describe("stampChanges", () => {
 });
 
 describe("two builds of the fixture, one deadline moved", () => {
-  const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
-  const upstream = mkdtempSync(join(tmpdir(), "vd-changed-at-upstream-"));
-  const snapshots = mkdtempSync(join(tmpdir(), "vd-changed-at-snapshots-"));
-  const partner = ["core-conferences.json", "qualis-conferences.json"].map((f) =>
-    join(upstream, "conference-partner", f),
-  );
-  const build = (now: string) =>
-    buildSnapshot({
-      upstreamDir: upstream,
-      snapshotsDir: snapshots,
-      baseUrl: "https://venues.example",
-      now: new Date(now),
-      log: () => {},
-    });
+  const tempDir = tempDirsForFile("vd-changed-at-");
+  let upstream: string;
+  let snapshots: string;
+  const build = (now: string) => buildQuietly(upstream, snapshots, BASE_URL, new Date(now));
   const outlookRows = (dir: string) =>
     (JSON.parse(readFileSync(join(dir, "outlook.json"), "utf8")) as { outlook: OutlookTableRow[] }).outlook;
-  /** RSS pubDate per item link, from the query layer's rows as the server's /deadlines.xml writes them. */
-  async function rssPubDates(dir: string, now: string): Promise<Map<string, string>> {
-    const layer = await openFixedSnapshot(dir, {
-      publicBaseUrl: "https://venues.example",
-      clock: () => new Date(now),
-    });
-    const { deadlines } = await layer.upcomingDeadlines(DeadlineListParams.parse({ page_size: "100" }));
-    const xml = await deadlinesRss(
-      {
-        title: "t",
-        description: "d",
-        baseUrl: "https://venues.example",
-        path: "/deadlines.xml",
-        stamp: new Date(now),
-      },
-      deadlines,
-    );
-    expect(XMLValidator.validate(xml)).toBe(true);
-    const items = new XMLParser({ isArray: (name) => name === "item" }).parse(xml).rss.channel.item as {
-      link: string;
-      pubDate: string;
-    }[];
-    return new Map(items.map((i) => [i.link, i.pubDate]));
+  /** RSS pubDate per item link of the latest snapshot, from the query layer as the server's /deadlines.xml has it. */
+  async function rssPubDates(now: string): Promise<Map<string, string>> {
+    const source = await SnapshotSource.open({ snapshotsDir: snapshots });
+    try {
+      const layer = createQueryLayer({ source, publicBaseUrl: BASE_URL, clock: () => new Date(now) });
+      const { deadlines } = await layer.upcomingDeadlines(DeadlineListParams.parse({ page_size: "100" }));
+      const xml = await deadlinesRss(
+        { title: "t", description: "d", baseUrl: BASE_URL, path: "/deadlines.xml", stamp: new Date(now) },
+        deadlines,
+      );
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const items = new XMLParser({ isArray: (name) => name === "item" }).parse(xml).rss.channel.item as {
+        link: string;
+        pubDate: string;
+      }[];
+      return new Map(items.map((i) => [i.link, i.pubDate]));
+    } finally {
+      source.close();
+    }
   }
   let first: { dir: string; rows: OutlookTableRow[]; rss: Map<string, string> };
   let second: typeof first;
 
   beforeAll(async () => {
-    cpSync(FIXTURES, upstream, { recursive: true });
+    upstream = tempDir("upstream");
+    snapshots = tempDir("snapshots");
+    cpSync(UPSTREAM_FIXTURES, upstream, { recursive: true });
     const dir1 = (await build("2026-11-26T06:00:00Z")).dir;
-    first = { dir: dir1, rows: outlookRows(dir1), rss: await rssPubDates(dir1, "2026-11-26T06:00:00Z") };
+    first = { dir: dir1, rows: outlookRows(dir1), rss: await rssPubDates("2026-11-26T06:00:00Z") };
     // AsiaCCS 2027 (the reference rows) moves its paper deadline by three days; nothing else changes.
-    for (const file of partner) {
+    for (const f of ["core-conferences.json", "qualis-conferences.json"]) {
+      const file = join(upstream, "conference-partner", f);
       writeFileSync(
         file,
         readFileSync(file, "utf8").replace(
@@ -128,12 +120,8 @@ describe("two builds of the fixture, one deadline moved", () => {
       );
     }
     const dir2 = (await build("2026-11-27T06:00:00Z")).dir;
-    second = { dir: dir2, rows: outlookRows(dir2), rss: await rssPubDates(dir2, "2026-11-27T06:00:00Z") };
+    second = { dir: dir2, rows: outlookRows(dir2), rss: await rssPubDates("2026-11-27T06:00:00Z") };
   }, 120_000);
-  afterAll(async () => {
-    await rm(upstream, { recursive: true, force: true });
-    await rm(snapshots, { recursive: true, force: true });
-  });
 
   it("dates only the moved deadline to the second build; every other keeps its first date", () => {
     const key = (r: OutlookTableRow) =>

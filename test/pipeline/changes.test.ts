@@ -1,19 +1,15 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, cpSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { snapshotFiles } from "../../functions/edge/snapshot-files.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import { type Changes, computeChanges, fieldChanges } from "../../pipeline/write/changes.ts";
 import type { ConferenceRow } from "../../snapshot/records.ts";
-import { nextNightQualis } from "../helpers/upstream-builds.ts";
+import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
+import { tempDirsForFile } from "../helpers/temp-dirs.ts";
+import { buildQuietly, nextNightQualis } from "../helpers/upstream-builds.ts";
 
-const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
 const BASE_URL = "https://venues.example";
-
-const build = (upstreamDir: string, snapshotsDir: string, now: string) =>
-  buildSnapshot({ upstreamDir, snapshotsDir, baseUrl: BASE_URL, now: new Date(now), log: () => {} });
 
 const json = (dir: string, file: string) => JSON.parse(readFileSync(join(dir, file), "utf8"));
 
@@ -32,9 +28,10 @@ function parseFeed(text: string) {
 }
 
 describe("daily changes file and feed, two builds on the fixtures", () => {
-  const upstream = mkdtempSync(join(tmpdir(), "vd-changes-upstream-"));
-  const snapshots = mkdtempSync(join(tmpdir(), "vd-changes-snapshots-"));
-  const core = join(upstream, "core-history/CORE2023.csv");
+  const tempDir = tempDirsForFile("vd-changes-");
+  let upstream: string;
+  let snapshots: string;
+  const build = (now: string) => buildQuietly(upstream, snapshots, BASE_URL, new Date(now));
   let firstDir: string;
   let secondDir: string;
   let first: Changes;
@@ -43,10 +40,13 @@ describe("daily changes file and feed, two builds on the fixtures", () => {
   let secondConferences: ConferenceRow[];
 
   beforeAll(async () => {
-    cpSync(FIXTURES, upstream, { recursive: true });
+    upstream = tempDir("upstream");
+    snapshots = tempDir("snapshots");
+    cpSync(UPSTREAM_FIXTURES, upstream, { recursive: true });
+    const core = join(upstream, "core-history/CORE2023.csv");
     // A CORE row of its own that the next night's list renames into the QUALIS-only WVC: two venues become one.
     appendFileSync(core, "99901,International Symposium on Zebra Foo Studies,ZFOO,CORE2023,B,Yes,46,,\n");
-    firstDir = (await build(upstream, snapshots, "2026-11-20T06:00:00Z")).dir;
+    firstDir = (await build("2026-11-20T06:00:00Z")).dir;
     first = json(firstDir, "changes.json");
     firstConferences = json(firstDir, "conferences.json").conferences;
 
@@ -58,7 +58,7 @@ describe("daily changes file and feed, two builds on the fixtures", () => {
       ),
     );
     await nextNightQualis(upstream);
-    secondDir = (await build(upstream, snapshots, "2026-11-21T06:00:00Z")).dir;
+    secondDir = (await build("2026-11-21T06:00:00Z")).dir;
     second = json(secondDir, "changes.json");
     secondConferences = json(secondDir, "conferences.json").conferences;
   });

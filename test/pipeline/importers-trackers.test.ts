@@ -1,7 +1,5 @@
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { importCcfddl } from "../../pipeline/importers/ccfddl.ts";
 import { importHf } from "../../pipeline/importers/hf.ts";
 import { importPwc } from "../../pipeline/importers/pwc.ts";
@@ -12,7 +10,7 @@ import {
   SourceError,
 } from "../../pipeline/sources/observations.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
-import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
+import { brokenFileError, removeFixtureCopies, UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
 import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 function deadline(
@@ -493,32 +491,20 @@ describe("importPwc on fixtures", async () => {
 });
 
 describe("unreadable sources", () => {
-  const dirs: string[] = [];
-  afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-  async function copyWith(file: string, content: string): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), "trackers-"));
-    dirs.push(dir);
-    await cp(UPSTREAM_FIXTURES, dir, { recursive: true });
-    await writeFile(join(dir, file), content);
-    return dir;
-  }
+  afterEach(removeFixtureCopies);
 
   it.each([
     ["ccfddl", importCcfddl, "ccfddl/conference/AI/aaai.yml"],
     ["hf", importHf, "hf-ai-deadlines/data/conferences/aaai.yml"],
     ["pwc", importPwc, "pwc-ai-deadlines/conferences.yml"],
   ] as const)("%s: a file that is not YAML throws SourceError naming it", async (_, importer, file) => {
-    const dir = await copyWith(file, "- title: AAAI\n  confs: [unclosed\n");
-    const error = await importer(dir).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SourceError);
-    expect((error as SourceError).file).toBe(file);
-    expect((error as SourceError).message).toContain("not valid YAML");
+    const { error } = await brokenFileError(importer, file, "- title: AAAI\n  confs: [unclosed\n");
+    expect(error.message).toContain("not valid YAML");
   });
 
   it("a file that is YAML but not a list throws SourceError", async () => {
-    const dir = await copyWith("pwc-ai-deadlines/conferences.yml", "title: AAAI\n");
-    await expect(importPwc(dir)).rejects.toThrow("pwc-ai-deadlines/conferences.yml: (file): expected a list");
+    const { error } = await brokenFileError(importPwc, "pwc-ai-deadlines/conferences.yml", "title: AAAI\n");
+    expect(error.message).toContain("pwc-ai-deadlines/conferences.yml: (file): expected a list");
   });
 
   it("a missing source directory throws SourceError", async () => {

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +7,6 @@ import { importCcf2026 } from "../../pipeline/importers/ccf-2026.ts";
 import { importIcore } from "../../pipeline/importers/icore.ts";
 import { importQualis } from "../../pipeline/importers/qualis.ts";
 import { normalizeCoreRank, normalizeTitle } from "../../pipeline/normalize/normalize.ts";
-import { buildSnapshot } from "../../pipeline/pipeline.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
 import type {
   ConferenceDetailData,
@@ -16,10 +14,16 @@ import type {
   JournalDetailData,
   JournalRow,
 } from "../../snapshot/records.ts";
-import { HAS_REAL_UPSTREAM, nextNightQualis, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
+import { tempDirsForFile } from "../helpers/temp-dirs.ts";
+import {
+  buildQuietly,
+  HAS_REAL_UPSTREAM,
+  nextNightQualis,
+  REAL_UPSTREAM,
+} from "../helpers/upstream-builds.ts";
 
-const FIXTURES = join(import.meta.dirname, "../fixtures/upstream");
-const quiet = () => {};
+const tempDir = tempDirsForFile("vd-");
 
 function readSnapshot(dir: string) {
   const json = (f: string) => JSON.parse(readFileSync(join(dir, f), "utf8"));
@@ -33,22 +37,18 @@ function readSnapshot(dir: string) {
 }
 
 const build = (upstreamDir: string, snapshotsDir: string, now: string) =>
-  buildSnapshot({
-    upstreamDir,
-    snapshotsDir,
-    baseUrl: "https://venues.example",
-    now: new Date(now),
-    log: quiet,
-  });
+  buildQuietly(upstreamDir, snapshotsDir, "https://venues.example", new Date(now));
 
 describe("the nightly build on fixtures", () => {
-  const upstream = mkdtempSync(join(tmpdir(), "vd-upstream-"));
-  const snapshots = mkdtempSync(join(tmpdir(), "vd-snapshots-"));
+  let upstream: string;
+  let snapshots: string;
   let first: ReturnType<typeof readSnapshot>;
   let second: ReturnType<typeof readSnapshot>;
 
   beforeAll(async () => {
-    cpSync(FIXTURES, upstream, { recursive: true });
+    upstream = tempDir("upstream");
+    snapshots = tempDir("snapshots");
+    cpSync(UPSTREAM_FIXTURES, upstream, { recursive: true });
     first = readSnapshot((await build(upstream, snapshots, "2026-11-20T06:00:00Z")).dir);
     // Next night: a venue is added to one list, and another venue's rank changes.
     await nextNightQualis(upstream);
@@ -102,7 +102,7 @@ describe("the nightly build on fixtures", () => {
   it("fails on a broken source file, naming it, and leaves latest untouched", async () => {
     const latestBefore = realpathSync(join(snapshots, "latest"));
     const manifestBefore = readFileSync(join(latestBefore, "manifest.json"), "utf8");
-    const broken = mkdtempSync(join(tmpdir(), "vd-broken-"));
+    const broken = tempDir("broken");
     cpSync(upstream, broken, { recursive: true });
     writeFileSync(join(broken, "ccfddl/conference/AI/aaai.yml"), "- title: AAAI\n  confs: [unclosed\n");
     const run = promisify(execFile)("npx", ["tsx", "scripts/snapshot.ts"], {
@@ -132,7 +132,7 @@ describe.skipIf(!HAS_REAL_UPSTREAM)("the nightly build on the real upstream data
   const byKey = new Map<string, ConferenceRow>();
 
   beforeAll(async () => {
-    const snapshots = mkdtempSync(join(tmpdir(), "vd-real-"));
+    const snapshots = tempDir("real");
     snap = readSnapshot((await build(REAL_UPSTREAM, snapshots, "2026-11-21T06:00:00Z")).dir);
     const rows = new Map(snap.conferences.map((c) => [c.id, c]));
     for (const d of snap.details.conferences) {

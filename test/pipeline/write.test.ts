@@ -1,18 +1,26 @@
 import { createHash } from "node:crypto";
 import { readdirSync, realpathSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Papa from "papaparse";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { readManifest, writeSnapshot } from "../../pipeline/write/write.ts";
 import { ConferenceRow, JournalRow, SpecialIssueRow } from "../../snapshot/records.ts";
 import { unparsedCsv } from "../helpers/csv.ts";
 import * as make from "../helpers/rows.ts";
-import { tempSnapshotsDir } from "../helpers/snapshot-fixture.ts";
 
-import { BASE_URL, BULK, content, DATE, journals, scored, unscored } from "../helpers/write-content.ts";
+import {
+  BASE_URL,
+  BULK,
+  content,
+  DATE,
+  journals,
+  scored,
+  snapshotsRootPerTest,
+  unscored,
+} from "../helpers/write-content.ts";
 
 /** Every public table: file base name and the key of its rows in the JSON file. */
 const TABLES = [
@@ -102,19 +110,13 @@ async function readPublicParquet(
   return table;
 }
 
-let root: string;
-beforeEach(async () => {
-  root = await tempSnapshotsDir();
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = snapshotsRootPerTest();
 
 describe("writeSnapshot: files", () => {
   it("writes the public and internal files and a manifest whose hashes match the bytes", async () => {
-    const { dir, manifest } = await writeSnapshot(root, content());
+    const { dir, manifest } = await writeSnapshot(root(), content());
 
-    expect(dir).toBe(join(realpathSync(root), DATE));
+    expect(dir).toBe(join(realpathSync(root()), DATE));
     expect(readdirSync(dir).sort()).toEqual([...PUBLIC_FILES, ...INTERNAL_FILES, "manifest.json"].sort());
     expect(manifest.files.map((f) => f.name).sort()).toEqual([...PUBLIC_FILES].sort());
     expect(manifest.internal_files.map((f) => f.name).sort()).toEqual([...INTERNAL_FILES].sort());
@@ -141,15 +143,15 @@ describe("writeSnapshot: files", () => {
   });
 
   it("derives the manifest version from the content, not the build time", async () => {
-    const first = await writeSnapshot(root, content());
-    const again = await writeSnapshot(root, content({ generatedAt: `${DATE}T05:00:00Z` }));
-    const changed = await writeSnapshot(root, content({ conferences: [scored] }));
+    const first = await writeSnapshot(root(), content());
+    const again = await writeSnapshot(root(), content({ generatedAt: `${DATE}T05:00:00Z` }));
+    const changed = await writeSnapshot(root(), content({ conferences: [scored] }));
     expect(again.manifest.version).toBe(first.manifest.version);
     expect(changed.manifest.version).not.toBe(first.manifest.version);
   });
 
   it("writes JSON as a header plus rows carrying detail_page right after updated_at", async () => {
-    const { dir } = await writeSnapshot(root, content());
+    const { dir } = await writeSnapshot(root(), content());
     const doc = JSON.parse(await readFile(join(dir, "conferences.json"), "utf8"));
     expect(Object.keys(doc)).toEqual([
       "title",
@@ -182,7 +184,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("writes CSV that round-trips through papaparse", async () => {
-    const { dir } = await writeSnapshot(root, content());
+    const { dir } = await writeSnapshot(root(), content());
     const cases = [
       { file: "conferences.csv", schema: ConferenceRow, anchor: "updated_at", rows: [scored, unscored] },
       { file: "journals.csv", schema: JournalRow, anchor: "updated_at", rows: journals },
@@ -213,7 +215,7 @@ describe("writeSnapshot: files", () => {
     const rows = awkward.map((text, i) =>
       make.conferenceRow({ id: String(300 + i), full_name: text, location: text || null }),
     );
-    const { dir } = await writeSnapshot(root, content({ conferences: [scored, ...rows] }));
+    const { dir } = await writeSnapshot(root(), content({ conferences: [scored, ...rows] }));
     const published: Record<string, unknown>[] = JSON.parse(
       await readFile(join(dir, "conferences.json"), "utf8"),
     ).conferences;
@@ -221,7 +223,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("writes Parquet with the public columns, typed: DATE, BOOLEAN, STRUCT cp_index, LIST fields", async () => {
-    const { dir } = await writeSnapshot(root, content());
+    const { dir } = await writeSnapshot(root(), content());
     const conferences = await readPublicParquet(dir, "conferences", ConferenceRow, "updated_at", {
       id: "VARCHAR",
       submission_date: "DATE",
@@ -264,7 +266,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("Parquet dates compare with DATE literals without casts; JSON, CSV and Parquet share columns and rows", async () => {
-    const { dir } = await writeSnapshot(root, content(BULK));
+    const { dir } = await writeSnapshot(root(), content(BULK));
     const instance = await DuckDBInstance.create(":memory:");
     const db = await instance.connect();
     try {
@@ -294,7 +296,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("publishes what the details hold as bulk tables: deadlines with estimates flagged, editions, acceptance, rank history, aliases", async () => {
-    const { dir, manifest } = await writeSnapshot(root, content(BULK));
+    const { dir, manifest } = await writeSnapshot(root(), content(BULK));
     expect(manifest.counts).toMatchObject({
       deadlines: 2,
       outlook: 2,
@@ -370,7 +372,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("datapackage.json describes every public file, column, type, licence and attribution", async () => {
-    const { dir, manifest } = await writeSnapshot(root, content(BULK));
+    const { dir, manifest } = await writeSnapshot(root(), content(BULK));
     const pkg = JSON.parse(await readFile(join(dir, "datapackage.json"), "utf8"));
     expect(pkg.version).toBe(manifest.version);
     expect(pkg.licenses.map((l: { name: string }) => l.name)).toEqual(
@@ -402,7 +404,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("venues.duckdb: one ATTACH gives every table, typed as the Parquet files", async () => {
-    const { dir, manifest } = await writeSnapshot(root, content());
+    const { dir, manifest } = await writeSnapshot(root(), content());
     const instance = await DuckDBInstance.create(":memory:");
     const db = await instance.connect();
     try {
@@ -422,7 +424,7 @@ describe("writeSnapshot: files", () => {
   });
 
   it("writes valid empty files when a dataset has no rows", async () => {
-    const { dir, manifest } = await writeSnapshot(root, content({ specialIssues: [] }));
+    const { dir, manifest } = await writeSnapshot(root(), content({ specialIssues: [] }));
     expect(manifest.counts.special_issues).toBe(0);
     expect(JSON.parse(await readFile(join(dir, "special-issues.json"), "utf8")).special_issues).toEqual([]);
     expect((await readParquet(join(dir, "special-issues.parquet"))).rows).toEqual([]);

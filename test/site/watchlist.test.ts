@@ -15,6 +15,7 @@ import type { RunningServer } from "../../functions/app.ts";
 import { createAccountAccess } from "../../functions/auth/access.ts";
 import { createKey, createUser, updateProfile } from "../../functions/auth/accounts.ts";
 import { readAuthConfig } from "../../functions/auth/config.ts";
+import { silentLogger } from "../../functions/runtime/logger.ts";
 import { KeyUses } from "../../functions/store/key-uses.ts";
 import { QuotaLeases } from "../../functions/store/quota-leases.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
@@ -30,9 +31,8 @@ beforeAll(async () => {
   site = await buildSite("watchlist", fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: BASE_URL });
   store = await SqliteStore.open({ dir: join(site.root, "state") });
   // Real credentials over the same store: API keys the accounts CLI makes are the ones the server checks.
-  const logger = { info() {}, warn() {}, error() {} };
-  const leases = new QuotaLeases(store, logger, { units: 100, lifeMs: 60_000, idleMs: 1000 });
-  keyUses = new KeyUses(store, logger);
+  const leases = new QuotaLeases(store, silentLogger, { units: 100, lifeMs: 60_000, idleMs: 1000 });
+  keyUses = new KeyUses(store, silentLogger);
   const access = createAccountAccess(store, readAuthConfig({}), { settle: async () => {} }, leases, keyUses);
   server = await serveSite(site, BASE_URL, {}, { watchlistStore: store, access });
 }, 120_000);

@@ -1,10 +1,10 @@
 /** The deadline and circuit breaker every store call runs through (functions/store/guard.ts). */
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { StoreGuard } from "../../functions/store/guard.ts";
 import { DuplicateEmailError, StoreUnavailable } from "../../functions/store/types.ts";
 
 const never = () => new Promise<never>(() => {});
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("StoreGuard", () => {
   it("rejects a call that outlives its deadline with StoreUnavailable and aborts its signal", async () => {

@@ -2,13 +2,13 @@
  * QuotaLeases over a real SQLite store, its calls counted: store round trips per request, exact admission under
  * concurrency, refunds reused in the block, unused units given back when idle and at close, what is answered kept.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { silentLogger } from "../../functions/runtime/logger.ts";
 import { QuotaLeases } from "../../functions/store/quota-leases.ts";
 import type { Store } from "../../functions/store/types.ts";
 import { type TempStore, tempStore } from "../auth/helpers.ts";
 
-const logger = { info() {}, warn() {}, error() {} };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const KEY = "ip:192.0.2.7:2025-03-10";
 
 /** The store with every call counted by method. */
@@ -41,7 +41,7 @@ describe("QuotaLeases", () => {
 
   it("admits exactly the limit of 1,000 concurrent requests, with a store round trip for a few of them only", async () => {
     const { store, total } = counted(temp.store);
-    leases = new QuotaLeases(store, logger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
+    leases = new QuotaLeases(store, silentLogger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
     const results = await Promise.all(Array.from({ length: 1000 }, () => leases?.reserve(KEY, 200, 3600)));
     const admitted = results.filter((r) => r?.allowed);
     expect(admitted).toHaveLength(200);
@@ -60,7 +60,7 @@ describe("QuotaLeases", () => {
 
   it("reuses a refunded unit, gives unused units back when idle, and keeps what was answered", async () => {
     const { store, calls } = counted(temp.store);
-    leases = new QuotaLeases(store, logger, { units: 10, lifeMs: 60_000, idleMs: 1000 });
+    leases = new QuotaLeases(store, silentLogger, { units: 10, lifeMs: 60_000, idleMs: 1000 });
     const first = await leases.reserve(KEY, 50, 3600);
     expect(first).toMatchObject({ allowed: true, remaining: 49 });
     // The block holds ceil(50 / 4) = 10 capped at 10: the store counts them all, the caller sees its own use.
@@ -75,11 +75,13 @@ describe("QuotaLeases", () => {
     expect(calls.get("lease")).toBe(1);
     // Idle: the 8 unused go back, the 2 answered stay, in batched writes (one or two: the answers may go first).
     await expect.poll(async () => (await temp.store.peek(KEY, 50)).used, { timeout: 5000 }).toBe(2);
-    expect(calls.get("settleUnits") ?? 0).toBeLessThanOrEqual(2);
+    const settles = calls.get("settleUnits") ?? 0;
+    expect(settles).toBeGreaterThanOrEqual(1);
+    expect(settles).toBeLessThanOrEqual(2);
   });
 
   it("gives unused units back at close; a request still in flight stays held for the sweep", async () => {
-    leases = new QuotaLeases(temp.store, logger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
+    leases = new QuotaLeases(temp.store, silentLogger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
     const answered = await leases.reserve(KEY, 400, 3600);
     await leases.reserve(KEY, 400, 3600);
     leases.settle(answered.reservation ?? "");
@@ -93,7 +95,7 @@ describe("QuotaLeases", () => {
 
   it("stops admitting from a block past its life and leases a new one", async () => {
     const { store, calls } = counted(temp.store);
-    leases = new QuotaLeases(store, logger, { units: 100, lifeMs: 50, idleMs: 60_000 });
+    leases = new QuotaLeases(store, silentLogger, { units: 100, lifeMs: 50, idleMs: 60_000 });
     const first = await leases.reserve(KEY, 1000, 3600);
     leases.settle(first.reservation ?? "");
     await sleep(60);
