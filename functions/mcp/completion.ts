@@ -7,9 +7,10 @@
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CompleteRequestSchema, type CompleteResult } from "@modelcontextprotocol/sdk/types.js";
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { CCF_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import type { ReadOperations } from "../api/operations.ts";
 import { TEMPLATE_ID, VENUE_ARGUMENT } from "../edge/mcp-metering.ts";
+import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
 import { VENUE_TEMPLATES } from "./resources.ts";
 
 /** At most this many values per answer (the spec's cap). */
@@ -19,7 +20,9 @@ const VENUE_SUGGESTIONS = 10;
 
 const VENUE_KINDS = ["conference", "journal"] as const;
 
-const TIERS: Record<string, readonly string[]> = { ccf: CCF_TIERS, core: CORE_TIERS, qualis: QUALIS_TIERS };
+/** The systems as prompt arguments name them: ccf, core, qualis. */
+const SYSTEM_NAMES = RANK_SYSTEMS.map(({ system }) => system.toLowerCase());
+const ALL_TIERS = RANK_SYSTEMS.flatMap(({ tiers }) => tiers);
 
 type Context = Record<string, string>;
 type Completer = (value: string, context: Context) => string[] | Promise<string[]>;
@@ -55,7 +58,7 @@ export function registerCompletion(server: McpServer, ops: ReadOperations): void
   const field = startingWith(RESEARCH_FIELDS);
   const tier: Completer = (value, context) => {
     const system = context.system?.trim().toLowerCase();
-    const tiers = (system && TIERS[system]) || [...CCF_TIERS, ...CORE_TIERS, ...QUALIS_TIERS];
+    const tiers = RANK_SYSTEMS.find((entry) => entry.system.toLowerCase() === system)?.tiers ?? ALL_TIERS;
     return startingWith(tiers)(value);
   };
   const acronyms: Completer = async (value, context) => {
@@ -66,7 +69,7 @@ export function registerCompletion(server: McpServer, ops: ReadOperations): void
 
   const PROMPT_ARGUMENTS: Record<string, Completer> = {
     field,
-    system: startingWith(Object.keys(TIERS)),
+    system: startingWith(SYSTEM_NAMES),
     tier,
     ccf_rank: startingWith(CCF_TIERS),
     kind: startingWith(["conference", "journal"]),

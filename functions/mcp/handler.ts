@@ -33,25 +33,37 @@ export interface McpDeps {
 /** What the server's `mcp` slot takes: built once the server has its query layer. */
 export type McpFactory = (deps: McpDeps) => InnerHandler;
 
-/** Accept names JSON (or a wildcard), or is absent, as the curl quickstart sends none. */
-const acceptsJson = (accept: string) => /application\/json|application\/\*|\*\/\*/.test(accept || "*/*");
+/** How a request's Accept header is served: read once, by the direct path and by the SDK's transport alike. */
+interface Acceptance {
+  /** Accept names the event stream and no JSON: the answer goes out as one SSE event, as the reference sends it. */
+  asEvent: boolean;
+  /** As plain JSON or as one event; otherwise the transport's 406. */
+  servable: boolean;
+}
 
-/** Accept names the event stream and no JSON: the answer goes out as one SSE event, as the reference sends it. */
-const wantsEventStream = (accept: string) => /text\/event-stream/.test(accept) && !acceptsJson(accept);
+/** JSON is served when Accept names it (or a wildcard), or is absent, as the curl quickstart sends none. */
+function acceptanceOf(req: Request): Acceptance {
+  const accept = req.headers.get("accept") || "*/*";
+  const json = /application\/json|application\/\*|\*\/\*/.test(accept);
+  const asEvent = !json && /text\/event-stream/.test(accept);
+  return { asEvent, servable: json || asEvent };
+}
 
 /**
  * The request as the SDK's transport reads it. The edge has read the body already: the transport gets it parsed
  * (`parsedBody`) rather than a copy of the request to read again, and the bytes only when they are not JSON, for
  * it to refuse in its own words. The transport wants Accept to name both JSON and SSE, but this stateless
- * endpoint answers with plain JSON, so a client that accepts either (or sends no Accept) is served instead of a
- * 406. Any other Accept is left as sent and gets the transport's 406.
+ * endpoint answers with plain JSON, so a servable Accept (either, or none) is served instead of a 406. Any other
+ * Accept is left as sent and gets the transport's 406.
  */
-function transportRequest(req: Request, body: Uint8Array | undefined, message: unknown): Request {
+function transportRequest(
+  req: Request,
+  body: Uint8Array | undefined,
+  message: unknown,
+  servable: boolean,
+): Request {
   const headers = new Headers(req.headers);
-  const accept = req.headers.get("accept") ?? "";
-  if (acceptsJson(accept) || wantsEventStream(accept)) {
-    headers.set("accept", "application/json, text/event-stream");
-  }
+  if (servable) headers.set("accept", "application/json, text/event-stream");
   return new Request(req.url, {
     method: req.method,
     headers,
@@ -104,9 +116,8 @@ export const createMcpHandler: McpFactory = (deps) => {
       requestId: ctx.requestId,
       venueMarkdown,
     };
-    const accept = req.headers.get("accept") ?? "";
-    const asEvent = wantsEventStream(accept);
-    const call = (asEvent || acceptsJson(accept)) && plainToolCall(req, message);
+    const { asEvent, servable } = acceptanceOf(req);
+    const call = servable && plainToolCall(req, message);
     if (call) return jsonRpcAnswer(await answerPlainCall(context, call), asEvent);
 
     const server = createMcpServer(context);
@@ -118,7 +129,7 @@ export const createMcpHandler: McpFactory = (deps) => {
     try {
       await server.connect(transport);
       const res = await transport.handleRequest(
-        transportRequest(req, ctx.body, message),
+        transportRequest(req, ctx.body, message, servable),
         message === undefined ? undefined : { parsedBody: message },
       );
       return asEvent ? await asOneEvent(res) : res;

@@ -5,20 +5,21 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, type GetPromptResult, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { CcfRank, CoreRank, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { CCF_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type Clock, daysAfter, utcDate } from "../runtime/clock.ts";
 import { ResearchFieldParam } from "../schema/api.ts";
+import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
 
-const RANK_SYSTEMS = ["ccf", "core", "qualis"] as const;
-type RankSystem = (typeof RANK_SYSTEMS)[number];
+/** A rank system as prompt arguments name it: ccf, core or qualis. */
+type RankSystem = Lowercase<(typeof RANK_SYSTEMS)[number]["system"]>;
 
-const TIERS: Record<RankSystem, readonly string[]> = {
-  ccf: CcfRank.options.filter((tier) => tier !== ""),
-  core: CoreRank.options.filter((tier) => tier !== ""),
-  qualis: QUALIS_TIERS,
-};
+/** The argument names in rank-tiers' order, as the tuple z.enum takes. */
+const SYSTEMS = RANK_SYSTEMS.map(({ system }) => system.toLowerCase()) as [RankSystem, ...RankSystem[]];
 
-const SYSTEM_LABEL: Record<RankSystem, string> = { ccf: "CCF", core: "CORE", qualis: "QUALIS" };
+/** Each system's tiers, best first, by argument name. */
+const TIERS = Object.fromEntries(
+  RANK_SYSTEMS.map(({ system, tiers }): [string, readonly string[]] => [system.toLowerCase(), tiers]),
+) as Record<RankSystem, readonly string[]>;
 
 const DAYS_MAX = 366;
 
@@ -28,7 +29,7 @@ const fieldArg = ResearchFieldParam.describe(`Research field, one of: ${RESEARCH
 const systemArg = z
   .preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.enum(RANK_SYSTEMS, { error: "system must be one of ccf, core, qualis" }),
+    z.enum(SYSTEMS, { error: `system must be one of ${SYSTEMS.join(", ")}` }),
   )
   .optional()
   .describe("Ranking system: ccf, core or qualis.");
@@ -39,7 +40,7 @@ const tierArg = z
   .toUpperCase()
   .optional()
   .describe(
-    `Tier in the ranking system given by system: CCF ${TIERS.ccf.join("/")}, CORE ${TIERS.core.join("/")}, QUALIS ${TIERS.qualis.join("/")}.`,
+    `Tier in the ranking system given by system: ${RANK_SYSTEMS.map(({ system, tiers }) => `${system} ${tiers.join("/")}`).join(", ")}.`,
   );
 
 const daysArg = (fallback: number, what: string) =>
@@ -89,11 +90,11 @@ const SNAPSHOT_ARGS = {
 const SPECIAL_ISSUE_ARGS = {
   field: fieldArg,
   ccf_rank: z
-    .enum(TIERS.ccf as [string, ...string[]], {
-      error: `ccf_rank must be one of ${TIERS.ccf.join(", ")}`,
+    .enum(CCF_TIERS, {
+      error: `ccf_rank must be one of ${CCF_TIERS.join(", ")}`,
     })
     .optional()
-    .describe(`CCF tier of the journal: ${TIERS.ccf.join(", ")}.`),
+    .describe(`CCF tier of the journal: ${CCF_TIERS.join(", ")}.`),
   days: daysArg(90, "Latest special-issue deadline, in days from today."),
 };
 
@@ -142,8 +143,9 @@ function deadlineSearch(window: { from: string; to: string }, field?: string, ra
   };
 }
 
+/** The system by its name in rank-tiers' list (CCF, CORE, QUALIS), then the tier. */
 const describeRank = (rank: RankFilter | undefined) =>
-  rank ? ` ranked ${SYSTEM_LABEL[rank.system]}${rank.tier ? ` ${rank.tier}` : ""}` : "";
+  rank ? ` ranked ${rank.system.toUpperCase()}${rank.tier ? ` ${rank.tier}` : ""}` : "";
 
 /** A system without a tier cannot be a search filter: the rows are kept by hand. */
 const rankKeepStep = (rank: RankFilter | undefined) =>

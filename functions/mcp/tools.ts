@@ -195,32 +195,29 @@ export interface ToolAnswer {
   json(): Uint8Array;
 }
 
-interface Serialised {
-  payload: string;
-  text: string;
-  result?: Uint8Array;
-}
+/** The result as UTF-8 JSON: its content, then the payload as payloadJson serialised it (once per payload). */
+const resultBytes = (result: CallToolResult, data: object) =>
+  Buffer.from(`{"content":${JSON.stringify(result.content)},"structuredContent":${payloadJson(data)}}`);
 
 /**
- * Each tool's payloads as serialised, kept while the payload object lives: the query layer hands one cached
- * payload, never changed, to every request that asks for it, so a repeated answer is not serialised again.
+ * Result bytes per payload, kept while the payload object lives: the query layer hands one cached payload, never
+ * changed, to every request that asks for it, so a repeated answer is not serialised again. Only answers whose
+ * text is the payload's JSON are kept: the bytes are then the payload's alone, whichever tool sent it.
  */
-const SERIALISED = new Map(TOOL_SPECS.map((spec) => [spec, new WeakMap<object, Serialised>()]));
+const RESULT_BYTES = new WeakMap<object, Uint8Array>();
 
-function serialised(spec: ToolSpec, data: object): Serialised {
-  const seen = SERIALISED.get(spec) as WeakMap<object, Serialised>;
-  let found = seen.get(data);
-  if (!found) {
-    const payload = payloadJson(data);
-    found = { payload, text: spec.text?.(data) ?? payload };
-    seen.set(data, found);
+function keptResultBytes(result: CallToolResult, data: object): Uint8Array {
+  let bytes = RESULT_BYTES.get(data);
+  if (!bytes) {
+    bytes = resultBytes(result, data);
+    RESULT_BYTES.set(data, bytes);
   }
-  return found;
+  return bytes;
 }
 
 /**
- * The payload as structured content and as JSON text (or the tool's own summary); a refusal as a tool error with
- * the REST message.
+ * The payload as structured content and as JSON text (or the tool's own summary, made per call); a refusal as a
+ * tool error with the REST message.
  */
 function toolAnswer(outcome: Outcome<unknown>, spec: ToolSpec): ToolAnswer {
   if (!outcome.ok) {
@@ -228,12 +225,9 @@ function toolAnswer(outcome: Outcome<unknown>, spec: ToolSpec): ToolAnswer {
     return { result, json: () => Buffer.from(JSON.stringify(result)) };
   }
   const data = outcome.data as Record<string, unknown>;
-  const memo = serialised(spec, data);
-  const result: CallToolResult = { content: [{ type: "text", text: memo.text }], structuredContent: data };
-  const json = () =>
-    (memo.result ??= Buffer.from(
-      `{"content":${JSON.stringify(result.content)},"structuredContent":${memo.payload}}`,
-    ));
+  const text = spec.text ? spec.text(data) : payloadJson(data);
+  const result: CallToolResult = { content: [{ type: "text", text }], structuredContent: data };
+  const json = () => (spec.text ? resultBytes(result, data) : keptResultBytes(result, data));
   return { result, json };
 }
 

@@ -19,9 +19,35 @@ export const ACCOUNT_WATCHLIST_PATH = "/watchlists/account";
 const ACCOUNT_WATCHLIST_ID = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{22})$/;
 
 const tokenSetting = (accountId: string) => `watchlist-token:${accountId}`;
+
+/**
+ * Tokens read so far, per store and account: a token never changes once set, and calendar clients poll its
+ * address, so the store's upsert is asked once per account and process, not at every request.
+ */
+const tokens = new WeakMap<AccountWatchlistStore, Map<string, Promise<string>>>();
+
+function tokensOf(store: AccountWatchlistStore): Map<string, Promise<string>> {
+  let byAccount = tokens.get(store);
+  if (!byAccount) {
+    byAccount = new Map();
+    tokens.set(store, byAccount);
+  }
+  return byAccount;
+}
+
 /** The account's token: the one kept in the store, made (once, atomically) on first use. */
-const tokenOf = (store: AccountWatchlistStore, accountId: string) =>
-  store.getOrInitSetting(tokenSetting(accountId), randomBytes(16).toString("base64url"));
+function tokenOf(store: AccountWatchlistStore, accountId: string): Promise<string> {
+  const byAccount = tokensOf(store);
+  const known = byAccount.get(accountId);
+  if (known) return known;
+  const token = store.getOrInitSetting(tokenSetting(accountId), randomBytes(16).toString("base64url"));
+  byAccount.set(accountId, token);
+  // A failed read is not remembered: the next request asks the store again.
+  token.catch(() => {
+    if (byAccount.get(accountId) === token) byAccount.delete(accountId);
+  });
+  return token;
+}
 
 /** The watched venues behind an id. */
 export interface WatchedIds {

@@ -49,12 +49,16 @@ const describe = (row: DeadlineEvents, d: OutlookDeadline) =>
 const pubDate = (info: FeedInfo, day: string | null) =>
   new Date(`${day ?? info.stamp.toISOString().slice(0, 10)}T00:00:00Z`);
 
-/** The day a round was announced or last changed: the latest change of any of its deadlines. */
+/**
+ * The day a round was announced or last changed: the latest change of any of its deadlines. The next deadline is
+ * one of them, so its day starts the fold.
+ */
 const roundChangedAt = (row: DeadlineRow) =>
-  [row.next, ...row.deadlines]
-    .map((d) => d.changed_at)
-    .sort()
-    .at(-1) ?? null;
+  row.deadlines.reduce(
+    // biome-ignore lint/complexity/useMathMinMax: ISO date strings, compared as text
+    (latest, d) => (d.changed_at > latest ? d.changed_at : latest),
+    row.next.changed_at,
+  );
 
 /** A notification date of a listed venue's cycle, asked for with `notifications=true`: shown as what it is. */
 export interface NotificationItem {

@@ -23,7 +23,6 @@ import {
   searchPagination,
   tierPosition,
 } from "./sql.ts";
-import { varcharList } from "./sql-param.ts";
 import { addVenueFilters } from "./venue-filters.ts";
 
 const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
@@ -123,7 +122,7 @@ async function rankJournals(
   const spec = JOURNAL_RANKING_SPECS[ranking];
   const cond = new Conditions();
   if (spec.where) cond.add(spec.where);
-  if (p.field) cond.add("list_has_any(j.fields, ?)", varcharList(p.field));
+  addVenueFilters(cond, p, "all", "j");
   const query: RankingQuery = {
     kind: "journal",
     from: "journals j",

@@ -14,14 +14,17 @@ export const RANK_SYSTEMS = [
 ] as const;
 
 export type RankSystem = (typeof RANK_SYSTEMS)[number]["system"];
+/** The query parameter (and conference row column) of a system: ccf_rank, core_rank, qualis_rank. */
+export type RankParam = (typeof RANK_SYSTEMS)[number]["param"];
 
 export interface RankTier {
   slug: string;
   system: RankSystem;
+  param: RankParam;
   tier: string;
 }
 
 /** Every tier of every system, CCF first: `ccf-a` … `qualis-c`. */
-export const RANK_TIERS: readonly RankTier[] = RANK_SYSTEMS.flatMap(({ system, tiers }) =>
-  tiers.map((tier) => ({ slug: rankTierSlug(system, tier), system, tier })),
+export const RANK_TIERS: readonly RankTier[] = RANK_SYSTEMS.flatMap(({ system, param, tiers }) =>
+  tiers.map((tier) => ({ slug: rankTierSlug(system, tier), system, param, tier })),
 );

@@ -45,7 +45,7 @@ export const RANK_CALENDARS: readonly CalendarFeed[] = RANK_TIERS.map((tier) => 
   path: rankFeedPath(tier.slug),
   title: `Deadlines of ${tier.label} conferences`,
   group: "rank",
-  filter: { ...EVERYTHING, [`${tier.system.toLowerCase()}_rank`]: [tier.tier] },
+  filter: { ...EVERYTHING, [tier.param]: [tier.tier] },
 }));
 
 export const CALENDARS: readonly CalendarFeed[] = [

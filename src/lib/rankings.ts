@@ -47,10 +47,9 @@ const TOP = 100;
 /** One page holding a whole list (the layer takes any page size; the API pages by at most 100). */
 const WHOLE = 1_000_000;
 
-const tierParam = (tier: RankTier) =>
-  tier.system === "CCF"
-    ? `ccf_rank=${tier.tier.toLowerCase()}`
-    : `${tier.system.toLowerCase()}_rank=${encodeURIComponent(tier.tier)}`;
+/** The tier's filter as a query string (the API reads rank tiers in either case; CCF's are written in lower case). */
+const tierParam = ({ system, param, tier }: RankTier) =>
+  `${param}=${encodeURIComponent(system === "CCF" ? tier.toLowerCase() : tier)}`;
 
 const LISTS: readonly RankingListInfo[] = [
   {
@@ -183,12 +182,7 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
   }
   const tier = RANK_TIERS.find((t) => t.slug === info.slug);
   if (!tier) throw new Error(`no query answers the ranking list ${info.slug}`);
-  const filter: Partial<ConferenceSearchParams> =
-    tier.system === "CCF"
-      ? { ccf_rank: [tier.tier] as ConferenceSearchParams["ccf_rank"] }
-      : tier.system === "CORE"
-        ? { core_rank: [tier.tier] as ConferenceSearchParams["core_rank"] }
-        : { qualis_rank: [tier.tier] as ConferenceSearchParams["qualis_rank"] };
+  const filter = { [tier.param]: [tier.tier] } as Partial<ConferenceSearchParams>;
   const [tierConferences, tierJournals] = await Promise.all([
     layer.searchConferences({ ...filter, ...search }),
     tier.system === "CCF"

@@ -2,15 +2,15 @@
  * Rank systems and their tiers as the site names them: one slug per tier (`ccf-a`, `core-astar`,
  * `qualis-a1`...) shared by the ranking pages and the per-tier calendars.
  */
-import { type RankSystem, RANK_TIERS as TIERS } from "../../functions/schema/rank-tiers.ts";
-import type { ConferenceRow } from "../../snapshot/records.ts";
+import {
+  type RankTier as QueryRankTier,
+  type RankSystem,
+  RANK_TIERS as TIERS,
+} from "../../functions/schema/rank-tiers.ts";
 
 export type { RankSystem };
 
-export interface RankTier {
-  slug: string;
-  system: RankSystem;
-  tier: string;
+export interface RankTier extends QueryRankTier {
   label: string;
 }
 
@@ -19,13 +19,6 @@ export const RANK_TIERS: readonly RankTier[] = TIERS.map((t) => ({
   ...t,
   label: `${t.system === "CORE" ? "CORE (ICORE)" : t.system} ${t.tier}`,
 }));
-
-/** The rank a conference row holds in a system ("" when unranked). */
-export function conferenceRank(row: ConferenceRow, system: RankSystem): string {
-  if (system === "CCF") return row.ccf_rank;
-  if (system === "CORE") return row.core_rank;
-  return row.qualis_rank;
-}
 
 /** Readable name of a rank-history edition: lists keep their names, source claims name the source. */
 export function editionLabel(edition: string): string {

@@ -5,16 +5,18 @@
  * status; the calendars parse in node-ical and hold exactly the watched conferences' deadlines, as the
  * all-deadlines feed lists them; bad and unknown ids of `/calendar/watch.ics?ids=…` are skipped. An account's
  * tracked venues are its watchlist: `GET /watchlists/account` with its API key answers one address that stays
- * the same as the account tracks more venues, and a guessed address is a 404.
+ * the same as the account tracks more venues, its token is read from the store once (again only after a failed
+ * read) however often its calendar is polled, and a guessed address is a 404.
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import ical from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../functions/app.ts";
 import { createAccountAccess } from "../../functions/auth/access.ts";
 import { createKey, createUser, updateProfile } from "../../functions/auth/accounts.ts";
 import { readAuthConfig } from "../../functions/auth/config.ts";
+import { callerWatched } from "../../functions/pages/account-watchlist.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { KeyUses } from "../../functions/store/key-uses.ts";
 import { QuotaLeases } from "../../functions/store/quota-leases.ts";
@@ -171,6 +173,35 @@ describe("an account's tracked venues as its watchlist", () => {
     expect(html).toContain('href="/conference/102"');
     expect(html).toMatch(/2099-01-\d\d/);
     expect(html).toContain(`${BASE_URL}${calendar}`);
+  });
+
+  it("reads an account's token from the store once per process, and again after a failed read", async () => {
+    const account = await createUser(store, {
+      email: "poller@lab.example",
+      password: "a long enough password 3",
+    });
+    const { key, id: keyId } = await createKey(store, "poller@lab.example");
+    const tokenReads = vi.spyOn(store, "getOrInitSetting");
+    const reads = () => tokenReads.mock.calls.filter(([name]) => name.startsWith("watchlist-token:")).length;
+    try {
+      tokenReads.mockRejectedValueOnce(new Error("store unavailable"));
+      const caller = { kind: "account", accountId: account.id, keyId, ip: "127.0.0.1" } as const;
+      await expect(callerWatched(store, caller)).rejects.toThrow("store unavailable");
+      const { id } = (await callerWatched(store, caller)) ?? { id: "" };
+      expect(reads()).toBe(2);
+
+      const mine = await fetch(`${server.url}/watchlists/account`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const { calendar, page } = (await mine.json()) as { calendar: string; page: string };
+      expect(calendar).toBe(`/calendar/watch/${id}.ics`);
+      for (const poll of [calendar, calendar, page]) {
+        expect((await fetch(`${server.url}${poll}`)).status).toBe(200);
+      }
+      expect(reads()).toBe(2);
+    } finally {
+      tokenReads.mockRestore();
+    }
   });
 
   it("answers 401 without an account credential and 404 for a guessed address", async () => {
