@@ -18,6 +18,8 @@ export class KeyUses {
   /** The batch being written, or whose write failed: the next write. */
   private unwritten: KeyUseBatch | undefined;
   private busy = false;
+  /** Set by close: later uses are not counted, so no timer starts against a closed store. */
+  private closed = false;
   /** Names this instance's batches in the store. */
   private readonly writer = randomUUID();
   private sequence = 0;
@@ -36,6 +38,7 @@ export class KeyUses {
 
   /** One request served with the key, at `at`. */
   record(keyId: string, at: Date): void {
+    if (this.closed) return;
     const lastUsedAt = at.toISOString();
     const use = this.counted.get(keyId);
     if (!use) this.counted.set(keyId, { keyId, count: 1, lastUsedAt });
@@ -46,8 +49,12 @@ export class KeyUses {
     if (!this.busy) this.schedule();
   }
 
-  /** Writes everything counted: a batch that failed before, then what came since. What cannot be is logged. */
+  /**
+   * Writes everything counted: a batch that failed before, then what came since. What cannot be is logged; uses
+   * recorded after it are ignored.
+   */
   async close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.writing.settled();
@@ -62,6 +69,7 @@ export class KeyUses {
   }
 
   private schedule(): void {
+    if (this.closed) return;
     this.timer ??= setTimeout(() => this.tick(), this.delay.ms).unref();
   }
 

@@ -56,6 +56,8 @@ export class QuotaLeases {
   /** Blocks by reservation, current and retired, until all their units are accounted and written. */
   private readonly blocks = new Map<string, Block>();
   private timer: NodeJS.Timeout | undefined;
+  /** Set by close: nothing re-arms the timer against a closed store. */
+  private closed = false;
   /** Writes in progress, awaited by close. */
   private readonly writing: BackgroundWrites;
 
@@ -121,6 +123,7 @@ export class QuotaLeases {
 
   /** Gives every unused unit back and writes what is accounted; requests still in flight are the sweep's. */
   async close(): Promise<void> {
+    this.closed = true;
     for (const bucket of this.buckets.values()) this.retire(bucket);
     clearInterval(this.timer);
     this.timer = undefined;
@@ -185,8 +188,9 @@ export class QuotaLeases {
     this.schedule();
   }
 
-  /** Runs `tick` every SETTLE_BATCH_MS while there is anything to retire or write. */
+  /** Runs `tick` every SETTLE_BATCH_MS while there is anything to retire or write, until close. */
   private schedule(): void {
+    if (this.closed) return;
     this.timer ??= setInterval(() => this.tick(), SETTLE_BATCH_MS).unref();
   }
 

@@ -73,6 +73,25 @@ describe("KeyUses", () => {
     expect(errors).toHaveLength(2);
   });
 
+  it("ignores uses recorded after close: nothing is written to the closed store", async () => {
+    const batches: KeyUseBatch[] = [];
+    const keyUses = new KeyUses(
+      {
+        recordKeyUses: (batch) => {
+          batches.push(batch);
+          return temp.store.recordKeyUses(batch);
+        },
+      },
+      silentLogger,
+    );
+    keyUses.record("k1", at(1));
+    await keyUses.close();
+    keyUses.record("k1", at(2));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(batches).toHaveLength(1);
+    expect(await usage()).toMatchObject({ k1: [1, at(1).toISOString()] });
+  });
+
   it("logs the uses it could not write at close instead of dropping them silently", async () => {
     const errors: { uses?: number; keys?: number }[] = [];
     const keyUses = new KeyUses(
