@@ -71,6 +71,8 @@ export class QuotaLeases {
 
   /** Store.reserve's contract, counted against a leased block; the reservation names the block. */
   async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
+    // A non-positive limit (ANON_DAILY_QUOTA=0) refuses everything: no lease, no store write.
+    if (limit <= 0) return { ...countResult(0, 0, limit), reservation: null };
     const bucket = this.bucket(key);
     for (;;) {
       const block = this.usable(bucket);
