@@ -22,3 +22,27 @@ export class BackgroundWrites {
     await Promise.all(this.writing);
   }
 }
+
+/** Longest a background write that keeps failing waits before it is tried again, ms. */
+export const MAX_RETRY_DELAY_MS = 5000;
+
+/** The wait before the next background write: `baseMs`, doubled after each failure up to MAX_RETRY_DELAY_MS. */
+export class RetryDelay {
+  private current: number;
+
+  constructor(private readonly baseMs: number) {
+    this.current = baseMs;
+  }
+
+  get ms(): number {
+    return this.current;
+  }
+
+  failed(): void {
+    this.current = Math.min(this.current * 2, Math.max(MAX_RETRY_DELAY_MS, this.baseMs));
+  }
+
+  succeeded(): void {
+    this.current = this.baseMs;
+  }
+}

@@ -4,7 +4,9 @@
  * StoreUnavailable; after `failureThreshold` such failures in a row the circuit opens and every call fails at once
  * for `coolDownMs`, so requests stop queueing behind a dead backend. After the cool-down calls go through again:
  * one success closes the circuit, one more failure opens it for another cool-down. Other errors (a duplicate
- * e-mail, a bad argument) pass through untouched and do not count.
+ * e-mail, a bad argument) pass through untouched and do not count. Nor do background batch writes
+ * (BACKGROUND_WRITES): they are retried or swept later, and a short write lock they meet must not make requests
+ * that would be answered (a read, a call counted against a leased block) fail fast.
  */
 import { withTimeout } from "../runtime/timeout.ts";
 import { DEFAULT_STORE_TIMEOUT_MS, type Store, StoreUnavailable } from "./types.ts";
@@ -23,6 +25,19 @@ export interface GuardOptions {
 }
 
 export const DEFAULT_FAILURE_THRESHOLD = 5;
+
+/** Store methods only the background batches call (key uses, views, leased units, answered settles). */
+const BACKGROUND_WRITES: ReadonlySet<string | symbol> = new Set([
+  "recordKeyUses",
+  "recordViews",
+  "settleUnits",
+  "settle",
+]);
+
+/** Whether a call of the store method `method` counts toward opening the circuit. */
+export function countsTowardBreaker(method: string | symbol): boolean {
+  return !BACKGROUND_WRITES.has(method);
+}
 export const DEFAULT_COOL_DOWN_MS = 5000;
 
 export class StoreGuard {
@@ -49,9 +64,10 @@ export class StoreGuard {
 
   /**
    * Runs one call under the deadline. `work` gets a signal that aborts when the deadline passes, so a backend can
-   * drop what it queued for the call; the call rejects then whether or not `work` ever settles.
+   * drop what it queued for the call; the call rejects then whether or not `work` ever settles. An open circuit
+   * fails every call fast; one not `counted` (a background write) neither opens nor closes it.
    */
-  async run<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async run<T>(work: (signal: AbortSignal) => Promise<T>, counted = true): Promise<T> {
     if (this.open) {
       throw new StoreUnavailable(
         `${this.label} failed ${this.failureThreshold} times in a row; failing fast for ${this.coolDownMs} ms`,
@@ -64,7 +80,7 @@ export class StoreGuard {
         controller.abort(timedOut);
         throw timedOut;
       });
-      this.failures = 0;
+      if (counted) this.failures = 0;
       return result;
     } catch (err) {
       const unavailable =
@@ -75,7 +91,7 @@ export class StoreGuard {
                 cause: err,
               })
             : null;
-      if (!unavailable) throw err;
+      if (!unavailable || !counted) throw unavailable ?? err;
       this.failures += 1;
       if (this.failures >= this.failureThreshold) this.openUntil = performance.now() + this.coolDownMs;
       throw unavailable;
@@ -84,7 +100,7 @@ export class StoreGuard {
 }
 
 /**
- * The store with every call (all but close) run through `guard`. Calls the store makes on itself inside a method
+ * The store with every call (all but close) run through `guard`, background writes not counted. Calls the store makes on itself inside a method
  * are not guarded again, so one request is one call as far as the breaker is concerned.
  */
 export function guardStore<S extends Store>(store: S, guard: StoreGuard): S {
@@ -92,7 +108,8 @@ export function guardStore<S extends Store>(store: S, guard: StoreGuard): S {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== "function" || property === "close" || property === "constructor") return value;
-      return (...args: unknown[]) => guard.run(() => value.apply(target, args));
+      return (...args: unknown[]) =>
+        guard.run(() => value.apply(target, args), countsTowardBreaker(property));
     },
   });
 }

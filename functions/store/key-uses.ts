@@ -1,6 +1,6 @@
 /**
  * API key uses counted in the instance and written in batches (Store.recordKeyUses: at most every SETTLE_BATCH_MS,
- * and at close), so a keyed request costs no store message for its key's usage count. Exact all the same: batches
+ * backing off while writes fail, and at close), so a keyed request costs no store message for its key's usage count. Exact all the same: batches
  * are numbered, one at a time is written, and one whose write failed is written again unchanged before anything
  * newer (the store knows it if the failed write went through after all), so no use is lost while the process lives
  * and none is counted twice; uses counted meanwhile wait for the next batch. A process that dies (kill -9) loses the
@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../runtime/logger.ts";
-import { BackgroundWrites } from "./background-writes.ts";
+import { BackgroundWrites, RetryDelay } from "./background-writes.ts";
 import { SETTLE_BATCH_MS } from "./reservations.ts";
 import type { KeyUse, KeyUseBatch, Store } from "./types.ts";
 
@@ -18,10 +18,14 @@ export class KeyUses {
   /** The batch being written, or whose write failed: the next write. */
   private unwritten: KeyUseBatch | undefined;
   private busy = false;
+  /** Set by close: later uses are not counted, so no timer starts against a closed store. */
+  private closed = false;
   /** Names this instance's batches in the store. */
   private readonly writer = randomUUID();
   private sequence = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** Wait before the next write: SETTLE_BATCH_MS, longer while writes fail (a locked or unreachable store). */
+  private readonly delay = new RetryDelay(SETTLE_BATCH_MS);
   /** The write in progress, awaited by close. */
   private readonly writing: BackgroundWrites;
 
@@ -34,6 +38,7 @@ export class KeyUses {
 
   /** One request served with the key, at `at`. */
   record(keyId: string, at: Date): void {
+    if (this.closed) return;
     const lastUsedAt = at.toISOString();
     const use = this.counted.get(keyId);
     if (!use) this.counted.set(keyId, { keyId, count: 1, lastUsedAt });
@@ -41,12 +46,16 @@ export class KeyUses {
       use.count += 1;
       if (lastUsedAt > use.lastUsedAt) use.lastUsedAt = lastUsedAt;
     }
-    this.timer ??= setInterval(() => this.tick(), SETTLE_BATCH_MS).unref();
+    if (!this.busy) this.schedule();
   }
 
-  /** Writes everything counted: a batch that failed before, then what came since. What cannot be is logged. */
+  /**
+   * Writes everything counted: a batch that failed before, then what came since. What cannot be is logged; uses
+   * recorded after it are ignored.
+   */
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    this.closed = true;
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.writing.settled();
     try {
@@ -59,21 +68,29 @@ export class KeyUses {
     }
   }
 
-  /** Starts the next write unless one is in progress; stops the timer once nothing is left. */
+  private schedule(): void {
+    if (this.closed) return;
+    this.timer ??= setTimeout(() => this.tick(), this.delay.ms).unref();
+  }
+
+  /** Starts the next write; once it has ended, schedules another if anything is left. */
   private tick(): void {
-    if (this.busy) return;
-    if (!this.unwritten && this.counted.size === 0) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-      return;
-    }
+    this.timer = undefined;
     this.busy = true;
-    const write = this.writeNext().finally(() => {
-      this.busy = false;
-    });
+    const write = this.writeNext().then(
+      () => this.delay.succeeded(),
+      (err: unknown) => {
+        this.delay.failed();
+        throw err;
+      },
+    );
     // writeNext has taken its batch by now.
     const details = { writer: this.writer, sequence: this.unwritten?.sequence };
-    this.writing.run(write, details, "writing API key uses failed; the batch is written again");
+    const written = write.finally(() => {
+      this.busy = false;
+      if (this.unwritten || this.counted.size > 0) this.schedule();
+    });
+    this.writing.run(written, details, "writing API key uses failed; the batch is written again");
   }
 
   /** Writes the unwritten batch, or takes what was counted as a new one and writes it; throws if it failed. */

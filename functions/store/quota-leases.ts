@@ -56,6 +56,8 @@ export class QuotaLeases {
   /** Blocks by reservation, current and retired, until all their units are accounted and written. */
   private readonly blocks = new Map<string, Block>();
   private timer: NodeJS.Timeout | undefined;
+  /** Set by close: nothing re-arms the timer against a closed store. */
+  private closed = false;
   /** Writes in progress, awaited by close. */
   private readonly writing: BackgroundWrites;
 
@@ -69,6 +71,8 @@ export class QuotaLeases {
 
   /** Store.reserve's contract, counted against a leased block; the reservation names the block. */
   async reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult> {
+    // A non-positive limit (ANON_DAILY_QUOTA=0) refuses everything: no lease, no store write.
+    if (limit <= 0) return { ...countResult(0, 0, limit), reservation: null };
     const bucket = this.bucket(key);
     for (;;) {
       const block = this.usable(bucket);
@@ -121,6 +125,7 @@ export class QuotaLeases {
 
   /** Gives every unused unit back and writes what is accounted; requests still in flight are the sweep's. */
   async close(): Promise<void> {
+    this.closed = true;
     for (const bucket of this.buckets.values()) this.retire(bucket);
     clearInterval(this.timer);
     this.timer = undefined;
@@ -185,8 +190,9 @@ export class QuotaLeases {
     this.schedule();
   }
 
-  /** Runs `tick` every SETTLE_BATCH_MS while there is anything to retire or write. */
+  /** Runs `tick` every SETTLE_BATCH_MS while there is anything to retire or write, until close. */
   private schedule(): void {
+    if (this.closed) return;
     this.timer ??= setInterval(() => this.tick(), SETTLE_BATCH_MS).unref();
   }
 

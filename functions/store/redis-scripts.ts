@@ -255,7 +255,10 @@ if limit > 0 then
   for _, id in ipairs(redis.call('LRANGE', KEYS[4], 0, limit - 1)) do
     local fields = redis.call('HGETALL', ARGV[3] .. 'comment:' .. id)
     if #fields > 0 then
-      local author = redis.call('HGET', ARGV[3] .. 'comment:' .. id, 'user_id')
+      local author
+      for i = 1, #fields, 2 do
+        if fields[i] == 'user_id' then author = fields[i + 1] end
+      end
       local name = redis.call('HGET', ARGV[3] .. 'account:' .. author, 'name')
       if name then
         table.insert(fields, 'author_name')

@@ -158,10 +158,10 @@ export class RedisStore implements Store {
 
   private constructor(
     private readonly redis: Redis,
-    options: RedisStoreOptions,
+    options: RedisStoreOptions & { keyPrefix: string },
   ) {
     this.now = options.now ?? Date.now;
-    this.keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_PREFIX;
+    this.keyPrefix = options.keyPrefix;
     this.consumeScript = this.defineScript("vdConsume", 1, CONSUME);
     this.leaseScript = this.defineScript("vdLease", 3, LEASE);
     this.settleScript = this.defineScript("vdSettle", 2, SETTLE);
@@ -181,8 +181,9 @@ export class RedisStore implements Store {
    * returned runs every call through a StoreGuard (deadline, circuit breaker).
    */
   static async connect(options: RedisStoreOptions): Promise<RedisStore> {
+    const keyPrefix = options.keyPrefix ?? DEFAULT_REDIS_PREFIX;
     const redis = new Redis(options.url, {
-      keyPrefix: options.keyPrefix ?? DEFAULT_REDIS_PREFIX,
+      keyPrefix,
       lazyConnect: true,
       // Fail fast rather than make requests wait on a Redis that is gone: a command gets the store timeout (the
       // guard bounds a whole call of several commands by the same), one retry, and while the connection is down
@@ -208,7 +209,7 @@ export class RedisStore implements Store {
       timeoutMs: options.timeoutMs,
       isUnavailable: isRedisUnavailable,
     });
-    return guardStore(new RedisStore(redis, options), guard);
+    return guardStore(new RedisStore(redis, { ...options, keyPrefix }), guard);
   }
 
   /**

@@ -398,7 +398,7 @@ export class SqliteDatabase implements Store {
         if (!row) continue;
         const held = num(row.held);
         const given = Math.min(returned, held);
-        this.giveBack([{ ...row, held: given }]);
+        if (given > 0) this.giveBack([{ ...row, held: given }]);
         if (held - kept - given > 0) {
           this.meter("UPDATE reservations SET held = ? WHERE id = ?").run(held - kept - given, reservation);
         } else this.meter("DELETE FROM reservations WHERE id = ?").run(reservation);

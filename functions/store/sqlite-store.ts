@@ -8,7 +8,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { withTimeout } from "../runtime/timeout.ts";
-import { StoreGuard } from "./guard.ts";
+import { countsTowardBreaker, StoreGuard } from "./guard.ts";
 import { DEFAULT_BUSY_TIMEOUT_MS } from "./sqlite-database.ts";
 import type { Reply, SerializedError, StoreMethod, WorkerConfig, WorkerRequest } from "./sqlite-worker.ts";
 import { DuplicateEmailError, type Store, type StoreOptions, StoreUnavailable } from "./types.ts";
@@ -179,7 +179,7 @@ export class SqliteStore implements Store {
         deadline: Date.now() + this.guard.timeoutMs,
       };
       return handle.send(request, signal);
-    }) as ReturnType<Store[M]>;
+    }, countsTowardBreaker(method)) as ReturnType<Store[M]>;
   }
 
   createAccount: Store["createAccount"] = (...args) => this.call("createAccount", ...args);

@@ -181,7 +181,7 @@ describe("SQLite state file locked by another process while quota is leased", ()
     await service?.close().catch(() => {});
   });
 
-  it("answers a keyed call from its leased block or refuses it 503, and writes the use of each one answered once the lock goes", async () => {
+  it("answers a keyed call from its leased block (the key is read, nothing written) and writes its key use once the lock goes", async () => {
     const account = await newAccount(service.store);
     const usage = async () => (await service.store.listApiKeys(account.id))[0]?.usageCount;
     expect((await timed(service, "/api/conferences", { headers: bearer(account.key) })).status).toBe(200);
@@ -189,23 +189,18 @@ describe("SQLite state file locked by another process while quota is leased", ()
 
     const locker = new DatabaseSync(join(stateDir, STATE_FILE_NAME), { timeout: 0 });
     locker.exec("BEGIN EXCLUSIVE");
-    const statuses: number[] = [];
     try {
-      // The key is only read, so the first call is answered from the leased block; once the key-use batch has met
-      // the lock, the store fails fast for its cool-down and a later call is refused (fail closed), never served
-      // uncounted.
+      // The key is only read and the quota comes from the leased block; the key-use batch meets the lock and is
+      // kept, without counting toward the store's circuit breaker, so no call is refused.
       for (let i = 0; i < 3; i++) {
-        statuses.push((await timed(service, "/api/conferences", { headers: bearer(account.key) })).status);
+        expect((await timed(service, "/api/conferences", { headers: bearer(account.key) })).status).toBe(200);
       }
-      // The batch meets the lock (busy, then failing fast for the cool-down) and is kept.
+      // The batch meets the lock (busy, then retried later and later) and is kept.
       await sleep(1500);
     } finally {
       locker.exec("ROLLBACK");
       locker.close();
     }
-    expect(statuses[0]).toBe(200);
-    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
-    const answered = statuses.filter((s) => s === 200).length;
-    await expect.poll(usage, { timeout: 15_000, interval: 250 }).toBe(1 + answered);
+    await expect.poll(usage, { timeout: 15_000, interval: 250 }).toBe(1 + 3);
   });
 });

@@ -48,6 +48,19 @@ describe("StoreGuard", () => {
     expect(guard.open).toBe(false);
   });
 
+  it("does not count background writes' failures: they neither open the circuit nor close it", async () => {
+    const guard = new StoreGuard({ label: "test store", failureThreshold: 2, coolDownMs: 60_000 });
+    const busy = () => Promise.reject(new StoreUnavailable("test store: busy"));
+    for (let i = 0; i < 5; i++) await expect(guard.run(busy, false)).rejects.toThrow(/busy/);
+    expect(guard.open).toBe(false);
+    await expect(guard.run(busy)).rejects.toThrow(/busy/);
+    await expect(guard.run(async () => "written", false)).resolves.toBe("written");
+    await expect(guard.run(busy)).rejects.toThrow(/busy/);
+    expect(guard.open).toBe(true);
+    // Open, it fails background writes fast too.
+    await expect(guard.run(async () => "written", false)).rejects.toThrow(/failing fast/);
+  });
+
   it("passes other errors through untouched without counting them", async () => {
     const guard = new StoreGuard({ label: "test store", failureThreshold: 1 });
     const duplicate = new DuplicateEmailError("a@example.org");

@@ -19,10 +19,8 @@ describe("KeyUses", () => {
   });
   afterEach(() => temp.dispose());
 
-  const usage = async () =>
-    Object.fromEntries((await temp.store.listApiKeys("a1")).map((k) => [k.id, [k.usageCount, k.lastUsedAt]]));
-
-  it("writes many uses of several keys in a few batched store calls, with each key's latest use", async () => {
+  /** KeyUses over the temp store, its batches kept. */
+  const recordingKeyUses = () => {
     const batches: KeyUseBatch[] = [];
     const keyUses = new KeyUses(
       {
@@ -33,6 +31,14 @@ describe("KeyUses", () => {
       },
       silentLogger,
     );
+    return { keyUses, batches };
+  };
+
+  const usage = async () =>
+    Object.fromEntries((await temp.store.listApiKeys("a1")).map((k) => [k.id, [k.usageCount, k.lastUsedAt]]));
+
+  it("writes many uses of several keys in a few batched store calls, with each key's latest use", async () => {
+    const { keyUses, batches } = recordingKeyUses();
     // Out of order, as concurrent requests finish: the latest use of k1 comes first.
     for (let i = 0; i < 200; i++) keyUses.record("k1", at(59 - (i % 60)));
     for (let i = 0; i < 100; i++) keyUses.record("k2", at(i % 30));
@@ -71,6 +77,16 @@ describe("KeyUses", () => {
     expect(written.slice(0, 3).map((b) => b.sequence)).toEqual([1, 1, 1]);
     expect(written.at(-1)).toMatchObject({ sequence: 2, uses: [{ keyId: "k1", count: 2 }] });
     expect(errors).toHaveLength(2);
+  });
+
+  it("ignores uses recorded after close: nothing is written to the closed store", async () => {
+    const { keyUses, batches } = recordingKeyUses();
+    keyUses.record("k1", at(1));
+    await keyUses.close();
+    keyUses.record("k1", at(2));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(batches).toHaveLength(1);
+    expect(await usage()).toMatchObject({ k1: [1, at(1).toISOString()] });
   });
 
   it("logs the uses it could not write at close instead of dropping them silently", async () => {
