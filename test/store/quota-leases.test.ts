@@ -95,7 +95,7 @@ describe("QuotaLeases", () => {
 
   it("refuses a non-positive limit as the store does, without a store call", async () => {
     const { store, total } = counted(temp.store);
-    leases = new QuotaLeases(store, logger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
+    leases = new QuotaLeases(store, silentLogger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
     for (const limit of [0, -1]) {
       expect(await leases.reserve(KEY, limit, 3600)).toEqual(await temp.store.reserve(KEY, limit, 3600));
     }
@@ -104,7 +104,7 @@ describe("QuotaLeases", () => {
 
   it("writes nothing more once closed: a request answered after close leaves its unit for the sweep", async () => {
     const { store, calls } = counted(temp.store);
-    leases = new QuotaLeases(store, logger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
+    leases = new QuotaLeases(store, silentLogger, { units: 100, lifeMs: 60_000, idleMs: 60_000 });
     const late = await leases.reserve(KEY, 400, 3600);
     await leases.close();
     const written = calls.get("settleUnits");
