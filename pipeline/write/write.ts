@@ -16,6 +16,7 @@ import {
   IDS,
   MANIFEST,
   MERGED,
+  OUTLOOK_TABLE,
 } from "../../snapshot/files.ts";
 import {
   AcceptanceTableRow,
@@ -175,7 +176,7 @@ const BULK_TABLES: readonly BulkTable[] = [
   {
     dataset: bulkDataset(
       {
-        name: "outlook",
+        name: OUTLOOK_TABLE,
         arrayKey: "outlook",
         title: "Submission outlook",
         note: "Every venue's submission deadlines that matter now, one row per abstract or paper deadline of each round: announced (source, exact instant or date only) or estimated from the venue's own history (window, confidence, cycle years), with the venue's outlook state and is_next marking its next submission deadline (docs/pipeline.md).",
