@@ -231,18 +231,19 @@ function runBacktest(merged: Merged): BuildReport["backtest"] {
   const rounds = merged.conferences.flatMap((c) =>
     backtestVenue(c.draft.short_name, c.detail.editions, BACKTEST_CUTOFFS, c.draft.ccf_rank === "A"),
   );
-  const summaries = (scope: BacktestRound["scope"]) => {
-    const scoped = rounds.filter((r) => r.scope === scope);
-    return { all: summarizeBacktest(scoped), ccf_a: summarizeBacktest(scoped.filter((r) => r.ccf_a)) };
-  };
-  const nextCycle = summaries("next_cycle");
+  const byScope: Record<BacktestRound["scope"], BacktestRound[]> = { next_cycle: [], rest_of_cycle: [] };
+  for (const r of rounds) byScope[r.scope].push(r);
+  const ccfA = (scoped: BacktestRound[]) => scoped.filter((r) => r.ccf_a);
+  const summaries = (scoped: BacktestRound[]) => ({
+    all: summarizeBacktest(scoped),
+    ccf_a: summarizeBacktest(ccfA(scoped)),
+  });
   return {
     cutoffs: BACKTEST_CUTOFFS,
-    ...nextCycle,
-    rest_of_cycle: summaries("rest_of_cycle"),
+    ...summaries(byScope.next_cycle),
+    rest_of_cycle: summaries(byScope.rest_of_cycle),
     // The CCF-A rounds furthest off, for whoever tunes the round model (never to one venue).
-    ccf_a_worst: rounds
-      .filter((r) => r.ccf_a && r.scope === "next_cycle")
+    ccf_a_worst: ccfA(byScope.next_cycle)
       .sort((a, b) => b.error_days - a.error_days)
       .slice(0, 25),
   };
