@@ -57,8 +57,6 @@ import {
 } from "./public-tables.ts";
 import { pruneSnapshots, publish, SNAPSHOT_KEEP_DAYS_DEFAULT } from "./publish.ts";
 
-// Defined beside the pruning it governs, so reading the build settings does not load the writer.
-
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
 
