@@ -106,18 +106,23 @@ function scoreRounds(
   });
 }
 
+/** A venue at one cut-off, as both scopes read it. */
+interface VenueAtCutoff {
+  venue: string;
+  /** Every cycle, as the data has it now. */
+  cycles: Cycle[];
+  /** The cycles as known at the cut-off (knownAt), built on first use. */
+  known: () => Cycle[];
+  cutoff: string;
+  ccfA: boolean;
+}
+
 /**
  * The real rounds of the first hidden cycle after `cutoff` against the outlook computed at the cut-off from
  * `known()` (the cycles as known then). Skipped while the outlook still looks at an earlier cycle (its next
  * deadline belongs to one): that cycle's estimate is not made yet.
  */
-function nextCycle(
-  venue: string,
-  cycles: Cycle[],
-  known: () => Cycle[],
-  cutoff: string,
-  ccfA: boolean,
-): BacktestRound[] {
+function nextCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): BacktestRound[] {
   const hidden = cycles.find(
     (c) => submissionDates(c.edition).length > 0 && submissionDates(c.edition).every((d) => d > cutoff),
   );
@@ -138,13 +143,7 @@ function nextCycle(
  * cycle counts as announced whole with its first round: here each round counts as unknown until its own first
  * deadline (and the cycle's other dates after the cut-off are hidden too).
  */
-function restOfCycle(
-  venue: string,
-  cycles: Cycle[],
-  known: () => Cycle[],
-  cutoff: string,
-  ccfA: boolean,
-): BacktestRound[] {
+function restOfCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): BacktestRound[] {
   const begun = (r: AnnouncedRound) => r.deadlines.some((d) => d.date <= cutoff);
   const current = cycles.find((c) => c.rounds.some(begun) && !c.rounds.every(begun));
   if (!current) return [];
@@ -188,10 +187,8 @@ export function backtestVenue(
     // Found on first use: at most cut-offs a venue reaches neither scope's outlook.
     let found: Cycle[] | undefined;
     const known = () => (found ??= knownAt(cycles, cutoff));
-    return [
-      ...nextCycle(venue, cycles, known, cutoff, ccfA),
-      ...restOfCycle(venue, cycles, known, cutoff, ccfA),
-    ];
+    const at: VenueAtCutoff = { venue, cycles, known, cutoff, ccfA };
+    return [...nextCycle(at), ...restOfCycle(at)];
   });
 }
 
