@@ -70,6 +70,7 @@ const Env = z
       .url({ protocol: /^https?$/, error: "PUBLIC_BASE_URL must be an http(s) URL" })
       .optional(),
     SNAPSHOTS_DIR: z.string().default("snapshots"),
+    SITE_DIR: z.string().default("dist"),
     BLOCKED_AGENTS: z.string().optional(),
     ALLOWED_HOSTS: AllowedHostsEnv,
     ALLOWED_ORIGINS: AllowedOriginsEnv,
@@ -121,10 +122,6 @@ const Env = z
     error: "PORT=0 (any free port) needs PUBLIC_BASE_URL: links cannot name a port not chosen yet",
   });
 
-/** SITE_DIR: the built site, which the server serves and `npm start` builds (a builder reads no other server setting). */
-export const siteDirectory = (env: Record<string, string | undefined>): string =>
-  resolve(env.SITE_DIR ?? "dist");
-
 function authSettings(env: Record<string, string | undefined>): AuthConfig | string {
   try {
     return readAuthConfig(env);
@@ -153,7 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicBaseUrl: publicBaseUrl({ PUBLIC_BASE_URL: e.PUBLIC_BASE_URL, PORT: String(e.PORT) }),
     snapshotsDir: resolve(e.SNAPSHOTS_DIR),
-    siteDir: siteDirectory(env),
+    siteDir: resolve(e.SITE_DIR),
     blockedAgents: parseBlockedAgents(e.BLOCKED_AGENTS),
     allowedHosts: e.ALLOWED_HOSTS,
     allowedOrigins: e.ALLOWED_ORIGINS,

@@ -15,7 +15,7 @@ const LOCK_NAME = ".build.lock";
 const STALE_MS = 30_000;
 const RETRY_MS = 2000;
 /** How long a build waits by default for another build of the same folder to finish. */
-export const BUILD_LOCK_WAIT_MS = 15 * 60_000;
+const BUILD_LOCK_WAIT_MS = 15 * 60_000;
 
 export interface BuildLockOptions {
   /** How long to wait for another build to finish before giving up (BUILD_LOCK_WAIT_MS unless told). */

@@ -12,6 +12,7 @@ import type {
   JournalDetailData,
   JournalRow,
   SpecialIssueRow,
+  SubmissionOutlook,
 } from "../snapshot/records.ts";
 import { STALE_AFTER_DAYS, sourceAges } from "../snapshot/source-age.ts";
 import {
@@ -131,7 +132,7 @@ function identify<D extends { sourceUpdatedAt: string | null; reference_id: numb
     });
     const updated = updatedAt(previous.entries[id], hash, sourceUpdatedAt, buildDate, hasPrevious);
     entries[id] = { keys: m.keys, hash, updated_at: updated };
-    return { id, row: { id, ...draft, updated_at: updated }, detail: { id, ...m.detail } };
+    return { id, sourceUpdatedAt, row: { id, ...draft, updated_at: updated }, detail: { id, ...m.detail } };
   });
   return { out, registry: nextKindRegistry(previous, entries) };
 }
@@ -230,18 +231,19 @@ function runBacktest(merged: Merged): BuildReport["backtest"] {
   const rounds = merged.conferences.flatMap((c) =>
     backtestVenue(c.draft.short_name, c.detail.editions, BACKTEST_CUTOFFS, c.draft.ccf_rank === "A"),
   );
-  const summaries = (scope: BacktestRound["scope"]) => {
-    const scoped = rounds.filter((r) => r.scope === scope);
-    return { all: summarizeBacktest(scoped), ccf_a: summarizeBacktest(scoped.filter((r) => r.ccf_a)) };
-  };
-  const nextCycle = summaries("next_cycle");
+  const byScope: Record<BacktestRound["scope"], BacktestRound[]> = { next_cycle: [], rest_of_cycle: [] };
+  for (const r of rounds) byScope[r.scope].push(r);
+  const ccfA = (scoped: BacktestRound[]) => scoped.filter((r) => r.ccf_a);
+  const summaries = (scoped: BacktestRound[]) => ({
+    all: summarizeBacktest(scoped),
+    ccf_a: summarizeBacktest(ccfA(scoped)),
+  });
   return {
     cutoffs: BACKTEST_CUTOFFS,
-    ...nextCycle,
-    rest_of_cycle: summaries("rest_of_cycle"),
+    ...summaries(byScope.next_cycle),
+    rest_of_cycle: summaries(byScope.rest_of_cycle),
     // The CCF-A rounds furthest off, for whoever tunes the round model (never to one venue).
-    ccf_a_worst: rounds
-      .filter((r) => r.ccf_a && r.scope === "next_cycle")
+    ccf_a_worst: ccfA(byScope.next_cycle)
       .sort((a, b) => b.error_days - a.error_days)
       .slice(0, 25),
   };
@@ -283,6 +285,31 @@ async function identifyVenues(stage: Stage, merged: Merged, previous: IdRegistry
   return { confs, journals, registry, agreement };
 }
 
+/**
+ * When each conference's outlook deadline was announced or last changed, against the snapshot in service
+ * (changed-at.ts): an announced one from the reference service is dated by the venue's reference row, any
+ * other by its source's data date.
+ */
+async function dateOutlookChanges(
+  confs: { id: string; sourceUpdatedAt: string | null; detail: { outlook: SubmissionOutlook } }[],
+  snapshotsDir: string,
+  buildDate: string,
+  sourceDates: ReadonlyMap<string, string | null>,
+) {
+  const previous = await readPreviousChanges(resolveLatest(snapshotsDir));
+  let deadlines = 0;
+  for (const c of confs) {
+    c.detail.outlook = stampChanges(c.detail.outlook, {
+      previous: previous && (previous.get(c.id) ?? new Map()),
+      buildDate,
+      sourceDate: (d) =>
+        d.source === "reference" ? c.sourceUpdatedAt : (sourceDates.get(d.source ?? "") ?? null),
+    });
+    deadlines += c.detail.outlook.deadlines.length;
+  }
+  return { deadlines, previous: previous !== null };
+}
+
 export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; report: BuildReport }> {
   const started = Date.now();
   const stages: BuildReport["stages"] = [];
@@ -319,17 +346,11 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     readPreviousRegistry(opts.snapshotsDir),
     buildDate,
   );
-  // When each outlook deadline was announced or last changed, against the snapshot in service (changed-at.ts).
-  const previousChanges = await readPreviousChanges(resolveLatest(opts.snapshotsDir));
-  for (const [i, c] of confs.entries()) {
-    const referenceDate = merged.conferences[i]?.draft.sourceUpdatedAt ?? null;
-    c.detail.outlook = stampChanges(c.detail.outlook, {
-      previous: previousChanges && (previousChanges.get(c.id) ?? new Map()),
-      buildDate,
-      sourceDate: (d) =>
-        d.source === "reference" ? referenceDate : (sourceDates.get(d.source ?? "") ?? null),
-    });
-  }
+  await stage(
+    "date outlook changes",
+    () => dateOutlookChanges(confs, opts.snapshotsDir, buildDate, sourceDates),
+    (r) => `${r.deadlines} deadlines (previous snapshot: ${r.previous ? "yes" : "none"})`,
+  );
   // The names a researcher uses beyond short and full name, for search: the reviewed alias table's, and the other
   // names the venue's rows give, less those that are another venue's short name (a mislabelled row: QUALIS files
   // KDD once as "CHI").

@@ -18,11 +18,13 @@ import { SNAPSHOT_KEEP_DAYS_DEFAULT } from "./write/publish.ts";
 const ROOT = resolve(import.meta.dirname, "..");
 const DEFAULT_UPSTREAM_DIR = resolve(ROOT, "../shared/data/upstream");
 const DEFAULT_STATE_DIR = resolve(ROOT, "var");
+/** The repository's own snapshots folder, wherever a command is run from. */
+export const DEFAULT_SNAPSHOTS_DIR = resolve(ROOT, "snapshots");
 export const DEFAULT_SYNC_TIMEOUT_MS = 300_000;
 
 const BuildEnv = z.object({
   UPSTREAM_DIR: existingDirectory("UPSTREAM_DIR", DEFAULT_UPSTREAM_DIR),
-  SNAPSHOTS_DIR: writableDirectory("SNAPSHOTS_DIR", resolve(ROOT, "snapshots")),
+  SNAPSHOTS_DIR: writableDirectory("SNAPSHOTS_DIR", DEFAULT_SNAPSHOTS_DIR),
   SNAPSHOT_KEEP_DAYS: wholeNumber("SNAPSHOT_KEEP_DAYS", SNAPSHOT_KEEP_DAYS_DEFAULT, 1),
   BUILD_NOW: instant("BUILD_NOW"),
 });

@@ -20,6 +20,7 @@ import { mintPaidAccess, PAID_ACCESS_HEADER } from "../functions/auth/paid.ts";
 import { openStore } from "../functions/store/index.ts";
 import type { Store } from "../functions/store/types.ts";
 import type { IdRegistry } from "../pipeline/resolve/ids.ts";
+import { IDS, LATEST } from "../snapshot/files.ts";
 
 const USAGE = `Usage: npm run accounts -- <command> [options]
 
@@ -66,7 +67,7 @@ function idList(values: Values, name: string): string[] | undefined {
 let registry: Partial<IdRegistry> | null | undefined;
 function snapshotIds(): Partial<IdRegistry> | null {
   if (registry === undefined) {
-    const file = join(resolve(process.env.SNAPSHOTS_DIR?.trim() || "snapshots"), "latest", "ids.json");
+    const file = join(resolve(process.env.SNAPSHOTS_DIR?.trim() || "snapshots"), LATEST, IDS);
     registry = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<IdRegistry>) : null;
   }
   return registry;

@@ -3,14 +3,26 @@
  * builds), the build's, the sync's (when the nightly sync is on), its own role and nightly switch. Every bad value
  * is listed at once, naming its variable, so one that would only fail at the nightly build fails now.
  */
+import { resolve } from "node:path";
 import { z } from "zod";
 import { ConfigError, type Env, flag, parseEnv } from "../functions/runtime/env.ts";
-import { loadConfig, type ServerConfig, siteDirectory } from "../functions/server-config.ts";
-import { type BuildSettings, readBuildSettings, readSyncSettings } from "../pipeline/settings.ts";
+import { loadConfig, type ServerConfig } from "../functions/server-config.ts";
+import {
+  type BuildSettings,
+  DEFAULT_SNAPSHOTS_DIR,
+  readBuildSettings,
+  readSyncSettings,
+} from "../pipeline/settings.ts";
 
 /** all: build and serve on one machine; builder: build only; server: serve what a builder publishes. */
 export const ROLES = ["all", "builder", "server"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The repository's built site, wherever `npm start` is run from (as the snapshots folder: pipeline/settings.ts). */
+const DEFAULT_SITE_DIR = resolve(import.meta.dirname, "..", "dist");
+
+/** A folder setting as the build reads it: the value given (blank counts as unset), else the repository's. */
+const folder = (value: string | undefined, fallback: string) => resolve(value?.trim() || fallback);
 
 const StartEnv = z
   .object({
@@ -33,9 +45,9 @@ export interface StartSettings {
   /** Null for the builder role, which serves nothing. */
   server: ServerConfig | null;
   build: BuildSettings | null;
-  /** Where snapshots are built and served from: the build's setting, else (ROLE=server) the server's. */
+  /** SNAPSHOTS_DIR: where snapshots are built and served from (every role: the build's folder). */
   snapshotsDir: string;
-  /** Where the site is built and served from. */
+  /** SITE_DIR: where the site is built and served from. */
   siteDir: string;
 }
 
@@ -62,13 +74,12 @@ export function readStartSettings(env: Env): StartSettings {
   const build = role === "server" ? null : attempt(() => readBuildSettings(env));
   if (role !== "server" && own?.NIGHTLY_SYNC !== false) attempt(() => readSyncSettings(env));
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
-  const snapshotsDir = build?.snapshotsDir ?? server?.snapshotsDir ?? "";
   return {
     role,
     nightlySync: own?.NIGHTLY_SYNC ?? true,
     server,
     build,
-    snapshotsDir,
-    siteDir: siteDirectory(env),
+    snapshotsDir: folder(env.SNAPSHOTS_DIR, DEFAULT_SNAPSHOTS_DIR),
+    siteDir: folder(env.SITE_DIR, DEFAULT_SITE_DIR),
   };
 }

@@ -19,6 +19,8 @@ export const MERGED = "merged.json";
 /** The day's changes against the previous snapshot, and every kept day's as an Atom feed (public). */
 export const CHANGES_FILE = "changes.json";
 export const CHANGES_FEED = "changes.atom";
+/** The submission outlook's public table (`<name>.json`, `.csv`, `.parquet`); the next build reads its dates. */
+export const OUTLOOK_TABLE = "outlook";
 
 /** How a record line of a JSON array is indented: `    {"id":"…", …},`, one record per line. */
 export const RECORD_INDENT = "    ";

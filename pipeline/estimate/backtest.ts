@@ -106,12 +106,23 @@ function scoreRounds(
   });
 }
 
+/** A venue at one cut-off, as both scopes read it. */
+interface VenueAtCutoff {
+  venue: string;
+  /** Every cycle, as the data has it now. */
+  cycles: Cycle[];
+  /** The cycles as known at the cut-off (knownAt), built on first use. */
+  known: () => Cycle[];
+  cutoff: string;
+  ccfA: boolean;
+}
+
 /**
- * The real rounds of the first hidden cycle after `cutoff` against the outlook computed at the cut-off. Skipped
- * while the outlook still looks at an earlier cycle (its next deadline belongs to one): that cycle's estimate is
- * not made yet.
+ * The real rounds of the first hidden cycle after `cutoff` against the outlook computed at the cut-off from
+ * `known()` (the cycles as known then). Skipped while the outlook still looks at an earlier cycle (its next
+ * deadline belongs to one): that cycle's estimate is not made yet.
  */
-function nextCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean): BacktestRound[] {
+function nextCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): BacktestRound[] {
   const hidden = cycles.find(
     (c) => submissionDates(c.edition).length > 0 && submissionDates(c.edition).every((d) => d > cutoff),
   );
@@ -120,7 +131,7 @@ function nextCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean
   const year = hidden.edition.year;
   const real = scoredPapers(hidden.rounds, cutoff);
   if (real.length === 0) return [];
-  const { next, estimates } = outlookAt(knownAt(cycles, cutoff), cutoff, year);
+  const { next, estimates } = outlookAt(known(), cutoff, year);
   if (next && next.cycle_year < year) return [];
   return scoreRounds(real, estimates, { venue, cutoff, scope: "next_cycle", cycle_year: year, ccf_a: ccfA });
 }
@@ -132,7 +143,7 @@ function nextCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean
  * cycle counts as announced whole with its first round: here each round counts as unknown until its own first
  * deadline (and the cycle's other dates after the cut-off are hidden too).
  */
-function restOfCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boolean): BacktestRound[] {
+function restOfCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): BacktestRound[] {
   const begun = (r: AnnouncedRound) => r.deadlines.some((d) => d.date <= cutoff);
   const current = cycles.find((c) => c.rounds.some(begun) && !c.rounds.every(begun));
   if (!current) return [];
@@ -149,9 +160,9 @@ function restOfCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boole
     },
     rounds: current.rounds.filter(begun),
   };
-  const known = knownAt(cycles, cutoff).map((c, i) => (cycles[i] === current ? partly : c));
+  const knownThen = known().map((c, i) => (cycles[i] === current ? partly : c));
   const year = current.edition.year;
-  const { estimates } = outlookAt(known, cutoff, year);
+  const { estimates } = outlookAt(knownThen, cutoff, year);
   return scoreRounds(real, estimates, {
     venue,
     cutoff,
@@ -161,7 +172,10 @@ function restOfCycle(venue: string, cycles: Cycle[], cutoff: string, ccfA: boole
   });
 }
 
-/** A venue's backtest rounds of both scopes at every cut-off, its editions grouped into rounds once for all. */
+/**
+ * A venue's backtest rounds of both scopes at every cut-off, its editions grouped into rounds once for all and
+ * the cycles as known at each cut-off found at most once for both scopes.
+ */
 export function backtestVenue(
   venue: string,
   editions: Edition[],
@@ -169,10 +183,13 @@ export function backtestVenue(
   ccfA: boolean,
 ): BacktestRound[] {
   const cycles = cyclesOf(editions);
-  return cutoffs.flatMap((cutoff) => [
-    ...nextCycle(venue, cycles, cutoff, ccfA),
-    ...restOfCycle(venue, cycles, cutoff, ccfA),
-  ]);
+  return cutoffs.flatMap((cutoff) => {
+    // Found on first use: at most cut-offs a venue reaches neither scope's outlook.
+    let found: Cycle[] | undefined;
+    const known = () => (found ??= knownAt(cycles, cutoff));
+    const at: VenueAtCutoff = { venue, cycles, known, cutoff, ccfA };
+    return [...nextCycle(at), ...restOfCycle(at)];
+  });
 }
 
 export interface BacktestSummary {

@@ -8,11 +8,10 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { OUTLOOK_TABLE } from "../../snapshot/files.ts";
 import type { OutlookDeadline, OutlookTableRow, SubmissionOutlook } from "../../snapshot/records.ts";
+import { carriedDate } from "../carried-date.ts";
 import { recordLines } from "../write/record-file.ts";
-
-/** The outlook table's JSON file in a snapshot folder. */
-const OUTLOOK_FILE = "outlook.json";
 
 /** What makes a deadline the same one from build to build: a new round number, date, time or zone is a change. */
 export const deadlineIdentity = (d: OutlookDeadline) =>
@@ -31,7 +30,7 @@ export type PreviousChanges = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 /** The previous snapshot's `changed_at` dates; null when there is none or it predates the field (a first build). */
 export async function readPreviousChanges(snapshotDir: string | null): Promise<PreviousChanges | null> {
-  const file = snapshotDir ? join(snapshotDir, OUTLOOK_FILE) : null;
+  const file = snapshotDir ? join(snapshotDir, `${OUTLOOK_TABLE}.json`) : null;
   if (!file || !existsSync(file)) return null;
   const byVenue = new Map<string, Map<string, string>>();
   for await (const { row } of recordLines(file)) {
@@ -56,10 +55,16 @@ export interface ChangeDates {
 export function stampChanges(outlook: SubmissionOutlook, dates: ChangeDates): SubmissionOutlook {
   const { previous, buildDate } = dates;
   const firstSeen = (d: OutlookDeadline) => (d.estimated ? outlook.data_as_of : dates.sourceDate(d));
+  // A deadline's identity holds all of it, so one found in the previous snapshot is unchanged.
   const changedAt = (d: OutlookDeadline) => {
-    if (previous) return previous.get(deadlineIdentity(d)) ?? buildDate;
-    const own = firstSeen(d);
-    return own !== null && own < buildDate ? own : buildDate;
+    const before = previous?.get(deadlineIdentity(d));
+    return carriedDate({
+      previous: before === undefined ? undefined : { date: before, unchanged: true },
+      previousBuild: previous !== null,
+      buildDate,
+      sourceDate: firstSeen(d),
+      capAtBuildDate: true,
+    });
   };
   const stamp = (d: OutlookDeadline) => ({ ...d, changed_at: changedAt(d) });
   return { ...outlook, deadlines: outlook.deadlines.map(stamp), next: outlook.next && stamp(outlook.next) };

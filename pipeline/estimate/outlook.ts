@@ -125,9 +125,10 @@ function cycleDeadlines(
 ): OutlookDeadline[] {
   const edition = cycle?.edition;
   const rounds = cycle?.rounds ?? [];
-  const covered = new Set(rounds.map((r) => nearestRound(model, year, r.paper)));
+  const matched = rounds.map((r) => ({ paper: r.paper, round: nearestRound(model, year, r.paper) }));
+  const covered = new Set(matched.map((m) => m.round));
   // Indexes match `model`'s: aligning moves rounds, never reorders or drops them.
-  const expected = alignedTo(model, year, rounds);
+  const expected = alignedTo(model, year, matched);
   const lastPaper = rounds.at(-1)?.paper;
   const knownUntil =
     lastPaper === undefined ? "" : dataAsOf !== null && dataAsOf > lastPaper ? dataAsOf : lastPaper;

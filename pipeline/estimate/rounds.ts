@@ -218,15 +218,21 @@ export function roundModels(cycles: Cycle[]): (targetYear: number) => ModelRound
   };
 }
 
+/** An announced round's first paper date and the model round it is (nearestRound: -1 for none). */
+export interface MatchedRound {
+  paper: string;
+  round: number;
+}
+
 /**
  * The model placed where a partly announced cycle's calendar sits: when every announced round of the cycle that
  * the model knows came later than its model round (or every one earlier), all model rounds move by the median of
  * those offsets. The cycle's own rounds are the best evidence for its others: a venue holding that year's
  * conference earlier moves every deadline of the cycle.
  */
-export function alignedTo(model: ModelRound[], year: number, announced: AnnouncedRound[]): ModelRound[] {
+export function alignedTo(model: ModelRound[], year: number, announced: MatchedRound[]): ModelRound[] {
   const offsets = announced.flatMap((r) => {
-    const round = model[nearestRound(model, year, r.paper)];
+    const round = model[r.round];
     return round ? [dayNumber(r.paper) - cycleStart(year) - round.day] : [];
   });
   const moved = offsets.length > 0 && (offsets.every((d) => d > 0) || offsets.every((d) => d < 0));

@@ -8,6 +8,7 @@
  * Ids of venues that disappear are retired in the registry and never handed out again.
  */
 import { createHash } from "node:crypto";
+import { carriedDate } from "../carried-date.ts";
 
 export interface RegistryEntry {
   keys: string[];
@@ -142,10 +143,7 @@ export function nextKindRegistry(
   return { entries, retired, merged };
 }
 
-/**
- * `updated_at`: unchanged content keeps its date; changed content gets the build date; with no earlier build
- * to compare against, the source's own change date carries over (null when it has none).
- */
+/** `updated_at` (carried-date.ts): the source's own change date in a first build, null when it has none. */
 export function updatedAt(
   previous: RegistryEntry | undefined,
   hash: string,
@@ -153,8 +151,13 @@ export function updatedAt(
   buildDate: string,
   hasPreviousBuild: boolean,
 ): string | null {
-  if (previous) return previous.hash === hash ? previous.updated_at : buildDate;
-  return hasPreviousBuild ? buildDate : sourceUpdatedAt;
+  return carriedDate({
+    previous: previous && { date: previous.updated_at, unchanged: previous.hash === hash },
+    previousBuild: hasPreviousBuild,
+    buildDate,
+    sourceDate: sourceUpdatedAt,
+    capAtBuildDate: false,
+  });
 }
 
 export function contentHash(value: unknown): string {

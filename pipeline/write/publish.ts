@@ -10,7 +10,10 @@ import { randomSuffix, syncPath } from "./durable-files.ts";
 
 const DATED_DIR = /^\d{4}-\d{2}-\d{2}$/;
 
-/** SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). */
+/**
+ * SNAPSHOT_KEEP_DAYS default: dated snapshots of the last this many days stay on disk (and are listed). Defined
+ * beside the pruning it governs, so reading the build settings does not load the writer.
+ */
 export const SNAPSHOT_KEEP_DAYS_DEFAULT = 7;
 
 /**

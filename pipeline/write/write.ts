@@ -16,6 +16,7 @@ import {
   IDS,
   MANIFEST,
   MERGED,
+  OUTLOOK_TABLE,
 } from "../../snapshot/files.ts";
 import {
   AcceptanceTableRow,
@@ -55,8 +56,6 @@ import {
   writeTable,
 } from "./public-tables.ts";
 import { pruneSnapshots, publish, SNAPSHOT_KEEP_DAYS_DEFAULT } from "./publish.ts";
-
-// Defined beside the pruning it governs, so reading the build settings does not load the writer.
 
 // ---------------------------------------------------------------------------------------------------------------
 // Public datasets
@@ -175,7 +174,7 @@ const BULK_TABLES: readonly BulkTable[] = [
   {
     dataset: bulkDataset(
       {
-        name: "outlook",
+        name: OUTLOOK_TABLE,
         arrayKey: "outlook",
         title: "Submission outlook",
         note: "Every venue's submission deadlines that matter now, one row per abstract or paper deadline of each round: announced (source, exact instant or date only) or estimated from the venue's own history (window, confidence, cycle years), with the venue's outlook state and is_next marking its next submission deadline (docs/pipeline.md).",

@@ -3,7 +3,7 @@
  * (`npm start`'s script, the sync, the snapshot build, the server) started with bad values, which must exit
  * non-zero at once instead of serving, hanging or failing later.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,6 +62,35 @@ describe("the settings readers", () => {
     expect(loadConfig({ PORT: "0", PUBLIC_BASE_URL: "https://v.example" }).publicBaseUrl).toBe(
       "https://v.example",
     );
+  });
+});
+
+describe("npm start's folders", () => {
+  it("are the repository's snapshots/ and dist/ unless set, whatever the current directory, for every role", () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), "vd-start-folders-"));
+    const env = { UPSTREAM_DIR: upstream, STATE_DIR: join(elsewhere, "var"), NIGHTLY_SYNC: "false" };
+    const script = `
+      const { readStartSettings } = await import(${JSON.stringify(join(ROOT, "scripts/start-settings.ts"))});
+      const env = ${JSON.stringify({ ...env, PUBLIC_BASE_URL: "https://v.example" })};
+      const folders = (e) => { const s = readStartSettings(e); return [s.snapshotsDir, s.siteDir]; };
+      console.log(JSON.stringify([
+        ...["all", "builder", "server"].map((ROLE) => folders({ ...env, ROLE })),
+        folders({ ...env, SNAPSHOTS_DIR: "mine/snapshots", SITE_DIR: "mine/dist" }),
+      ]));`;
+    // Run from another directory, as a supervisor may start it; the loader named by path, as it is not found there.
+    const printed = execFileSync(
+      process.execPath,
+      ["--import", join(ROOT, "node_modules/tsx/dist/loader.mjs"), "--input-type=module", "-e", script],
+      { cwd: elsewhere, encoding: "utf8" },
+    );
+    const repository = [join(ROOT, "snapshots"), join(ROOT, "dist")];
+    // A folder that is set is taken as given, relative to where the command runs.
+    expect(JSON.parse(printed)).toEqual([
+      repository,
+      repository,
+      repository,
+      [join(elsewhere, "mine/snapshots"), join(elsewhere, "mine/dist")],
+    ]);
   });
 });
 
