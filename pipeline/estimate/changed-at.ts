@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { OUTLOOK_TABLE } from "../../snapshot/files.ts";
 import type { OutlookDeadline, OutlookTableRow, SubmissionOutlook } from "../../snapshot/records.ts";
-import { carriedDate } from "../carried-date.ts";
+import { carriedDate } from "../normalize/carried-date.ts";
 import { recordLines } from "../write/record-file.ts";
 
 /** What makes a deadline the same one from build to build: a new round number, date, time or zone is a change. */

@@ -8,7 +8,7 @@
  * Ids of venues that disappear are retired in the registry and never handed out again.
  */
 import { createHash } from "node:crypto";
-import { carriedDate } from "../carried-date.ts";
+import { carriedDate } from "../normalize/carried-date.ts";
 
 export interface RegistryEntry {
   keys: string[];
@@ -143,7 +143,7 @@ export function nextKindRegistry(
   return { entries, retired, merged };
 }
 
-/** `updated_at` (carried-date.ts): the source's own change date in a first build, null when it has none. */
+/** `updated_at` (normalize/carried-date.ts): the source's own change date in a first build, null when it has none. */
 export function updatedAt(
   previous: RegistryEntry | undefined,
   hash: string,
