@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts [--group statistics|mcp|mixed|…] [--duration S] [--snapshots DIR] [--save FILE]`
+ * `npx tsx bench/profile.ts [--group statistics|mcp|mixed|…] [--duration S] [--snapshots DIR] [--save FILE] [--no-profile]`
  *
  * Where one request kind spends the server's CPU: starts the server as the bench does (bench/service.ts, quotas out
  * of reach, an API key) under `node --cpu-prof`, loads one workload group with autocannon, stops the server so V8
@@ -58,6 +58,8 @@ const { values } = parseArgs({
     "log-level": { type: "string", default: "info" },
     /** Copies the .cpuprofile here (for Chrome DevTools or speedscope). */
     save: { type: "string" },
+    /** CPU a request only, without the profiler (which inflates it): for before/after comparisons. */
+    "no-profile": { type: "boolean", default: false },
   },
 });
 
@@ -69,7 +71,7 @@ const service = {
   redisUrl: null,
   workDir,
   logLevel: values["log-level"],
-  nodeArgs: ["--cpu-prof", "--cpu-prof-dir", profileDir],
+  nodeArgs: values["no-profile"] ? [] : ["--cpu-prof", "--cpu-prof-dir", profileDir],
 };
 await mkdir(service.stateDir, { recursive: true });
 // Both children are stopped however the run ends: a throw must not leave them running (and profiling).
@@ -100,14 +102,7 @@ try {
   const { result, cpuUsed, mainThreadUsed } = await measureCpu(server, group, load);
   const loadEnded = performance.now();
   await server.stop();
-  // The profile's samples of the load alone: the start-up (module loading, snapshot) and the shutdown left out.
   const exited = performance.now();
-  const window = { lastMs: exited - loadStarted, skipLastMs: exited - loadEnded };
-  const [file] = await readdir(profileDir);
-  if (!file) throw new Error("the server wrote no profile");
-  if (values.save) await copyFile(join(profileDir, file), values.save);
-  const profile = await readProfile(join(profileDir, file));
-  const { busyMs, steps } = summarise(profile, window);
   console.log(
     `${group.name}: ${result.requests} requests, ${result.rps.toFixed(0)} req/s, p99 ${result.p99_ms} ms, errors ${result.errors}`,
   );
@@ -118,17 +113,28 @@ try {
   await baseline.stop();
   const bareUs = (bare.cpuUsed * 1e6) / bare.result.requests;
   console.log(
-    `server CPU ${(cpuUsed * 1000).toFixed(0)} ms (user + system) → ${perRequestUs.toFixed(0)} µs a request, ${mainThreadUs.toFixed(0)} µs of it on the event loop; profile busy ${busyMs.toFixed(0)} ms`,
+    `server CPU ${(cpuUsed * 1000).toFixed(0)} ms (user + system) → ${perRequestUs.toFixed(0)} µs a request, ${mainThreadUs.toFixed(0)} µs of it on the event loop`,
   );
   console.log(
     `bare Node ${bareUs.toFixed(0)} µs a request (${bare.result.rps.toFixed(0)} req/s) → CPU ratio ${(bareUs / perRequestUs).toFixed(3)}`,
   );
-  for (const s of steps)
-    console.log(
-      `${(s.share * 100).toFixed(1).padStart(5)} %  ${(s.share * perRequestUs).toFixed(1).padStart(6)} µs  ${s.step}`,
-    );
-  console.log("\ntop functions (self ms):");
-  for (const f of topFunctions(profile, 25, window)) console.log(`${f.ms.toFixed(0).padStart(6)}  ${f.name}`);
+  if (!values["no-profile"]) {
+    // The profile's samples of the load alone: the start-up (module loading, snapshot) and the shutdown left out.
+    const window = { lastMs: exited - loadStarted, skipLastMs: exited - loadEnded };
+    const [file] = await readdir(profileDir);
+    if (!file) throw new Error("the server wrote no profile");
+    if (values.save) await copyFile(join(profileDir, file), values.save);
+    const profile = await readProfile(join(profileDir, file));
+    const { busyMs, steps } = summarise(profile, window);
+    console.log(`profile busy ${busyMs.toFixed(0)} ms`);
+    for (const s of steps)
+      console.log(
+        `${(s.share * 100).toFixed(1).padStart(5)} %  ${(s.share * perRequestUs).toFixed(1).padStart(6)} µs  ${s.step}`,
+      );
+    console.log("\ntop functions (self ms):");
+    for (const f of topFunctions(profile, 25, window))
+      console.log(`${f.ms.toFixed(0).padStart(6)}  ${f.name}`);
+  }
 } finally {
   await baseline?.stop();
   await server?.stop();

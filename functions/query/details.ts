@@ -19,6 +19,7 @@ import {
   type SpecialIssueDetail,
   WEBSITE_WITH_PAID_ACCESS,
 } from "../schema/api.ts";
+import type { VenueActivitySummary } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import {
   COMPACT_CONFERENCE_COLUMNS,
@@ -173,6 +174,34 @@ async function conferenceCore(ctx: QueryContext, id: string): Promise<Conference
   };
 }
 
+/**
+ * A detail made once per snapshot part, activity summary and access: while neither part changes (the query cache
+ * keeps the core; the activity seam hands out the same summary until the store's figures change), every request
+ * gets the same object, so its JSON and ETag are made once too (payload-json.ts, api/answers.ts).
+ */
+const madeDetails = new WeakMap<object, WeakMap<VenueActivitySummary, { free?: object; paid?: object }>>();
+
+function detailOnce<D extends object>(
+  core: object,
+  activity: VenueActivitySummary,
+  access: DetailAccess,
+  make: () => D,
+): D {
+  let byActivity = madeDetails.get(core);
+  if (!byActivity) {
+    byActivity = new WeakMap();
+    madeDetails.set(core, byActivity);
+  }
+  let made = byActivity.get(activity);
+  if (!made) {
+    made = {};
+    byActivity.set(activity, made);
+  }
+  const which = access.paid ? "paid" : "free";
+  made[which] ??= make();
+  return made[which] as D;
+}
+
 export async function conferenceDetail(
   ctx: QueryContext,
   id: string,
@@ -186,7 +215,7 @@ export async function conferenceDetail(
   );
   if (!core) return null;
   const activity = await ctx.activity.summary("conference", id);
-  return {
+  return detailOnce(core, activity, access, () => ({
     ...core.head,
     rating_summary: activity.rating_summary,
     trackers_count: activity.trackers_count,
@@ -195,7 +224,7 @@ export async function conferenceDetail(
     related_journals: core.related_journals,
     comments: activity.comments,
     ...websiteFields(access, core.website),
-  };
+  }));
 }
 
 /** Open calls soonest first, then closed calls most recent first, then undated ones. */
@@ -277,7 +306,7 @@ export async function journalDetail(
   );
   if (!core) return null;
   const activity = await ctx.activity.summary("journal", id);
-  return {
+  return detailOnce(core, activity, access, () => ({
     ...core.head,
     special_issues: core.special_issues.map((si) => toSpecialIssue(si, access)),
     metrics: core.metrics,
@@ -288,5 +317,5 @@ export async function journalDetail(
     related_conferences: core.related_conferences,
     comments: activity.comments,
     ...websiteFields(access, core.website),
-  };
+  }));
 }

@@ -2,12 +2,13 @@
  * The query layer's activity seam over the state store: tracker and attendee counts from researcher profiles,
  * views of the last 30 days, ratings and comments. Ranking lists need a whole per-kind count map on every request,
  * so those maps are cached for a few seconds (one store query per kind and metric per interval, shared by the
- * requests that arrive meanwhile); one venue's detail reads its own figures fresh, in one store call. Views are
+ * requests that arrive meanwhile); one venue's detail reads its own figures fresh, in one store call (which the
+ * SQLite store answers from memory until they change: the same record, so the same summary object). Views are
  * counted in memory and written in batches (ViewBatches).
  */
 import type { ActivityMetric, VenueActivity, VenueActivitySummary } from "../query/activity.ts";
 import type { Comment as CommentView } from "../schema/api.ts";
-import type { AuthoredComment, Store, VenueKind } from "../store/types.ts";
+import type { AuthoredComment, Store, VenueActivityRecord, VenueKind } from "../store/types.ts";
 import type { ViewBatches } from "../store/view-batches.ts";
 import { publicName, redactContacts } from "./contacts.ts";
 
@@ -46,6 +47,15 @@ function commentView(c: AuthoredComment): CommentView {
   };
 }
 
+function summaryOf({ counts, ratings, comments }: VenueActivityRecord): VenueActivitySummary {
+  return {
+    trackers_count: counts.trackers,
+    attendees_count: counts.attendees,
+    rating_summary: ratings.average === null ? null : { average: ratings.average, count: ratings.count },
+    comments: comments.map(commentView),
+  };
+}
+
 export function createStoreActivity(
   store: Store,
   views: Pick<ViewBatches, "record">,
@@ -54,6 +64,8 @@ export function createStoreActivity(
   const ttl = options.countsCacheMs ?? DEFAULT_COUNTS_CACHE_MS;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { expires: number; value: Promise<CountMap> }>();
+  /** A store that hands out one record again gets one summary again (details.ts reuses the detail then). */
+  const summaries = new WeakMap<VenueActivityRecord, VenueActivitySummary>();
 
   return {
     counts(kind, metric) {
@@ -70,13 +82,13 @@ export function createStoreActivity(
     },
 
     async summary(kind, id): Promise<VenueActivitySummary> {
-      const { counts, ratings, comments } = await store.venueActivity(kind, id, COMMENTS_SHOWN);
-      return {
-        trackers_count: counts.trackers,
-        attendees_count: counts.attendees,
-        rating_summary: ratings.average === null ? null : { average: ratings.average, count: ratings.count },
-        comments: comments.map(commentView),
-      };
+      const record = await store.venueActivity(kind, id, COMMENTS_SHOWN);
+      let summary = summaries.get(record);
+      if (!summary) {
+        summary = summaryOf(record);
+        summaries.set(record, summary);
+      }
+      return summary;
     },
 
     recordView: async (kind, id) => views.record(kind, id),

@@ -205,6 +205,15 @@ export class SqliteDatabase implements Store {
       .run(k.id, k.accountId, k.hash, k.label, k.createdAt);
   }
 
+  /**
+   * SQLite's data_version on the meters connection: it moves when any other connection commits (another process,
+   * or this database's main connection, which writes keys, accounts, profiles, ratings and comments), never for the
+   * meters' own writes. Not a Store method: the worker's ChangeWatch (sqlite-change-watch.ts) reads it.
+   */
+  dataVersion(): number {
+    return num(this.meter("PRAGMA data_version").get()?.data_version);
+  }
+
   async findKeyCaller(hash: string): Promise<KeyCaller | null> {
     // Read on every keyed request: a statement prepared once (any connection reads the same committed state).
     const row = this.meter(

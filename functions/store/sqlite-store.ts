@@ -4,12 +4,15 @@
  * answer. A frozen file system or another process holding the write lock therefore stalls only the worker, never
  * the event loop: pages and files keep answering, and each store call fails with StoreUnavailable once its deadline
  * passes (timeoutMs) or SQLite reports busy, read-only or full; after repeated failures calls fail at once for a
- * cool-down (StoreGuard). If the worker dies it is started again on the next call.
+ * cool-down (StoreGuard). If the worker dies it is started again on the next call. The two reads every keyed
+ * request makes are answered from memory between changes (sqlite-read-cache.ts), unless the circuit is open.
  */
 import { Worker } from "node:worker_threads";
 import { withTimeout } from "../runtime/timeout.ts";
 import { countsTowardBreaker, StoreGuard } from "./guard.ts";
+import { SHARED_BYTES } from "./sqlite-change-watch.ts";
 import { DEFAULT_BUSY_TIMEOUT_MS } from "./sqlite-database.ts";
+import { ReadCache } from "./sqlite-read-cache.ts";
 import type { Reply, SerializedError, StoreMethod, WorkerConfig, WorkerRequest } from "./sqlite-worker.ts";
 import { DuplicateEmailError, type Store, type StoreOptions, StoreUnavailable } from "./types.ts";
 
@@ -52,14 +55,18 @@ function revive(error: SerializedError): Error {
 class WorkerHandle {
   readonly worker: Worker;
   readonly pending = new Map<number, Pending>();
+  /** Kept reads, good for this worker only (a new worker starts with a new shared buffer). */
+  readonly cache: ReadCache;
   /** Settles when the worker has opened the database: with nothing, or with why it could not. */
   readonly ready: Promise<Error | null>;
   private nextId = 1;
 
-  constructor(config: WorkerConfig, onExit: () => void) {
+  constructor(config: Omit<WorkerConfig, "changes">, onExit: () => void) {
+    const changes = new SharedArrayBuffer(SHARED_BYTES);
+    this.cache = new ReadCache(changes);
     // Until the database is open the worker keeps the process alive; after that only calls in flight do (see
     // send), so an idle store never holds a finished script open.
-    this.worker = new Worker(WORKER_URL, { workerData: config });
+    this.worker = new Worker(WORKER_URL, { workerData: { ...config, changes } satisfies WorkerConfig });
     let readied: (error: Error | null) => void = () => {};
     this.ready = new Promise((resolve) => {
       readied = resolve;
@@ -120,7 +127,7 @@ class WorkerHandle {
 
 export class SqliteStore implements Store {
   readonly backend = "file";
-  private readonly config: WorkerConfig;
+  private readonly config: Omit<WorkerConfig, "changes">;
   private readonly now: () => number;
   private readonly guard: StoreGuard;
   private handle: WorkerHandle | null = null;
@@ -182,18 +189,27 @@ export class SqliteStore implements Store {
     }, countsTowardBreaker(method)) as ReturnType<Store[M]>;
   }
 
+  /** A read answered from memory while it holds; with the circuit open it fails fast like every other call. */
+  private keptRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.guard.open ? load() : this.worker().cache.read(key, load);
+  }
+
   createAccount: Store["createAccount"] = (...args) => this.call("createAccount", ...args);
   getAccount: Store["getAccount"] = (...args) => this.call("getAccount", ...args);
   findAccountByEmail: Store["findAccountByEmail"] = (...args) => this.call("findAccountByEmail", ...args);
   createApiKey: Store["createApiKey"] = (...args) => this.call("createApiKey", ...args);
-  findKeyCaller: Store["findKeyCaller"] = (...args) => this.call("findKeyCaller", ...args);
+  findKeyCaller: Store["findKeyCaller"] = (hash) =>
+    this.keptRead(`key ${hash}`, () => this.call("findKeyCaller", hash));
   listApiKeys: Store["listApiKeys"] = (...args) => this.call("listApiKeys", ...args);
   revokeApiKey: Store["revokeApiKey"] = (...args) => this.call("revokeApiKey", ...args);
   recordKeyUses: Store["recordKeyUses"] = (...args) => this.call("recordKeyUses", ...args);
   getProfile: Store["getProfile"] = (...args) => this.call("getProfile", ...args);
   putProfile: Store["putProfile"] = (...args) => this.call("putProfile", ...args);
   venueCounts: Store["venueCounts"] = (...args) => this.call("venueCounts", ...args);
-  venueActivity: Store["venueActivity"] = (...args) => this.call("venueActivity", ...args);
+  venueActivity: Store["venueActivity"] = (kind, venueId, limit) =>
+    this.keptRead(`activity ${kind} ${venueId} ${limit}`, () =>
+      this.call("venueActivity", kind, venueId, limit),
+    );
   consume: Store["consume"] = (...args) => this.call("consume", ...args);
   reserve: Store["reserve"] = (...args) => this.call("reserve", ...args);
   lease: Store["lease"] = (...args) => this.call("lease", ...args);

@@ -6,6 +6,7 @@
  * full, I/O) come back marked unavailable; the main thread turns them into StoreUnavailable.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { ChangeWatch } from "./sqlite-change-watch.ts";
 import { SqliteDatabase } from "./sqlite-database.ts";
 import { DuplicateEmailError, type Store } from "./types.ts";
 
@@ -14,6 +15,8 @@ export interface WorkerConfig {
   busyTimeoutMs: number;
   /** The injected clock's reading when the store was opened (expired counters are cleared on open). */
   now: number;
+  /** Shared with SqliteStore's read cache (sqlite-change-watch.ts). */
+  changes: SharedArrayBuffer;
 }
 
 /** The store methods a message can name. */
@@ -63,12 +66,14 @@ function serve(config: WorkerConfig, port: NonNullable<typeof parentPort>): void
   } catch (err) {
     openError = serializeError(err);
   }
+  const watch = db ? new ChangeWatch(config.changes, db.dataVersion.bind(db)) : null;
   const ready: Reply = openError ? { type: "ready", error: openError } : { type: "ready" };
   port.postMessage(ready);
 
   port.on("message", async (request: WorkerRequest) => {
     const answer = (reply: Reply) => port.postMessage(reply);
     if (request.method === "close") {
+      watch?.stop();
       await db?.close();
       db = null;
       answer({ type: "reply", id: request.id, ok: true, value: null });
@@ -89,7 +94,8 @@ function serve(config: WorkerConfig, port: NonNullable<typeof parentPort>): void
       // Every method runs to completion synchronously (the async signature is the Store contract's), so calls
       // never interleave.
       const method = db[request.method] as (...args: unknown[]) => Promise<unknown>;
-      const value = await method.apply(db, request.args);
+      watch?.before(request.method);
+      const value = await method.apply(db, request.args).finally(() => watch?.after(request.method));
       answer({ type: "reply", id: request.id, ok: true, value });
     } catch (err) {
       answer({ type: "reply", id: request.id, ok: false, error: serializeError(err) });
