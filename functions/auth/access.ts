@@ -1,8 +1,9 @@
 /**
  * The edge's AccessControl over the state store: callers from API keys, login tokens and X-Paid-Access
  * (credentials.ts), daily quotas per account or per client address (quota.ts) counted against blocks this instance
- * leased (store/quota-leases.ts). Credentials are not cached, so a key created or revoked with the accounts CLI
- * counts from the very next request.
+ * leased (store/quota-leases.ts). Credentials are read from the store on every request (the SQLite store answers
+ * from memory until something changes them, store/sqlite-read-cache.ts), so a key created or revoked with the
+ * accounts CLI counts from the next request.
  */
 import type { AccessControl } from "../http/caller.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";

@@ -1,8 +1,9 @@
 /**
  * Works out who is calling. A valid X-Paid-Access header wins; otherwise an Authorization header must hold a
  * working API key or login token, and anything wrong with it makes the caller "invalid" (answered with 401), never
- * anonymous. Keys and accounts are looked up on every request (a key with its account in one store call), so a
- * revocation or an account no longer verified takes effect at once.
+ * anonymous. Keys and accounts are looked up on every request (a key with its account in one store call, which the
+ * SQLite store answers from memory until a write changes it), so a revocation or an account no longer verified takes
+ * effect at once.
  */
 import type { Caller, InvalidReason } from "../http/caller.ts";
 import type { HeaderReader } from "../http/client-ip.ts";
