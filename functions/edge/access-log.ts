@@ -65,23 +65,25 @@ export function logRequest(
   sent: Promise<number> | undefined,
   declared: number | null,
 ): void {
-  const line = (bytes: number | null) =>
-    logger.info(
-      {
-        request_id: r.requestId,
-        ip: r.ip ?? null,
-        method: r.method,
-        path: r.path,
-        user_agent: r.userAgent ?? null,
-        caller: loggedCaller(r.caller),
-        status: r.status,
-        bytes,
-        ms: Math.round(performance.now() - r.started),
-      },
-      "request",
-    );
-  if (sent) void sent.then(line);
-  else line(declared);
+  if (sent) void sent.then((bytes) => writeLine(logger, r, bytes));
+  else writeLine(logger, r, declared);
+}
+
+function writeLine(logger: Logger, r: RequestRecord, bytes: number | null): void {
+  logger.info(
+    {
+      request_id: r.requestId,
+      ip: r.ip ?? null,
+      method: r.method,
+      path: r.path,
+      user_agent: r.userAgent ?? null,
+      caller: loggedCaller(r.caller),
+      status: r.status,
+      bytes,
+      ms: Math.round(performance.now() - r.started),
+    },
+    "request",
+  );
 }
 
 export const accessLog = (logger: Logger) =>

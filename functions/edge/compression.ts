@@ -56,15 +56,16 @@ export function compressResponse(req: Request, res: Response): Response {
   addVary(res.headers, "Accept-Encoding");
   const length = Number(res.headers.get("content-length") ?? Number.NaN);
   const encoding = chooseEncoding(req.headers.get("accept-encoding"));
+  // res.body last: reading it turns node-server's lightweight answer into a stream, the slow way out.
   if (
     !encoding ||
-    !res.body ||
     req.method === "HEAD" ||
     res.status === 206 ||
     res.status === 204 ||
     res.status === 304 ||
     res.headers.has("content-encoding") ||
-    length < MIN_BYTES
+    length < MIN_BYTES ||
+    !res.body
   ) {
     return res;
   }

@@ -1,3 +1,4 @@
+import { utcDate } from "../runtime/clock.ts";
 import type { VenueActivity } from "./activity.ts";
 import type { SnapshotDatabase } from "./database.ts";
 
@@ -14,4 +15,13 @@ export interface QueryContext {
 }
 
 /** An instant to the minute, as `QueryContext.now` holds it (payloads cached per minute stay right). */
-export const minuteOf = (at: Date) => `${at.toISOString().slice(0, 16)}:00Z`;
+const minuteOf = (at: Date) => `${at.toISOString().slice(0, 16)}:00Z`;
+
+let lastTimes = { minute: Number.NaN, today: "", now: "" };
+
+/** `today` and `now` of an instant: formatted once a minute, not for every query. */
+export function contextTimes(at: Date): { today: string; now: string } {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastTimes.minute) lastTimes = { minute, today: utcDate(at), now: minuteOf(at) };
+  return lastTimes;
+}

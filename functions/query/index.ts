@@ -5,7 +5,7 @@
  * swapped in meanwhile.
  */
 
-import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
+import { type Clock, systemClock } from "../runtime/clock.ts";
 import { type Logger, silentLogger } from "../runtime/logger.ts";
 import type {
   CompactConference,
@@ -28,7 +28,7 @@ import type {
 } from "../schema/api.ts";
 import { emptyActivity, type VenueActivity, type VenueKind } from "./activity.ts";
 import { listConferences, searchConferences } from "./conferences.ts";
-import { minuteOf, type QueryContext } from "./context.ts";
+import { contextTimes, type QueryContext } from "./context.ts";
 import { SnapshotDatabase } from "./database.ts";
 import { upcomingDeadlines } from "./deadlines.ts";
 import {
@@ -120,8 +120,8 @@ export function createQueryLayer(options: QueryLayerOptions): QueryLayer {
 
   const run = <T>(fn: (ctx: QueryContext) => Promise<T>): Promise<T> =>
     source.use((db) => {
-      const at = clock();
-      return fn({ db, today: utcDate(at), now: minuteOf(at), baseUrl, activity });
+      const { today, now } = contextTimes(clock());
+      return fn({ db, today, now, baseUrl, activity });
     });
 
   const survivingId = (kind: VenueKind, id: string) =>

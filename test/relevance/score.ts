@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { searchConferences } from "../../functions/query/conferences.ts";
-import { minuteOf } from "../../functions/query/context.ts";
+import { contextTimes } from "../../functions/query/context.ts";
 import type { SnapshotDatabase } from "../../functions/query/database.ts";
 import { searchJournals } from "../../functions/query/journals.ts";
 
@@ -35,8 +35,7 @@ export type SearchFirstTen = (c: RelevanceCase) => Promise<(string | null)[]>;
 export function searchSnapshot(db: SnapshotDatabase): SearchFirstTen {
   const ctx = {
     db,
-    today: new Date().toISOString().slice(0, 10),
-    now: minuteOf(new Date()),
+    ...contextTimes(new Date()),
     baseUrl: "https://venues.test",
     activity: undefined as never,
   };
