@@ -13,8 +13,8 @@ import { SETTLE_BATCH_MS } from "./reservations.ts";
 import type { KeyUse, KeyUseBatch, Store } from "./types.ts";
 
 export class KeyUses {
-  /** Uses counted since the last batch was taken, by key id. */
-  private counted = new Map<string, KeyUse>();
+  /** Uses counted since the last batch was taken, by key id; the last use in ms, formatted when the batch is taken. */
+  private counted = new Map<string, { count: number; lastUsedMs: number }>();
   /** The batch being written, or whose write failed: the next write. */
   private unwritten: KeyUseBatch | undefined;
   private busy = false;
@@ -39,12 +39,12 @@ export class KeyUses {
   /** One request served with the key, at `at`. */
   record(keyId: string, at: Date): void {
     if (this.closed) return;
-    const lastUsedAt = at.toISOString();
+    const ms = at.getTime();
     const use = this.counted.get(keyId);
-    if (!use) this.counted.set(keyId, { keyId, count: 1, lastUsedAt });
+    if (!use) this.counted.set(keyId, { count: 1, lastUsedMs: ms });
     else {
       use.count += 1;
-      if (lastUsedAt > use.lastUsedAt) use.lastUsedAt = lastUsedAt;
+      use.lastUsedMs = Math.max(use.lastUsedMs, ms);
     }
     if (!this.busy) this.schedule();
   }
@@ -98,7 +98,12 @@ export class KeyUses {
     if (!this.unwritten) {
       if (this.counted.size === 0) return;
       this.sequence += 1;
-      this.unwritten = { writer: this.writer, sequence: this.sequence, uses: [...this.counted.values()] };
+      const uses: KeyUse[] = [...this.counted].map(([keyId, { count, lastUsedMs }]) => ({
+        keyId,
+        count,
+        lastUsedAt: new Date(lastUsedMs).toISOString(),
+      }));
+      this.unwritten = { writer: this.writer, sequence: this.sequence, uses };
       this.counted = new Map();
     }
     await this.store.recordKeyUses(this.unwritten);
