@@ -23,8 +23,11 @@ export const DEFAULT_ANSWER_WINDOW_MS = 5_000;
 const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Serialised {
-  /** The envelope up to the end of its data: `{"code":200,"message":"success","data":…`. */
-  head: string;
+  /**
+   * The envelope up to the end of its data, `{"code":200,"message":"success","data":…`, as UTF-8 bytes: an answer is
+   * these bytes and a short tail, never a string as long as the payload made again per request.
+   */
+  head: Buffer;
   /** Weak: the payload is the same, the bytes differ by request id. */
   etag: string;
 }
@@ -45,7 +48,7 @@ function serialise(data: unknown): Serialised {
   if (known) return known;
   const json = payloadJson(data);
   const made = {
-    head: `${OK_HEAD}${json}`,
+    head: Buffer.from(`${OK_HEAD}${json}`),
     etag: `W/"${createHash("sha1").update(json).digest("base64url")}"`,
   };
   if (key) serialisedPayloads.set(key, made);
@@ -58,11 +61,14 @@ function serialise(data: unknown): Serialised {
  */
 const CACHING = { "cache-control": "private, no-cache", vary: "Authorization, X-Paid-Access" };
 
-/** An answer before it is a Response: the kept-answer lane (edge/kept-answers.ts) writes it to node:http as is. */
+/**
+ * An answer before it is a Response: the kept-answer lane (edge/kept-answers.ts) writes it to node:http as is. The
+ * body in two parts (the kept head, the request's tail), so neither side copies the head to send it.
+ */
 export interface AnswerParts {
   status: 200 | 304;
   headers: Record<string, string>;
-  body: string | null;
+  body: readonly [head: Buffer, tail: Buffer] | null;
 }
 
 function answerParts(
@@ -75,7 +81,7 @@ function answerParts(
   return {
     status: 200,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
-    body: `${head}${envelopeTail(requestId)}`,
+    body: [head, Buffer.from(envelopeTail(requestId))],
   };
 }
 
@@ -85,7 +91,7 @@ function answer(c: Context<EdgeEnv>, serialised: Serialised): Response {
     c.get("requestId"),
     c.req.header("if-none-match"),
   );
-  return new Response(body, { status, headers });
+  return new Response(body && Buffer.concat(body), { status, headers });
 }
 
 const isReusable = (c: Context<EdgeEnv>) =>
@@ -135,7 +141,7 @@ export function answersOf(
 export function createAnswers(options: AnswerCacheOptions): Answers {
   const kept = new LRUCache<string, KeptEntry>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (a) => Math.max(1, a.head.length),
+    sizeCalculation: (a) => Math.max(1, a.head.byteLength),
   });
   /** The answer kept for `key` while it is inside its window and of the snapshot being served. */
   const keptFor = (key: string): KeptEntry | null => {

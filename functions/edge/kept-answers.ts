@@ -29,7 +29,8 @@ import { requestIdOf } from "./request-id.ts";
 export interface KeptAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string | null;
+  /** Written one after the other. */
+  body: readonly Uint8Array[] | null;
 }
 
 /**
@@ -114,15 +115,21 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
         "x-quota-limit": String(quota.limit),
         "x-quota-remaining": String(quota.remaining),
       };
-      if (kept.body !== null) headers["content-length"] = String(Buffer.byteLength(kept.body));
+      if (kept.body !== null) {
+        headers["content-length"] = String(kept.body.reduce((sum, part) => sum + part.byteLength, 0));
+      }
       const contentType = kept.headers["content-type"] ?? null;
       if (isCompressible(contentType)) headers.vary = varyWith(kept.headers.vary, "Accept-Encoding");
       const sent = bytesSent(outgoing);
       // As the app does for a client that went away before its answer: not charged.
       if (incoming.socket.destroyed) giveBack(access, caller, quota.reservation, deps.logger, requestId);
       else if (quota.reservation) access.settle?.(quota.reservation, caller);
+      // Corked: the status line, the headers and every part leave in one write.
+      outgoing.cork();
       outgoing.writeHead(kept.status, headers);
-      outgoing.end(kept.body ?? undefined);
+      for (const part of kept.body ?? []) outgoing.write(part);
+      outgoing.end();
+      outgoing.uncork();
       stopTimer();
       countAnswer(metrics, "api", "GET", kept.status, false);
       metrics.keptAnswers.inc();
