@@ -23,16 +23,16 @@ export const DEFAULT_ANSWER_WINDOW_MS = 5_000;
 const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Serialised {
-  /**
-   * The envelope up to the end of its data, `{"code":200,"message":"success","data":…`, as UTF-8 bytes: an answer is
-   * these bytes and a short tail, never a string as long as the payload made again per request.
-   */
-  head: Buffer;
+  /** The envelope up to the end of its data: `{"code":200,"message":"success","data":…`. */
+  head: string;
   /** Weak: the payload is the same, the bytes differ by request id. */
   etag: string;
+  /** `head` as UTF-8, made when the kept-answer lane first sends it (headBytes). */
+  bytes?: Buffer;
 }
 
-interface KeptEntry extends Serialised {
+interface KeptEntry {
+  serialised: Serialised;
   snapshot: string;
   expiresAt: number;
 }
@@ -47,8 +47,8 @@ function serialise(data: unknown): Serialised {
   const known = key && serialisedPayloads.get(key);
   if (known) return known;
   const json = payloadJson(data);
-  const made = {
-    head: Buffer.from(`${OK_HEAD}${json}`),
+  const made: Serialised = {
+    head: `${OK_HEAD}${json}`,
     etag: `W/"${createHash("sha1").update(json).digest("base64url")}"`,
   };
   if (key) serialisedPayloads.set(key, made);
@@ -63,7 +63,7 @@ const CACHING = { "cache-control": "private, no-cache", vary: "Authorization, X-
 
 /**
  * An answer before it is a Response: the kept-answer lane (edge/kept-answers.ts) writes it to node:http as is. The
- * body in two parts (the kept head, the request's tail), so neither side copies the head to send it.
+ * body in two parts (the kept head's bytes, the request's tail), so the lane sends the head without copying it.
  */
 export interface AnswerParts {
   status: 200 | 304;
@@ -71,27 +71,30 @@ export interface AnswerParts {
   body: readonly [head: Buffer, tail: Buffer] | null;
 }
 
-function answerParts(
-  { head, etag }: Serialised,
+/** What an answer holds besides its head: status, headers, and the request's tail (null for a 304). */
+function frame(
+  { etag }: Serialised,
   requestId: string,
   ifNoneMatch: string | undefined,
-): AnswerParts {
+): Omit<AnswerParts, "body"> & { tail: string | null } {
   const headers = { etag, ...CACHING };
-  if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, headers, tail: null };
   return {
     status: 200,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
-    body: [head, Buffer.from(envelopeTail(requestId))],
+    tail: envelopeTail(requestId),
   };
 }
 
+/** The head as bytes: made once, and only for answers the lane sends again and again. */
+const headBytes = (serialised: Serialised): Buffer => {
+  serialised.bytes ??= Buffer.from(serialised.head);
+  return serialised.bytes;
+};
+
 function answer(c: Context<EdgeEnv>, serialised: Serialised): Response {
-  const { status, headers, body } = answerParts(
-    serialised,
-    c.get("requestId"),
-    c.req.header("if-none-match"),
-  );
-  return new Response(body && Buffer.concat(body), { status, headers });
+  const { status, headers, tail } = frame(serialised, c.get("requestId"), c.req.header("if-none-match"));
+  return new Response(tail === null ? null : `${serialised.head}${tail}`, { status, headers });
 }
 
 const isReusable = (c: Context<EdgeEnv>) =>
@@ -141,7 +144,7 @@ export function answersOf(
 export function createAnswers(options: AnswerCacheOptions): Answers {
   const kept = new LRUCache<string, KeptEntry>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (a) => Math.max(1, a.head.byteLength),
+    sizeCalculation: (a) => Math.max(1, a.serialised.head.length),
   });
   /** The answer kept for `key` while it is inside its window and of the snapshot being served. */
   const keptFor = (key: string): KeptEntry | null => {
@@ -157,11 +160,21 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
     reuse(c) {
       if (options.windowMs === 0 || !isReusable(c)) return null;
       const hit = keptFor(requestKey(c));
-      return hit && answer(c, hit);
+      return hit && answer(c, hit.serialised);
     },
     keptAnswer(key) {
       const hit = options.windowMs === 0 ? null : keptFor(key);
-      return hit && ((requestId, ifNoneMatch) => answerParts(hit, requestId, ifNoneMatch));
+      return (
+        hit &&
+        ((requestId, ifNoneMatch) => {
+          const { status, headers, tail } = frame(hit.serialised, requestId, ifNoneMatch);
+          return {
+            status,
+            headers,
+            body: tail === null ? null : [headBytes(hit.serialised), Buffer.from(tail)],
+          };
+        })
+      );
     },
     ok(c, data) {
       const serialised = serialise(data);
@@ -169,7 +182,7 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
         const now = options.now();
         // Payloads are computed per minute at the finest (QueryContext.now): a kept one never outlives its minute.
         const expiresAt = Math.min(now + options.windowMs, Math.floor(now / 60_000 + 1) * 60_000);
-        kept.set(requestKey(c), { ...serialised, snapshot: options.snapshot(), expiresAt });
+        kept.set(requestKey(c), { serialised, snapshot: options.snapshot(), expiresAt });
       }
       return answer(c, serialised);
     },
