@@ -7,7 +7,12 @@ import { beforeAll } from "vitest";
 import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
-import type { ActivityMetric, VenueActivity, VenueKind } from "../../functions/query/activity.ts";
+import type {
+  ActivityMetric,
+  VenueActivity,
+  VenueActivitySummary,
+  VenueKind,
+} from "../../functions/query/activity.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
@@ -137,29 +142,39 @@ export function harnessForFile(start: () => Promise<Harness>): Harness {
 
 type Counts = Partial<Record<ActivityMetric, Record<string, number>>>;
 
-/** Activity store double: fixed counters, one rating and comment for venue 101, views recorded in a list. */
+/**
+ * Activity store double: fixed counters, one rating and comment for venue 101, views recorded in a list. A venue's
+ * summary is one object, handed out again as the SQLite store's kept reads do (so a detail is made once per access).
+ */
 export function fakeActivity(conferenceCounts: Counts, journalCounts: Counts = {}) {
   const views: { kind: VenueKind; id: string }[] = [];
   const countsOf = (kind: VenueKind) => (kind === "conference" ? conferenceCounts : journalCounts);
+  const summaries = new Map<string, VenueActivitySummary>();
+  const summaryOf = (kind: VenueKind, id: string): VenueActivitySummary => ({
+    trackers_count: countsOf(kind).trackers?.[id] ?? 0,
+    attendees_count: countsOf(kind).attendees?.[id] ?? 0,
+    rating_summary: id === "101" ? { average: 4.5, count: 2 } : null,
+    comments:
+      id === "101"
+        ? [
+            {
+              id: "c1",
+              author_id: "r1",
+              author_name: "Ada",
+              body: "Great venue.",
+              created_at: "2026-06-01T10:00:00Z",
+            },
+          ]
+        : [],
+  });
   const activity: VenueActivity = {
     counts: async (kind, metric) => new Map(Object.entries(countsOf(kind)[metric] ?? {})),
-    summary: async (kind, id) => ({
-      trackers_count: countsOf(kind).trackers?.[id] ?? 0,
-      attendees_count: countsOf(kind).attendees?.[id] ?? 0,
-      rating_summary: id === "101" ? { average: 4.5, count: 2 } : null,
-      comments:
-        id === "101"
-          ? [
-              {
-                id: "c1",
-                author_id: "r1",
-                author_name: "Ada",
-                body: "Great venue.",
-                created_at: "2026-06-01T10:00:00Z",
-              },
-            ]
-          : [],
-    }),
+    summary: async (kind, id) => {
+      const key = `${kind} ${id}`;
+      const summary = summaries.get(key) ?? summaryOf(kind, id);
+      summaries.set(key, summary);
+      return summary;
+    },
     recordView: async (kind, id) => {
       views.push({ kind, id });
     },
