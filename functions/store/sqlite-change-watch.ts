@@ -30,12 +30,12 @@ export function sharedViews(buffer: SharedArrayBuffer) {
 }
 
 /** How often the worker asks SQLite whether another connection committed, while the cache is in use. */
-export const WATCH_POLL_MS = 2;
+const WATCH_POLL_MS = 2;
 /** How long the worker keeps checking after the cache was last used. */
-export const WATCH_IDLE_MS = 1000;
+const WATCH_IDLE_MS = 1000;
 
 /** The reads the main thread may answer from memory. */
-export const CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>([
+const CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>([
   "findKeyCaller",
   "venueActivity",
 ]);
