@@ -35,10 +35,7 @@ const WATCH_POLL_MS = 2;
 const WATCH_IDLE_MS = 1000;
 
 /** The reads the main thread may answer from memory. */
-const CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>([
-  "findKeyCaller",
-  "venueActivity",
-]);
+const CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>(["findKeyCaller", "venueActivity"]);
 
 /**
  * Methods that never change what CACHED_READS return: other reads, and the writes of meters (quota counters, key-use
