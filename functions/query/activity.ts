@@ -29,14 +29,16 @@ export interface VenueActivity {
 }
 
 const EMPTY_COUNTS: ReadonlyMap<string, number> = new Map();
+/** One object, so a detail without a store is made once too (details.ts keys it by its activity summary). */
+const EMPTY_SUMMARY: VenueActivitySummary = Object.freeze({
+  trackers_count: 0,
+  attendees_count: 0,
+  rating_summary: null,
+  comments: [],
+});
 
 export const emptyActivity: VenueActivity = {
   counts: async () => EMPTY_COUNTS,
-  summary: async () => ({
-    trackers_count: 0,
-    attendees_count: 0,
-    rating_summary: null,
-    comments: [],
-  }),
+  summary: async () => EMPTY_SUMMARY,
   recordView: async () => {},
 };
