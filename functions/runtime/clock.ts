@@ -14,16 +14,18 @@ export function utcDate(at: Date): string {
   const day = Math.floor(at.getTime() / DAY_MS);
   if (day !== lastDay) {
     // An invalid date throws here, as toISOString does.
-    lastDate = at.toISOString().slice(0, 10);
+    lastDate = isoDate(at);
     lastDay = day;
   }
   return lastDate;
 }
 
+/** YYYY-MM-DD of an instant, UTC, formatted every time: for dates other than today (utcDate remembers today's). */
+export const isoDate = (at: Date): string => at.toISOString().slice(0, 10);
+
 /** The date `days` after a YYYY-MM-DD date (before it when negative). */
 export function daysAfter(date: string, days: number): string {
-  // Not through utcDate: its one remembered day is today's, which the quota asks for on every request.
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS));
 }
 
 /** Whole seconds from `at` to the next UTC midnight (at least 1). */

@@ -1,5 +1,5 @@
 /** Helpers both store implementations share, so they cannot drift apart. */
-import { utcDate } from "../runtime/clock.ts";
+import { isoDate, utcDate } from "../runtime/clock.ts";
 import type {
   Account,
   ApiKeyRecord,
@@ -34,7 +34,8 @@ export function utcDay(ms: number): string {
 
 /** The `count` UTC days ending with the day of `ms`, newest first. */
 export function recentDays(ms: number, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => utcDay(ms - i * DAY_MS));
+  // Past days through isoDate: utcDate remembers one day, today's, which every metered request asks for.
+  return Array.from({ length: count }, (_, i) => isoDate(new Date(ms - i * DAY_MS)));
 }
 
 export function assertRating(input: RatingInput): void {
