@@ -10,7 +10,7 @@ import { CompleteRequestSchema, type CompleteResult } from "@modelcontextprotoco
 import { CCF_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import type { ReadOperations } from "../api/operations.ts";
 import { TEMPLATE_ID, VENUE_ARGUMENT } from "../edge/mcp-metering.ts";
-import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
+import { RANK_SYSTEM_NAMES, RANK_SYSTEMS, tiersOfSystemNamed } from "../schema/rank-tiers.ts";
 import { VENUE_TEMPLATES } from "./resources.ts";
 
 /** At most this many values per answer (the spec's cap). */
@@ -21,7 +21,6 @@ const VENUE_SUGGESTIONS = 10;
 const VENUE_KINDS = ["conference", "journal"] as const;
 
 /** The systems as prompt arguments name them: ccf, core, qualis. */
-const SYSTEM_NAMES = RANK_SYSTEMS.map(({ system }) => system.toLowerCase());
 const ALL_TIERS = RANK_SYSTEMS.flatMap(({ tiers }) => tiers);
 
 type Context = Record<string, string>;
@@ -58,7 +57,7 @@ export function registerCompletion(server: McpServer, ops: ReadOperations): void
   const field = startingWith(RESEARCH_FIELDS);
   const tier: Completer = (value, context) => {
     const system = context.system?.trim().toLowerCase();
-    const tiers = RANK_SYSTEMS.find((entry) => entry.system.toLowerCase() === system)?.tiers ?? ALL_TIERS;
+    const tiers = tiersOfSystemNamed(system) ?? ALL_TIERS;
     return startingWith(tiers)(value);
   };
   const acronyms: Completer = async (value, context) => {
@@ -69,7 +68,7 @@ export function registerCompletion(server: McpServer, ops: ReadOperations): void
 
   const PROMPT_ARGUMENTS: Record<string, Completer> = {
     field,
-    system: startingWith(SYSTEM_NAMES),
+    system: startingWith(RANK_SYSTEM_NAMES),
     tier,
     ccf_rank: startingWith(CCF_TIERS),
     kind: startingWith(["conference", "journal"]),

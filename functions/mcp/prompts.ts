@@ -8,18 +8,10 @@ import { z } from "zod";
 import { CCF_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type Clock, daysAfter, utcDate } from "../runtime/clock.ts";
 import { ResearchFieldParam } from "../schema/api.ts";
-import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
+import { RANK_SYSTEM_NAMES, RANK_SYSTEMS, tiersOfSystemNamed } from "../schema/rank-tiers.ts";
 
 /** A rank system as prompt arguments name it: ccf, core or qualis. */
-type RankSystem = Lowercase<(typeof RANK_SYSTEMS)[number]["system"]>;
-
-/** The argument names in rank-tiers' order, as the tuple z.enum takes. */
-const SYSTEMS = RANK_SYSTEMS.map(({ system }) => system.toLowerCase()) as [RankSystem, ...RankSystem[]];
-
-/** Each system's tiers, best first, by argument name. */
-const TIERS = Object.fromEntries(
-  RANK_SYSTEMS.map(({ system, tiers }): [string, readonly string[]] => [system.toLowerCase(), tiers]),
-) as Record<RankSystem, readonly string[]>;
+type RankSystem = (typeof RANK_SYSTEM_NAMES)[number];
 
 const DAYS_MAX = 366;
 
@@ -29,7 +21,7 @@ const fieldArg = ResearchFieldParam.describe(`Research field, one of: ${RESEARCH
 const systemArg = z
   .preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.enum(SYSTEMS, { error: `system must be one of ${SYSTEMS.join(", ")}` }),
+    z.enum(RANK_SYSTEM_NAMES, { error: `system must be one of ${RANK_SYSTEM_NAMES.join(", ")}` }),
   )
   .optional()
   .describe("Ranking system: ccf, core or qualis.");
@@ -108,11 +100,9 @@ function rankFilter(system: RankSystem | undefined, tier: string | undefined): R
     if (tier) throw new McpError(ErrorCode.InvalidParams, "tier needs system (ccf, core or qualis)");
     return undefined;
   }
-  if (tier && !TIERS[system].includes(tier)) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `tier for ${system} must be one of ${TIERS[system].join(", ")}`,
-    );
+  const tiers = tiersOfSystemNamed(system) ?? [];
+  if (tier && !tiers.includes(tier)) {
+    throw new McpError(ErrorCode.InvalidParams, `tier for ${system} must be one of ${tiers.join(", ")}`);
   }
   return { system, tier: tier || undefined };
 }

@@ -14,6 +14,16 @@ export const RANK_SYSTEMS = [
 ] as const;
 
 export type RankSystem = (typeof RANK_SYSTEMS)[number]["system"];
+
+/** The systems' names as MCP arguments spell them (ccf, core, qualis), in list order: the tuple z.enum takes. */
+export const RANK_SYSTEM_NAMES = RANK_SYSTEMS.map(({ system }) => system.toLowerCase()) as [
+  Lowercase<RankSystem>,
+  ...Lowercase<RankSystem>[],
+];
+
+/** A system's tiers, best first, by its lower-case name; undefined for a name that is no system. */
+export const tiersOfSystemNamed = (name: string | undefined): readonly string[] | undefined =>
+  RANK_SYSTEMS.find(({ system }) => system.toLowerCase() === name)?.tiers;
 /** The query parameter (and conference row column) of a system: ccf_rank, core_rank, qualis_rank. */
 export type RankParam = (typeof RANK_SYSTEMS)[number]["param"];
 
