@@ -24,7 +24,7 @@ export class BackgroundWrites {
 }
 
 /** Longest a background write that keeps failing waits before it is tried again, ms. */
-export const MAX_RETRY_DELAY_MS = 5000;
+const MAX_RETRY_DELAY_MS = 5000;
 
 /** The wait before the next background write: `baseMs`, doubled after each failure up to MAX_RETRY_DELAY_MS. */
 export class RetryDelay {
