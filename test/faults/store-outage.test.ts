@@ -8,12 +8,11 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { bearer, newAccount, startTestService, type TestService } from "../accounts/harness.ts";
 import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Fetches `path`, reads the body and says how long it all took. */
 async function timed(service: TestService, path: string, init?: RequestInit) {

@@ -3,6 +3,7 @@
  * written again, never lost and never counted twice (also when the failed write had gone through); what cannot be
  * written at close logged.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { KeyUses } from "../../functions/store/key-uses.ts";
@@ -84,7 +85,7 @@ describe("KeyUses", () => {
     keyUses.record("k1", at(1));
     await keyUses.close();
     keyUses.record("k1", at(2));
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     expect(batches).toHaveLength(1);
     expect(await usage()).toMatchObject({ k1: [1, at(1).toISOString()] });
   });

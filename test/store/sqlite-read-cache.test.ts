@@ -4,28 +4,26 @@
  * next read, one made through another connection (another process, the accounts CLI) within milliseconds; a worker
  * that cannot check for changes is not trusted.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashApiKey } from "../../functions/auth/api-keys.ts";
 import { GENERATION, SHARED_BYTES, sharedViews } from "../../functions/store/sqlite-change-watch.ts";
 import { ReadCache } from "../../functions/store/sqlite-read-cache.ts";
 import { SqliteStore, STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { newAccount } from "../accounts/harness.ts";
+import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 
-const dirs: string[] = [];
+const tempDir = tempDirsForFile("vd-read-cache-");
 const stores: SqliteStore[] = [];
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 /** Two stores on one file: two workers, two connections, as two processes would have. */
 function twoStores() {
-  const dir = mkdtempSync(join(tmpdir(), "vd-read-cache-"));
-  dirs.push(dir);
+  const dir = tempDir("two");
   const here = new SqliteStore({ dir });
   const there = new SqliteStore({ dir });
   stores.push(here, there);
@@ -97,8 +95,7 @@ describe("kept reads of the SQLite store", () => {
   });
 
   it("does not answer from memory while the worker cannot check for changes (stuck behind a lock)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "vd-read-cache-"));
-    dirs.push(dir);
+    const dir = tempDir("locked");
     const store = new SqliteStore({ dir, busyTimeoutMs: 1000, timeoutMs: 5000 });
     stores.push(store);
     const { key } = await newAccount(store);
@@ -111,7 +108,7 @@ describe("kept reads of the SQLite store", () => {
     try {
       // A write waits out the busy timeout on the worker; meanwhile it checks nothing.
       const write = store.consume("k", 10, 60).catch(() => "busy");
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
       const started = performance.now();
       await store.findKeyCaller(hash);
       const waited = performance.now() - started;
