@@ -20,6 +20,8 @@ export interface BenchRequest {
  */
 export function isSuccess(body: string): boolean {
   if (body.startsWith('{"code":')) return body.startsWith('{"code":200,');
+  // The feeds group: a calendar (a bad filter is answered as text).
+  if (body.startsWith("BEGIN:VCALENDAR")) return true;
   return body.includes('"jsonrpc"') && body.includes('"result"') && !body.includes('"isError":true');
 }
 
@@ -190,6 +192,34 @@ export function coldSearch(i: number): BenchRequest {
   return get(withQuery("/api/conferences", `query=${word}`, filter, page > 1 ? `page=${page}` : ""));
 }
 
+/** The rank filters of the deadline feeds (the `/deadlines` form's), combined with fields and a window. */
+const FEED_RANKS = [
+  "",
+  "ccf_rank=A",
+  "ccf_rank=A,B",
+  "core_rank=A*",
+  "core_rank=A*,A",
+  "qualis_rank=A1",
+  "ccf_rank=C",
+];
+const FEED_FIELDS = [
+  "",
+  "field=ai",
+  "field=security",
+  "field=se",
+  "field=data",
+  "field=network",
+  "field=theory",
+];
+
+/** The i-th `/deadlines.ics` filter: rank × field × a window of 7–90 days (4,116 before one repeats). */
+export function feedRequest(i: number): BenchRequest {
+  const rank = FEED_RANKS[i % FEED_RANKS.length] ?? "";
+  const field = FEED_FIELDS[Math.floor(i / FEED_RANKS.length) % FEED_FIELDS.length] ?? "";
+  const within = 7 + (Math.floor(i / (FEED_RANKS.length * FEED_FIELDS.length)) % 84);
+  return get(withQuery("/deadlines.ics", rank, field, `within_days=${within}`));
+}
+
 /** Every conference and journal ranking: first page, a deeper page, and (journals) narrowed to a field. */
 export function rankingRequests(): BenchRequest[] {
   const conferences = CONFERENCE_RANKINGS.flatMap((r) => [
@@ -300,6 +330,8 @@ export interface Reach {
 /** The endpoint groups a run loads, in report order: the bench's and the profiler's one list. */
 export function endpointGroups(ids: VenueIds, { apiKey, mcp }: Reach): EndpointGroup[] {
   let coldIndex = 0;
+  // Past the fixed list's filters (every 7th of the first 336), so none is warm.
+  let feedIndex = 1_000;
   return [
     {
       name: "search",
@@ -313,6 +345,17 @@ export function endpointGroups(ids: VenueIds, { apiKey, mcp }: Reach): EndpointG
       next: () => coldSearch(coldIndex++),
     },
     { name: "rankings", description: "every conference and journal ranking", requests: rankingRequests() },
+    {
+      name: "feeds",
+      description: "/deadlines.ics: every deadline and 48 filters, fixed list",
+      requests: [get("/deadlines.ics"), ...Array.from({ length: 48 }, (_, i) => feedRequest(i * 7))],
+    },
+    {
+      name: "feeds-cold",
+      description: "/deadlines.ics with distinct filters (4,116 before one repeats)",
+      requests: [feedRequest(0)],
+      next: () => feedRequest(feedIndex++),
+    },
     { name: "statistics", description: "GET /api/statistics", requests: statisticsRequests() },
     ...(apiKey
       ? [

@@ -13,6 +13,8 @@
  *   5. responseHeaders   edge/headers.ts        X-Request-Id, CORS allow-origin/expose, CSP, no Server
  *   6. clientAddress     edge/client-address.ts the client's IP (X-Forwarded-For as far as TRUST_PROXY)
  *   7. rateLimit         edge/rate-limit.ts     per-second limits → 429
+ *      fairTurns         edge/fair-turns.ts     CLIENT_CONCURRENCY requests per address inside at once, the rest
+ *                                               queued per address (full → 429); the cost past 50 ms charged after
  *   8. bodyLimit         edge/request-body.ts   bounded bodies (chunked too) → 413, non-JSON login → 415
  *   9. quotaHeaders      edge/caller-quota.ts   X-Quota-* and private caching of credentialed answers
  *  10. agentRefusal      edge/agent-refusal.ts  library default User-Agents on /api and /mcp → 403
@@ -47,13 +49,14 @@ import { clientAddress } from "./edge/client-address.ts";
 import { answerClientError } from "./edge/client-error.ts";
 import { compression } from "./edge/compression.ts";
 import { connectionServerOptions, limitConnections } from "./edge/connections.ts";
+import { FairTurns, fairTurns } from "./edge/fair-turns.ts";
 import { feedPath } from "./edge/feed-aliases.ts";
 import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
 import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
 import { keptAnswerLane } from "./edge/kept-answers.ts";
 import { mcpMetering } from "./edge/mcp-metering.ts";
-import { METRICS_PATH, metricsResponse, requestMetrics } from "./edge/metrics.ts";
+import { METRICS_PATH, metricsRefusal, metricsResponse, requestMetrics } from "./edge/metrics.ts";
 import { corsPreflight } from "./edge/preflight.ts";
 import { createRateLimiter, type RateLimiter, rateLimit, type SharedBuckets } from "./edge/rate-limit.ts";
 import { bodyLimit } from "./edge/request-body.ts";
@@ -74,14 +77,14 @@ import { deadlinesPages } from "./pages/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
 import { watchCalendar } from "./pages/watch-calendar.ts";
 import { watchlistPage } from "./pages/watchlist-page.ts";
-import { WATCHLISTS_PATH, type WatchlistStore, watchlistApi } from "./pages/watchlists.ts";
+import { storedWatchlists, WATCHLISTS_PATH, type WatchlistStore } from "./pages/watchlists.ts";
 import { emptyActivity, type VenueActivity } from "./query/activity.ts";
 import { createQueryLayer, type QueryLayer } from "./query/index.ts";
 import { SnapshotSource } from "./query/snapshot-source.ts";
 import { readBuildStatus } from "./runtime/build-status.ts";
 import { type Clock, systemClock } from "./runtime/clock.ts";
 import { createLogger, type Logger } from "./runtime/logger.ts";
-import { createMetrics, type Metrics } from "./runtime/metrics.ts";
+import { createMetrics, type Metrics, type StorageFigures } from "./runtime/metrics.ts";
 import type { ServerConfig } from "./server-config.ts";
 
 export interface AppDeps {
@@ -97,6 +100,8 @@ export interface AppDeps {
   researchers?: ResearcherDirectory;
   /** Where watchlists live (the state store); absent → their endpoints answer 503. */
   watchlistStore?: WatchlistStore;
+  /** The state store's room, for /readyz (store/storage-watch.ts); absent → not reported. */
+  storage?: () => Promise<StorageFigures>;
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
   mcp?: McpFactory;
   clock?: Clock;
@@ -118,8 +123,13 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const snapshots = snapshotFiles(config.snapshotsDir);
   const site = siteFiles(config.siteDir);
   const search = siteSearch({ query: deps.query, siteDir: config.siteDir, clock: deps.clock });
-  const watchCalendars = watchCalendar(config.siteDir, deps.watchlistStore ?? null);
-  const watchlists = watchlistApi(deps.watchlistStore ?? null, deps.clock);
+  const allowedHosts = allowedHostNames(config.publicBaseUrl, config.allowedHosts);
+  const watchlists = storedWatchlists(
+    deps.watchlistStore ?? null,
+    { ...config.watchlists, allowedHosts },
+    deps.clock,
+  );
+  const watchCalendars = watchCalendar(config.siteDir, watchlists.find);
   // Server-rendered pages and feeds, each answering its own paths (null for any other).
   const pages = [
     deadlinesPages({
@@ -128,16 +138,17 @@ export function createApp(deps: AppDeps): EdgeHandler {
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
       generatedAt: () => new Date(deps.query.snapshot().generated_at),
+      clock: deps.clock,
     }),
     watchlistPage({
-      store: deps.watchlistStore ?? null,
+      find: watchlists.find,
+      keepDays: watchlists.keepDays,
       venues: watchedVenues(deps.query),
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
     }),
     watchCalendars,
   ];
-  const allowedHosts = allowedHostNames(config.publicBaseUrl, config.allowedHosts);
   const mcp = deps.mcp?.({
     query: deps.query,
     publicBaseUrl: config.publicBaseUrl,
@@ -181,7 +192,9 @@ export function createApp(deps: AppDeps): EdgeHandler {
   app.use(secureHeaders(SECURITY_HEADERS));
   app.use(responseHeaders);
   app.use(clientAddress(config.trustProxyHops));
-  app.use(rateLimit(deps.rateLimiter ?? rateLimiterOf(config, deps.sharedRateLimit)));
+  const limiter = deps.rateLimiter ?? rateLimiterOf(config, deps.sharedRateLimit);
+  app.use(rateLimit(limiter));
+  app.use(fairTurns(new FairTurns(config.fairTurns), limiter));
   app.use(bodyLimit);
   app.use(quotaHeaders);
   app.use(agentRefusal(access, config.blockedAgents, logger));
@@ -197,9 +210,13 @@ export function createApp(deps: AppDeps): EdgeHandler {
     nightly: () => readBuildStatus(config.snapshotsDir),
     maxSnapshotAgeHours: config.readyMaxSnapshotAgeHours,
     now: deps.clock ?? systemClock,
+    storage: deps.storage,
   };
   for (const path of HEALTH_PATHS) app.all(path, () => healthResponse(path, readiness));
-  app.get(METRICS_PATH, () => metricsResponse(deps.metrics));
+  app.get(METRICS_PATH, (c) => {
+    const refused = metricsRefusal(c.get("ip"), c.req.header("authorization") ?? null, config.metricsToken);
+    return refused ? errorResponse(403, refused, c.get("requestId")) : metricsResponse(deps.metrics);
+  });
   app.all(MCP_PATH, (c) =>
     mcp
       ? mcp(c.req.raw, {
@@ -223,7 +240,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const PAGE_METHODS = ["GET", "HEAD"];
   // Watchlist edits (POST /watchlists, PUT /watchlists/<id>) take their own methods; null for any other path.
   const watchlistRoute: MiddlewareHandler<EdgeEnv> = async (c, next) =>
-    (await watchlists(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next();
+    (await watchlists.api(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next();
   app.all(WATCHLISTS_PATH, watchlistRoute);
   app.all(`${WATCHLISTS_PATH}/*`, watchlistRoute);
   app.on(PAGE_METHODS, SEARCH_PATH, async (c, next) =>
@@ -277,6 +294,7 @@ export interface ServerOverrides {
   logger?: Logger;
   metrics?: Metrics;
   sharedRateLimit?: SharedBuckets;
+  storage?: () => Promise<StorageFigures>;
 }
 
 export interface RunningServer {
@@ -334,7 +352,9 @@ export async function startServer(
     server.listen(config.port, config.host, () => resolveServer());
   });
   server.on("clientError", answerClientError);
-  limitConnections(server, config.connections);
+  limitConnections(server, config.connections, (reason, count) =>
+    metrics.connectionsClosed.inc({ reason }, count),
+  );
   const address = server.address() as AddressInfo;
   const host = config.host && config.host !== "0.0.0.0" && config.host !== "::" ? config.host : "127.0.0.1";
   return {

@@ -16,13 +16,15 @@ import { type Clock, systemClock } from "./runtime/clock.ts";
 import { createLogger, type Logger } from "./runtime/logger.ts";
 import { createMetrics } from "./runtime/metrics.ts";
 import type { ServerConfig } from "./server-config.ts";
-import { openStore, quotaLeaseOf, reservationLeaseOf } from "./store/index.ts";
+import { openStore, quotaLeaseOf, reservationLeaseOf, stateDirOf } from "./store/index.ts";
 import { KeyUses } from "./store/key-uses.ts";
 import { reportingUnavailable } from "./store/observed.ts";
 import { QuotaLeases } from "./store/quota-leases.ts";
 import { ReservationKeeper } from "./store/reservations.ts";
+import { storageWatch } from "./store/storage-watch.ts";
 import type { Store } from "./store/types.ts";
 import { ViewBatches } from "./store/view-batches.ts";
+import { WatchlistSweep } from "./store/watchlist-sweep.ts";
 import { createResearcherDirectory } from "./store-adapters/researcher-directory.ts";
 import { createStoreActivity } from "./store-adapters/venue-activity.ts";
 
@@ -80,6 +82,8 @@ export interface ServiceOptions
   logger?: Logger;
   /** Longest venue views wait in memory before they are written (default SETTLE_BATCH_MS). */
   viewBatchMs?: number;
+  /** How often expired watchlists are removed (default WATCHLIST_SWEEP_MS). */
+  watchlistSweepMs?: number;
   /** The MCP endpoint (POST /mcp), passed to startServer as it takes it. */
   mcp?: ServerOverrides["mcp"];
 }
@@ -106,14 +110,24 @@ export async function startService(
   const leases = new QuotaLeases(store, logger, quotaLeaseOf(config.store));
   const keyUses = new KeyUses(store, logger);
   const views = new ViewBatches(store, logger, options.viewBatchMs);
-  // The four write to the store on their own (leases settle units directly, not through the keeper), so they
+  const watchlistSweep = new WatchlistSweep(store, logger, options.watchlistSweepMs);
+  const storage = storageWatch(stateDirOf(config.store), store, config.stateMinFree);
+  metrics.storage(storage);
+  // These write to the store on their own (leases settle units directly, not through the keeper), so they
   // close together; the store closes after them.
   const close = async () => {
-    await Promise.all([leases.close(), keyUses.close(), reservations.close(), views.close()]);
+    await Promise.all([
+      leases.close(),
+      keyUses.close(),
+      reservations.close(),
+      views.close(),
+      watchlistSweep.close(),
+    ]);
     await store.close();
   };
   try {
     await reservations.start();
+    watchlistSweep.start();
     const {
       attachSnapshot,
       close: stopServices,
@@ -132,6 +146,7 @@ export async function startService(
       logger,
       metrics,
       sharedRateLimit: store.takeToken?.bind(store),
+      storage,
     }).catch(async (err: unknown) => {
       await stopServices();
       throw err;

@@ -4,6 +4,7 @@
  * quota variables are read by functions/auth/config.ts (which the accounts CLI also uses), the state store's by
  * functions/store/index.ts, everything else here.
  */
+
 import { resolve } from "node:path";
 import { z } from "zod";
 import { DEFAULT_ANSWER_WINDOW_MS } from "./api/answers.ts";
@@ -16,7 +17,10 @@ import {
   DEFAULT_CONNECTION_LIMITS,
   defaultMaxConnections,
 } from "./edge/connections.ts";
+import type { FairTurnOptions } from "./edge/fair-turns.ts";
 import { AllowedHostsEnv, AllowedOriginsEnv } from "./edge/host-guard.ts";
+import { DEFAULT_DAILY_CREATIONS } from "./pages/watchlist-creation.ts";
+import { DEFAULT_KEEP_DAYS } from "./pages/watchlists.ts";
 import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "./runtime/env.ts";
 import { DEFAULT_STATE_DIR, type StoreEnv } from "./store/index.ts";
 import {
@@ -25,6 +29,7 @@ import {
   QUOTA_LEASE_UNITS,
   RESERVATION_LEASE_MS,
 } from "./store/reservations.ts";
+import { type MinFree, minFreeEnv } from "./store/storage-watch.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
 
 export interface ServerConfig extends AuthConfig {
@@ -47,6 +52,8 @@ export interface ServerConfig extends AuthConfig {
   answerWindowMs?: number;
   /** Per-second token bucket per client address and per credential (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST). */
   rateLimit: { perSecond: number; burst: number };
+  /** Requests of one client address inside the app at once, and how many more may wait (CLIENT_CONCURRENCY, CLIENT_QUEUE). */
+  fairTurns: FairTurnOptions;
   /** Open connections, header and request timeouts, keep-alive (MAX_CONNECTIONS*, *_TIMEOUT_MS). */
   connections: ConnectionLimits;
   /** Login attempts per address and the password hashing pool (LOGIN_*, PASSWORD_HASH_*). */
@@ -55,6 +62,12 @@ export interface ServerConfig extends AuthConfig {
   readyMaxSnapshotAgeHours: number;
   /** Where accounts, keys and counters live (STATE_DIR, or REDIS_URL with REDIS_PREFIX), as openStore reads it. */
   store: StoreEnv;
+  /** Creations per address a day and days an untouched list is kept (WATCHLIST_DAILY_CREATIONS, WATCHLIST_KEEP_DAYS). */
+  watchlists: { dailyCreations: number; keepDays: number };
+  /** Room under which /readyz warns and vd_storage_low is 1 (STATE_MIN_FREE). */
+  stateMinFree: MinFree;
+  /** Bearer token that lets a non-loopback scraper read /metrics (METRICS_TOKEN); null: loopback only. */
+  metricsToken: string | null;
 }
 
 /** Two nightly builds: one failed build is tolerated, a second one is not. */
@@ -77,6 +90,8 @@ const Env = z
     SNAPSHOT_POLL_MS: wholeNumber("SNAPSHOT_POLL_MS", 5000),
     RATE_LIMIT_PER_SECOND: wholeNumber("RATE_LIMIT_PER_SECOND", 50),
     RATE_LIMIT_BURST: wholeNumber("RATE_LIMIT_BURST", 2000, 1),
+    CLIENT_CONCURRENCY: wholeNumber("CLIENT_CONCURRENCY", 4),
+    CLIENT_QUEUE: wholeNumber("CLIENT_QUEUE", 1024),
     MAX_CONNECTIONS: wholeNumber("MAX_CONNECTIONS", defaultMaxConnections(), 1),
     MAX_CONNECTIONS_PER_ADDRESS: wholeNumber("MAX_CONNECTIONS_PER_ADDRESS", limits.perAddress),
     HEADERS_TIMEOUT_MS: wholeNumber("HEADERS_TIMEOUT_MS", limits.headersTimeoutMs, 1),
@@ -111,6 +126,16 @@ const Env = z
       "READY_MAX_SNAPSHOT_AGE_HOURS",
       DEFAULT_READY_MAX_SNAPSHOT_AGE_HOURS,
     ),
+    WATCHLIST_DAILY_CREATIONS: wholeNumber("WATCHLIST_DAILY_CREATIONS", DEFAULT_DAILY_CREATIONS, 1),
+    WATCHLIST_KEEP_DAYS: wholeNumber("WATCHLIST_KEEP_DAYS", DEFAULT_KEEP_DAYS, 1, 3650),
+    STATE_MIN_FREE: minFreeEnv("STATE_MIN_FREE"),
+    METRICS_TOKEN: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || null)
+      .refine((v) => v === null || /^\S{16,}$/.test(v), {
+        error: "METRICS_TOKEN must be at least 16 characters without spaces",
+      }),
   })
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
     error: "HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS",
@@ -158,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     answerWindowMs: e.API_ANSWER_WINDOW_MS,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    fairTurns: { concurrency: e.CLIENT_CONCURRENCY, queue: e.CLIENT_QUEUE },
     readyMaxSnapshotAgeHours: e.READY_MAX_SNAPSHOT_AGE_HOURS,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
@@ -181,5 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       QUOTA_LEASE_MS: String(e.QUOTA_LEASE_MS),
       QUOTA_LEASE_IDLE_MS: String(e.QUOTA_LEASE_IDLE_MS),
     },
+    watchlists: { dailyCreations: e.WATCHLIST_DAILY_CREATIONS, keepDays: e.WATCHLIST_KEEP_DAYS },
+    stateMinFree: e.STATE_MIN_FREE,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run backup [-- --to FILE]`: a consistent copy of the state store, while servers run. SQLite: an online
- * backup (WAL included) to FILE, default `STATE_DIR/backups/state-<UTC instant>.sqlite`. Redis: BGSAVE, waited for,
- * and where Redis wrote its RDB file. Prints JSON on stdout; on failure a message on stderr and exit 1.
+ * backup (WAL included) to FILE, default `STATE_DIR/backups/state-<UTC instant>.sqlite`, mode 0600, without the
+ * generated login-token key. Redis: BGSAVE, waited for, and where Redis wrote its RDB file (REDIS_PREFIX's keys
+ * checked for that key). Prints JSON on stdout; on failure a message on stderr and exit 1.
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -13,7 +14,7 @@ try {
   const redisUrl = process.env.REDIS_URL?.trim();
   const stateDir = stateDirOf(process.env);
   const report = redisUrl
-    ? await backupRedis(redisUrl)
+    ? await backupRedis(redisUrl, process.env.REDIS_PREFIX)
     : await backupSqlite(stateDir, resolve(values.to ?? defaultBackupFile(stateDir, new Date())));
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 } catch (err) {

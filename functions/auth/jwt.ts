@@ -1,11 +1,12 @@
 /**
  * Login tokens: HS256 JWTs (the algorithm is pinned, so "none" or any other algorithm is refused), with issuer and
  * audience checked and a lifetime of about six months. The key is JWT_SECRET, or a random secret generated on first
- * use and kept in the state store so every process sharing the store agrees on it.
+ * use and kept in the state store so every process sharing the store agrees on it (SQLite backups leave it out, so
+ * a restore makes a new one and old login tokens stop working).
  */
 import { randomBytes } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
-import type { Store } from "../store/types.ts";
+import { LOGIN_TOKEN_KEY_SETTING, type Store } from "../store/types.ts";
 import type { AuthConfig } from "./config.ts";
 
 /** 180 days. */
@@ -13,7 +14,6 @@ export const JWT_LIFETIME_SECONDS = 15_552_000;
 export const JWT_ISSUER = "venue-directory";
 export const JWT_AUDIENCE = "venue-directory-api";
 const ALGORITHM = "HS256";
-const SECRET_SETTING = "jwt_secret";
 
 const keys = new WeakMap<Store, Promise<Uint8Array>>();
 
@@ -22,7 +22,7 @@ export function jwtKey(store: Store, config: Pick<AuthConfig, "jwtSecret">): Pro
   let key = keys.get(store);
   if (!key) {
     key = store
-      .getOrInitSetting(SECRET_SETTING, randomBytes(32).toString("base64url"))
+      .getOrInitSetting(LOGIN_TOKEN_KEY_SETTING, randomBytes(32).toString("base64url"))
       .then((secret) => new TextEncoder().encode(secret));
     keys.set(store, key);
   }

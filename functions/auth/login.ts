@@ -1,7 +1,8 @@
 /**
  * POST /api/login: e-mail and password for a login token. Unknown e-mails cost the same as wrong passwords. The
- * limits on attempts (per address and per account, kept in the state store) are in login-limits.ts; the hashing
- * runs on its own bounded thread pool (passwords.ts), and a full queue answers 429 like an address over its limit.
+ * limits on attempts (per address, per address and account, per account for addresses it does not know; kept in the
+ * state store) are in login-limits.ts; the hashing runs on its own bounded thread pool (passwords.ts), a known
+ * address's ahead of the rest, and a full queue answers 429 like an address over its limit.
  */
 import type { Clock } from "../runtime/clock.ts";
 import type { Store } from "../store/types.ts";
@@ -38,7 +39,7 @@ export interface LoginToken {
   user_id: string;
 }
 
-/** A token; a refusal to check now (429 with Retry-After); or null for wrong credentials or a waiting account. */
+/** A token; a refusal to check now (429 with Retry-After); or null for wrong credentials or an attempt held back. */
 export type LoginOutcome = LoginToken | { retryAfterSeconds: number; reason: string } | null;
 
 export interface Login {
@@ -59,18 +60,22 @@ export function createLogin(
   const attempt = async (email: string, password: string, ip: string): Promise<LoginOutcome> => {
     const addressWait = await limiter.addressWait(ip);
     if (addressWait > 0) return { retryAfterSeconds: addressWait, reason: "too many login attempts" };
-    // No account has a longer password; refusing early keeps huge inputs from tying up scrypt.
-    if (password.length > MAX_PASSWORD_LENGTH) return null;
     const normalized = normalizeEmail(email);
-    if (await limiter.accountWaiting(normalized)) return null;
+    // No account has a longer password; refusing early keeps huge inputs from tying up scrypt.
+    const check = password.length > MAX_PASSWORD_LENGTH ? null : await limiter.check(ip, normalized);
+    if (!check || check.held) {
+      await limiter.refused(ip);
+      return null;
+    }
     const account = await store.findAccountByEmail(normalized);
     const stored = account ? { hash: account.passwordHash, salt: account.passwordSalt } : null;
-    const matches = await hasher.verify(password, stored);
+    // An address the account knows is hashed ahead of strangers' guesses.
+    const matches = await hasher.verify(password, stored, check.known);
     if (!account || !matches || !account.verified) {
       await limiter.failed(ip, normalized);
       return null;
     }
-    await limiter.succeeded(normalized);
+    await limiter.succeeded(ip, normalized);
     return {
       token: await signAccountJwt(account.id, await jwtKey(store, config), clock()),
       token_type: "Bearer",

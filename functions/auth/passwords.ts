@@ -5,10 +5,12 @@
  *
  * Hashing runs on a fixed-size pool of worker threads with a bounded queue (piscina), not on libuv's shared
  * thread pool: a flood of logins then waits for its own threads (or is refused with PasswordHashingBusy when the
- * queue is full) instead of holding up the file reads that pages and snapshot files need.
+ * queue is full) instead of holding up the file reads that pages and snapshot files need. A hash asked `first` (a
+ * login from an address the account knows) goes ahead of the queue and has FIRST_QUEUE further places of its own.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { Piscina } from "piscina";
+import { Piscina, queueOptionsSymbol } from "piscina";
+import { GOES_FIRST, KnownFirstQueue } from "./hashing-queue.ts";
 import type { ScryptTask } from "./password-worker.ts";
 
 export const MIN_PASSWORD_LENGTH = 10;
@@ -34,6 +36,8 @@ export interface HashingPoolSize {
 }
 
 export const DEFAULT_HASHING_POOL: HashingPoolSize = { threads: 1, queue: 8 };
+/** Places beyond the queue kept for hashes asked `first`, so a full queue of others never refuses them. */
+export const FIRST_QUEUE = 8;
 
 /** Every hashing thread is busy and the queue is full: the caller should come back later (429). */
 export class PasswordHashingBusy extends Error {
@@ -57,21 +61,37 @@ const DUMMY_KEY = randomBytes(KEY_LENGTH);
 
 export class PasswordHasher {
   private readonly pool: Piscina<ScryptTask, Uint8Array>;
+  private readonly queue: number;
 
   constructor(size: HashingPoolSize = DEFAULT_HASHING_POOL) {
+    this.queue = size.queue;
     // Idle threads are unref'd by piscina, so a CLI that hashed once still exits.
     this.pool = new Piscina({
       filename: WORKER,
       minThreads: size.threads,
       maxThreads: size.threads,
-      maxQueue: size.queue,
+      maxQueue: size.queue + FIRST_QUEUE,
+      taskQueue: new KnownFirstQueue(),
     });
   }
 
-  private async derive(password: string, salt: string, params: { N: number; r: number; p: number }) {
+  private async derive(
+    password: string,
+    salt: string,
+    params: { N: number; r: number; p: number },
+    first = false,
+  ) {
     // Checked before run(): piscina's own refusal past maxQueue is an untyped Error.
-    if (this.pool.queueSize >= this.pool.options.maxQueue) throw new PasswordHashingBusy();
-    const key = await this.pool.run({ password, salt, keyLength: KEY_LENGTH, ...params });
+    const room = first ? this.queue + FIRST_QUEUE : this.queue;
+    if (this.pool.queueSize >= room) throw new PasswordHashingBusy();
+    const task = {
+      password,
+      salt,
+      keyLength: KEY_LENGTH,
+      ...params,
+      [queueOptionsSymbol]: first ? GOES_FIRST : null,
+    };
+    const key = await this.pool.run(task);
     return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
   }
 
@@ -81,17 +101,25 @@ export class PasswordHasher {
     return { hash: `scrypt$${CURRENT.N}$${CURRENT.r}$${CURRENT.p}$${key.toString("base64")}`, salt };
   }
 
-  /** True when `password` matches. With `stored` null (no such account) it does the same work and returns false. */
-  async verify(password: string, stored: PasswordHash | null): Promise<boolean> {
+  /**
+   * True when `password` matches. With `stored` null (no such account) it does the same work and returns false.
+   * `first` puts the hash ahead of the queue (a login from an address the account knows).
+   */
+  async verify(password: string, stored: PasswordHash | null, first = false): Promise<boolean> {
     if (stored === null) {
-      timingSafeEqual(await this.derive(password, DUMMY_SALT, CURRENT), DUMMY_KEY);
+      timingSafeEqual(await this.derive(password, DUMMY_SALT, CURRENT, first), DUMMY_KEY);
       return false;
     }
     const match = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9+/=]+)$/.exec(stored.hash);
     if (!match) return false;
     const [, N, r, p, encoded] = match;
     const expected = Buffer.from(encoded ?? "", "base64");
-    const actual = await this.derive(password, stored.salt, { N: Number(N), r: Number(r), p: Number(p) });
+    const actual = await this.derive(
+      password,
+      stored.salt,
+      { N: Number(N), r: Number(r), p: Number(p) },
+      first,
+    );
     return expected.length === actual.length && timingSafeEqual(actual, expected);
   }
 

@@ -4,12 +4,14 @@
  * from one address (IPv6 per /64) at a time, past which a new one is closed at once; short times to receive the
  * headers and the whole request, checked every second rather than Node's 30 s; keep-alive limits; and a cap on all
  * connections with headroom under the process's open-file limit, so snapshot files, DuckDB, the state store and
- * logs can still open files when every connection slot is taken.
+ * logs can still open files when every connection slot is taken. Near that cap idle connections are taken back from
+ * the addresses holding the most, so many addresses each under their own cap cannot lock a new one out.
  */
 import { readFileSync } from "node:fs";
 import type { Server, ServerOptions } from "node:http";
 import type { Socket } from "node:net";
 import { normalizeIp, quotaSubject } from "../http/client-ip.ts";
+import { type ClosedReason, OpenConnections } from "./open-connections.ts";
 
 export interface ConnectionLimits {
   /** Connections open at once from one address (MAX_CONNECTIONS_PER_ADDRESS); 0 switches the cap off. */
@@ -72,24 +74,24 @@ export function connectionServerOptions(limits: ConnectionLimits): ServerOptions
   };
 }
 
-/** Sets the caps on a listening server: all connections, requests per connection, connections per address. */
-export function limitConnections(server: Server, limits: ConnectionLimits): void {
+/** Why a connection was closed before it was served: a cap per address, the cap on all, or taken back as idle. */
+export type ConnectionClosed = (reason: ClosedReason | "total_cap", count: number) => void;
+
+/**
+ * Sets the caps on a listening server: all connections (idle ones taken back before it is reached,
+ * open-connections.ts), requests per connection, connections per address. `closed` counts what they close.
+ */
+export function limitConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  closed: ConnectionClosed = () => {},
+): void {
   server.maxConnections = limits.max;
   server.maxRequestsPerSocket = limits.maxRequestsPerConnection;
-  if (limits.perAddress <= 0) return;
-  const open = new Map<string, number>();
-  server.on("connection", (socket: Socket) => {
-    const address = quotaSubject(normalizeIp(socket.remoteAddress ?? "") ?? "unknown");
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > limits.perAddress) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count);
-    socket.once("close", () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
-  });
+  const open = new OpenConnections(limits, closed);
+  server.on("connection", (socket: Socket) =>
+    open.admit(socket, quotaSubject(normalizeIp(socket.remoteAddress ?? "") ?? "unknown")),
+  );
+  // Refused by net.Server itself: the cap was reached with no idle connection left to take back.
+  server.on("drop", () => closed("total_cap", 1));
 }

@@ -3,11 +3,14 @@
  * /readyz says whether it serves what it should: the state store answers within a second, and the snapshot in
  * service is not older than READY_MAX_SNAPSHOT_AGE_HOURS; it names the snapshot's date and age and what the last
  * nightly sync and build did (as the builder recorded them beside the snapshots), and answers 503 with the reasons
- * when it is not ready.
+ * when it is not ready. It also reports the state store's room (free space of STATE_DIR's file system, the store's
+ * size, Redis's maxmemory) and warns, still ready, when it is under STATE_MIN_FREE: an operator can act before a
+ * full store turns metered calls into 503s.
  */
 
 import type { AccessControl } from "../http/caller.ts";
 import type { BuildStatus } from "../runtime/build-status.ts";
+import type { StorageFigures } from "../runtime/metrics.ts";
 import { withTimeout } from "../runtime/timeout.ts";
 
 export const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
@@ -23,6 +26,8 @@ export interface Readiness {
   /** Oldest snapshot still ready, hours; 0 = no limit. */
   maxSnapshotAgeHours: number;
   now(): Date;
+  /** The state store's room (store/storage-watch.ts); absent for a server without a store. */
+  storage?: () => Promise<StorageFigures>;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -43,9 +48,32 @@ async function storeState(access: AccessControl): Promise<string> {
   }
 }
 
+/** The room figures as /readyz shows them, and the warnings they raise (a reading that fails is one). */
+async function storageState(ready: Readiness): Promise<{ storage?: object; warnings: string[] }> {
+  if (!ready.storage) return { warnings: [] };
+  try {
+    const f = await withTimeout(ready.storage(), READY_TIMEOUT_MS, () => {
+      throw new Error("timed out");
+    });
+    return {
+      storage: {
+        status: f.warnings.length > 0 ? "low" : "ok",
+        disk_free_bytes: f.diskFreeBytes,
+        disk_size_bytes: f.diskTotalBytes,
+        store_bytes: f.storeBytes,
+        store_max_bytes: f.storeMaxBytes,
+      },
+      warnings: f.warnings,
+    };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { storage: { status: "unknown" }, warnings: [`state store room could not be read: ${message}`] };
+  }
+}
+
 export async function healthResponse(pathname: string, ready: Readiness): Promise<Response> {
   if (pathname === "/healthz") return json(200, { status: "ok" });
-  const store = await storeState(ready.access);
+  const [store, room] = await Promise.all([storeState(ready.access), storageState(ready)]);
   const { version, date, generated_at } = ready.snapshot();
   const ageHours = Math.max(0, (ready.now().getTime() - Date.parse(generated_at)) / HOUR_MS);
   const max = ready.maxSnapshotAgeHours;
@@ -57,7 +85,9 @@ export async function healthResponse(pathname: string, ready: Readiness): Promis
   const body = {
     status: reasons.length === 0 ? "ready" : "unavailable",
     reasons,
+    warnings: room.warnings,
     store,
+    ...(room.storage ? { storage: room.storage } : {}),
     snapshot: {
       status: stale ? "stale" : "loaded",
       version,

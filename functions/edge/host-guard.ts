@@ -26,10 +26,26 @@ const listEnv = z
       .filter(Boolean),
   );
 
-/** ALLOWED_HOSTS: comma- or space-separated host names (no scheme, no port), e.g. "api.example.org,example.org". */
+/** The canonical spelling of a host name (what a URL parser makes of it: "[::1]" for "[0:0::1]"). */
+function canonicalHostName(name: string): string | undefined {
+  try {
+    return new URL(`http://${name}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ALLOWED_HOSTS: comma- or space-separated host names (no scheme, no port), e.g. "api.example.org,example.org",
+ * each in its canonical spelling: a Host header is matched as written (hostRefusal), and the HTTP layer refuses
+ * a Host whose address a URL parser would rewrite.
+ */
 export const AllowedHostsEnv = listEnv.refine(
-  (hosts) => hosts.every((h) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(h)),
-  { error: "ALLOWED_HOSTS must list host names without scheme or port, separated by commas" },
+  (hosts) => hosts.every((h) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(h) && canonicalHostName(h) === h),
+  {
+    error:
+      "ALLOWED_HOSTS must list host names without scheme or port, each as a URL writes it ([::1], 127.0.0.1), separated by commas",
+  },
 );
 
 /** The origin of `value` when it is written as one (http(s) scheme, host, optional port, nothing else). */
@@ -55,24 +71,23 @@ export function allowedHostNames(publicBaseUrl: string, extra: readonly string[]
   return new Set([new URL(publicBaseUrl).hostname.toLowerCase(), ...LOOPBACK, ...extra]);
 }
 
-/** A host name of letters, digits, "-" and "." with an optional port: "localhost:4321", "api.example.org". */
-const PLAIN_HOST = /^([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::\d{1,5})?$/i;
+/**
+ * A Host header as the one rule reads it: a host name (letters, digits, "-", ".") or a bracketed IPv6 address,
+ * then an optional port. Nothing else: no user part, path, percent-escape, second value ("a, b" is how a repeated
+ * Host reads) or empty port.
+ */
+const HOST_HEADER = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
 
-/** The host name of a Host header value ("name:port", "[::1]:port"); undefined when unreadable. */
-function hostNameOf(host: string): string | undefined {
-  try {
-    return new URL(`http://${host}`).hostname.toLowerCase() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Why a request's Host (its header, else its URL's host) is refused, or undefined when it names this service. */
+/**
+ * Why a request's Host is refused, or undefined when it names this service: the one Host rule of the app
+ * (hostGuard) and of the kept-answer lane. `host` is the header as the web Request reads it (every value, joined
+ * by ", "). The name must be an allowed one as written, case aside: no URL parser rewrites it first ("127.1",
+ * "[0:0::1]" and "evil@127.0.0.1" are refused), so a Host accepted here is one the HTTP layer
+ * (@hono/node-server, which refuses a Host its URL parser would rewrite) accepts as well.
+ */
 export function hostRefusal(host: string, allowed: ReadonlySet<string>): string | undefined {
-  // The usual case, an allowed name as written, needs no URL parser; anything else is normalised by it first.
-  if (allowed.has(PLAIN_HOST.exec(host)?.[1]?.toLowerCase() ?? "")) return undefined;
-  const hostName = hostNameOf(host);
-  return hostName && allowed.has(hostName)
+  const [, name = "", port = "0"] = HOST_HEADER.exec(host) ?? [];
+  return allowed.has(name.toLowerCase()) && Number(port) <= 65535
     ? undefined
     : `Host ${JSON.stringify(host)} is not allowed on this server`;
 }

@@ -2,9 +2,10 @@
  * The kept-answer lane: an anonymous GET of /api whose answer the API still keeps (api/answers.ts,
  * API_ANSWER_WINDOW_MS) is answered straight from node:http, without the web Request/Response bridge and the app's
  * chain of steps, which cost several times the answer itself (bench/README.md, "The fixed cost of a request").
- * It applies the same rules through the same functions: the Host and User-Agent refusals, the per-second limit, the
- * daily quota (charged, kept once the answer is out, given back when the client has gone), the request id, the
- * headers every answer carries, If-None-Match → 304, the log line and the metrics.
+ * It applies the same rules through the same functions, to the headers as the app reads them (every value sent):
+ * the Host rule (host-guard.ts hostRefusal) and the User-Agent refusal, the per-second limit, the daily quota
+ * (charged, kept once the answer is out, given back when the client has gone), the request id, the headers every
+ * answer carries, If-None-Match → 304, the log line and the metrics.
  *
  * Everything else goes down the whole chain (functions/app.ts): another method or path, a credential, a body, an
  * accepted compression, a percent-encoded path, no kept answer, any refusal and a store that fails. Only the
@@ -61,10 +62,19 @@ export type KeptAnswerLane = (
   outgoing: ServerResponse,
 ) => false | Promise<{ answered: boolean; rateChecked: boolean }>;
 
-/** A request header as one string (node:http joins repeated ones, set-cookie aside). */
+/**
+ * A request header as the app's web Request reads it: every value sent, joined by ", ". Read from the raw
+ * headers, as node:http keeps only the first of a repeated Host (where the app sees both, and refuses them).
+ */
 const header = (incoming: IncomingMessage, name: string): string | undefined => {
-  const value = incoming.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
+  const raw = incoming.rawHeaders;
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.length === name.length && raw[i]?.toLowerCase() === name) {
+      value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+    }
+  }
+  return value;
 };
 
 /** Only these requests can have a kept answer the lane may send as it is. */
@@ -89,8 +99,11 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
     const path = query < 0 ? url : url.slice(0, query);
     if (!path.startsWith("/api/") || path.includes("%") || !isPlainAnonymousGet(incoming)) return false;
     const h = incoming.headers;
-    const userAgent = h["user-agent"];
-    if (!h.host || hostRefusal(h.host, deps.allowedHosts) || isBlockedAgent(userAgent ?? null)) return false;
+    const userAgent = header(incoming, "user-agent");
+    // The app's own Host rule, on the Host the app would read.
+    if (hostRefusal(header(incoming, "host") ?? "", deps.allowedHosts) || isBlockedAgent(userAgent ?? null)) {
+      return false;
+    }
     const started = performance.now();
     const makeAnswer = deps.keptAnswer(url);
     if (!makeAnswer) return false;

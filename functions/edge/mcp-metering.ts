@@ -8,6 +8,7 @@
 import { createMiddleware } from "hono/factory";
 import { jsonRpcError } from "../http/json-rpc-error.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
+import { withServedResourceUris } from "./mcp-resource-uri.ts";
 
 /** A request body as JSON; undefined when there is none or it is not JSON. */
 function jsonBody(body: Uint8Array | undefined): unknown {
@@ -19,7 +20,10 @@ function jsonBody(body: Uint8Array | undefined): unknown {
   }
 }
 
-/** Resources whose content is venue data (the statistics payload, a venue's page): read like a REST call, metered. */
+/**
+ * Resources whose content is venue data (the statistics payload, a venue's page): read like a REST call, metered.
+ * Asked of the URI in the form the server serves (mcp-resource-uri.ts), never of the spelling sent.
+ */
 const isVenueDataResource = (uri: string) => /^venue:\/\/(statistics$|conference\/|journal\/)/.test(uri);
 
 /** Prompt arguments whose completion runs the venue name search. */
@@ -63,11 +67,12 @@ function countMeteredCalls(message: unknown): number {
 
 /**
  * The edge step on /mcp, before caller-quota.ts, and the one place that counts metered calls: parses the message
- * once and hands it on (c.var.mcpMessage); a request with no metered call only reports the quota, and a batch of
- * several is refused here, before it is counted (one HTTP request counts as one request).
+ * once, with resource URIs in their served form, and hands that message on (c.var.mcpMessage) for the handler to
+ * serve; a request with no metered call only reports the quota, and a batch of several is refused here, before it
+ * is counted (one HTTP request counts as one request).
  */
 export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
-  const message = c.req.method === "POST" ? jsonBody(c.get("body")) : undefined;
+  const message = c.req.method === "POST" ? withServedResourceUris(jsonBody(c.get("body"))) : undefined;
   const calls = countMeteredCalls(message);
   if (calls > 1) {
     return jsonRpcError(

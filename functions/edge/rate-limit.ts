@@ -1,12 +1,16 @@
 /**
  * Per-second limits: a token bucket per client address and one per credential, on every route (pages, files,
  * API, MCP whatever it calls). A bucket holds `burst` tokens and refills `perSecond` a second; a request takes
- * one, and an empty bucket answers 429 with Retry-After. The buckets live in the state store when it is shared
+ * one, and an empty bucket answers 429 with Retry-After. A request that took longer than COST_UNIT_MS to answer is
+ * charged one more token for each further COST_UNIT_MS afterwards (edge/fair-turns.ts measures it), so a client
+ * sending expensive requests runs out sooner than one sending cheap ones; the charge may take a bucket below
+ * zero, and the client then waits until it has refilled. The buckets live in the state store when it is shared
  * between servers (Redis: Store.takeToken), so the limit holds across all of them; otherwise, or while the shared
  * store does not answer within SHARED_WAIT_MS (pages never wait on the store), in this process's memory (an LRU
  * bounds their number).
  */
 import { createHash } from "node:crypto";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
 import { quotaSubject } from "../http/client-ip.ts";
@@ -14,8 +18,23 @@ import type { EdgeEnv } from "../http/request-context.ts";
 import { withTimeout } from "../runtime/timeout.ts";
 import { refusal } from "./refusal.ts";
 
-/** Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. */
-export type SharedBuckets = (key: string, perSecond: number, burst: number) => Promise<number>;
+/**
+ * Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. With `debit`, takes that many tokens
+ * whatever is left (down to -burst at the most) and answers 0.
+ */
+export type SharedBuckets = (
+  key: string,
+  perSecond: number,
+  burst: number,
+  debit?: number,
+) => Promise<number>;
+
+/**
+ * The server time one token stands for: a request is charged a token more for each further COST_UNIT_MS it took.
+ * Today's answers take a few milliseconds (a feed for a new filter 6 ms of CPU), so only what is really slow, or a
+ * server already saturated, is charged more.
+ */
+export const COST_UNIT_MS = 50;
 
 export interface RateLimitOptions {
   /** Tokens added per second; 0 switches the limit off. */
@@ -35,28 +54,33 @@ interface Bucket {
   at: number;
 }
 
-/** Takes a token for a request from its client address (and its credential, if it sends one). */
-export type RateLimiter = (
-  credential: string | null,
-  ip: string,
-) => Promise<{ retryAfterSeconds: number } | null>;
+export interface RateLimiter {
+  /** Takes a token for a request from its client address (and its credential, if it sends one). */
+  (credential: string | null, ip: string): Promise<{ retryAfterSeconds: number } | null>;
+  /** Charges a request's cost beyond its first token, once it has been answered: never refuses. */
+  charge(credential: string | null, ip: string, tokens: number): Promise<void>;
+}
 
-/** Takes a token from the bucket named `key`: 0, or the seconds to wait when it is empty. */
-export type TokenBuckets = (key: string) => number;
+/** Takes a token from the bucket named `key`: 0, or the seconds to wait when it is empty (debit: as SharedBuckets). */
+export type TokenBuckets = (key: string, debit?: number) => number;
 
-type Take = (key: string) => number | Promise<number>;
+type Take = (key: string, debit?: number) => number | Promise<number>;
 
 /** Token buckets of one size and rate, by name, in memory (an LRU bounds their number). */
 export function tokenBuckets(options: RateLimitOptions): TokenBuckets {
   const { perSecond, burst } = options;
   const now = options.now ?? performance.now.bind(performance);
   const buckets = new LRUCache<string, Bucket>({ max: 100_000 });
-  return (key) => {
+  return (key, debit) => {
     const t = now();
     const bucket = buckets.get(key) ?? { tokens: burst, at: t };
     bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 1000) * perSecond);
     bucket.at = t;
     buckets.set(key, bucket);
+    if (debit !== undefined) {
+      bucket.tokens = Math.max(-burst, bucket.tokens - debit);
+      return 0;
+    }
     if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
     bucket.tokens -= 1;
     return 0;
@@ -65,35 +89,47 @@ export function tokenBuckets(options: RateLimitOptions): TokenBuckets {
 
 /** The shared buckets, or the local ones when the shared store fails or is slow. */
 function sharedBuckets(shared: SharedBuckets, local: Take, { perSecond, burst }: RateLimitOptions): Take {
-  return (key) =>
-    withTimeout(shared(key, perSecond, burst), SHARED_WAIT_MS, () => {
+  return (key, debit) =>
+    withTimeout(shared(key, perSecond, burst, debit), SHARED_WAIT_MS, () => {
       throw new Error("shared rate limit too slow");
-    }).catch(() => local(key));
+    }).catch(() => local(key, debit));
 }
+
+const credentialKey = (credential: string) =>
+  `cred:${createHash("sha256").update(credential).digest("base64url").slice(0, 22)}`;
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const local = tokenBuckets(options);
   const take = options.shared ? sharedBuckets(options.shared, local, options) : local;
-  return async (credential, ip) => {
-    if (options.perSecond <= 0) return null;
+  const off = options.perSecond <= 0;
+  const limiter = async (credential: string | null, ip: string) => {
+    if (off) return null;
     const byAddress = await take(`ip:${quotaSubject(ip)}`);
     if (byAddress > 0) return { retryAfterSeconds: byAddress };
     if (credential) {
-      const id = createHash("sha256").update(credential).digest("base64url").slice(0, 22);
-      const byCredential = await take(`cred:${id}`);
+      const byCredential = await take(credentialKey(credential));
       if (byCredential > 0) return { retryAfterSeconds: byCredential };
     }
     return null;
   };
+  const charge = async (credential: string | null, ip: string, tokens: number) => {
+    if (off || tokens <= 0) return;
+    await take(`ip:${quotaSubject(ip)}`, tokens);
+    if (credential) await take(credentialKey(credential), tokens);
+  };
+  return Object.assign(limiter, { charge });
 }
+
+/** The credential a request's per-credential bucket is named by: its API key, login token or paid-access token. */
+export const rateCredential = (c: Context<EdgeEnv>) =>
+  c.req.header("authorization") ?? c.req.header("x-paid-access") ?? null;
 
 /** The limit as the edge step: 429 with Retry-After before anything reads the body (no Hono built-in limits rate). */
 export const rateLimit = (limiter: RateLimiter) =>
   createMiddleware<EdgeEnv>(async (c, next) => {
     // The kept-answer lane (edge/kept-answers.ts) took this request's token before handing it on.
     if (c.env?.rateChecked) return next();
-    const credential = c.req.header("authorization") ?? c.req.header("x-paid-access") ?? null;
-    const limited = await limiter(credential, c.get("ip"));
+    const limited = await limiter(rateCredential(c), c.get("ip"));
     if (!limited) return next();
     // A body the Node listener would read is simply never read; any other is cancelled.
     if (!c.env?.readBody) await c.req.raw.body?.cancel().catch(() => {});

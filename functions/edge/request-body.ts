@@ -1,7 +1,7 @@
 /**
  * Bounded request bodies. Every body is read here, before anything else touches it, up to the route's limit
- * (login 16 KB, MCP 1 MB, anything else 64 KB); a larger one, declared (Content-Length) or streamed (chunked), is
- * refused 413 as soon as the limit is crossed and the rest is never buffered. The login also takes
+ * (login 16 KB, MCP 1 MB, watchlists 16 KB, anything else 64 KB); a larger one, declared (Content-Length) or
+ * streamed (chunked), is refused 413 as soon as the limit is crossed and the rest is never buffered. The login also takes
  * application/json only: a text/plain POST can be sent cross-site without a CORS preflight. On Node, a body whose
  * Content-Length is within the limit is read straight from the socket when this step asks for it
  * (declaredBodyReader), which costs far less than reading it through the web Request's stream.

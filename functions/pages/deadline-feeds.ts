@@ -16,6 +16,7 @@ import type { OutlookDeadline, OutlookOtherDate } from "../../snapshot/records.t
 import { deadlineName, deadlineText } from "./deadline.ts";
 import type { DeadlineRow } from "./deadline-list.ts";
 import { fieldLabel } from "./html.ts";
+import { foldLines } from "./ical-fold.ts";
 import { rankText } from "./rank-line.ts";
 
 /** What a calendar needs of a row: the venue and the round's deadlines (a venue's whole outlook works too). */
@@ -104,35 +105,47 @@ export function deadlinesRss(
   });
 }
 
-/** iCalendar: every submission deadline of each row's round still ahead (abstract and paper), CRLF lines. */
+/** The calendar's last line: the events are written in before it. */
+const CALENDAR_END = "END:VCALENDAR";
+
+/**
+ * iCalendar: every submission deadline of each row's round still ahead (abstract and paper), CRLF lines. The
+ * calendar's head comes from ical-generator whole; each event from its own text, folded by ical-fold.ts (the bytes
+ * ical-generator's calendar would give, at a hundredth of its folding cost).
+ */
 export function deadlinesIcs(info: FeedInfo, rows: readonly DeadlineEvents[]): string {
-  const calendar = ical({
+  const settings = {
     name: info.title,
     description: info.description,
     prodId: { company: "Venue Directory", product: "Deadlines", language: "EN" },
     url: `${info.baseUrl}${info.path}`,
     ttl: 86_400,
-  });
+  };
+  const head = ical(settings).toString();
+  const calendar = ical(settings);
   const seen = new Set<string>();
+  let events = "";
   for (const row of rows) {
     for (const d of row.deadlines) {
       const id = deadlineUid(row.conference_id, d);
       if (d.status !== "upcoming" || seen.has(id)) continue;
       seen.add(id);
-      calendar.createEvent({
-        id,
-        stamp: info.stamp,
-        summary: itemTitle(row, d),
-        description: `${describe(row, d)}\nDetails: ${pageOf(info, row)}`,
-        url: `${pageOf(info, row)}#${anchor(d)}`,
-        categories: [{ name: d.type }, ...(d.estimated ? [{ name: "estimated" }] : [])],
-        ...(d.estimated ? { status: ICalEventStatus.TENTATIVE } : {}),
-        ...(d.time && !d.estimated
-          ? { start: new Date(d.closes_at) }
-          : { start: new Date(`${d.date}T00:00:00Z`), allDay: true }),
-      });
+      events += calendar
+        .createEvent({
+          id,
+          stamp: info.stamp,
+          summary: itemTitle(row, d),
+          description: `${describe(row, d)}\nDetails: ${pageOf(info, row)}`,
+          url: `${pageOf(info, row)}#${anchor(d)}`,
+          categories: [{ name: d.type }, ...(d.estimated ? [{ name: "estimated" }] : [])],
+          ...(d.estimated ? { status: ICalEventStatus.TENTATIVE } : {}),
+          ...(d.time && !d.estimated
+            ? { start: new Date(d.closes_at) }
+            : { start: new Date(`${d.date}T00:00:00Z`), allDay: true }),
+        })
+        .toString();
     }
   }
   // Every content line, the last one included, ends with CRLF.
-  return `${calendar.toString()}\r\n`;
+  return `${head.slice(0, -CALENDAR_END.length)}${foldLines(events)}${CALENDAR_END}\r\n`;
 }

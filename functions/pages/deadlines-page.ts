@@ -6,6 +6,7 @@
  * parameter is answered 400 with the validation message (in the page, or as text for a feed).
  */
 import type { QueryLayer } from "../query/index.ts";
+import { type Clock, systemClock } from "../runtime/clock.ts";
 import { deadlinesIcs, deadlinesRss, type FeedInfo, type NotificationItem } from "./deadline-feeds.ts";
 import {
   DEADLINES_ICS_PATH,
@@ -21,6 +22,7 @@ import {
   splitDeadlineListsHtml,
 } from "./deadline-list.ts";
 import { allRows, type DeadlineLister } from "./deadline-rows.ts";
+import { FeedAnswers, type FeedText } from "./feed-answers.ts";
 import { framedPage, readFrame } from "./frame.ts";
 import { escapeHtml, fieldLabel } from "./html.ts";
 
@@ -34,9 +36,12 @@ export interface DeadlinesPageDeps {
   outlooks: QueryLayer["conferenceOutlooks"];
   siteDir: string;
   publicBaseUrl: string;
-  /** When the snapshot the rows come from was generated (feed stamps). */
+  /** When the snapshot the rows come from was generated (feed stamps, and the feeds' cache key). */
   generatedAt: () => Date;
+  clock?: Clock;
 }
+
+const HOUR_MS = 3_600_000;
 
 /** "CCF A or B, or CORE A* or A · Software engineering · within 60 days · estimates included · ranked venues" */
 function filterSummary(f: DeadlineFilter): string {
@@ -68,11 +73,14 @@ export function subscribeHtml(f: DeadlineFilter, baseUrl: string): string {
   return `<p class="note subscribe">This list as ${link(ics, "iCalendar")} (${link(ics.replace(/^https?:/, "webcal:"), "webcal")}) · ${link(filterAddress(DEADLINES_RSS_PATH, f), "RSS")} · ${link(filterAddress("/api/deadlines", f), "JSON (API)")}</p>`;
 }
 
-const textAnswer = (req: Request, status: number, type: string, body: string) =>
-  new Response(req.method === "HEAD" ? null : body, {
-    status,
-    headers: { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=3600" },
+const badFilter = (req: Request, message: string) =>
+  new Response(req.method === "HEAD" ? null : `${message}\n`, {
+    status: 400,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
   });
+
+/** Thrown by a feed's maker for a filter the query layer refuses: answered 400, never kept. */
+class InvalidFilter extends Error {}
 
 /**
  * `notifications=true` on the RSS address: the coming notification dates of the listed venues' cycles, as items
@@ -93,6 +101,8 @@ async function notificationsOf(
 /** GET /deadlines, /deadlines.ics and /deadlines.xml; null for other paths (or a site without the frame). */
 export function deadlinesPages(deps: DeadlinesPageDeps) {
   const baseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
+  const clock = deps.clock ?? systemClock;
+  const feeds = new FeedAnswers();
   const feedInfo = (f: DeadlineFilter, path: string): FeedInfo => ({
     title: `Venue Directory — submission deadlines: ${filterSummary(f)}`,
     description: `Upcoming submission deadlines (${filterSummary(f)}); estimates are marked and never announcements. Free use with attribution; link each venue's page.`,
@@ -100,26 +110,38 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     path: filterAddress(path, f),
     stamp: deps.generatedAt(),
   });
-  return async (req: Request, pathname: string): Promise<Response | null> => {
-    const feed = pathname === DEADLINES_ICS_PATH || pathname === DEADLINES_RSS_PATH;
-    if (!feed && pathname !== DEADLINES_PATH) return null;
-    const f = filterOf(new URL(req.url));
-    if (feed) {
-      const rows = await allRows(deps.list, f, FEED_MAX);
-      if ("invalid" in rows) return textAnswer(req, 400, "text/plain", `${rows.invalid}\n`);
-      if (pathname === DEADLINES_ICS_PATH) {
-        return textAnswer(req, 200, "text/calendar", deadlinesIcs(feedInfo(f, pathname), rows));
-      }
-      const notifications = flag(new URL(req.url), "notifications", false)
-        ? await notificationsOf(deps.outlooks, rows)
-        : [];
-      return textAnswer(
-        req,
-        200,
-        "application/rss+xml",
-        await deadlinesRss(feedInfo(f, pathname), rows, notifications),
-      );
+  const makeFeed = async (pathname: string, f: DeadlineFilter, notifications: boolean): Promise<FeedText> => {
+    const rows = await allRows(deps.list, f, FEED_MAX);
+    if ("invalid" in rows) throw new InvalidFilter(rows.invalid);
+    if (pathname === DEADLINES_ICS_PATH) {
+      return { type: "text/calendar; charset=utf-8", text: deadlinesIcs(feedInfo(f, pathname), rows) };
     }
+    const items = notifications ? await notificationsOf(deps.outlooks, rows) : [];
+    return {
+      type: "application/rss+xml; charset=utf-8",
+      text: await deadlinesRss(feedInfo(f, pathname), rows, items),
+    };
+  };
+  /**
+   * A feed is made once per snapshot, filter and hour (deadlines closed within the hour may still be listed) and
+   * served from memory after that.
+   */
+  const feed = (req: Request, pathname: string, f: DeadlineFilter) => {
+    const notifications = pathname === DEADLINES_RSS_PATH && flag(new URL(req.url), "notifications", false);
+    const hour = Math.floor(clock().getTime() / HOUR_MS);
+    const key = `${deps.generatedAt().toISOString()} ${hour} ${filterAddress(pathname, f)} ${notifications}`;
+    return feeds
+      .answer(req, key, () => makeFeed(pathname, f, notifications))
+      .catch((err: unknown) => {
+        if (err instanceof InvalidFilter) return badFilter(req, err.message);
+        throw err;
+      });
+  };
+  return async (req: Request, pathname: string): Promise<Response | null> => {
+    const isFeed = pathname === DEADLINES_ICS_PATH || pathname === DEADLINES_RSS_PATH;
+    if (!isFeed && pathname !== DEADLINES_PATH) return null;
+    const f = filterOf(new URL(req.url));
+    if (isFeed) return feed(req, pathname, f);
     const frame = await readFrame(deps.siteDir, "deadlines");
     if (!frame) return null;
     const answer = await deps.list({ ...filterParams(f), page: f.page, page_size: String(PAGE_SIZE) });

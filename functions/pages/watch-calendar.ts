@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findWatched, WATCH_MAX_IDS, type WatchlistStore } from "./watchlists.ts";
+import { type FindWatched, WATCH_MAX_IDS } from "./watchlists.ts";
 
 const WATCH_CALENDAR_PATH = "/calendar/watch.ics";
 const STORED_WATCHLIST = /^\/calendar\/watch\/([^/]+)\.ics$/;
@@ -42,13 +42,16 @@ async function calendarOf(siteDir: string, ids: readonly string[], req: Request)
   });
 }
 
-/** The watch calendar for `pathname`, or null when the path is not one. An unknown stored id answers 404. */
-export function watchCalendar(siteDir: string, store: WatchlistStore | null) {
+/**
+ * The watch calendar for `pathname`, or null when the path is not one. An unknown (or expired) stored id answers
+ * 404; a calendar read is a use of its watchlist (`find` notes it).
+ */
+export function watchCalendar(siteDir: string, find: FindWatched) {
   return async (req: Request, pathname: string): Promise<Response | null> => {
     if (pathname === WATCH_CALENDAR_PATH) return calendarOf(siteDir, watchIds(new URL(req.url)), req);
     const stored = STORED_WATCHLIST.exec(pathname);
     if (!stored) return null;
-    const watchlist = await findWatched(store, stored[1] ?? "");
+    const watchlist = await find(stored[1] ?? "");
     if (!watchlist) {
       return new Response("No watchlist has this address.\n", {
         status: 404,

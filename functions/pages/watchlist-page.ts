@@ -6,10 +6,10 @@
  */
 import type { SubmissionOutlook } from "../../snapshot/records.ts";
 import { deadlineHtml, noNextText, stateHtml } from "./deadline.ts";
-import { framedPage, readFrame } from "./frame.ts";
+import { type Frame, framedPage, readFrame } from "./frame.ts";
 import { escapeHtml } from "./html.ts";
 import { type Ranked, rankLineHtml } from "./rank-line.ts";
-import { findWatched, type WatchlistStore, watchlistLinks } from "./watchlists.ts";
+import { type FindWatched, watchlistLinks } from "./watchlists.ts";
 
 export const WATCHLIST_PAGE_PATH = "/watchlist";
 
@@ -32,7 +32,10 @@ export type WatchedVenues = (ids: { conferences: string[]; journals: string[] })
 }>;
 
 export interface WatchlistPageDeps {
-  store: WatchlistStore | null;
+  /** Reads a watchlist address (a read is a use of the list). */
+  find: FindWatched;
+  /** Days a list nobody opens or edits is kept (WATCHLIST_KEEP_DAYS), said on the page. */
+  keepDays: number;
   venues: WatchedVenues;
   siteDir: string;
   publicBaseUrl: string;
@@ -54,6 +57,20 @@ ${(outlook?.deadlines ?? [])
 </li>`;
 }
 
+/** The frame's number of days a list is kept (watchlist.astro writes the default), replaced by this server's. */
+const KEEP_DAYS_SLOT = /<span data-keep-days>\d+<\/span>/;
+
+const withKeepDays = (frame: Frame, days: number): Frame => ({
+  ...frame,
+  text: frame.text.replace(KEEP_DAYS_SLOT, `<span data-keep-days>${days}</span>`),
+});
+
+/** When a stored list goes unless it is used again (an account's tracked venues never expire). */
+function expiryHtml(expiresAt: string | undefined, keepDays: number): string {
+  if (!expiresAt) return "";
+  return `<p class="muted" id="watch-expiry">This list is kept until <time datetime="${escapeHtml(expiresAt)}">${escapeHtml(expiresAt.slice(0, 10))}</time>: opening this page or a calendar app fetching its address moves that on by ${keepDays} days, and a list nobody opens or changes for ${keepDays} days is deleted.</p>`;
+}
+
 function subscribeHtml(id: string, baseUrl: string): string {
   const url = `${baseUrl}${watchlistLinks(id).calendar}`;
   return `<section id="watch-subscribe" aria-labelledby="subscribe"><h2 id="subscribe">Subscribe</h2>
@@ -65,8 +82,9 @@ export function watchlistPage(deps: WatchlistPageDeps) {
   const baseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
   return async (req: Request, pathname: string): Promise<Response | null> => {
     if (pathname !== WATCHLIST_PAGE_PATH) return null;
-    const frame = await readFrame(deps.siteDir, "watchlist");
-    if (!frame) return null;
+    const built = await readFrame(deps.siteDir, "watchlist");
+    if (!built) return null;
+    const frame = withKeepDays(built, deps.keepDays);
     const id = new URL(req.url).searchParams.get("id");
     if (!id)
       return framedPage(
@@ -75,7 +93,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
         "watchlist",
         `<p class="muted">No venue watched yet in this browser.</p>`,
       );
-    const watchlist = await findWatched(deps.store, id);
+    const watchlist = await deps.find(id);
     if (!watchlist) {
       return framedPage(
         req,
@@ -103,7 +121,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
       req,
       frame,
       "watchlist",
-      `${list}${subscribeHtml(watchlist.id, baseUrl)}`,
+      `${list}${expiryHtml(watchlist.expiresAt, deps.keepDays)}${subscribeHtml(watchlist.id, baseUrl)}`,
       200,
       "no-store",
     );

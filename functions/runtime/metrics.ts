@@ -5,6 +5,18 @@
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
+/** The state store's room (store/storage-watch.ts). */
+export interface StorageFigures {
+  /** What this process may still write on STATE_DIR's file system, and its size. */
+  diskFreeBytes: number;
+  diskTotalBytes: number;
+  /** The store's size (SQLite files, Redis used_memory) and Redis's maxmemory when set. */
+  storeBytes: number;
+  storeMaxBytes: number | null;
+  /** Why room is low (under STATE_MIN_FREE); empty when it is not. */
+  warnings: string[];
+}
+
 export interface Metrics {
   registry: Registry;
   requests: Counter<"group" | "method" | "status">;
@@ -12,8 +24,37 @@ export interface Metrics {
   refusals: Counter<"reason">;
   storeErrors: Counter;
   keptAnswers: Counter;
+  /** Connections closed before being served, by reason (edge/connections.ts). */
+  connectionsClosed: Counter<"reason">;
   /** Reads the served snapshot's build instant when scraped; set once the snapshot is open. */
   snapshotBuiltAt(read: () => Date): void;
+  /** Reads the state store's room when scraped; set once the store is open. */
+  storage(read: () => Promise<StorageFigures>): void;
+}
+
+/** The storage gauges, set from one (kept) reading when scraped; prom-client awaits every collect. */
+function storageGauges(registry: Registry, reader: () => (() => Promise<StorageFigures>) | null): void {
+  const gauge = (name: string, help: string, value: (f: StorageFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const read = reader();
+        const figures = read ? await read().catch(() => null) : null;
+        // A failed reading leaves the last value.
+        if (figures) this.set(value(figures));
+      },
+    });
+  gauge("vd_state_disk_free_bytes", "Bytes this process may still write on STATE_DIR's file system", (f) => f.diskFreeBytes);
+  gauge("vd_state_disk_size_bytes", "Size of STATE_DIR's file system in bytes", (f) => f.diskTotalBytes);
+  gauge("vd_store_bytes", "Size of the state store: SQLite files, or Redis used_memory", (f) => f.storeBytes);
+  gauge("vd_store_max_bytes", "Redis maxmemory; 0 when unset or with SQLite", (f) => f.storeMaxBytes ?? 0);
+  gauge(
+    "vd_storage_low",
+    "1 when the state store's room is under STATE_MIN_FREE (disk free space, or Redis memory left), else 0",
+    (f) => (f.warnings.length > 0 ? 1 : 0),
+  );
 }
 
 let processMetrics: Registry | undefined;
@@ -30,6 +71,8 @@ function processRegistry(): Registry {
 export function createMetrics(now: () => Date = () => new Date()): Metrics {
   const registry = Registry.merge([processRegistry(), new Registry()]);
   let builtAt: (() => Date) | null = null;
+  let storage: (() => Promise<StorageFigures>) | null = null;
+  storageGauges(registry, () => storage);
   new Gauge({
     name: "vd_snapshot_age_seconds",
     help: "Seconds since the served snapshot was built (its manifest's generated_at)",
@@ -69,8 +112,19 @@ export function createMetrics(now: () => Date = () => new Date()): Metrics {
       help: "API answers the kept-answer lane sent from kept bytes, without the app's chain (edge/kept-answers.ts)",
       registers: [registry],
     }),
+    connectionsClosed: new Counter({
+      name: "vd_connections_closed_total",
+      help:
+        "Connections the server closed before serving them: past MAX_CONNECTIONS_PER_ADDRESS (per_address_cap), " +
+        "idle ones taken back near MAX_CONNECTIONS (idle_reclaimed), refused at MAX_CONNECTIONS (total_cap)",
+      labelNames: ["reason"],
+      registers: [registry],
+    }),
     snapshotBuiltAt(read) {
       builtAt = read;
+    },
+    storage(read) {
+      storage = read;
     },
   };
 }

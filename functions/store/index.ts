@@ -1,5 +1,6 @@
 /** Picks the state store from the environment: Redis when REDIS_URL is set, else the embedded SQLite store. */
 import { resolve } from "node:path";
+import { makeStateDirPrivate } from "./private-state-dir.ts";
 import type { QuotaLeaseOptions } from "./quota-leases.ts";
 import { DEFAULT_REDIS_PREFIX, RedisStore } from "./redis-store.ts";
 import {
@@ -63,13 +64,15 @@ export function quotaLeaseOf(env: StoreEnv): QuotaLeaseOptions {
 
 /**
  * Opens the store and checks it is the state this machine had (state-identity.ts) in a layout this version
- * knows; a refused store is closed and the error names why.
+ * knows; a refused store is closed and the error names why. STATE_DIR (the SQLite store, or Redis's marker) is
+ * made private first (private-state-dir.ts).
  */
 export async function openStore(env: StoreEnv, options: StoreOptions = {}): Promise<Store> {
   const opened = { timeoutMs: msOf(env.STORE_TIMEOUT_MS), ...options };
   const stateDir = stateDirOf(env);
   const redisUrl = env.REDIS_URL?.trim();
   const prefix = env.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
+  makeStateDirPrivate(stateDir);
   const store = redisUrl
     ? await RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: prefix })
     : await SqliteStore.open({ ...opened, dir: stateDir });

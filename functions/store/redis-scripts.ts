@@ -220,24 +220,28 @@ return 1
 
 /**
  * A per-second token bucket shared by every server: KEYS[1] the bucket (hash: tokens, at), ARGV[1] tokens added per
- * second, ARGV[2] bucket size. Takes one token when there is one. Returns the whole seconds to wait, 0 when
+ * second, ARGV[2] bucket size, ARGV[3] a debit (0: none). Takes one token when there is one; with a debit, takes
+ * that many whatever is left (down to minus the bucket size) and returns 0. Returns the whole seconds to wait, 0 when
  * admitted. Timed on Redis's clock, so servers with skewed clocks fill the bucket alike; an idle bucket expires.
  */
 export const TAKE_TOKEN = `${NOW_MS}
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
+local debit = tonumber(ARGV[3]) or 0
 local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local tokens = tonumber(bucket[1]) or burst
 local at = tonumber(bucket[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - at) / 1000 * rate)
 local wait = 0
-if tokens < 1 then
+if debit > 0 then
+  tokens = math.max(-burst, tokens - debit)
+elseif tokens < 1 then
   wait = math.ceil((1 - tokens) / rate)
 else
   tokens = tokens - 1
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+redis.call('PEXPIRE', KEYS[1], math.ceil(2 * burst / rate * 1000) + 1000)
 return wait
 `;
 
@@ -279,4 +283,15 @@ return {
   redis.call('HVALS', KEYS[3]),
   comments,
 }
+`;
+
+/**
+ * KEYS[1] a watchlist's hash, ARGV[1] ms from now it should last. Moves its expiry on, never earlier; a list
+ * written before lists expired (no TTL) gets one. Nothing for a list that is gone.
+ */
+export const KEEP_WATCHLIST = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -2 then return 0 end
+if ttl == -1 or ttl < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return 1
 `;

@@ -13,6 +13,7 @@ import {
   CONSUME,
   CREATE_INDEXED,
   FIND_KEY_CALLER,
+  KEEP_WATCHLIST,
   LEASE,
   PUT_PROFILE,
   RECORD_KEY_USES,
@@ -56,6 +57,7 @@ import {
   type RatingInput,
   type RatingSummary,
   type ReserveResult,
+  type StorageUse,
   type Store,
   type StoreOptions,
   StoreUnavailable,
@@ -153,6 +155,7 @@ export class RedisStore implements Store {
   private readonly findKeyCallerScript: ScriptFn;
   private readonly recordKeyUsesScript: ScriptFn;
   private readonly venueActivityScript: ScriptFn;
+  private readonly keepWatchlistScript: ScriptFn;
   /** Prepended by ioredis to KEYS; scripts that name further keys themselves are given it. */
   private readonly keyPrefix: string;
 
@@ -174,6 +177,7 @@ export class RedisStore implements Store {
     this.findKeyCallerScript = this.defineScript("vdFindKeyCaller", 1, FIND_KEY_CALLER);
     this.recordKeyUsesScript = this.defineScript("vdRecordKeyUses", undefined, RECORD_KEY_USES);
     this.venueActivityScript = this.defineScript("vdVenueActivity", 4, VENUE_ACTIVITY);
+    this.keepWatchlistScript = this.defineScript("vdKeepWatchlist", 1, KEEP_WATCHLIST);
   }
 
   /**
@@ -515,20 +519,29 @@ export class RedisStore implements Store {
     return ratings.length + comments.length;
   }
 
-  async takeToken(key: string, perSecond: number, burst: number): Promise<number> {
-    return Number(await this.takeTokenScript(`rate:${key}`, perSecond, burst));
+  async takeToken(key: string, perSecond: number, burst: number, debit = 0): Promise<number> {
+    return Number(await this.takeTokenScript(`rate:${key}`, perSecond, burst, debit));
   }
 
   async getWatchlist(id: string): Promise<Watchlist | null> {
-    const f = await this.redis.hgetall(`watchlist:${id}`);
+    const [fields, ttl] = (await this.redis.multi().hgetall(`watchlist:${id}`).pttl(`watchlist:${id}`).exec()) ?? [];
+    const f = (fields?.[1] ?? {}) as Fields;
     if (isEmpty(f)) return null;
+    // The key's TTL is the expiry; a list written before lists expired has none and reads as due now.
+    const left = Math.max(0, Number(ttl?.[1] ?? 0));
     return {
       id,
       secretHash: req(f, "secret_hash"),
       conferences: JSON.parse(f.conferences ?? "[]") as string[],
       journals: JSON.parse(f.journals ?? "[]") as string[],
       updatedAt: req(f, "updated_at"),
+      expiresAt: new Date(this.now() + left).toISOString(),
     };
+  }
+
+  /** Ms from now until `expiresAt`, at least 1 (PEXPIRE with 0 or less deletes the key at once). */
+  private msUntil(expiresAt: string): number {
+    return Math.max(1, Date.parse(expiresAt) - this.now());
   }
 
   async putWatchlist(w: Watchlist): Promise<void> {
@@ -541,7 +554,48 @@ export class RedisStore implements Store {
         journals: JSON.stringify(w.journals),
         updated_at: w.updatedAt,
       })
+      .pexpire(`watchlist:${w.id}`, this.msUntil(w.expiresAt))
       .exec();
+  }
+
+  async keepWatchlist(id: string, expiresAt: string): Promise<void> {
+    await this.keepWatchlistScript(`watchlist:${id}`, this.msUntil(expiresAt));
+  }
+
+  async removeExpiredWatchlists(): Promise<number> {
+    return 0;
+  }
+
+  async storageUse(): Promise<StorageUse> {
+    const info = await this.redis.info("memory");
+    const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, "m").exec(info)?.[1] ?? 0);
+    const max = field("maxmemory");
+    return { bytes: field("used_memory"), maxBytes: max > 0 ? max : null };
+  }
+
+  /** An account's addresses are a sorted set scored by when each one's time runs out (the injected clock's ms). */
+  async rememberLoginAddress(
+    account: string,
+    address: string,
+    ttlSeconds: number,
+    max: number,
+  ): Promise<void> {
+    const key = `login-addresses:${account}`;
+    const now = this.now();
+    const ttlMs = Math.ceil(ttlSeconds * 1000);
+    await this.redis
+      .multi()
+      .zadd(key, now + ttlMs, address)
+      .zremrangebyscore(key, "-inf", now)
+      // Ranks run from the soonest to run out: all but the last `max` go.
+      .zremrangebyrank(key, 0, -(Math.max(0, max) + 1))
+      .pexpire(key, ttlMs)
+      .exec();
+  }
+
+  async knowsLoginAddress(account: string, address: string): Promise<boolean> {
+    const expires = await this.redis.zscore(`login-addresses:${account}`, address);
+    return expires !== null && Number(expires) > this.now();
   }
 
   async getOrInitSetting(key: string, candidate: string): Promise<string> {

@@ -55,6 +55,9 @@ const LEAVES_CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>([
   "views30dOf",
   "getWatchlist",
   "putWatchlist",
+  "keepWatchlist",
+  "removeExpiredWatchlists",
+  "storageUse",
   "getOrInitSetting",
   "recordKeyUses",
   "recordViews",
@@ -66,6 +69,8 @@ const LEAVES_CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>([
   "release",
   "releaseAbandoned",
   "forget",
+  "rememberLoginAddress",
+  "knowsLoginAddress",
 ]);
 
 export class ChangeWatch {

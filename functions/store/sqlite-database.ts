@@ -9,9 +9,10 @@
  * SqliteStore (sqlite-store.ts) runs it on a worker thread (sqlite-worker.ts) and awaits the answers.
  */
 import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { DatabaseSync, type SQLOutputValue, type StatementSync } from "node:sqlite";
-import { ensureDirectory } from "../runtime/directories.ts";
+import { ensurePrivateDirectory, ensurePrivateFile } from "../runtime/private-files.ts";
 import {
   assertRating,
   countResult,
@@ -42,6 +43,7 @@ import type {
   Profile,
   RatingInput,
   ReserveResult,
+  StorageUse,
   Store,
   StoreOptions,
   VenueActivityRecord,
@@ -55,6 +57,21 @@ import { DuplicateEmailError } from "./types.ts";
 export const STATE_FILE_NAME = "state.sqlite";
 /** How long a write waits for another connection's lock before it fails with SQLITE_BUSY. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 1000;
+/** Expired watchlists deleted per statement, so a long backlog never holds the write lock for long. */
+const WATCHLIST_SWEEP_BATCH = 500;
+
+/** What the database under `dir` takes on disk: the file, its WAL and its shared-memory index. */
+export async function sqliteStorageUse(dir: string): Promise<StorageUse> {
+  const sizes = await Promise.all(
+    ["", "-wal", "-shm"].map((suffix) =>
+      stat(join(dir, `${STATE_FILE_NAME}${suffix}`)).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  return { bytes: sizes.reduce((a, b) => a + b, 0), maxBytes: null };
+}
 
 type Row = Record<string, SQLOutputValue>;
 
@@ -87,10 +104,14 @@ export class SqliteDatabase implements Store {
   /** Statements run on every request, prepared once per connection. */
   private readonly statements = new Map<DatabaseSync, Map<string, StatementSync>>();
   private readonly now: () => number;
+  private readonly dir: string;
   private prunedViewsOn = "";
 
   constructor(options: SqliteDatabaseOptions) {
-    ensureDirectory(options.dir);
+    // Only the service's user reads the state; SQLite gives the -wal and -shm files the database file's mode.
+    ensurePrivateDirectory(options.dir);
+    ensurePrivateFile(join(options.dir, STATE_FILE_NAME));
+    this.dir = options.dir;
     this.now = options.now ?? Date.now;
     const timeout = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     this.db = new DatabaseSync(join(options.dir, STATE_FILE_NAME), {
@@ -100,6 +121,7 @@ export class SqliteDatabase implements Store {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
     this.transaction(this.db, () => this.migrate());
     this.db.prepare("DELETE FROM counters WHERE expires_at <= ?").run(this.now());
+    this.db.prepare("DELETE FROM login_addresses WHERE expires_at <= ?").run(this.now());
     this.db
       .prepare("DELETE FROM key_use_writers WHERE written_at <= ?")
       .run(this.now() - KEY_USE_WRITER_KEPT_MS);
@@ -519,7 +541,8 @@ export class SqliteDatabase implements Store {
   }
 
   async getWatchlist(id: string): Promise<Watchlist | null> {
-    const row = this.db.prepare("SELECT * FROM watchlists WHERE id = ?").get(id);
+    // An expired list the sweep has not reached yet is gone already.
+    const row = this.db.prepare("SELECT * FROM watchlists WHERE id = ? AND expires_at > ?").get(id, this.now());
     if (!row) return null;
     return {
       id,
@@ -527,17 +550,75 @@ export class SqliteDatabase implements Store {
       conferences: JSON.parse(str(row.conferences)) as string[],
       journals: JSON.parse(str(row.journals)) as string[],
       updatedAt: str(row.updated_at),
+      expiresAt: new Date(num(row.expires_at)).toISOString(),
     };
   }
 
   async putWatchlist(w: Watchlist): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO watchlists (id, secret_hash, conferences, journals, updated_at) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO watchlists (id, secret_hash, conferences, journals, updated_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET conferences = excluded.conferences, journals = excluded.journals,
-           updated_at = excluded.updated_at`,
+           updated_at = excluded.updated_at, expires_at = excluded.expires_at`,
       )
-      .run(w.id, w.secretHash, JSON.stringify(w.conferences), JSON.stringify(w.journals), w.updatedAt);
+      .run(
+        w.id,
+        w.secretHash,
+        JSON.stringify(w.conferences),
+        JSON.stringify(w.journals),
+        w.updatedAt,
+        Date.parse(w.expiresAt),
+      );
+  }
+
+  async keepWatchlist(id: string, expiresAt: string): Promise<void> {
+    const at = Date.parse(expiresAt);
+    this.db
+      .prepare("UPDATE watchlists SET expires_at = ? WHERE id = ? AND expires_at < ? AND expires_at > ?")
+      .run(at, id, at, this.now());
+  }
+
+  async removeExpiredWatchlists(): Promise<number> {
+    const remove = this.db.prepare(
+      "DELETE FROM watchlists WHERE rowid IN (SELECT rowid FROM watchlists WHERE expires_at <= ? LIMIT ?)",
+    );
+    let removed = 0;
+    for (;;) {
+      const batch = Number(remove.run(this.now(), WATCHLIST_SWEEP_BATCH).changes);
+      removed += batch;
+      if (batch < WATCHLIST_SWEEP_BATCH) return removed;
+    }
+  }
+
+  async storageUse(): Promise<StorageUse> {
+    return sqliteStorageUse(this.dir);
+  }
+
+  async rememberLoginAddress(
+    account: string,
+    address: string,
+    ttlSeconds: number,
+    max: number,
+  ): Promise<void> {
+    // Login state, like the counters: on the meters connection.
+    this.transaction(this.meters, () => {
+      this.meter(
+        `INSERT INTO login_addresses (account, address, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT(account, address) DO UPDATE SET expires_at = excluded.expires_at`,
+      ).run(account, address, this.now() + ttlSeconds * 1000);
+      this.meter(
+        `DELETE FROM login_addresses WHERE account = ? AND (expires_at <= ? OR address NOT IN (
+           SELECT address FROM login_addresses WHERE account = ? ORDER BY expires_at DESC, address LIMIT ?))`,
+      ).run(account, this.now(), account, Math.max(0, max));
+    });
+  }
+
+  async knowsLoginAddress(account: string, address: string): Promise<boolean> {
+    const row = this.meter(
+      "SELECT 1 AS known FROM login_addresses WHERE account = ? AND address = ? AND expires_at > ?",
+    ).get(account, address, this.now());
+    return row !== undefined;
   }
 
   async getOrInitSetting(key: string, candidate: string): Promise<string> {

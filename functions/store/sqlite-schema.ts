@@ -107,5 +107,17 @@ export const MIGRATIONS: readonly string[] = [
      sequence INTEGER NOT NULL,
      written_at INTEGER NOT NULL
    );`,
+  // Addresses that logged in to an account (Store.rememberLoginAddress): exempt from the account-wide back-off.
+  `CREATE TABLE login_addresses (
+     account TEXT NOT NULL,
+     address TEXT NOT NULL,
+     expires_at INTEGER NOT NULL,
+     PRIMARY KEY (account, address)
+   );`,
+  // Watchlists expire when untouched (Store.keepWatchlist, removeExpiredWatchlists): ms since the epoch. Lists from
+  // before get the default WATCHLIST_KEEP_DAYS (180) from the upgrade.
+  `ALTER TABLE watchlists ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
+   UPDATE watchlists SET expires_at = (unixepoch() + 180 * 86400) * 1000;
+   CREATE INDEX watchlists_expiry ON watchlists(expires_at);`,
 ];
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;

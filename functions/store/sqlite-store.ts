@@ -11,7 +11,7 @@ import { Worker } from "node:worker_threads";
 import { withTimeout } from "../runtime/timeout.ts";
 import { countsTowardBreaker, StoreGuard } from "./guard.ts";
 import { SHARED_BYTES } from "./sqlite-change-watch.ts";
-import { DEFAULT_BUSY_TIMEOUT_MS } from "./sqlite-database.ts";
+import { DEFAULT_BUSY_TIMEOUT_MS, sqliteStorageUse } from "./sqlite-database.ts";
 import { ReadCache } from "./sqlite-read-cache.ts";
 import type { Reply, SerializedError, StoreMethod, WorkerConfig, WorkerRequest } from "./sqlite-worker.ts";
 import { DuplicateEmailError, type Store, type StoreOptions, StoreUnavailable } from "./types.ts";
@@ -227,6 +227,14 @@ export class SqliteStore implements Store {
   removeDemoFeedback: Store["removeDemoFeedback"] = (...args) => this.call("removeDemoFeedback", ...args);
   getWatchlist: Store["getWatchlist"] = (...args) => this.call("getWatchlist", ...args);
   putWatchlist: Store["putWatchlist"] = (...args) => this.call("putWatchlist", ...args);
+  keepWatchlist: Store["keepWatchlist"] = (...args) => this.call("keepWatchlist", ...args);
+  removeExpiredWatchlists: Store["removeExpiredWatchlists"] = (...args) =>
+    this.call("removeExpiredWatchlists", ...args);
+  /** File sizes, read here: a probe of disk use never waits behind the worker's queue. */
+  storageUse: Store["storageUse"] = () => sqliteStorageUse(this.config.dir);
+  rememberLoginAddress: Store["rememberLoginAddress"] = (...args) =>
+    this.call("rememberLoginAddress", ...args);
+  knowsLoginAddress: Store["knowsLoginAddress"] = (...args) => this.call("knowsLoginAddress", ...args);
   getOrInitSetting: Store["getOrInitSetting"] = (...args) => this.call("getOrInitSetting", ...args);
 
   /**

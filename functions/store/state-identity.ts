@@ -7,9 +7,9 @@
  * Redis also keeps the version of its key layout (the SQLite file keeps its own: sqlite-database.ts).
  */
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureDirectory } from "../runtime/directories.ts";
+import { ensurePrivateDirectory, writePrivateFile } from "../runtime/private-files.ts";
 import type { Store } from "./types.ts";
 
 const STATE_ID_SETTING = "state_id";
@@ -24,10 +24,13 @@ export class StateRefused extends Error {
   }
 }
 
+/** How the name of every marker file ends. */
+export const STATE_MARKER_SUFFIX = ".state-id";
+
 /** The marker file of a store: one per backend (and Redis key prefix) in STATE_DIR. */
 export function stateMarkerFile(stateDir: string, redisPrefix: string | null): string {
   const name = redisPrefix === null ? "sqlite" : `redis-${redisPrefix.replace(/[^\w-]/g, "") || "default"}`;
-  return join(stateDir, `${name}.state-id`);
+  return join(stateDir, `${name}${STATE_MARKER_SUFFIX}`);
 }
 
 /** Refuses a store that is not the one this machine's marker names; records the id on first use. */
@@ -37,8 +40,8 @@ export async function checkStateIdentity(store: Store, markerFile: string): Prom
   const recorded = existsSync(markerFile) ? readFileSync(markerFile, "utf8").trim() : "";
   if (recorded === id) return;
   if (!recorded) {
-    ensureDirectory(join(markerFile, ".."));
-    writeFileSync(markerFile, `${id}\n`);
+    ensurePrivateDirectory(join(markerFile, ".."));
+    writePrivateFile(markerFile, `${id}\n`);
     return;
   }
   // An empty store has just been given an id, so a second start finds that id: both cases mean "not this state".

@@ -85,6 +85,16 @@ export interface Watchlist {
   conferences: string[];
   journals: string[];
   updatedAt: string;
+  /** ISO instant past which the list is gone: each use (a read of its page or calendar, an edit) moves it on. */
+  expiresAt: string;
+}
+
+/** What the state store takes up where it lives: the SQLite files, or Redis's memory. */
+export interface StorageUse {
+  /** SQLite: the database file with its WAL and shared-memory files; Redis: INFO's used_memory. */
+  bytes: number;
+  /** Redis's maxmemory when set; null for SQLite (its limit is the file system's free space) and an unbounded Redis. */
+  maxBytes: number | null;
 }
 
 export interface VenueCounts {
@@ -271,19 +281,39 @@ export interface Store {
   /** Deletes every rating and comment flagged demo; returns how many went. */
   removeDemoFeedback(): Promise<number>;
 
+  /** The watchlist, or null when there is none or it has expired (even before it is removed). */
   getWatchlist(id: string): Promise<Watchlist | null>;
-  /** Creates or replaces the whole watchlist (the caller has checked the edit secret). */
+  /** Creates or replaces the whole watchlist, its expiry included (the caller has checked the edit secret). */
   putWatchlist(watchlist: Watchlist): Promise<void>;
+  /** Moves a watchlist's expiry on to `expiresAt` (ISO instant; never earlier); nothing when it is gone. */
+  keepWatchlist(id: string, expiresAt: string): Promise<void>;
+  /**
+   * Deletes the watchlists whose expiry has passed and returns how many went (SQLite's periodic sweep); Redis keys
+   * expire on their own (their TTL is the expiry), so there it deletes nothing.
+   */
+  removeExpiredWatchlists(): Promise<number>;
+
+  /** How much room the store takes (for /readyz and /metrics). */
+  storageUse(): Promise<StorageUse>;
+
+  /**
+   * Remembers that `address` logged in to the account `account` (its e-mail), for `ttlSeconds` from now; a later
+   * login from it renews the time. An account keeps at most `max` addresses, those whose time runs out last.
+   */
+  rememberLoginAddress(account: string, address: string, ttlSeconds: number, max: number): Promise<void>;
+  /** Whether `address` is remembered for `account` (rememberLoginAddress) and its time has not run out. */
+  knowsLoginAddress(account: string, address: string): Promise<boolean>;
 
   /** Stores `candidate` under `key` unless a value is there already; returns the value that is kept. */
   getOrInitSetting(key: string, candidate: string): Promise<string>;
 
   /**
    * Takes one token from the per-second bucket `key` (refilled `perSecond` a second, holding at most `burst`),
-   * shared by every process on this store; resolves with the whole seconds to wait, 0 when taken. Only a store
-   * shared between machines has it (Redis); elsewhere each process keeps its buckets in memory.
+   * shared by every process on this store; resolves with the whole seconds to wait, 0 when taken. With `debit`,
+   * takes that many tokens whatever is left (a request's cost, charged after it ran) and resolves with 0. Only a
+   * store shared between machines has it (Redis); elsewhere each process keeps its buckets in memory.
    */
-  takeToken?(key: string, perSecond: number, burst: number): Promise<number>;
+  takeToken?(key: string, perSecond: number, burst: number, debit?: number): Promise<number>;
 
   close(): Promise<void>;
 }
@@ -297,6 +327,9 @@ export interface StoreOptions {
 
 /** Default of StoreOptions.timeoutMs (STORE_TIMEOUT_MS). */
 export const DEFAULT_STORE_TIMEOUT_MS = 2000;
+
+/** The setting that keeps the generated login-token key (JWT_SECRET unset); SQLite backups leave it out. */
+export const LOGIN_TOKEN_KEY_SETTING = "jwt_secret";
 
 export class DuplicateEmailError extends Error {
   readonly email: string;

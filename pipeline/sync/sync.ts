@@ -5,6 +5,7 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensurePrivateDirectory } from "../../functions/runtime/private-files.ts";
 import { type Origin, SOURCE_ENTRIES } from "../sources/sources.ts";
 import { extractGit, fetchGit } from "./fetch-git.ts";
 import { fetchHttp } from "./fetch-http.ts";
@@ -135,7 +136,8 @@ export async function syncUpstream(opts: SyncOptions): Promise<FolderResult[]> {
     );
   }
   const state = readSyncState(opts.upstreamDir);
-  mkdirSync(opts.cacheDir, { recursive: true });
+  // The service's own folder, by default under STATE_DIR: created (with STATE_DIR if missing) and kept 0700.
+  ensurePrivateDirectory(opts.cacheDir);
   const results: FolderResult[] = [];
   for (const [folder, { ids, origins }] of folders) {
     if (opts.only?.length && !opts.only.some((o) => o === folder || ids.includes(o))) continue;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../functions/auth/accounts.ts";
 import { JWT_LIFETIME_SECONDS, jwtKey, verifyAccountJwt } from "../../functions/auth/jwt.ts";
 import { createLogin, type Login } from "../../functions/auth/login.ts";
-import { FREE_FAILURES } from "../../functions/auth/login-limits.ts";
+import { ACCOUNT_FREE_FAILURES, FREE_FAILURES } from "../../functions/auth/login-limits.ts";
 import { hashPassword } from "../../functions/auth/passwords.ts";
 import { type TempStore, tempStore, testConfig } from "./helpers.ts";
 
@@ -57,21 +57,63 @@ describe("login", () => {
     expect(await attempt("grace@example.org", "x".repeat(5000))).toBeNull();
   });
 
-  it("backs off per account after repeated failures, for every instance on the store, and a success clears it", async () => {
+  // Before: 5 failures on an e-mail from anywhere held every attempt on it, the owner's too, wherever it came from.
+  it("backs off one address on one account after its own failures, for every instance; the owner elsewhere gets in", async () => {
     const email = "backoff@example.org";
     await createUser(temp.store, { email, password: "right-password-1234" });
     // A second instance (its own process memory) on the same store.
     const other = loginOf();
-    for (let i = 0; i < FREE_FAILURES; i++) {
-      expect(await attempt(email, "wrong-password", `192.0.2.${10 + i}`)).toBeNull();
-    }
-    // Inside the wait the right password is refused unchecked, on the other instance too; after it, it opens.
-    expect(await other.login(email, "right-password-1234", { ip: "198.51.100.1" })).toBeNull();
-    clock += 2000;
+    for (let i = 0; i < FREE_FAILURES; i++)
+      expect(await attempt(email, "wrong-password", "192.0.2.10")).toBeNull();
+    // Inside the wait that address's right password is refused unchecked, on the other instance too ...
+    expect(await other.login(email, "right-password-1234", { ip: "192.0.2.10" })).toBeNull();
+    // ... while an address that never failed is checked, at its first try.
     expect(await other.login(email, "right-password-1234", { ip: "198.51.100.1" })).not.toBeNull();
-    // The success cleared the count: four more failures cost no wait.
-    for (let i = 0; i < FREE_FAILURES - 1; i++) await attempt(email, "wrong");
-    expect(await attempt(email, "right-password-1234")).not.toBeNull();
+    clock += 2000;
+    expect(await other.login(email, "right-password-1234", { ip: "192.0.2.10" })).not.toBeNull();
+    // The success cleared that address's count: four more failures cost no wait.
+    for (let i = 0; i < FREE_FAILURES - 1; i++) await attempt(email, "wrong", "192.0.2.10");
+    expect(await attempt(email, "right-password-1234", "192.0.2.10")).not.toBeNull();
+  });
+
+  it("lets one address guess at any rate without ever holding the owner, from a known or a fresh address", async () => {
+    const email = "victim@example.org";
+    await createUser(temp.store, { email, password: "victim-password-1234" });
+    expect(await attempt(email, "victim-password-1234", "198.51.100.20")).not.toBeNull();
+    for (let i = 0; i < 200; i++) {
+      await attempt(email, `guess ${i}`, "203.0.113.66");
+      clock += 500;
+    }
+    expect(await attempt(email, "victim-password-1234", "198.51.100.20")).not.toBeNull();
+    expect(await attempt(email, "victim-password-1234", "198.51.100.21")).not.toBeNull();
+  });
+
+  it("holds addresses new to the account once several addresses guess, never one that logged in to it before", async () => {
+    const email = "spread@example.org";
+    await createUser(temp.store, { email, password: "spread-password-1234" });
+    expect(await attempt(email, "spread-password-1234", "198.51.100.30")).not.toBeNull();
+    const guessers = ["203.0.113.1", "203.0.113.2"];
+    for (const ip of guessers) for (let i = 0; i < FREE_FAILURES; i++) await attempt(email, "guess", ip);
+    // 2 × FREE_FAILURES from two addresses: a fresh address now waits out the account-wide back-off ...
+    expect(ACCOUNT_FREE_FAILURES).toBe(2 * FREE_FAILURES);
+    expect(await attempt(email, "spread-password-1234", "198.51.100.31")).toBeNull();
+    // ... a known one does not, and its success leaves the others' failures counted.
+    expect(await attempt(email, "spread-password-1234", "198.51.100.30")).not.toBeNull();
+    expect(await attempt(email, "spread-password-1234", "198.51.100.31")).toBeNull();
+    clock += 2000;
+    expect(await attempt(email, "spread-password-1234", "198.51.100.31")).not.toBeNull();
+  });
+
+  it("counts refused attempts against the sending address, whatever the account", async () => {
+    const strict = loginOf({ perSecond: 1000, failuresPerHour: FREE_FAILURES + 3 });
+    const ip = "203.0.113.90";
+    for (let i = 0; i < FREE_FAILURES; i++)
+      expect(await strict.login("grace@example.org", "guess", { ip })).toBeNull();
+    // Held unchecked now, and each refusal counts: three fill the hour.
+    for (let i = 0; i < 3; i++) expect(await strict.login("grace@example.org", "guess", { ip })).toBeNull();
+    expect(await strict.login("someone-else@example.org", "guess", { ip })).toMatchObject({
+      retryAfterSeconds: 3600,
+    });
   });
 
   it("answers an address over its per-second or hourly limit with a retry time, before any hashing", async () => {
@@ -106,6 +148,21 @@ describe("login", () => {
       retryAfterSeconds: 1,
       reason: "login is busy",
     });
+  });
+
+  it("hashes a login from an address the account knows ahead of a full queue of others' guesses", async () => {
+    const small = loginOf(undefined, { threads: 1, queue: 1 });
+    expect(
+      await small.login("grace@example.org", "hopper-1906-cobol", { ip: "198.51.100.40" }),
+    ).not.toBeNull();
+    const guesses = Array.from({ length: 6 }, (_, i) =>
+      small.login(`queue${i}@example.org`, "guess", { ip: `192.0.2.${120 + i}` }),
+    );
+    // Once the guesses fill the thread and the queue, the owner's attempt is hashed, not refused as busy.
+    await new Promise((r) => setTimeout(r, 20));
+    const owner = await small.login("grace@example.org", "hopper-1906-cobol", { ip: "198.51.100.40" });
+    expect(await Promise.all(guesses)).toContainEqual({ retryAfterSeconds: 1, reason: "login is busy" });
+    expect(owner).toMatchObject({ user_id: userId });
   });
 
   it("takes about as long for an unknown e-mail as for a wrong password", async () => {

@@ -1,8 +1,10 @@
 /**
  * The contact filter against generated spellings (fast-check): e-mail addresses with every disguise of @ and the
- * dot ("#", "(at)", " at ", "[.]"), zero-width characters, fullwidth forms and IDN domains; phone numbers in local and international form, with
- * labels in several languages, every kind of dash between groups, digits fullwidth, Arabic-Indic, circled (① ❶ ➀) or
- * spaced out one by one, and numbers without their trunk 0. Nothing of the contact may survive.
+ * dot ("#", "(at)", "(@)", "|at|", " at ", "[.]", "|dot|", "·", "•"), zero-width characters, fullwidth forms and IDN
+ * domains; phone numbers in local and international form, with labels in several languages, every kind of dash,
+ * underscores or slashes between groups, digits fullwidth, Arabic-Indic, circled (① ❶ ➀) or spaced out one by one,
+ * and numbers without their trunk 0. Nothing of the contact may survive, and ordinary academic prose (years, ISSNs,
+ * page ranges, "at the university") survives as written.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -34,8 +36,10 @@ const DIGIT_STYLES = {
   // Every digit on its own: "0 4 4 6 3 2 1 1 1 1".
   "one by one": (text: string) => text.replace(/\d(?=\d)/g, "$& "),
 };
-/** Group separators: plain, and the dashes a word processor puts in (en, em, figure dash, minus, hyphen). */
-const SEPARATORS = [" ", "-", ".", "/", "–", "—", "‒", "−", "‐", " – "];
+/** Group separators: plain, the dashes a word processor puts in (en, em, figure dash, minus, hyphen), underscores. */
+const SEPARATORS = [" ", "-", ".", "/", "_", "–", "—", "‒", "−", "‐", " – "];
+/** Signs written for the dot with no space around them: full stop, middle dot, bullet, ideographic full stop. */
+const TIGHT_DOTS = [".", "·", "•", "∙", "・", "。"];
 
 const email = fc
   .record({
@@ -54,14 +58,30 @@ const email = fc
       "(at)",
       " at ",
       " {at} ",
+      "(@)",
+      " [@] ",
+      "|at|",
+      " | at | ",
+      "|@|",
       "#",
     ),
-    dot: fc.constantFrom(".", " [dot] ", "(dot)", " dot ", "[.]", "(.)"),
+    dot: fc.constantFrom(
+      ...TIGHT_DOTS,
+      " [dot] ",
+      "(dot)",
+      " dot ",
+      "[.]",
+      "(.)",
+      "|dot|",
+      " |dot| ",
+      "[·]",
+      "(•)",
+    ),
     wide: fc.boolean(),
   })
   .chain(({ local, host, tld, at, dot: anyDot, wide }) => {
-    // "#" stands for @ only in a tight address: carol.smith#uni.edu.
-    const dot = at === "#" ? "." : anyDot;
+    // "#" stands for @ only in a tight address: carol.smith#uni.edu, carol.smith#uni·edu.
+    const dot = at === "#" && !TIGHT_DOTS.includes(anyDot) ? "." : anyDot;
     const text = `${local}${at}${host}${dot}${tld.replace(".", dot)}`;
     return sprinkled(wide ? fullwidth(text) : text).map((spelled) => ({ spelled, local }));
   });
@@ -94,7 +114,7 @@ const bareNumber = fc
   .record({
     groups: fc.constantFrom([2, 2, 3, 2, 2], [3, 3, 2, 2], [3, 2, 2, 2, 2], [2, 3, 2, 2], [1, 3, 3, 4]),
     seed: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 15, maxLength: 15 }),
-    separator: fc.constantFrom(...SEPARATORS.filter((s) => s !== "/")),
+    separator: fc.constantFrom(...SEPARATORS),
     digits: fc.constantFrom(...(Object.keys(DIGIT_STYLES) as (keyof typeof DIGIT_STYLES)[])),
   })
   .chain(({ groups, seed, separator, digits }) => {
@@ -159,6 +179,33 @@ describe("contact filter (property-based)", () => {
     }
   });
 
+  it("removes the spellings of the second attack run, and their families", () => {
+    for (const spelled of [
+      "carol@uni·edu",
+      "carol(@)uni.edu",
+      "carol|at|uni.edu",
+      "+41_44_632_11_11",
+      "carol @ uni • edu",
+      "carol [@] uni [dot] edu",
+      "carol (at) uni (.) edu",
+      "carol |at| uni |dot| edu",
+      "carol at uni·edu",
+      "carol.smith#uni·edu",
+      "carol＠uni・edu",
+      "carol@大学。中国",
+      "044_632_11_11",
+      "0041_44_632_11_11",
+      "555_010_9999",
+      "555/010/9999",
+      "14/44/632/11/11",
+      "14_44_632_11_11",
+      "0_4_4_6_3_2_1_1_1_1",
+      "Tel: 044_632_11_11",
+    ]) {
+      expect(redactContacts(`Write or call: ${spelled}.`), spelled).toBe(`Write or call: ${REDACTED}.`);
+    }
+  });
+
   it("removes a national number whole, not a North American-looking part of it (found by this property)", () => {
     for (const spelled of ["010 100 100 1000", "010 100 1000 100"])
       expect(redactContacts(`Office hours Mondays. ${spelled}`)).toBe(`Office hours Mondays. ${REDACTED}`);
@@ -173,6 +220,14 @@ describe("contact filter (property-based)", () => {
       "Issue #3.2 of the C# guide; IEEE 802.11; v1.2.3.4; DOI 10.1145/3292500.3330919",
       "ISBN 978-3-16-148410-0, chairs 2019 2020 2021, grant 1 2 3 4 5",
       "ORCID 0000-0002-1825-0097, OpenAlex W2741809807, 1.5 billion (1500000000.5) tokens",
+      "I studied at the university of Zurich. Then at the ETH.",
+      "I worked at ETH. Then I moved to EPFL.",
+      "Postdoc at MIT · Boston • 2019–2021",
+      "Research · Teaching • Service; col·legi; code at github.com/ada/tools",
+      "ISSN 0018-9340, eISSN 1557-7341, ISSN 0360-0300, ISSN 2167-827X",
+      "pp. 1021–1035, pages 0101-0110, vol. 12/3, 2019/2020/2021/2022",
+      "Deadlines 12/03/2021 and 2021-03-12; snake_case_2021; file_v1_2_3_4.pdf",
+      "Ｆｕｌｌｗｉｄｔｈ title, ² squared, ﬁne ligature",
     ]) {
       expect(redactContacts(text)).toBe(text);
     }

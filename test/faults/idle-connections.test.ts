@@ -5,11 +5,10 @@
  * its latency. Bounded here (a few hundred connections, a few seconds; 21,000 would need a raised file limit), real
  * server in its own process, real sockets, loopback only.
  */
-import { readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { ATTACKER, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
-import { probeServerForFile, reportBystander } from "./serve-process.ts";
+import { openFiles, probeServerForFile, reportBystander } from "./serve-process.ts";
 
 const PER_ADDRESS = 100;
 const HEADERS_TIMEOUT_MS = 3000;
@@ -18,9 +17,6 @@ const ATTACKERS = 300;
 /** The attacker waits this long before opening a closed connection again: bounded traffic, steady pressure. */
 const REOPEN_MS = 1000;
 const ATTACK_MS = 8000;
-
-/** Open files of a process (Linux). */
-const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 
 interface SlowConnection {
   /** How long the server kept it open, ms. */

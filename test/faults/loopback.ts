@@ -139,6 +139,22 @@ export async function flood(
   return Promise.all(pending);
 }
 
+/** `workers` fetchers in a closed loop for `seconds`: each sends its next request once its last was answered. */
+export async function fetchersFor(
+  workers: number,
+  seconds: number,
+  start: (i: number) => Promise<Answer>,
+): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  const until = performance.now() + seconds * 1000;
+  let next = 0;
+  const fetcher = async () => {
+    while (performance.now() < until) answers.push(await start(next++));
+  };
+  await Promise.all(Array.from({ length: workers }, fetcher));
+  return answers;
+}
+
 /** How many answers had each status, e.g. {"200": 30, "429": 420}. */
 export function tally(answers: readonly Answer[]): Record<string, number> {
   const counts: Record<string, number> = {};

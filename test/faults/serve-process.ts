@@ -3,6 +3,7 @@
  * from the test's own event loop: killed mid-load, or flooded while another address measures its latency.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +19,9 @@ export interface Server {
   child: ChildProcess;
   exited: Promise<number | null>;
 }
+
+/** Open files of a process (Linux): what a connection flood holds in the server. */
+export const openFiles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 
 /** `npm run serve` on `env`; resolves once it listens. */
 export async function serve(env: Record<string, string>): Promise<Server> {

@@ -484,6 +484,35 @@ function contract(name: string, makeBackend: () => Backend) {
       });
     });
 
+    it("remembers an account's login addresses for every connection: renewed, at most `max`, forgotten when expired", async () => {
+      const [first, second] = [await open(), await open()];
+      const ada = "ada@example.org";
+      expect(await first.knowsLoginAddress(ada, "10.0.0.1")).toBe(false);
+      await first.rememberLoginAddress(ada, "10.0.0.1", 3600, 2);
+      expect(await second.knowsLoginAddress(ada, "10.0.0.1")).toBe(true);
+      expect(await second.knowsLoginAddress(ada, "10.0.0.2")).toBe(false);
+      expect(await second.knowsLoginAddress("bo@example.org", "10.0.0.1")).toBe(false);
+      // 10.0.0.1 renewed after 10.0.0.2, so the third address pushes out 10.0.0.2, whose time runs out first.
+      await backend.passTime(10);
+      await second.rememberLoginAddress(ada, "10.0.0.2", 3600, 2);
+      await backend.passTime(10);
+      await first.rememberLoginAddress(ada, "10.0.0.1", 3600, 2);
+      await backend.passTime(10);
+      await first.rememberLoginAddress(ada, "10.0.0.3", 3600, 2);
+      const known = async (address: string) => second.knowsLoginAddress(ada, address);
+      expect([await known("10.0.0.1"), await known("10.0.0.2"), await known("10.0.0.3")]).toEqual([
+        true,
+        false,
+        true,
+      ]);
+      // An address whose time ran out is no longer known.
+      await first.rememberLoginAddress("short@example.org", "10.0.0.9", 1, 2);
+      expect(await second.knowsLoginAddress("short@example.org", "10.0.0.9")).toBe(true);
+      await backend.passTime(1500);
+      expect(await second.knowsLoginAddress("short@example.org", "10.0.0.9")).toBe(false);
+      expect(await second.knowsLoginAddress(ada, "10.0.0.1")).toBe(true);
+    });
+
     it("keeps the first value of a setting when several processes initialise it at once", async () => {
       const [a, b] = [await open(), await open()];
       const values = await Promise.all([a.getOrInitSetting("s", "one"), b.getOrInitSetting("s", "two")]);
@@ -493,6 +522,7 @@ function contract(name: string, makeBackend: () => Backend) {
 
     it("keeps a watchlist across processes; replacing its venues never changes its edit secret", async () => {
       const first = await open();
+      const expiresAt = new Date(testClock.ms + 86_400_000).toISOString();
       expect(await first.getWatchlist("w1")).toBeNull();
       await first.putWatchlist({
         id: "w1",
@@ -500,6 +530,7 @@ function contract(name: string, makeBackend: () => Backend) {
         conferences: ["12", "7"],
         journals: [],
         updatedAt: "2026-11-26T10:00:00.000Z",
+        expiresAt,
       });
       await first.putWatchlist({
         id: "w1",
@@ -507,15 +538,60 @@ function contract(name: string, makeBackend: () => Backend) {
         conferences: ["12", "7", "40"],
         journals: ["3"],
         updatedAt: "2026-11-26T11:00:00.000Z",
+        expiresAt,
       });
       const second = await open();
-      expect(await second.getWatchlist("w1")).toEqual({
+      const kept = await second.getWatchlist("w1");
+      expect(kept).toMatchObject({
         id: "w1",
         secretHash: "hash-1",
         conferences: ["12", "7", "40"],
         journals: ["3"],
         updatedAt: "2026-11-26T11:00:00.000Z",
       });
+      // Redis reads the expiry back from the key's TTL, to the millisecond or so.
+      expect(Math.abs(Date.parse(kept?.expiresAt ?? "") - Date.parse(expiresAt))).toBeLessThan(1000);
+    });
+
+    it("forgets a watchlist once its expiry passes; a use moves it on, never back; the sweep removes it", async () => {
+      const store = await open();
+      const start = testClock.ms;
+      const at = (ms: number) => new Date(start + ms).toISOString();
+      const list = (id: string, expiresAt: string) => ({
+        id,
+        secretHash: `hash-${id}`,
+        conferences: ["12"],
+        journals: [],
+        updatedAt: at(0),
+        expiresAt,
+      });
+      await store.putWatchlist(list("short", at(300)));
+      await store.putWatchlist(list("used", at(300)));
+      await store.keepWatchlist("used", at(60_000));
+      await store.keepWatchlist("used", at(1000));
+      await store.keepWatchlist("never-made", at(60_000));
+      expect(await store.getWatchlist("never-made")).toBeNull();
+
+      await backend.passTime(500);
+      expect(await store.getWatchlist("short")).toBeNull();
+      const used = await store.getWatchlist("used");
+      expect(Math.abs(Date.parse(used?.expiresAt ?? "") - (start + 60_000))).toBeLessThan(1000);
+      // An expired list is not brought back by a late use.
+      await store.keepWatchlist("short", at(60_000));
+      expect(await store.getWatchlist("short")).toBeNull();
+      // SQLite deletes it in its sweep; Redis already has (the key's TTL).
+      expect(await store.removeExpiredWatchlists()).toBe(store.backend === "file" ? 1 : 0);
+      expect(await store.removeExpiredWatchlists()).toBe(0);
+      expect(await store.getWatchlist("used")).not.toBeNull();
+    });
+
+    it("says how much room it takes", async () => {
+      const store = await open();
+      await store.getOrInitSetting("s", "a value");
+      const use = await store.storageUse();
+      expect(use.bytes).toBeGreaterThan(0);
+      if (store.backend === "file") expect(use.maxBytes).toBeNull();
+      else expect(use.maxBytes === null || use.maxBytes > 0).toBe(true);
     });
   });
 }

@@ -1,0 +1,103 @@
+/**
+ * Fair turns: each client address may have CLIENT_CONCURRENCY requests inside the app at once; its further ones
+ * wait in a queue of their own (first come, first served, at most CLIENT_QUEUE long, then 429). One client sending
+ * many requests at once only lengthens its own queue: another client's request is let in at once and shares the
+ * event loop with at most CLIENT_CONCURRENCY of that client's requests, never with its backlog (issue 44: a mixed
+ * flood from one address inside the per-second limit had pushed everyone's p50 to half a second).
+ *
+ * The time a request spends inside its turn is what it cost: past COST_UNIT_MS, every further COST_UNIT_MS is
+ * charged to its per-second buckets (edge/rate-limit.ts) once it is answered. Time spent waiting for a turn is
+ * not charged.
+ */
+import { createMiddleware } from "hono/factory";
+import { quotaSubject } from "../http/client-ip.ts";
+import type { EdgeEnv } from "../http/request-context.ts";
+import { COST_UNIT_MS, type RateLimiter, rateCredential } from "./rate-limit.ts";
+import { refusal } from "./refusal.ts";
+
+export interface FairTurnOptions {
+  /** Requests of one client inside the app at once; 0 switches turns off. */
+  concurrency: number;
+  /** Requests of one client that may wait for a turn; past it → 429. */
+  queue: number;
+}
+
+interface Client {
+  inside: number;
+  waiting: (() => void)[];
+}
+
+/** The turns of every client address, in this process. */
+export class FairTurns {
+  private readonly clients = new Map<string, Client>();
+
+  constructor(private readonly options: FairTurnOptions) {}
+
+  /**
+   * Waits for `client`'s turn; resolves with the function that ends it (call it once, when the answer is out), or
+   * null at once when the client's queue is full.
+   */
+  enter(client: string): Promise<() => void> | null {
+    const { concurrency, queue } = this.options;
+    if (concurrency <= 0) return Promise.resolve(() => {});
+    let state = this.clients.get(client);
+    if (!state) {
+      state = { inside: 0, waiting: [] };
+      this.clients.set(client, state);
+    }
+    const leave = this.leaver(client, state);
+    if (state.inside < concurrency) {
+      state.inside++;
+      return Promise.resolve(leave);
+    }
+    if (state.waiting.length >= queue) return null;
+    const entered = state;
+    return new Promise((resolve) => entered.waiting.push(() => resolve(leave)));
+  }
+
+  /** Clients with a request inside or waiting (for /metrics and tests). */
+  get activeClients(): number {
+    return this.clients.size;
+  }
+
+  private leaver(client: string, state: Client): () => void {
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const next = state.waiting.shift();
+      // The turn passes to the client's next request as it is; otherwise one fewer is inside.
+      if (next) next();
+      else if (--state.inside === 0) this.clients.delete(client);
+    };
+  }
+}
+
+/** The client's requests beyond its turns wait; each request's cost past COST_UNIT_MS is charged afterwards. */
+export const fairTurns = (turns: FairTurns, limiter: RateLimiter) =>
+  createMiddleware<EdgeEnv>(async (c, next) => {
+    const ip = c.get("ip");
+    const entered = turns.enter(quotaSubject(ip));
+    if (!entered) {
+      if (!c.env?.readBody) await c.req.raw.body?.cancel().catch(() => {});
+      return refusal(
+        c.req.path,
+        429,
+        "too many requests at once from this address; retry after 1 s",
+        c.get("requestId"),
+        { "retry-after": "1" },
+      );
+    }
+    const leave = await entered;
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      leave();
+      const extra = Math.floor((performance.now() - started) / COST_UNIT_MS);
+      if (extra > 0) {
+        // Charged in the background: the answer is out already and the charge never refuses.
+        limiter.charge(rateCredential(c), ip, extra).catch(() => {});
+      }
+    }
+  });
