@@ -63,7 +63,11 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
  * Why a caller at `ip` (the client address, X-Forwarded-For as far as TRUST_PROXY) sending `authorization` may not
  * read /metrics, or undefined when it may: from loopback, or with `Bearer <token>` when a token is set.
  */
-export function metricsRefusal(ip: string, authorization: string | null, token: string | null): string | undefined {
+export function metricsRefusal(
+  ip: string,
+  authorization: string | null,
+  token: string | null,
+): string | undefined {
   if (isLoopback(ip)) return undefined;
   const sent = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   // Digests compared, so the comparison takes the same time whatever the lengths.

@@ -46,7 +46,11 @@ function storageGauges(registry: Registry, reader: () => (() => Promise<StorageF
         if (figures) this.set(value(figures));
       },
     });
-  gauge("vd_state_disk_free_bytes", "Bytes this process may still write on STATE_DIR's file system", (f) => f.diskFreeBytes);
+  gauge(
+    "vd_state_disk_free_bytes",
+    "Bytes this process may still write on STATE_DIR's file system",
+    (f) => f.diskFreeBytes,
+  );
   gauge("vd_state_disk_size_bytes", "Size of STATE_DIR's file system in bytes", (f) => f.diskTotalBytes);
   gauge("vd_store_bytes", "Size of the state store: SQLite files, or Redis used_memory", (f) => f.storeBytes);
   gauge("vd_store_max_bytes", "Redis maxmemory; 0 when unset or with SQLite", (f) => f.storeMaxBytes ?? 0);

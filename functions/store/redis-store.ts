@@ -524,7 +524,8 @@ export class RedisStore implements Store {
   }
 
   async getWatchlist(id: string): Promise<Watchlist | null> {
-    const [fields, ttl] = (await this.redis.multi().hgetall(`watchlist:${id}`).pttl(`watchlist:${id}`).exec()) ?? [];
+    const [fields, ttl] =
+      (await this.redis.multi().hgetall(`watchlist:${id}`).pttl(`watchlist:${id}`).exec()) ?? [];
     const f = (fields?.[1] ?? {}) as Fields;
     if (isEmpty(f)) return null;
     // The key's TTL is the expiry; a list written before lists expired has none and reads as due now.

@@ -542,7 +542,9 @@ export class SqliteDatabase implements Store {
 
   async getWatchlist(id: string): Promise<Watchlist | null> {
     // An expired list the sweep has not reached yet is gone already.
-    const row = this.db.prepare("SELECT * FROM watchlists WHERE id = ? AND expires_at > ?").get(id, this.now());
+    const row = this.db
+      .prepare("SELECT * FROM watchlists WHERE id = ? AND expires_at > ?")
+      .get(id, this.now());
     if (!row) return null;
     return {
       id,

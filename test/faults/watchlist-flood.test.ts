@@ -13,9 +13,9 @@ import { type RunningService, startService } from "../../functions/composition-r
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
-import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { ATTACKER, type Answer, BYSTANDER, send } from "./loopback.ts";
+import { tempDirsForFile } from "../helpers/temp-dirs.ts";
+import { type Answer, ATTACKER, BYSTANDER, send } from "./loopback.ts";
 
 const DAILY = 20;
 const ATTEMPTS = 10_000;

@@ -65,7 +65,9 @@ describe("/readyz and /metrics", () => {
     expect(body).toMatchObject({
       status: "ready",
       reasons: [],
-      warnings: [expect.stringMatching(/^the file system of STATE_DIR has .* under STATE_MIN_FREE \(100 %\)$/)],
+      warnings: [
+        expect.stringMatching(/^the file system of STATE_DIR has .* under STATE_MIN_FREE \(100 %\)$/),
+      ],
       store: "ok",
       storage: { status: "low", store_max_bytes: null },
       snapshot: { status: "loaded", date: expect.any(String), age_hours: 6, max_age_hours: 30 },

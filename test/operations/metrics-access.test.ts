@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { isLoopback, metricsRefusal } from "../../functions/edge/metrics.ts";
+import { loadConfig } from "../../functions/server-config.ts";
 
 const TOKEN = "scraper-token-0123456789";
 
@@ -47,6 +48,18 @@ describe("the /metrics rule", () => {
     expect(metricsRefusal("192.0.2.1", `Bearer ${TOKEN}`, null)).toBeDefined();
     for (const sent of [null, `Bearer ${TOKEN.slice(1)}`, `Bearer ${TOKEN}0`, TOKEN, `Basic ${TOKEN}`]) {
       expect(metricsRefusal("192.0.2.1", sent, TOKEN), String(sent)).toMatch(/Bearer <METRICS_TOKEN>/);
+    }
+  });
+});
+
+describe("METRICS_TOKEN", () => {
+  it("is unset (loopback only) by default; a short or spaced token stops the server, naming it", () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: ` ${TOKEN} ` }).metricsToken).toBe(TOKEN);
+    for (const bad of ["short", "has a space in it ok"]) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(
+        /METRICS_TOKEN must be at least 16 characters/,
+      );
     }
   });
 });

@@ -80,11 +80,43 @@ describe("the 60-day question", () => {
     expect(new Set(items.map((i) => new URL(i.link).pathname.replace("/conference/", "")))).toEqual(api);
   });
 
+  it("makes a feed once and answers it again from memory: one ETag, 304, a sized brotli copy, HEAD", async () => {
+    const url = `${served().server.url}/deadlines.ics?${QUESTION}`;
+    // fetch asks for compression unless told otherwise.
+    const plain = { ...ACCOUNT, "accept-encoding": "identity" };
+    const first = await fetch(url, { headers: plain });
+    const text = await first.text();
+    const etag = first.headers.get("etag") as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    // The same filter spelt as the form sends it names the same feed.
+    const again = await fetch(
+      `${served().server.url}/deadlines.ics?ccf_rank=A&ccf_rank=B&core_rank=A*,A&within_days=60`,
+      { headers: plain },
+    );
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe(text);
+    const unchanged = await fetch(url, { headers: { ...plain, "if-none-match": etag } });
+    expect(unchanged.status).toBe(304);
+    const brotli = await fetch(url, { headers: { ...ACCOUNT, "accept-encoding": "br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("etag")).toBe(`W/${etag}`);
+    expect(brotli.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(await brotli.text()).toBe(text);
+    const head = await fetch(url, { method: "HEAD", headers: plain });
+    expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([
+      200,
+      String(Buffer.byteLength(text)),
+      "",
+    ]);
+  });
+
   it("answers a bad filter 400 with its message, in the page and for a feed", async () => {
     const page = await get("/deadlines?within_days=999");
     expect(page.status).toBe(400);
     expect(page.text).toContain("within_days");
-    expect((await get("/deadlines.ics?ccf_rank=Z")).status).toBe(400);
+    // Never kept: asked again, refused again.
+    for (const _ of [1, 2]) expect((await get("/deadlines.ics?ccf_rank=Z")).status).toBe(400);
   });
 });
 

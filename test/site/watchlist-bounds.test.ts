@@ -66,19 +66,29 @@ function from(ip = `198.51.100.${++addresses}`) {
 const json = { "content-type": "application/json" };
 const venues = JSON.stringify({ conferences: ["101"] });
 
+describe("the watchlist settings", () => {
+  it("default to 20 creations a day and 180 days, and name a bad value", () => {
+    expect(loadConfig({}).watchlists).toEqual({ dailyCreations: 20, keepDays: 180 });
+    expect(() => loadConfig({ WATCHLIST_DAILY_CREATIONS: "0" })).toThrow(/WATCHLIST_DAILY_CREATIONS must be/);
+    expect(() => loadConfig({ WATCHLIST_KEEP_DAYS: "forever" })).toThrow(/WATCHLIST_KEEP_DAYS must be/);
+    expect(() => loadConfig({ STATE_MIN_FREE: "lots" })).toThrow(/STATE_MIN_FREE must be/);
+  });
+});
+
 describe("who may create a watchlist", () => {
   it("refuses a page on another site, accepts this site's pages, and a credential from anywhere", async () => {
     const ask = from();
     const post = (headers: Record<string, string>) =>
       ask("/watchlists", { method: "POST", headers: { ...json, ...headers }, body: venues });
 
-    for (const foreign of [
+    const foreignPages: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null" },
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       { origin: BASE_URL, "sec-fetch-site": "cross-site" },
-    ]) {
+    ];
+    for (const foreign of foreignPages) {
       const refused = await post(foreign);
       expect(refused.status, JSON.stringify(foreign)).toBe(403);
       expect(await refused.text()).toContain("created from this site's pages");
@@ -163,7 +173,9 @@ describe("expiry of unused watchlists", () => {
 
     const page = await (await ask(used.page)).text();
     expect(page).toContain(`<span data-keep-days>${KEEP_DAYS}</span> days is deleted`);
-    expect(page).toContain('This list is kept until <time datetime="2026-07-03T10:00:00.000Z">2026-07-03</time>');
+    expect(page).toContain(
+      'This list is kept until <time datetime="2026-07-03T10:00:00.000Z">2026-07-03</time>',
+    );
 
     // A day and a half later a calendar app fetches the used list: its expiry moves on.
     clock.now = new Date(start.getTime() + 1.5 * DAY_MS);

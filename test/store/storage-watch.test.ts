@@ -5,8 +5,8 @@
  * raised exactly when the room left is under the threshold.
  */
 import { statfs } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisStore } from "../../functions/store/redis-store.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import { minFreeEnv, storageWatch } from "../../functions/store/storage-watch.ts";
