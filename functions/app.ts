@@ -4,65 +4,43 @@
  * (/snapshots) and the static site. Per-request state (request id, client address, caller, quota, the charged
  * caller) lives in the context's variables (http/request-context.ts).
  *
- * Order of a request, outermost first:
- *   1. compression       edge/compression.ts    brotli/gzip for text answers, Vary: Accept-Encoding
- *   2. requestId         hono/request-id        X-Request-Id (a sane incoming one honoured: edge/request-id.ts)
- *   3. accessLog         edge/access-log.ts     one JSON log line per request, once its answer is out
- *      requestMetrics    edge/metrics.ts        requests, latency and refusals for /metrics (Prometheus)
- *   4. secureHeaders     hono/secure-headers    nosniff, Referrer-Policy, X-Frame-Options, no X-Powered-By
- *   5. responseHeaders   edge/headers.ts        X-Request-Id, CORS allow-origin/expose, CSP, no Server
- *   6. clientAddress     edge/client-address.ts the client's IP (X-Forwarded-For as far as TRUST_PROXY)
- *   7. rateLimit         edge/rate-limit.ts     per-second limits → 429
- *      fairTurns         edge/fair-turns.ts     CLIENT_CONCURRENCY requests per address inside at once, the rest
- *                                               queued per address (full → 429); the cost past 50 ms charged after
- *   8. bodyLimit         edge/request-body.ts   bounded bodies (chunked too) → 413, non-JSON login → 415
- *   9. quotaHeaders      edge/caller-quota.ts   X-Quota-* and private caching of credentialed answers
- *  10. agentRefusal      edge/agent-refusal.ts  library default User-Agents on /api and /mcp → 403
- *  11. corsPreflight     edge/preflight.ts      OPTIONS → 204
- *  12. mcpMetering       edge/mcp-metering.ts   /mcp: parses the message once; one calling no tool only reports the quota
- *  13. callerQuota       edge/caller-quota.ts   caller + quota (401, 402/429), fail closed 503, refunds
- *  14. hostGuard         edge/host-guard.ts     /api and /mcp: Host must name this service → 403
- *  15. originGuard       edge/host-guard.ts     /mcp: a browser Origin must be this service, loopback or
- *                                               ALLOWED_ORIGINS → 403 (the API answers any Origin: open CORS)
+ * Order of a request, outermost first: compression (edge/compression.ts: brotli/gzip for text answers, Vary:
+ * Accept-Encoding; it rewrites the answer's body stream, so it wraps the steps), then the edge steps of the one front
+ * door (edge/front-door.ts lists them in order: request id, log, metrics, headers, client address, limits, fair
+ * turns, body, quota headers, agent refusal, preflight, MCP metering, caller and quota, Host and Origin guards), each
+ * as middleware (edge/hono-steps.ts),
  * then the routes: /healthz, /readyz and /metrics, /mcp, the API router (/api), the server card, watchlist edits, then
  * for GET and HEAD the pages and files (site search, the deadlines list and its feeds, the watchlist page and its
  * calendars, snapshot files, site files and feeds, merged-venue redirects, the site's 404); any other method there → 405.
  * onError (edgeErrors): a store that cannot answer → 503 with Retry-After, anything else → 500.
  * On Node (startServer) the kept-answer lane (edge/kept-answers.ts) stands in front of all this: an anonymous GET of
- * /api whose answer is still kept, asked for without compression, is answered there by the same rules.
+ * /api whose answer is still kept, asked for without compression, is answered there through the same steps.
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
-import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import { type Answers, answersOf } from "./api/answers.ts";
 import { createApiRouter } from "./api/router.ts";
 import type { LoginService, ResearcherDirectory } from "./api/services.ts";
-import { accessLog } from "./edge/access-log.ts";
-import { agentRefusal } from "./edge/agent-refusal.ts";
 import { createAnonymousAccess } from "./edge/anonymous-access.ts";
-import { callerQuota, edgeErrors, quotaHeaders } from "./edge/caller-quota.ts";
-import { clientAddress } from "./edge/client-address.ts";
+import { failureAnswer } from "./edge/caller-quota.ts";
 import { answerClientError } from "./edge/client-error.ts";
 import { compression } from "./edge/compression.ts";
 import { connectionServerOptions, limitConnections } from "./edge/connections.ts";
-import { FairTurns, fairTurns } from "./edge/fair-turns.ts";
+import { FairTurns } from "./edge/fair-turns.ts";
 import { feedPath } from "./edge/feed-aliases.ts";
-import { responseHeaders, SECURITY_HEADERS } from "./edge/headers.ts";
+import { frontDoor } from "./edge/front-door.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
-import { allowedHostNames, hostGuard, originGuard } from "./edge/host-guard.ts";
+import { asMiddleware, edgeErrors } from "./edge/hono-steps.ts";
+import { allowedHostNames } from "./edge/host-guard.ts";
 import { keptAnswerLane } from "./edge/kept-answers.ts";
-import { mcpMetering } from "./edge/mcp-metering.ts";
-import { METRICS_PATH, metricsRefusal, metricsResponse, requestMetrics } from "./edge/metrics.ts";
-import { corsPreflight } from "./edge/preflight.ts";
-import { createRateLimiter, type RateLimiter, rateLimit, type SharedBuckets } from "./edge/rate-limit.ts";
-import { bodyLimit } from "./edge/request-body.ts";
-import { REQUEST_ID_OPTIONS } from "./edge/request-id.ts";
+import { METRICS_PATH, metricsRefusal, metricsResponse } from "./edge/metrics.ts";
+import { createRateLimiter, type SharedBuckets } from "./edge/rate-limit.ts";
 import { siteFiles } from "./edge/site-files.ts";
 import { snapshotFiles } from "./edge/snapshot-files.ts";
+import type { EdgeStep } from "./edge/step.ts";
 import { onceADay } from "./edge/view-dedup.ts";
 import type { AccessControl } from "./http/caller.ts";
 import { errorResponse } from "./http/envelope.ts";
@@ -105,9 +83,9 @@ export interface AppDeps {
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
   mcp?: McpFactory;
   clock?: Clock;
-  /** The API's answers and the per-second limit, when a kept-answer lane in front shares them (startServer). */
+  /** The API's answers and the edge steps, when a kept-answer lane in front shares them (startServer). */
   answers?: Answers;
-  rateLimiter?: RateLimiter;
+  steps?: readonly EdgeStep[];
 }
 
 /** Detail pages whose views count towards views_30d (HTML or Markdown rendition). */
@@ -186,23 +164,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   const { access } = deps;
   const app = new Hono<EdgeEnv>();
   app.use(compression);
-  app.use(requestId(REQUEST_ID_OPTIONS));
-  app.use(accessLog(logger));
-  app.use(requestMetrics(deps.metrics));
-  app.use(secureHeaders(SECURITY_HEADERS));
-  app.use(responseHeaders);
-  app.use(clientAddress(config.trustProxyHops));
-  const limiter = deps.rateLimiter ?? rateLimiterOf(config, deps.sharedRateLimit);
-  app.use(rateLimit(limiter));
-  app.use(fairTurns(new FairTurns(config.fairTurns), limiter));
-  app.use(bodyLimit);
-  app.use(quotaHeaders);
-  app.use(agentRefusal(access, config.blockedAgents, logger));
-  app.use(corsPreflight(access, logger));
-  app.use(MCP_PATH, mcpMetering);
-  app.use(callerQuota(access, logger));
-  app.use(hostGuard(allowedHosts));
-  app.use(MCP_PATH, originGuard(allowedHosts, config.allowedOrigins));
+  for (const step of deps.steps ?? edgeStepsOf(deps)) app.use(asMiddleware(step));
 
   const readiness = {
     access,
@@ -280,8 +242,17 @@ export function createApp(deps: AppDeps): EdgeHandler {
   return (req, conn) => app.fetch(req, conn);
 }
 
-const rateLimiterOf = (config: ServerConfig, shared: SharedBuckets | undefined) =>
-  createRateLimiter({ ...config.rateLimit, shared });
+/** The server's edge steps, with their own buckets and turns. */
+const edgeStepsOf = (deps: Omit<AppDeps, "query">): readonly EdgeStep[] =>
+  frontDoor({
+    ...deps,
+    trustProxyHops: deps.config.trustProxyHops,
+    rateLimiter: createRateLimiter({ ...deps.config.rateLimit, shared: deps.sharedRateLimit }),
+    turns: new FairTurns(deps.config.fairTurns),
+    blockedAgents: deps.config.blockedAgents,
+    allowedHosts: allowedHostNames(deps.config.publicBaseUrl, deps.config.allowedHosts),
+    allowedOrigins: deps.config.allowedOrigins,
+  });
 
 export interface ServerOverrides {
   access?: AccessControl;
@@ -333,15 +304,24 @@ export async function startServer(
   const metrics = overrides.metrics ?? createMetrics(overrides.clock);
   metrics.snapshotBuiltAt(() => new Date(query.snapshot().generated_at));
   const answers = answersOf(query, config.answerWindowMs, overrides.clock);
-  const rateLimiter = rateLimiterOf(config, overrides.sharedRateLimit);
-  const appDeps = { ...overrides, config, query, access, activity, logger, metrics, answers, rateLimiter };
-  const handler = createApp(appDeps);
+  // One list of steps for the app and the lane: they share its buckets and turns.
+  const steps = edgeStepsOf({ ...overrides, config, access, activity, logger, metrics });
+  const handler = createApp({
+    ...overrides,
+    config,
+    query,
+    access,
+    activity,
+    logger,
+    metrics,
+    answers,
+    steps,
+  });
   const lane = keptAnswerLane({
-    ...appDeps,
     keptAnswer: answers.keptAnswer,
-    allowedHosts: allowedHostNames(config.publicBaseUrl, config.allowedHosts),
-    blockedAgents: config.blockedAgents,
-    trustProxyHops: config.trustProxyHops,
+    steps,
+    failure: failureAnswer(logger),
+    metrics,
   });
   const server = createServer(
     connectionServerOptions(config.connections),

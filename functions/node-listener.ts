@@ -12,35 +12,28 @@ import { declaredBodyReader } from "./edge/request-body.ts";
 import type { ConnectionInfo, EdgeHandler } from "./http/request-context.ts";
 import type { Logger } from "./runtime/logger.ts";
 
-type Learnt = Pick<ConnectionInfo, "rateChecked" | "readBody">;
-
 export function nodeListener(handler: EdgeHandler, lane: KeptAnswerLane, logger: Logger): RequestListener {
-  const learnt = new WeakMap<object, Learnt>();
+  const readers = new WeakMap<object, ConnectionInfo["readBody"]>();
   const bridge = getRequestListener((req, env) =>
     handler(req, {
       remoteAddress: env.incoming.socket.remoteAddress,
       sent: bytesSent(env.outgoing),
-      ...learnt.get(env.incoming),
+      readBody: readers.get(env.incoming),
     }),
   );
-  const toApp = (incoming: IncomingMessage, outgoing: ServerResponse, known: Learnt = {}) => {
+  const toApp = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const readBody = declaredBodyReader(incoming);
-    learnt.set(incoming, readBody ? { ...known, readBody } : known);
+    if (readBody) readers.set(incoming, readBody);
     void bridge(incoming, outgoing);
   };
   return (incoming, outgoing) => {
     const laneWork = lane(incoming, outgoing);
     if (laneWork === false) return toApp(incoming, outgoing);
-    void laneWork.then(
-      (done) => {
-        if (!done.answered) toApp(incoming, outgoing, { rateChecked: done.rateChecked });
-      },
-      (err: unknown) => {
-        logger.error({ err }, "the kept-answer lane failed");
-        // Nothing written yet: the app answers; else the connection is cut rather than answered twice.
-        if (!outgoing.headersSent) toApp(incoming, outgoing);
-        else outgoing.destroy();
-      },
-    );
+    void laneWork.catch((err: unknown) => {
+      logger.error({ err }, "the kept-answer lane failed");
+      // Nothing written yet: the app answers; else the connection is cut rather than answered twice.
+      if (!outgoing.headersSent) toApp(incoming, outgoing);
+      else outgoing.destroy();
+    });
   };
 }

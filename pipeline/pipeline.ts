@@ -14,7 +14,7 @@ import type {
   SpecialIssueRow,
   SubmissionOutlook,
 } from "../snapshot/records.ts";
-import { STALE_AFTER_DAYS, sourceAges } from "../snapshot/source-age.ts";
+import { SOURCE_UNCHECKED_MAX_DAYS, sourceAges } from "../snapshot/source-age.ts";
 import {
   BACKTEST_CUTOFFS,
   type BacktestRound,
@@ -417,7 +417,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
   const dataAge = sourceAges(provenance, buildDate);
   for (const s of dataAge.filter((a) => a.stale)) {
     opts.log(
-      `  ⚠ ${s.id}: data of ${s.date}, not fetched in the last ${STALE_AFTER_DAYS} days; run npm run sync`,
+      `  ⚠ ${s.id}: data of ${s.date}, not fetched in the last ${SOURCE_UNCHECKED_MAX_DAYS} days; run npm run sync`,
     );
   }
 

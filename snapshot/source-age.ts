@@ -1,10 +1,12 @@
 /** How old each source's data is, one rule for the build report, /api/statistics and the site's footer. */
+import { DAY_MS } from "../functions/runtime/clock.ts";
 import type { SourceInfo } from "./records.ts";
 
-/** A living source not fetched (or dated) within this many days is reported as out of date. */
-export const STALE_AFTER_DAYS = 30;
-
-const DAY_MS = 86_400_000;
+/**
+ * The most days a living source may go neither fetched nor dated: longer, and its public `data_sources[].stale`
+ * is true (build report, /api/statistics, site footer). Not the age of one venue's data (DATA_AS_OF_MAX_AGE_DAYS).
+ */
+export const SOURCE_UNCHECKED_MAX_DAYS = 30;
 
 export interface SourceAge {
   id: string;
@@ -21,7 +23,7 @@ const daysSince = (when: string | null, today: string) =>
 
 /**
  * `age_days` counts from the date of the data; a source is stale when it was neither fetched nor dated within
- * the last 30 days (a fetch that found the origin unchanged makes the copy current again).
+ * the last SOURCE_UNCHECKED_MAX_DAYS (a fetch that found the origin unchanged makes the copy current again).
  */
 export function sourceAges(sources: readonly SourceInfo[], today: string): SourceAge[] {
   return sources.map((s) => {
@@ -33,7 +35,7 @@ export function sourceAges(sources: readonly SourceInfo[], today: string): Sourc
       date: s.date,
       fetched_at: s.fetched_at,
       age_days: daysSince(s.date, today),
-      stale: !s.static && unchecked !== null && unchecked > STALE_AFTER_DAYS,
+      stale: !s.static && unchecked !== null && unchecked > SOURCE_UNCHECKED_MAX_DAYS,
     };
   });
 }

@@ -11,6 +11,7 @@
  * The same input gives the same output in every source, so one venue's rows in several lists still resolve to
  * one venue in each copy.
  */
+import { DAY_MS } from "../../functions/runtime/clock.ts";
 import { type Random, randomInt, seededRandom, shuffled } from "./random.ts";
 
 export interface Names {
@@ -49,7 +50,6 @@ const SOCIETIES = new Set(["ACM", "IEEE", "IFIP", "USENIX"]);
 
 const ISO_DAY = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const WORD = /\p{L}+/gu;
-const DAY_MS = 86_400_000;
 /** Largest shift of a copy's dates, in days either way. */
 const MAX_SHIFT_DAYS = 180;
 

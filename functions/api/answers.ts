@@ -1,10 +1,10 @@
 /**
  * Success answers of the REST API as bytes: a payload is serialised once (its JSON, shared with MCP, and weak ETag
- * kept beside the payload object, which the query layer's caches hand out again and again), the envelope is that
+ * memoised per payload object, which the query layer's caches hand out again and again), the envelope is that
  * JSON with the request's id spliced in, and a conditional request whose If-None-Match names the ETag gets 304 with no body.
- * Anonymous GETs also keep their answer for a short window (API_ANSWER_WINDOW_MS, never past the minute the query
- * layer's payloads are cached for, nor past the snapshot it came from), so an identical request inside it is
- * answered from the bytes without validating or querying again; the edge (quota, headers, log) still runs.
+ * Anonymous GETs' answers also go to the answer cache for a short window (API_ANSWER_WINDOW_MS, never past the minute
+ * the query layer's payloads are cached for, nor past the snapshot it came from), so an identical request inside it
+ * is answered from the bytes without validating or querying again; the edge (quota, headers, log) still runs.
  */
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
@@ -14,13 +14,15 @@ import { envelopeHead, envelopeTail, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 import type { QueryLayer } from "../query/index.ts";
 import { payloadJson } from "../query/payload-json.ts";
-import { type Clock, systemClock } from "../runtime/clock.ts";
+import { type Clock, MINUTE_MS, systemClock } from "../runtime/clock.ts";
 
 /** How long an anonymous answer is reused by default: the activity counts' refresh (DEFAULT_COUNTS_CACHE_MS). */
 export const DEFAULT_ANSWER_WINDOW_MS = 5_000;
+/** The longest window worth setting: a cached answer never outlives the minute its payload was computed for. */
+export const MAX_ANSWER_WINDOW_MS = MINUTE_MS;
 
-/** Answers kept at most (bytes of their JSON), whatever the window. */
-const MAX_BYTES = 32 * 1024 * 1024;
+/** The answer cache's bound (bytes of their JSON), whatever the window. */
+const ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface Serialised {
   /** The envelope up to the end of its data: `{"code":200,"message":"success","data":…`. */
@@ -31,7 +33,7 @@ interface Serialised {
   bytes?: Buffer;
 }
 
-interface KeptEntry {
+interface CachedAnswer {
   serialised: Serialised;
   snapshot: string;
   expiresAt: number;
@@ -63,7 +65,7 @@ const CACHING = { "cache-control": "private, no-cache", vary: "Authorization, X-
 
 /**
  * An answer before it is a Response: the kept-answer lane (edge/kept-answers.ts) writes it to node:http as is. The
- * body in two parts (the kept head's bytes, the request's tail), so the lane sends the head without copying it.
+ * body in two parts (the cached head's bytes, the request's tail), so the lane sends the head without copying it.
  */
 export interface AnswerParts {
   status: 200 | 304;
@@ -114,18 +116,18 @@ export interface AnswerCacheOptions {
 }
 
 export interface Answers {
-  /** A kept answer to this request (anonymous GET inside its window), or null. */
+  /** The cached answer to this request (anonymous GET inside its window), or null. */
   reuse(c: Context<EdgeEnv>): Response | null;
   /**
-   * Whether an anonymous GET of `key` (path and query string as sent) has a kept answer: null, or its maker for a
+   * Whether an anonymous GET of `key` (path and query string as sent) has a cached answer: null, or its maker for a
    * request id and If-None-Match (made only once the request is admitted). What the kept-answer lane serves.
    */
   keptAnswer(key: string): ((requestId: string, ifNoneMatch: string | undefined) => AnswerParts) | null;
-  /** The success envelope of `data` (304 when If-None-Match names it), kept when the request is reusable. */
+  /** The success envelope of `data` (304 when If-None-Match names it), cached when the request is reusable. */
   ok(c: Context<EdgeEnv>, data: unknown): Response;
 }
 
-/** The answers of the query layer's snapshots, anonymous ones kept for `windowMs` (API_ANSWER_WINDOW_MS). */
+/** The answers of the query layer's snapshots, anonymous ones cached for `windowMs` (API_ANSWER_WINDOW_MS). */
 export function answersOf(
   query: QueryLayer,
   windowMs = DEFAULT_ANSWER_WINDOW_MS,
@@ -142,16 +144,16 @@ export function answersOf(
 }
 
 export function createAnswers(options: AnswerCacheOptions): Answers {
-  const kept = new LRUCache<string, KeptEntry>({
-    maxSize: MAX_BYTES,
+  const cache = new LRUCache<string, CachedAnswer>({
+    maxSize: ANSWER_CACHE_MAX_BYTES,
     sizeCalculation: (a) => Math.max(1, a.serialised.head.length),
   });
-  /** The answer kept for `key` while it is inside its window and of the snapshot being served. */
-  const keptFor = (key: string): KeptEntry | null => {
-    const hit = kept.get(key);
+  /** The answer cached for `key` while it is inside its window and of the snapshot being served. */
+  const cachedFor = (key: string): CachedAnswer | null => {
+    const hit = cache.get(key);
     if (!hit) return null;
     if (hit.expiresAt <= options.now() || hit.snapshot !== options.snapshot()) {
-      kept.delete(key);
+      cache.delete(key);
       return null;
     }
     return hit;
@@ -159,11 +161,11 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
   return {
     reuse(c) {
       if (options.windowMs === 0 || !isReusable(c)) return null;
-      const hit = keptFor(requestKey(c));
+      const hit = cachedFor(requestKey(c));
       return hit && answer(c, hit.serialised);
     },
     keptAnswer(key) {
-      const hit = options.windowMs === 0 ? null : keptFor(key);
+      const hit = options.windowMs === 0 ? null : cachedFor(key);
       return (
         hit &&
         ((requestId, ifNoneMatch) => {
@@ -180,9 +182,9 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
       const serialised = serialise(data);
       if (options.windowMs > 0 && isReusable(c)) {
         const now = options.now();
-        // Payloads are computed per minute at the finest (QueryContext.now): a kept one never outlives its minute.
-        const expiresAt = Math.min(now + options.windowMs, Math.floor(now / 60_000 + 1) * 60_000);
-        kept.set(requestKey(c), { serialised, snapshot: options.snapshot(), expiresAt });
+        // Payloads are computed per minute at the finest (QueryContext.now): a cached one never outlives its minute.
+        const expiresAt = Math.min(now + options.windowMs, Math.floor(now / MINUTE_MS + 1) * MINUTE_MS);
+        cache.set(requestKey(c), { serialised, snapshot: options.snapshot(), expiresAt });
       }
       return answer(c, serialised);
     },

@@ -21,7 +21,7 @@ export interface ApiRouterDeps {
   publicBaseUrl: string;
   login?: LoginService;
   researchers?: ResearcherDirectory;
-  /** Success answers as bytes, anonymous ones kept for API_ANSWER_WINDOW_MS (answers.ts). */
+  /** Success answers as bytes, anonymous ones cached for API_ANSWER_WINDOW_MS (answers.ts). */
   answers: Answers;
 }
 
@@ -68,7 +68,7 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
     await next();
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
   });
-  // An identical anonymous GET inside its window: the kept bytes, no validation or query.
+  // An identical anonymous GET inside its window: the cached bytes, no validation or query.
   router.on(["GET", "HEAD"], "/api/*", async (c, next) => answers.reuse(c) ?? next());
 
   router.get(

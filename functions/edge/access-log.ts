@@ -4,10 +4,9 @@
  * (status, body bytes, milliseconds). The fields are documented in docs/operations.md#logs.
  */
 import type { ServerResponse } from "node:http";
-import { createMiddleware } from "hono/factory";
 import type { Caller } from "../http/caller.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
+import { after, type EdgeAnswer, type EdgeStep } from "./step.ts";
 
 /** The caller as logged: its kind and the ids that trace it; an unknown or refused credential by its reason only. */
 function loggedCaller(caller: Caller | undefined): Record<string, string | null> {
@@ -37,7 +36,7 @@ export function bytesSent(outgoing: {
 }
 
 /** A host without a connection count (serverless): the declared body length, if any. */
-const declaredBytes = (res: Response): number | null => {
+const declaredBytes = (res: EdgeAnswer): number | null => {
   const length = res.headers.get("content-length");
   return length === null ? null : Number(length);
 };
@@ -86,20 +85,21 @@ function writeLine(logger: Logger, r: RequestRecord, bytes: number | null): void
   );
 }
 
-export const accessLog = (logger: Logger) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
+export const accessLog = (logger: Logger): EdgeStep => ({
+  run(req) {
     const started = performance.now();
-    await next();
-    const record: RequestRecord = {
-      requestId: c.get("requestId"),
-      ip: c.get("ip"),
-      method: c.req.method,
-      path: c.req.path,
-      userAgent: c.req.header("user-agent"),
-      caller: c.get("caller"),
-      status: c.res.status,
-      started,
-    };
-    const sent = c.env?.sent;
-    logRequest(logger, record, sent, sent ? null : declaredBytes(c.res));
-  });
+    return after((res) => {
+      const record: RequestRecord = {
+        requestId: req.get("requestId"),
+        ip: req.get("ip"),
+        method: req.method,
+        path: req.path,
+        userAgent: req.header("user-agent"),
+        caller: req.get("caller"),
+        status: res.status,
+        started,
+      };
+      logRequest(logger, record, req.sent, req.sent ? null : declaredBytes(res));
+    });
+  },
+});

@@ -5,7 +5,7 @@
  *   callerQuota: metered paths (API, MCP tool calls) consume, everything else peeks; an invalid credential on a
  *     metered path → 401; quota used up → 402/429 with Retry-After. Fails closed: a metered request whose use
  *     cannot be recorded (store full, read-only, busy, unreachable, timed out) → 503 with Retry-After and an error
- *     log line (edgeErrors). Pages and files never depend on the store: they wait at most UNMETERED_STORE_WAIT_MS
+ *     log line (failureAnswer). Pages and files never depend on the store: they wait at most UNMETERED_STORE_WAIT_MS
  *     for it (their quota headers are best-effort). A metered request answered 5xx, 406, 415, 401, 403 or 301, or
  *     whose client went away, is refunded (and its quota header says so); so is the single use of a paid token,
  *     which only a paid answer spends. The charge is a unit of a block this instance leased from the store
@@ -13,19 +13,18 @@
  *     (written in batches), refunded it goes back into the block; a block left pending because the process died
  *     (kill -9, crash) is given back by the sweep after RESERVATION_LEASE_MS (store/reservations.ts), so nobody
  *     pays for an answer never sent.
- * edgeErrors is the app's onError: a StoreUnavailable anywhere is a 503 with Retry-After, anything else a 500.
+ * failureAnswer is what a step or route that throws is answered: a StoreUnavailable anywhere is a 503 with
+ * Retry-After, anything else a 500.
  */
 
-import type { Context, ErrorHandler } from "hono";
-import { createMiddleware } from "hono/factory";
 import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "../http/caller.ts";
 import { isApiPath } from "../http/paths.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
 import type { Logger } from "../runtime/logger.ts";
 import { withTimeout } from "../runtime/timeout.ts";
 import { StoreUnavailable } from "../store/types.ts";
 import { addVary } from "./headers.ts";
 import { refusal } from "./refusal.ts";
+import { after, answer, type EdgeRequest, type EdgeStep, type HeaderMap } from "./step.ts";
 
 /** Seconds a client is asked to wait when the state store cannot record its request. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
@@ -50,7 +49,7 @@ const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
  * left of the answer's UNMETERED_STORE_WAIT_MS.
  */
 export async function peekQuietly(
-  c: Context<EdgeEnv>,
+  req: EdgeRequest,
   access: AccessControl,
   caller: Caller,
   logger: Logger,
@@ -58,12 +57,12 @@ export async function peekQuietly(
 ): Promise<void> {
   const quota = await within(access.peek(caller), waitMs).catch((err: unknown) => {
     logger.warn(
-      { err, request_id: c.get("requestId") },
+      { err, request_id: req.get("requestId") },
       "quota store unavailable; quota headers left at zero",
     );
     return undefined;
   });
-  c.set("quota", quota);
+  req.set("quota", quota);
 }
 
 /** Paths under /api that are not data calls: never charged, so a used-up quota cannot lock anyone out of signing in. */
@@ -83,10 +82,11 @@ const isUnanswered = (status: number) => status >= 500 || FREE_STATUSES.has(stat
 /** The paid token's claim, if the caller paid: its single use held until the answer is known. */
 const paidClaim = (caller: Caller) => (caller.kind === "paid" ? caller.claim : undefined);
 
-const hasCredential = (req: Request) => req.headers.has("authorization") || req.headers.has("x-paid-access");
+const hasCredential = (req: EdgeRequest) =>
+  req.header("authorization") !== undefined || req.header("x-paid-access") !== undefined;
 
 /** An answer to a credential carries that account's quota: no shared cache may keep or reuse it. */
-function privateAnswer(headers: Headers): void {
+function privateAnswer(headers: HeaderMap): void {
   headers.set("cache-control", "private, no-store");
   addVary(headers, "Authorization");
 }
@@ -96,83 +96,86 @@ function invalidCredential(path: string, caller: Caller & { kind: "invalid" }, r
   return refusal(path, 401, message, requestId);
 }
 
-export const quotaHeaders = createMiddleware<EdgeEnv>(async (c, next) => {
-  await next();
-  const { headers } = c.res;
-  if (hasCredential(c.req.raw)) privateAnswer(headers);
-  const quota = c.get("quota");
-  headers.set("x-quota-limit", String(quota?.limit ?? 0));
-  headers.set("x-quota-remaining", String(quota?.remaining ?? 0));
-});
+export const quotaHeaders: EdgeStep = {
+  run: (req) =>
+    after(({ headers }) => {
+      if (hasCredential(req)) privateAnswer(headers);
+      const quota = req.get("quota");
+      headers.set("x-quota-limit", String(quota?.limit ?? 0));
+      headers.set("x-quota-remaining", String(quota?.remaining ?? 0));
+    }),
+};
 
-export const callerQuota = (access: AccessControl, logger: Logger) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
-    const req = c.req.raw;
-    const path = c.req.path;
-    const ip = c.get("ip");
-    const requestId = c.get("requestId");
+export const callerQuota = (access: AccessControl, logger: Logger): EdgeStep => ({
+  async run(req) {
+    const { path } = req;
+    const ip = req.get("ip");
+    const requestId = req.get("requestId");
     if (!isMetered(req.method, path)) {
       // A page never waits on the store: a credential that cannot be checked just reads as anonymous here. The
       // credential check and the quota headers share one wait.
       const until = performance.now() + UNMETERED_STORE_WAIT_MS;
-      const caller = await within(access.resolve(req, ip), UNMETERED_STORE_WAIT_MS).catch(
+      const caller = await within(req.caller(access, ip), UNMETERED_STORE_WAIT_MS).catch(
         (err: unknown): Caller => {
           logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
           return { kind: "anonymous", ip };
         },
       );
-      await peekQuietly(c, access, caller, logger, Math.max(0, until - performance.now()));
-      c.set("caller", caller);
+      await peekQuietly(req, access, caller, logger, Math.max(0, until - performance.now()));
+      req.set("caller", caller);
       // Nothing unmetered is a paid answer: a token sent to one stays unspent.
       const claim = paidClaim(caller);
       if (claim) giveBack(access, caller, claim, logger, requestId);
       // Unmetered API paths (login, the OpenAPI document) still refuse a bad credential: it is never downgraded.
-      if (caller.kind === "invalid" && isApiPath(path)) return invalidCredential(path, caller, requestId);
-      return next();
+      if (caller.kind === "invalid" && isApiPath(path))
+        return answer(invalidCredential(path, caller, requestId));
+      return undefined;
     }
-    const reportOnly = c.get("reportOnly") === true;
+    const reportOnly = req.get("reportOnly") === true;
     let caller: Caller;
     try {
-      caller = await access.resolve(req, ip);
+      caller = await req.caller(access, ip);
       // Set before any refusal, so the request's log line names who was refused.
-      c.set("caller", caller);
+      req.set("caller", caller);
       if (caller.kind === "invalid") {
-        await peekQuietly(c, access, caller, logger);
-        return invalidCredential(path, caller, requestId);
+        await peekQuietly(req, access, caller, logger);
+        return answer(invalidCredential(path, caller, requestId));
       }
-      c.set("quota", await (reportOnly ? access.peek(caller) : access.consume(caller)));
+      req.set("quota", await (reportOnly ? access.peek(caller) : access.consume(caller)));
     } catch (err) {
       throw new MeteringUnavailable("the request could not be recorded", { cause: err });
     }
-    const quota = c.get("quota");
+    const quota = req.get("quota");
     if (quota?.exceeded) {
       const { status, retryAfterSeconds } = quota.exceeded;
       const message =
         status === 429
           ? `anonymous daily quota of ${quota.limit} requests used up; retry after ${retryAfterSeconds} s (UTC midnight) or use an API key`
           : `account daily quota of ${quota.limit} requests used up; retry after ${retryAfterSeconds} s`;
-      return refusal(path, status, message, requestId, { "retry-after": String(retryAfterSeconds) });
+      return answer(refusal(path, status, message, requestId, { "retry-after": String(retryAfterSeconds) }));
     }
-    if (!reportOnly) c.set("charged", caller);
-    await next();
-    const charged = c.get("charged");
-    const answered = charged !== undefined && !isUnanswered(c.res.status) && !req.signal.aborted;
-    const claim = paidClaim(caller);
-    if (claim) {
-      if (answered) access.settle?.(claim, caller);
-      else giveBack(access, caller, claim, logger, requestId);
-    }
-    if (!charged) return;
-    if (answered) {
-      if (quota?.reservation) access.settle?.(quota.reservation, charged);
-      return;
-    }
-    // Gives back the use of a request that was counted but not answered, and says so in its quota header.
-    giveBack(access, charged, quota?.reservation, logger, requestId);
-    if (quota && access.refund && charged.kind !== "paid") {
-      c.set("quota", { ...quota, remaining: Math.min(quota.limit, quota.remaining + 1) });
-    }
-  });
+    if (!reportOnly) req.set("charged", caller);
+    return after((res) => {
+      const charged = req.get("charged");
+      const answered = charged !== undefined && !isUnanswered(res.status) && !req.aborted;
+      const claim = paidClaim(caller);
+      if (claim) {
+        if (answered) access.settle?.(claim, caller);
+        else giveBack(access, caller, claim, logger, requestId);
+      }
+      if (!charged) return;
+      if (answered) {
+        if (quota?.reservation) access.settle?.(quota.reservation, charged);
+        return;
+      }
+      // Gives back the use of a request that was counted but not answered, and says so in its quota header.
+      giveBack(access, charged, quota?.reservation, logger, requestId);
+      if (quota && access.refund && charged.kind !== "paid") {
+        req.set("quota", { ...quota, remaining: Math.min(quota.limit, quota.remaining + 1) });
+      }
+    });
+  },
+});
 
 /** Refunds a counted request (or a paid token's claim) in the background; a failure is logged. */
 export function giveBack(
@@ -187,12 +190,10 @@ export function giveBack(
     .catch((err: unknown) => logger.error({ err, request_id: requestId }, "refunding a request failed"));
 }
 
-/** The app's onError: fail closed on the store (503 with Retry-After), 500 for anything else; logged either way. */
-export const edgeErrors =
-  (logger: Logger): ErrorHandler<EdgeEnv> =>
-  (err, c) => {
-    const requestId = c.get("requestId") ?? "";
-    const path = c.req.path;
+/** What a failing step or route is answered: fail closed on the store (503 with Retry-After), else 500; logged. */
+export const failureAnswer =
+  (logger: Logger) =>
+  (err: unknown, path: string, requestId: string): Response => {
     if (err instanceof MeteringUnavailable || err instanceof StoreUnavailable) {
       logger.error(
         { err: err instanceof MeteringUnavailable ? err.cause : err, request_id: requestId, path },

@@ -1,10 +1,10 @@
-/** The client address (c.var.ip) for limits, quotas and page views: X-Forwarded-For only as far as TRUST_PROXY. */
-import { createMiddleware } from "hono/factory";
+/** The client address (ip) for limits, quotas and page views: X-Forwarded-For only as far as TRUST_PROXY. */
 import { clientIp } from "../http/client-ip.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
+import type { EdgeStep } from "./step.ts";
 
-export const clientAddress = (trustProxyHops: number) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
-    c.set("ip", clientIp(c.req.raw.headers, c.env?.remoteAddress, trustProxyHops));
-    await next();
-  });
+export const clientAddress = (trustProxyHops: number): EdgeStep => ({
+  run(req) {
+    req.set("ip", clientIp({ get: (name) => req.header(name) }, req.remoteAddress, trustProxyHops));
+    return undefined;
+  },
+});

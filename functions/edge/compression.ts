@@ -11,6 +11,7 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { createMiddleware } from "hono/factory";
 import type { EdgeEnv } from "../http/request-context.ts";
 import { addVary } from "./headers.ts";
+import type { HeaderMap } from "./step.ts";
 
 /** Below this many bytes the encoding costs more than it saves. */
 const MIN_BYTES = 1024;
@@ -47,13 +48,19 @@ export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | n
   return null;
 }
 
+/** Every compressible answer varies by Accept-Encoding, compressed or not; false for any other. */
+export function varyByEncoding(headers: HeaderMap): boolean {
+  if (!isCompressible(headers.get("content-type"))) return false;
+  addVary(headers, "Accept-Encoding");
+  return true;
+}
+
 /**
  * Compresses the answer when the client accepts it and the answer is a text worth compressing; otherwise returns
  * it as it is (with `Vary: Accept-Encoding` added in place when it is compressible).
  */
 export function compressResponse(req: Request, res: Response): Response {
-  if (!isCompressible(res.headers.get("content-type"))) return res;
-  addVary(res.headers, "Accept-Encoding");
+  if (!varyByEncoding(res.headers)) return res;
   const length = Number(res.headers.get("content-length") ?? Number.NaN);
   const encoding = chooseEncoding(req.headers.get("accept-encoding"));
   // res.body last: reading it turns node-server's lightweight answer into a stream, the slow way out.

@@ -9,11 +9,10 @@
  * charged to its per-second buckets (edge/rate-limit.ts) once it is answered. Time spent waiting for a turn is
  * not charged.
  */
-import { createMiddleware } from "hono/factory";
 import { quotaSubject } from "../http/client-ip.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
 import { COST_UNIT_MS, type RateLimiter, rateCredential } from "./rate-limit.ts";
 import { refusal } from "./refusal.ts";
+import { after, answer, type EdgeStep } from "./step.ts";
 
 export interface FairTurnOptions {
   /** Requests of one client inside the app at once; 0 switches turns off. */
@@ -74,30 +73,31 @@ export class FairTurns {
 }
 
 /** The client's requests beyond its turns wait; each request's cost past COST_UNIT_MS is charged afterwards. */
-export const fairTurns = (turns: FairTurns, limiter: RateLimiter) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
-    const ip = c.get("ip");
+export const fairTurns = (turns: FairTurns, limiter: RateLimiter): EdgeStep => ({
+  async run(req) {
+    const ip = req.get("ip");
     const entered = turns.enter(quotaSubject(ip));
     if (!entered) {
-      if (!c.env?.readBody) await c.req.raw.body?.cancel().catch(() => {});
-      return refusal(
-        c.req.path,
-        429,
-        "too many requests at once from this address; retry after 1 s",
-        c.get("requestId"),
-        { "retry-after": "1" },
+      await req.discardBody();
+      return answer(
+        refusal(
+          req.path,
+          429,
+          "too many requests at once from this address; retry after 1 s",
+          req.get("requestId"),
+          {
+            "retry-after": "1",
+          },
+        ),
       );
     }
     const leave = await entered;
     const started = performance.now();
-    try {
-      await next();
-    } finally {
+    return after(() => {
       leave();
       const extra = Math.floor((performance.now() - started) / COST_UNIT_MS);
-      if (extra > 0) {
-        // Charged in the background: the answer is out already and the charge never refuses.
-        limiter.charge(rateCredential(c), ip, extra).catch(() => {});
-      }
-    }
-  });
+      // Charged in the background: the answer is out already and the charge never refuses.
+      if (extra > 0) limiter.charge(rateCredential(req), ip, extra).catch(() => {});
+    });
+  },
+});

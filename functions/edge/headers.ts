@@ -1,13 +1,9 @@
 /**
  * Headers every response carries, set on whatever the steps inside produced (API JSON, page, file, or an edge
- * refusal): the request id (except on publicly cacheable answers), open CORS, the Content-Security-Policy, and no
- * server banner. The fixed security
- * headers (nosniff, Referrer-Policy, X-Frame-Options, no X-Powered-By) are Hono's secureHeaders with
- * SECURITY_HEADERS.
+ * refusal): the request id (except on publicly cacheable answers), open CORS, the Content-Security-Policy, the fixed
+ * security headers (nosniff, Referrer-Policy, X-Frame-Options), and no server banner or X-Powered-By.
  */
-import { createMiddleware } from "hono/factory";
-import type { secureHeaders } from "hono/secure-headers";
-import type { EdgeEnv } from "../http/request-context.ts";
+import { after, type EdgeStep, type HeaderMap } from "./step.ts";
 
 /** A Vary value with `name` added unless it is already one of its names. */
 export function varyWith(vary: string | null | undefined, name: string): string {
@@ -17,7 +13,7 @@ export function varyWith(vary: string | null | undefined, name: string): string 
 }
 
 /** Adds `value` to the Vary header unless it is already one of its names. */
-export function addVary(headers: Headers, value: string): void {
+export function addVary(headers: HeaderMap, value: string): void {
   headers.set("vary", varyWith(headers.get("vary"), value));
 }
 
@@ -46,49 +42,19 @@ export const PAGE_CSP =
 /** CSP for everything else (JSON, files): nothing may load or frame it. */
 export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-const REFERRER_POLICY = "strict-origin-when-cross-origin";
-const X_FRAME_OPTIONS = "DENY";
-
-/** hono/secure-headers, reduced to the three headers this service has always sent (and no X-Powered-By). */
-export const SECURITY_HEADERS: Parameters<typeof secureHeaders>[0] = {
-  xContentTypeOptions: true,
-  referrerPolicy: REFERRER_POLICY,
-  xFrameOptions: X_FRAME_OPTIONS,
-  removePoweredBy: true,
-  crossOriginResourcePolicy: false,
-  crossOriginOpenerPolicy: false,
-  originAgentCluster: false,
-  strictTransportSecurity: false,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-};
-
-/**
- * The headers the steps above give an answer that is neither a page nor publicly cacheable (an API answer), for
- * the kept-answer lane (edge/kept-answers.ts), which answers without them; test/edge/kept-answers.test.ts holds
- * the two alike.
- */
-export const DATA_ANSWER_HEADERS: Readonly<Record<string, string>> = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": REFERRER_POLICY,
-  "x-frame-options": X_FRAME_OPTIONS,
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": CORS_EXPOSE_HEADERS,
-  "content-security-policy": DATA_CSP,
-};
-
 /**
  * Custom rather than hono/cors (which sets its headers on a placeholder response that Hono then copies into every
- * answer) and rather than secureHeaders' static CSP (the CSP depends on the answer's type and a page's own).
+ * answer) and rather than hono/secure-headers (a static CSP, where ours depends on the answer's type and a page's
+ * own; of its other headers this service sends three).
  */
-export const responseHeaders = createMiddleware<EdgeEnv>(async (c, next) => {
-  await next();
-  const { headers } = c.res;
+export const responseHeaders: EdgeStep = {
+  run: (req) => after(({ headers }) => setAnswerHeaders(headers, req.get("requestId"))),
+};
+
+function setAnswerHeaders(headers: HeaderMap, requestId: string): void {
   // A shared cache would hand one request's id (possibly the client's own) to everyone who gets the copy.
   if (isPubliclyCacheable(headers.get("cache-control"))) headers.delete("x-request-id");
-  else headers.set("x-request-id", c.get("requestId"));
+  else headers.set("x-request-id", requestId);
   headers.set("access-control-allow-origin", "*");
   headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS);
   // A page served from the site already carries its own CSP (PAGE_CSP plus its inline-script hashes).
@@ -96,5 +62,9 @@ export const responseHeaders = createMiddleware<EdgeEnv>(async (c, next) => {
     const isHtml = (headers.get("content-type") ?? "").startsWith("text/html");
     headers.set("content-security-policy", isHtml ? PAGE_CSP : DATA_CSP);
   }
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("referrer-policy", "strict-origin-when-cross-origin");
+  headers.set("x-frame-options", "DENY");
   headers.delete("server");
-});
+  headers.delete("x-powered-by");
+}

@@ -7,11 +7,10 @@
  *     loopback) or listed in ALLOWED_ORIGINS. The public read-only API carries no cookies and answers any Origin
  *     (open CORS, interface spec): refusing foreign Origins there would lock every web page out of it.
  */
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { errorResponse } from "../http/envelope.ts";
-import { isApiPath } from "../http/paths.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
+import { isApiPath, MCP_PATH } from "../http/paths.ts";
+import { answer, type EdgeStep } from "./step.ts";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -94,12 +93,11 @@ export function hostRefusal(host: string, allowed: ReadonlySet<string>): string 
 
 /** Why this request's Origin is refused, or undefined when it sends none or an allowed one. */
 export function originRefusal(
-  req: Request,
+  origin: string | null | undefined,
   allowedHosts: ReadonlySet<string>,
   allowedOrigins: readonly string[],
 ): string | undefined {
-  const origin = req.headers.get("origin");
-  if (origin === null) return undefined;
+  if (origin === null || origin === undefined) return undefined;
   const parsed = exactOrigin(origin.toLowerCase());
   if (parsed && (allowedHosts.has(new URL(parsed).hostname) || allowedOrigins.includes(parsed)))
     return undefined;
@@ -107,16 +105,29 @@ export function originRefusal(
 }
 
 /** /api and /mcp answer 403 to a Host that is not this service. */
-export const hostGuard = (allowed: ReadonlySet<string>) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
-    if (!isApiPath(c.req.path)) return next();
-    const refused = hostRefusal(c.req.header("host") ?? new URL(c.req.url).host, allowed);
-    return refused ? errorResponse(403, refused, c.get("requestId")) : next();
-  });
+export const hostGuard = (allowed: ReadonlySet<string>): EdgeStep => {
+  const refused = (path: string, host: string) => (isApiPath(path) ? hostRefusal(host, allowed) : undefined);
+  return {
+    refuses: (req) => refused(req.path, req.host) !== undefined,
+    run(req) {
+      const reason = refused(req.path, req.host);
+      return reason ? answer(errorResponse(403, reason, req.get("requestId"))) : undefined;
+    },
+  };
+};
 
-/** Mounted on /mcp: 403 to a browser Origin that is neither this service, loopback nor in ALLOWED_ORIGINS. */
-export const originGuard = (allowedHosts: ReadonlySet<string>, allowedOrigins: readonly string[]) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
-    const refused = originRefusal(c.req.raw, allowedHosts, allowedOrigins);
-    return refused ? errorResponse(403, refused, c.get("requestId")) : next();
-  });
+/** On /mcp: 403 to a browser Origin that is neither this service, loopback nor in ALLOWED_ORIGINS. */
+export const originGuard = (
+  allowedHosts: ReadonlySet<string>,
+  allowedOrigins: readonly string[],
+): EdgeStep => {
+  const refused = (path: string, origin: string | undefined) =>
+    path === MCP_PATH ? originRefusal(origin, allowedHosts, allowedOrigins) : undefined;
+  return {
+    refuses: (req) => refused(req.path, req.header("origin")) !== undefined,
+    run(req) {
+      const reason = refused(req.path, req.header("origin"));
+      return reason ? answer(errorResponse(403, reason, req.get("requestId"))) : undefined;
+    },
+  };
+};

@@ -1,30 +1,21 @@
 /**
  * The kept-answer lane: an anonymous GET of /api whose answer the API still keeps (api/answers.ts,
- * API_ANSWER_WINDOW_MS) is answered straight from node:http, without the web Request/Response bridge and the app's
- * chain of steps, which cost several times the answer itself (bench/README.md, "The fixed cost of a request").
- * It applies the same rules through the same functions, to the headers as the app reads them (every value sent):
- * the Host rule (host-guard.ts hostRefusal) and the User-Agent refusal, the per-second limit, the daily quota
- * (charged, kept once the answer is out, given back when the client has gone), the request id, the headers every
- * answer carries, If-None-Match → 304, the log line and the metrics.
+ * API_ANSWER_WINDOW_MS) is answered straight from node:http, without the web Request/Response bridge, which costs
+ * several times the answer itself (bench/README.md, "The fixed cost of a request"). It runs the app's own edge steps
+ * (front-door.ts) over node:http; this module is only their adapter: the request they read, the answer they adjust
+ * (the kept one, or a step's refusal), and the write.
  *
- * Everything else goes down the whole chain (functions/app.ts): another method or path, a credential, a body, an
- * accepted compression, a percent-encoded path, no kept answer, any refusal and a store that fails. Only the
- * per-second token is not taken twice: a request handed on after it was taken says so (ConnectionInfo.rateChecked).
+ * Everything else goes to the app (functions/app.ts): another method or path, a credential, a body, an accepted
+ * compression, a percent-encoded path, no kept answer, and a request whose own headers a step refuses (step.ts
+ * `refuses`: the HTTP layer answers some of those, a Host it cannot parse, before any step).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AccessControl, Caller } from "../http/caller.ts";
-import { clientIp } from "../http/client-ip.ts";
-import type { Logger } from "../runtime/logger.ts";
+import type { EdgeVariables } from "../http/request-context.ts";
 import type { Metrics } from "../runtime/metrics.ts";
-import { bytesSent, logRequest } from "./access-log.ts";
-import { blockedAgentTest } from "./agents.ts";
-import { giveBack } from "./caller-quota.ts";
-import { chooseEncoding, isCompressible } from "./compression.ts";
-import { DATA_ANSWER_HEADERS, varyWith } from "./headers.ts";
-import { hostRefusal } from "./host-guard.ts";
-import { countAnswer } from "./metrics.ts";
-import type { RateLimiter } from "./rate-limit.ts";
-import { requestIdOf } from "./request-id.ts";
+import { bytesSent } from "./access-log.ts";
+import { chooseEncoding, varyByEncoding } from "./compression.ts";
+import type { AfterAnswer, BodyRead, EdgeRequest, EdgeStep, HeaderMap } from "./step.ts";
 
 /** A kept answer as the API would send it: its own headers (ETag, caching, type) and body (null for 304). */
 export interface KeptAnswer {
@@ -44,23 +35,15 @@ export type KeptAnswers = (
 
 export interface KeptAnswerLaneDeps {
   keptAnswer: KeptAnswers;
-  access: AccessControl;
-  rateLimiter: RateLimiter;
-  allowedHosts: ReadonlySet<string>;
-  blockedAgents: readonly string[];
-  trustProxyHops: number;
-  logger: Logger;
+  /** The app's edge steps, the same list (front-door.ts). */
+  steps: readonly EdgeStep[];
+  /** What a throwing step is answered (caller-quota.ts failureAnswer), as the app's onError does. */
+  failure: (err: unknown, path: string, requestId: string) => Response;
   metrics: Metrics;
 }
 
-/**
- * Answers the request and resolves true, or resolves (or returns) false having written nothing: the caller then
- * hands the request to the app, with `rateChecked` when the per-second limit already took its token.
- */
-export type KeptAnswerLane = (
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-) => false | Promise<{ answered: boolean; rateChecked: boolean }>;
+/** Answers the request (settling once it is written), or returns false having done nothing: the app answers it. */
+export type KeptAnswerLane = (incoming: IncomingMessage, outgoing: ServerResponse) => false | Promise<void>;
 
 /**
  * A request header as the app's web Request reads it: every value sent, joined by ", ". Read from the raw
@@ -90,65 +73,138 @@ function isPlainAnonymousGet(incoming: IncomingMessage): boolean {
   );
 }
 
+/** An answer's headers as a plain record, as node:http writes them. */
+class HeaderRecord implements HeaderMap {
+  constructor(readonly fields: Record<string, string>) {}
+  get(name: string): string | null {
+    return this.fields[name.toLowerCase()] ?? null;
+  }
+  set(name: string, value: string): void {
+    this.fields[name.toLowerCase()] = value;
+  }
+  has(name: string): boolean {
+    return Object.hasOwn(this.fields, name.toLowerCase());
+  }
+  delete(name: string): void {
+    delete this.fields[name.toLowerCase()];
+  }
+}
+
+interface LaneAnswer {
+  status: number;
+  headers: HeaderRecord;
+  body: readonly Uint8Array[] | null;
+}
+
+const withLength = (headers: Record<string, string>, body: readonly Uint8Array[] | null): HeaderRecord => {
+  const fields = { ...headers };
+  if (body !== null) fields["content-length"] = String(body.reduce((sum, part) => sum + part.byteLength, 0));
+  return new HeaderRecord(fields);
+};
+
+/** A step's refusal (or the failure answer), read into memory: a few hundred bytes of JSON. */
+async function laneAnswerOf(res: Response): Promise<LaneAnswer> {
+  const body = res.body ? [new Uint8Array(await res.arrayBuffer())] : null;
+  return { status: res.status, headers: withLength(Object.fromEntries(res.headers), body), body };
+}
+
+/** The request as the steps see it, read from node:http (a class: nothing made per request but the object). */
+class LaneRequest implements EdgeRequest {
+  readonly method = "GET";
+  readonly host: string;
+  readonly remoteAddress: string | undefined;
+  readonly sent: Promise<number>;
+  private readonly vars: Partial<EdgeVariables> = {};
+
+  constructor(
+    private readonly incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    readonly path: string,
+  ) {
+    this.host = header(incoming, "host") ?? "";
+    this.remoteAddress = incoming.socket.remoteAddress;
+    this.sent = bytesSent(outgoing);
+  }
+
+  header(name: string): string | undefined {
+    return header(this.incoming, name);
+  }
+
+  get aborted(): boolean {
+    return this.incoming.socket.destroyed;
+  }
+
+  get<K extends keyof EdgeVariables>(key: K): EdgeVariables[K] {
+    return this.vars[key] as EdgeVariables[K];
+  }
+
+  set<K extends keyof EdgeVariables>(key: K, value: EdgeVariables[K]): void {
+    this.vars[key] = value;
+  }
+
+  /** The lane takes no request with a credential (isPlainAnonymousGet), and builds no web Request for it. */
+  async caller(_access: AccessControl, ip: string): Promise<Caller> {
+    return { kind: "anonymous", ip };
+  }
+
+  /** The lane takes no request with a body. */
+  async readBody(): Promise<BodyRead> {
+    return { ok: true, body: undefined };
+  }
+
+  async discardBody(): Promise<void> {}
+}
+
 export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
-  const { access, metrics } = deps;
-  const isBlockedAgent = blockedAgentTest(deps.blockedAgents);
+  const { steps, metrics } = deps;
+
+  /** Runs the steps; a step's answer (or a failure) stops them, as in the app. */
+  async function admit(req: EdgeRequest, afters: AfterAnswer[]): Promise<LaneAnswer | null> {
+    try {
+      for (const step of steps) {
+        // Awaited only when it is a promise: most steps answer at once.
+        const running = step.run(req);
+        const outcome = running instanceof Promise ? await running : running;
+        if (outcome === undefined) continue;
+        if ("answer" in outcome) return await laneAnswerOf(outcome.answer);
+        afters.push(outcome.after);
+      }
+      return null;
+    } catch (err) {
+      return laneAnswerOf(deps.failure(err, req.path, req.get("requestId") ?? ""));
+    }
+  }
+
   return (incoming, outgoing) => {
     const url = incoming.url ?? "";
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
     if (!path.startsWith("/api/") || path.includes("%") || !isPlainAnonymousGet(incoming)) return false;
-    const h = incoming.headers;
-    const userAgent = header(incoming, "user-agent");
-    // The app's own Host rule, on the Host the app would read.
-    if (hostRefusal(header(incoming, "host") ?? "", deps.allowedHosts) || isBlockedAgent(userAgent ?? null)) {
-      return false;
-    }
-    const started = performance.now();
+    const req = new LaneRequest(incoming, outgoing, path);
+    if (steps.some((step) => step.refuses?.(req))) return false;
     const makeAnswer = deps.keptAnswer(url);
     if (!makeAnswer) return false;
-    const stopTimer = metrics.latency.startTimer({ group: "api" });
-    const ip = clientIp(
-      { get: (name) => header(incoming, name) },
-      incoming.socket.remoteAddress,
-      deps.trustProxyHops,
-    );
-    const caller: Caller = { kind: "anonymous", ip };
     return (async () => {
-      // Refused, the app asks the (empty) bucket again and refuses as usual.
-      if (await deps.rateLimiter(null, ip)) return { answered: false, rateChecked: false };
-      const quota = await access.consume(caller).catch(() => null);
-      if (!quota || quota.exceeded) return { answered: false, rateChecked: true };
-      const requestId = requestIdOf(header(incoming, "x-request-id"));
-      const kept = makeAnswer(requestId, h["if-none-match"]);
-      const headers: Record<string, string> = {
-        ...kept.headers,
-        ...DATA_ANSWER_HEADERS,
-        "x-request-id": requestId,
-        "x-quota-limit": String(quota.limit),
-        "x-quota-remaining": String(quota.remaining),
-      };
-      if (kept.body !== null) {
-        headers["content-length"] = String(kept.body.reduce((sum, part) => sum + part.byteLength, 0));
+      const afters: AfterAnswer[] = [];
+      const refused = await admit(req, afters);
+      let res = refused;
+      if (!res) {
+        const kept = makeAnswer(req.get("requestId"), incoming.headers["if-none-match"]);
+        res = { status: kept.status, headers: withLength(kept.headers, kept.body), body: kept.body };
       }
-      const contentType = kept.headers["content-type"] ?? null;
-      if (isCompressible(contentType)) headers.vary = varyWith(kept.headers.vary, "Accept-Encoding");
-      const sent = bytesSent(outgoing);
-      // As the app does for a client that went away before its answer: not charged.
-      if (incoming.socket.destroyed) giveBack(access, caller, quota.reservation, deps.logger, requestId);
-      else if (quota.reservation) access.settle?.(quota.reservation, caller);
+      for (let i = afters.length - 1; i >= 0; i--) {
+        const adjusting = afters[i]?.(res);
+        if (adjusting) await adjusting;
+      }
+      // As the app's compression step does for a client that takes no encoding.
+      varyByEncoding(res.headers);
       // Corked: the status line, the headers and every part leave in one write.
       outgoing.cork();
-      outgoing.writeHead(kept.status, headers);
-      for (const part of kept.body ?? []) outgoing.write(part);
+      outgoing.writeHead(res.status, res.headers.fields);
+      for (const part of res.body ?? []) outgoing.write(part);
       outgoing.end();
       outgoing.uncork();
-      stopTimer();
-      countAnswer(metrics, "api", "GET", kept.status, false);
-      metrics.keptAnswers.inc();
-      const record = { requestId, ip, method: "GET", path, userAgent, caller, status: kept.status, started };
-      logRequest(deps.logger, record, sent, null);
-      return { answered: true, rateChecked: true };
+      if (!refused) metrics.keptAnswers.inc();
     })();
   };
 }

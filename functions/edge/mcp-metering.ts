@@ -5,10 +5,10 @@
  * methods only report the quota, so connecting a client costs nothing. A batch of several metered calls is refused
  * before anything counts it. Invalid credentials are refused (401) on every other request alike.
  */
-import { createMiddleware } from "hono/factory";
 import { jsonRpcError } from "../http/json-rpc-error.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
+import { MCP_PATH } from "../http/paths.ts";
 import { withServedResourceUris } from "./mcp-resource-uri.ts";
+import { answer, type EdgeStep } from "./step.ts";
 
 /** A request body as JSON; undefined when there is none or it is not JSON. */
 function jsonBody(body: Uint8Array | undefined): unknown {
@@ -71,17 +71,22 @@ function countMeteredCalls(message: unknown): number {
  * serve; a request with no metered call only reports the quota, and a batch of several is refused here, before it
  * is counted (one HTTP request counts as one request).
  */
-export const mcpMetering = createMiddleware<EdgeEnv>(async (c, next) => {
-  const message = c.req.method === "POST" ? withServedResourceUris(jsonBody(c.get("body"))) : undefined;
-  const calls = countMeteredCalls(message);
-  if (calls > 1) {
-    return jsonRpcError(
-      400,
-      -32600,
-      "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request",
-    );
-  }
-  c.set("mcpMessage", message);
-  if (calls === 0) c.set("reportOnly", true);
-  await next();
-});
+export const mcpMetering: EdgeStep = {
+  run(req) {
+    if (req.path !== MCP_PATH) return undefined;
+    const message = req.method === "POST" ? withServedResourceUris(jsonBody(req.get("body"))) : undefined;
+    const calls = countMeteredCalls(message);
+    if (calls > 1) {
+      return answer(
+        jsonRpcError(
+          400,
+          -32600,
+          "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request",
+        ),
+      );
+    }
+    req.set("mcpMessage", message);
+    if (calls === 0) req.set("reportOnly", true);
+    return undefined;
+  },
+};

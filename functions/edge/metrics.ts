@@ -6,11 +6,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { BlockList } from "node:net";
-import { createMiddleware } from "hono/factory";
 import { normalizeIp } from "../http/client-ip.ts";
 import { isApiPath, MCP_PATH } from "../http/paths.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
 import type { Metrics } from "../runtime/metrics.ts";
+import { after, type EdgeStep } from "./step.ts";
 
 export const METRICS_PATH = "/metrics";
 
@@ -24,17 +23,19 @@ function routeGroup(path: string): string {
   return PROBES.has(path) ? "probe" : "site";
 }
 
-export const requestMetrics = (metrics: Metrics) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
-    const group = routeGroup(c.req.path);
+export const requestMetrics = (metrics: Metrics): EdgeStep => ({
+  run(req) {
+    const group = routeGroup(req.path);
     const stop = metrics.latency.startTimer({ group });
-    await next();
-    stop();
-    countAnswer(metrics, group, c.req.method, c.res.status, c.get("quota")?.exceeded != null);
-  });
+    return after((res) => {
+      stop();
+      countAnswer(metrics, group, req.method, res.status, req.get("quota")?.exceeded != null);
+    });
+  },
+});
 
 /** Counts one answer; `quotaExceeded`: the request's daily quota was used up (else a 429 is the per-second limit's). */
-export function countAnswer(
+function countAnswer(
   metrics: Metrics,
   group: string,
   method: string,

@@ -10,13 +10,11 @@
  * bounds their number).
  */
 import { createHash } from "node:crypto";
-import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
 import { quotaSubject } from "../http/client-ip.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
 import { withTimeout } from "../runtime/timeout.ts";
 import { refusal } from "./refusal.ts";
+import { answer, type EdgeRequest, type EdgeStep } from "./step.ts";
 
 /**
  * Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. With `debit`, takes that many tokens
@@ -121,24 +119,26 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 }
 
 /** The credential a request's per-credential bucket is named by: its API key, login token or paid-access token. */
-export const rateCredential = (c: Context<EdgeEnv>) =>
-  c.req.header("authorization") ?? c.req.header("x-paid-access") ?? null;
+export const rateCredential = (req: EdgeRequest) =>
+  req.header("authorization") ?? req.header("x-paid-access") ?? null;
 
 /** The limit as the edge step: 429 with Retry-After before anything reads the body (no Hono built-in limits rate). */
-export const rateLimit = (limiter: RateLimiter) =>
-  createMiddleware<EdgeEnv>(async (c, next) => {
-    // The kept-answer lane (edge/kept-answers.ts) took this request's token before handing it on.
-    if (c.env?.rateChecked) return next();
-    const limited = await limiter(rateCredential(c), c.get("ip"));
-    if (!limited) return next();
-    // A body the Node listener would read is simply never read; any other is cancelled.
-    if (!c.env?.readBody) await c.req.raw.body?.cancel().catch(() => {});
+export const rateLimit = (limiter: RateLimiter): EdgeStep => ({
+  async run(req) {
+    const limited = await limiter(rateCredential(req), req.get("ip"));
+    if (!limited) return undefined;
+    await req.discardBody();
     const { retryAfterSeconds } = limited;
-    return refusal(
-      c.req.path,
-      429,
-      `too many requests per second; retry after ${retryAfterSeconds} s`,
-      c.get("requestId"),
-      { "retry-after": String(retryAfterSeconds) },
+    return answer(
+      refusal(
+        req.path,
+        429,
+        `too many requests per second; retry after ${retryAfterSeconds} s`,
+        req.get("requestId"),
+        {
+          "retry-after": String(retryAfterSeconds),
+        },
+      ),
     );
-  });
+  },
+});

@@ -7,16 +7,14 @@
  * (declaredBodyReader), which costs far less than reading it through the web Request's stream.
  */
 import type { IncomingMessage } from "node:http";
-import { createMiddleware } from "hono/factory";
 import { bodyLimitOf } from "../http/body-limits.ts";
 import { LOGIN_PATH } from "../http/paths.ts";
-import type { EdgeEnv, PreReadBody } from "../http/request-context.ts";
+import type { PreReadBody } from "../http/request-context.ts";
 import { refusal } from "./refusal.ts";
+import { answer, type BodyRead, type EdgeStep } from "./step.ts";
 
-export type BodyCheck =
-  /** `body`: the bytes read, undefined for a request without a body. */
-  | { ok: true; req: Request; body: Uint8Array | undefined }
-  | { ok: false; status: 400 | 413 | 415; message: string; headers?: Record<string, string> };
+/** A body read under the limit, with the web Request that now carries it in memory; or why it is refused. */
+export type BodyCheck = (BodyRead & { ok: false }) | { ok: true; req: Request; body: Uint8Array | undefined };
 
 const tooLarge = (limit: number): BodyCheck => ({
   ok: false,
@@ -130,12 +128,12 @@ export async function boundedRequest(
  * Custom rather than hono/body-limit, which stops a chunked body only once a handler reads it (after the quota is
  * charged), and has no per-route limit or the login's 415.
  */
-export const bodyLimit = createMiddleware<EdgeEnv>(async (c, next) => {
-  const checked = await boundedRequest(c.req.raw, c.req.path, c.env?.readBody);
-  if (!checked.ok) {
-    return refusal(c.req.path, checked.status, checked.message, c.get("requestId"), checked.headers);
-  }
-  c.req.raw = checked.req;
-  c.set("body", checked.body);
-  return next();
-});
+export const bodyLimit: EdgeStep = {
+  async run(req) {
+    const read = await req.readBody();
+    if (!read.ok)
+      return answer(refusal(req.path, read.status, read.message, req.get("requestId"), read.headers));
+    req.set("body", read.body);
+    return undefined;
+  },
+};

@@ -11,7 +11,7 @@ const OWN_FETCH_SITES = new Set(["same-origin", "none"]);
 
 /** Why `req` looks sent from another site's page, or undefined when it is this service's own (or no browser's). */
 export function crossSiteRefusal(req: Request, allowedHosts: ReadonlySet<string>): string | undefined {
-  const refused = originRefusal(req, allowedHosts, []);
+  const refused = originRefusal(req.headers.get("origin"), allowedHosts, []);
   if (refused) return refused;
   const site = req.headers.get("sec-fetch-site")?.trim().toLowerCase();
   if (site !== undefined && !OWN_FETCH_SITES.has(site)) {

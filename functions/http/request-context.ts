@@ -9,8 +9,6 @@ export interface ConnectionInfo {
   remoteAddress?: string;
   /** Settles with the bytes the answer wrote to the connection once it is out (access-log.ts). */
   sent?: Promise<number>;
-  /** The per-second limit already took this request's token (edge/kept-answers.ts handed the request on). */
-  rateChecked?: boolean;
   /** Reads a declared body straight from the socket (edge/request-body.ts declaredBodyReader), on Node. */
   readBody?: () => Promise<PreReadBody>;
 }

@@ -6,7 +6,7 @@
  * parameter is answered 400 with the validation message (in the page, or as text for a feed).
  */
 import type { QueryLayer } from "../query/index.ts";
-import { type Clock, systemClock } from "../runtime/clock.ts";
+import { type Clock, HOUR_MS, systemClock } from "../runtime/clock.ts";
 import { deadlinesIcs, deadlinesRss, type FeedInfo, type NotificationItem } from "./deadline-feeds.ts";
 import {
   DEADLINES_ICS_PATH,
@@ -40,8 +40,6 @@ export interface DeadlinesPageDeps {
   generatedAt: () => Date;
   clock?: Clock;
 }
-
-const HOUR_MS = 3_600_000;
 
 /** "CCF A or B, or CORE A* or A · Software engineering · within 60 days · estimates included · ranked venues" */
 function filterSummary(f: DeadlineFilter): string {
@@ -79,7 +77,7 @@ const badFilter = (req: Request, message: string) =>
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=3600" },
   });
 
-/** Thrown by a feed's maker for a filter the query layer refuses: answered 400, never kept. */
+/** Thrown by a feed's maker for a filter the query layer refuses: answered 400, never cached. */
 class InvalidFilter extends Error {}
 
 /**

@@ -2,7 +2,7 @@
  * Feed answers made once and served many times: the filtered `/deadlines.ics` and `/deadlines.xml` cost tens of
  * milliseconds to make (a whole calendar at most), and before this one client fetching them in a loop stalled
  * everyone (issue 44). Each is made once per key (the caller names the snapshot, the hour and the filter in it),
- * concurrent first requests wait for the same making, and the answer is kept as bytes with an ETag and its
+ * concurrent first requests wait for the same making, and the answer is cached as bytes with an ETag and its
  * brotli / gzip copies (made on libuv's threads, once each). The whole cache is bounded in bytes, so unique filters
  * asked for one after another only push older answers out.
  */
@@ -57,7 +57,7 @@ export class FeedAnswers {
     },
   });
 
-  /** The answer to `req` from the feed kept under `key`, made by `make` when it is not kept. */
+  /** The answer to `req` from the feed cached under `key`, made by `make` when it is not cached. */
   async answer(req: Request, key: string, make: () => Promise<FeedText>): Promise<Response> {
     const feed = await this.feeds.fetch(key, { context: make });
     if (!feed) throw new Error(`feed ${key} was not made`);

@@ -16,22 +16,25 @@ export interface Frame {
   csp: string;
 }
 
-/** Frames as last read, by path: read again only when the file changed on disk (mtime and size). */
-const kept = new Map<string, { mtimeMs: number; size: number; frame: Frame }>();
+/**
+ * Frames memoised by path, as last read: read again only when the file changed on disk (mtime and size). Unbounded:
+ * one entry per frame file (three per site folder).
+ */
+const memo = new Map<string, { mtimeMs: number; size: number; frame: Frame }>();
 
 /** A frame file; the nightly site build replaces it while the server runs. Null when there is none. */
 async function frameFile(path: string): Promise<Frame | null> {
   const now = await stat(path).catch(() => null);
   if (!now) return null;
-  const before = kept.get(path);
+  const before = memo.get(path);
   if (before?.mtimeMs === now.mtimeMs && before.size === now.size) return before.frame;
   const text = await readFile(path, "utf8").catch(() => null);
   if (text === null) {
-    kept.delete(path);
+    memo.delete(path);
     return null;
   }
   const frame = { text, csp: pageCsp(text) };
-  kept.set(path, { mtimeMs: now.mtimeMs, size: now.size, frame });
+  memo.set(path, { mtimeMs: now.mtimeMs, size: now.size, frame });
   return frame;
 }
 

@@ -15,7 +15,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Caller } from "../http/caller.ts";
 import type { Clock } from "../runtime/clock.ts";
-import { systemClock } from "../runtime/clock.ts";
+import { DAY_MS, systemClock } from "../runtime/clock.ts";
 import { describeIssues } from "../schema/api.ts";
 import type { Store, Watchlist } from "../store/types.ts";
 import {
@@ -50,8 +50,6 @@ export const DEFAULT_WATCHLIST_RULES = {
   keepDays: DEFAULT_KEEP_DAYS,
   dailyCreations: DEFAULT_DAILY_CREATIONS,
 } as const;
-
-const DAY_MS = 86_400_000;
 
 export const WATCHLISTS_PATH = "/watchlists";
 /** Enough for any real watchlist, small enough that one request reads a bounded number of files. */

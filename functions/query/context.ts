@@ -1,4 +1,4 @@
-import { utcDate } from "../runtime/clock.ts";
+import { MINUTE_MS, utcDate } from "../runtime/clock.ts";
 import type { VenueActivity } from "./activity.ts";
 import type { SnapshotDatabase } from "./database.ts";
 
@@ -21,7 +21,7 @@ let lastTimes = { minute: Number.NaN, today: "", now: "" };
 
 /** `today` and `now` of an instant: formatted once a minute, not for every query. */
 export function contextTimes(at: Date): { today: string; now: string } {
-  const minute = Math.floor(at.getTime() / 60_000);
+  const minute = Math.floor(at.getTime() / MINUTE_MS);
   if (minute !== lastTimes.minute) lastTimes = { minute, today: utcDate(at), now: minuteOf(at) };
   return lastTimes;
 }

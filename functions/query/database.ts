@@ -1,9 +1,10 @@
 /**
  * One loaded snapshot: the columns of its Parquet files that queries select on as in-memory DuckDB tables, the
- * record lines of its table and details files, its manifest, and a cache of the payloads computed on it.
- * Immutable once opened. Queries run on a small pool of connections that keep their prepared statements;
- * `retire()` closes the instance once the queries still running on it have finished, which is what lets a newer
- * snapshot replace it mid-traffic (and drops its cache with it).
+ * record lines of its table and details files, its manifest, a cache of the payloads computed on it (`cached`) and
+ * its memos (`memo`: state made once per snapshot). Immutable once opened. Queries run on a small pool of
+ * connections that cache their prepared statements; `retire()` closes the instance once the queries still running on
+ * it have finished, which is what lets a newer snapshot replace it mid-traffic (and drops its cache and memos with
+ * it). docs/caches.md lists every cache on a request's path.
  */
 import { type FileHandle, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -72,11 +73,11 @@ const TABLE_LOADS = [
 ] as const;
 
 /**
- * Connections kept open per snapshot. Each query runs on DuckDB's own thread pool, so more connections than
+ * Connections held open per snapshot. Each query runs on DuckDB's own thread pool, so more connections than
  * this only add memory; callers beyond it wait their turn.
  */
 const MAX_CONNECTIONS = 4;
-/** Prepared statements kept per connection (the SQL texts are code, a few dozen distinct ones). */
+/** Prepared statements cached per connection (the SQL texts are code, a few dozen distinct ones). */
 const STATEMENTS_PER_CONNECTION = 64;
 /** Payload cache bounds, in rows (each payload weighs its rows plus one) and entries. */
 const CACHE_LIMITS = { rows: 20_000, entries: 4_000 };
@@ -244,7 +245,7 @@ export class SnapshotDatabase {
     payloads: new PayloadCache(CACHE_LIMITS),
     "name searches": new PayloadCache(NAME_SEARCH_CACHE_LIMITS),
   };
-  private readonly state = new Map<string, unknown>();
+  private readonly memos = new Map<string, unknown>();
 
   private constructor(
     readonly dir: string,
@@ -323,16 +324,17 @@ export class SnapshotDatabase {
   }
 
   /**
-   * State that lives as long as this snapshot (search indexes, orders, row caches): made by `make` on first use of
-   * `key`, dropped with the snapshot. A promise that fails is forgotten, so the next use tries again.
+   * A memo of this snapshot (search indexes, orders, the outlooks' cache): made by `make` on first use of `key`,
+   * unbounded (one per key the code names) and dropped with the snapshot. A promise that fails is forgotten, so the
+   * next use tries again.
    */
-  kept<T>(key: string, make: () => T): T {
-    if (this.state.has(key)) return this.state.get(key) as T;
+  memo<T>(key: string, make: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
     const value = make();
-    this.state.set(key, value);
+    this.memos.set(key, value);
     if (value instanceof Promise) {
       value.catch(() => {
-        if (this.state.get(key) === value) this.state.delete(key);
+        if (this.memos.get(key) === value) this.memos.delete(key);
       });
     }
     return value;

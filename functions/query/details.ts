@@ -175,8 +175,8 @@ async function conferenceCore(ctx: QueryContext, id: string): Promise<Conference
 }
 
 /**
- * A detail made once per snapshot part, activity summary and access: while neither part changes (the query cache
- * keeps the core; the activity seam hands out the same summary until the store's figures change), every request
+ * A detail memoised per snapshot part, activity summary and access: while neither part changes (the payload cache
+ * has the core; the activity seam hands out the same summary until the store's figures change), every request
  * gets the same object, so its JSON and ETag are made once too (payload-json.ts, api/answers.ts).
  */
 const madeDetails = new WeakMap<object, WeakMap<VenueActivitySummary, { free?: object; paid?: object }>>();
@@ -298,7 +298,7 @@ export async function journalDetail(
   id: string,
   access: DetailAccess,
 ): Promise<JournalDetail | null> {
-  // Special issues are ordered around today's date, so the snapshot part is kept per day.
+  // Special issues are ordered around today's date, so the snapshot part is cached per day.
   const core = await ctx.db.cached(
     `journal-detail ${ctx.baseUrl} ${ctx.today} ${id}`,
     () => journalCore(ctx, id),

@@ -26,7 +26,7 @@ async function readOutlook(ctx: QueryContext, id: string): Promise<ConferenceOut
 
 /** One conference's public row and outlook; null when the snapshot holds no such conference or no outlook. */
 export function conferenceOutlook(ctx: QueryContext, id: string): Promise<ConferenceOutlook | null> {
-  const read = ctx.db.kept(
+  const read = ctx.db.memo(
     "conference outlooks",
     () => new LRUCache<string, Promise<ConferenceOutlook | null>>({ max: READ_OUTLOOKS }),
   );

@@ -33,7 +33,7 @@ const FEW_MATCHES = 10;
 /** Venues read from the snapshot per step while the index is built, bounding what is held at once. */
 const BUILD_CHUNK = 5_000;
 
-/** Scratch arrays kept for reuse: a fresh pair per search (1.8 MB at scale 100) made the collector run often. */
+/** Scratch arrays held for reuse: a fresh pair per search (1.8 MB at scale 100) made the collector run often. */
 const SPARE_SCRATCH = 8;
 
 /** What a search writes as it matches, one slot per venue; all zero when handed back. */
@@ -245,7 +245,7 @@ export async function prepareSearch(db: SnapshotDatabase): Promise<void> {
 
 /** This snapshot's index of `kind` (built on first use). */
 export function nameIndex(db: SnapshotDatabase, kind: SearchKind): Promise<NameIndex> {
-  return db.kept(`name index ${kind}`, () => buildIndex(db, kind));
+  return db.memo(`name index ${kind}`, () => buildIndex(db, kind));
 }
 
 /**

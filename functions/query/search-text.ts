@@ -32,7 +32,7 @@ export const stem = (word: string): string =>
 
 /**
  * A 53-bit hash of an exact key (two 32-bit FNV-1a passes with different offsets), exact as a JS number. The index
- * keeps these instead of the keys, a tenth of their memory; at about a million keys the chance that a query
+ * stores these instead of the keys, a tenth of their memory; at about a million keys the chance that a query
  * meets a key it does not equal is below one in a billion.
  */
 export function keyHash(key: string): number {

@@ -46,26 +46,26 @@ export async function matchedPage<T extends object>(
 }
 
 /**
- * The tie order of a kind, kept beside the snapshot rather than in its payload cache (a few megabytes at scale
- * 100 that every search needs) and made again when its key changes with the day (an open call closes).
+ * The tie order of a kind, a memo of the snapshot rather than an entry of its payload cache (a few megabytes at
+ * scale 100 that every search needs) and made again when its key changes with the day (an open call closes).
  */
 function searchOrder(db: SnapshotDatabase, index: NameIndex, q: MatchedSelect): Promise<SearchOrder> {
-  const held = db.kept(`search order ${q.kind}`, () => ({
+  const memo = db.memo(`search order ${q.kind}`, () => ({
     key: "",
     order: undefined as Promise<SearchOrder> | undefined,
   }));
   const key = `${q.order} ${JSON.stringify(q.orderParams)}`;
-  if (held.key === key && held.order) return held.order;
+  if (memo.key === key && memo.order) return memo.order;
   const order = idList(
     db,
     `SELECT list(${q.alias}.id_num::DOUBLE ORDER BY ${q.order}) AS ids FROM ${q.kind} ${q.alias}`,
     q.orderParams,
   ).then((ids) => new SearchOrder(index, ids));
-  held.key = key;
-  held.order = order;
+  memo.key = key;
+  memo.order = order;
   // A failed computation is forgotten, so the next search tries again.
   order.catch(() => {
-    if (held.order === order) held.order = undefined;
+    if (memo.order === order) memo.order = undefined;
   });
   return order;
 }

@@ -30,7 +30,7 @@ export function tierPosition(column: string, tiers: readonly string[]): string {
 }
 
 /**
- * A derived table `(id, n)` of per-venue counts kept outside the database (the activity store), to join
+ * A derived table `(id, n)` of per-venue counts made outside the database (the activity store), to join
  * against a venue table.
  */
 export function countsTable(counts: ReadonlyMap<string, number>): { sql: string; params: SqlParam[] } {

@@ -3,7 +3,9 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
-const DAY_MS = 86_400_000;
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 // The last day asked for: every metered request asks, and formatting a date costs more than the rest of its quota.
 let lastDay = Number.NaN;

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites, RetryDelay } from "./background-writes.ts";
 import { SETTLE_BATCH_MS } from "./reservations.ts";
-import type { KeyUse, KeyUseBatch, Store } from "./types.ts";
+import type { ApiKeyStore, KeyUse, KeyUseBatch } from "./types.ts";
 
 export class KeyUses {
   /** Uses counted since the last batch was taken, by key id; the last use in ms, formatted when the batch is taken. */
@@ -30,7 +30,7 @@ export class KeyUses {
   private readonly writing: BackgroundWrites;
 
   constructor(
-    private readonly store: Pick<Store, "recordKeyUses">,
+    private readonly store: Pick<ApiKeyStore, "recordKeyUses">,
     private readonly logger: Logger,
   ) {
     this.writing = new BackgroundWrites(logger);

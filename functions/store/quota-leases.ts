@@ -17,7 +17,7 @@ import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites } from "./background-writes.ts";
 import { SETTLE_BATCH_MS } from "./reservations.ts";
 import { countResult, peekResult } from "./shared.ts";
-import type { ConsumeResult, LeaseUpdate, ReserveResult, Store } from "./types.ts";
+import type { ConsumeResult, CounterStore, LeaseStore, LeaseUpdate, ReserveResult } from "./types.ts";
 
 export interface QuotaLeaseOptions {
   /** Most units one lease asks for (QUOTA_LEASE_UNITS); 1 asks the store for every request. */
@@ -62,7 +62,7 @@ export class QuotaLeases {
   private readonly writing: BackgroundWrites;
 
   constructor(
-    private readonly store: Pick<Store, "lease" | "settleUnits" | "peek">,
+    private readonly store: LeaseStore & Pick<CounterStore, "peek">,
     logger: Logger,
     private readonly options: QuotaLeaseOptions,
   ) {

@@ -6,7 +6,7 @@
  */
 import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites } from "./background-writes.ts";
-import type { Store } from "./types.ts";
+import type { ReservationStore } from "./types.ts";
 
 /** Longest a settle waits to be written with others. */
 export const SETTLE_BATCH_MS = 100;
@@ -45,7 +45,7 @@ export class ReservationKeeper {
   private readonly writing: BackgroundWrites;
 
   constructor(
-    private readonly store: Pick<Store, "settle" | "releaseAbandoned">,
+    private readonly store: Pick<ReservationStore, "settle" | "releaseAbandoned">,
     private readonly logger: Logger,
     private readonly leaseMs = RESERVATION_LEASE_MS,
   ) {

@@ -1,5 +1,5 @@
 /** Helpers both store implementations share, so they cannot drift apart. */
-import { isoDate, utcDate } from "../runtime/clock.ts";
+import { DAY_MS, isoDate, utcDate } from "../runtime/clock.ts";
 import type {
   Account,
   ApiKeyRecord,
@@ -8,13 +8,12 @@ import type {
   ConsumeResult,
   KeyCaller,
   LeaseResult,
+  LeaseStore,
   RatingInput,
   RatingSummary,
-  ReserveResult,
+  ReservationStore,
   VenueKind,
 } from "./types.ts";
-
-const DAY_MS = 86_400_000;
 
 /**
  * A writer of key-use batches (Store.recordKeyUses) silent this long is gone: what the store keeps of it is
@@ -80,9 +79,12 @@ export function refusedLease(limit: number): LeaseResult {
   return { granted: 0, used: Math.max(limit, 0), reservation: null };
 }
 
-/** `reserve` as a lease of one unit. */
-export function reservedOne(lease: LeaseResult, limit: number): ReserveResult {
-  return { ...countResult(lease.granted, lease.used, limit), reservation: lease.reservation };
+/** `reserve` as a lease of one unit: one counter step for both backends. */
+export function reserveByLease(lease: LeaseStore["lease"]): ReservationStore["reserve"] {
+  return async (key, limit, ttlSeconds) => {
+    const leased = await lease(key, limit, ttlSeconds, 1);
+    return { ...countResult(leased.granted, leased.used, limit), reservation: leased.reservation };
+  };
 }
 
 /** What `peek` reports for a window that has counted `counted` requests: never more used than the limit. */

@@ -1,5 +1,5 @@
 /**
- * The state store's SQLite schema and its history (PRAGMA user_version): what SqliteDatabase creates and upgrades,
+ * The state store's SQLite schema and its history (PRAGMA user_version): what SqliteConnections creates and upgrades,
  * and what a backup's version is checked against.
  */
 const SCHEMA = `

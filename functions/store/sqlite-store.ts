@@ -10,13 +10,13 @@
 import { Worker } from "node:worker_threads";
 import { withTimeout } from "../runtime/timeout.ts";
 import { countsTowardBreaker, StoreGuard } from "./guard.ts";
+import { DEFAULT_BUSY_TIMEOUT_MS, sqliteStorageUse } from "./sqlite/connections.ts";
 import { SHARED_BYTES } from "./sqlite-change-watch.ts";
-import { DEFAULT_BUSY_TIMEOUT_MS, sqliteStorageUse } from "./sqlite-database.ts";
 import { ReadCache } from "./sqlite-read-cache.ts";
 import type { Reply, SerializedError, StoreMethod, WorkerConfig, WorkerRequest } from "./sqlite-worker.ts";
 import { DuplicateEmailError, type Store, type StoreOptions, StoreUnavailable } from "./types.ts";
 
-export { STATE_FILE_NAME } from "./sqlite-database.ts";
+export { STATE_FILE_NAME } from "./sqlite/connections.ts";
 
 export interface SqliteStoreOptions extends StoreOptions {
   /** Directory holding the database file; created when missing. */

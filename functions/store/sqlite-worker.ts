@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { ChangeWatch } from "./sqlite-change-watch.ts";
-import { SqliteDatabase } from "./sqlite-database.ts";
+import { openSqliteDatabase, type SqliteDatabase } from "./sqlite-database.ts";
 import { DuplicateEmailError, type Store } from "./types.ts";
 
 export interface WorkerConfig {
@@ -62,11 +62,11 @@ function serve(config: WorkerConfig, port: NonNullable<typeof parentPort>): void
   let db: SqliteDatabase | null = null;
   let openError: SerializedError | null = null;
   try {
-    db = new SqliteDatabase({ dir: config.dir, busyTimeoutMs: config.busyTimeoutMs, now: () => now });
+    db = openSqliteDatabase({ dir: config.dir, busyTimeoutMs: config.busyTimeoutMs, now: () => now });
   } catch (err) {
     openError = serializeError(err);
   }
-  const watch = db ? new ChangeWatch(config.changes, db.dataVersion.bind(db)) : null;
+  const watch = db ? new ChangeWatch(config.changes, db.dataVersion) : null;
   const ready: Reply = openError ? { type: "ready", error: openError } : { type: "ready" };
   port.postMessage(ready);
 

@@ -4,13 +4,13 @@
  * secret gone, and the service carrying on. Each store gets a random id (a setting, so it lives and travels with
  * the data: backups and restores keep it), and a marker file in STATE_DIR on this machine remembers the id the
  * store had. A store whose id differs from the marker's — empty, or another one — is refused at start.
- * Redis also keeps the version of its key layout (the SQLite file keeps its own: sqlite-database.ts).
+ * Redis also keeps the version of its key layout (the SQLite file keeps its own: sqlite/connections.ts).
  */
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePrivateDirectory, writePrivateFile } from "../runtime/private-files.ts";
-import type { Store } from "./types.ts";
+import type { SettingStore } from "./types.ts";
 
 const STATE_ID_SETTING = "state_id";
 const REDIS_SCHEMA_SETTING = "schema_version";
@@ -34,7 +34,7 @@ export function stateMarkerFile(stateDir: string, redisPrefix: string | null): s
 }
 
 /** Refuses a store that is not the one this machine's marker names; records the id on first use. */
-export async function checkStateIdentity(store: Store, markerFile: string): Promise<void> {
+export async function checkStateIdentity(store: SettingStore, markerFile: string): Promise<void> {
   const fresh = randomUUID();
   const id = await store.getOrInitSetting(STATE_ID_SETTING, fresh);
   const recorded = existsSync(markerFile) ? readFileSync(markerFile, "utf8").trim() : "";
@@ -54,7 +54,7 @@ export async function checkStateIdentity(store: Store, markerFile: string): Prom
 }
 
 /** Refuses a Redis whose key layout is newer than this version knows. */
-export async function checkRedisSchema(store: Store): Promise<void> {
+export async function checkRedisSchema(store: SettingStore): Promise<void> {
   const version = Number(await store.getOrInitSetting(REDIS_SCHEMA_SETTING, String(REDIS_SCHEMA_VERSION)));
   if (version > REDIS_SCHEMA_VERSION) {
     throw new StateRefused(

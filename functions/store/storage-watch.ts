@@ -7,7 +7,7 @@
 import { statfs } from "node:fs/promises";
 import { z } from "zod";
 import type { StorageFigures } from "../runtime/metrics.ts";
-import type { Store } from "./types.ts";
+import type { StorageUseStore } from "./types.ts";
 
 export type MinFree = { percent: number } | { bytes: number };
 
@@ -47,7 +47,7 @@ const isLow = (free: number, total: number, min: MinFree) =>
 const thresholdText = (min: MinFree) => ("percent" in min ? `${min.percent} %` : size(min.bytes));
 
 /** Reads the figures now. */
-async function readStorage(stateDir: string, store: Pick<Store, "storageUse">, min: MinFree) {
+async function readStorage(stateDir: string, store: StorageUseStore, min: MinFree) {
   const [fs, use] = await Promise.all([statfs(stateDir), store.storageUse()]);
   const diskTotalBytes = fs.blocks * fs.bsize;
   // bavail: what an unprivileged process (this one) may still write.
@@ -75,7 +75,7 @@ async function readStorage(stateDir: string, store: Pick<Store, "storageUse">, m
 /** A reader of the figures, reused for READING_KEPT_MS; one reading at a time however many ask. */
 export function storageWatch(
   stateDir: string,
-  store: Pick<Store, "storageUse">,
+  store: StorageUseStore,
   min: MinFree,
 ): () => Promise<StorageFigures> {
   let kept: { at: number; reading: Promise<StorageFigures> } | null = null;

@@ -193,14 +193,28 @@ export interface VenueViews {
   count: number;
 }
 
-export interface Store {
-  readonly backend: "file" | "redis";
+/*
+ * The store's capabilities, each a named interface: a caller that needs one takes only it, and each backend
+ * implements each in a file of its own (sqlite/*.ts, redis/*.ts). `Store` is all of them together.
+ */
 
+/** Accounts: created once, read by id or e-mail. */
+export interface AccountStore {
   /** Throws DuplicateEmailError when the e-mail is taken. */
   createAccount(account: Account): Promise<void>;
   getAccount(id: string): Promise<Account | null>;
   findAccountByEmail(email: string): Promise<Account | null>;
+}
 
+/** Researcher profiles, one per account. */
+export interface ProfileStore {
+  getProfile(accountId: string): Promise<Profile | null>;
+  /** Replaces the whole profile; tracker and attendee counts follow. */
+  putProfile(profile: Profile): Promise<void>;
+}
+
+/** API keys: created, found by hash on every keyed request, listed, revoked, and their uses counted. */
+export interface ApiKeyStore {
   createApiKey(key: Omit<ApiKeyRecord, "usageCount" | "lastUsedAt" | "revokedAt">): Promise<void>;
   /** The key with this hash (sha256, hex) and its account's state, read in one step; null when there is none. */
   findKeyCaller(hash: string): Promise<KeyCaller | null>;
@@ -213,47 +227,45 @@ export interface Store {
    * unknown keys are skipped. A batch whose sequence is not above the last one its writer wrote changes nothing.
    */
   recordKeyUses(batch: KeyUseBatch): Promise<void>;
+}
 
-  getProfile(accountId: string): Promise<Profile | null>;
-  /** Replaces the whole profile; tracker and attendee counts follow. */
-  putProfile(profile: Profile): Promise<void>;
-  /** Trackers and attendees of every venue of one kind that has any. */
-  venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>>;
+/** The addresses each account has logged in from (login limits spare them). */
+export interface LoginAddressStore {
   /**
-   * One venue's tracker and attendee counts, rating summary and newest `limit` comments with their authors, in one
-   * call (one worker message, one Redis round trip).
+   * Remembers that `address` logged in to the account `account` (its e-mail), for `ttlSeconds` from now; a later
+   * login from it renews the time. An account keeps at most `max` addresses, those whose time runs out last.
    */
-  venueActivity(kind: VenueKind, venueId: string, limit: number): Promise<VenueActivityRecord>;
+  rememberLoginAddress(account: string, address: string, ttlSeconds: number, max: number): Promise<void>;
+  /** Whether `address` is remembered for `account` (rememberLoginAddress) and its time has not run out. */
+  knowsLoginAddress(account: string, address: string): Promise<boolean>;
+}
 
+/**
+ * Counters with a window: a request counted for good, the figures read, the window dropped (login limits,
+ * single-use tokens, watchlist creation).
+ */
+export interface CounterStore {
   /**
    * Counts one request against `key` unless `limit` is reached; the window starts at the first request and lasts
    * `ttlSeconds`. Atomic across processes: never admits a request past the limit and loses none. The count is for
    * good (a single-use token claimed); a request still to be answered is counted with `reserve`.
    */
   consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult>;
-  /**
-   * Counts like `consume`, and in the same atomic step records an admitted request's charge as a pending
-   * reservation (counter key, time taken, window expiry). The charge is kept once the reservation is settled, given
-   * back when it is released, and given back by `releaseAbandoned` when neither happens within the lease.
-   */
-  reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult>;
-  /**
-   * Counts a block of up to `units` requests at once, in one atomic step, as one pending reservation holding them
-   * (see LeaseResult for how many are granted): an instance then admits that many requests without asking again.
-   * A reservation from `reserve` holds one unit; `settle`, `release` and `releaseAbandoned` act on all the units a
-   * reservation still holds.
-   */
-  lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult>;
-  /**
-   * Applies each update to its reservation in one write: its kept units stay counted, its returned ones are given
-   * back (never below zero, only in their own window, never more than it holds), and the reservation is dropped
-   * once it holds none. Unknown reservations (released or swept) are ignored.
-   */
-  settleUnits(updates: readonly LeaseUpdate[]): Promise<void>;
   /** The same figures without counting. */
   peek(key: string, limit: number): Promise<ConsumeResult>;
   /** Drops the counter of `key` at once, as if its window had ended (a successful login clears its failures). */
   forget(key: string): Promise<void>;
+}
+
+/** A request's charge on a counter held as a pending reservation until it is answered. */
+export interface ReservationStore {
+  /**
+   * Counts like `consume`, and in the same atomic step records an admitted request's charge as a pending
+   * reservation (counter key, time taken, window expiry): a lease of one unit. The charge is kept once the
+   * reservation is settled, given back when it is released, and given back by `releaseAbandoned` when neither
+   * happens within the lease.
+   */
+  reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult>;
   /** Keeps the charges of answered requests: drops their reservations, all in one write. Unknown ones are ignored. */
   settle(reservations: readonly string[]): Promise<void>;
   /**
@@ -268,19 +280,66 @@ export interface Store {
    * Returns how many reservations it dropped.
    */
   releaseAbandoned(leaseMs: number): Promise<number>;
+}
 
-  /** Adds each venue's views to the current UTC day, all in one write. */
-  recordViews(views: readonly VenueViews[]): Promise<void>;
-  /** Views of the last 30 UTC days (today and the 29 before), per venue that has any. */
-  views30d(kind: VenueKind): Promise<Map<string, number>>;
-  views30dOf(kind: VenueKind, venueId: string): Promise<number>;
+/** Blocks of a counter's requests taken at once by one instance, and what became of them written back. */
+export interface LeaseStore {
+  /**
+   * Counts a block of up to `units` requests at once, in one atomic step, as one pending reservation holding them
+   * (see LeaseResult for how many are granted): an instance then admits that many requests without asking again.
+   * A reservation from `reserve` holds one unit; `settle`, `release` and `releaseAbandoned` act on all the units a
+   * reservation still holds.
+   */
+  lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult>;
+  /**
+   * Applies each update to its reservation in one write: its kept units stay counted, its returned ones are given
+   * back (never below zero, only in their own window, never more than it holds), and the reservation is dropped
+   * once it holds none. Unknown reservations (released or swept) are ignored.
+   */
+  settleUnits(updates: readonly LeaseUpdate[]): Promise<void>;
+}
 
+/** Per-second token buckets shared by every process on the store. */
+export interface RateLimitStore {
+  /**
+   * Takes one token from the per-second bucket `key` (refilled `perSecond` a second, holding at most `burst`),
+   * shared by every process on this store; resolves with the whole seconds to wait, 0 when taken. With `debit`,
+   * takes that many tokens whatever is left (a request's cost, charged after it ran) and resolves with 0. Only a
+   * store shared between machines has it (Redis); elsewhere each process keeps its buckets in memory.
+   */
+  takeToken?(key: string, perSecond: number, burst: number, debit?: number): Promise<number>;
+}
+
+/** Quota: per-caller counters, the reservations that hold a request's charge, and leased blocks of them. */
+export interface QuotaStore extends CounterStore, ReservationStore, LeaseStore, RateLimitStore {}
+
+/** What a venue's detail shows from the store: trackers and attendees (from profiles), ratings and comments. */
+export interface ActivityStore {
+  /** Trackers and attendees of every venue of one kind that has any. */
+  venueCounts(kind: VenueKind): Promise<Map<string, VenueCounts>>;
+  /**
+   * One venue's tracker and attendee counts, rating summary and newest `limit` comments with their authors, in one
+   * call (one worker message, one Redis round trip).
+   */
+  venueActivity(kind: VenueKind, venueId: string, limit: number): Promise<VenueActivityRecord>;
   /** One rating per user and venue; rating again replaces it. */
   putRating(rating: RatingInput): Promise<void>;
   addComment(comment: CommentInput): Promise<Comment>;
   /** Deletes every rating and comment flagged demo; returns how many went. */
   removeDemoFeedback(): Promise<number>;
+}
 
+/** Venue views per UTC day. */
+export interface ViewStore {
+  /** Adds each venue's views to the current UTC day, all in one write. */
+  recordViews(views: readonly VenueViews[]): Promise<void>;
+  /** Views of the last 30 UTC days (today and the 29 before), per venue that has any. */
+  views30d(kind: VenueKind): Promise<Map<string, number>>;
+  views30dOf(kind: VenueKind, venueId: string): Promise<number>;
+}
+
+/** Watchlists without an account, each gone once its expiry passes. */
+export interface WatchlistStore {
   /** The watchlist, or null when there is none or it has expired (even before it is removed). */
   getWatchlist(id: string): Promise<Watchlist | null>;
   /** Creates or replaces the whole watchlist, its expiry included (the caller has checked the edit secret). */
@@ -292,29 +351,32 @@ export interface Store {
    * expire on their own (their TTL is the expiry), so there it deletes nothing.
    */
   removeExpiredWatchlists(): Promise<number>;
+}
 
-  /** How much room the store takes (for /readyz and /metrics). */
-  storageUse(): Promise<StorageUse>;
-
-  /**
-   * Remembers that `address` logged in to the account `account` (its e-mail), for `ttlSeconds` from now; a later
-   * login from it renews the time. An account keeps at most `max` addresses, those whose time runs out last.
-   */
-  rememberLoginAddress(account: string, address: string, ttlSeconds: number, max: number): Promise<void>;
-  /** Whether `address` is remembered for `account` (rememberLoginAddress) and its time has not run out. */
-  knowsLoginAddress(account: string, address: string): Promise<boolean>;
-
+/** A few values the service generates once and keeps (the login-token key, the state's identity). */
+export interface SettingStore {
   /** Stores `candidate` under `key` unless a value is there already; returns the value that is kept. */
   getOrInitSetting(key: string, candidate: string): Promise<string>;
+}
 
-  /**
-   * Takes one token from the per-second bucket `key` (refilled `perSecond` a second, holding at most `burst`),
-   * shared by every process on this store; resolves with the whole seconds to wait, 0 when taken. With `debit`,
-   * takes that many tokens whatever is left (a request's cost, charged after it ran) and resolves with 0. Only a
-   * store shared between machines has it (Redis); elsewhere each process keeps its buckets in memory.
-   */
-  takeToken?(key: string, perSecond: number, burst: number, debit?: number): Promise<number>;
+export interface StorageUseStore {
+  /** How much room the store takes (for /readyz and /metrics). */
+  storageUse(): Promise<StorageUse>;
+}
 
+/** Every capability, on one backend. */
+export interface Store
+  extends AccountStore,
+    ProfileStore,
+    ApiKeyStore,
+    LoginAddressStore,
+    QuotaStore,
+    ActivityStore,
+    ViewStore,
+    WatchlistStore,
+    SettingStore,
+    StorageUseStore {
+  readonly backend: "file" | "redis";
   close(): Promise<void>;
 }
 

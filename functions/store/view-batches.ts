@@ -9,7 +9,7 @@
 import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites, RetryDelay } from "./background-writes.ts";
 import { SETTLE_BATCH_MS } from "./reservations.ts";
-import type { Store, VenueKind, VenueViews } from "./types.ts";
+import type { VenueKind, VenueViews, ViewStore } from "./types.ts";
 
 export class ViewBatches {
   /** Views not written yet, by kind and venue id. */
@@ -20,7 +20,7 @@ export class ViewBatches {
   private readonly delay: RetryDelay;
 
   constructor(
-    private readonly store: Pick<Store, "recordViews">,
+    private readonly store: Pick<ViewStore, "recordViews">,
     logger: Logger,
     intervalMs = SETTLE_BATCH_MS,
   ) {

@@ -5,7 +5,7 @@
  */
 import type { Logger } from "../runtime/logger.ts";
 import { BackgroundWrites } from "./background-writes.ts";
-import type { Store } from "./types.ts";
+import type { WatchlistStore } from "./types.ts";
 
 /** How often expired watchlists are removed while the server runs. */
 export const WATCHLIST_SWEEP_MS = 3_600_000;
@@ -15,7 +15,7 @@ export class WatchlistSweep {
   private readonly writing: BackgroundWrites;
 
   constructor(
-    private readonly store: Pick<Store, "removeExpiredWatchlists">,
+    private readonly store: Pick<WatchlistStore, "removeExpiredWatchlists">,
     private readonly logger: Logger,
     private readonly intervalMs = WATCHLIST_SWEEP_MS,
   ) {

@@ -27,8 +27,11 @@ import {
   roundModels,
 } from "./rounds.ts";
 
-/** Source data older than this many days makes the outlook `stale` (docs/api.md). */
-export const STALE_DATA_DAYS = 60;
+/**
+ * The most days a venue's `data_as_of` may lie before the build day: older, and its public `stale` (outlook, rows,
+ * deadlines) is true (docs/api.md). Not the age of a source as a whole (snapshot/source-age.ts).
+ */
+export const DATA_AS_OF_MAX_AGE_DAYS = 60;
 /**
  * Cycles after the last announced one that may be estimated: the sources often miss a venue's editions for a few
  * years (it is still held); past that the history says too little.
@@ -240,7 +243,7 @@ export function cyclesOutlook({
       today,
     ),
     data_as_of: dataAsOf,
-    stale: dataAsOf !== null && dayNumber(today) - dayNumber(dataAsOf) > STALE_DATA_DAYS,
+    stale: dataAsOf !== null && dayNumber(today) - dayNumber(dataAsOf) > DATA_AS_OF_MAX_AGE_DAYS,
   };
 }
 

@@ -2,9 +2,9 @@
  * Which edition of a series matters today, and which published deadlines are typos: a deadline after its own
  * conference, or more than a year before its edition, cannot be right and is dropped (and reported).
  */
+import { DAY_MS } from "../../functions/runtime/clock.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
-const DAY_MS = 86_400_000;
 /** The longest real lead time between a paper deadline and its conference (CSCW's early cycle: about 15.5 months). */
 const MAX_LEAD_DAYS = 480;
 const days = (a: string, b: string) => (Date.parse(b.slice(0, 10)) - Date.parse(a.slice(0, 10))) / DAY_MS;

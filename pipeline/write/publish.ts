@@ -5,6 +5,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { readdir, rename, rm, symlink } from "node:fs/promises";
 import { join } from "node:path";
+import { daysAfter } from "../../functions/runtime/clock.ts";
 import { LATEST } from "../../snapshot/files.ts";
 import { randomSuffix, syncPath } from "./durable-files.ts";
 
@@ -50,7 +51,7 @@ async function pointLatest(snapshotsDir: string, date: string): Promise<void> {
 
 /** Dated snapshots on or before this day are pruned after the build of `date`. */
 export function keepCutoff(date: string, keepDays: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - keepDays * 86_400_000).toISOString().slice(0, 10);
+  return daysAfter(date, -keepDays);
 }
 
 /**

@@ -7,6 +7,8 @@
  * `data-rolling="N"`, deadlines that pass are hidden and the next hidden ones shown, so the list stays current
  * between builds.
  */
+import { DAY_MS } from "../../functions/runtime/clock.ts";
+
 // dateStyle/timeStyle cannot be combined with timeZoneName, hence the explicit parts.
 const localFormat = new Intl.DateTimeFormat(undefined, {
   year: "numeric",
@@ -26,12 +28,12 @@ function remaining(ms: number): string {
 }
 
 const dayCount = (ms: number) => {
-  const days = Math.floor(ms / 86_400_000);
+  const days = Math.floor(ms / DAY_MS);
   return `${days} ${days === 1 ? "day" : "days"}`;
 };
 
 /** Whole days: a date-only deadline has no time to count seconds to. */
-const daysLeft = (ms: number) => (ms < 86_400_000 ? "last day" : `${dayCount(ms)} left`);
+const daysLeft = (ms: number) => (ms < DAY_MS ? "last day" : `${dayCount(ms)} left`);
 
 /**
  * An estimate is about its expected date (`data-estimated="YYYY-MM-DD"`, the end of that day anywhere on Earth);
@@ -97,6 +99,3 @@ if (tracked.length > 0) {
   tick();
   setInterval(tick, 1000);
 }
-
-// A module, so its names stay out of the global scope.
-export {};

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAuthConfig } from "../../functions/auth/config.ts";
 import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
 import { mintPaidAccess } from "../../functions/auth/paid.ts";
+import { DAY_MS } from "../../functions/runtime/clock.ts";
 import { runTs } from "../store/run-ts.ts";
 import {
   bearer,
@@ -18,7 +19,6 @@ import {
   type TestService,
 } from "./harness.ts";
 
-const DAY_MS = 86_400_000;
 const KEYED_REQUESTS = 40;
 
 forEachStore((backend) => {

@@ -16,7 +16,7 @@ import type { Store } from "../../functions/store/types.ts";
 import { forFile } from "../helpers/for-file.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
-import { redisAvailable, startRedis } from "../store/redis-server.ts";
+import { skipRedis, startRedis } from "../store/redis-server.ts";
 
 export { BASE_URL };
 export const PAID_KEY = "paid-edge-key-for-http-tests-0123456789";
@@ -163,7 +163,7 @@ const fileBackend: Backend = {
 export function forEachStore(suite: (backend: Backend) => void): void {
   describe(fileBackend.name, () => suite(fileBackend));
 
-  describe.skipIf(!redisAvailable)("redis store", () => {
+  describe.skipIf(skipRedis)("redis store", () => {
     const redis = forFile(
       () => startRedis(),
       (server) => server.stop(),

@@ -1,7 +1,8 @@
 /**
- * The kept-answer lane over real HTTP (functions/edge/kept-answers.ts): an anonymous GET asked again inside
- * API_ANSWER_WINDOW_MS, without compression, is answered in front of the app — with the status, headers, body,
- * quota, limits and log line the app gives the same request. `vd_kept_answers_total` tells which one answered.
+ * The one front door on the real server: the kept-answer lane (functions/edge/kept-answers.ts) and the app run the
+ * same edge steps (functions/edge/front-door.ts), so an anonymous GET asked again inside API_ANSWER_WINDOW_MS,
+ * without compression, gets from the lane the status, headers, body, quota, limits and log line the app gives the
+ * same request. `vd_kept_answers_total` tells which one answered.
  */
 import { describe, expect, it } from "vitest";
 import type { Logger } from "../../functions/runtime/logger.ts";

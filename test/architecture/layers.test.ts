@@ -1,35 +1,25 @@
 /**
- * The import rule (.dependency-cruiser.cjs) holds on the tree: no circles, no arrow from a lower layer to a higher
- * one, and no two folders that import each other. The last test proves the rule bites on a new back-arrow.
+ * The import rule (.dependency-cruiser.cjs) holds on the tree, its Astro files included: no circles, no arrow from a
+ * lower layer to a higher one, and no two folders that import each other. The last tests prove the rule bites on a new
+ * back-arrow, and on a forbidden import planted in a page's frontmatter or <script>.
  */
-import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { cruiseImports } from "../../scripts/import-rule.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
-const DEPCRUISE = join(ROOT, "node_modules/.bin/depcruise");
 const FOLDERS = ["snapshot", "pipeline", "functions", "src", "scripts", "bench"];
-
-interface CruiseResult {
-  modules: {
-    source: string;
-    dependencies: { resolved: string; coreModule: boolean; couldNotResolve: boolean }[];
-  }[];
-  summary: { error: number; violations: { rule: { name: string }; from: string; to: string }[] };
-}
-
-/** depcruise exits non-zero when the rule is broken; its JSON answer is what we read either way. */
-async function cruise(cwd: string, paths: string[]): Promise<CruiseResult> {
-  const args = [...paths, "--config", CONFIG, "--output-type", "json"];
-  const out = await promisify(execFile)(DEPCRUISE, args, { cwd, maxBuffer: 256 * 1024 * 1024 }).catch(
-    (err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }),
-  );
-  return JSON.parse(out.stdout) as CruiseResult;
-}
 
 /** The folder a file belongs to, for the two-way check (functions/x/…, pipeline/x/…, or the top folder). */
 function folderOf(path: string): string {
@@ -44,9 +34,14 @@ afterAll(() => {
 
 describe("import layers", () => {
   it("has no circle and no back-arrow", { timeout: 120_000 }, async () => {
-    const result = await cruise(ROOT, FOLDERS);
+    const result = await cruiseImports(ROOT, FOLDERS);
     const broken = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
     expect(broken).toEqual([]);
+    const pages = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".astro"))
+      .map((name) => `src/${name}`);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(result.modules.map((m) => m.source).filter((s) => s.endsWith(".astro"))).toEqual(pages.sort());
 
     const arrows = new Set<string>();
     for (const m of result.modules) {
@@ -72,7 +67,29 @@ describe("import layers", () => {
       mkdirSync(dirname(join(dir, name)), { recursive: true });
       writeFileSync(join(dir, name), text);
     }
-    const result = await cruise(dir, ["functions"]);
+    const result = await cruiseImports(dir, ["functions"]);
     expect(result.summary.violations.map((v) => v.rule.name)).toEqual(["edge-looks-down"]);
+  });
+
+  it("fails on a page that imports the state store", { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "layers-pages-"));
+    tmp.push(dir);
+    cpSync(join(ROOT, "src"), join(dir, "src"), { recursive: true });
+    for (const name of ["snapshot", "functions", "node_modules", "tsconfig.json", "package.json"]) {
+      symlinkSync(join(ROOT, name), join(dir, name));
+    }
+    const store = 'import "../../functions/store/index.ts";';
+    const plant = (page: string, after: string) => {
+      const path = join(dir, "src/pages", page);
+      writeFileSync(path, readFileSync(path, "utf8").replace(after, `${after}\n${store}`));
+    };
+    plant("search.astro", "---");
+    plant("deadlines.astro", "<script>");
+
+    const result = await cruiseImports(dir, ["src"]);
+    expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
+      "site-reads-query-interface: src/pages/deadlines.astro → functions/store/index.ts",
+      "site-reads-query-interface: src/pages/search.astro → functions/store/index.ts",
+    ]);
   });
 });

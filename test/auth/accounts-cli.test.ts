@@ -8,7 +8,7 @@ import { verifyPaidAccess } from "../../functions/auth/paid.ts";
 import { RedisStore } from "../../functions/store/redis-store.ts";
 import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import type { Store } from "../../functions/store/types.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { type RedisServer, skipRedis, startRedis } from "../store/redis-server.ts";
 import { runTs } from "../store/run-ts.ts";
 import { headers, PAID_KEY, testConfig } from "./helpers.ts";
 
@@ -204,7 +204,7 @@ describe("accounts CLI on the file store", () => {
   });
 });
 
-describe.skipIf(!redisAvailable)("accounts CLI on Redis", () => {
+describe.skipIf(skipRedis)("accounts CLI on Redis", () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedis();

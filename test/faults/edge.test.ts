@@ -9,24 +9,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accessLog } from "../../functions/edge/access-log.ts";
-import { agentRefusal } from "../../functions/edge/agent-refusal.ts";
-import { callerQuota, edgeErrors, quotaHeaders } from "../../functions/edge/caller-quota.ts";
-import { clientAddress } from "../../functions/edge/client-address.ts";
-import { responseHeaders, SECURITY_HEADERS } from "../../functions/edge/headers.ts";
-import { corsPreflight } from "../../functions/edge/preflight.ts";
-import { createRateLimiter, type RateLimiter, rateLimit } from "../../functions/edge/rate-limit.ts";
-import { bodyLimit } from "../../functions/edge/request-body.ts";
-import { REQUEST_ID_OPTIONS } from "../../functions/edge/request-id.ts";
+import { FairTurns } from "../../functions/edge/fair-turns.ts";
+import { frontDoor } from "../../functions/edge/front-door.ts";
+import { asMiddleware, edgeErrors } from "../../functions/edge/hono-steps.ts";
+import { allowedHostNames } from "../../functions/edge/host-guard.ts";
+import { createRateLimiter, type RateLimiter } from "../../functions/edge/rate-limit.ts";
 import { siteFiles } from "../../functions/edge/site-files.ts";
 import { onceADay } from "../../functions/edge/view-dedup.ts";
 import { BODY_LIMITS } from "../../functions/http/body-limits.ts";
 import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
 import type { EdgeEnv, EdgeHandler } from "../../functions/http/request-context.ts";
 import { type Logger, silentLogger } from "../../functions/runtime/logger.ts";
+import { createMetrics } from "../../functions/runtime/metrics.ts";
 
 /** A quota store that counts in memory and can be made to fail, like a full disk or a dead Redis, or to hang. */
 function faultyAccess(limit: number) {
@@ -69,7 +64,7 @@ function faultyAccess(limit: number) {
 const errors: object[] = [];
 const logger: Logger = { info() {}, warn() {}, error: (details) => errors.push(details) };
 
-/** The server's edge steps (functions/app.ts, without compression and MCP metering) in front of `inner`. */
+/** The server's edge steps (the one list, without compression, fair turns or blocked agents) in front of `inner`. */
 function edgeApp(
   options: { access: AccessControl; rateLimit: RateLimiter; logger?: Logger },
   inner: (req: Request) => Response | Promise<Response>,
@@ -77,17 +72,18 @@ function edgeApp(
   const { access } = options;
   const log = options.logger ?? silentLogger;
   const app = new Hono<EdgeEnv>();
-  app.use(requestId(REQUEST_ID_OPTIONS));
-  app.use(accessLog(log));
-  app.use(secureHeaders(SECURITY_HEADERS));
-  app.use(responseHeaders);
-  app.use(clientAddress(0));
-  app.use(rateLimit(options.rateLimit));
-  app.use(bodyLimit);
-  app.use(quotaHeaders);
-  app.use(agentRefusal(access, [], log));
-  app.use(corsPreflight(access, log));
-  app.use(callerQuota(access, log));
+  const steps = frontDoor({
+    access,
+    logger: log,
+    metrics: createMetrics(),
+    trustProxyHops: 0,
+    rateLimiter: options.rateLimit,
+    turns: new FairTurns({ concurrency: 0, queue: 0 }),
+    blockedAgents: [],
+    allowedHosts: allowedHostNames("http://127.0.0.1"),
+    allowedOrigins: [],
+  });
+  for (const step of steps) app.use(asMiddleware(step));
   app.all("*", (c) => inner(c.req.raw));
   app.onError(edgeErrors(log));
   return (req, conn) => app.fetch(req, conn);

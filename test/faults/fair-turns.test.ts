@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientAddress } from "../../functions/edge/client-address.ts";
 import { FairTurns, fairTurns } from "../../functions/edge/fair-turns.ts";
+import { asMiddleware } from "../../functions/edge/hono-steps.ts";
 import { createRateLimiter, type RateLimiter, rateLimit } from "../../functions/edge/rate-limit.ts";
 import type { EdgeEnv } from "../../functions/http/request-context.ts";
 import { openStore } from "../../functions/store/index.ts";
@@ -93,9 +94,8 @@ describe("over real HTTP", () => {
   /** The edge's limit and turns in front of a handler that waits `ms` (query `ms`) before answering. */
   async function server(limiter: RateLimiter, turns: FairTurns): Promise<string> {
     const app = new Hono<EdgeEnv>();
-    app.use(clientAddress(0));
-    app.use(rateLimit(limiter));
-    app.use(fairTurns(turns, limiter));
+    for (const step of [clientAddress(0), rateLimit(limiter), fairTurns(turns, limiter)])
+      app.use(asMiddleware(step));
     app.get("*", async (c) => {
       await sleep(Number(c.req.query("ms") ?? 0));
       return c.text("ok");

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { bearer, newAccount, startTestService, type TestService } from "../accounts/harness.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { type RedisServer, skipRedis, startRedis } from "../store/redis-server.ts";
 
 /** Fetches `path`, reads the body and says how long it all took. */
 async function timed(service: TestService, path: string, init?: RequestInit) {
@@ -26,7 +26,7 @@ async function timed(service: TestService, path: string, init?: RequestInit) {
   };
 }
 
-describe.skipIf(!redisAvailable)("Redis killed under a running service", () => {
+describe.skipIf(skipRedis)("Redis killed under a running service", () => {
   let redis: RedisServer;
   let service: TestService;
   let key: string;

@@ -2,11 +2,29 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { describe, it } from "vitest";
 import type { buildSnapshot } from "../../pipeline/pipeline.ts";
 
-/** The real upstream data (../shared/data/upstream); the tests that read it skip when it is absent. */
+/** The real upstream data (../shared/data/upstream, UPSTREAM_DIR's default). */
 export const REAL_UPSTREAM = resolve(import.meta.dirname, "../../../shared/data/upstream");
-export const HAS_REAL_UPSTREAM = existsSync(REAL_UPSTREAM);
+
+/**
+ * A suite that reads REAL_UPSTREAM. CI has the data, so where it is missing the suite fails, in one test that says
+ * what is missing, instead of skipping (its body, hooks included, does not run).
+ */
+export function describeOnRealUpstream(name: string, body: () => void | Promise<void>): void {
+  describe(
+    name,
+    existsSync(REAL_UPSTREAM) ? body : () => it("finds the real upstream data", requireRealUpstream),
+  );
+}
+
+function requireRealUpstream(): never {
+  throw new Error(
+    `the real upstream data is missing: ${REAL_UPSTREAM} (UPSTREAM_DIR's default, ../shared/data/upstream beside ` +
+      "the repo) is not there. CI has it; put a copy or a link there to run this suite.",
+  );
+}
 
 /**
  * The nightly build of `upstreamDir` into `snapshotsDir` for `baseUrl`, without log lines; `now` is the clock. The

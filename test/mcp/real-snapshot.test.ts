@@ -5,16 +5,16 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../functions/app.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import { ACCOUNT, fakeAccess } from "../api/harness.ts";
-import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 import { connectMcp, type McpSession, toolPayload } from "./client.ts";
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("on the real snapshot", () => {
+describeOnRealUpstream("on the real snapshot", () => {
   let server: RunningServer;
   let siteDir: string;
   let SNAPSHOTS: string;

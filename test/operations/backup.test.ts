@@ -16,7 +16,7 @@ import { openStore } from "../../functions/store/index.ts";
 import { SQLITE_SCHEMA_VERSION } from "../../functions/store/sqlite-schema.ts";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { type RedisServer, skipRedis, startRedis } from "../store/redis-server.ts";
 import { runTs } from "../store/run-ts.ts";
 
 const tempDir = tempDirsForFile("vd-");
@@ -110,7 +110,7 @@ describe("a state that comes back empty is refused, never started over silently"
     );
   });
 
-  describe.skipIf(!redisAvailable)("Redis", () => {
+  describe.skipIf(skipRedis)("Redis", () => {
     let redis: RedisServer;
     afterAll(async () => redis?.stop());
 

@@ -12,20 +12,20 @@ import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../functions/composition-root.ts";
 import { recordBuildStep } from "../../functions/runtime/build-status.ts";
+import { HOUR_MS } from "../../functions/runtime/clock.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 
 // The fixture snapshot's manifest says it was generated at this instant.
 const BUILT_AT = Date.parse("2026-06-14T03:00:00Z");
-const HOUR = 3_600_000;
 const METRICS_TOKEN = "scraper-token-0123456789";
 
 describe("/readyz and /metrics", () => {
   let fixture: ServedFixture;
   let stateDir: string;
   let service: RunningService;
-  const clock = { now: new Date(BUILT_AT + 6 * HOUR) };
+  const clock = { now: new Date(BUILT_AT + 6 * HOUR_MS) };
   let probes = 0;
   // Each probe from an address of its own: the per-second limit (burst 3) is tested on purpose below only.
   const get = (path: string, ip = `198.18.0.${++probes}`) =>
@@ -89,7 +89,7 @@ describe("/readyz and /metrics", () => {
   });
 
   it("answers 503 naming the reason once the snapshot is older than READY_MAX_SNAPSHOT_AGE_HOURS", async () => {
-    clock.now = new Date(BUILT_AT + 31 * HOUR);
+    clock.now = new Date(BUILT_AT + 31 * HOUR_MS);
     try {
       const res = await get("/readyz");
       const body = await res.json();
@@ -102,7 +102,7 @@ describe("/readyz and /metrics", () => {
       ]);
       expect((await get("/healthz")).status).toBe(200);
     } finally {
-      clock.now = new Date(BUILT_AT + 6 * HOUR);
+      clock.now = new Date(BUILT_AT + 6 * HOUR_MS);
     }
   });
 

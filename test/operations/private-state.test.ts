@@ -29,7 +29,7 @@ import {
   type TestService,
 } from "../accounts/harness.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { type RedisServer, skipRedis, startRedis } from "../store/redis-server.ts";
 import { runTs } from "../store/run-ts.ts";
 
 const tempDir = tempDirsForFile("vd-private-");
@@ -192,7 +192,7 @@ describe("the SQLite state under umask 022", () => {
   });
 });
 
-describe.skipIf(!redisAvailable)("Redis: the dump holds whatever Redis holds", () => {
+describe.skipIf(skipRedis)("Redis: the dump holds whatever Redis holds", () => {
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedis(["--dir", tempDir("rdb")]);

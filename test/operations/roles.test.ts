@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
-import { type RedisServer, redisAvailable, startRedis } from "../store/redis-server.ts";
+import { type RedisServer, skipRedis, startRedis } from "../store/redis-server.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const UPSTREAM = join(ROOT, "test/fixtures/upstream");
@@ -89,7 +89,7 @@ describe("ROLE=builder", () => {
   }, 120_000);
 });
 
-describe.skipIf(!redisAvailable)("two servers and a builder on one machine, sharing Redis", () => {
+describe.skipIf(skipRedis)("two servers and a builder on one machine, sharing Redis", () => {
   let redis: RedisServer;
   const servers: Run[] = [];
   afterAll(async () => {

@@ -16,7 +16,7 @@ import {
 import type { BuildReport } from "../../pipeline/report.ts";
 import type { ConferenceDetailData, ConferenceRow, SubmissionOutlook } from "../../snapshot/records.ts";
 import { edition } from "../helpers/editions.ts";
-import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 /**
  * The figures on today's upstream data, only ever tightened. The next cycle: CCF-A 393 rounds, coverage 98.2 %,
@@ -111,7 +111,7 @@ describe("backtest", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("the outlook on the real upstream data (as of 2026-11-26)", () => {
+describeOnRealUpstream("the outlook on the real upstream data (as of 2026-11-26)", () => {
   let snapshots: string;
   let report: BuildReport;
   const outlooks = new Map<string, { row: ConferenceRow; outlook: SubmissionOutlook }>();

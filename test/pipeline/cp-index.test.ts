@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import {
   listYear,
 } from "../../pipeline/merge/cp-index.ts";
 import { CcfRank, CoreRank, CpIndex, QUALIS_TIERS, QualisRank } from "../../snapshot/records.ts";
-import { REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const NO_FACTS: CompletenessFacts = {
   submissionDate: false,
@@ -295,7 +295,7 @@ function referenceConferences(): Record<string, unknown>[] {
   return [...byId.values()];
 }
 
-describe.skipIf(!existsSync(REFERENCE_DIR))("computeCpIndex on the reference snapshot", () => {
+describeOnRealUpstream("computeCpIndex on the reference snapshot", () => {
   const scored = referenceConferences().map((row) => ({
     row,
     index: computeCpIndex({

@@ -12,7 +12,7 @@ import {
   toUtcInstant,
   zoneRule,
 } from "../../pipeline/normalize/dates.ts";
-import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 describe("parseDateRange", () => {
   it.each([
@@ -262,7 +262,7 @@ function publishedZones(): Set<string> {
   return zones;
 }
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("zones in the real tracker data", () => {
+describeOnRealUpstream("zones in the real tracker data", () => {
   it("converts every zone published", () => {
     const zones = [...publishedZones()].sort();
     expect(zones).toEqual(

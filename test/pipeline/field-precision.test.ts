@@ -17,7 +17,7 @@ import { INFERRED_FIELDS_SOURCE } from "../../pipeline/fields/venue-fields.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
 import { ResearchField } from "../../snapshot/records.ts";
 import { REFERENCE_FIELDS } from "../helpers/reference-fields.ts";
-import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 /** Share of the fields given to labelled venues that the labels hold: only ever raised. */
 const PRECISION_FLOOR = 0.95;
@@ -55,7 +55,7 @@ describe("field labels file", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("research fields on the real snapshot", () => {
+describeOnRealUpstream("research fields on the real snapshot", () => {
   let snapshots: string;
   let dir: string;
   const venues: Record<Label["kind"], Venue[]> = { conference: [], journal: [] };

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
-import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 /** Share of golden venues fully right on today's upstream data: only ever raised. */
 const GOLDEN_FLOOR = 0.995;
@@ -118,7 +118,7 @@ describe("golden venues file", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("golden venues on the real snapshot", () => {
+describeOnRealUpstream("golden venues on the real snapshot", () => {
   let snapshots: string;
   let dir: string;
 

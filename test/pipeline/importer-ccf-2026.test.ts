@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { importCcf2026, parseDataGen } from "../../pipeline/importers/ccf-2026.ts";
 import type { Rejection } from "../../pipeline/sources/observations.ts";
-import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/upstream", import.meta.url));
 
@@ -68,7 +68,7 @@ describe("importCcf2026 (fixtures)", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("importCcf2026 (real upstream)", () => {
+describeOnRealUpstream("importCcf2026 (real upstream)", () => {
   it("holds every list venue once with the 2026 ranks", async () => {
     const result = await importCcf2026(REAL_UPSTREAM);
     const all = [...result.conferences, ...result.journals];

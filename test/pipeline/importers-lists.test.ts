@@ -27,7 +27,7 @@ import {
   UPSTREAM_FIXTURES,
 } from "../helpers/import-fixtures.ts";
 import { specialIssueCall } from "../helpers/rows.ts";
-import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 afterEach(removeFixtureCopies);
 
@@ -448,7 +448,7 @@ describe("importCcfList (fixtures)", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("list importers on the real upstream data", () => {
+describeOnRealUpstream("list importers on the real upstream data", () => {
   const tally = (values: string[]) => {
     const counts: Record<string, number> = {};
     for (const v of values) counts[v] = (counts[v] ?? 0) + 1;

@@ -18,7 +18,7 @@ import {
   UPSTREAM_FIXTURES,
 } from "../helpers/import-fixtures.ts";
 import { specialIssueCall } from "../helpers/rows.ts";
-import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const acceptanceRowCount = (result: ImportResult) =>
   result.conferences.reduce((n, c) => n + c.acceptance.length, 0);
@@ -350,7 +350,7 @@ describe("importSpecialIssues on fixtures", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("metric importers on the real upstream data", () => {
+describeOnRealUpstream("metric importers on the real upstream data", () => {
   it("csconferences: 1,282 rows, 66 venues, every area mapped", async () => {
     const result = await importCsconferences(REAL_UPSTREAM);
     expect(result.read).toBe(1282);

@@ -11,7 +11,7 @@ import {
 } from "../../pipeline/sources/observations.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 import { brokenFileError, removeFixtureCopies, UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
-import { HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 function deadline(
   source: string,
@@ -512,7 +512,7 @@ describe("unreadable sources", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("tracker importers on the real data", async () => {
+describeOnRealUpstream("tracker importers on the real data", async () => {
   const [ccfddl, hf, pwc] = await Promise.all([
     importCcfddl(REAL_UPSTREAM),
     importHf(REAL_UPSTREAM),

@@ -18,7 +18,7 @@ import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 import {
   buildQuietly,
-  HAS_REAL_UPSTREAM,
+  describeOnRealUpstream,
   nextNightQualis,
   REAL_UPSTREAM,
 } from "../helpers/upstream-builds.ts";
@@ -127,7 +127,7 @@ describe("the nightly build on fixtures", () => {
   });
 });
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("the nightly build on the real upstream data", () => {
+describeOnRealUpstream("the nightly build on the real upstream data", () => {
   let snap: ReturnType<typeof readSnapshot>;
   const byKey = new Map<string, ConferenceRow>();
 

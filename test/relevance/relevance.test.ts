@@ -6,15 +6,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { SnapshotDatabase } from "../../functions/query/database.ts";
-import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 import { loadRelevanceSet, scoreRelevance, searchSnapshot } from "./score.ts";
 
 /** Committed floor; raise it as relevance improves, never lower it silently. */
 const PRECISION_AT_1_FLOOR = 0.98;
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("search relevance on the real snapshot", () => {
+describeOnRealUpstream("search relevance on the real snapshot", () => {
   let snapshots: string;
   let db: SnapshotDatabase;
 

@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import ical from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { CALENDARS } from "../../src/lib/calendar.ts";
-import { buildQuietly, HAS_REAL_UPSTREAM, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 import { astroBuild, workDir } from "./build-site.ts";
 import { listFiles, readText, servedFile } from "./dist-files.ts";
 
@@ -24,7 +24,7 @@ const bare = (url: string) =>
     .replace(/\/+$/, "")
     .toLowerCase();
 
-describe.skipIf(!HAS_REAL_UPSTREAM)("the site built from the real data", () => {
+describeOnRealUpstream("the site built from the real data", () => {
   let root: string;
   let dist: string;
   let snapshotDir: string;

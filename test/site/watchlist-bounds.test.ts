@@ -12,13 +12,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../functions/auth/accounts.ts";
 import { type RunningService, startService } from "../../functions/composition-root.ts";
+import { DAY_MS } from "../../functions/runtime/clock.ts";
 import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { BASE_URL, type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 
-const DAY_MS = 86_400_000;
 const KEEP_DAYS = 2;
 const DAILY = 3;
 const FRAME = `<!doctype html><title>My deadlines</title>

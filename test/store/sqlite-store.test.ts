@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../functions/store/index.ts";
 import { SqliteStore, STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
 import { StoreUnavailable } from "../../functions/store/types.ts";
-import { redisAvailable, startRedis } from "./redis-server.ts";
+import { skipRedis, startRedis } from "./redis-server.ts";
 import { runTs } from "./run-ts.ts";
 
 const worker = join(import.meta.dirname, "fixtures", "consume-worker.ts");
@@ -102,7 +102,7 @@ describe("openStore", () => {
     await expect(openStore({ REDIS_URL: "redis://127.0.0.1:1" })).rejects.toThrow(/cannot connect to Redis/);
   });
 
-  it.skipIf(!redisAvailable)("uses Redis when REDIS_URL is set", async () => {
+  it.skipIf(skipRedis)("uses Redis when REDIS_URL is set", async () => {
     const redis = await startRedis();
     try {
       const store = await openStore({ REDIS_URL: redis.url, STATE_DIR: tempDir() });

@@ -1,0 +1,65 @@
+/**
+ * What one edge step is: a plain function over a small request shape that refuses (answers in place of the rest),
+ * continues, or continues and then adjusts or records the answer. The steps are written once, in the one ordered
+ * list (front-door.ts); the app runs them as Hono middleware (hono-steps.ts) and the kept-answer lane runs them
+ * over node:http (kept-answers.ts), each adapter filling in this shape from its own request.
+ */
+import type { AccessControl, Caller } from "../http/caller.ts";
+import type { EdgeVariables } from "../http/request-context.ts";
+
+/** An answer's headers as the steps touch them: web Headers are one, the lane's header map another. */
+export type HeaderMap = Pick<Headers, "get" | "set" | "has" | "delete">;
+
+/** The answer the steps inside gave (or a refusal), as the outer steps see it on its way out. */
+export interface EdgeAnswer {
+  readonly status: number;
+  readonly headers: HeaderMap;
+}
+
+/** A body read under the route's limit (request-body.ts), or why it is refused. */
+export type BodyRead =
+  /** `body`: the bytes read, undefined for a request without a body. */
+  | { ok: true; body: Uint8Array | undefined }
+  | { ok: false; status: 400 | 413 | 415; message: string; headers?: Record<string, string> };
+
+export interface EdgeRequest {
+  readonly method: string;
+  /** The path as routed (Hono's c.req.path). */
+  readonly path: string;
+  /** A request header as the web Request reads it: every value sent, joined by ", "; undefined when not sent. */
+  header(name: string): string | undefined;
+  /** The Host the request names (on a host that sends none, its URL's). */
+  readonly host: string;
+  /** The socket's peer address; undefined on a host without one (serverless). */
+  readonly remoteAddress: string | undefined;
+  /** Settles with the bytes the answer wrote to the connection once it is out; undefined without a connection. */
+  readonly sent: Promise<number> | undefined;
+  /** Whether the client went away. */
+  readonly aborted: boolean;
+  get<K extends keyof EdgeVariables>(key: K): EdgeVariables[K];
+  set<K extends keyof EdgeVariables>(key: K, value: EdgeVariables[K]): void;
+  /** The caller its credential names (AccessControl.resolve, which reads a web Request). */
+  caller(access: AccessControl, ip: string): Promise<Caller>;
+  /** Reads the body under the route's limit (at most once, by the body step). */
+  readBody(): Promise<BodyRead>;
+  /** Drops a body nothing will read (a refusal before the body step). */
+  discardBody(): Promise<void>;
+}
+
+/** Adjusts or records the answer on its way out (innermost step first, as middleware unwinds). */
+export type AfterAnswer = (answer: EdgeAnswer) => void | Promise<void>;
+
+/** Nothing: go on. `answer`: answer this instead of going on. `after`: go on, then see the answer. */
+export type StepOutcome = undefined | { answer: Response } | { after: AfterAnswer };
+
+export interface EdgeStep {
+  run(req: EdgeRequest): StepOutcome | Promise<StepOutcome>;
+  /**
+   * Whether the request's own headers earn it this step's refusal, whatever came before: the lane leaves such a
+   * request to the app untouched (the HTTP layer refuses some of them, a Host it cannot parse, before any step).
+   */
+  refuses?(req: EdgeRequest): boolean;
+}
+
+export const answer = (res: Response): StepOutcome => ({ answer: res });
+export const after = (then: AfterAnswer): StepOutcome => ({ after: then });

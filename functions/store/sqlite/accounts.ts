@@ -1,0 +1,42 @@
+/** Accounts in SQLite: the `accounts` table, its e-mail unique. */
+import type { AccountStore } from "../types.ts";
+import { DuplicateEmailError } from "../types.ts";
+import type { SqliteConnections } from "./connections.ts";
+import { records } from "./rows.ts";
+
+export function sqliteAccounts({ db }: SqliteConnections): AccountStore {
+  return {
+    async createAccount(a) {
+      try {
+        db.prepare(
+          `INSERT INTO accounts (id, email, name, institution, password_hash, password_salt, verified, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          a.id,
+          a.email,
+          a.name,
+          a.institution,
+          a.passwordHash,
+          a.passwordSalt,
+          a.verified ? 1 : 0,
+          a.createdAt,
+        );
+      } catch (error) {
+        if (error instanceof Error && /UNIQUE constraint failed: accounts\.email/.test(error.message)) {
+          throw new DuplicateEmailError(a.email);
+        }
+        throw error;
+      }
+    },
+
+    async getAccount(id) {
+      const row = db.prepare("SELECT * FROM accounts WHERE id = ?").get(id);
+      return row ? records.account(row) : null;
+    },
+
+    async findAccountByEmail(email) {
+      const row = db.prepare("SELECT * FROM accounts WHERE email = ?").get(email);
+      return row ? records.account(row) : null;
+    },
+  };
+}
