@@ -1,35 +1,47 @@
 /**
  * The import rule of the house (`npm run lint` runs it): no circles, and arrows only point down the layers.
- * A layer may import its own folder and any layer listed before it, never one listed after it.
+ * A layer may import its own folder and any layer listed before it, never one listed after it; layers that sit
+ * side by side (APART) import neither way. The top-level folders are the layers (each folder's README says what
+ * it may import); inside read/, accounts/ and functions/ their parts are layered the same way.
  * The two-way check between folders runs in test/architecture/layers.test.ts. dependency-cruiser cannot parse `.astro`
  * files, so `npm run deps` runs this rule through scripts/import-rule.ts, which hands it their imports.
  */
 
 // Lowest first. Each entry: a name for messages and the path pattern of its files.
 const LAYERS = [
-  ["runtime", "^functions/runtime/"],
+  ["runtime", "^runtime/"],
   ["snapshot contract", "^snapshot/"],
-  ["http basics", "^functions/http/"],
-  ["api contract", "^functions/schema/"],
-  ["state store", "^functions/store/"],
   ["pipeline", "^pipeline/"],
-  ["query", "^functions/query/"],
+  ["read: contract", "^read/(schema/|caller\\.ts$)"],
+  ["read: query", "^read/query/"],
+  ["read: operations", "^read/[^/]+$"],
+  ["rendering kit", "^render/"],
+  ["accounts: store", "^accounts/store/"],
+  ["accounts: auth", "^accounts/auth/"],
+  ["accounts: adapters", "^accounts/adapters/"],
+  ["http basics", "^functions/http/"],
   ["edge", "^functions/edge/"],
-  ["auth", "^functions/auth/"],
   ["api", "^functions/api/"],
   ["mcp", "^functions/mcp/"],
   ["server-rendered pages", "^functions/pages/"],
-  ["store adapters", "^functions/store-adapters/"],
   ["server composition", "^functions/[^/]+$"],
   ["site", "^src/"],
   ["commands", "^(scripts|bench)/"],
 ];
 
-// Layers that sit side by side: neither may import the other.
+const ABOVE_PIPELINE = LAYERS.slice(3).map(([name]) => name).filter((name) => name !== "commands");
+const FUNCTIONS = LAYERS.filter(([, path]) => path.startsWith("^functions/")).map(([name]) => name);
+const ACCOUNTS = LAYERS.filter(([, path]) => path.startsWith("^accounts/")).map(([name]) => name);
+
+// Layers that sit side by side: the first imports none of the others.
 const APART = [
-  ["pipeline", ["http basics", "api contract", "state store", "query"]],
-  ["state store", ["http basics"]],
-  ["query", ["pipeline"]],
+  // The nightly build and everything that serves are apart: they share only the runtime and the snapshot contract.
+  ...ABOVE_PIPELINE.map((name) => [name, ["pipeline"]]),
+  // The rendering kit is pure: no accounts, no request handling.
+  ["rendering kit", [...ACCOUNTS, ...FUNCTIONS]],
+  ...ACCOUNTS.map((name) => [name, ["rendering kit"]]),
+  // The site is built from the read service, the rendering kit, the runtime and the snapshot contract only.
+  ["site", [...ACCOUNTS, ...FUNCTIONS]],
 ];
 
 const pathOf = new Map(LAYERS);
@@ -69,24 +81,19 @@ module.exports = {
     ...backArrows,
     ...apart,
     {
-      name: "site-reads-query-interface",
+      name: "site-reads-read-interface",
       comment:
-        "the Astro site reads the snapshot through the query layer's public interface only (besides the API " +
-        "contract and the published OpenAPI document it renders, the feed names and rank tiers, the clock and the base URL); the " +
-        "server-rendered pages' deadline component, lists and feeds it shares read the query layer's interface too",
+        "the Astro site reads the snapshot through the read service's public interface only: the query layer's " +
+        "index, the API contract and the published OpenAPI document it renders, the feed names and rank tiers " +
+        "(besides the rendering kit, the runtime and the snapshot contract)",
       severity: "error",
       from: { path: "^src/" },
       to: {
-        path: "^functions/",
+        path: "^read/",
         pathNot: [
-          "^functions/query/index\\.ts$",
-          "^functions/schema/api\\.ts$",
-          "^functions/schema/feeds\\.ts$",
-          "^functions/schema/rank-tiers\\.ts$",
-          "^functions/pages/(deadline|deadline-list|deadline-rows|deadline-feeds|html|rank-line)\\.ts$",
-          "^functions/api/openapi\\.ts$",
-          "^functions/runtime/",
-          "^functions/base-url\\.ts$",
+          "^read/query/index\\.ts$",
+          "^read/schema/(api|feeds|rank-tiers)\\.ts$",
+          "^read/openapi\\.ts$",
         ],
       },
     },

@@ -2,7 +2,7 @@
 // `<path>.html` (build.format "file"), so `/conference/12` is `conference/12.html` beside its Markdown
 // rendition `conference/12.md`.
 import { defineConfig } from "astro/config";
-import { publicBaseUrl } from "./functions/base-url.ts";
+import { publicBaseUrl } from "./runtime/base-url.ts";
 
 export default defineConfig({
   site: publicBaseUrl(process.env),

@@ -4,7 +4,7 @@
  * order. Searches draw keywords and filters from fixed lists; "search-cold" walks through 8,960 distinct
  * searches so no answer is asked for twice in a run (what a cache cannot help with).
  */
-import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../functions/schema/api.ts";
+import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../read/schema/api.ts";
 
 export interface BenchRequest {
   method: "GET" | "POST";

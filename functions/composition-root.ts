@@ -3,30 +3,31 @@
  * whole service started from a ServerConfig (store opened, abandoned charges refunded, services built, server
  * listening). scripts/serve.ts and the HTTP tests start it the same way.
  */
-import type { LoginService, ResearcherDirectory } from "./api/services.ts";
+
+import { createResearcherDirectory } from "../accounts/adapters/researcher-directory.ts";
+import { createStoreActivity } from "../accounts/adapters/venue-activity.ts";
+import { createAccountAccess } from "../accounts/auth/access.ts";
+import { createLogin } from "../accounts/auth/login.ts";
+import { openStore, quotaLeaseOf, reservationLeaseOf, stateDirOf } from "../accounts/store/index.ts";
+import { KeyUses } from "../accounts/store/key-uses.ts";
+import { reportingUnavailable } from "../accounts/store/observed.ts";
+import { QuotaLeases } from "../accounts/store/quota-leases.ts";
+import { ReservationKeeper } from "../accounts/store/reservations.ts";
+import { storageWatch } from "../accounts/store/storage-watch.ts";
+import type { Store } from "../accounts/store/types.ts";
+import { ViewBatches } from "../accounts/store/view-batches.ts";
+import { WatchlistSweep } from "../accounts/store/watchlist-sweep.ts";
+import type { AccessControl } from "../read/caller.ts";
+import type { VenueActivity } from "../read/query/activity.ts";
+import type { SnapshotSource } from "../read/query/snapshot-source.ts";
+import { snapshotVenueFacts, type VenueFactLookup } from "../read/query/venue-facts.ts";
+import type { LoginService, ResearcherDirectory } from "../read/services.ts";
+import { type Clock, systemClock } from "../runtime/clock.ts";
+import { createLogger, type Logger } from "../runtime/logger.ts";
+import { createMetrics } from "../runtime/metrics.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "./app.ts";
-import { createAccountAccess } from "./auth/access.ts";
-import { createLogin } from "./auth/login.ts";
-import type { AccessControl } from "./http/caller.ts";
 import type { WatchlistStore } from "./pages/watchlists.ts";
-import type { VenueActivity } from "./query/activity.ts";
-import type { SnapshotSource } from "./query/snapshot-source.ts";
-import { snapshotVenueFacts, type VenueFactLookup } from "./query/venue-facts.ts";
-import { type Clock, systemClock } from "./runtime/clock.ts";
-import { createLogger, type Logger } from "./runtime/logger.ts";
-import { createMetrics } from "./runtime/metrics.ts";
 import type { ServerConfig } from "./server-config.ts";
-import { openStore, quotaLeaseOf, reservationLeaseOf, stateDirOf } from "./store/index.ts";
-import { KeyUses } from "./store/key-uses.ts";
-import { reportingUnavailable } from "./store/observed.ts";
-import { QuotaLeases } from "./store/quota-leases.ts";
-import { ReservationKeeper } from "./store/reservations.ts";
-import { storageWatch } from "./store/storage-watch.ts";
-import type { Store } from "./store/types.ts";
-import { ViewBatches } from "./store/view-batches.ts";
-import { WatchlistSweep } from "./store/watchlist-sweep.ts";
-import { createResearcherDirectory } from "./store-adapters/researcher-directory.ts";
-import { createStoreActivity } from "./store-adapters/venue-activity.ts";
 
 export interface Services {
   access: AccessControl;

@@ -6,11 +6,11 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import type { Logger } from "../runtime/logger.ts";
 import { bytesSent } from "./edge/access-log.ts";
 import type { KeptAnswerLane } from "./edge/kept-answers.ts";
 import { declaredBodyReader } from "./edge/request-body.ts";
 import type { ConnectionInfo, EdgeHandler } from "./http/request-context.ts";
-import type { Logger } from "./runtime/logger.ts";
 
 export function nodeListener(handler: EdgeHandler, lane: KeptAnswerLane, logger: Logger): RequestListener {
   const readers = new WeakMap<object, ConnectionInfo["readBody"]>();

@@ -1,16 +1,26 @@
 /**
  * Server settings from the environment, validated once at start: a bad value stops the server with a message
  * naming the variable instead of misbehaving later. The one loader for the whole server: the credential and
- * quota variables are read by functions/auth/config.ts (which the accounts CLI also uses), the state store's by
- * functions/store/index.ts, everything else here.
+ * quota variables are read by accounts/auth/config.ts (which the accounts CLI also uses), the state store's by
+ * accounts/store/index.ts, everything else here.
  */
 
 import { resolve } from "node:path";
 import { z } from "zod";
+import { type AuthConfig, readAuthConfig } from "../accounts/auth/config.ts";
+import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from "../accounts/auth/login.ts";
+import { DEFAULT_STATE_DIR, type StoreEnv } from "../accounts/store/index.ts";
+import {
+  QUOTA_LEASE_IDLE_MS,
+  QUOTA_LEASE_MS,
+  QUOTA_LEASE_UNITS,
+  RESERVATION_LEASE_MS,
+} from "../accounts/store/reservations.ts";
+import { type MinFree, minFreeEnv } from "../accounts/store/storage-watch.ts";
+import { DEFAULT_STORE_TIMEOUT_MS } from "../accounts/store/types.ts";
+import { DEFAULT_PORT, publicBaseUrl } from "../runtime/base-url.ts";
+import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "../runtime/env.ts";
 import { DEFAULT_ANSWER_WINDOW_MS, MAX_ANSWER_WINDOW_MS } from "./api/answers.ts";
-import { type AuthConfig, readAuthConfig } from "./auth/config.ts";
-import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from "./auth/login.ts";
-import { DEFAULT_PORT, publicBaseUrl } from "./base-url.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
 import {
   type ConnectionLimits,
@@ -21,16 +31,6 @@ import type { FairTurnOptions } from "./edge/fair-turns.ts";
 import { AllowedHostsEnv, AllowedOriginsEnv } from "./edge/host-guard.ts";
 import { DEFAULT_DAILY_CREATIONS } from "./pages/watchlist-creation.ts";
 import { DEFAULT_KEEP_DAYS } from "./pages/watchlists.ts";
-import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "./runtime/env.ts";
-import { DEFAULT_STATE_DIR, type StoreEnv } from "./store/index.ts";
-import {
-  QUOTA_LEASE_IDLE_MS,
-  QUOTA_LEASE_MS,
-  QUOTA_LEASE_UNITS,
-  RESERVATION_LEASE_MS,
-} from "./store/reservations.ts";
-import { type MinFree, minFreeEnv } from "./store/storage-watch.ts";
-import { DEFAULT_STORE_TIMEOUT_MS } from "./store/types.ts";
 
 export interface ServerConfig extends AuthConfig {
   port: number;

@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import lockfile from "proper-lockfile";
-import { ensureDirectory } from "../functions/runtime/directories.ts";
+import { ensureDirectory } from "../runtime/directories.ts";
 
 export const BUILD_LOCK_HELD = "VD_BUILD_LOCK_HELD";
 const LOCK_NAME = ".build.lock";

@@ -14,7 +14,7 @@ import type {
   SpecialIssueRow,
   SubmissionOutlook,
 } from "../snapshot/records.ts";
-import { SOURCE_UNCHECKED_MAX_DAYS, sourceAges } from "../snapshot/source-age.ts";
+import { SOURCE_UNCHECKED_MAX_DAYS, type SourceAge, sourceAges } from "../snapshot/source-age.ts";
 import {
   BACKTEST_CUTOFFS,
   type BacktestRound,
@@ -30,14 +30,13 @@ import {
   type BuildReport,
   countBySite,
   fieldCoverage,
+  type NameReport,
   nameReport,
   rankAgreement,
-  reportMarkdown,
   resolutionReport,
   sourceStats,
 } from "./report.ts";
-import { aliasNames } from "./resolve/aliases.ts";
-import { uniqueNames } from "./resolve/choose-names.ts";
+import { reportMarkdown } from "./report-markdown.ts";
 import { describeConference, describeJournal } from "./resolve/describe.ts";
 import {
   assignIds,
@@ -49,9 +48,10 @@ import {
   type RegistryEntry,
   updatedAt,
 } from "./resolve/ids.ts";
-import { foldName } from "./resolve/names.ts";
+import type { NameChange } from "./resolve/names.ts";
 import type { Cluster } from "./resolve/resolution.ts";
 import { resolve } from "./resolve/resolve.ts";
+import { venueAliases } from "./resolve/venue-aliases.ts";
 import type { ConferenceObservation, ImportResult, SourceId } from "./sources/observations.ts";
 import { byPriority } from "./sources/priority.ts";
 import { sourceProvenance } from "./sync/provenance.ts";
@@ -310,18 +310,100 @@ async function dateOutlookChanges(
   return { deadlines, previous: previous !== null };
 }
 
-export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; report: BuildReport }> {
-  const started = Date.now();
+/** The stage runner of one build: each stage timed into `stages` and logged as it starts and ends. */
+function timedStages(log: (line: string) => void) {
   const stages: BuildReport["stages"] = [];
   const stage: Stage = async (name, run, detail) => {
     const t0 = Date.now();
-    opts.log(`… ${name}`);
+    log(`… ${name}`);
     const result = await run();
     const seconds = (Date.now() - t0) / 1000;
     stages.push({ name, seconds, detail: detail(result) });
-    opts.log(`✓ ${name} (${seconds.toFixed(1)} s): ${detail(result)}`);
+    log(`✓ ${name} (${seconds.toFixed(1)} s): ${detail(result)}`);
     return result;
   };
+  return { stages, stage };
+}
+
+type Identified = Awaited<ReturnType<typeof identifyVenues>>;
+
+/** Names left defective and the cleaning applied (pipeline/resolve/names.ts), for the build report. */
+function publishedNames({ confs, journals }: Identified, merged: Merged) {
+  const ofKind = (
+    kind: "conference" | "journal",
+    venues: readonly { row: { short_name: string | null; full_name: string } }[],
+    kept: readonly { names: { changes: NameChange[] } }[],
+  ) =>
+    venues.map((v, i) => ({
+      kind,
+      short: v.row.short_name,
+      full: v.row.full_name,
+      changes: kept[i]?.names.changes ?? [],
+    }));
+  return nameReport([
+    ...ofKind("conference", confs, merged.conferences),
+    ...ofKind("journal", journals, merged.journals),
+  ]);
+}
+
+/** The snapshot's tables: the venues' rows and details, and the special-issue calls of the journals' details. */
+function snapshotTables({ confs, journals }: Identified) {
+  const specialIssues: SpecialIssueRow[] = journals.flatMap((j) =>
+    j.detail.special_issues.map((si) => ({
+      journal_id: j.id,
+      title: si.title,
+      submission_date: si.submission_date,
+      source: si.source,
+    })),
+  );
+  return {
+    conferences: confs.map((c) => c.row) satisfies ConferenceRow[],
+    conferenceDetails: confs.map((c) => c.detail) satisfies ConferenceDetailData[],
+    journals: journals.map((j) => j.row) satisfies JournalRow[],
+    journalDetails: journals.map((j) => j.detail) satisfies JournalDetailData[],
+    specialIssues,
+  };
+}
+
+/** Warns of each source whose data was not fetched lately. */
+function warnStaleSources(log: (line: string) => void, dataAge: SourceAge[]) {
+  for (const s of dataAge.filter((a) => a.stale)) {
+    log(
+      `  ⚠ ${s.id}: data of ${s.date}, not fetched in the last ${SOURCE_UNCHECKED_MAX_DAYS} days; run npm run sync`,
+    );
+  }
+}
+
+/** The build report: what each step found, then the counts and coverage of the tables written. */
+function buildReport(
+  found: Omit<BuildReport, "counts" | "website_coverage" | "names" | "field_coverage">,
+  names: NameReport,
+  tables: ReturnType<typeof snapshotTables>,
+  { confs, journals }: Identified,
+): BuildReport {
+  return {
+    ...found,
+    counts: {
+      conferences: tables.conferences.length,
+      journals: tables.journals.length,
+      special_issues: tables.specialIssues.length,
+    },
+    website_coverage: {
+      conferences: tables.conferenceDetails.filter((d) => d.website).length,
+      journals: tables.journalDetails.filter((d) => d.website).length,
+      journals_by_site: countBySite(tables.journalDetails.flatMap((d) => (d.website ? [d.website] : []))),
+    },
+    names,
+    field_coverage: fieldCoverage(
+      confs.map((c) => ({ fields: c.row.fields, sources: c.detail.sources })),
+      journals.map((j) => ({ fields: j.row.fields, sources: j.detail.sources })),
+    ),
+  };
+}
+
+export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; report: BuildReport }> {
+  const started = Date.now();
+  const { stages, stage } = timedStages(opts.log);
   const nowIso = opts.now.toISOString().replace(/\.\d{3}Z$/, "Z");
   const buildDate = nowIso.slice(0, 10);
 
@@ -340,114 +422,45 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       `${backtestLine("all", backtest.all)}; ${backtestLine("CCF-A", backtest.ccf_a)}; rest of a partly announced ` +
       `cycle: ${backtestLine("all", backtest.rest_of_cycle.all)}; ${backtestLine("CCF-A", backtest.rest_of_cycle.ccf_a)}`,
   );
-  const { confs, journals, registry, agreement } = await identifyVenues(
-    stage,
-    merged,
-    readPreviousRegistry(opts.snapshotsDir),
-    buildDate,
-  );
+  const identified = await identifyVenues(stage, merged, readPreviousRegistry(opts.snapshotsDir), buildDate);
+  const { confs, journals, registry, agreement } = identified;
   await stage(
     "date outlook changes",
     () => dateOutlookChanges(confs, opts.snapshotsDir, buildDate, sourceDates),
     (r) => `${r.deadlines} deadlines (previous snapshot: ${r.previous ? "yes" : "none"})`,
   );
-  // The names a researcher uses beyond short and full name, for search: the reviewed alias table's, and the other
-  // names the venue's rows give, less those that are another venue's short name (a mislabelled row: QUALIS files
-  // KDD once as "CHI").
-  const shortNames = (rows: { id: string; row: { short_name: string | null } }[]) => {
-    const owners = new Map<string, Set<string>>();
-    for (const { id, row } of rows) {
-      if (!row.short_name) continue;
-      const key = foldName(row.short_name);
-      owners.set(key, (owners.get(key) ?? new Set()).add(id));
-    }
-    return (id: string, name: string) =>
-      [...(owners.get(foldName(name)) ?? [])].every((owner) => owner === id);
-  };
-  const ownConference = shortNames(confs);
-  const ownJournal = shortNames(journals);
   const aliases = [
-    ...confs.flatMap((c, i) =>
-      uniqueNames([
-        ...aliasNames(merged?.conferences[i]?.keys ?? []),
-        ...(merged?.conferences[i]?.names.aliases ?? []).filter((name) => ownConference(c.id, name)),
-      ]).map((alias) => ({ kind: "conference" as const, venue_id: c.id, alias })),
-    ),
-    ...journals.flatMap((j, i) =>
-      uniqueNames([
-        ...aliasNames(merged?.journals[i]?.keys ?? []),
-        ...(merged?.journals[i]?.names.aliases ?? []).filter((name) => ownJournal(j.id, name)),
-      ]).map((alias) => ({ kind: "journal" as const, venue_id: j.id, alias })),
-    ),
+    ...venueAliases("conference", confs, merged.conferences),
+    ...venueAliases("journal", journals, merged.journals),
   ];
-  // Names left defective and the cleaning applied (pipeline/resolve/names.ts), for the build report.
-  const names = nameReport([
-    ...confs.map((c, i) => ({
-      kind: "conference" as const,
-      short: c.row.short_name,
-      full: c.row.full_name,
-      changes: merged?.conferences[i]?.names.changes ?? [],
-    })),
-    ...journals.map((j, i) => ({
-      kind: "journal" as const,
-      short: j.row.short_name,
-      full: j.row.full_name,
-      changes: merged?.journals[i]?.names.changes ?? [],
-    })),
-  ]);
+  const names = publishedNames(identified, merged);
   merged = null;
 
-  const conferenceRows: ConferenceRow[] = confs.map((c) => c.row);
-  const conferenceDetails: ConferenceDetailData[] = confs.map((c) => c.detail);
-  const journalRows: JournalRow[] = journals.map((j) => j.row);
-  const journalDetails: JournalDetailData[] = journals.map((j) => j.detail);
-  const specialIssues: SpecialIssueRow[] = journals.flatMap((j) =>
-    j.detail.special_issues.map((si) => ({
-      journal_id: j.id,
-      title: si.title,
-      submission_date: si.submission_date,
-      source: si.source,
-    })),
-  );
+  const tables = snapshotTables(identified);
   opts.log(
     `  ranks vs reference on ${agreement.compared} venues: CCF ${(agreement.ccf_rate * 100).toFixed(2)} %, ` +
       `CORE ${(agreement.core_rate * 100).toFixed(2)} %`,
   );
-
   const dataAge = sourceAges(provenance, buildDate);
-  for (const s of dataAge.filter((a) => a.stale)) {
-    opts.log(
-      `  ⚠ ${s.id}: data of ${s.date}, not fetched in the last ${SOURCE_UNCHECKED_MAX_DAYS} days; run npm run sync`,
-    );
-  }
+  warnStaleSources(opts.log, dataAge);
 
-  const report: BuildReport = {
-    date: buildDate,
-    stages,
-    sources,
-    rejected,
-    ambiguities,
-    resolution,
-    conflicts,
-    rank_agreement: agreement,
-    backtest,
-    data_age: dataAge,
-    counts: {
-      conferences: conferenceRows.length,
-      journals: journalRows.length,
-      special_issues: specialIssues.length,
-    },
-    website_coverage: {
-      conferences: conferenceDetails.filter((d) => d.website).length,
-      journals: journalDetails.filter((d) => d.website).length,
-      journals_by_site: countBySite(journalDetails.flatMap((d) => (d.website ? [d.website] : []))),
+  const report = buildReport(
+    {
+      date: buildDate,
+      stages,
+      sources,
+      rejected,
+      ambiguities,
+      resolution,
+      conflicts,
+      rank_agreement: agreement,
+      backtest,
+      data_age: dataAge,
     },
     names,
-    field_coverage: fieldCoverage(
-      confs.map((c) => ({ fields: c.row.fields, sources: c.detail.sources })),
-      journals.map((j) => ({ fields: j.row.fields, sources: j.detail.sources })),
-    ),
-  };
+    tables,
+    identified,
+  );
 
   const written = await stage(
     "write snapshot",
@@ -458,11 +471,11 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
           date: buildDate,
           generatedAt: nowIso,
           baseUrl: opts.baseUrl,
-          conferences: conferenceRows,
-          journals: journalRows,
-          specialIssues,
-          conferenceDetails,
-          journalDetails,
+          conferences: tables.conferences,
+          journals: tables.journals,
+          specialIssues: tables.specialIssues,
+          conferenceDetails: tables.conferenceDetails,
+          journalDetails: tables.journalDetails,
           idRegistry: registry,
           aliases,
           report: { json: report, markdown: reportMarkdown(report) },

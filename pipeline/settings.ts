@@ -1,6 +1,6 @@
 /**
  * Settings of the nightly build and of the upstream sync, read from the environment once at start with the same
- * checks as the server's (functions/runtime/env.ts): a bad value stops the command, naming the variable, before
+ * checks as the server's (runtime/env.ts): a bad value stops the command, naming the variable, before
  * anything is fetched or written — and `npm start` checks them too, so a value that would fail at 00:10 fails now.
  */
 import { resolve } from "node:path";
@@ -12,7 +12,7 @@ import {
   parseEnv,
   wholeNumber,
   writableDirectory,
-} from "../functions/runtime/env.ts";
+} from "../runtime/env.ts";
 import { SNAPSHOT_KEEP_DAYS_DEFAULT } from "./write/publish.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");

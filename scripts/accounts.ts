@@ -14,11 +14,11 @@ import {
   type ProfilePatch,
   revokeKey,
   updateProfile,
-} from "../functions/auth/accounts.ts";
-import { ConfigError, readAuthConfig } from "../functions/auth/config.ts";
-import { mintPaidAccess, PAID_ACCESS_HEADER } from "../functions/auth/paid.ts";
-import { openStore } from "../functions/store/index.ts";
-import type { Store } from "../functions/store/types.ts";
+} from "../accounts/auth/accounts.ts";
+import { ConfigError, readAuthConfig } from "../accounts/auth/config.ts";
+import { mintPaidAccess, PAID_ACCESS_HEADER } from "../accounts/auth/paid.ts";
+import { openStore } from "../accounts/store/index.ts";
+import type { Store } from "../accounts/store/types.ts";
 import type { IdRegistry } from "../pipeline/resolve/ids.ts";
 import { IDS, LATEST } from "../snapshot/files.ts";
 

@@ -6,8 +6,8 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { backupRedis, backupSqlite, defaultBackupFile } from "../functions/store/backup.ts";
-import { stateDirOf } from "../functions/store/index.ts";
+import { backupRedis, backupSqlite, defaultBackupFile } from "../accounts/store/backup.ts";
+import { stateDirOf } from "../accounts/store/index.ts";
 
 try {
   const { values } = parseArgs({ options: { to: { type: "string" } } });

@@ -13,11 +13,11 @@ import {
   listKeys,
   revokeKey,
   updateProfile,
-} from "../functions/auth/accounts.ts";
-import { verifyPassword } from "../functions/auth/passwords.ts";
-import type { QueryLayer } from "../functions/query/index.ts";
-import { ConferenceSearchParams, JournalRankingParams } from "../functions/schema/api.ts";
-import type { Store } from "../functions/store/types.ts";
+} from "../accounts/auth/accounts.ts";
+import { verifyPassword } from "../accounts/auth/passwords.ts";
+import type { Store } from "../accounts/store/types.ts";
+import type { QueryLayer } from "../read/query/index.ts";
+import { ConferenceSearchParams, JournalRankingParams } from "../read/schema/api.ts";
 import type { ResearchField } from "../snapshot/records.ts";
 
 export const DEMO_EMAIL = "demo@example.org";

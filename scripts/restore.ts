@@ -5,8 +5,8 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { restoreSqlite } from "../functions/store/backup.ts";
-import { stateDirOf } from "../functions/store/index.ts";
+import { restoreSqlite } from "../accounts/store/backup.ts";
+import { stateDirOf } from "../accounts/store/index.ts";
 
 try {
   const { positionals } = parseArgs({ allowPositionals: true });

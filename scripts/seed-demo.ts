@@ -4,10 +4,10 @@
  * demo account's e-mail, password and a fresh API key as JSON. Safe to run again: nothing is duplicated.
  */
 
-import { createQueryLayer } from "../functions/query/index.ts";
-import { SnapshotSource } from "../functions/query/snapshot-source.ts";
+import { openStore } from "../accounts/store/index.ts";
 import { loadConfig } from "../functions/server-config.ts";
-import { openStore } from "../functions/store/index.ts";
+import { createQueryLayer } from "../read/query/index.ts";
+import { SnapshotSource } from "../read/query/snapshot-source.ts";
 import { seedDemo } from "./demo-seed.ts";
 
 try {

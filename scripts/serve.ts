@@ -5,10 +5,10 @@
  * close the store, so nothing is cut off mid-write.
  */
 
+import { DEFAULT_STATE_DIR } from "../accounts/store/index.ts";
 import { startService } from "../functions/composition-root.ts";
 import { createMcpHandler } from "../functions/mcp/index.ts";
 import { loadConfig } from "../functions/server-config.ts";
-import { DEFAULT_STATE_DIR } from "../functions/store/index.ts";
 
 try {
   const config = loadConfig();

@@ -4,10 +4,11 @@
  * build lock of SNAPSHOTS_DIR (pipeline/build-lock.ts), waiting for another build to finish; `-- --force` takes
  * over a lock whose build is known to be gone.
  */
-import { publicBaseUrl } from "../functions/base-url.ts";
+
 import { withBuildLock } from "../pipeline/build-lock.ts";
 import { buildSnapshot } from "../pipeline/pipeline.ts";
 import { readBuildSettings } from "../pipeline/settings.ts";
+import { publicBaseUrl } from "../runtime/base-url.ts";
 
 try {
   const { upstreamDir, snapshotsDir, keepDays, now } = readBuildSettings(process.env);

@@ -5,7 +5,6 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
-import { ConfigError, type Env, flag, parseEnv } from "../functions/runtime/env.ts";
 import { loadConfig, type ServerConfig } from "../functions/server-config.ts";
 import {
   type BuildSettings,
@@ -13,6 +12,7 @@ import {
   readBuildSettings,
   readSyncSettings,
 } from "../pipeline/settings.ts";
+import { ConfigError, type Env, flag, parseEnv } from "../runtime/env.ts";
 
 /** all: build and serve on one machine; builder: build only; server: serve what a builder publishes. */
 export const ROLES = ["all", "builder", "server"] as const;

@@ -14,10 +14,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { publicBaseUrl } from "../functions/base-url.ts";
-import { recordBuildStep } from "../functions/runtime/build-status.ts";
 import { withBuildLock } from "../pipeline/build-lock.ts";
 import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
+import { publicBaseUrl } from "../runtime/base-url.ts";
+import { recordBuildStep } from "../runtime/build-status.ts";
 import { readStartSettings, type StartSettings } from "./start-settings.ts";
 
 let settings: StartSettings;

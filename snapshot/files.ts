@@ -1,6 +1,6 @@
 /**
  * The files of a snapshot folder and the line format of their JSON arrays: the pipeline writes them so and the
- * server reads them so (functions/query/record-lines.ts finds a record by where its line sits).
+ * server reads them so (read/query/record-lines.ts finds a record by where its line sits).
  */
 
 /** The symlink that names the snapshot in service. */

@@ -1,5 +1,5 @@
 /** How old each source's data is, one rule for the build report, /api/statistics and the site's footer. */
-import { DAY_MS } from "../functions/runtime/clock.ts";
+import { DAY_MS } from "../runtime/clock.ts";
 import type { SourceInfo } from "./records.ts";
 
 /**

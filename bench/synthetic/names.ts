@@ -11,7 +11,7 @@
  * The same input gives the same output in every source, so one venue's rows in several lists still resolve to
  * one venue in each copy.
  */
-import { DAY_MS } from "../../functions/runtime/clock.ts";
+import { DAY_MS } from "../../runtime/clock.ts";
 import { type Random, randomInt, seededRandom, shuffled } from "./random.ts";
 
 export interface Names {

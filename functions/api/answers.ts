@@ -9,12 +9,12 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
+import type { QueryLayer } from "../../read/query/index.ts";
+import { payloadJson } from "../../read/query/payload-json.ts";
+import { type Clock, MINUTE_MS, systemClock } from "../../runtime/clock.ts";
 import { matchesIfNoneMatch } from "../http/conditional.ts";
 import { envelopeHead, envelopeTail, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
-import type { QueryLayer } from "../query/index.ts";
-import { payloadJson } from "../query/payload-json.ts";
-import { type Clock, MINUTE_MS, systemClock } from "../runtime/clock.ts";
 
 /** How long an anonymous answer is reused by default: the activity counts' refresh (DEFAULT_COUNTS_CACHE_MS). */
 export const DEFAULT_ANSWER_WINDOW_MS = 5_000;

@@ -6,14 +6,14 @@
  * Retry-After.
  */
 import { type Context, Hono } from "hono";
+import { OPERATIONS, openApiDocument, pathPattern } from "../../read/openapi.ts";
+import { createReadOperations, type Outcome, parseParams, type Refusal } from "../../read/operations.ts";
+import type { QueryLayer } from "../../read/query/index.ts";
+import { LoginBody } from "../../read/schema/accounts.ts";
+import { type LoginService, noLogin, type ResearcherDirectory } from "../../read/services.ts";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
-import type { QueryLayer } from "../query/index.ts";
-import { LoginBody } from "../schema/accounts.ts";
 import type { Answers } from "./answers.ts";
-import { OPERATIONS, openApiDocument, pathPattern } from "./openapi.ts";
-import { createReadOperations, type Outcome, parseParams, type Refusal } from "./operations.ts";
-import { type LoginService, noLogin, type ResearcherDirectory } from "./services.ts";
 
 export interface ApiRouterDeps {
   query: QueryLayer;

@@ -4,8 +4,8 @@
  * (status, body bytes, milliseconds). The fields are documented in docs/operations.md#logs.
  */
 import type { ServerResponse } from "node:http";
-import type { Caller } from "../http/caller.ts";
-import type { Logger } from "../runtime/logger.ts";
+import type { Caller } from "../../read/caller.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { after, type EdgeAnswer, type EdgeStep } from "./step.ts";
 
 /** The caller as logged: its kind and the ids that trace it; an unknown or refused credential by its reason only. */

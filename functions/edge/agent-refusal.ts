@@ -2,9 +2,9 @@
  * Refusal of the default User-Agents of HTTP libraries (agents.ts) on /api and /mcp → 403 "error code: 1010".
  * Pages, feeds and snapshot files are meant for any client.
  */
-import type { AccessControl } from "../http/caller.ts";
+import type { AccessControl } from "../../read/caller.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { isApiPath } from "../http/paths.ts";
-import type { Logger } from "../runtime/logger.ts";
 import { blockedAgentTest } from "./agents.ts";
 import { peekQuietly } from "./caller-quota.ts";
 import { refusal } from "./refusal.ts";

@@ -3,11 +3,11 @@
  * credential is rejected (never downgraded to anonymous) and each client address gets ANON_DAILY_QUOTA requests
  * per UTC day, counted in memory.
  */
-import type { AccessControl, QuotaResult } from "../http/caller.ts";
-import { quotaSubject } from "../http/client-ip.ts";
-import { type Clock, secondsToUtcMidnight, systemClock, utcDate } from "../runtime/clock.ts";
 
-export const DEFAULT_ANON_DAILY_QUOTA = 50;
+import { DEFAULT_ANON_DAILY_QUOTA } from "../../accounts/auth/config.ts";
+import type { AccessControl, QuotaResult } from "../../read/caller.ts";
+import { quotaSubject } from "../../runtime/client-ip.ts";
+import { type Clock, secondsToUtcMidnight, systemClock, utcDate } from "../../runtime/clock.ts";
 
 export interface AnonymousAccessOptions {
   dailyQuota?: number;

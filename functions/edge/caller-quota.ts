@@ -17,11 +17,11 @@
  * Retry-After, anything else a 500.
  */
 
-import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "../http/caller.ts";
+import { StoreUnavailable } from "../../accounts/store/types.ts";
+import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "../../read/caller.ts";
+import type { Logger } from "../../runtime/logger.ts";
+import { withTimeout } from "../../runtime/timeout.ts";
 import { isApiPath } from "../http/paths.ts";
-import type { Logger } from "../runtime/logger.ts";
-import { withTimeout } from "../runtime/timeout.ts";
-import { StoreUnavailable } from "../store/types.ts";
 import { addVary } from "./headers.ts";
 import { refusal } from "./refusal.ts";
 import { after, answer, type EdgeRequest, type EdgeStep, type HeaderMap } from "./step.ts";

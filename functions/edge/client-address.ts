@@ -1,5 +1,5 @@
 /** The client address (ip) for limits, quotas and page views: X-Forwarded-For only as far as TRUST_PROXY. */
-import { clientIp, type HeaderReader } from "../http/client-ip.ts";
+import { clientIp, type HeaderReader } from "../../runtime/client-ip.ts";
 import type { EdgeStep } from "./step.ts";
 
 /** Without a trusted proxy no header is read: nothing is made per request for it. */

@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import type { Server, ServerOptions } from "node:http";
 import type { Socket } from "node:net";
-import { normalizeIp, quotaSubject } from "../http/client-ip.ts";
+import { normalizeIp, quotaSubject } from "../../runtime/client-ip.ts";
 import { type ClosedReason, OpenConnections } from "./open-connections.ts";
 
 export interface ConnectionLimits {

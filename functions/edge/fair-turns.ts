@@ -9,7 +9,7 @@
  * charged to its per-second buckets (edge/rate-limit.ts) once it is answered. Time spent waiting for a turn is
  * not charged.
  */
-import { quotaSubject } from "../http/client-ip.ts";
+import { quotaSubject } from "../../runtime/client-ip.ts";
 import { COST_UNIT_MS, type RateLimiter, rateCredential } from "./rate-limit.ts";
 import { refusal } from "./refusal.ts";
 import { after, answer, type EdgeStep } from "./step.ts";

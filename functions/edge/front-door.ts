@@ -22,9 +22,9 @@
  *   originGuard      host-guard.ts      /mcp: a browser Origin must be this service, loopback or ALLOWED_ORIGINS
  *                                       → 403 (the API answers any Origin: open CORS)
  */
-import type { AccessControl } from "../http/caller.ts";
-import type { Logger } from "../runtime/logger.ts";
-import type { Metrics } from "../runtime/metrics.ts";
+import type { AccessControl } from "../../read/caller.ts";
+import type { Logger } from "../../runtime/logger.ts";
+import type { Metrics } from "../../runtime/metrics.ts";
 import { accessLog } from "./access-log.ts";
 import { agentRefusal } from "./agent-refusal.ts";
 import { callerQuota, quotaHeaders } from "./caller-quota.ts";

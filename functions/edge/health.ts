@@ -8,10 +8,10 @@
  * full store turns metered calls into 503s.
  */
 
-import type { AccessControl } from "../http/caller.ts";
-import type { BuildStatus } from "../runtime/build-status.ts";
-import type { StorageFigures } from "../runtime/metrics.ts";
-import { withTimeout } from "../runtime/timeout.ts";
+import type { AccessControl } from "../../read/caller.ts";
+import type { BuildStatus } from "../../runtime/build-status.ts";
+import type { StorageFigures } from "../../runtime/metrics.ts";
+import { withTimeout } from "../../runtime/timeout.ts";
 
 export const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
 const READY_TIMEOUT_MS = 1000;

@@ -3,8 +3,8 @@
  * one EdgeRequest a request made from its context, and the app's onError answering as the lane does.
  */
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
+import type { Logger } from "../../runtime/logger.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
-import type { Logger } from "../runtime/logger.ts";
 import { failureAnswer } from "./caller-quota.ts";
 import { boundedRequest } from "./request-body.ts";
 import type { EdgeRequest, EdgeStep } from "./step.ts";

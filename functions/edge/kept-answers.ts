@@ -10,9 +10,9 @@
  * `refuses`: the HTTP layer answers some of those, a Host it cannot parse, before any step).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AccessControl, Caller } from "../http/caller.ts";
+import type { AccessControl, Caller } from "../../read/caller.ts";
+import type { Metrics } from "../../runtime/metrics.ts";
 import type { EdgeVariables } from "../http/request-context.ts";
-import type { Metrics } from "../runtime/metrics.ts";
 import { bytesSent } from "./access-log.ts";
 import { chooseEncoding, varyByEncoding } from "./compression.ts";
 import type { AfterAnswer, BodyRead, EdgeRequest, EdgeStep, HeaderMap } from "./step.ts";

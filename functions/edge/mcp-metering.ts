@@ -6,6 +6,7 @@
  * before anything counts it. Invalid credentials are refused (401) on every other request alike.
  */
 import { jsonRpcError } from "../http/json-rpc-error.ts";
+import { TEMPLATE_ID, VENUE_ARGUMENT } from "../http/mcp-arguments.ts";
 import { MCP_PATH } from "../http/paths.ts";
 import { withServedResourceUris } from "./mcp-resource-uri.ts";
 import { answer, type EdgeStep } from "./step.ts";
@@ -25,11 +26,6 @@ function jsonBody(body: Uint8Array | undefined): unknown {
  * Asked of the URI in the form the server serves (mcp-resource-uri.ts), never of the spelling sent.
  */
 const isVenueDataResource = (uri: string) => /^venue:\/\/(statistics$|conference\/|journal\/)/.test(uri);
-
-/** Prompt arguments whose completion runs the venue name search. */
-export const VENUE_ARGUMENT = "venue";
-/** The templates' argument completed with venue ids, by the same search. */
-export const TEMPLATE_ID = "id";
 
 /** Whether a completion/complete request's params run the venue name search (so it is metered like a search). */
 function searchesVenues(params: unknown): boolean {

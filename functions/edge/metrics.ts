@@ -6,9 +6,9 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { BlockList } from "node:net";
-import { normalizeIp } from "../http/client-ip.ts";
+import { normalizeIp } from "../../runtime/client-ip.ts";
+import type { Metrics } from "../../runtime/metrics.ts";
 import { isApiPath, MCP_PATH } from "../http/paths.ts";
-import type { Metrics } from "../runtime/metrics.ts";
 import { after, type EdgeStep } from "./step.ts";
 
 export const METRICS_PATH = "/metrics";

@@ -1,6 +1,6 @@
 /** CORS preflight: any OPTIONS is answered 204 here, never counted (its quota headers are only peeked). */
-import type { AccessControl } from "../http/caller.ts";
-import type { Logger } from "../runtime/logger.ts";
+import type { AccessControl } from "../../read/caller.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { peekQuietly } from "./caller-quota.ts";
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS } from "./headers.ts";
 import { answer, type EdgeRequest, type EdgeStep } from "./step.ts";

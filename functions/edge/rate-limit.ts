@@ -6,13 +6,12 @@
  * sending expensive requests runs out sooner than one sending cheap ones; the charge may take a bucket below
  * zero, and the client then waits until it has refilled. The buckets live in the state store when it is shared
  * between servers (Redis: Store.takeToken), so the limit holds across all of them; otherwise, or while the shared
- * store does not answer within SHARED_WAIT_MS (pages never wait on the store), in this process's memory (an LRU
- * bounds their number).
+ * store does not answer within SHARED_WAIT_MS (pages never wait on the store), in this process's memory (runtime/token-buckets.ts).
  */
 import { createHash } from "node:crypto";
-import { LRUCache } from "lru-cache";
-import { quotaSubject } from "../http/client-ip.ts";
-import { withTimeout } from "../runtime/timeout.ts";
+import { quotaSubject } from "../../runtime/client-ip.ts";
+import { withTimeout } from "../../runtime/timeout.ts";
+import { type TokenBucketOptions, tokenBuckets } from "../../runtime/token-buckets.ts";
 import { refusal } from "./refusal.ts";
 import { answer, type EdgeRequest, type EdgeStep } from "./step.ts";
 
@@ -34,23 +33,14 @@ export type SharedBuckets = (
  */
 export const COST_UNIT_MS = 50;
 
-export interface RateLimitOptions {
-  /** Tokens added per second; 0 switches the limit off. */
-  perSecond: number;
-  /** Bucket size: the burst a client may send at once. */
-  burst: number;
+/** The bucket of one client address or credential (perSecond 0 switches the limit off), and where buckets live. */
+export interface RateLimitOptions extends TokenBucketOptions {
   /** Buckets shared by every server (the state store's); absent → this process's memory only. */
   shared?: SharedBuckets;
-  now?: () => number;
 }
 
 /** Longest a request waits for the shared buckets before this process's own decide. */
 const SHARED_WAIT_MS = 100;
-
-interface Bucket {
-  tokens: number;
-  at: number;
-}
 
 export interface RateLimiter {
   /** Takes a token for a request from its client address (and its credential, if it sends one). */
@@ -59,31 +49,7 @@ export interface RateLimiter {
   charge(credential: string | null, ip: string, tokens: number): Promise<void>;
 }
 
-/** Takes a token from the bucket named `key`: 0, or the seconds to wait when it is empty (debit: as SharedBuckets). */
-export type TokenBuckets = (key: string, debit?: number) => number;
-
 type Take = (key: string, debit?: number) => number | Promise<number>;
-
-/** Token buckets of one size and rate, by name, in memory (an LRU bounds their number). */
-export function tokenBuckets(options: RateLimitOptions): TokenBuckets {
-  const { perSecond, burst } = options;
-  const now = options.now ?? performance.now.bind(performance);
-  const buckets = new LRUCache<string, Bucket>({ max: 100_000 });
-  return (key, debit) => {
-    const t = now();
-    const bucket = buckets.get(key) ?? { tokens: burst, at: t };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 1000) * perSecond);
-    bucket.at = t;
-    buckets.set(key, bucket);
-    if (debit !== undefined) {
-      bucket.tokens = Math.max(-burst, bucket.tokens - debit);
-      return 0;
-    }
-    if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
-    bucket.tokens -= 1;
-    return 0;
-  };
-}
 
 /** The shared buckets, or the local ones when the shared store fails or is slow. */
 function sharedBuckets(shared: SharedBuckets, local: Take, { perSecond, burst }: RateLimitOptions): Take {

@@ -4,7 +4,7 @@
  * list (front-door.ts); the app runs them as Hono middleware (hono-steps.ts) and the kept-answer lane runs them
  * over node:http (kept-answers.ts), each adapter filling in this shape from its own request.
  */
-import type { AccessControl, Caller } from "../http/caller.ts";
+import type { AccessControl, Caller } from "../../read/caller.ts";
 import type { EdgeVariables } from "../http/request-context.ts";
 
 /** An answer's headers as the steps touch them: web Headers are one, the lane's header map another. */

@@ -1,6 +1,6 @@
 /** "Seen today?" for page views: true the first time a key shows up on a UTC day (memory bounded by an LRU). */
 import { LRUCache } from "lru-cache";
-import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
+import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 
 export function onceADay(clock: Clock = systemClock, max = 200_000): (key: string) => boolean {
   const seen = new LRUCache<string, true>({ max });

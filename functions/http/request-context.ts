@@ -2,7 +2,7 @@
  * What the edge middlewares (functions/app.ts) know about a request, as typed Hono context variables, and the
  * web-standard handler shapes around them.
  */
-import type { Caller, QuotaResult } from "./caller.ts";
+import type { Caller, QuotaResult } from "../../read/caller.ts";
 
 /** What the host knows about the connection (Node: the socket's peer address); the app's Bindings. */
 export interface ConnectionInfo {

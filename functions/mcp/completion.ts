@@ -7,10 +7,10 @@
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CompleteRequestSchema, type CompleteResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadOperations } from "../../read/operations.ts";
+import { RANK_SYSTEM_NAMES, RANK_SYSTEMS, tiersOfSystemNamed } from "../../read/schema/rank-tiers.ts";
 import { CCF_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import type { ReadOperations } from "../api/operations.ts";
-import { TEMPLATE_ID, VENUE_ARGUMENT } from "../edge/mcp-metering.ts";
-import { RANK_SYSTEM_NAMES, RANK_SYSTEMS, tiersOfSystemNamed } from "../schema/rank-tiers.ts";
+import { TEMPLATE_ID, VENUE_ARGUMENT } from "../http/mcp-arguments.ts";
 import { VENUE_TEMPLATES } from "./resources.ts";
 
 /** At most this many values per answer (the spec's cap). */

@@ -3,9 +3,9 @@
  * hand a researcher a subscription ("a calendar of CCF-A security deadlines") without a tool call per venue.
  */
 
+import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../../read/schema/feeds.ts";
+import { RANK_TIERS } from "../../read/schema/rank-tiers.ts";
 import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../schema/feeds.ts";
-import { RANK_TIERS } from "../schema/rank-tiers.ts";
 
 /** The feed list as Markdown: one address per line, grouped as the site's /feeds page groups them. */
 export function feedList(publicBaseUrl: string): string {

@@ -6,14 +6,14 @@
  * the request.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { createReadOperations } from "../api/operations.ts";
-import type { ResearcherDirectory } from "../api/services.ts";
+import { createReadOperations } from "../../read/operations.ts";
+import type { QueryLayer } from "../../read/query/index.ts";
+import type { ResearcherDirectory } from "../../read/services.ts";
+import { type Clock, systemClock } from "../../runtime/clock.ts";
+import { type Logger, silentLogger } from "../../runtime/logger.ts";
 import { BODY_LIMITS } from "../http/body-limits.ts";
 import { jsonRpcError } from "../http/json-rpc-error.ts";
 import type { InnerHandler } from "../http/request-context.ts";
-import type { QueryLayer } from "../query/index.ts";
-import { type Clock, systemClock } from "../runtime/clock.ts";
-import { type Logger, silentLogger } from "../runtime/logger.ts";
 import { answerPlainCall, plainToolCall } from "./direct-call.ts";
 import type { VenueMarkdown } from "./resources.ts";
 import { createMcpServer, type McpServerContext } from "./server.ts";

@@ -5,10 +5,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, type GetPromptResult, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { ResearchFieldParam } from "../../read/schema/api.ts";
+import { RANK_SYSTEM_NAMES, RANK_SYSTEMS, tiersOfSystemNamed } from "../../read/schema/rank-tiers.ts";
+import { type Clock, daysAfter, utcDate } from "../../runtime/clock.ts";
 import { CCF_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import { type Clock, daysAfter, utcDate } from "../runtime/clock.ts";
-import { ResearchFieldParam } from "../schema/api.ts";
-import { RANK_SYSTEM_NAMES, RANK_SYSTEMS, tiersOfSystemNamed } from "../schema/rank-tiers.ts";
 
 /** A rank system as prompt arguments name it: ccf, core or qualis. */
 type RankSystem = (typeof RANK_SYSTEM_NAMES)[number];

@@ -6,9 +6,9 @@
  */
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadOperations } from "../../read/operations.ts";
+import type { VenueKind } from "../../read/query/activity.ts";
 import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import type { ReadOperations } from "../api/operations.ts";
-import type { VenueKind } from "../query/activity.ts";
 import { feedList } from "./feeds.ts";
 import { termsOfUse } from "./instructions.ts";
 

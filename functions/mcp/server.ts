@@ -10,7 +10,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Clock } from "../runtime/clock.ts";
+import type { Clock } from "../../runtime/clock.ts";
 import { registerCompletion } from "./completion.ts";
 import { registerDeadlineBoard } from "./deadline-board/resource.ts";
 import { serverInfo, serverInstructions } from "./instructions.ts";

@@ -3,9 +3,9 @@
  * tool's answer, or the JSON-RPC error the SDK server sends for an unknown tool or a fault.
  */
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ReadOperations } from "../api/operations.ts";
-import type { Caller } from "../http/caller.ts";
-import type { Logger } from "../runtime/logger.ts";
+import type { Caller } from "../../read/caller.ts";
+import type { ReadOperations } from "../../read/operations.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import type { Arguments } from "./tool-spec.ts";
 import { callTool, TOOL_NAMES, type ToolAnswer } from "./tools.ts";
 

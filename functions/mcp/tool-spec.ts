@@ -1,7 +1,7 @@
 /** What one MCP tool is: its name, notes, schemas and how it runs through the shared read operations. */
 import type { z } from "zod";
-import type { Outcome, ReadOperations } from "../api/operations.ts";
-import type { Caller } from "../http/caller.ts";
+import type { Caller } from "../../read/caller.ts";
+import type { Outcome, ReadOperations } from "../../read/operations.ts";
 
 export type Arguments = Record<string, unknown>;
 

@@ -6,13 +6,13 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { Caller } from "../../read/caller.ts";
+import type { Outcome, ReadOperations } from "../../read/operations.ts";
+import { payloadJson } from "../../read/query/payload-json.ts";
+import { ResearcherId, ResearcherProfile } from "../../read/schema/accounts.ts";
+import * as api from "../../read/schema/api.ts";
+import { DETAIL_IDENTITY, StatisticsParams } from "../../read/schema/compact.ts";
 import { VenueId } from "../../snapshot/records.ts";
-import type { Outcome, ReadOperations } from "../api/operations.ts";
-import type { Caller } from "../http/caller.ts";
-import { payloadJson } from "../query/payload-json.ts";
-import { ResearcherId, ResearcherProfile } from "../schema/accounts.ts";
-import * as api from "../schema/api.ts";
-import { DETAIL_IDENTITY, StatisticsParams } from "../schema/compact.ts";
 import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
 import { keysSchema, outlineSchema } from "./json-schema.ts";
 import type { Arguments, ToolSpec } from "./tool-spec.ts";

@@ -7,8 +7,8 @@
  * the profile at each request, so the address stays the same as venues are tracked or untracked.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { Caller } from "../http/caller.ts";
-import type { Store } from "../store/types.ts";
+import type { Store } from "../../accounts/store/types.ts";
+import type { Caller } from "../../read/caller.ts";
 
 /** What an account watchlist reads of the state store. */
 export type AccountWatchlistStore = Pick<Store, "getAccount" | "getProfile" | "getOrInitSetting">;

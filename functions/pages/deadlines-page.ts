@@ -5,9 +5,13 @@
  * it works without JavaScript, and it is a page, not an API call: never charged to the daily quota. A bad
  * parameter is answered 400 with the validation message (in the page, or as text for a feed).
  */
-import type { QueryLayer } from "../query/index.ts";
-import { type Clock, HOUR_MS, systemClock } from "../runtime/clock.ts";
-import { deadlinesIcs, deadlinesRss, type FeedInfo, type NotificationItem } from "./deadline-feeds.ts";
+import type { QueryLayer } from "../../read/query/index.ts";
+import {
+  deadlinesIcs,
+  deadlinesRss,
+  type FeedInfo,
+  type NotificationItem,
+} from "../../render/deadline-feeds.ts";
 import {
   DEADLINES_ICS_PATH,
   DEADLINES_PATH,
@@ -20,11 +24,12 @@ import {
   filterParams,
   flag,
   splitDeadlineListsHtml,
-} from "./deadline-list.ts";
-import { allRows, type DeadlineLister } from "./deadline-rows.ts";
+} from "../../render/deadline-list.ts";
+import { allRows, type DeadlineLister } from "../../render/deadline-rows.ts";
+import { escapeHtml, fieldLabel } from "../../render/html.ts";
+import { type Clock, HOUR_MS, systemClock } from "../../runtime/clock.ts";
 import { FeedAnswers, type FeedText } from "./feed-answers.ts";
 import { framedPage, readFrame } from "./frame.ts";
-import { escapeHtml, fieldLabel } from "./html.ts";
 
 /** Rows per page on `/deadlines`; feeds take every row up to FEED_MAX. */
 const PAGE_SIZE = 50;

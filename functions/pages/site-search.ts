@@ -6,15 +6,15 @@
  * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
  */
 
+import { createReadOperations, type ReadOperations, type Refusal } from "../../read/operations.ts";
+import type { QueryLayer } from "../../read/query/index.ts";
+import { RANK_SYSTEMS } from "../../read/schema/rank-tiers.ts";
+import { nextSubmissionHtml } from "../../render/deadline.ts";
+import { escapeHtml, fieldLabel, rankMenuLabel } from "../../render/html.ts";
+import { rankLineHtml } from "../../render/rank-line.ts";
+import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import { createReadOperations, type ReadOperations, type Refusal } from "../api/operations.ts";
-import type { QueryLayer } from "../query/index.ts";
-import { type Clock, systemClock, utcDate } from "../runtime/clock.ts";
-import { RANK_SYSTEMS } from "../schema/rank-tiers.ts";
-import { nextSubmissionHtml } from "./deadline.ts";
 import { framedPage, readFrame } from "./frame.ts";
-import { escapeHtml, fieldLabel, rankMenuLabel } from "./html.ts";
-import { rankLineHtml } from "./rank-line.ts";
 
 export const SEARCH_PATH = "/search";
 /** The placeholder in the built `search.html` that the form and results replace. */

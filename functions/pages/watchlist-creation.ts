@@ -5,11 +5,12 @@
  * state store so every instance agrees (429 with Retry-After until UTC midnight). A credential also lets a page
  * elsewhere create one: it speaks for an account, which no forged page holds.
  */
+
+import type { Store } from "../../accounts/store/types.ts";
+import type { Caller } from "../../read/caller.ts";
+import { quotaSubject } from "../../runtime/client-ip.ts";
+import { type Clock, secondsToUtcMidnight, utcDate } from "../../runtime/clock.ts";
 import { crossSiteRefusal } from "../edge/same-site.ts";
-import type { Caller } from "../http/caller.ts";
-import { quotaSubject } from "../http/client-ip.ts";
-import { type Clock, secondsToUtcMidnight, utcDate } from "../runtime/clock.ts";
-import type { Store } from "../store/types.ts";
 
 export interface CreationRules {
   /** Creations per client address or account per UTC day (WATCHLIST_DAILY_CREATIONS). */

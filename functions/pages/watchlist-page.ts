@@ -4,32 +4,15 @@
  * its outlook state, soonest first, then the venues with none; and the watchlist's stable subscription address.
  * Without an id the frame's script opens this browser's own watchlist.
  */
-import type { SubmissionOutlook } from "../../snapshot/records.ts";
-import { deadlineHtml, noNextText, stateHtml } from "./deadline.ts";
+
+import { deadlineHtml, noNextText, stateHtml } from "../../render/deadline.ts";
+import type { WatchedConference, WatchedVenues } from "../../render/deadline-rows.ts";
+import { escapeHtml } from "../../render/html.ts";
+import { rankLineHtml } from "../../render/rank-line.ts";
 import { type Frame, framedPage, readFrame } from "./frame.ts";
-import { escapeHtml } from "./html.ts";
-import { type Ranked, rankLineHtml } from "./rank-line.ts";
 import { type FindWatched, watchlistLinks } from "./watchlists.ts";
 
 export const WATCHLIST_PAGE_PATH = "/watchlist";
-
-export interface WatchedConference extends Ranked {
-  id: string;
-  short_name: string;
-  full_name: string;
-  outlook: SubmissionOutlook | null;
-}
-
-export interface WatchedJournal {
-  id: string;
-  name: string;
-}
-
-/** The watched venues the snapshot holds, in any order (unknown ids left out). */
-export type WatchedVenues = (ids: { conferences: string[]; journals: string[] }) => Promise<{
-  conferences: WatchedConference[];
-  journals: WatchedJournal[];
-}>;
 
 export interface WatchlistPageDeps {
   /** Reads a watchlist address (a read is a use of the list). */

@@ -13,11 +13,11 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { Caller } from "../http/caller.ts";
-import type { Clock } from "../runtime/clock.ts";
-import { DAY_MS, systemClock } from "../runtime/clock.ts";
-import { describeIssues } from "../schema/api.ts";
-import type { Store, Watchlist } from "../store/types.ts";
+import type { Store, Watchlist } from "../../accounts/store/types.ts";
+import type { Caller } from "../../read/caller.ts";
+import { describeIssues } from "../../read/schema/api.ts";
+import type { Clock } from "../../runtime/clock.ts";
+import { DAY_MS, systemClock } from "../../runtime/clock.ts";
 import {
   ACCOUNT_WATCHLIST_PATH,
   type AccountWatchlistStore,

@@ -7,7 +7,7 @@
  * one earlier): then at the latest cycle's day. In a cycle with rounds already announced, the rounds still to come
  * move with them when they all came later (or all earlier) than the model said. No venue is special-cased.
  */
-import { DAY_MS } from "../../functions/runtime/clock.ts";
+import { DAY_MS } from "../../runtime/clock.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 /** Cycles the model looks back on: older ones drift too much (S&P went from three rounds to two). */

@@ -2,7 +2,7 @@
  * Which edition of a series matters today, and which published deadlines are typos: a deadline after its own
  * conference, or more than a year before its edition, cannot be right and is dropped (and reported).
  */
-import { DAY_MS } from "../../functions/runtime/clock.ts";
+import { DAY_MS } from "../../runtime/clock.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 /** The longest real lead time between a paper deadline and its conference (CSCW's early cycle: about 15.5 months). */

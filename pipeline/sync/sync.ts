@@ -5,7 +5,7 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { ensurePrivateDirectory } from "../../functions/runtime/private-files.ts";
+import { ensurePrivateDirectory } from "../../runtime/private-files.ts";
 import { type Origin, SOURCE_ENTRIES } from "../sources/sources.ts";
 import { extractGit, fetchGit } from "./fetch-git.ts";
 import { fetchHttp } from "./fetch-http.ts";

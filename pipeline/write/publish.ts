@@ -5,7 +5,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { readdir, rename, rm, symlink } from "node:fs/promises";
 import { join } from "node:path";
-import { daysAfter } from "../../functions/runtime/clock.ts";
+import { daysAfter } from "../../runtime/clock.ts";
 import { LATEST } from "../../snapshot/files.ts";
 import { randomSuffix, syncPath } from "./durable-files.ts";
 

@@ -244,14 +244,36 @@ const PUBLIC_DATASETS: readonly PublicDataset[] = [...DATASETS, ...BULK_TABLES.m
 // ---------------------------------------------------------------------------------------------------------------
 // Writing and publishing
 
-/** Writes every file of the snapshot into `dir` (which exists and is empty); returns the manifest. */
-async function writeFiles(
+/** The counts of the manifest, one per public table. */
+type TableCounts = Record<PublicDataset["arrayKey"], number>;
+
+/** Every public table with its rows; the bulk tables derived in one pass over the details, each let go once written. */
+function* publicTables(
+  content: SnapshotContent,
+  valid: ValidContent,
+): Generator<{ dataset: PublicDataset; rows: Row[] }> {
+  for (const dataset of DATASETS) yield { dataset, rows: valid.rows[dataset.name as DatasetName] };
+  const derived: Partial<Record<BulkTable["rows"], Row[]>> = {
+    ...(detailTables(
+      detailRecords<ConferenceDetailData>(valid.conferenceDetails),
+      detailRecords<JournalDetailData>(valid.journalDetails),
+    ) as unknown as Record<keyof DetailTables, Row[]>),
+    aliases: content.aliases ?? [],
+  };
+  for (const table of BULK_TABLES) {
+    const rows = derived[table.rows] ?? [];
+    delete derived[table.rows];
+    yield { dataset: table.dataset, rows };
+  }
+}
+
+/** Writes each public table as JSON, CSV and Parquet, then the DuckDB database of them all. */
+async function writePublicTables(
   dir: string,
   content: SnapshotContent,
   valid: ValidContent,
-  place: { snapshotsDir: string; keepDays: number },
-): Promise<Manifest> {
-  const baseUrl = content.baseUrl.replace(/\/+$/, "");
+  baseUrl: string,
+) {
   const header = (dataset: PublicDataset, count: number) => ({
     title: dataset.title,
     note: dataset.note,
@@ -261,9 +283,8 @@ async function writeFiles(
     terms: content.terms,
     license_notes: content.sources.map((s) => `${s.name} (${s.license}): ${s.attribution}`),
   });
-
-  const publicNames: string[] = [];
-  const counts: Record<PublicDataset["arrayKey"], number> = {
+  const names: string[] = [];
+  const counts: TableCounts = {
     conferences: 0,
     journals: 0,
     special_issues: 0,
@@ -274,56 +295,53 @@ async function writeFiles(
     rank_history: 0,
     aliases: 0,
   };
-  // The bulk tables are derived in one pass over the details, each list let go once its table is written.
-  const tables = function* (): Generator<{ dataset: PublicDataset; rows: Row[] }> {
-    for (const dataset of DATASETS) yield { dataset, rows: valid.rows[dataset.name as DatasetName] };
-    const derived: Partial<Record<BulkTable["rows"], Row[]>> = {
-      ...(detailTables(
-        detailRecords<ConferenceDetailData>(valid.conferenceDetails),
-        detailRecords<JournalDetailData>(valid.journalDetails),
-      ) as unknown as Record<keyof DetailTables, Row[]>),
-      aliases: content.aliases ?? [],
-    };
-    for (const table of BULK_TABLES) {
-      const rows = derived[table.rows] ?? [];
-      delete derived[table.rows];
-      yield { dataset: table.dataset, rows };
-    }
-  };
   // The version hashes the published rows, not the file bytes: a rebuild of the same data keeps its version
   // whatever generated_at says.
   const versionHash = createHash("sha256");
   const instance = await DuckDBInstance.create(":memory:");
   const db = await instance.connect();
   try {
-    for (const { dataset, rows } of tables()) {
+    for (const { dataset, rows } of publicTables(content, valid)) {
       await writeTable(db, dir, dataset, rows, header(dataset, rows.length), { baseUrl, versionHash });
       counts[dataset.arrayKey] = rows.length;
-      publicNames.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
+      names.push(`${dataset.name}.json`, `${dataset.name}.csv`, `${dataset.name}.parquet`);
     }
     await writeDatabase(db, dir, PUBLIC_DATASETS);
-    publicNames.push(DATABASE);
+    names.push(DATABASE);
   } finally {
     db.closeSync();
     instance.closeSync();
   }
-  const merged = mergedIds(content.idRegistry);
+  return { names, counts, version: `${content.date}-${versionHash.digest("hex").slice(0, 8)}` };
+}
+
+/** Writes the changes files (changes-files.ts) over the venues' public rows; returns their names. */
+async function writeChangesFiles(
+  dir: string,
+  content: SnapshotContent,
+  valid: ValidContent,
+  options: Parameters<typeof writeChanges>[3],
+) {
   const publicRows = function* (name: "conferences" | "journals") {
     const dataset = DATASETS.find((d) => d.name === name) as PublicDataset;
-    for (const row of valid.rows[name]) yield publicRow(dataset, row, baseUrl);
+    for (const row of valid.rows[name]) yield publicRow(dataset, row, options.baseUrl);
   };
   await writeChanges(
     dir,
     content,
     { conferences: publicRows("conferences"), journals: publicRows("journals") },
-    {
-      baseUrl,
-      ...place,
-      merged,
-    },
+    options,
   );
-  publicNames.push(CHANGES_FILE, CHANGES_FEED);
+  return [CHANGES_FILE, CHANGES_FEED];
+}
 
+/** Writes the files never served (details, id registry, merged ids, build report); returns their names. */
+async function writeInternalFiles(
+  dir: string,
+  content: SnapshotContent,
+  valid: ValidContent,
+  merged: ReturnType<typeof mergedIds>,
+) {
   const internal: Record<string, string | Iterable<string>> = {
     [DETAILS]: jsonDocument(
       {},
@@ -339,10 +357,23 @@ async function writeFiles(
     "build-report.md": content.report.markdown,
   };
   for (const [name, text] of Object.entries(internal)) await writeDurable(join(dir, name), text);
-  const internalNames = Object.keys(internal);
+  return Object.keys(internal);
+}
 
-  const version = `${content.date}-${versionHash.digest("hex").slice(0, 8)}`;
-  const files = await describeFiles(dir, publicNames);
+/** Writes the data package and then the manifest, which lists every file written before it. */
+async function writeManifest(
+  dir: string,
+  content: SnapshotContent,
+  written: {
+    baseUrl: string;
+    version: string;
+    counts: TableCounts;
+    publicNames: string[];
+    internalNames: string[];
+  },
+): Promise<Manifest> {
+  const { baseUrl, version } = written;
+  const files = await describeFiles(dir, written.publicNames);
   const pkg = dataPackage({
     version,
     date: content.date,
@@ -367,13 +398,35 @@ async function writeFiles(
     date: content.date,
     generated_at: content.generatedAt,
     base_url: baseUrl,
-    counts,
+    counts: written.counts,
     files,
-    internal_files: await describeFiles(dir, internalNames),
+    internal_files: await describeFiles(dir, written.internalNames),
     sources: content.sources,
     terms: content.terms,
   });
   await writeDurable(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** Writes every file of the snapshot into `dir` (which exists and is empty); returns the manifest. */
+async function writeFiles(
+  dir: string,
+  content: SnapshotContent,
+  valid: ValidContent,
+  place: { snapshotsDir: string; keepDays: number },
+): Promise<Manifest> {
+  const baseUrl = content.baseUrl.replace(/\/+$/, "");
+  const tables = await writePublicTables(dir, content, valid, baseUrl);
+  const merged = mergedIds(content.idRegistry);
+  const changes = await writeChangesFiles(dir, content, valid, { baseUrl, ...place, merged });
+  const internalNames = await writeInternalFiles(dir, content, valid, merged);
+  const manifest = await writeManifest(dir, content, {
+    baseUrl,
+    version: tables.version,
+    counts: tables.counts,
+    publicNames: [...tables.names, ...changes],
+    internalNames,
+  });
   await syncPath(dir);
   return manifest;
 }

@@ -1,9 +1,9 @@
 /**
  * The REST operations as the API page, llms.txt and llms-full.txt describe them, read from the server's own
- * OpenAPI document (functions/api/openapi.ts) at build time, so the pages cannot drift from the API.
+ * OpenAPI document (read/openapi.ts) at build time, so the pages cannot drift from the API.
  */
 import { z } from "zod";
-import { openApiDocument } from "../../functions/api/openapi.ts";
+import { openApiDocument } from "../../read/openapi.ts";
 import { settings } from "./settings.ts";
 import { snapshot } from "./snapshot.ts";
 

@@ -1,6 +1,6 @@
 /** "Add to calendar" links for one submission deadline: Google Calendar and Outlook on the web (event templates). */
 
-import { deadlineName } from "../../functions/pages/deadline.ts";
+import { deadlineName } from "../../render/deadline.ts";
 import type { ConferenceRow, OutlookDeadline } from "../../snapshot/records.ts";
 import { absoluteUrl, venuePath } from "./paths.ts";
 

@@ -1,6 +1,6 @@
 /** Shared body of the built feed endpoints: a filter's rows of upcomingDeadlines, written as iCalendar or RSS. */
-import { deadlinesIcs, deadlinesRss, type FeedInfo } from "../../functions/pages/deadline-feeds.ts";
-import type { DeadlineFilter } from "../../functions/pages/deadline-list.ts";
+import { deadlinesIcs, deadlinesRss, type FeedInfo } from "../../render/deadline-feeds.ts";
+import type { DeadlineFilter } from "../../render/deadline-list.ts";
 import type { CalendarFeed } from "./calendar.ts";
 import { textResponse } from "./responses.ts";
 import { settings } from "./settings.ts";

@@ -1,12 +1,12 @@
 /**
  * The built iCalendar feeds (RFC 5545) of upcoming submission deadlines: one for everything, one per research
  * field and one per rank tier. Each is a filter of the query layer's upcomingDeadlines, written by
- * functions/pages/deadline-feeds.ts exactly as the server's filtered `/deadlines.ics?…` is.
+ * render/deadline-feeds.ts exactly as the server's filtered `/deadlines.ics?…` is.
  */
 
-import { DEFAULT_FILTER, type DeadlineFilter } from "../../functions/pages/deadline-list.ts";
-import { fieldLabel } from "../../functions/pages/html.ts";
-import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../../functions/schema/feeds.ts";
+import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../../read/schema/feeds.ts";
+import { DEFAULT_FILTER, type DeadlineFilter } from "../../render/deadline-list.ts";
+import { fieldLabel } from "../../render/html.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { RANK_TIERS } from "./ranks.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Every typed deadline of every conference edition (abstract, paper, notification...) as its sources publish
  * them, for the venue pages' deadline tables, with the page anchor of each row. What is the next submission
- * deadline is the outlook's (functions/pages/deadline.ts renders it), never decided here.
+ * deadline is the outlook's (render/deadline.ts renders it), never decided here.
  */
 import type { ConferenceRow, Deadline, DeadlineType } from "../../snapshot/records.ts";
 import { formatUtc, humanize } from "./format.ts";

@@ -1,6 +1,6 @@
 /** Display formats shared by pages and Markdown renditions (the build is in English, times in UTC). */
 
-export { formatDate, formatUtc } from "../../functions/pages/html.ts";
+export { formatDate, formatUtc } from "../../render/html.ts";
 
 /** 0.2366 → "23.7 %". */
 export function formatPercent(fraction: number | null): string {

@@ -3,8 +3,8 @@
  * page. Links are absolute: the rendition is read outside the site.
  */
 
-import { deadlineText, noNextText, STATE_LABELS } from "../../functions/pages/deadline.ts";
-import { fieldLabel } from "../../functions/pages/html.ts";
+import { deadlineText, noNextText, STATE_LABELS } from "../../render/deadline.ts";
+import { fieldLabel } from "../../render/html.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";

@@ -3,7 +3,7 @@
  * query layer that serves `/api` (membership and order), asked once per build; `api` names the request that
  * gives the same list, which the agreement test compares. Rows are then shown from the snapshot's own rows.
  */
-import type { ConferenceSearchParams, JournalSearchParams } from "../../functions/schema/api.ts";
+import type { ConferenceSearchParams, JournalSearchParams } from "../../read/schema/api.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { formatNumber, formatPercent } from "./format.ts";
 import { RANK_TIERS, type RankTier } from "./ranks.ts";

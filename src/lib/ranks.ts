@@ -6,7 +6,7 @@ import {
   type RankTier as QueryRankTier,
   type RankSystem,
   RANK_TIERS as TIERS,
-} from "../../functions/schema/rank-tiers.ts";
+} from "../../read/schema/rank-tiers.ts";
 
 export type { RankSystem };
 
@@ -14,7 +14,7 @@ export interface RankTier extends QueryRankTier {
   label: string;
 }
 
-/** The query layer's tiers (functions/schema/rank-tiers.ts) with the name the site shows. */
+/** The query layer's tiers (read/schema/rank-tiers.ts) with the name the site shows. */
 export const RANK_TIERS: readonly RankTier[] = TIERS.map((t) => ({
   ...t,
   label: `${t.system === "CORE" ? "CORE (ICORE)" : t.system} ${t.tier}`,

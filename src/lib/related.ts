@@ -4,7 +4,7 @@
  * each list once per similarity profile (fields and tiers), so the whole build asks about a thousand queries,
  * not one per page. Shown as the snapshot's rows, in the layer's order.
  */
-import type { Similarity } from "../../functions/query/index.ts";
+import type { Similarity } from "../../read/query/index.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { queryLayer, snapshot } from "./snapshot.ts";
 

@@ -1,5 +1,5 @@
 /** The built RSS 2.0 feed: submission deadlines (announced and estimated) due in the 30 days after the build. */
-import { DEFAULT_FILTER, type DeadlineFilter } from "../../functions/pages/deadline-list.ts";
+import { DEFAULT_FILTER, type DeadlineFilter } from "../../render/deadline-list.ts";
 
 export const RSS_PATH = "/feeds/deadlines.xml";
 export const RSS_WINDOW_DAYS = 30;

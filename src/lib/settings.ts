@@ -3,7 +3,7 @@
  * absolute links, and the clock the build treats as "now" (pinned in tests so two builds agree).
  */
 import { resolve } from "node:path";
-import { publicBaseUrl } from "../../functions/base-url.ts";
+import { publicBaseUrl } from "../../runtime/base-url.ts";
 
 export interface SiteSettings {
   /** Absolute base of links in feeds, sitemap and discovery files; no trailing slash. */

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { openFixedSnapshot, type QueryLayer } from "../../functions/query/index.ts";
+import { openFixedSnapshot, type QueryLayer } from "../../read/query/index.ts";
 import {
   ConferenceDetailData,
   ConferenceRow,

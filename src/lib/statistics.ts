@@ -3,7 +3,7 @@
  * arranged for charts (calendar months summed over years, fields largest first, the open calls of the tiers
  * the site has pages for). No figure is computed here.
  */
-import type { KeyCount } from "../../functions/schema/api.ts";
+import type { KeyCount } from "../../read/schema/api.ts";
 import type { Bar } from "./charts.ts";
 import { RANK_TIERS, type RankSystem } from "./ranks.ts";
 import { queryLayer } from "./snapshot.ts";

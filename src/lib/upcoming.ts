@@ -2,8 +2,8 @@
  * The upcoming-deadlines rows of this build, asked of the query layer's `upcomingDeadlines` (the one
  * computation every list surface reads) with the API's parameters: the home list and the built feeds.
  */
-import type { DeadlineFilter, DeadlineRow } from "../../functions/pages/deadline-list.ts";
-import { allRows, deadlineLister } from "../../functions/pages/deadline-rows.ts";
+import type { DeadlineFilter, DeadlineRow } from "../../render/deadline-list.ts";
+import { allRows, deadlineLister } from "../../render/deadline-rows.ts";
 import { queryLayer } from "./snapshot.ts";
 
 /** Every row of the filter, soonest first, at most `max`. */

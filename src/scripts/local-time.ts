@@ -3,11 +3,11 @@
  * instant it closes (for a date-only deadline, the end of that day in UTC); one with an exact time holds a
  * `<time datetime="...Z">` whose `.local-time` and `.countdown` siblings are filled here; a `.countdown` marked
  * `data-date-only` (no published time) counts whole days to the end of that day in the deadline's zone, one
- * marked `data-estimated="<expected date>"` days to that date (functions/pages/deadline.ts writes the markup). In a list marked
+ * marked `data-estimated="<expected date>"` days to that date (render/deadline.ts writes the markup). In a list marked
  * `data-rolling="N"`, deadlines that pass are hidden and the next hidden ones shown, so the list stays current
  * between builds.
  */
-import { DAY_MS } from "../../functions/runtime/clock.ts";
+import { DAY_MS } from "../../runtime/clock.ts";
 
 // dateStyle/timeStyle cannot be combined with timeZoneName, hence the explicit parts.
 const localFormat = new Intl.DateTimeFormat(undefined, {

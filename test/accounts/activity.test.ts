@@ -4,7 +4,7 @@
  * profiles that never show a contact detail.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateProfile } from "../../functions/auth/accounts.ts";
+import { updateProfile } from "../../accounts/auth/accounts.ts";
 import {
   type Body,
   bearer,

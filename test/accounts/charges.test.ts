@@ -8,7 +8,7 @@ import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { mintPaidAccess } from "../../functions/auth/paid.ts";
+import { mintPaidAccess } from "../../accounts/auth/paid.ts";
 import { FIXTURE_CONFERENCES } from "../helpers/snapshot-fixture.ts";
 import { INITIALIZE, toolCall } from "../mcp/client.ts";
 import {

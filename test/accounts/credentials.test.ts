@@ -3,10 +3,10 @@
  * invalid (always 401, never anonymous), paid access, and the accounts CLI acting on a running server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readAuthConfig } from "../../functions/auth/config.ts";
-import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
-import { mintPaidAccess } from "../../functions/auth/paid.ts";
-import { DAY_MS } from "../../functions/runtime/clock.ts";
+import { readAuthConfig } from "../../accounts/auth/config.ts";
+import { jwtKey, signAccountJwt } from "../../accounts/auth/jwt.ts";
+import { mintPaidAccess } from "../../accounts/auth/paid.ts";
+import { DAY_MS } from "../../runtime/clock.ts";
 import { runTs } from "../store/run-ts.ts";
 import {
   bearer,

@@ -4,10 +4,10 @@
  * quota headers that always describe the caller's own allowance.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readAuthConfig } from "../../functions/auth/config.ts";
-import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
+import { readAuthConfig } from "../../accounts/auth/config.ts";
+import { jwtKey, signAccountJwt } from "../../accounts/auth/jwt.ts";
+import { quotaLeaseOf } from "../../accounts/store/index.ts";
 import { loadConfig } from "../../functions/server-config.ts";
-import { quotaLeaseOf } from "../../functions/store/index.ts";
 import {
   bearer,
   forEachStore,

@@ -3,18 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { VenueFact } from "../../functions/query/venue-facts.ts";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
-import { ViewBatches } from "../../functions/store/view-batches.ts";
-import {
-  publicName,
-  REDACTED,
-  redactContacts,
-  redactOptional,
-} from "../../functions/store-adapters/contacts.ts";
-import { summarizeInterests } from "../../functions/store-adapters/interests.ts";
-import { createStoreActivity } from "../../functions/store-adapters/venue-activity.ts";
+import { publicName, REDACTED, redactContacts, redactOptional } from "../../accounts/adapters/contacts.ts";
+import { summarizeInterests } from "../../accounts/adapters/interests.ts";
+import { createStoreActivity } from "../../accounts/adapters/venue-activity.ts";
+import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
+import { ViewBatches } from "../../accounts/store/view-batches.ts";
+import type { VenueFact } from "../../read/query/venue-facts.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 
 describe("redactContacts", () => {
   it("removes e-mail addresses, phone numbers and contact links", () => {

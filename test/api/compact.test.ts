@@ -1,7 +1,7 @@
-/** The statistics window (functions/api/compact.ts): what the default answer keeps of the whole history. */
+/** The statistics window (read/compact.ts): what the default answer keeps of the whole history. */
 import { describe, expect, it } from "vitest";
-import { statisticsWindow } from "../../functions/api/compact.ts";
-import type { Statistics } from "../../functions/schema/api.ts";
+import { statisticsWindow } from "../../read/compact.ts";
+import type { Statistics } from "../../read/schema/api.ts";
 
 const months = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i).flatMap((year) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBSITE_WITH_PAID_ACCESS } from "../../functions/schema/api.ts";
+import { WEBSITE_WITH_PAID_ACCESS } from "../../read/schema/api.ts";
 import { FIXTURE_CONFERENCES } from "../helpers/snapshot-fixture.ts";
 import {
   ACCOUNT,

@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPubliclyCacheable, PAGE_CSP } from "../../functions/edge/headers.ts";
-import type { Logger } from "../../functions/runtime/logger.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { ACCOUNT, fakeAccess, fakeActivity, type Harness, startHarness } from "./harness.ts";
 
 const INLINE_SCRIPT = 'document.body.dataset.ready = "1";';

@@ -4,18 +4,18 @@
  */
 
 import { beforeAll } from "vitest";
-import type { LoginService, ResearcherDirectory } from "../../functions/api/services.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
-import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
+import { loadConfig } from "../../functions/server-config.ts";
+import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import type { AccessControl, Caller, QuotaResult } from "../../read/caller.ts";
 import type {
   ActivityMetric,
   VenueActivity,
   VenueActivitySummary,
   VenueKind,
-} from "../../functions/query/activity.ts";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { loadConfig } from "../../functions/server-config.ts";
-import type { SnapshotContent } from "../../pipeline/write/content.ts";
+} from "../../read/query/activity.ts";
+import type { LoginService, ResearcherDirectory } from "../../read/services.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 import { forFile } from "../helpers/for-file.ts";
 import { BASE_URL, servedFixture } from "../helpers/served-fixture.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";

@@ -6,8 +6,8 @@
  */
 import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMetrics } from "../../functions/runtime/metrics.ts";
 import { loadConfig } from "../../functions/server-config.ts";
+import { createMetrics } from "../../runtime/metrics.ts";
 import { harnessForFile, startHarness } from "./harness.ts";
 
 const metrics = createMetrics();

@@ -5,8 +5,8 @@
  * same request. `vd_kept_answers_total` tells which one answered.
  */
 import { describe, expect, it } from "vitest";
-import type { Logger } from "../../functions/runtime/logger.ts";
-import { createMetrics } from "../../functions/runtime/metrics.ts";
+import type { Logger } from "../../runtime/logger.ts";
+import { createMetrics } from "../../runtime/metrics.ts";
 import { type Envelope, type Harness, harnessForFile, startHarness } from "./harness.ts";
 
 /** Asks for no compression (fetch asks for gzip by default) and names the client. */

@@ -6,7 +6,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mergedIds } from "../../functions/query/merged-ids.ts";
+import { mergedIds } from "../../read/query/merged-ids.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS } from "../helpers/snapshot-fixture.ts";
 import { connectMcp, startMcpHarness, toolPayload } from "../mcp/client.ts";
 import { ACCOUNT, type Harness } from "./harness.ts";

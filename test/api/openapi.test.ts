@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
+import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../read/schema/api.ts";
 import { BASE_URL, CONFERENCE_ROW_KEYS, type Harness, startHarness } from "./harness.ts";
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
+import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../read/schema/api.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { QUALIS_TIERS } from "../../snapshot/records.ts";
 import {

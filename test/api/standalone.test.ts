@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../functions/app.ts";
 import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
-import { emptyActivity } from "../../functions/query/activity.ts";
-import { createQueryLayer } from "../../functions/query/index.ts";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { createMetrics } from "../../functions/runtime/metrics.ts";
 import { loadConfig } from "../../functions/server-config.ts";
+import { emptyActivity } from "../../read/query/activity.ts";
+import { createQueryLayer } from "../../read/query/index.ts";
+import { silentLogger } from "../../runtime/logger.ts";
+import { createMetrics } from "../../runtime/metrics.ts";
 import { fixtureSourceForFile } from "../helpers/fixture-source.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Statistics } from "../../functions/schema/api.ts";
+import type { Statistics } from "../../read/schema/api.ts";
 import { QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import {
   FIXTURE_CONFERENCES,

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { blockedAgentTest, DEFAULT_BLOCKED_AGENTS, parseBlockedAgents } from "../../functions/edge/agents.ts";
 import { createAnonymousAccess } from "../../functions/edge/anonymous-access.ts";
 import { defaultMaxConnections, openFileLimit } from "../../functions/edge/connections.ts";
-import { clientIp } from "../../functions/http/client-ip.ts";
-import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
 import { loadConfig } from "../../functions/server-config.ts";
+import { clientIp } from "../../runtime/client-ip.ts";
+import { secondsToUtcMidnight } from "../../runtime/clock.ts";
 
 describe("anonymous access", () => {
   it("counts per address and day, refuses with 429 until UTC midnight, resets the next day", async () => {

@@ -78,7 +78,7 @@ describe("import layers", () => {
     for (const name of ["snapshot", "functions", "node_modules", "tsconfig.json", "package.json"]) {
       symlinkSync(join(ROOT, name), join(dir, name));
     }
-    const store = 'import "../../functions/store/index.ts";';
+    const store = 'import "../../accounts/store/index.ts";';
     const plant = (page: string, after: string) => {
       const path = join(dir, "src/pages", page);
       writeFileSync(path, readFileSync(path, "utf8").replace(after, `${after}\n${store}`));
@@ -88,8 +88,8 @@ describe("import layers", () => {
 
     const result = await cruiseImports(dir, ["src"]);
     expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
-      "site-reads-query-interface: src/pages/deadlines.astro → functions/store/index.ts",
-      "site-reads-query-interface: src/pages/search.astro → functions/store/index.ts",
+      "site-reads-query-interface: src/pages/deadlines.astro → accounts/store/index.ts",
+      "site-reads-query-interface: src/pages/search.astro → accounts/store/index.ts",
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import * as accounts from "../../functions/auth/accounts.ts";
-import { hashApiKey } from "../../functions/auth/api-keys.ts";
+import * as accounts from "../../accounts/auth/accounts.ts";
+import { hashApiKey } from "../../accounts/auth/api-keys.ts";
 import { type TempStore, tempStore } from "./helpers.ts";
 
 let temp: TempStore;

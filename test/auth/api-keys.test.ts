@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { generateApiKey, hashApiKey, isApiKeyShaped, newKeyId } from "../../functions/auth/api-keys.ts";
+import { generateApiKey, hashApiKey, isApiKeyShaped, newKeyId } from "../../accounts/auth/api-keys.ts";
 
 describe("API keys", () => {
   it('are "vd_" plus 32 random bytes in base64url, and come with their sha256', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, normalizeIp, quotaSubject } from "../../functions/http/client-ip.ts";
+import { clientIp, normalizeIp, quotaSubject } from "../../runtime/client-ip.ts";
 
 const xff = (value: string) => new Headers({ "X-Forwarded-For": value });
 

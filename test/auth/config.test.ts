@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readAuthConfig } from "../../functions/auth/config.ts";
+import { ConfigError, readAuthConfig } from "../../accounts/auth/config.ts";
 
 const LONG = "k".repeat(32);
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, createUser } from "../../functions/auth/accounts.ts";
-import { hashApiKey } from "../../functions/auth/api-keys.ts";
-import { resolveCaller } from "../../functions/auth/credentials.ts";
-import { jwtKey, signAccountJwt } from "../../functions/auth/jwt.ts";
-import { mintPaidAccess } from "../../functions/auth/paid.ts";
-import type { Caller } from "../../functions/http/caller.ts";
+import { createKey, createUser } from "../../accounts/auth/accounts.ts";
+import { hashApiKey } from "../../accounts/auth/api-keys.ts";
+import { resolveCaller } from "../../accounts/auth/credentials.ts";
+import { jwtKey, signAccountJwt } from "../../accounts/auth/jwt.ts";
+import { mintPaidAccess } from "../../accounts/auth/paid.ts";
+import type { Caller } from "../../read/caller.ts";
 import { headers, PAID_KEY, type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const PATH = "/api/conferences/12";

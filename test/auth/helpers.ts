@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AuthConfig, readAuthConfig } from "../../functions/auth/config.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
+import { type AuthConfig, readAuthConfig } from "../../accounts/auth/config.ts";
+import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
 
 export const PAID_KEY = "paid-edge-key-0123456789abcdef0123";
 

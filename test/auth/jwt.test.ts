@@ -7,8 +7,8 @@ import {
   jwtKey,
   signAccountJwt,
   verifyAccountJwt,
-} from "../../functions/auth/jwt.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
+} from "../../accounts/auth/jwt.ts";
+import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
 import { type TempStore, tempStore } from "./helpers.ts";
 
 const key = new TextEncoder().encode("a-test-secret-that-is-long-enough-000");

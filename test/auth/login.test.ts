@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../functions/auth/accounts.ts";
-import { JWT_LIFETIME_SECONDS, jwtKey, verifyAccountJwt } from "../../functions/auth/jwt.ts";
-import { createLogin, type Login } from "../../functions/auth/login.ts";
-import { ACCOUNT_FREE_FAILURES, FREE_FAILURES } from "../../functions/auth/login-limits.ts";
-import { hashPassword } from "../../functions/auth/passwords.ts";
+import { createUser } from "../../accounts/auth/accounts.ts";
+import { JWT_LIFETIME_SECONDS, jwtKey, verifyAccountJwt } from "../../accounts/auth/jwt.ts";
+import { createLogin, type Login } from "../../accounts/auth/login.ts";
+import { ACCOUNT_FREE_FAILURES, FREE_FAILURES } from "../../accounts/auth/login-limits.ts";
+import { hashPassword } from "../../accounts/auth/passwords.ts";
 import { type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig();

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { mintPaidAccess, verifyPaidAccess } from "../../functions/auth/paid.ts";
+import { mintPaidAccess, verifyPaidAccess } from "../../accounts/auth/paid.ts";
 import { PAID_KEY } from "./helpers.ts";
 
 const encoded = new TextEncoder().encode(PAID_KEY);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, passwordProblem, verifyPassword } from "../../functions/auth/passwords.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "../../accounts/auth/passwords.ts";
 
 describe("passwords", () => {
   it("hashes with scrypt parameters in the hash and a fresh salt each time", async () => {

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createAccountAccess } from "../../functions/auth/access.ts";
-import { consumeQuota, peekQuota } from "../../functions/auth/quota.ts";
-import type { Caller } from "../../functions/http/caller.ts";
-import { secondsToUtcMidnight } from "../../functions/runtime/clock.ts";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { KeyUses } from "../../functions/store/key-uses.ts";
-import { QuotaLeases } from "../../functions/store/quota-leases.ts";
-import { ReservationKeeper } from "../../functions/store/reservations.ts";
+import { createAccountAccess } from "../../accounts/auth/access.ts";
+import { consumeQuota, peekQuota } from "../../accounts/auth/quota.ts";
+import { KeyUses } from "../../accounts/store/key-uses.ts";
+import { QuotaLeases } from "../../accounts/store/quota-leases.ts";
+import { ReservationKeeper } from "../../accounts/store/reservations.ts";
+import type { Caller } from "../../read/caller.ts";
+import { secondsToUtcMidnight } from "../../runtime/clock.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 import { accountWithKeys, type TempStore, tempStore, testConfig } from "./helpers.ts";
 
 const config = testConfig({ accountDailyQuota: 3, anonDailyQuota: 2 });

@@ -6,9 +6,9 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SnapshotDatabase } from "../../functions/query/database.ts";
-import { Conditions, DEEP_OFFSET, pagedSelect } from "../../functions/query/sql.ts";
 import { writeSnapshot } from "../../pipeline/write/write.ts";
+import { SnapshotDatabase } from "../../read/query/database.ts";
+import { Conditions, DEEP_OFFSET, pagedSelect } from "../../read/query/sql.ts";
 import { conferenceRow, snapshotContent } from "../helpers/rows.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
 

@@ -12,7 +12,7 @@ import {
   rankingRequests,
   searchRequests,
 } from "../../bench/workload.ts";
-import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
+import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../read/schema/api.ts";
 
 describe("the bench workload", () => {
   it("judges REST envelopes by their code and MCP answers by their result", () => {

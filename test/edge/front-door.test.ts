@@ -14,8 +14,8 @@ import { after, answer, type EdgeStep } from "../../functions/edge/step.ts";
 import { errorResponse } from "../../functions/http/envelope.ts";
 import type { ConnectionInfo, EdgeEnv } from "../../functions/http/request-context.ts";
 import { nodeListener } from "../../functions/node-listener.ts";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { createMetrics } from "../../functions/runtime/metrics.ts";
+import { silentLogger } from "../../runtime/logger.ts";
+import { createMetrics } from "../../runtime/metrics.ts";
 import { forFile } from "../helpers/for-file.ts";
 
 const BODY = new TextEncoder().encode('{"kept":true}');

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactContacts } from "../../functions/store-adapters/contacts.ts";
+import { REDACTED, redactContacts } from "../../accounts/adapters/contacts.ts";
 
 const letters = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"), minLength: min, maxLength: max });

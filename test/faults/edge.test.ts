@@ -18,10 +18,10 @@ import { createRateLimiter, type RateLimiter } from "../../functions/edge/rate-l
 import { siteFiles } from "../../functions/edge/site-files.ts";
 import { onceADay } from "../../functions/edge/view-dedup.ts";
 import { BODY_LIMITS } from "../../functions/http/body-limits.ts";
-import type { AccessControl, Caller, QuotaResult } from "../../functions/http/caller.ts";
 import type { EdgeEnv, EdgeHandler } from "../../functions/http/request-context.ts";
-import { type Logger, silentLogger } from "../../functions/runtime/logger.ts";
-import { createMetrics } from "../../functions/runtime/metrics.ts";
+import type { AccessControl, Caller, QuotaResult } from "../../read/caller.ts";
+import { type Logger, silentLogger } from "../../runtime/logger.ts";
+import { createMetrics } from "../../runtime/metrics.ts";
 
 /** A quota store that counts in memory and can be made to fail, like a full disk or a dead Redis, or to hang. */
 function faultyAccess(limit: number) {

@@ -8,12 +8,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
+import { openStore } from "../../accounts/store/index.ts";
 import { clientAddress } from "../../functions/edge/client-address.ts";
 import { FairTurns, fairTurns } from "../../functions/edge/fair-turns.ts";
 import { asMiddleware } from "../../functions/edge/hono-steps.ts";
 import { createRateLimiter, type RateLimiter, rateLimit } from "../../functions/edge/rate-limit.ts";
 import type { EdgeEnv } from "../../functions/http/request-context.ts";
-import { openStore } from "../../functions/store/index.ts";
 import { withRedis } from "../store/redis-server.ts";
 import { ATTACKER, BYSTANDER, send } from "./loopback.ts";
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
+import { STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
 import { bearer, newAccount, startTestService, type TestService } from "../accounts/harness.ts";
 import { type RedisServer, skipRedis, startRedis } from "../store/redis-server.ts";
 

@@ -3,8 +3,8 @@
  * file's tests.
  */
 import { rm } from "node:fs/promises";
-import { SnapshotSource } from "../../functions/query/snapshot-source.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
+import { SnapshotSource } from "../../read/query/snapshot-source.ts";
 import { forFile } from "./for-file.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "./snapshot-fixture.ts";
 

@@ -4,7 +4,7 @@
  * answer it, and for one request they send the single answer, not an array.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Logger } from "../../functions/runtime/logger.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { ACCOUNT, fakeActivity, type Harness } from "../api/harness.ts";
 import { postMcp, startMcpHarness, toolCall } from "./client.ts";
 

@@ -5,8 +5,8 @@
  */
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../functions/schema/api.ts";
-import { DETAIL_IDENTITY } from "../../functions/schema/compact.ts";
+import { CONFERENCE_RANKINGS, JOURNAL_RANKINGS } from "../../read/schema/api.ts";
+import { DETAIL_IDENTITY } from "../../read/schema/compact.ts";
 import { ACCOUNT, fakeActivity, type Harness, PAID } from "../api/harness.ts";
 import { FIXTURE_TODAY } from "../helpers/snapshot-fixture.ts";
 import {

@@ -11,10 +11,10 @@ import { join } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../functions/composition-root.ts";
-import { recordBuildStep } from "../../functions/runtime/build-status.ts";
-import { HOUR_MS } from "../../functions/runtime/clock.ts";
-import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
+import { recordBuildStep } from "../../runtime/build-status.ts";
+import { HOUR_MS } from "../../runtime/clock.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 
 // The fixture snapshot's manifest says it was generated at this instant.

@@ -8,10 +8,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, createUser } from "../../functions/auth/accounts.ts";
+import { createKey, createUser } from "../../accounts/auth/accounts.ts";
 import { type RunningService, startService } from "../../functions/composition-root.ts";
-import type { Logger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 
 const ROOT = join(import.meta.dirname, "../..");

@@ -15,9 +15,9 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../functions/store/index.ts";
-import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
-import { LOGIN_TOKEN_KEY_SETTING } from "../../functions/store/types.ts";
+import { openStore } from "../../accounts/store/index.ts";
+import { STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
+import { LOGIN_TOKEN_KEY_SETTING } from "../../accounts/store/types.ts";
 import type { SOURCE_ENTRIES } from "../../pipeline/sources/sources.ts";
 import { syncUpstream } from "../../pipeline/sync/sync.ts";
 import {

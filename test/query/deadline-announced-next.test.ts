@@ -4,8 +4,8 @@
  * shows that one as next.
  */
 import { describe, expect, it } from "vitest";
-import { createQueryLayer } from "../../functions/query/index.ts";
-import { DeadlineListParams } from "../../functions/schema/api.ts";
+import { createQueryLayer } from "../../read/query/index.ts";
+import { DeadlineListParams } from "../../read/schema/api.ts";
 import { fixtureSourceForFile } from "../helpers/fixture-source.ts";
 import { FIXTURE_CONFERENCE_DETAILS, FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 

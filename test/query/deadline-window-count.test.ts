@@ -4,8 +4,8 @@
  * deadlines' total is the rows its pages hold together, also on a page past the end.
  */
 import { describe, expect, it } from "vitest";
-import { createQueryLayer } from "../../functions/query/index.ts";
-import { ConferenceSearchParams, DeadlineListParams } from "../../functions/schema/api.ts";
+import { createQueryLayer } from "../../read/query/index.ts";
+import { ConferenceSearchParams, DeadlineListParams } from "../../read/schema/api.ts";
 import { fixtureSourceForFile } from "../helpers/fixture-source.ts";
 import { FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 

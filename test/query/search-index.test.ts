@@ -1,8 +1,8 @@
 /** The name index's match tiers (docs/api.md, "Search order") on hand-made venues. */
 import { describe, expect, it } from "vitest";
-import { NameIndex } from "../../functions/query/search-index.ts";
-import type { VenueNames } from "../../functions/query/search-index-builder.ts";
-import { foldWords } from "../../functions/query/search-text.ts";
+import { NameIndex } from "../../read/query/search-index.ts";
+import type { VenueNames } from "../../read/query/search-index-builder.ts";
+import { foldWords } from "../../read/query/search-text.ts";
 
 const venue = (
   id: string,

@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Matches, type MatchTier, NameIndex } from "../../functions/query/search-index.ts";
-import { FilterBits, SearchOrder } from "../../functions/query/search-order.ts";
+import { Matches, type MatchTier, NameIndex } from "../../read/query/search-index.ts";
+import { FilterBits, SearchOrder } from "../../read/query/search-order.ts";
 
 const VENUES = 9_000;
 const index = NameIndex.of(

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SnapshotDatabase } from "../../functions/query/database.ts";
+import { SnapshotDatabase } from "../../read/query/database.ts";
 import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 import { loadRelevanceSet, scoreRelevance, searchSnapshot } from "./score.ts";
 

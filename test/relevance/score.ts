@@ -3,10 +3,10 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { searchConferences } from "../../functions/query/conferences.ts";
-import { contextTimes } from "../../functions/query/context.ts";
-import type { SnapshotDatabase } from "../../functions/query/database.ts";
-import { searchJournals } from "../../functions/query/journals.ts";
+import { searchConferences } from "../../read/query/conferences.ts";
+import { contextTimes } from "../../read/query/context.ts";
+import type { SnapshotDatabase } from "../../read/query/database.ts";
+import { searchJournals } from "../../read/query/journals.ts";
 
 const RelevanceCase = z.object({
   query: z.string().min(1),

@@ -7,7 +7,7 @@
  */
 import { parseHTML } from "linkedom";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { KeyCount, Statistics } from "../../functions/schema/api.ts";
+import type { KeyCount, Statistics } from "../../read/schema/api.ts";
 import { rankingLists } from "../../src/lib/rankings.ts";
 import { ACCOUNT } from "../api/harness.ts";
 import { asAccountHolder, servedSiteForFile } from "./build-site.ts";

@@ -6,9 +6,9 @@
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
 import { type RunningServer, type ServerOverrides, startServer } from "../../functions/app.ts";
 import { loadConfig } from "../../functions/server-config.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { writeSnapshot } from "../../pipeline/write/write.ts";
 import { fakeAccess } from "../api/harness.ts";

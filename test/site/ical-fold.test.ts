@@ -1,11 +1,11 @@
 /**
- * The iCalendar folding of functions/pages/ical-fold.ts gives the bytes of ical-generator's own foldLines (which
+ * The iCalendar folding of render/ical-fold.ts gives the bytes of ical-generator's own foldLines (which
  * it replaces for speed) on generated text: ASCII, accented and CJK letters, emoji, long and short lines, CRLF.
  */
 import fc from "fast-check";
 import { foldLines as libraryFold } from "ical-generator";
 import { describe, expect, it } from "vitest";
-import { foldLines } from "../../functions/pages/ical-fold.ts";
+import { foldLines } from "../../render/ical-fold.ts";
 
 const piece = fc.oneof(
   fc.string({ unit: "grapheme-ascii", maxLength: 40 }),

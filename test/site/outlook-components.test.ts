@@ -7,11 +7,11 @@
 import { XMLParser } from "fast-xml-parser";
 import ical from "node-ical";
 import { describe, expect, it } from "vitest";
-import { deadlineHtml, deadlineText, nextSubmissionHtml } from "../../functions/pages/deadline.ts";
-import { deadlinesIcs, deadlinesRss } from "../../functions/pages/deadline-feeds.ts";
-import type { DeadlineRow } from "../../functions/pages/deadline-list.ts";
-import { fieldLabel } from "../../functions/pages/html.ts";
-import { rankLineHtml, rankText } from "../../functions/pages/rank-line.ts";
+import { deadlineHtml, deadlineText, nextSubmissionHtml } from "../../render/deadline.ts";
+import { deadlinesIcs, deadlinesRss } from "../../render/deadline-feeds.ts";
+import type { DeadlineRow } from "../../render/deadline-list.ts";
+import { fieldLabel } from "../../render/html.ts";
+import { rankLineHtml, rankText } from "../../render/rank-line.ts";
 import type { OutlookDeadline } from "../../snapshot/records.ts";
 
 function deadline(over: Partial<OutlookDeadline>): OutlookDeadline {

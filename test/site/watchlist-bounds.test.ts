@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, createUser } from "../../functions/auth/accounts.ts";
+import { createKey, createUser } from "../../accounts/auth/accounts.ts";
+import { STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
 import { type RunningService, startService } from "../../functions/composition-root.ts";
-import { DAY_MS } from "../../functions/runtime/clock.ts";
-import { silentLogger } from "../../functions/runtime/logger.ts";
 import { loadConfig } from "../../functions/server-config.ts";
-import { STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
+import { DAY_MS } from "../../runtime/clock.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 import { BASE_URL, type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { RedisStore } from "../../functions/store/redis-store.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
-import type { Account, Profile, Store } from "../../functions/store/types.ts";
+import { RedisStore } from "../../accounts/store/redis-store.ts";
+import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
+import type { Account, Profile, Store } from "../../accounts/store/types.ts";
 
 /** Opens stores on one shared state, with a clock the test controls. */
 export interface Backend {

@@ -1,8 +1,8 @@
-/** The deadline and circuit breaker every store call runs through (functions/store/guard.ts). */
+/** The deadline and circuit breaker every store call runs through (accounts/store/guard.ts). */
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { StoreGuard } from "../../functions/store/guard.ts";
-import { DuplicateEmailError, StoreUnavailable } from "../../functions/store/types.ts";
+import { StoreGuard } from "../../accounts/store/guard.ts";
+import { DuplicateEmailError, StoreUnavailable } from "../../accounts/store/types.ts";
 
 const never = () => new Promise<never>(() => {});
 

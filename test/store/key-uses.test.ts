@@ -5,9 +5,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { KeyUses } from "../../functions/store/key-uses.ts";
-import { type KeyUseBatch, StoreUnavailable } from "../../functions/store/types.ts";
+import { KeyUses } from "../../accounts/store/key-uses.ts";
+import { type KeyUseBatch, StoreUnavailable } from "../../accounts/store/types.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 import { accountWithKeys, type TempStore, tempStore } from "../auth/helpers.ts";
 
 const at = (second: number) => new Date(Date.UTC(2025, 2, 10, 12, 0, second));

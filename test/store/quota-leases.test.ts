@@ -4,9 +4,9 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { QuotaLeases } from "../../functions/store/quota-leases.ts";
-import type { Store } from "../../functions/store/types.ts";
+import { QuotaLeases } from "../../accounts/store/quota-leases.ts";
+import type { Store } from "../../accounts/store/types.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 import { type TempStore, tempStore } from "../auth/helpers.ts";
 
 const KEY = "ip:192.0.2.7:2025-03-10";

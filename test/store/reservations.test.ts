@@ -5,8 +5,8 @@ import {
   SETTLE_BATCH_MAX,
   SETTLE_BATCH_MS,
   SWEEP_INTERVAL_MS,
-} from "../../functions/store/reservations.ts";
-import type { Store } from "../../functions/store/types.ts";
+} from "../../accounts/store/reservations.ts";
+import type { Store } from "../../accounts/store/types.ts";
 
 const errors: object[] = [];
 const logger = { info() {}, warn() {}, error: (details: object) => errors.push(details) };

@@ -1,5 +1,5 @@
 /**
- * The SQLite store's kept reads (functions/store/sqlite-read-cache.ts, sqlite-change-watch.ts): a key's caller and a
+ * The SQLite store's kept reads (accounts/store/sqlite-read-cache.ts, sqlite-change-watch.ts): a key's caller and a
  * venue's activity are answered from memory between changes; a change made through this store reaches the very
  * next read, one made through another connection (another process, the accounts CLI) within milliseconds; a worker
  * that cannot check for changes is not trusted.
@@ -8,10 +8,10 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { hashApiKey } from "../../functions/auth/api-keys.ts";
-import { GENERATION, SHARED_BYTES, sharedViews } from "../../functions/store/sqlite-change-watch.ts";
-import { ReadCache } from "../../functions/store/sqlite-read-cache.ts";
-import { SqliteStore, STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
+import { hashApiKey } from "../../accounts/auth/api-keys.ts";
+import { GENERATION, SHARED_BYTES, sharedViews } from "../../accounts/store/sqlite-change-watch.ts";
+import { ReadCache } from "../../accounts/store/sqlite-read-cache.ts";
+import { SqliteStore, STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
 import { newAccount } from "../accounts/harness.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 

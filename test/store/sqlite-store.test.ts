@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { openStore } from "../../functions/store/index.ts";
-import { SqliteStore, STATE_FILE_NAME } from "../../functions/store/sqlite-store.ts";
-import { StoreUnavailable } from "../../functions/store/types.ts";
+import { openStore } from "../../accounts/store/index.ts";
+import { SqliteStore, STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
+import { StoreUnavailable } from "../../accounts/store/types.ts";
 import { skipRedis, startRedis } from "./redis-server.ts";
 import { runTs } from "./run-ts.ts";
 

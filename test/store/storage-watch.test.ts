@@ -7,9 +7,9 @@
 import { statfs } from "node:fs/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RedisStore } from "../../functions/store/redis-store.ts";
-import { SqliteStore } from "../../functions/store/sqlite-store.ts";
-import { minFreeEnv, storageWatch } from "../../functions/store/storage-watch.ts";
+import { RedisStore } from "../../accounts/store/redis-store.ts";
+import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
+import { minFreeEnv, storageWatch } from "../../accounts/store/storage-watch.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 import { withRedis } from "./redis-server.ts";
 

@@ -2,7 +2,7 @@
  * One contract, two stores: every test here runs against the embedded SQLite store and against a real Redis.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DuplicateEmailError, type Store, type VenueKind } from "../../functions/store/types.ts";
+import { DuplicateEmailError, type Store, type VenueKind } from "../../accounts/store/types.ts";
 import {
   account,
   type Backend,

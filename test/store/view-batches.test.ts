@@ -3,9 +3,9 @@
  * a write that fails keeps its views for the next one.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../functions/runtime/logger.ts";
-import { type Store, StoreUnavailable } from "../../functions/store/types.ts";
-import { ViewBatches } from "../../functions/store/view-batches.ts";
+import { type Store, StoreUnavailable } from "../../accounts/store/types.ts";
+import { ViewBatches } from "../../accounts/store/view-batches.ts";
+import { silentLogger } from "../../runtime/logger.ts";
 import { type TempStore, tempStore } from "../auth/helpers.ts";
 
 /** The store whose recordViews calls are counted, the first `failures` of them failing as an outage would. */

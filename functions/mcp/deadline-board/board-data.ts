@@ -3,7 +3,7 @@
  * filters themselves (so the board can show them), and the iCalendar address that follows the same filters.
  */
 import { z } from "zod";
-import { DeadlineListData, type UpcomingDeadline } from "../../schema/api.ts";
+import { DeadlineListData, type UpcomingDeadline } from "../../../read/schema/api.ts";
 
 export type BoardRow = UpcomingDeadline;
 

@@ -2,8 +2,9 @@
  * The choices of the board's filter controls, taken from the project's own lists when the board is built (the
  * frame fetches nothing, so they travel inside it).
  */
+
+import { RANK_SYSTEMS } from "../../../read/schema/rank-tiers.ts";
 import { RESEARCH_FIELD_NAMES, RESEARCH_FIELDS } from "../../../snapshot/records.ts";
-import { RANK_SYSTEMS } from "../../schema/rank-tiers.ts";
 
 export interface Option {
   value: string;

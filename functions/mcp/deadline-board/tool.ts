@@ -6,10 +6,15 @@
  */
 import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Outcome, ReadOperations } from "../../api/operations.ts";
-import { DeadlineListParams } from "../../schema/api.ts";
-import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath, rankTierSlug } from "../../schema/feeds.ts";
-import { RANK_SYSTEMS } from "../../schema/rank-tiers.ts";
+import type { Outcome, ReadOperations } from "../../../read/operations.ts";
+import { DeadlineListParams } from "../../../read/schema/api.ts";
+import {
+  ALL_DEADLINES_FEED_PATH,
+  fieldFeedPath,
+  rankFeedPath,
+  rankTierSlug,
+} from "../../../read/schema/feeds.ts";
+import { RANK_SYSTEMS } from "../../../read/schema/rank-tiers.ts";
 import type { ToolSpec } from "../tool-spec.ts";
 import { type BoardCalendar, BoardData } from "./board-data.ts";
 import { DEADLINE_BOARD_URI } from "./resource.ts";

@@ -1,6 +1,6 @@
 /** `/conference/<id>.ics`: the upcoming submission deadlines of one conference's outlook, for "add to calendar". */
 import type { APIRoute } from "astro";
-import { deadlinesIcs } from "../../../functions/pages/deadline-feeds.ts";
+import { deadlinesIcs } from "../../../render/deadline-feeds.ts";
 import { feedInfo } from "../../lib/calendar-route.ts";
 import { venuePath } from "../../lib/paths.ts";
 import { textResponse } from "../../lib/responses.ts";

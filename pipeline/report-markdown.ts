@@ -1,0 +1,279 @@
+/**
+ * The build report as Markdown (build-report.md): one section per part of the report, in the order a reader
+ * checks a build.
+ */
+import { MISSED_ROUND_DAYS } from "./estimate/backtest.ts";
+import type { BuildReport, ResolutionReport } from "./report.ts";
+
+const table = (head: string[], rows: (string | number)[][]) =>
+  [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+
+const show = (v: unknown) =>
+  v === null || v === undefined || v === "" ? "—" : String(v).replace(/\|/g, "/");
+
+/** "site count, site count", most first; "none" when empty. */
+function bySite(counts: Record<string, number>): string {
+  const sites = Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return sites.length === 0 ? "none" : sites.map(([site, n]) => `${site} ${n}`).join(", ");
+}
+
+/** A two-column table of counts, sorted by name. */
+const countTable = (label: string, counts: Record<string, number>) =>
+  table(
+    [label, "count"],
+    Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => [k, n]),
+  );
+
+/** Pairs of venues, conferences then journals, with both sides' titles and sources. */
+const pairTable = (pairs: ResolutionReport["suspected_duplicates"]) =>
+  table(
+    ["kind", "a", "b", "similarity", "why"],
+    (["conferences", "journals"] as const).flatMap((kind) =>
+      pairs[kind].map((d) => [
+        kind,
+        `${show(d.a.title)} (${d.a.source})`,
+        `${show(d.b.title)} (${d.b.source})`,
+        d.similarity.toFixed(2),
+        d.why,
+      ]),
+    ),
+  );
+
+/** The counts and the official websites found. */
+const summary = (r: BuildReport): string[] => [
+  `# Build report ${r.date}`,
+  "",
+  `Conferences ${r.counts.conferences}, journals ${r.counts.journals}, special issues ${r.counts.special_issues}.`,
+  "",
+  `Official websites: ${r.website_coverage.conferences} of ${r.counts.conferences} conferences, ${r.website_coverage.journals} of ${r.counts.journals} journals (paid details only).`,
+  `Journal websites by site (publisher journal pages named in special-issue calls): ${bySite(r.website_coverage.journals_by_site)}.`,
+  "",
+];
+
+/** Venues per research field. */
+const researchFields = (r: BuildReport): string[] => [
+  "## Research fields",
+  "",
+  "Venues per field; *inferred* counts those whose fields come from their title's words alone (no source files them).",
+  "",
+  table(
+    ["field", "conferences", "of them inferred", "journals", "of them inferred"],
+    r.field_coverage.map((f) => [
+      f.field,
+      f.conferences,
+      f.conferences_inferred,
+      f.journals,
+      f.journals_inferred,
+    ]),
+  ),
+  "",
+];
+
+/** Each stage's time and counts. */
+const stageTimes = (r: BuildReport): string[] => [
+  "## Stages",
+  table(
+    ["stage", "seconds", "detail"],
+    r.stages.map((s) => [s.name, s.seconds.toFixed(1), s.detail]),
+  ),
+  "",
+];
+
+/** Each source's data date, stale ones warned about first. */
+const dataAge = (r: BuildReport): string[] => [
+  "## Data age",
+  ...r.data_age
+    .filter((s) => s.stale)
+    .map(
+      (s) =>
+        `**Warning: ${s.id} (data of ${s.date}) was not fetched in the last 30 days; run \`npm run sync\`.**`,
+    ),
+  "",
+  table(
+    ["source", "commit", "data of", "age (days)", "fetched"],
+    r.data_age.map((s) => [s.id, s.commit.slice(0, 12), show(s.date), show(s.age_days), show(s.fetched_at)]),
+  ),
+  "",
+];
+
+/** What each source contributed. */
+const sourceCounts = (r: BuildReport): string[] => [
+  "## Sources",
+  table(
+    ["source", "read", "observations", "matched", "new", "unmatched", "rejected"],
+    r.sources.map((s) => [s.source, s.read, s.observations, s.matched, s.new, s.unmatched, s.rejected]),
+  ),
+  "",
+];
+
+/** The outlook's estimates against the rounds that followed. */
+const backtest = (r: BuildReport): string[] => [
+  `## Outlook backtest per round (cut-offs ${r.backtest.cutoffs.join(", ")}; absolute error in days)`,
+  `A real round without an estimate counts ${MISSED_ROUND_DAYS} days (pipeline/estimate/backtest.ts says how data is hidden).`,
+  "",
+  table(
+    ["rounds of", "venues", "rounds", "coverage", "median", "90th percentile"],
+    (
+      [
+        ["the next cycle", "all", r.backtest.all],
+        ["the next cycle", "CCF-A", r.backtest.ccf_a],
+        ["a partly announced cycle, still to come", "all", r.backtest.rest_of_cycle.all],
+        ["a partly announced cycle, still to come", "CCF-A", r.backtest.rest_of_cycle.ccf_a],
+      ] as const
+    ).map(([scope, label, s]) => [
+      scope,
+      label,
+      String(s.rounds),
+      s.coverage === null ? "-" : `${(s.coverage * 100).toFixed(1)} %`,
+      show(s.median),
+      show(s.p90),
+    ]),
+  ),
+  "",
+  "CCF-A rounds of the next cycle furthest off:",
+  "",
+  table(
+    ["venue", "cut-off", "cycle", "real paper deadline", "estimate", "error"],
+    r.backtest.ccf_a_worst.map((w) => [
+      w.venue,
+      w.cutoff,
+      String(w.cycle_year),
+      w.actual,
+      show(w.estimated),
+      String(w.error_days),
+    ]),
+  ),
+  "",
+];
+
+/** Our ranks against the reference service's. */
+const ranksAgainstReference = (r: BuildReport): string[] => [
+  "## Ranks against the reference service",
+  `${r.rank_agreement.compared} venues compared: CCF agrees on ${(r.rank_agreement.ccf_rate * 100).toFixed(2)} %, CORE on ${(r.rank_agreement.core_rate * 100).toFixed(2)} %.`,
+  "",
+  table(
+    ["id", "venue", "system", "ours", "our source", "reference"],
+    r.rank_agreement.disagreements.map((d) => [
+      d.id,
+      show(d.venue),
+      d.system,
+      show(d.ours.rank),
+      show(d.ours.source),
+      show(d.reference),
+    ]),
+  ),
+  "",
+];
+
+/** How resolution decided, and the pairs it left apart. */
+const resolutionDecisions = (r: BuildReport): string[] => [
+  "## Resolution decisions",
+  "Every union applied, by rule and the two rows' sources, and every pair kept apart (cannot-link: distinct rows",
+  "of one curated list; title-contradicts: a title unlike the series an acronym part names; title-conflict: a row",
+  "titled as one venue under another venue's acronym, attached nowhere). See docs/pipeline.md for the rules.",
+  "",
+  countTable("rule", r.resolution.rules),
+  "",
+  countTable("decision", r.resolution.decisions),
+  "",
+  `## Suspected duplicates (${r.resolution.suspected_duplicates.conferences.length} conferences, ${r.resolution.suspected_duplicates.journals.length} journals)`,
+  "Venues left apart although two of their rows share an acronym with similar titles or have one title, and no",
+  "list ranks them as two venues.",
+  "",
+  pairTable(r.resolution.suspected_duplicates),
+  "",
+  `### Listed apart (${r.resolution.listed_apart.conferences.length} conferences, ${r.resolution.listed_apart.journals.length} journals)`,
+  "Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not counted as suspects.",
+  "",
+  pairTable(r.resolution.listed_apart),
+  "",
+];
+
+/** Defects left in the published names and the cleaning applied. */
+const nameDefects = (r: BuildReport): string[] => [
+  `## Name defects (${r.names.defects_total}, not counting a missing acronym)`,
+  "Defects left in the published short and full names, with up to 10 examples each (pipeline/names.ts).",
+  "",
+  table(
+    ["defect", "count", "examples"],
+    Object.entries(r.names.defects).map(([k, v]) => [k, v.count, show(v.examples.join("; "))]),
+  ),
+  "",
+  "### Name cleaning applied",
+  "Every cleaning or replacement of a published name, by rule (see docs/pipeline.md, Names).",
+  "",
+  table(
+    ["rule", "count", "examples"],
+    Object.entries(r.names.decisions)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, v.count, show(v.examples.join("; "))]),
+  ),
+  "",
+];
+
+/** Rows resolution could not attach for sure. */
+const ambiguities = (r: BuildReport): string[] => [
+  `## Ambiguous matches (${r.ambiguities.length})`,
+  table(
+    ["source", "key", "title", "reason", "candidates"],
+    r.ambiguities.map((x) => [
+      x.source,
+      show(x.key),
+      show(x.title),
+      x.reason,
+      show(x.candidates.map((c) => `${c.titles[0] ?? "?"} (${c.similarity.toFixed(2)})`).join("; ")),
+    ]),
+  ),
+  "",
+];
+
+/** Where sources disagreed and which value won. */
+const fieldConflicts = (r: BuildReport): string[] => [
+  `## Field conflicts (${r.conflicts.length})`,
+  table(
+    ["venue", "field", "chosen", "others", "why"],
+    r.conflicts.map((c) => [
+      show(c.venue),
+      c.field,
+      `${show(c.chosen.value)} (${c.chosen.source})`,
+      show(c.others.map((o) => `${show(o.value)} (${o.source})`).join("; ")),
+      c.why,
+    ]),
+  ),
+  "",
+];
+
+/** Records the importers refused. */
+const rejectedRecords = (r: BuildReport): string[] => [
+  `## Rejected records (${r.rejected.length})`,
+  table(
+    ["file", "record", "reason"],
+    r.rejected.map((x) => [show(x.file), show(x.record), show(x.reason)]),
+  ),
+  "",
+];
+
+const SECTIONS = [
+  summary,
+  researchFields,
+  stageTimes,
+  dataAge,
+  sourceCounts,
+  backtest,
+  ranksAgainstReference,
+  resolutionDecisions,
+  nameDefects,
+  ambiguities,
+  fieldConflicts,
+  rejectedRecords,
+];
+
+export function reportMarkdown(r: BuildReport): string {
+  return SECTIONS.flatMap((section) => section(r)).join("\n");
+}

@@ -1,0 +1,233 @@
+/**
+ * The read operations of the service with no transport around them: validate raw parameters with the zod schemas
+ * of read/schema/api.ts, check the credential, ask the query layer. The REST router wraps an Outcome in an
+ * envelope and the MCP tools wrap it in a tool result, so both interfaces give the same payloads and the same
+ * messages for the same input.
+ */
+import type { z } from "zod";
+import { VenueId } from "../snapshot/records.ts";
+import type { Caller } from "./caller.ts";
+import type { QueryLayer } from "./query/index.ts";
+import { ResearcherId, type ResearcherProfile } from "./schema/accounts.ts";
+import {
+  CONFERENCE_RANKINGS,
+  type ConferenceDetail,
+  ConferenceDetailParams,
+  type ConferenceRankingData,
+  ConferenceRankingParams,
+  ConferenceRankingPath,
+  type ConferenceSearchData,
+  ConferenceSearchParams,
+  type DeadlineListData,
+  DeadlineListParams,
+  describeIssues,
+  JOURNAL_RANKINGS,
+  type JournalDetail,
+  JournalDetailParams,
+  type JournalRankingData,
+  JournalRankingParams,
+  JournalRankingPath,
+  type JournalSearchData,
+  JournalSearchParams,
+  type Statistics,
+} from "./schema/api.ts";
+import { StatisticsParams } from "./schema/compact.ts";
+import { detailSections, sparseRows, statisticsWindow } from "./compact.ts";
+import { noResearchers, type ResearcherDirectory } from "./services.ts";
+
+/**
+ * Why an operation served nothing. 400: a bad parameter (REST: HTTP 200, envelope code 400); 401: the operation
+ * needs a credential; 404: no such venue or researcher.
+ */
+export interface Refusal {
+  ok: false;
+  status: 400 | 401 | 404;
+  message: string;
+}
+
+export type Outcome<T> = { ok: true; data: T } | Refusal;
+
+export const CREDENTIAL_REQUIRED =
+  "this endpoint needs a credential: send Authorization: Bearer <API key or JWT from POST /api/login>";
+
+/** Thrown inside an operation, turned into its Refusal by `attempt`. */
+class Refused extends Error {
+  constructor(
+    readonly status: Refusal["status"],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function attempt<T>(operation: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, data: await operation() };
+  } catch (err) {
+    if (err instanceof Refused) return { ok: false, status: err.status, message: err.message };
+    throw err;
+  }
+}
+
+/** Raw parameters → the schema's output, or a 400 naming every bad parameter and what is allowed. */
+export function parseParams<S extends z.ZodType>(schema: S, input: unknown): Outcome<z.output<S>> {
+  const result = schema.safeParse(input);
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, status: 400, message: `invalid request: ${describeIssues(result.error)}` };
+}
+
+function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = parseParams(schema, input);
+  if (!parsed.ok) throw new Refused(parsed.status, parsed.message);
+  return parsed.data;
+}
+
+/** A ranking name, checked as REST checks its path segment; a missing one is told apart from an unknown one. */
+function rankingOf<R extends string>(
+  path: z.ZodType<{ ranking: R }>,
+  valid: readonly string[],
+  ranking: unknown,
+): R {
+  if (ranking === undefined || ranking === "") {
+    throw new Refused(400, `invalid request: ranking is required; valid rankings: ${valid.join(", ")}`);
+  }
+  return validate(path, { ranking }).ranking;
+}
+
+/** Detail operations need an account credential or paid access. */
+function requireCredential(caller: Caller): void {
+  if (caller.kind !== "account" && caller.kind !== "paid") throw new Refused(401, CREDENTIAL_REQUIRED);
+}
+
+/** REST always has a string from the path; an MCP client may send a number (read as its digits) or nothing. */
+function idArgument(id: unknown): string {
+  if (typeof id === "number") return String(id);
+  if (typeof id !== "string") {
+    throw new Refused(400, 'invalid request: id is required, as a string of decimal digits such as "101"');
+  }
+  return id;
+}
+
+export interface ReadOperations {
+  searchConferences(params: unknown): Promise<Outcome<ConferenceSearchData>>;
+  listConferences(ranking: unknown, params: unknown): Promise<Outcome<ConferenceRankingData>>;
+  upcomingDeadlines(params: unknown): Promise<Outcome<DeadlineListData>>;
+  searchJournals(params: unknown): Promise<Outcome<JournalSearchData>>;
+  listJournals(ranking: unknown, params: unknown): Promise<Outcome<JournalRankingData>>;
+  /** `params`: `full` (read/schema/compact.ts); absent, the default window. */
+  statistics(params?: unknown): Promise<Outcome<Statistics>>;
+  /** `params`: `sections` (read/schema/compact.ts); absent, the whole detail. */
+  conference(id: unknown, caller: Caller, params?: unknown): Promise<Outcome<ConferenceDetail>>;
+  journal(id: unknown, caller: Caller, params?: unknown): Promise<Outcome<JournalDetail>>;
+  researcher(id: unknown, caller: Caller): Promise<Outcome<ResearcherProfile>>;
+  /** The id a venue merged away now lives under (for a 301); null for any other id. */
+  survivingId(kind: "conference" | "journal", id: string): Promise<string | null>;
+}
+
+export interface ReadOperationsDeps {
+  query: QueryLayer;
+  researchers?: ResearcherDirectory;
+}
+
+export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
+  const { query } = deps;
+  const researchers = deps.researchers ?? noResearchers;
+
+  return {
+    searchConferences: (params) =>
+      attempt(async () => {
+        const checked = validate(ConferenceSearchParams, params);
+        return sparseRows(await query.searchConferences(checked), "conferences", checked.fields);
+      }),
+
+    listConferences: (ranking, params) =>
+      attempt(async () => {
+        // The ranking is checked first, as REST reads the path before the query string.
+        const name = rankingOf(ConferenceRankingPath, CONFERENCE_RANKINGS, ranking);
+        const checked = validate(ConferenceRankingParams, params);
+        return sparseRows(await query.listConferences(name, checked), "conferences", checked.fields);
+      }),
+
+    upcomingDeadlines: (params) =>
+      attempt(async () => {
+        const checked = validate(DeadlineListParams, params);
+        return sparseRows(
+          await query.upcomingDeadlines(checked),
+          "deadlines",
+          checked.fields,
+          "conference_id",
+        );
+      }),
+
+    searchJournals: (params) =>
+      attempt(async () => {
+        const checked = validate(JournalSearchParams, params);
+        return sparseRows(await query.searchJournals(checked), "journals", checked.fields);
+      }),
+
+    listJournals: (ranking, params) =>
+      attempt(async () => {
+        const name = rankingOf(JournalRankingPath, JOURNAL_RANKINGS, ranking);
+        const checked = validate(JournalRankingParams, params);
+        return sparseRows(await query.listJournals(name, checked), "journals", checked.fields);
+      }),
+
+    statistics: (params) =>
+      attempt(async () => {
+        const { full } = validate(StatisticsParams, params ?? {});
+        return statisticsWindow(await query.statistics(), full);
+      }),
+
+    conference: (id, caller, params) =>
+      attempt(async () => {
+        requireCredential(caller);
+        const key = idArgument(id);
+        const { sections } = validate(ConferenceDetailParams, params ?? {});
+        const detail = VenueId.safeParse(key).success
+          ? await query.conference(key, { paid: caller.kind === "paid" })
+          : null;
+        if (!detail) throw new Refused(404, `no conference with id ${JSON.stringify(key)}`);
+        return detailSections(detail, sections);
+      }),
+
+    journal: (id, caller, params) =>
+      attempt(async () => {
+        requireCredential(caller);
+        const key = idArgument(id);
+        const { sections } = validate(JournalDetailParams, params ?? {});
+        const detail = VenueId.safeParse(key).success
+          ? await query.journal(key, { paid: caller.kind === "paid" })
+          : null;
+        if (!detail) throw new Refused(404, `no journal with id ${JSON.stringify(key)}`);
+        return detailSections(detail, sections);
+      }),
+
+    survivingId: async (kind, id) => (VenueId.safeParse(id).success ? query.survivingId(kind, id) : null),
+
+    researcher: (id, caller) =>
+      attempt(async () => {
+        requireCredential(caller);
+        const key = idArgument(id);
+        const record = ResearcherId.safeParse(key).success ? await researchers.find(key) : null;
+        if (!record) throw new Refused(404, "no public researcher profile with this id");
+        const venues = await query.venues({
+          conferences: [...new Set([...record.tracked_conference_ids, ...record.attended_conference_ids])],
+          journals: record.tracked_journal_ids,
+        });
+        // Each list in the profile's own order; a venue both tracked and attended is in both, once each.
+        const conferenceById = new Map(venues.conferences.map((v) => [v.id, v]));
+        const conferencesIn = (ids: string[]) => ids.flatMap((id) => conferenceById.get(id) ?? []);
+        return {
+          id: record.id,
+          display_name: record.display_name,
+          institution: record.institution,
+          research_summary: record.research_summary,
+          cv: record.cv,
+          tracked_conferences: conferencesIn(record.tracked_conference_ids),
+          tracked_journals: venues.journals,
+          attended_conferences: conferencesIn(record.attended_conference_ids),
+        };
+      }),
+  };
+}

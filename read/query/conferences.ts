@@ -1,0 +1,220 @@
+/**
+ * Conference search and the 13 conference ranking lists. Orders are documented in docs/api.md; every list ends
+ * its ORDER BY with the numeric id so pages are stable.
+ */
+
+import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
+import { daysAfter } from "../../runtime/clock.ts";
+import type {
+  ConferenceRanking,
+  ConferenceRankingData,
+  ConferenceRankingParams,
+  ConferenceSearchData,
+  ConferenceSearchParams,
+  RankedConference,
+} from "../schema/api.ts";
+import type { ActivityMetric } from "./activity.ts";
+import type { QueryContext } from "./context.ts";
+import { cachedRanking, fetchRankingPage } from "./ranking.ts";
+import { type ConferenceRecord, type Selected, selectedId, selectedRows, toConference } from "./rows.ts";
+import { matchedPage } from "./search.ts";
+import {
+  Conditions,
+  countMatches,
+  epochSeconds,
+  pagedSelect,
+  pageWindow,
+  paramsKey,
+  searchPagination,
+  tierPosition,
+} from "./sql.ts";
+import { addVenueFilters } from "./venue-filters.ts";
+
+/** Open calls soonest first, then closed calls most recent first, then undated; two `?` bound to today. */
+const DEADLINE_ORDER =
+  "CASE WHEN c.submission_date >= ? THEN 0 WHEN c.submission_date IS NOT NULL THEN 1 ELSE 2 END, " +
+  "CASE WHEN c.submission_date >= ? THEN c.submission_date END, c.submission_date DESC";
+
+/**
+ * Ties among equal name matches: the better CCF tier, then CORE, then QUALIS (unranked last), then an open call,
+ * then the longer edition history (docs/api.md). One `?` bound to today.
+ */
+const RELEVANCE_TIEBREAK =
+  `${tierPosition("c.ccf_rank", CCF_TIERS)} NULLS LAST, ${tierPosition("c.core_rank", CORE_TIERS)} NULLS LAST, ` +
+  `${tierPosition("c.qualis_rank", QUALIS_TIERS)} NULLS LAST, ` +
+  "CASE WHEN c.submission_date >= ? THEN 0 ELSE 1 END, c.editions_count DESC NULLS LAST";
+
+export function searchConferences(
+  ctx: QueryContext,
+  p: ConferenceSearchParams,
+): Promise<ConferenceSearchData> {
+  return ctx.db.cached(
+    `conference-search ${ctx.baseUrl} ${p.deadline_within_days === undefined ? ctx.today : ctx.now} ${paramsKey(p)}`,
+    () => findConferences(ctx, p),
+    (data) => data.conferences.length,
+    p.query ? "name searches" : "payloads",
+  );
+}
+
+async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Promise<ConferenceSearchData> {
+  const cond = new Conditions();
+  addVenueFilters(cond, p, "all");
+  if (p.submission_date_start) cond.add("c.submission_date >= ?", p.submission_date_start);
+  if (p.submission_date_end) cond.add("c.submission_date <= ?", p.submission_date_end);
+  if (p.conference_date_start) cond.add("c.conference_date >= ?", p.conference_date_start);
+  if (p.conference_date_end) cond.add("c.conference_date <= ?", p.conference_date_end);
+  if (p.updated_since) cond.add("c.updated_at >= ?", p.updated_since);
+  if (p.deadline_within_days !== undefined) {
+    // The outlook's next submission deadline: the earliest of its deadlines not yet closed, announced or estimated.
+    cond.add(
+      "EXISTS (SELECT 1 FROM outlook o WHERE o.id_num = c.id_num AND o.closes_epoch >= ? AND o.date <= ?)",
+      epochSeconds(ctx.now),
+      daysAfter(ctx.today, p.deadline_within_days),
+    );
+  }
+
+  const { rows, total } = p.query
+    ? await matchedPage<ConferenceRecord>(
+        ctx,
+        p.query,
+        {
+          kind: "conferences",
+          alias: "c",
+          cond,
+          order: `${RELEVANCE_TIEBREAK}, ${DEADLINE_ORDER}, c.id_num`,
+          orderParams: [ctx.today, ctx.today, ctx.today],
+        },
+        p,
+      )
+    : await listAll(ctx, cond, p);
+  return {
+    conferences: rows.map((r) => toConference(r, ctx.baseUrl)),
+    pagination: searchPagination(total, p),
+  };
+}
+
+/** Without a query: every conference meeting the filters, by deadline. */
+async function listAll(ctx: QueryContext, cond: Conditions, p: ConferenceSearchParams) {
+  const page = pagedSelect(
+    {
+      table: "conferences",
+      alias: "c",
+      columns: selectedId("c"),
+      cond,
+      order: `${DEADLINE_ORDER}, c.id_num`,
+      orderParams: [ctx.today, ctx.today],
+    },
+    pageWindow(p),
+  );
+  const [total, selected] = await Promise.all([
+    countMatches(ctx, "conferences c", cond),
+    ctx.db.all<Selected>(page.sql, page.params),
+  ]);
+  return { rows: selectedRows<ConferenceRecord>(ctx.db, "conferences", selected), total };
+}
+
+type ConferenceExtra = "trackers_count" | "attendees_count" | "acceptance_rate" | "views_30d";
+
+const EXTRA_METRIC: Record<Exclude<ConferenceExtra, "acceptance_rate">, ActivityMetric> = {
+  trackers_count: "trackers",
+  attendees_count: "attendees",
+  views_30d: "views_30d",
+};
+
+interface ConferenceRankingSpec {
+  /** Condition on `c`; each `?` is bound to today. */
+  where?: string;
+  /** Ranked by an activity counter (joined as `m`). */
+  metric?: ActivityMetric;
+  order: string;
+  extras: ConferenceExtra[];
+}
+
+/** A tier list: the tier's open calls (as the reference defines it since 2.0.0), best tier, then soonest deadline. */
+const tierRanking = (column: string, tiers: readonly string[]): ConferenceRankingSpec => ({
+  where: `${column} <> '' AND c.submission_date >= ?`,
+  order: `${tierPosition(column, tiers)}, c.submission_date, c.id_num`,
+  extras: [],
+});
+
+const POPULARITY_ORDER = "COALESCE(m.n, 0) DESC, c.views DESC, c.id_num";
+
+export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRankingSpec> = {
+  cfp: { where: "c.submission_date >= ?", order: "c.submission_date, c.id_num", extras: [] },
+  past_cfp: { where: "c.submission_date < ?", order: "c.submission_date DESC, c.id_num", extras: [] },
+  ccf: tierRanking("c.ccf_rank", CCF_TIERS),
+  core: tierRanking("c.core_rank", CORE_TIERS),
+  qualis: tierRanking("c.qualis_rank", QUALIS_TIERS),
+  cp_index: { where: "c.cp_score IS NOT NULL", order: "c.cp_score DESC, c.id_num", extras: [] },
+  // Popularity: every conference by its count (0 included), ties by all-time views, then id (docs/api.md).
+  most_viewed: { metric: "views_30d", order: POPULARITY_ORDER, extras: ["views_30d"] },
+  most_tracked: { metric: "trackers", order: POPULARITY_ORDER, extras: ["trackers_count"] },
+  most_attended: { metric: "attendees", order: POPULARITY_ORDER, extras: ["attendees_count"] },
+  most_competitive: {
+    where: "c.acceptance_rate IS NOT NULL",
+    order: "c.acceptance_rate, c.id_num",
+    extras: ["acceptance_rate"],
+  },
+  upcoming: { where: "c.conference_date >= ?", order: "c.conference_date, c.id_num", extras: [] },
+  past: { where: "c.conference_date < ?", order: "c.conference_date DESC, c.id_num", extras: [] },
+  trending: { metric: "views_30d", order: POPULARITY_ORDER, extras: ["views_30d"] },
+};
+
+export async function listConferences(
+  ctx: QueryContext,
+  ranking: ConferenceRanking,
+  p: ConferenceRankingParams,
+): Promise<ConferenceRankingData> {
+  const spec = CONFERENCE_RANKING_SPECS[ranking];
+  const activityExtras = spec.extras.flatMap((e) => (e === "acceptance_rate" ? [] : [EXTRA_METRIC[e]]));
+  const metrics = spec.metric ? [spec.metric, ...activityExtras] : activityExtras;
+  return cachedRanking(
+    ctx,
+    "conference",
+    { ranking, paramsKey: paramsKey(p), metrics },
+    (counts) => rankConferences(ctx, ranking, p, counts),
+    (data) => data.conferences.length,
+  );
+}
+
+async function rankConferences(
+  ctx: QueryContext,
+  ranking: ConferenceRanking,
+  p: ConferenceRankingParams,
+  counts: Map<ActivityMetric, ReadonlyMap<string, number>>,
+): Promise<ConferenceRankingData> {
+  const spec = CONFERENCE_RANKING_SPECS[ranking];
+  const cond = new Conditions();
+  if (spec.where) {
+    const todayParams = spec.where.split("?").length - 1;
+    cond.add(spec.where, ...Array<string>(todayParams).fill(ctx.today));
+  }
+  const { rows: selected, pagination } = await fetchRankingPage<Selected>(
+    ctx,
+    {
+      kind: "conference",
+      from: "conferences c",
+      alias: "c",
+      columns: selectedId("c"),
+      joins: [],
+      conditions: cond,
+      metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
+      order: spec.order,
+    },
+    p,
+  );
+  const conferences = selectedRows<ConferenceRow>(ctx.db, "conferences", selected).map(
+    (r): RankedConference => {
+      const row: RankedConference = toConference(r, ctx.baseUrl);
+      for (const extra of spec.extras) {
+        if (extra === "acceptance_rate") {
+          if (r.acceptance_rate !== null) row.acceptance_rate = r.acceptance_rate;
+        } else {
+          row[extra] = counts.get(EXTRA_METRIC[extra])?.get(r.id) ?? 0;
+        }
+      }
+      return row;
+    },
+  );
+  return { ranking, conferences, pagination };
+}

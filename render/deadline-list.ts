@@ -1,0 +1,204 @@
+/**
+ * The upcoming-deadlines list as the pages show it (home, built; `/deadlines`, rendered by the server): one
+ * card per (venue, upcoming round) of the query layer's `upcomingDeadlines`, the filter form that asks it, and
+ * the filter as query parameters (the same ones `/api/deadlines`, `/deadlines.ics` and `/deadlines.xml` take).
+ * The rows are the layer's; nothing here decides what is next or upcoming.
+ */
+import { type OutlookDeadline, RESEARCH_FIELDS } from "../snapshot/records.ts";
+import { RANK_SYSTEMS } from "../read/schema/rank-tiers.ts";
+import { deadlineHtml } from "./deadline.ts";
+import { escapeHtml, fieldLabel, formatDate } from "./html.ts";
+import { rankLineHtml } from "./rank-line.ts";
+
+export const DEADLINES_PATH = "/deadlines";
+export const DEADLINES_ICS_PATH = "/deadlines.ics";
+export const DEADLINES_RSS_PATH = "/deadlines.xml";
+export const WINDOWS = [7, 30, 60, 90] as const;
+
+/** One row of `upcomingDeadlines` as the pages use it (the query layer's row has these fields and more). */
+export interface DeadlineRow {
+  conference_id: string;
+  short_name: string;
+  full_name: string;
+  ccf_rank: string;
+  core_rank: string;
+  qualis_rank: string;
+  fields: readonly string[];
+  next: OutlookDeadline;
+  deadlines: readonly OutlookDeadline[];
+  conference: {
+    year: number;
+    start_date: string | null;
+    end_date: string | null;
+    place: string | null;
+  } | null;
+  data_as_of: string | null;
+}
+
+/** The filter as the form holds it; `toParams` turns it into the API's parameters. */
+export interface DeadlineFilter {
+  ccf_rank: string[];
+  core_rank: string[];
+  qualis_rank: string[];
+  field: string[];
+  within_days: string;
+  estimates: boolean;
+  ranked_only: boolean;
+  page: string;
+}
+
+/** What the home page and a bare `/deadlines` ask: ranked venues, estimates included, no date limit. */
+export const DEFAULT_FILTER: DeadlineFilter = {
+  ccf_rank: [],
+  core_rank: [],
+  qualis_rank: [],
+  field: [],
+  within_days: "",
+  estimates: true,
+  ranked_only: true,
+  page: "1",
+};
+
+/** Repeated (`ccf_rank=A&ccf_rank=B`, what a form sends) and comma-separated values alike. */
+const many = (url: URL, name: string) =>
+  url.searchParams
+    .getAll(name)
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** A checkbox sent after its hidden "0" twin: the last value wins, absence means the default. */
+export function flag(url: URL, name: string, fallback: boolean): boolean {
+  const last = url.searchParams.getAll(name).at(-1);
+  return last === undefined ? fallback : last === "1" || last === "true";
+}
+
+export function filterOf(url: URL): DeadlineFilter {
+  return {
+    ccf_rank: many(url, "ccf_rank"),
+    core_rank: many(url, "core_rank"),
+    qualis_rank: many(url, "qualis_rank"),
+    field: many(url, "field"),
+    within_days: (url.searchParams.get("within_days") ?? "").trim(),
+    estimates: flag(url, "estimates", DEFAULT_FILTER.estimates),
+    ranked_only: flag(url, "ranked_only", DEFAULT_FILTER.ranked_only),
+    page: (url.searchParams.get("page") ?? "").trim() || "1",
+  };
+}
+
+/** The API's parameters for the filter (comma-separated lists, explicit booleans), without paging. */
+export function filterParams(f: DeadlineFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const name of ["ccf_rank", "core_rank", "qualis_rank", "field"] as const) {
+    if (f[name].length > 0) params[name] = f[name].join(",");
+  }
+  if (f.within_days) params.within_days = f.within_days;
+  params.estimates = String(f.estimates);
+  params.ranked_only = String(f.ranked_only);
+  return params;
+}
+
+/** `/deadlines.ics?…`: an address for the filter. */
+export const filterAddress = (path: string, f: DeadlineFilter) =>
+  `${path}?${new URLSearchParams(filterParams(f)).toString()}`;
+
+const checkboxes = (
+  name: string,
+  legend: string,
+  values: readonly string[],
+  chosen: readonly string[],
+  text: (v: string) => string = (v) => v,
+) => {
+  const on = new Set(chosen.map((v) => v.toUpperCase()));
+  return `<fieldset class="choices"><legend>${legend}</legend>${values
+    .map(
+      (v) =>
+        `<label><input type="checkbox" name="${name}" value="${escapeHtml(v)}"${on.has(v.toUpperCase()) ? " checked" : ""} /> ${escapeHtml(text(v))}</label>`,
+    )
+    .join("")}</fieldset>`;
+};
+
+const toggle = (name: string, label: string, on: boolean) =>
+  `<input type="hidden" name="${name}" value="0" /><label class="switch"><span><input type="checkbox" name="${name}" value="1"${on ? " checked" : ""} /> ${label}</span></label>`;
+
+/** The filter form: a plain GET to /deadlines, so it works without JavaScript and the address is the filter. */
+export function filterFormHtml(f: DeadlineFilter, open = false): string {
+  const within = [...WINDOWS.map(String), ""]
+    .map(
+      (v) =>
+        `<option value="${v}"${f.within_days === v ? " selected" : ""}>${v ? `within ${v} days` : "any time"}</option>`,
+    )
+    .join("");
+  const fields = RESEARCH_FIELDS.map(
+    (v) =>
+      `<option value="${v}"${f.field.includes(v) ? " selected" : ""}>${escapeHtml(fieldLabel(v))}</option>`,
+  ).join("");
+  return `<details class="filter"${open ? " open" : ""}><summary>Filter: ranks, fields, time window, estimates</summary>
+<form id="deadline-filter" class="search" action="${DEADLINES_PATH}" method="get" aria-label="Filter deadlines">
+<div class="row">
+${RANK_SYSTEMS.map(({ param, system, tiers }) => checkboxes(param, system, tiers, f[param])).join("\n")}
+</div>
+<div class="row">
+<label>Research fields (any of)<select name="field" multiple size="4">${fields}</select></label>
+<label>Deadline<select name="within_days">${within}</select></label>
+${toggle("estimates", "Include estimated deadlines", f.estimates)}
+${toggle("ranked_only", "Ranked venues only (CCF, CORE or QUALIS)", f.ranked_only)}
+</div>
+<p class="note">Several ranks: a venue matches any of them, across systems.</p>
+<div><button type="submit">Show deadlines</button></div>
+</form></details>`;
+}
+
+function conferenceLine(c: DeadlineRow["conference"]): string {
+  if (!c?.start_date) return "";
+  const dates =
+    c.end_date && c.end_date !== c.start_date
+      ? `${formatDate(c.start_date)} – ${formatDate(c.end_date)}`
+      : formatDate(c.start_date);
+  return `<span class="muted block">Conference ${escapeHtml(dates)}${c.place ? `, ${escapeHtml(c.place)}` : ""}</span>`;
+}
+
+/** One card: the venue with its ranks, the round's next submission deadline, the round's other one, the conference. */
+function deadlineRowHtml(row: DeadlineRow, hidden = false): string {
+  const others = row.deadlines.filter((d) => d.type !== row.next.type && d.status === "upcoming");
+  return `<li class="deadline-card${row.next.estimated ? " estimated" : ""}" data-deadline="${row.next.closes_at}"${hidden ? " hidden" : ""}>
+<p class="venue"><a href="/conference/${escapeHtml(row.conference_id)}">${escapeHtml(row.short_name)}</a> ${rankLineHtml(row)}<span class="muted block">${escapeHtml(row.full_name)}</span></p>
+<p class="when">${deadlineHtml(row.next, row.data_as_of)}</p>
+${others.map((d) => `<p class="when other">${deadlineHtml(d, row.data_as_of)}</p>`).join("")}
+${conferenceLine(row.conference)}
+</li>`;
+}
+
+/** The cards; with `rolling`, only that many show at once and the script reveals the next as deadlines pass. */
+function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number): string {
+  if (rows.length === 0) return `<p class="muted">No submission deadline matches.</p>`;
+  const attr = rolling ? ` data-rolling="${rolling}"` : "";
+  return `<ol class="deadline-list"${attr}>${rows
+    .map((row, i) => deadlineRowHtml(row, rolling !== undefined && i >= rolling))
+    .join("\n")}</ol>`;
+}
+
+/**
+ * Announced deadlines first, estimates apart (each list in the layer's order): what a researcher can submit to
+ * for sure, then what is only expected from a venue's history. `rolling` limits each list as deadlineListHtml does.
+ */
+export function splitDeadlineListsHtml(
+  rows: readonly DeadlineRow[],
+  rolling?: { announced: number; estimated: number },
+): string {
+  const announced = rows.filter((r) => !r.next.estimated);
+  const estimated = rows.filter((r) => r.next.estimated);
+  if (rows.length === 0) return deadlineListHtml(rows);
+  return [
+    `<h3 id="announced">Announced <span class="muted">(${announced.length})</span></h3>`,
+    announced.length > 0
+      ? deadlineListHtml(announced, rolling?.announced)
+      : `<p class="muted">None announced here.</p>`,
+    ...(estimated.length > 0
+      ? [
+          `<h3 id="estimated">Estimated, not yet announced <span class="muted">(${estimated.length}; from each venue's past cycles, with their window)</span></h3>`,
+          deadlineListHtml(estimated, rolling?.estimated),
+        ]
+      : []),
+  ].join("\n");
+}
