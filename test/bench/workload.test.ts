@@ -75,16 +75,37 @@ describe("the bench workload", () => {
     const ids = { conferences: ["1"], journals: ["7"] };
     const names = (groups: EndpointGroup[]) => groups.map((g) => g.name);
     const all = endpointGroups(ids, { apiKey: "KEY", mcp: true });
-    expect(names(all)).toEqual(["search", "search-cold", "rankings", "statistics", "details", "mcp"]);
+    expect(names(all)).toEqual([
+      "search",
+      "search-cold",
+      "rankings",
+      "feeds",
+      "feeds-cold",
+      "statistics",
+      "details",
+      "mcp",
+    ]);
     expect(names(endpointGroups(ids, { apiKey: null, mcp: false }))).toEqual([
       "search",
       "search-cold",
       "rankings",
+      "feeds",
+      "feeds-cold",
       "statistics",
     ]);
     const cold = all.find((g) => g.name === "search-cold");
     const fresh = [cold?.next?.(), cold?.next?.()].map((r) => r?.path);
     expect(fresh).toEqual([coldSearch(0).path, coldSearch(1).path]);
     expect(mixedGroup(all).requests).toEqual(mixedRequests(all));
+  });
+
+  it("asks every feed filter once before one repeats, none of them among the warm group's", () => {
+    const all = endpointGroups({ conferences: [], journals: [] }, { apiKey: null, mcp: false });
+    const warm = new Set(all.find((g) => g.name === "feeds")?.requests.map((r) => r.path));
+    const cold = all.find((g) => g.name === "feeds-cold");
+    const paths = Array.from({ length: 3000 }, () => cold?.next?.()?.path ?? "");
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.filter((p) => warm.has(p))).toEqual([]);
+    expect(paths.every((p) => /^\/deadlines\.ics\?.*within_days=\d+$/.test(p))).toBe(true);
   });
 });
