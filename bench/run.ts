@@ -137,6 +137,192 @@ async function checkRequests(baseUrl: string, groups: EndpointGroup[]): Promise<
   return failures;
 }
 
+type Options = ReturnType<typeof options>;
+
+/** The synthetic upstream at the bench's scale, and the snapshot built from it in a child process. */
+async function buildSynthetic(o: Options, workDir: string) {
+  log(`Generating the synthetic upstream (${o.scale} × the real catalogue)…`);
+  const upstreamDir = join(workDir, "upstream");
+  const generated = await generateUpstream({ realDir: o.upstream, outDir: upstreamDir, scale: o.scale });
+  log(
+    `  ${generated.files} files, ${(generated.bytes / 1e6).toFixed(1)} MB in ${generated.seconds.toFixed(1)} s`,
+  );
+
+  log("Building the snapshot (child process)…");
+  const snapshotsDir = join(workDir, "snapshots");
+  const build = await measureBuild({ upstreamDir, snapshotsDir, baseUrl: "http://localhost:4321" }, log);
+  log(`  build ${build.seconds.toFixed(1)} s, peak RSS ${Math.round(build.peak_rss_mb)} MB`);
+  if (!o.keep) await rm(upstreamDir, { recursive: true, force: true });
+  return { generated, build, snapshotsDir };
+}
+
+/** The bench's API key if the server takes it, and whether MCP answers; what is left out is said in `notes`. */
+async function probeAccess(
+  baseUrl: string,
+  key: Awaited<ReturnType<typeof createApiKey>>,
+  ids: VenueIds,
+  notes: string[],
+) {
+  let apiKey: string | null = null;
+  if ("key" in key) {
+    const probe = await send(baseUrl, {
+      method: "GET",
+      path: `/api/conferences/${ids.conferences[0]}`,
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    if (isSuccess(probe.body)) apiKey = key.key;
+    else
+      notes.push(
+        `details skipped: the server refused the bench's API key (${probe.status} ${probe.body.slice(0, 120)})`,
+      );
+  } else {
+    notes.push(`details skipped: no API key (${key.reason})`);
+  }
+  const mcpProbe = await send(baseUrl, mcpRequests(null, null)[0] as BenchRequest);
+  const mcp = mcpProbe.status === 200 && isSuccess(mcpProbe.body);
+  if (!mcp) notes.push(`MCP skipped: POST /mcp answered ${mcpProbe.status} ${mcpProbe.body.slice(0, 120)}`);
+  return { apiKey, mcp };
+}
+
+/** One endpoint's throughput and latency, as the log prints it. */
+const resultLine = (name: string, r: EndpointResult) =>
+  `  ${name.padEnd(12)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50_ms} ms  p99 ${r.p99_ms} ms`;
+
+/** What a round loads: the groups, the mixed workload, and the bare Node baseline serving a real search body. */
+interface Workload {
+  baseUrl: string;
+  workDir: string;
+  load: LoadOptions;
+  groups: EndpointGroup[];
+  mixed: EndpointGroup;
+  payload: string;
+  serverMemory: () => Promise<string>;
+}
+
+/** One round: every group, the bare Node baseline, then the mixed workload. */
+async function measureRound(w: Workload): Promise<EndpointResult[]> {
+  const measured: EndpointResult[] = [];
+  for (const group of w.groups) {
+    const result = await runLoad(w.baseUrl, group, w.load);
+    measured.push(result);
+    log(`${resultLine(group.name, result)}  errors ${result.errors}  ${await w.serverMemory()}`);
+  }
+  log("Bare Node server with a real search answer (the machine's limit)…");
+  const bareGroup = baselineGroup(w.payload.length);
+  const baseline = await startBaseline(w.payload, w.workDir);
+  let base: EndpointResult;
+  try {
+    await runLoad(baseline.url, bareGroup, { ...w.load, duration: Math.min(3, w.load.duration) });
+    base = await runLoad(baseline.url, bareGroup, w.load);
+  } finally {
+    await baseline.stop();
+  }
+  log(resultLine("baseline", base));
+  const mixedRun = await runLoad(w.baseUrl, w.mixed, w.load);
+  log(`${resultLine("mixed", mixedRun)}  errors ${mixedRun.errors}`);
+  return [...measured, mixedRun, base];
+}
+
+/** Every round on one build, each endpoint's figures the median of its rounds. */
+async function measureRounds(w: Workload, runs: number) {
+  const rounds: EndpointResult[][] = [];
+  for (let round = 1; round <= runs; round++) {
+    if (runs > 1) log(`Round ${round} of ${runs}…`);
+    rounds.push(await measureRound(w));
+  }
+  const combined = (rounds[0] as EndpointResult[]).map((first) =>
+    medianOfRuns(rounds.map((r) => r.find((e) => e.name === first.name) as EndpointResult)),
+  );
+  const mixed = combined.find((e) => e.name === "mixed") as EndpointResult;
+  const base = combined.find((e) => e.name === "baseline") as EndpointResult;
+  if (runs > 1)
+    log(
+      `Medians of ${runs} rounds: mixed ${mixed.rps.toFixed(0)} req/s, bare Node ${base.rps.toFixed(0)} req/s, mixed p99 ${mixed.p99_ms} ms`,
+    );
+  return { endpoints: combined.filter((e) => e.name !== "mixed" && e.name !== "baseline"), mixed, base };
+}
+
+/** The relevance set scored over REST. */
+async function relevanceOverRest(baseUrl: string) {
+  log("Relevance set over REST…");
+  const relevance = await scoreRelevance(
+    async (c) => {
+      const path = `/api/${c.kind}s?per_page=10&query=${encodeURIComponent(c.query)}`;
+      const body = JSON.parse((await send(baseUrl, { method: "GET", path })).body);
+      return (body.data?.[`${c.kind}s`] ?? []).map((v: { short_name: string | null }) => v.short_name);
+    },
+    await loadRelevanceSet(),
+  );
+  log(`  precision@1 ${relevance.precisionAt1.toFixed(3)}  MRR ${relevance.mrr.toFixed(3)}`);
+  return relevance;
+}
+
+/** What the run measured, as the results files record it. */
+function benchFigures(
+  o: Options,
+  run: {
+    startedAt: string;
+    synthetic: Awaited<ReturnType<typeof buildSynthetic>>;
+    server: { startSeconds: number; peakRssMb: number };
+    measured: Awaited<ReturnType<typeof measureRounds>>;
+    payloadBytes: number;
+    relevance: Awaited<ReturnType<typeof relevanceOverRest>>;
+    checkFailures: number;
+    notes: string[];
+  },
+): Omit<BenchResults, "targets"> {
+  const { generated, build } = run.synthetic;
+  const { endpoints, mixed, base } = run.measured;
+  const byName = (name: string) => endpoints.find((e) => e.name === name);
+  return {
+    scale: o.scale,
+    started_at: run.startedAt,
+    machine: { cpus: cpus().length, node: process.version, memory_gb: Math.round(totalmem() / 2 ** 30) },
+    duration_s: o.duration,
+    runs: o.runs,
+    connections: o.connections,
+    log_level: o.logLevel,
+    store: o.store,
+    upstream: { files: generated.files, mb: generated.bytes / 1e6, generate_s: generated.seconds },
+    counts: build.counts,
+    build_s: build.seconds,
+    build_peak_rss_mb: build.peak_rss_mb,
+    build_stages: build.stages,
+    server_start_s: run.server.startSeconds,
+    server_peak_rss_mb: run.server.peakRssMb,
+    baseline_rps: base.rps,
+    baseline_p99_ms: base.p99_ms,
+    baseline_payload_bytes: run.payloadBytes,
+    mixed_rps: mixed.rps,
+    ratio: mixed.rps / base.rps,
+    p50_ms: mixed.p50_ms,
+    p99_ms: mixed.p99_ms,
+    search_p99_ms: byName("search")?.p99_ms ?? Number.NaN,
+    search_cold_p99_ms: byName("search-cold")?.p99_ms ?? Number.NaN,
+    search_precision_at_1: run.relevance.precisionAt1,
+    search_mrr: run.relevance.mrr,
+    errors: run.checkFailures + mixed.errors + endpoints.reduce((sum, e) => sum + e.errors, 0),
+    endpoints: [...endpoints, mixed, base],
+    notes: run.notes,
+  };
+}
+
+/** The headline figures and each target, met or not. */
+function printSummary(results: BenchResults, written: string[]) {
+  log("");
+  log(
+    `Scale ${results.scale}: mixed ${Math.round(results.mixed_rps)} req/s vs bare Node ${Math.round(results.baseline_rps)} req/s → ratio ${results.ratio.toFixed(2)}; mixed p99 ${results.p99_ms} ms; search p99 ${results.search_p99_ms} ms (distinct ${results.search_cold_p99_ms} ms); search precision@1 ${results.search_precision_at_1.toFixed(3)}, MRR ${results.search_mrr.toFixed(3)}`,
+  );
+  log(
+    `Build ${results.build_s.toFixed(1)} s (peak ${Math.round(results.build_peak_rss_mb)} MB); server peak RSS ${Math.round(results.server_peak_rss_mb)} MB; errors ${results.errors}`,
+  );
+  for (const t of results.targets)
+    log(`  ${t.met ? "met    " : "NOT MET"}  ${t.name}: ${t.value} (target ${t.target})`);
+  if (results.targets.length === 0)
+    log("  (no targets at this scale: they are set for scale 1 and scale 100)");
+  log(`Results: ${written.join(", ")}`);
+}
+
 async function main() {
   const o = options();
   const load: LoadOptions = { duration: o.duration, connections: o.connections };
@@ -146,24 +332,11 @@ async function main() {
   log(`Benchmark at scale ${o.scale} in ${workDir}`);
   let server: RunningChild | null = null;
   let redis: { url: string; stop(): Promise<void> } | null = null;
-  let baseline: RunningChild | null = null;
   try {
-    log(`Generating the synthetic upstream (${o.scale} × the real catalogue)…`);
-    const upstreamDir = join(workDir, "upstream");
-    const generated = await generateUpstream({ realDir: o.upstream, outDir: upstreamDir, scale: o.scale });
-    log(
-      `  ${generated.files} files, ${(generated.bytes / 1e6).toFixed(1)} MB in ${generated.seconds.toFixed(1)} s`,
-    );
-
-    log("Building the snapshot (child process)…");
-    const snapshotsDir = join(workDir, "snapshots");
-    const build = await measureBuild({ upstreamDir, snapshotsDir, baseUrl: "http://localhost:4321" }, log);
-    log(`  build ${build.seconds.toFixed(1)} s, peak RSS ${Math.round(build.peak_rss_mb)} MB`);
-    if (!o.keep) await rm(upstreamDir, { recursive: true, force: true });
-
+    const synthetic = await buildSynthetic(o, workDir);
     if (o.store === "redis") redis = await startRedis(workDir);
     const service = {
-      snapshotsDir,
+      snapshotsDir: synthetic.snapshotsDir,
       stateDir: join(workDir, "state"),
       redisUrl: redis?.url ?? null,
       workDir,
@@ -177,28 +350,9 @@ async function main() {
     const baseUrl = server.url;
 
     const ids = await sampleIds(baseUrl);
-    let apiKey: string | null = null;
-    if ("key" in key) {
-      const probe = await send(baseUrl, {
-        method: "GET",
-        path: `/api/conferences/${ids.conferences[0]}`,
-        headers: { authorization: `Bearer ${key.key}` },
-      });
-      if (isSuccess(probe.body)) apiKey = key.key;
-      else
-        notes.push(
-          `details skipped: the server refused the bench's API key (${probe.status} ${probe.body.slice(0, 120)})`,
-        );
-    } else {
-      notes.push(`details skipped: no API key (${key.reason})`);
-    }
-    const mcpProbe = await send(baseUrl, mcpRequests(null, null)[0] as BenchRequest);
-    const mcpAvailable = mcpProbe.status === 200 && isSuccess(mcpProbe.body);
-    if (!mcpAvailable)
-      notes.push(`MCP skipped: POST /mcp answered ${mcpProbe.status} ${mcpProbe.body.slice(0, 120)}`);
+    const access = await probeAccess(baseUrl, key, ids, notes);
     for (const note of notes) log(`  note: ${note}`);
-
-    const groups = endpointGroups(ids, { apiKey, mcp: mcpAvailable });
+    const groups = endpointGroups(ids, access);
     const mixed = mixedGroup(groups);
 
     log("Checking every request once…");
@@ -214,107 +368,26 @@ async function main() {
     };
     log(`  before load: ${await serverMemory()}`);
     const payload = (await send(baseUrl, BASELINE_PAYLOAD_REQUEST)).body;
-    const bareGroup = baselineGroup(payload.length);
-
-    // One round: every group, the bare Node baseline, then the mixed workload; rounds repeat on one build.
-    const rounds: EndpointResult[][] = [];
-    for (let round = 1; round <= o.runs; round++) {
-      if (o.runs > 1) log(`Round ${round} of ${o.runs}…`);
-      const measured: EndpointResult[] = [];
-      for (const group of groups) {
-        const result = await runLoad(baseUrl, group, load);
-        measured.push(result);
-        log(
-          `  ${group.name.padEnd(12)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms} ms  p99 ${result.p99_ms} ms  errors ${result.errors}  ${await serverMemory()}`,
-        );
-      }
-      log("Bare Node server with a real search answer (the machine's limit)…");
-      baseline = await startBaseline(payload, workDir);
-      await runLoad(baseline.url, bareGroup, { ...load, duration: Math.min(3, o.duration) });
-      const base = await runLoad(baseline.url, bareGroup, load);
-      await baseline.stop();
-      baseline = null;
-      log(
-        `  baseline     ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${base.p50_ms} ms  p99 ${base.p99_ms} ms`,
-      );
-      const mixedRun = await runLoad(baseUrl, mixed, load);
-      log(
-        `  mixed        ${mixedRun.rps.toFixed(0).padStart(6)} req/s  p50 ${mixedRun.p50_ms} ms  p99 ${mixedRun.p99_ms} ms  errors ${mixedRun.errors}`,
-      );
-      rounds.push([...measured, mixedRun, base]);
-    }
-    const combined = (rounds[0] as EndpointResult[]).map((first) =>
-      medianOfRuns(rounds.map((r) => r.find((e) => e.name === first.name) as EndpointResult)),
+    const measured = await measureRounds(
+      { baseUrl, workDir, load, groups, mixed, payload, serverMemory },
+      o.runs,
     );
-    const endpoints = combined.filter((e) => e.name !== "mixed" && e.name !== "baseline");
-    const mixedResult = combined.find((e) => e.name === "mixed") as EndpointResult;
-    const base = combined.find((e) => e.name === "baseline") as EndpointResult;
-    if (o.runs > 1)
-      log(
-        `Medians of ${o.runs} rounds: mixed ${mixedResult.rps.toFixed(0)} req/s, bare Node ${base.rps.toFixed(0)} req/s, mixed p99 ${mixedResult.p99_ms} ms`,
-      );
     const serverPeak = await server.peakRssMb();
+    const relevance = await relevanceOverRest(baseUrl);
 
-    log("Relevance set over REST…");
-    const relevance = await scoreRelevance(
-      async (c) => {
-        const path = `/api/${c.kind}s?per_page=10&query=${encodeURIComponent(c.query)}`;
-        const body = JSON.parse((await send(baseUrl, { method: "GET", path })).body);
-        return (body.data?.[`${c.kind}s`] ?? []).map((v: { short_name: string | null }) => v.short_name);
-      },
-      await loadRelevanceSet(),
-    );
-    log(`  precision@1 ${relevance.precisionAt1.toFixed(3)}  MRR ${relevance.mrr.toFixed(3)}`);
-
-    const byName = (name: string) => endpoints.find((e) => e.name === name);
-    const figures: Omit<BenchResults, "targets"> = {
-      scale: o.scale,
-      started_at: startedAt,
-      machine: { cpus: cpus().length, node: process.version, memory_gb: Math.round(totalmem() / 2 ** 30) },
-      duration_s: o.duration,
-      runs: o.runs,
-      connections: o.connections,
-      log_level: o.logLevel,
-      store: o.store,
-      upstream: { files: generated.files, mb: generated.bytes / 1e6, generate_s: generated.seconds },
-      counts: build.counts,
-      build_s: build.seconds,
-      build_peak_rss_mb: build.peak_rss_mb,
-      build_stages: build.stages,
-      server_start_s: server.startSeconds,
-      server_peak_rss_mb: serverPeak,
-      baseline_rps: base.rps,
-      baseline_p99_ms: base.p99_ms,
-      baseline_payload_bytes: payload.length,
-      mixed_rps: mixedResult.rps,
-      ratio: mixedResult.rps / base.rps,
-      p50_ms: mixedResult.p50_ms,
-      p99_ms: mixedResult.p99_ms,
-      search_p99_ms: byName("search")?.p99_ms ?? Number.NaN,
-      search_cold_p99_ms: byName("search-cold")?.p99_ms ?? Number.NaN,
-      search_precision_at_1: relevance.precisionAt1,
-      search_mrr: relevance.mrr,
-      errors: checkFailures + mixedResult.errors + endpoints.reduce((sum, e) => sum + e.errors, 0),
-      endpoints: [...endpoints, mixedResult, base],
+    const figures = benchFigures(o, {
+      startedAt,
+      synthetic,
+      server: { startSeconds: server.startSeconds, peakRssMb: serverPeak },
+      measured,
+      payloadBytes: payload.length,
+      relevance,
+      checkFailures,
       notes,
-    };
+    });
     const results: BenchResults = { ...figures, targets: checkTargets(figures) };
-    const written = await writeResults(join(PROJECT_ROOT, "bench/results"), results);
-
-    log("");
-    log(
-      `Scale ${o.scale}: mixed ${Math.round(results.mixed_rps)} req/s vs bare Node ${Math.round(results.baseline_rps)} req/s → ratio ${results.ratio.toFixed(2)}; mixed p99 ${results.p99_ms} ms; search p99 ${results.search_p99_ms} ms (distinct ${results.search_cold_p99_ms} ms); search precision@1 ${results.search_precision_at_1.toFixed(3)}, MRR ${results.search_mrr.toFixed(3)}`,
-    );
-    log(
-      `Build ${results.build_s.toFixed(1)} s (peak ${Math.round(results.build_peak_rss_mb)} MB); server peak RSS ${Math.round(results.server_peak_rss_mb)} MB; errors ${results.errors}`,
-    );
-    for (const t of results.targets)
-      log(`  ${t.met ? "met    " : "NOT MET"}  ${t.name}: ${t.value} (target ${t.target})`);
-    if (results.targets.length === 0)
-      log("  (no targets at this scale: they are set for scale 1 and scale 100)");
-    log(`Results: ${written.join(", ")}`);
+    printSummary(results, await writeResults(join(PROJECT_ROOT, "bench/results"), results));
   } finally {
-    await baseline?.stop();
     await server?.stop();
     await redis?.stop();
     if (o.keep) log(`Kept ${workDir}`);

@@ -98,35 +98,6 @@ export function createApp(deps: AppDeps): EdgeHandler {
     publicBaseUrl: config.publicBaseUrl,
     answers: deps.answers ?? answersOf(deps.query, config.answerWindowMs, deps.clock),
   });
-  const snapshots = snapshotFiles(config.snapshotsDir);
-  const site = siteFiles(config.siteDir);
-  const search = siteSearch({ query: deps.query, siteDir: config.siteDir, clock: deps.clock });
-  const allowedHosts = allowedHostNames(config.publicBaseUrl, config.allowedHosts);
-  const watchlists = storedWatchlists(
-    deps.watchlistStore ?? null,
-    { ...config.watchlists, allowedHosts },
-    deps.clock,
-  );
-  const watchCalendars = watchCalendar(config.siteDir, watchlists.find);
-  // Server-rendered pages and feeds, each answering its own paths (null for any other).
-  const pages = [
-    deadlinesPages({
-      list: deadlineLister(deps.query),
-      outlooks: (ids) => deps.query.conferenceOutlooks(ids),
-      siteDir: config.siteDir,
-      publicBaseUrl: config.publicBaseUrl,
-      generatedAt: () => new Date(deps.query.snapshot().generated_at),
-      clock: deps.clock,
-    }),
-    watchlistPage({
-      find: watchlists.find,
-      keepDays: watchlists.keepDays,
-      venues: watchedVenues(deps.query),
-      siteDir: config.siteDir,
-      publicBaseUrl: config.publicBaseUrl,
-    }),
-    watchCalendars,
-  ];
   const mcp = deps.mcp?.({
     query: deps.query,
     publicBaseUrl: config.publicBaseUrl,
@@ -136,38 +107,34 @@ export function createApp(deps: AppDeps): EdgeHandler {
     // The venue resources read the site's own Markdown renditions (ids are digits only, checked before).
     venueMarkdown: (kind, id) => readFile(join(config.siteDir, kind, `${id}.md`), "utf8").catch(() => null),
   });
-
-  /** The page of a venue merged into another: a permanent redirect to the surviving venue's page. */
-  const mergedPageRedirect = async (pathname: string): Promise<Response | null> => {
-    const match = VENUE_PAGE.exec(pathname);
-    if (!match) return null;
-    const kind = match[1] === "conference" ? "conference" : "journal";
-    const to = await deps.query.survivingId(kind, match[2] ?? "");
-    if (!to) return null;
-    const location = `/${match[1]}/${to}${pathname.slice(`/${match[1]}/${match[2]}`.length)}`;
-    return new Response(null, { status: 301, headers: { location } });
-  };
-
-  // A page view counts once per client address, venue and UTC day, so reloading a page cannot make it trend.
-  const firstViewToday = onceADay(deps.clock);
-  const recordPageView = (pathname: string, ip: string) => {
-    const match = VENUE_PAGE.exec(pathname);
-    if (!match) return;
-    const kind = match[1] === "conference" ? "conference" : "journal";
-    const id = match[2] ?? "";
-    if (!firstViewToday(`${ip}|${kind}|${id}`)) return;
-    deps.activity
-      .recordView(kind, id)
-      .catch((err: unknown) => logger.warn({ err, kind, id }, "recording a page view failed"));
-  };
-
-  const { access } = deps;
   const app = new Hono<EdgeEnv>();
   app.use(compression);
   for (const step of deps.steps ?? edgeStepsOf(deps)) app.use(asMiddleware(step));
+  operationalRoutes(app, deps, mcp);
+  app.route("/", api);
+  if (mcp) {
+    app.get(SERVER_CARD_PATH, (c, next) =>
+      c.req.method === "GET" ? serverCardResponse(config.publicBaseUrl) : next(),
+    );
+  }
+  pageRoutes(app, deps);
+  app.all(
+    "*",
+    () =>
+      new Response("Method not allowed\n", {
+        status: 405,
+        headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
+      }),
+  );
+  app.onError(edgeErrors(logger));
+  return (req, conn) => app.fetch(req, conn);
+}
 
+/** /healthz and /readyz, /metrics (loopback or METRICS_TOKEN), and /mcp. */
+function operationalRoutes(app: Hono<EdgeEnv>, deps: AppDeps, mcp: ReturnType<McpFactory> | undefined): void {
+  const { config } = deps;
   const readiness = {
-    access,
+    access: deps.access,
     snapshot: deps.query.snapshot,
     nightly: () => readBuildStatus(config.snapshotsDir),
     maxSnapshotAgeHours: config.readyMaxSnapshotAgeHours,
@@ -190,16 +157,48 @@ export function createApp(deps: AppDeps): EdgeHandler {
         })
       : errorResponse(404, "MCP is not enabled on this server", c.get("requestId")),
   );
-  app.route("/", api);
-  if (mcp) {
-    app.get(SERVER_CARD_PATH, (c, next) =>
-      c.req.method === "GET" ? serverCardResponse(config.publicBaseUrl) : next(),
-    );
-  }
-  // Pages, feeds and files answer GET and HEAD only. They read the raw path (not Hono's decoded one): the file
-  // handlers resolve and check it themselves.
-  const rawPath = (req: Request) => new URL(req.url).pathname;
-  const PAGE_METHODS = ["GET", "HEAD"];
+}
+
+/** The raw path (not Hono's decoded one): the file handlers resolve and check it themselves. */
+const rawPath = (req: Request) => new URL(req.url).pathname;
+/** Pages, feeds and files answer GET and HEAD only. */
+const PAGE_METHODS = ["GET", "HEAD"];
+
+/**
+ * Watchlist edits, then for GET and HEAD: site search, the server-rendered pages, feeds and calendars (each
+ * answering its own paths, null for any other), snapshot files, and the site's files with merged-venue redirects
+ * and the site's 404.
+ */
+function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
+  const { config } = deps;
+  const site = siteFiles(config.siteDir);
+  const snapshots = snapshotFiles(config.snapshotsDir);
+  const search = siteSearch({ query: deps.query, siteDir: config.siteDir, clock: deps.clock });
+  const allowedHosts = allowedHostNames(config.publicBaseUrl, config.allowedHosts);
+  const watchlists = storedWatchlists(
+    deps.watchlistStore ?? null,
+    { ...config.watchlists, allowedHosts },
+    deps.clock,
+  );
+  const pages = [
+    deadlinesPages({
+      list: deadlineLister(deps.query),
+      outlooks: (ids) => deps.query.conferenceOutlooks(ids),
+      siteDir: config.siteDir,
+      publicBaseUrl: config.publicBaseUrl,
+      generatedAt: () => new Date(deps.query.snapshot().generated_at),
+      clock: deps.clock,
+    }),
+    watchlistPage({
+      find: watchlists.find,
+      keepDays: watchlists.keepDays,
+      venues: watchedVenues(deps.query),
+      siteDir: config.siteDir,
+      publicBaseUrl: config.publicBaseUrl,
+    }),
+    watchCalendar(config.siteDir, watchlists.find),
+  ];
+  const venuePages = venuePageSteps(deps);
   // Watchlist edits (POST /watchlists, PUT /watchlists/<id>) take their own methods; null for any other path.
   const watchlistRoute: MiddlewareHandler<EdgeEnv> = async (c, next) =>
     (await watchlists.api(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next();
@@ -208,7 +207,6 @@ export function createApp(deps: AppDeps): EdgeHandler {
   app.on(PAGE_METHODS, SEARCH_PATH, async (c, next) =>
     rawPath(c.req.raw) === SEARCH_PATH ? ((await search(c.req.raw)) ?? next()) : next(),
   );
-  // Server-rendered pages, feeds and calendars, each answering its own paths (null for any other).
   app.on(PAGE_METHODS, "*", async (c, next) => {
     const pathname = rawPath(c.req.raw);
     for (const page of pages) {
@@ -226,20 +224,38 @@ export function createApp(deps: AppDeps): EdgeHandler {
     const req = c.req.raw;
     const pathname = rawPath(req);
     const file = await site(req, feedPath(pathname));
-    if (!file) return (await mergedPageRedirect(pathname)) ?? site.notFound(req);
-    if (file.status === 200 && req.method === "GET") recordPageView(pathname, c.get("ip"));
+    if (!file) return (await venuePages.mergedRedirect(pathname)) ?? site.notFound(req);
+    if (file.status === 200 && req.method === "GET") venuePages.recordView(pathname, c.get("ip"));
     return file;
   });
-  app.all(
-    "*",
-    () =>
-      new Response("Method not allowed\n", {
-        status: 405,
-        headers: { allow: "GET, HEAD, OPTIONS", "content-type": "text/plain; charset=utf-8" },
-      }),
-  );
-  app.onError(edgeErrors(logger));
-  return (req, conn) => app.fetch(req, conn);
+}
+
+/** A venue's detail page: the redirect of a venue merged into another, and the view it counts. */
+function venuePageSteps(deps: AppDeps) {
+  // A page view counts once per client address, venue and UTC day, so reloading a page cannot make it trend.
+  const firstViewToday = onceADay(deps.clock);
+  return {
+    /** The page of a venue merged into another: a permanent redirect to the surviving venue's page. */
+    async mergedRedirect(pathname: string): Promise<Response | null> {
+      const match = VENUE_PAGE.exec(pathname);
+      if (!match) return null;
+      const kind = match[1] === "conference" ? "conference" : "journal";
+      const to = await deps.query.survivingId(kind, match[2] ?? "");
+      if (!to) return null;
+      const location = `/${match[1]}/${to}${pathname.slice(`/${match[1]}/${match[2]}`.length)}`;
+      return new Response(null, { status: 301, headers: { location } });
+    },
+    recordView(pathname: string, ip: string): void {
+      const match = VENUE_PAGE.exec(pathname);
+      if (!match) return;
+      const kind = match[1] === "conference" ? "conference" : "journal";
+      const id = match[2] ?? "";
+      if (!firstViewToday(`${ip}|${kind}|${id}`)) return;
+      deps.activity
+        .recordView(kind, id)
+        .catch((err: unknown) => deps.logger.warn({ err, kind, id }, "recording a page view failed"));
+    },
+  };
 }
 
 /** The server's edge steps, with their own buckets and turns. */

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { VenueId } from "../snapshot/records.ts";
 import type { Caller } from "./caller.ts";
+import { detailSections, sparseRows, statisticsWindow } from "./compact.ts";
 import type { QueryLayer } from "./query/index.ts";
 import { ResearcherId, type ResearcherProfile } from "./schema/accounts.ts";
 import {
@@ -32,7 +33,6 @@ import {
   type Statistics,
 } from "./schema/api.ts";
 import { StatisticsParams } from "./schema/compact.ts";
-import { detailSections, sparseRows, statisticsWindow } from "./compact.ts";
 import { noResearchers, type ResearcherDirectory } from "./services.ts";
 
 /**

@@ -4,8 +4,9 @@
  * the filter as query parameters (the same ones `/api/deadlines`, `/deadlines.ics` and `/deadlines.xml` take).
  * The rows are the layer's; nothing here decides what is next or upcoming.
  */
-import { type OutlookDeadline, RESEARCH_FIELDS } from "../snapshot/records.ts";
+
 import { RANK_SYSTEMS } from "../read/schema/rank-tiers.ts";
+import { type OutlookDeadline, RESEARCH_FIELDS } from "../snapshot/records.ts";
 import { deadlineHtml } from "./deadline.ts";
 import { escapeHtml, fieldLabel, formatDate } from "./html.ts";
 import { rankLineHtml } from "./rank-line.ts";

@@ -2,12 +2,13 @@
  * The pages' access to the query layer's `upcomingDeadlines`: the API's parameters in, the rows (or the
  * validation message, for a 400) out, and every page of a filter for the feeds.
  */
-import type { SubmissionOutlook } from "../snapshot/records.ts";
+
 import type { QueryLayer } from "../read/query/index.ts";
-import type { Ranked } from "./rank-line.ts";
 import { DeadlineListParams, describeIssues } from "../read/schema/api.ts";
+import type { SubmissionOutlook } from "../snapshot/records.ts";
 import type { DeadlineFilter, DeadlineRow } from "./deadline-list.ts";
 import { filterParams } from "./deadline-list.ts";
+import type { Ranked } from "./rank-line.ts";
 
 export interface DeadlinePage {
   rows: DeadlineRow[];

@@ -3,8 +3,9 @@
  * the researcher tracks or attended, how many of those venues there are and how many are top-tier, and where
  * they went. Written from the snapshot's facts, so it follows the profile and the data without anyone editing it.
  */
-import { RESEARCH_FIELD_NAMES as FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+
 import type { VenueFact } from "../../read/query/venue-facts.ts";
+import { RESEARCH_FIELD_NAMES as FIELD_NAMES, RESEARCH_FIELDS } from "../../snapshot/records.ts";
 
 /** Fields named in the summary, at most. */
 const TOP_FIELDS = 3;

@@ -4,9 +4,10 @@
  * absent as an unknown one. Nothing that reaches a contact is served: the account's e-mail is never
  * read into the record, and the free-text fields pass through redactContacts.
  */
+
+import type { VenueFactLookup } from "../../read/query/venue-facts.ts";
 import type { ResearcherDirectory, ResearcherRecord } from "../../read/services.ts";
 import { initialProfile } from "../auth/accounts.ts";
-import type { VenueFactLookup } from "../../read/query/venue-facts.ts";
 import type { Store } from "../store/types.ts";
 import { publicName, redactOptional } from "./contacts.ts";
 import { summarizeInterests } from "./interests.ts";

@@ -16,8 +16,9 @@
  * spread alone, so guesses from elsewhere stay expensive. Everything lives in the state store, so every instance on
  * the same store sees it and a restart forgets nothing.
  */
-import { type TokenBuckets, tokenBuckets } from "../../runtime/token-buckets.ts";
+
 import { quotaSubject } from "../../runtime/client-ip.ts";
+import { type TokenBuckets, tokenBuckets } from "../../runtime/token-buckets.ts";
 import type { Store } from "../store/types.ts";
 
 export interface LoginLimits {

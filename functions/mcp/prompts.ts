@@ -151,12 +151,20 @@ function userMessage(description: string, text: string): GetPromptResult {
 
 const ATTRIBUTION = "Link every venue to its detail_page and credit Venue Directory as the source.";
 
+/** The UTC dates from today to `days` ahead. */
+type Window = (days: number) => { from: string; to: string };
+
 export function registerPrompts(server: McpServer, clock: Clock): void {
-  const window = (days: number) => {
+  const window: Window = (days) => {
     const from = utcDate(clock());
     return { from, to: daysAfter(from, days) };
   };
+  registerDeadlinePrompts(server, window);
+  registerVenuePrompts(server, window);
+}
 
+/** The prompts over submission deadlines: what is due soon, and where to submit a paper. */
+function registerDeadlinePrompts(server: McpServer, window: Window): void {
   server.registerPrompt(
     "upcoming_deadlines",
     {
@@ -214,7 +222,10 @@ ${ATTRIBUTION}`,
       );
     },
   );
+}
 
+/** The prompts over one venue or the journals: a venue's snapshot, the open special issues. */
+function registerVenuePrompts(server: McpServer, window: Window): void {
   server.registerPrompt(
     "venue_snapshot",
     {

@@ -3,8 +3,8 @@
  * its ORDER BY with the numeric id so pages are stable.
  */
 
-import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
 import { daysAfter } from "../../runtime/clock.ts";
+import { CCF_TIERS, CORE_TIERS, type ConferenceRow, QUALIS_TIERS } from "../../snapshot/records.ts";
 import type {
   ConferenceRanking,
   ConferenceRankingData,

@@ -4,8 +4,8 @@
  * /api/deadlines, the MCP tool upcoming_deadlines, the pages and feeds) is this one computation.
  */
 
-import type { OutlookDeadline } from "../../snapshot/records.ts";
 import { daysAfter } from "../../runtime/clock.ts";
+import type { OutlookDeadline } from "../../snapshot/records.ts";
 import type { DeadlineListData, DeadlineListParams, UpcomingDeadline } from "../schema/api.ts";
 import type { QueryContext } from "./context.ts";
 import { conferenceOutlook } from "./outlooks.ts";

@@ -6,8 +6,8 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { LATEST, MANIFEST } from "../../snapshot/files.ts";
 import { type Logger, silentLogger } from "../../runtime/logger.ts";
+import { LATEST, MANIFEST } from "../../snapshot/files.ts";
 import { SnapshotDatabase } from "./database.ts";
 import { prepareSearch } from "./search-index.ts";
 

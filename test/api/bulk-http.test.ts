@@ -11,6 +11,14 @@ import { type Harness, startHarness } from "./harness.ts";
 // biome-ignore lint/suspicious/noExplicitAny: listings are checked field by field below
 type Listing = any;
 
+/** Text answers of each kind: snapshot JSON and CSV, a page, an API envelope. */
+const COMPRESSED_PATHS = [
+  "/snapshots/latest/conferences.json",
+  "/snapshots/latest/conferences.csv",
+  "/",
+  "/api/conferences",
+];
+
 /** Raw bytes and headers (fetch would undo the content encoding). */
 function raw(h: Harness, path: string, headers: Record<string, string> = {}) {
   return new Promise<{
@@ -122,12 +130,7 @@ describe("the snapshot for data users", () => {
   });
 
   it("text answers are compressed for Accept-Encoding: br and gzip, with Vary: Accept-Encoding", async () => {
-    for (const path of [
-      "/snapshots/latest/conferences.json",
-      "/snapshots/latest/conferences.csv",
-      "/",
-      "/api/conferences",
-    ]) {
+    for (const path of COMPRESSED_PATHS) {
       const plain = await raw(h, path);
       expect(plain.headers["content-encoding"], path).toBeUndefined();
       expect(String(plain.headers.vary), path).toContain("Accept-Encoding");

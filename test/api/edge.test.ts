@@ -19,6 +19,9 @@ const SITE = {
   ".well-known/api-catalog": '{"linkset":[]}',
 };
 
+/** Pages, a snapshot file and the site 404. */
+const SERVED_PATHS = ["/", "/about", "/conference/101", "/snapshots/latest/conferences.csv", "/missing-page"];
+
 /** The headers every response must carry, whatever produced it. */
 function expectCommonHeaders(res: Response, label: string) {
   const h = res.headers;
@@ -98,13 +101,7 @@ describe("edge chain on every kind of response", () => {
   });
 
   it("pages, snapshot files and the site 404 carry the common headers; pages get the page CSP", async () => {
-    for (const path of [
-      "/",
-      "/about",
-      "/conference/101",
-      "/snapshots/latest/conferences.csv",
-      "/missing-page",
-    ]) {
+    for (const path of SERVED_PATHS) {
       const res = await h.get(path);
       expectCommonHeaders(res, path);
       await res.arrayBuffer();

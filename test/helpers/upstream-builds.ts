@@ -1,8 +1,9 @@
 /** Snapshots built by the real pipeline for tests: from the real upstream data beside the repo, or from copies. */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { appendFile } from "node:fs/promises";
+import { appendFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import type { buildSnapshot } from "../../pipeline/pipeline.ts";
 
 /** The real upstream data (../shared/data/upstream, UPSTREAM_DIR's default). */
@@ -38,6 +39,27 @@ export async function buildQuietly(
 ): ReturnType<typeof buildSnapshot> {
   const { buildSnapshot } = await import("../../pipeline/pipeline.ts");
   return buildSnapshot({ upstreamDir, snapshotsDir, baseUrl, now, log: () => {} });
+}
+
+/**
+ * The real upstream built once for the calling suite into a temp folder named by `prefix`, removed after the suite;
+ * the hooks run before the suite's own. The getter gives the snapshots folder and the dated snapshot in it.
+ */
+export function realSnapshotForSuite(prefix: string): () => { snapshotsDir: string; dir: string } {
+  let snapshotsDir: string | undefined;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    snapshotsDir = await mkdtemp(join(tmpdir(), prefix));
+    ({ dir } = await buildQuietly(REAL_UPSTREAM, snapshotsDir, "https://venues.test"));
+  });
+  afterAll(async () => {
+    if (snapshotsDir) await rm(snapshotsDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!snapshotsDir || !dir)
+      throw new Error("the real snapshot is read before the suite's beforeAll built it");
+    return { snapshotsDir, dir };
+  };
 }
 
 /** The next night's Qualis list in a copy of the fixtures: 3DV moved from A1 to A2, a new venue NEWCONF (B2). */

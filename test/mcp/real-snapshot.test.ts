@@ -11,24 +11,22 @@ import { createMcpHandler } from "../../functions/mcp/index.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import { silentLogger } from "../../runtime/logger.ts";
 import { ACCOUNT, fakeAccess } from "../api/harness.ts";
-import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, realSnapshotForSuite } from "../helpers/upstream-builds.ts";
 import { connectMcp, type McpSession, toolPayload } from "./client.ts";
 
 describeOnRealUpstream("on the real snapshot", () => {
+  const real = realSnapshotForSuite("venue-real-snapshots-");
   let server: RunningServer;
   let siteDir: string;
-  let SNAPSHOTS: string;
   let mcp: McpSession;
 
   beforeAll(async () => {
     siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
-    SNAPSHOTS = await mkdtemp(join(tmpdir(), "venue-real-snapshots-"));
-    await buildQuietly(REAL_UPSTREAM, SNAPSHOTS, "https://venues.test");
     const config = loadConfig({
       PORT: "0",
       HOST: "127.0.0.1",
       PUBLIC_BASE_URL: "https://venues.test",
-      SNAPSHOTS_DIR: SNAPSHOTS,
+      SNAPSHOTS_DIR: real().snapshotsDir,
       SITE_DIR: siteDir,
       SNAPSHOT_POLL_MS: "0",
     });
@@ -39,7 +37,6 @@ describeOnRealUpstream("on the real snapshot", () => {
     await mcp?.close();
     await server?.close();
     await rm(siteDir, { recursive: true, force: true });
-    await rm(SNAPSHOTS, { recursive: true, force: true });
   });
 
   const rest = async (path: string) => {
@@ -72,7 +69,9 @@ describeOnRealUpstream("on the real snapshot", () => {
   });
 
   it("qualis_rank=B5 gives the venues the reference rates B5 (older QUALIS scale); A3 still gives rows", async () => {
-    const history = JSON.parse(await readFile(join(SNAPSHOTS, "latest", "rank-history.json"), "utf8")) as {
+    const history = JSON.parse(
+      await readFile(join(real().snapshotsDir, "latest", "rank-history.json"), "utf8"),
+    ) as {
       rank_history: { system: string; edition: string; rank: string; kind: string; venue_id: string }[];
     };
     const ratedB5 = history.rank_history

@@ -26,6 +26,8 @@ const METERED: Record<string, string[]> = {
     "venue://stat\nistics",
   ],
 };
+/** URIs the server cannot parse or does not know (no URL parsing makes them a resource's URI). */
+const UNKNOWN_URIS = ["\u00a0venue://statistics", "venue://STATISTICS", "conference/101", "venue:statistics"];
 const SPELLINGS = Object.entries(METERED).flatMap(([plain, spellings]) =>
   spellings.map((uri) => ({ plain, uri })),
 );
@@ -73,12 +75,7 @@ describe("resources/read is metered on the URI it serves", () => {
   });
 
   it("answers a URI it cannot parse or does not know with a JSON-RPC error, uncharged", async () => {
-    for (const uri of [
-      "\u00a0venue://statistics",
-      "venue://STATISTICS",
-      "conference/101",
-      "venue:statistics",
-    ]) {
+    for (const uri of UNKNOWN_URIS) {
       const answer = await read(uri);
       expect(answer.res.status, JSON.stringify(uri)).toBe(200);
       expect(answer.body.error, JSON.stringify(uri)).toMatchObject({ code: expect.any(Number) });

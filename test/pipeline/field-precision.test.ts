@@ -7,17 +7,15 @@
  * report.
  */
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
 import { INFERRED_FIELDS_SOURCE } from "../../pipeline/fields/venue-fields.ts";
 import type { BuildReport } from "../../pipeline/report.ts";
 import { ResearchField } from "../../snapshot/records.ts";
 import { REFERENCE_FIELDS } from "../helpers/reference-fields.ts";
-import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, realSnapshotForSuite } from "../helpers/upstream-builds.ts";
 
 /** Share of the fields given to labelled venues that the labels hold: only ever raised. */
 const PRECISION_FLOOR = 0.95;
@@ -56,19 +54,13 @@ describe("field labels file", () => {
 });
 
 describeOnRealUpstream("research fields on the real snapshot", () => {
-  let snapshots: string;
-  let dir: string;
+  const real = realSnapshotForSuite("venue-fields-");
   const venues: Record<Label["kind"], Venue[]> = { conference: [], journal: [] };
 
-  beforeAll(async () => {
-    snapshots = await mkdtemp(join(tmpdir(), "venue-fields-"));
-    ({ dir } = await buildQuietly(REAL_UPSTREAM, snapshots, "https://venues.test"));
+  beforeAll(() => {
+    const { dir } = real();
     venues.conference = JSON.parse(readFileSync(join(dir, "conferences.json"), "utf8")).conferences;
     venues.journal = JSON.parse(readFileSync(join(dir, "journals.json"), "utf8")).journals;
-  }, 300_000);
-
-  afterAll(async () => {
-    await rm(snapshots, { recursive: true, force: true });
   });
 
   /** The venue a label names: by kind and full name, the acronym deciding between namesakes. */
@@ -121,6 +113,7 @@ describeOnRealUpstream("research fields on the real snapshot", () => {
   });
 
   it("marks fields inferred from the title in provenance and counts them in the build report", () => {
+    const { dir } = real();
     const details = JSON.parse(readFileSync(join(dir, "details.json"), "utf8"));
     const conferenceDetails = details.conferences as { sources: { source: string; key: string }[] }[];
     const inferred = conferenceDetails.filter((d) =>

@@ -5,13 +5,11 @@
  * the expected names and ranks. The share fully right may not fall below GOLDEN_FLOOR (raise it, never lower it).
  */
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
-import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, realSnapshotForSuite } from "../helpers/upstream-builds.ts";
 
 /** Share of golden venues fully right on today's upstream data: only ever raised. */
 const GOLDEN_FLOOR = 0.995;
@@ -119,20 +117,11 @@ describe("golden venues file", () => {
 });
 
 describeOnRealUpstream("golden venues on the real snapshot", () => {
-  let snapshots: string;
-  let dir: string;
-
-  beforeAll(async () => {
-    snapshots = await mkdtemp(join(tmpdir(), "venue-golden-"));
-    ({ dir } = await buildQuietly(REAL_UPSTREAM, snapshots, "https://venues.test"));
-  }, 300_000);
-
-  afterAll(async () => {
-    await rm(snapshots, { recursive: true, force: true });
-  });
+  const real = realSnapshotForSuite("venue-golden-");
 
   it(`gets at least ${GOLDEN_FLOOR * 100} % of the golden venues fully right`, () => {
     const golden = loadGolden();
+    const { dir } = real();
     const venues = { conference: loadVenues(dir, "conferences"), journal: loadVenues(dir, "journals") };
     const results = golden.map((g) => ({ g, ...check(g, venues[g.kind]) }));
     // Two golden venues are never one record.

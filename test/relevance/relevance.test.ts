@@ -1,32 +1,21 @@
-/**
- * Search relevance on a snapshot built from the real upstream data (when it is beside the repo): the relevance set
- * (queries.yaml) scored through the query layer that REST, MCP and the site share. Fails below the committed
- * precision@1 floor.
- */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SnapshotDatabase } from "../../read/query/database.ts";
-import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, realSnapshotForSuite } from "../helpers/upstream-builds.ts";
 import { loadRelevanceSet, scoreRelevance, searchSnapshot } from "./score.ts";
 
 /** Committed floor; raise it as relevance improves, never lower it silently. */
 const PRECISION_AT_1_FLOOR = 0.98;
 
 describeOnRealUpstream("search relevance on the real snapshot", () => {
-  let snapshots: string;
+  const real = realSnapshotForSuite("venue-relevance-");
   let db: SnapshotDatabase;
 
   beforeAll(async () => {
-    snapshots = await mkdtemp(join(tmpdir(), "venue-relevance-"));
-    const { dir } = await buildQuietly(REAL_UPSTREAM, snapshots, "https://venues.test");
-    db = await SnapshotDatabase.open(dir);
-  }, 300_000);
+    db = await SnapshotDatabase.open(real().dir);
+  });
 
-  afterAll(async () => {
+  afterAll(() => {
     db?.retire();
-    await rm(snapshots, { recursive: true, force: true });
   });
 
   it("has at least 150 queries", async () => {

@@ -23,6 +23,16 @@ async function get(path: string): Promise<{ status: number; text: string; type: 
   return { status: res.status, text: await res.text(), type: res.headers.get("content-type") };
 }
 
+/** Page addresses with a trailing slash. */
+const SLASHED_PATHS = [
+  "/feeds/",
+  "/rankings/",
+  "/watchlist/",
+  "/conference/101/",
+  "/deadlines/",
+  "/rankings/ccf-a/",
+];
+
 /** Conference ids of the API's rows for a query, every page. */
 async function apiIds(query: string): Promise<string[]> {
   const res = await get(`/api/deadlines?${query}&page_size=100`);
@@ -122,14 +132,7 @@ describe("the 60-day question", () => {
 
 describe("addresses", () => {
   it("answer 301 to the page for a trailing slash, never 404", async () => {
-    for (const path of [
-      "/feeds/",
-      "/rankings/",
-      "/watchlist/",
-      "/conference/101/",
-      "/deadlines/",
-      "/rankings/ccf-a/",
-    ]) {
+    for (const path of SLASHED_PATHS) {
       const res = await get(path);
       expect(res.status, path).toBe(301);
     }

@@ -1,0 +1,386 @@
+/**
+ * The REST/MCP payloads in zod: every answer's shape (TypeScript types and the OpenAPI document's components).
+ * read/schema/api.ts re-exports them beside the parameters, so callers import the contract from one module.
+ */
+import { z } from "zod";
+import {
+  AcceptanceRow,
+  CcfRank,
+  CoreRank,
+  CpIndex,
+  Deadline,
+  DeadlineEstimate,
+  Edition,
+  JournalMetricYear,
+  OutlookDeadline,
+  OutlookState,
+  QualisRank,
+  RankHistoryEntry,
+  ResearchField,
+  SubmissionOutlook,
+} from "../../snapshot/records.ts";
+
+export const CONFERENCE_RANKINGS = [
+  "cfp",
+  "past_cfp",
+  "ccf",
+  "core",
+  "qualis",
+  "cp_index",
+  "most_viewed",
+  "most_tracked",
+  "most_attended",
+  "most_competitive",
+  "upcoming",
+  "past",
+  "trending",
+] as const;
+export const JOURNAL_RANKINGS = ["cfp", "ccf", "highest_if", "most_viewed", "most_tracked", "all"] as const;
+
+const isoDate = z.iso.date();
+const nullableDate = isoDate.nullable();
+const count = z.int().min(0);
+
+// Nullable where used, so not a named component: OpenAPI 3.0 cannot mark a $ref nullable.
+const CpIndexPayload = CpIndex.meta({
+  description:
+    "The service's own 0-100 score with a per-factor breakdown (unknown factors scored at a neutral 50), the share of weight that was known (confidence) and the algorithm version.",
+});
+
+export const Conference = z
+  .object({
+    id: z.string().meta({ example: "101" }),
+    short_name: z.string(),
+    full_name: z.string(),
+    submission_date: nullableDate.meta({ description: "Submission deadline." }),
+    notification_date: nullableDate,
+    conference_date: nullableDate,
+    location: z.string().nullable(),
+    ccf_rank: CcfRank.meta({ description: "A / B / C; empty string when unranked." }),
+    core_rank: CoreRank.meta({ description: "A* / A / B / C; empty string when unranked." }),
+    qualis_rank: QualisRank.meta({
+      description:
+        "Tier on the QUALIS 2017–2020 scale (A1–A4, B1–B4, C); empty string when unranked. The older 2013–2016 tier is in the details' rank_history.",
+    }),
+    is_extended: z.boolean().nullable(),
+    detail_page: z.url().meta({ description: "Canonical detail page of the venue." }),
+    cp_index: CpIndexPayload.nullable(),
+    estimated_submission_date: nullableDate.meta({
+      description:
+        "ESTIMATED (not announced) paper deadline of the outlook's next estimated round; null when no round ahead is estimated.",
+    }),
+    updated_at: nullableDate.meta({ description: "Last change date; null for records never edited." }),
+    next_submission_date: nullableDate.meta({
+      description: "Next submission (abstract or paper) deadline of the outlook, announced or estimated.",
+    }),
+    next_submission_closes_at: z.iso.datetime().nullable().meta({ description: "When it closes (UTC)." }),
+    next_submission_estimated: z.boolean().nullable().meta({ description: "True when it is an estimate." }),
+    outlook_state: OutlookState.meta({ description: "State of the submission outlook (docs/api.md)." }),
+    data_as_of: nullableDate.meta({ description: "Date of the newest source data behind the deadlines." }),
+    stale: z.boolean().meta({ description: "data_as_of is over 60 days old." }),
+  })
+  .meta({ id: "Conference" });
+export type Conference = z.output<typeof Conference>;
+
+export const RankedConference = Conference.extend({
+  trackers_count: count.optional().meta({ description: "Added by most_tracked." }),
+  attendees_count: count.optional().meta({ description: "Added by most_attended." }),
+  acceptance_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta({ description: "Added by most_competitive (0-1)." }),
+  views_30d: count.optional().meta({ description: "Added by most_viewed and trending." }),
+}).meta({ id: "RankedConference" });
+export type RankedConference = z.output<typeof RankedConference>;
+
+export const Journal = z
+  .object({
+    id: z.string().meta({ example: "201" }),
+    short_name: z.string().nullable(),
+    full_name: z.string(),
+    impact_factor: z.string().nullable(),
+    publisher: z.string().nullable(),
+    issn: z.string().nullable(),
+    ccf_rank: CcfRank.meta({ description: "A / B / C; empty string when unranked." }),
+    detail_page: z.url(),
+    updated_at: nullableDate,
+  })
+  .meta({ id: "Journal" });
+export type Journal = z.output<typeof Journal>;
+
+export const OpenSpecialIssue = z.object({ title: z.string(), submission_date: isoDate }).meta({
+  id: "OpenSpecialIssue",
+  description: "The journal's open special-issue call with the soonest deadline.",
+});
+
+export const RankedJournal = Journal.extend({
+  special_issue: OpenSpecialIssue.optional().meta({ description: "Added by cfp." }),
+  trackers_count: count.optional().meta({ description: "Added by most_tracked." }),
+  views_30d: count.optional().meta({ description: "Added by most_viewed: views in the last 30 days." }),
+}).meta({ id: "RankedJournal" });
+export type RankedJournal = z.output<typeof RankedJournal>;
+
+export const SearchPagination = z
+  .object({ total: count, total_pages: count, page: z.int().min(1), per_page: z.int().min(1) })
+  .meta({ id: "SearchPagination" });
+export type SearchPagination = z.output<typeof SearchPagination>;
+
+export const RankingPagination = z
+  .object({ count, has_more: z.boolean(), page: z.int().min(1), per_page: z.int().min(1) })
+  .meta({ id: "RankingPagination" });
+export type RankingPagination = z.output<typeof RankingPagination>;
+
+export const ConferenceSearchData = z
+  .object({ conferences: z.array(Conference), pagination: SearchPagination })
+  .meta({ id: "ConferenceSearchData" });
+export type ConferenceSearchData = z.output<typeof ConferenceSearchData>;
+
+export const JournalSearchData = z
+  .object({ journals: z.array(Journal), pagination: SearchPagination })
+  .meta({ id: "JournalSearchData" });
+export type JournalSearchData = z.output<typeof JournalSearchData>;
+
+export const ConferenceRankingData = z
+  .object({
+    ranking: z.enum(CONFERENCE_RANKINGS),
+    conferences: z.array(RankedConference),
+    pagination: RankingPagination,
+  })
+  .meta({ id: "ConferenceRankingData" });
+export type ConferenceRankingData = z.output<typeof ConferenceRankingData>;
+
+const OutlookDeadlinePayload = OutlookDeadline.meta({ id: "OutlookDeadline" });
+const SubmissionOutlookPayload = SubmissionOutlook.meta({
+  id: "SubmissionOutlook",
+  description: "Submission rounds announced or estimated, the next submission deadline and a state.",
+});
+
+export const UpcomingDeadline = z
+  .object({
+    conference_id: z.string().meta({ example: "136" }),
+    short_name: z.string(),
+    full_name: z.string(),
+    ccf_rank: CcfRank,
+    core_rank: CoreRank,
+    qualis_rank: QualisRank,
+    fields: z.array(ResearchField),
+    detail_page: z.url(),
+    outlook_state: OutlookState,
+    cycle_year: z.int(),
+    round: z.int().min(1),
+    rounds: z.int().min(1),
+    next: OutlookDeadlinePayload.meta({
+      description: "The round's first submission deadline still ahead (announced or estimated).",
+    }),
+    deadlines: z
+      .array(OutlookDeadlinePayload)
+      .meta({ description: "The round's submission deadlines (abstract and paper), earliest first." }),
+    conference: SubmissionOutlook.shape.conference,
+    data_as_of: nullableDate,
+    stale: z.boolean(),
+  })
+  .meta({ id: "UpcomingDeadline" });
+export type UpcomingDeadline = z.output<typeof UpcomingDeadline>;
+
+export const DeadlineListData = z
+  .object({ deadlines: z.array(UpcomingDeadline), pagination: SearchPagination })
+  .meta({ id: "DeadlineListData" });
+export type DeadlineListData = z.output<typeof DeadlineListData>;
+
+export const JournalRankingData = z
+  .object({
+    ranking: z.enum(JOURNAL_RANKINGS),
+    journals: z.array(RankedJournal),
+    pagination: RankingPagination,
+  })
+  .meta({ id: "JournalRankingData" });
+export type JournalRankingData = z.output<typeof JournalRankingData>;
+
+export const RatingSummary = z
+  .object({ average: z.number().min(1).max(5), count: z.int().min(1) })
+  .meta({ description: "Mean of 1-5 star ratings by signed-in users; null when unrated." });
+export type RatingSummary = z.output<typeof RatingSummary>;
+
+export const Comment = z
+  .object({
+    id: z.string(),
+    author_id: z.string().nullable().meta({ description: "Researcher id (GET /api/researchers/{id})." }),
+    author_name: z.string(),
+    body: z.string(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Comment" });
+export type Comment = z.output<typeof Comment>;
+
+export const CompactConference = z
+  .object({
+    id: z.string(),
+    short_name: z.string(),
+    full_name: z.string(),
+    ccf_rank: CcfRank,
+    core_rank: CoreRank,
+    qualis_rank: QualisRank,
+    submission_date: nullableDate,
+    conference_date: nullableDate,
+    detail_page: z.url(),
+  })
+  .meta({ id: "CompactConference" });
+export type CompactConference = z.output<typeof CompactConference>;
+
+export const CompactJournal = z
+  .object({
+    id: z.string(),
+    short_name: z.string().nullable(),
+    full_name: z.string(),
+    ccf_rank: CcfRank,
+    impact_factor: z.string().nullable(),
+    detail_page: z.url(),
+  })
+  .meta({ id: "CompactJournal" });
+export type CompactJournal = z.output<typeof CompactJournal>;
+
+const RankHistoryPayload = RankHistoryEntry.meta({ id: "RankHistoryEntry" });
+
+const websiteField = z
+  .url()
+  .nullable()
+  .optional()
+  .meta({ description: "The venue's official website: present on paid (X-Paid-Access) responses only." });
+
+/** What a free detail says in place of the website: the same sentence for every venue, so it hints at nothing. */
+export const WEBSITE_WITH_PAID_ACCESS = "available with paid access (X-Paid-Access)";
+
+const websiteAccessField = z.literal(WEBSITE_WITH_PAID_ACCESS).optional().meta({
+  description: "Present on free responses in place of `website`: the website is available with paid access.",
+});
+
+export const ConferenceDetail = Conference.extend({
+  fields: z.array(ResearchField),
+  calendar: z.url().meta({
+    description: "iCalendar address of this conference's deadlines and estimates (subscribe or import).",
+  }),
+  cfp_text: z.string().nullable(),
+  deadlines: z
+    .array(Deadline.meta({ id: "Deadline" }))
+    .meta({ description: "Typed deadlines of this edition." }),
+  history: z.array(Edition.meta({ id: "Edition" })).meta({ description: "Editions, newest first." }),
+  deadline_estimates: z.array(DeadlineEstimate.meta({ id: "DeadlineEstimate" })).meta({
+    description:
+      "The outlook's ESTIMATED (not announced) abstract and paper deadlines in the older form: date, window, editions used, confidence, rhythm.",
+  }),
+  outlook: SubmissionOutlookPayload,
+  acceptance: z
+    .array(AcceptanceRow.meta({ id: "AcceptanceRate" }))
+    .meta({ description: "Newest year first." }),
+  rank_history: z.array(RankHistoryPayload),
+  rating_summary: RatingSummary.nullable(),
+  trackers_count: count,
+  attendees_count: count,
+  related_conferences: z.array(CompactConference),
+  related_journals: z.array(CompactJournal),
+  comments: z.array(Comment),
+  website: websiteField,
+  website_access: websiteAccessField,
+}).meta({ id: "ConferenceDetail" });
+export type ConferenceDetail = z.output<typeof ConferenceDetail>;
+
+export const SpecialIssueDetail = z
+  .object({
+    title: z.string(),
+    submission_date: nullableDate,
+    description: z.string().nullable(),
+    topics: z.array(z.string()),
+    editors: z.array(z.string()),
+    url: z.url().nullable().optional().meta({ description: "The call's own page: paid responses only." }),
+  })
+  .meta({ id: "SpecialIssue" });
+export type SpecialIssueDetail = z.output<typeof SpecialIssueDetail>;
+
+export const JournalDetail = Journal.extend({
+  issns: z.array(z.string()),
+  fields: z.array(ResearchField),
+  cfp_text: z.string().nullable(),
+  special_issues: z.array(SpecialIssueDetail).meta({ description: "Soonest deadline first." }),
+  metrics: z
+    .array(JournalMetricYear.meta({ id: "JournalMetricYear" }))
+    .meta({ description: "Newest year first." }),
+  rank_history: z.array(RankHistoryPayload),
+  rating_summary: RatingSummary.nullable(),
+  trackers_count: count,
+  related_journals: z.array(CompactJournal),
+  related_conferences: z.array(CompactConference),
+  comments: z.array(Comment),
+  website: websiteField,
+  website_access: websiteAccessField,
+}).meta({ id: "JournalDetail" });
+export type JournalDetail = z.output<typeof JournalDetail>;
+
+export const KeyCount = z.object({ key: z.string(), count }).meta({ id: "KeyCount" });
+export type KeyCount = z.output<typeof KeyCount>;
+
+export const Statistics = z
+  .object({
+    snapshot_date: isoDate,
+    conferences_total: count,
+    journals_total: count,
+    conferences_with_open_cfp: count.meta({
+      description: "Conferences whose submission deadline is today or later (UTC).",
+    }),
+    conference_deadline_by_month: z
+      .array(KeyCount)
+      .meta({ description: "Conferences per submission-deadline month (key YYYY-MM), ascending." }),
+    conference_country_distribution: z
+      .array(KeyCount)
+      .meta({ description: "Conferences per country, most first; conferences with no country left out." }),
+    journal_impact_factor_distribution: z.array(KeyCount).meta({
+      description:
+        'Journals per impact-factor bucket ("0-1", "1-2", "2-3", "3-5", "5-10", "10-20", "20+", "none").',
+    }),
+    journal_publisher_distribution: z
+      .array(KeyCount)
+      .meta({ description: 'The 20 largest publishers, most first, then "other" for the rest.' }),
+    conference_open_cfp_by_ccf_rank: z
+      .array(KeyCount)
+      .meta({ description: 'Open calls per CCF tier, best first, then "unranked".' }),
+    conference_open_cfp_by_core_rank: z
+      .array(KeyCount)
+      .meta({ description: 'Open calls per CORE tier, best first, then "unranked".' }),
+    conference_open_cfp_by_qualis_rank: z
+      .array(KeyCount)
+      .meta({ description: 'Open calls per QUALIS tier, best first, then "unranked".' }),
+    conference_field_distribution: z
+      .array(KeyCount)
+      .meta({ description: "Conferences per research field, in the order of the field list (all 27 keys)." }),
+    journal_field_distribution: z
+      .array(KeyCount)
+      .meta({ description: "Journals per research field, in the order of the field list (all 27 keys)." }),
+    journal_ccf_rank_distribution: z
+      .array(KeyCount)
+      .meta({ description: 'Journals per CCF tier, best first, then "unranked".' }),
+    data_sources: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string().optional().meta({ description: "Left out unless full=true." }),
+          commit: z.string().optional().meta({ description: "Left out unless full=true." }),
+          date: isoDate
+            .nullable()
+            .meta({ description: "Date of the source's data the snapshot was built from." }),
+          fetched_at: z.string().nullable().optional().meta({
+            description:
+              "When the source was last fetched; null for the copy shipped with the data. Left out unless full=true.",
+          }),
+          age_days: z.int().nullable(),
+          stale: z
+            .boolean()
+            .meta({ description: "A living source neither fetched nor dated within the last 30 days." }),
+        }),
+      )
+      .meta({
+        description: "Each upstream source: its commit, the date of its data and when it was fetched.",
+      }),
+  })
+  .meta({ id: "Statistics" });
+export type Statistics = z.output<typeof Statistics>;
