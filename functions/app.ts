@@ -195,6 +195,7 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
       venues: watchedVenues(deps.query),
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
+      clock: deps.clock,
     }),
     watchCalendar(config.siteDir, watchlists.find),
   ];

@@ -5,6 +5,8 @@
  *
  * - RSS: one item per (venue, round) submission deadline, the ranks in the title, pubDate the day the round was
  *   announced or last changed (the latest `changed_at` of its deadlines, decided by the build), not the build time.
+ * - Both list in the order of every deadline list (read/schema/deadline-order.ts): RSS items in the rows' order,
+ *   calendar events by the date each prints, then the instant it closes (a row's abstract and paper apart).
  * - iCalendar: one event per submission deadline of the round (abstract and paper); an exact instant is a timed
  *   event, a date-only deadline an all-day event on its date, an estimate an all-day STATUS:TENTATIVE event with
  *   its window in the description. UIDs `<id>-<cycle>-<type>-<round>@venue-directory` do not change when an
@@ -12,6 +14,7 @@
  */
 import { getRssString } from "@astrojs/rss";
 import ical, { ICalEventStatus } from "ical-generator";
+import { byPrintedDate } from "../read/schema/deadline-order.ts";
 import type { OutlookDeadline, OutlookOtherDate } from "../snapshot/records.ts";
 import { deadlineName, deadlineText } from "./deadline.ts";
 import type { DeadlineRow } from "./deadline-list.ts";
@@ -124,27 +127,33 @@ export function deadlinesIcs(info: FeedInfo, rows: readonly DeadlineEvents[]): s
   const head = ical(settings).toString();
   const calendar = ical(settings);
   const seen = new Set<string>();
-  let events = "";
+  const upcoming: { row: DeadlineEvents; d: OutlookDeadline; id: string }[] = [];
   for (const row of rows) {
     for (const d of row.deadlines) {
       const id = deadlineUid(row.conference_id, d);
       if (d.status !== "upcoming" || seen.has(id)) continue;
       seen.add(id);
-      events += calendar
-        .createEvent({
-          id,
-          stamp: info.stamp,
-          summary: itemTitle(row, d),
-          description: `${describe(row, d)}\nDetails: ${pageOf(info, row)}`,
-          url: `${pageOf(info, row)}#${anchor(d)}`,
-          categories: [{ name: d.type }, ...(d.estimated ? [{ name: "estimated" }] : [])],
-          ...(d.estimated ? { status: ICalEventStatus.TENTATIVE } : {}),
-          ...(d.time && !d.estimated
-            ? { start: new Date(d.closes_at) }
-            : { start: new Date(`${d.date}T00:00:00Z`), allDay: true }),
-        })
-        .toString();
+      upcoming.push({ row, d, id });
     }
+  }
+  // Sorted once more: a row's second deadline may come after the next row's first. The sort is stable (rows' order).
+  upcoming.sort((a, b) => byPrintedDate(a.d, b.d));
+  let events = "";
+  for (const { row, d, id } of upcoming) {
+    events += calendar
+      .createEvent({
+        id,
+        stamp: info.stamp,
+        summary: itemTitle(row, d),
+        description: `${describe(row, d)}\nDetails: ${pageOf(info, row)}`,
+        url: `${pageOf(info, row)}#${anchor(d)}`,
+        categories: [{ name: d.type }, ...(d.estimated ? [{ name: "estimated" }] : [])],
+        ...(d.estimated ? { status: ICalEventStatus.TENTATIVE } : {}),
+        ...(d.time && !d.estimated
+          ? { start: new Date(d.closes_at) }
+          : { start: new Date(`${d.date}T00:00:00Z`), allDay: true }),
+      })
+      .toString();
   }
   // Every content line, the last one included, ends with CRLF.
   return `${head.slice(0, -CALENDAR_END.length)}${foldLines(events)}${CALENDAR_END}\r\n`;

@@ -5,6 +5,7 @@
  * The rows are the layer's; nothing here decides what is next or upcoming.
  */
 
+import type { DeadlineCounts } from "../read/schema/api.ts";
 import { RANK_SYSTEMS } from "../read/schema/rank-tiers.ts";
 import { type OutlookDeadline, RESEARCH_FIELDS } from "../snapshot/records.ts";
 import { deadlineHtml } from "./deadline.ts";
@@ -170,8 +171,12 @@ ${conferenceLine(row.conference)}
 </li>`;
 }
 
-/** The cards; with `rolling`, only that many show at once and the script reveals the next as deadlines pass. */
-function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number): string {
+/**
+ * One chronological list, in the layer's order (the date each card prints: read/schema/deadline-order.ts),
+ * announced and estimated rounds interleaved; an estimate's card is marked (dashed, "estimated", "around …").
+ * With `rolling`, only that many show at once and the script reveals the next as deadlines pass.
+ */
+export function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number): string {
   if (rows.length === 0) return `<p class="muted">No submission deadline matches.</p>`;
   const attr = rolling ? ` data-rolling="${rolling}"` : "";
   return `<ol class="deadline-list"${attr}>${rows
@@ -179,27 +184,9 @@ function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number): strin
     .join("\n")}</ol>`;
 }
 
-/**
- * Announced deadlines first, estimates apart (each list in the layer's order): what a researcher can submit to
- * for sure, then what is only expected from a venue's history. `rolling` limits each list as deadlineListHtml does.
- */
-export function splitDeadlineListsHtml(
-  rows: readonly DeadlineRow[],
-  rolling?: { announced: number; estimated: number },
-): string {
-  const announced = rows.filter((r) => !r.next.estimated);
-  const estimated = rows.filter((r) => r.next.estimated);
-  if (rows.length === 0) return deadlineListHtml(rows);
-  return [
-    `<h3 id="announced">Announced <span class="muted">(${announced.length})</span></h3>`,
-    announced.length > 0
-      ? deadlineListHtml(announced, rolling?.announced)
-      : `<p class="muted">None announced here.</p>`,
-    ...(estimated.length > 0
-      ? [
-          `<h3 id="estimated">Estimated, not yet announced <span class="muted">(${estimated.length}; from each venue's past cycles, with their window)</span></h3>`,
-          deadlineListHtml(estimated, rolling?.estimated),
-        ]
-      : []),
-  ].join("\n");
+/** "312 deadlines: 40 announced, 272 estimated": the whole result (every page), as the layer counted it. */
+export function deadlineCountsText({ announced, estimated }: DeadlineCounts): string {
+  const n = (count: number) => count.toLocaleString("en-US");
+  const total = announced + estimated;
+  return `${n(total)} ${total === 1 ? "deadline" : "deadlines"}: ${n(announced)} announced, ${n(estimated)} estimated`;
 }

@@ -4,14 +4,19 @@
  */
 
 import type { QueryLayer } from "../read/query/index.ts";
-import { DeadlineListParams, describeIssues } from "../read/schema/api.ts";
+import { type DeadlineCounts, DeadlineListParams, describeIssues } from "../read/schema/api.ts";
 import type { SubmissionOutlook } from "../snapshot/records.ts";
 import type { DeadlineFilter, DeadlineRow } from "./deadline-list.ts";
 import { filterParams } from "./deadline-list.ts";
 import type { Ranked } from "./rank-line.ts";
 
-export interface DeadlinePage {
+/** Rows of a filter and the counts of its whole result (every page). */
+export interface DeadlineRows {
   rows: DeadlineRow[];
+  counts: DeadlineCounts;
+}
+
+export interface DeadlinePage extends DeadlineRows {
   pagination: { total: number; page: number; total_pages: number };
 }
 
@@ -23,24 +28,29 @@ export function deadlineLister(query: QueryLayer): DeadlineLister {
     const parsed = DeadlineListParams.safeParse(params);
     if (!parsed.success) return { invalid: describeIssues(parsed.error) };
     const data = await query.upcomingDeadlines(parsed.data);
-    return { rows: data.deadlines, pagination: data.pagination };
+    return { rows: data.deadlines, counts: data.counts, pagination: data.pagination };
   };
 }
 
-/** Every row of the filter (feeds and built lists are not paged), soonest first, at most `max`. */
+/**
+ * The first `max` rows of the filter in the list's order (feeds and built lists are not paged), with the counts of
+ * its whole result.
+ */
 export async function allRows(
   list: DeadlineLister,
   filter: DeadlineFilter,
   max: number,
-): Promise<DeadlineRow[] | { invalid: string }> {
+): Promise<DeadlineRows | { invalid: string }> {
   const rows: DeadlineRow[] = [];
+  let counts: DeadlineCounts = { announced: 0, estimated: 0 };
   for (let page = 1; rows.length < max; page++) {
-    const answer = await list({ ...filterParams(filter), page: String(page), page_size: "100" });
+    const answer = await list({ ...filterParams(filter), page: String(page), per_page: "100" });
     if ("invalid" in answer) return answer;
     rows.push(...answer.rows);
+    counts = answer.counts;
     if (page >= answer.pagination.total_pages) break;
   }
-  return rows.slice(0, max);
+  return { rows: rows.slice(0, max), counts };
 }
 
 export interface WatchedConference extends Ranked {

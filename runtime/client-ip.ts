@@ -17,6 +17,8 @@ const UNKNOWN_IP = "unknown";
  * an IP address.
  */
 export function normalizeIp(raw: string): string | null {
+  // Most addresses arrive as a plain IPv4 one, with nothing to strip or rewrite.
+  if (isIPv4(raw)) return raw;
   let ip = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
   if (bracketed?.[1]) ip = bracketed[1];
@@ -72,6 +74,7 @@ function ipv6Groups(ip: string): string[] {
  */
 export function quotaSubject(ip: string): string {
   const address = normalizeIp(ip) ?? ip;
-  if (!isIPv6(address)) return address;
+  // Every IPv6 address has a colon: the costly check is left to those that do.
+  if (!address.includes(":") || !isIPv6(address)) return address;
   return `${ipv6Groups(address).slice(0, 4).join(":")}::/64`;
 }

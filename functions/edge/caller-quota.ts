@@ -96,15 +96,15 @@ function invalidCredential(path: string, caller: Caller & { kind: "invalid" }, r
   return refusal(path, 401, message, requestId);
 }
 
-export const quotaHeaders: EdgeStep = {
-  run: (req) =>
-    after(({ headers }) => {
-      if (hasCredential(req)) privateAnswer(headers);
-      const quota = req.get("quota");
-      headers.set("x-quota-limit", String(quota?.limit ?? 0));
-      headers.set("x-quota-remaining", String(quota?.remaining ?? 0));
-    }),
-};
+/** quotaHeaders' outcome, made once: the step keeps nothing of its own per request. */
+const SETS_QUOTA_HEADERS = after(({ headers }, req) => {
+  if (hasCredential(req)) privateAnswer(headers);
+  const quota = req.get("quota");
+  headers.set("x-quota-limit", String(quota?.limit ?? 0));
+  headers.set("x-quota-remaining", String(quota?.remaining ?? 0));
+});
+
+export const quotaHeaders: EdgeStep = { run: () => SETS_QUOTA_HEADERS };
 
 export const callerQuota = (access: AccessControl, logger: Logger): EdgeStep => ({
   async run(req) {

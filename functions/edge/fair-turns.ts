@@ -12,7 +12,7 @@
 import { quotaSubject } from "../../runtime/client-ip.ts";
 import { COST_UNIT_MS, type RateLimiter, rateCredential } from "./rate-limit.ts";
 import { refusal } from "./refusal.ts";
-import { after, answer, type EdgeStep } from "./step.ts";
+import { after, answer, type EdgeRequest, type EdgeStep, type StepOutcome, whenSettled } from "./step.ts";
 
 export interface FairTurnOptions {
   /** Requests of one client inside the app at once; 0 switches turns off. */
@@ -26,6 +26,9 @@ interface Client {
   waiting: (() => void)[];
 }
 
+/** Turns switched off: nothing to leave. */
+const NO_TURNS = () => {};
+
 /** The turns of every client address, in this process. */
 export class FairTurns {
   private readonly clients = new Map<string, Client>();
@@ -37,21 +40,26 @@ export class FairTurns {
    * null at once when the client's queue is full.
    */
   enter(client: string): Promise<() => void> | null {
-    const { concurrency, queue } = this.options;
-    if (concurrency <= 0) return Promise.resolve(() => {});
+    const now = this.enterNow(client);
+    if (now) return Promise.resolve(now);
+    const state = this.clients.get(client) as Client;
+    if (state.waiting.length >= this.options.queue) return null;
+    const leave = this.leaver(client, state);
+    return new Promise((resolve) => state.waiting.push(() => resolve(leave)));
+  }
+
+  /** `client`'s turn when it has one free (the function that ends it, as `enter`'s); else undefined, and it waits. */
+  enterNow(client: string): (() => void) | undefined {
+    const { concurrency } = this.options;
+    if (concurrency <= 0) return NO_TURNS;
     let state = this.clients.get(client);
     if (!state) {
       state = { inside: 0, waiting: [] };
       this.clients.set(client, state);
     }
-    const leave = this.leaver(client, state);
-    if (state.inside < concurrency) {
-      state.inside++;
-      return Promise.resolve(leave);
-    }
-    if (state.waiting.length >= queue) return null;
-    const entered = state;
-    return new Promise((resolve) => entered.waiting.push(() => resolve(leave)));
+    if (state.inside >= concurrency) return undefined;
+    state.inside++;
+    return this.leaver(client, state);
   }
 
   /** Clients with a request inside or waiting (for /metrics and tests). */
@@ -73,31 +81,38 @@ export class FairTurns {
 }
 
 /** The client's requests beyond its turns wait; each request's cost past COST_UNIT_MS is charged afterwards. */
-export const fairTurns = (turns: FairTurns, limiter: RateLimiter): EdgeStep => ({
-  async run(req) {
-    const ip = req.get("ip");
-    const entered = turns.enter(quotaSubject(ip));
-    if (!entered) {
-      await req.discardBody();
-      return answer(
-        refusal(
-          req.path,
-          429,
-          "too many requests at once from this address; retry after 1 s",
-          req.get("requestId"),
-          {
-            "retry-after": "1",
-          },
-        ),
-      );
-    }
-    const leave = await entered;
+export const fairTurns = (turns: FairTurns, limiter: RateLimiter): EdgeStep => {
+  /** Inside its turn from now: the turn ends, and the cost past COST_UNIT_MS is charged, once it is answered. */
+  const inside = (leave: () => void): StepOutcome => {
     const started = performance.now();
-    return after(() => {
+    return after((_answer, req) => {
       leave();
       const extra = Math.floor((performance.now() - started) / COST_UNIT_MS);
       // Charged in the background: the answer is out already and the charge never refuses.
-      if (extra > 0) limiter.charge(rateCredential(req), ip, extra).catch(() => {});
+      if (extra > 0) limiter.charge(rateCredential(req), req.get("ip"), extra).catch(() => {});
     });
-  },
-});
+  };
+  return {
+    run(req) {
+      const client = quotaSubject(req.get("ip"));
+      // Most requests find a turn free and go on without waiting a turn of the event loop.
+      const entered = turns.enterNow(client) ?? turns.enter(client);
+      return entered ? whenSettled(entered, inside) : refuse(req);
+    },
+  };
+};
+
+async function refuse(req: EdgeRequest): Promise<StepOutcome> {
+  await req.discardBody();
+  return answer(
+    refusal(
+      req.path,
+      429,
+      "too many requests at once from this address; retry after 1 s",
+      req.get("requestId"),
+      {
+        "retry-after": "1",
+      },
+    ),
+  );
+}

@@ -3,7 +3,7 @@
  * refusal): the request id (except on publicly cacheable answers), open CORS, the Content-Security-Policy, the fixed
  * security headers (nosniff, Referrer-Policy, X-Frame-Options), and no server banner or X-Powered-By.
  */
-import { after, type EdgeStep, type HeaderMap } from "./step.ts";
+import { after, type EdgeAnswer, type EdgeRequest, type EdgeStep, type HeaderMap } from "./step.ts";
 
 /** A Vary value with `name` added unless it is already one of its names. */
 export function varyWith(vary: string | null | undefined, name: string): string {
@@ -47,14 +47,10 @@ export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
  * answer) and rather than hono/secure-headers (a static CSP, where ours depends on the answer's type and a page's
  * own; of its other headers this service sends three).
  */
-export const responseHeaders: EdgeStep = {
-  run: (req) => after(({ headers }) => setAnswerHeaders(headers, req.get("requestId"))),
-};
-
-function setAnswerHeaders(headers: HeaderMap, requestId: string): void {
+function setAnswerHeaders({ headers }: EdgeAnswer, req: EdgeRequest): void {
   // A shared cache would hand one request's id (possibly the client's own) to everyone who gets the copy.
   if (isPubliclyCacheable(headers.get("cache-control"))) headers.delete("x-request-id");
-  else headers.set("x-request-id", requestId);
+  else headers.set("x-request-id", req.get("requestId"));
   headers.set("access-control-allow-origin", "*");
   headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS);
   // A page served from the site already carries its own CSP (PAGE_CSP plus its inline-script hashes).
@@ -68,3 +64,8 @@ function setAnswerHeaders(headers: HeaderMap, requestId: string): void {
   headers.delete("server");
   headers.delete("x-powered-by");
 }
+
+/** The step's outcome, made once: it keeps nothing of its own per request. */
+const SETS_ANSWER_HEADERS = after(setAnswerHeaders);
+
+export const responseHeaders: EdgeStep = { run: () => SETS_ANSWER_HEADERS };

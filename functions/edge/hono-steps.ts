@@ -48,10 +48,13 @@ function edgeRequestOf(c: Context<EdgeEnv>): EdgeRequest {
 export const asMiddleware =
   (step: EdgeStep): MiddlewareHandler<EdgeEnv> =>
   async (c, next) => {
-    const outcome = await step.run(edgeRequestOf(c));
+    const req = edgeRequestOf(c);
+    // Awaited only when it is a promise: most steps answer at once.
+    const running = step.run(req);
+    const outcome = running instanceof Promise ? await running : running;
     if (outcome && "answer" in outcome) return outcome.answer;
     await next();
-    if (outcome) await outcome.after(c.res);
+    if (outcome) await outcome.after(c.res, req);
   };
 
 /** The app's onError: what failureAnswer says, for the request's path and id. */

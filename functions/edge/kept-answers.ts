@@ -29,9 +29,9 @@ export interface KeptAnswer {
  * The API's kept answer to `key` (path and query string as sent): null, or its maker for a request id and
  * If-None-Match, called once the request is admitted.
  */
-export type KeptAnswers = (
-  key: string,
-) => ((requestId: string, ifNoneMatch: string | undefined) => KeptAnswer) | null;
+export type KeptAnswers = (key: string) => KeptAnswerMaker | null;
+
+type KeptAnswerMaker = (requestId: string, ifNoneMatch: string | undefined) => KeptAnswer;
 
 export interface KeptAnswerLaneDeps {
   keptAnswer: KeptAnswers;
@@ -108,12 +108,15 @@ async function laneAnswerOf(res: Response): Promise<LaneAnswer> {
   return { status: res.status, headers: withLength(Object.fromEntries(res.headers), body), body };
 }
 
+const NO_BODY: BodyRead = { ok: true, body: undefined };
+
 /** The request as the steps see it, read from node:http (a class: nothing made per request but the object). */
 class LaneRequest implements EdgeRequest {
   readonly method = "GET";
   readonly host: string;
   readonly remoteAddress: string | undefined;
   readonly sent: Promise<number>;
+  readonly ifNoneMatch: string | undefined;
   private readonly vars: Partial<EdgeVariables> = {};
 
   constructor(
@@ -122,6 +125,7 @@ class LaneRequest implements EdgeRequest {
     readonly path: string,
   ) {
     this.host = header(incoming, "host") ?? "";
+    this.ifNoneMatch = incoming.headers["if-none-match"];
     this.remoteAddress = incoming.socket.remoteAddress;
     this.sent = bytesSent(outgoing);
   }
@@ -148,8 +152,8 @@ class LaneRequest implements EdgeRequest {
   }
 
   /** The lane takes no request with a body. */
-  async readBody(): Promise<BodyRead> {
-    return { ok: true, body: undefined };
+  readBody(): BodyRead {
+    return NO_BODY;
   }
 
   async discardBody(): Promise<void> {}
@@ -157,6 +161,7 @@ class LaneRequest implements EdgeRequest {
 
 export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
   const { steps, metrics } = deps;
+  const refusingByHeaders = steps.filter((step) => step.refuses !== undefined);
 
   /** Runs the steps; a step's answer (or a failure) stops them, as in the app. */
   async function admit(req: EdgeRequest, afters: AfterAnswer[]): Promise<LaneAnswer | null> {
@@ -175,36 +180,38 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
     }
   }
 
+  /** The kept answer, or a step's refusal, through the steps' afters and out in one write. */
+  async function send(req: LaneRequest, makeAnswer: KeptAnswerMaker, outgoing: ServerResponse): Promise<void> {
+    const afters: AfterAnswer[] = [];
+    const refused = await admit(req, afters);
+    let res = refused;
+    if (!res) {
+      const kept = makeAnswer(req.get("requestId"), req.ifNoneMatch);
+      res = { status: kept.status, headers: withLength(kept.headers, kept.body), body: kept.body };
+    }
+    for (let i = afters.length - 1; i >= 0; i--) {
+      const adjusting = afters[i]?.(res, req);
+      if (adjusting) await adjusting;
+    }
+    // As the app's compression step does for a client that takes no encoding.
+    varyByEncoding(res.headers);
+    // Corked: the status line, the headers and every part leave in one write.
+    outgoing.cork();
+    outgoing.writeHead(res.status, res.headers.fields);
+    for (const part of res.body ?? []) outgoing.write(part);
+    outgoing.end();
+    outgoing.uncork();
+    if (!refused) metrics.keptAnswers.inc();
+  }
+
   return (incoming, outgoing) => {
     const url = incoming.url ?? "";
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
     if (!path.startsWith("/api/") || path.includes("%") || !isPlainAnonymousGet(incoming)) return false;
     const req = new LaneRequest(incoming, outgoing, path);
-    if (steps.some((step) => step.refuses?.(req))) return false;
+    for (const step of refusingByHeaders) if (step.refuses?.(req)) return false;
     const makeAnswer = deps.keptAnswer(url);
-    if (!makeAnswer) return false;
-    return (async () => {
-      const afters: AfterAnswer[] = [];
-      const refused = await admit(req, afters);
-      let res = refused;
-      if (!res) {
-        const kept = makeAnswer(req.get("requestId"), incoming.headers["if-none-match"]);
-        res = { status: kept.status, headers: withLength(kept.headers, kept.body), body: kept.body };
-      }
-      for (let i = afters.length - 1; i >= 0; i--) {
-        const adjusting = afters[i]?.(res);
-        if (adjusting) await adjusting;
-      }
-      // As the app's compression step does for a client that takes no encoding.
-      varyByEncoding(res.headers);
-      // Corked: the status line, the headers and every part leave in one write.
-      outgoing.cork();
-      outgoing.writeHead(res.status, res.headers.fields);
-      for (const part of res.body ?? []) outgoing.write(part);
-      outgoing.end();
-      outgoing.uncork();
-      if (!refused) metrics.keptAnswers.inc();
-    })();
+    return makeAnswer ? send(req, makeAnswer, outgoing) : false;
   };
 }

@@ -13,7 +13,7 @@ import { quotaSubject } from "../../runtime/client-ip.ts";
 import { withTimeout } from "../../runtime/timeout.ts";
 import { type TokenBucketOptions, tokenBuckets } from "../../runtime/token-buckets.ts";
 import { refusal } from "./refusal.ts";
-import { answer, type EdgeRequest, type EdgeStep } from "./step.ts";
+import { answer, type EdgeRequest, type EdgeStep, type StepOutcome, whenSettled } from "./step.ts";
 
 /**
  * Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. With `debit`, takes that many tokens
@@ -42,9 +42,17 @@ export interface RateLimitOptions extends TokenBucketOptions {
 /** Longest a request waits for the shared buckets before this process's own decide. */
 const SHARED_WAIT_MS = 100;
 
+/** A request over its per-second limit, and the whole seconds it should wait. */
+export interface RateLimited {
+  retryAfterSeconds: number;
+}
+
 export interface RateLimiter {
-  /** Takes a token for a request from its client address (and its credential, if it sends one). */
-  (credential: string | null, ip: string): Promise<{ retryAfterSeconds: number } | null>;
+  /**
+   * Takes a token for a request from its client address (and its credential, if it sends one); a promise only when
+   * the buckets are the shared ones (this process's answer at once).
+   */
+  (credential: string | null, ip: string): RateLimited | null | Promise<RateLimited | null>;
   /** Charges a request's cost beyond its first token, once it has been answered: never refuses. */
   charge(credential: string | null, ip: string, tokens: number): Promise<void>;
 }
@@ -66,15 +74,12 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const local = tokenBuckets(options);
   const take = options.shared ? sharedBuckets(options.shared, local, options) : local;
   const off = options.perSecond <= 0;
-  const limiter = async (credential: string | null, ip: string) => {
+  const limited = (wait: number): RateLimited | null => (wait > 0 ? { retryAfterSeconds: wait } : null);
+  const limiter = (credential: string | null, ip: string) => {
     if (off) return null;
-    const byAddress = await take(`ip:${quotaSubject(ip)}`);
-    if (byAddress > 0) return { retryAfterSeconds: byAddress };
-    if (credential) {
-      const byCredential = await take(credentialKey(credential));
-      if (byCredential > 0) return { retryAfterSeconds: byCredential };
-    }
-    return null;
+    return whenSettled(take(`ip:${quotaSubject(ip)}`), (byAddress) =>
+      byAddress > 0 || !credential ? limited(byAddress) : whenSettled(take(credentialKey(credential)), limited),
+    );
   };
   const charge = async (credential: string | null, ip: string, tokens: number) => {
     if (off || tokens <= 0) return;
@@ -90,21 +95,21 @@ export const rateCredential = (req: EdgeRequest) =>
 
 /** The limit as the edge step: 429 with Retry-After before anything reads the body (no Hono built-in limits rate). */
 export const rateLimit = (limiter: RateLimiter): EdgeStep => ({
-  async run(req) {
-    const limited = await limiter(rateCredential(req), req.get("ip"));
-    if (!limited) return undefined;
-    await req.discardBody();
-    const { retryAfterSeconds } = limited;
-    return answer(
-      refusal(
-        req.path,
-        429,
-        `too many requests per second; retry after ${retryAfterSeconds} s`,
-        req.get("requestId"),
-        {
-          "retry-after": String(retryAfterSeconds),
-        },
-      ),
-    );
-  },
+  run: (req) =>
+    whenSettled(limiter(rateCredential(req), req.get("ip")), (limited) => (limited ? refuse(req, limited) : undefined)),
 });
+
+async function refuse(req: EdgeRequest, { retryAfterSeconds }: RateLimited): Promise<StepOutcome> {
+  await req.discardBody();
+  return answer(
+    refusal(
+      req.path,
+      429,
+      `too many requests per second; retry after ${retryAfterSeconds} s`,
+      req.get("requestId"),
+      {
+        "retry-after": String(retryAfterSeconds),
+      },
+    ),
+  );
+}

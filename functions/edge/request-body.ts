@@ -11,7 +11,7 @@ import { bodyLimitOf } from "../http/body-limits.ts";
 import { LOGIN_PATH } from "../http/paths.ts";
 import type { PreReadBody } from "../http/request-context.ts";
 import { refusal } from "./refusal.ts";
-import { answer, type BodyRead, type EdgeStep } from "./step.ts";
+import { answer, type BodyRead, type EdgeStep, whenSettled } from "./step.ts";
 
 /** A body read under the limit, with the web Request that now carries it in memory; or why it is refused. */
 export type BodyCheck = (BodyRead & { ok: false }) | { ok: true; req: Request; body: Uint8Array | undefined };
@@ -129,11 +129,11 @@ export async function boundedRequest(
  * charged), and has no per-route limit or the login's 415.
  */
 export const bodyLimit: EdgeStep = {
-  async run(req) {
-    const read = await req.readBody();
-    if (!read.ok)
-      return answer(refusal(req.path, read.status, read.message, req.get("requestId"), read.headers));
-    req.set("body", read.body);
-    return undefined;
-  },
+  run: (req) =>
+    whenSettled(req.readBody(), (read) => {
+      if (!read.ok)
+        return answer(refusal(req.path, read.status, read.message, req.get("requestId"), read.headers));
+      req.set("body", read.body);
+      return undefined;
+    }),
 };

@@ -2,7 +2,9 @@
  * What one edge step is: a plain function over a small request shape that refuses (answers in place of the rest),
  * continues, or continues and then adjusts or records the answer. The steps are written once, in the one ordered
  * list (front-door.ts); the app runs them as Hono middleware (hono-steps.ts) and the kept-answer lane runs them
- * over node:http (kept-answers.ts), each adapter filling in this shape from its own request.
+ * over node:http (kept-answers.ts), each adapter filling in this shape from its own request. A step answers at once
+ * when it can and returns a promise only when it has to wait (the store, a turn, a body): both adapters await only
+ * promises, as a pass through fifteen steps is most of what a kept answer costs.
  */
 import type { AccessControl, Caller } from "../../read/caller.ts";
 import type { EdgeVariables } from "../http/request-context.ts";
@@ -40,14 +42,17 @@ export interface EdgeRequest {
   set<K extends keyof EdgeVariables>(key: K, value: EdgeVariables[K]): void;
   /** The caller its credential names (AccessControl.resolve, which reads a web Request). */
   caller(access: AccessControl, ip: string): Promise<Caller>;
-  /** Reads the body under the route's limit (at most once, by the body step). */
-  readBody(): Promise<BodyRead>;
+  /** Reads the body under the route's limit (at most once, by the body step); at once when there is none to wait for. */
+  readBody(): BodyRead | Promise<BodyRead>;
   /** Drops a body nothing will read (a refusal before the body step). */
   discardBody(): Promise<void>;
 }
 
-/** Adjusts or records the answer on its way out (innermost step first, as middleware unwinds). */
-export type AfterAnswer = (answer: EdgeAnswer) => void | Promise<void>;
+/**
+ * Adjusts or records the answer on its way out (innermost step first, as middleware unwinds). Handed the request
+ * too, so a step that keeps nothing of its own per request returns one function made once.
+ */
+export type AfterAnswer = (answer: EdgeAnswer, req: EdgeRequest) => void | Promise<void>;
 
 /** Nothing: go on. `answer`: answer this instead of going on. `after`: go on, then see the answer. */
 export type StepOutcome = undefined | { answer: Response } | { after: AfterAnswer };
@@ -63,3 +68,7 @@ export interface EdgeStep {
 
 export const answer = (res: Response): StepOutcome => ({ answer: res });
 export const after = (then: AfterAnswer): StepOutcome => ({ after: then });
+
+/** `then` of a value at once, or of a promise once it settles: what lets a step wait only when it has to. */
+export const whenSettled = <T, R>(value: T | Promise<T>, then: (settled: T) => R | Promise<R>): R | Promise<R> =>
+  value instanceof Promise ? value.then(then) : then(value);

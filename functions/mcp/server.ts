@@ -10,7 +10,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Clock } from "../../runtime/clock.ts";
 import { registerCompletion } from "./completion.ts";
 import { registerDeadlineBoard } from "./deadline-board/resource.ts";
 import { serverInfo, serverInstructions } from "./instructions.ts";
@@ -20,7 +19,6 @@ import { answerToolCall, type ToolCallContext } from "./tool-call.ts";
 import { listTools } from "./tools.ts";
 
 export interface McpServerContext extends ToolCallContext {
-  clock: Clock;
   venueMarkdown: VenueMarkdown;
 }
 

@@ -5,6 +5,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Caller } from "../../read/caller.ts";
 import type { ReadOperations } from "../../read/operations.ts";
+import type { Clock } from "../../runtime/clock.ts";
 import type { Logger } from "../../runtime/logger.ts";
 import type { Arguments } from "./tool-spec.ts";
 import { callTool, TOOL_NAMES, type ToolAnswer } from "./tools.ts";
@@ -16,6 +17,8 @@ export interface ToolCallContext {
   logger: Logger;
   caller: Caller;
   requestId: string;
+  /** Today, for answers that say how old their data is (the deadline board). */
+  clock: Clock;
 }
 
 export async function answerToolCall(
@@ -23,10 +26,10 @@ export async function answerToolCall(
   name: string,
   args: Arguments,
 ): Promise<ToolAnswer> {
-  const { ops, caller, publicBaseUrl, logger, requestId } = context;
+  const { ops, caller, publicBaseUrl, logger, requestId, clock } = context;
   let answer: ToolAnswer | undefined;
   try {
-    answer = await callTool(ops, name, args, caller, publicBaseUrl);
+    answer = await callTool(ops, name, args, caller, publicBaseUrl, clock);
   } catch (err) {
     // A fault, not a bad argument: the details go to the log, the client gets the request id.
     logger.error({ err, request_id: requestId, tool: name }, "MCP tool failed");

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { Caller } from "../../read/caller.ts";
 import type { Outcome, ReadOperations } from "../../read/operations.ts";
+import type { Clock } from "../../runtime/clock.ts";
 
 export type Arguments = Record<string, unknown>;
 
@@ -18,5 +19,11 @@ export interface ToolSpec {
   meta?: Record<string, unknown>;
   /** The text content beside structuredContent; the payload as JSON when absent. */
   text?(data: unknown): string;
-  run(ops: ReadOperations, args: Arguments, caller: Caller, publicBaseUrl: string): Promise<Outcome<unknown>>;
+  run(
+    ops: ReadOperations,
+    args: Arguments,
+    caller: Caller,
+    publicBaseUrl: string,
+    clock: Clock,
+  ): Promise<Outcome<unknown>>;
 }

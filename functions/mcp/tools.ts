@@ -12,6 +12,7 @@ import { payloadJson } from "../../read/query/payload-json.ts";
 import { ResearcherId, ResearcherProfile } from "../../read/schema/accounts.ts";
 import * as api from "../../read/schema/api.ts";
 import { DETAIL_IDENTITY, StatisticsParams } from "../../read/schema/compact.ts";
+import type { Clock } from "../../runtime/clock.ts";
 import { VenueId } from "../../snapshot/records.ts";
 import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
 import { keysSchema, outlineSchema } from "./json-schema.ts";
@@ -240,7 +241,8 @@ export async function callTool(
   args: Arguments,
   caller: Caller,
   publicBaseUrl: string,
+  clock: Clock,
 ): Promise<ToolAnswer | undefined> {
   const spec = TOOLS_BY_NAME.get(name);
-  return spec && toolAnswer(await spec.run(ops, args, caller, publicBaseUrl), spec);
+  return spec && toolAnswer(await spec.run(ops, args, caller, publicBaseUrl, clock), spec);
 }

@@ -6,6 +6,7 @@
  * parameter is answered 400 with the validation message (in the page, or as text for a feed).
  */
 import type { QueryLayer } from "../../read/query/index.ts";
+import { dataAge, dataAgeHtml } from "../../render/data-age.ts";
 import {
   deadlinesIcs,
   deadlinesRss,
@@ -18,16 +19,17 @@ import {
   DEADLINES_RSS_PATH,
   type DeadlineFilter,
   type DeadlineRow,
+  deadlineCountsText,
+  deadlineListHtml,
   filterAddress,
   filterFormHtml,
   filterOf,
   filterParams,
   flag,
-  splitDeadlineListsHtml,
 } from "../../render/deadline-list.ts";
 import { allRows, type DeadlineLister } from "../../render/deadline-rows.ts";
 import { escapeHtml, fieldLabel } from "../../render/html.ts";
-import { type Clock, HOUR_MS, systemClock } from "../../runtime/clock.ts";
+import { type Clock, HOUR_MS, systemClock, utcDate } from "../../runtime/clock.ts";
 import { FeedAnswers, type FeedText } from "./feed-answers.ts";
 import { framedPage, readFrame } from "./frame.ts";
 
@@ -114,8 +116,9 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     stamp: deps.generatedAt(),
   });
   const makeFeed = async (pathname: string, f: DeadlineFilter, notifications: boolean): Promise<FeedText> => {
-    const rows = await allRows(deps.list, f, FEED_MAX);
-    if ("invalid" in rows) throw new InvalidFilter(rows.invalid);
+    const list = await allRows(deps.list, f, FEED_MAX);
+    if ("invalid" in list) throw new InvalidFilter(list.invalid);
+    const { rows } = list;
     if (pathname === DEADLINES_ICS_PATH) {
       return { type: "text/calendar; charset=utf-8", text: deadlinesIcs(feedInfo(f, pathname), rows) };
     }
@@ -147,19 +150,22 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     if (isFeed) return feed(req, pathname, f);
     const frame = await readFrame(deps.siteDir, "deadlines");
     if (!frame) return null;
-    const answer = await deps.list({ ...filterParams(f), page: f.page, page_size: String(PAGE_SIZE) });
+    const answer = await deps.list({ ...filterParams(f), page: f.page, per_page: String(PAGE_SIZE) });
     const form = filterFormHtml(f);
     if ("invalid" in answer) {
       const message = `<p id="deadlines-status" role="status" class="error">${escapeHtml(answer.invalid)}</p>`;
       return framedPage(req, frame, "deadlines", `${message}${form}`, 400);
     }
-    const { total, page, total_pages } = answer.pagination;
-    const status = `<p id="deadlines-status" role="status">${total} ${total === 1 ? "deadline" : "deadlines"}: ${escapeHtml(filterSummary(f))}.</p>`;
+    const { page, total_pages } = answer.pagination;
+    // The newest data behind the rows shown, today: the one notice at the top of the list when even that is old.
+    const age = dataAgeHtml(dataAge(answer.rows.map((r) => r.data_as_of), utcDate(clock())));
+    // The counts are the whole result's, never this page's: every page says the same.
+    const status = `<p id="deadlines-status" role="status">${deadlineCountsText(answer.counts)} · ${escapeHtml(filterSummary(f))}.</p>`;
     return framedPage(
       req,
       frame,
       "deadlines",
-      `${status}${form}${subscribeHtml(f, baseUrl)}${splitDeadlineListsHtml(answer.rows)}${pager(f, page, total_pages)}`,
+      `${age}${status}${form}${subscribeHtml(f, baseUrl)}${deadlineListHtml(answer.rows)}${pager(f, page, total_pages)}`,
     );
   };
 }

@@ -1,14 +1,18 @@
 /**
  * `/watchlist?id=<watchlist id>`: the venues of a stored watchlist (or of an account's tracked venues) inside the built `watchlist.html` frame, each
  * conference with its next submission deadline (the deadline component: date, countdown, estimate window) and
- * its outlook state, soonest first, then the venues with none; and the watchlist's stable subscription address.
+ * its outlook state, by the date each prints (read/schema/deadline-order.ts), then the venues with none; and the
+ * watchlist's stable subscription address.
  * Without an id the frame's script opens this browser's own watchlist.
  */
 
+import { byPrintedDate } from "../../read/schema/deadline-order.ts";
+import { dataAge, dataAgeHtml } from "../../render/data-age.ts";
 import { deadlineHtml, noNextText, stateHtml } from "../../render/deadline.ts";
 import type { WatchedConference, WatchedVenues } from "../../render/deadline-rows.ts";
 import { escapeHtml } from "../../render/html.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
+import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 import { type Frame, framedPage, readFrame } from "./frame.ts";
 import { type FindWatched, watchlistLinks } from "./watchlists.ts";
 
@@ -22,9 +26,16 @@ export interface WatchlistPageDeps {
   venues: WatchedVenues;
   siteDir: string;
   publicBaseUrl: string;
+  /** Today, for how old the watched venues' data is. */
+  clock?: Clock;
 }
 
-const soonest = (c: WatchedConference) => c.outlook?.next?.closes_at ?? "9999";
+/** The list's order: a next deadline's printed date (then instant) first, those without one last; then name, id. */
+function watchOrder(a: WatchedConference, b: WatchedConference): number {
+  const [x, y] = [a.outlook?.next, b.outlook?.next];
+  const byNext = x && y ? byPrintedDate(x, y) : Number(!x) - Number(!y);
+  return byNext || a.short_name.localeCompare(b.short_name) || a.id.localeCompare(b.id);
+}
 
 function conferenceItem(c: WatchedConference): string {
   const outlook = c.outlook;
@@ -88,9 +99,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
       );
     }
     const venues = await deps.venues(watchlist);
-    const conferences = [...venues.conferences].sort(
-      (a, b) => soonest(a).localeCompare(soonest(b)) || a.short_name.localeCompare(b.short_name),
-    );
+    const conferences = [...venues.conferences].sort(watchOrder);
     const list =
       conferences.length + venues.journals.length === 0
         ? `<p class="muted">No venue watched yet: use ☆ Watch on a venue's page.</p>`
@@ -100,11 +109,16 @@ export function watchlistPage(deps: WatchlistPageDeps) {
                 `<li class="deadline-card"><p class="venue"><a href="/journal/${escapeHtml(j.id)}">${escapeHtml(j.name)}</a> <span class="muted">(journal)</span></p></li>`,
             )
             .join("\n")}</ol>`;
+    // The newest data behind the watched venues, today: the one notice above the list when even that is old.
+    const age = dataAge(
+      venues.conferences.map((c) => c.outlook?.data_as_of),
+      utcDate((deps.clock ?? systemClock)()),
+    );
     return framedPage(
       req,
       frame,
       "watchlist",
-      `${list}${expiryHtml(watchlist.expiresAt, deps.keepDays)}${subscribeHtml(watchlist.id, baseUrl)}`,
+      `${dataAgeHtml(age)}${list}${expiryHtml(watchlist.expiresAt, deps.keepDays)}${subscribeHtml(watchlist.id, baseUrl)}`,
       200,
       "no-store",
     );

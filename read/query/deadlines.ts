@@ -1,12 +1,19 @@
 /**
  * The upcoming-deadlines list: one row per (venue, round still ahead), read from the venues' submission outlooks
- * (pipeline/estimate/outlook.ts), sorted by when the round's next deadline closes. Every list of upcoming deadlines (REST
- * /api/deadlines, the MCP tool upcoming_deadlines, the pages and feeds) is this one computation.
+ * (pipeline/estimate/outlook.ts), in the order of every deadline list (read/schema/deadline-order.ts: the date the
+ * row prints, then the instant it closes), with the whole result counted as announced and estimated. Every list of
+ * upcoming deadlines (REST /api/deadlines, the MCP tool upcoming_deadlines, the pages and feeds) is this one
+ * computation.
  */
 
 import { daysAfter } from "../../runtime/clock.ts";
 import type { OutlookDeadline } from "../../snapshot/records.ts";
-import type { DeadlineListData, DeadlineListParams, UpcomingDeadline } from "../schema/api.ts";
+import {
+  type DeadlineListData,
+  type DeadlineListParams,
+  deadlinesPerPage,
+  type UpcomingDeadline,
+} from "../schema/api.ts";
 import type { QueryContext } from "./context.ts";
 import { conferenceOutlook } from "./outlooks.ts";
 import { detailPage } from "./rows.ts";
@@ -19,17 +26,25 @@ interface SelectedRound {
   round: number;
 }
 
-/** Each venue's rounds with a deadline not yet closed: the first such deadline's instant and date. */
+/**
+ * Each venue's rounds with a deadline not yet closed: the first such deadline (the row's `next`, as deadlineRow picks
+ * it) by its instant, with the date it prints and whether it is an estimate.
+ */
 const ROUNDS =
   "SELECT o.id_num, o.cycle_year, o.round, min(o.closes_epoch) AS next_epoch, " +
-  "arg_min(o.date, o.closes_epoch) AS next_date FROM outlook o WHERE o.closes_epoch >= ? AND (? OR NOT o.estimated) " +
-  "GROUP BY o.id_num, o.cycle_year, o.round";
+  "arg_min(o.date, o.closes_epoch) AS next_date, arg_min(o.estimated, o.closes_epoch) AS next_estimated " +
+  "FROM outlook o WHERE o.closes_epoch >= ? AND (? OR NOT o.estimated) GROUP BY o.id_num, o.cycle_year, o.round";
 
-/** The list's order: soonest closing first, then a unique key. */
-const PAGE_ORDER = "r.next_epoch, r.id_num, r.cycle_year, r.round";
+/**
+ * The list's order (read/schema/deadline-order.ts): the date the row prints, then the instant it closes, then a
+ * unique key. Never the instant first: an estimate closes at the end of its window, after the date it prints.
+ */
+const PAGE_ORDER = "r.next_date, r.next_epoch, r.id_num, r.cycle_year, r.round";
 
-/** A page row with the total it was counted from; the round's columns are null on a page past the end. */
-type CountedRound = { n: number } & { [K in keyof SelectedRound]: SelectedRound[K] | null };
+/** A page row with the counts of the whole result; the round's columns are null on a page past the end. */
+type CountedRound = { n: number; estimated: number } & {
+  [K in keyof SelectedRound]: SelectedRound[K] | null;
+};
 
 const RANKED = "(c.ccf_rank <> '' OR c.core_rank <> '' OR c.qualis_rank <> '')";
 
@@ -52,20 +67,25 @@ async function findDeadlines(ctx: QueryContext, p: DeadlineListParams): Promise<
   const sql =
     `WITH matched AS MATERIALIZED (SELECT r.* FROM (${ROUNDS}) r JOIN conferences c ON c.id_num = r.id_num ${cond.where}), ` +
     `page AS (SELECT * FROM matched r ORDER BY ${PAGE_ORDER} LIMIT ? OFFSET ?) ` +
-    "SELECT total.n, r.id_num::DOUBLE AS id_num, r.cycle_year, r.round " +
-    `FROM (SELECT count(*)::INTEGER AS n FROM matched) total LEFT JOIN page r ON true ORDER BY ${PAGE_ORDER}`;
+    "SELECT total.n, total.estimated, r.id_num::DOUBLE AS id_num, r.cycle_year, r.round FROM (SELECT " +
+    "count(*)::INTEGER AS n, count(*) FILTER (WHERE next_estimated)::INTEGER AS estimated FROM matched) total " +
+    `LEFT JOIN page r ON true ORDER BY ${PAGE_ORDER}`;
+  const perPage = deadlinesPerPage(p);
   const rows = await ctx.db.all<CountedRound>(sql, [
     epochSeconds(ctx.now),
     p.estimates,
     ...cond.params,
-    p.page_size,
-    (p.page - 1) * p.page_size,
+    perPage,
+    (p.page - 1) * perPage,
   ]);
-  const selected = rows.filter((r): r is SelectedRound & { n: number } => r.id_num !== null);
+  const selected = rows.filter((r): r is CountedRound & SelectedRound => r.id_num !== null);
   const deadlines = await Promise.all(selected.map((s) => deadlineRow(ctx, s, p.estimates)));
+  const total = rows[0]?.n ?? 0;
+  const estimated = rows[0]?.estimated ?? 0;
   return {
     deadlines: deadlines.flatMap((d) => d ?? []),
-    pagination: searchPagination(rows[0]?.n ?? 0, { page: p.page, per_page: p.page_size }),
+    counts: { announced: total - estimated, estimated },
+    pagination: searchPagination(total, { page: p.page, per_page: perPage }),
   };
 }
 

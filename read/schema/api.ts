@@ -137,7 +137,12 @@ export type ConferenceSearchParams = z.output<typeof ConferenceSearchParams>;
 
 export const DEADLINES_PER_PAGE_DEFAULT = 50;
 
-export const DeadlineListParams = z.object({
+/** `per_page` of every list; the deadline list took `page_size` first, kept as its alias. */
+const deadlinesPerPageParam = (name: "per_page" | "page_size", description: string) =>
+  integerParam(name, 1, PER_PAGE_MAX).optional().meta({ description, default: DEADLINES_PER_PAGE_DEFAULT });
+
+export const DeadlineListParams = z
+  .object({
   within_days: integerParam("within_days", 1, 366)
     .optional()
     .meta({ description: "Only deadlines from today to today + N days (UTC); no limit when absent." }),
@@ -152,10 +157,24 @@ export const DeadlineListParams = z.object({
   ),
   ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
   page: pageParam,
-  page_size: perPageParam("page_size", DEADLINES_PER_PAGE_DEFAULT, PER_PAGE_MAX),
+  per_page: deadlinesPerPageParam("per_page", "Rows per page."),
+  page_size: deadlinesPerPageParam("page_size", "Alias of per_page (older clients); both given must agree."),
   fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
-});
+})
+  .superRefine((p, ctx) => {
+    if (p.per_page !== undefined && p.page_size !== undefined && p.per_page !== p.page_size) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["page_size"],
+        message: `per_page (${p.per_page}) and page_size (${p.page_size}) differ: page_size is an alias of per_page, give one`,
+      });
+    }
+  });
 export type DeadlineListParams = z.output<typeof DeadlineListParams>;
+
+/** Rows per page of a deadline list: `per_page`, else its alias `page_size`, else the default. */
+export const deadlinesPerPage = (p: Pick<DeadlineListParams, "per_page" | "page_size">): number =>
+  p.per_page ?? p.page_size ?? DEADLINES_PER_PAGE_DEFAULT;
 
 export const JournalSearchParams = z.object({
   query: queryTextParam,

@@ -61,8 +61,8 @@ export const pageParam = z.coerce
   .default(1)
   .meta({ description: "Page (past the end: no rows)." });
 
-/** Rows per page, 1 to `max`: `per_page` of the venue lists, `page_size` of the deadline list. */
-export const perPageParam = (name: "per_page" | "page_size", fallback: number, max: number) =>
+/** Rows per page, 1 to `max`: `per_page` of the venue lists (the deadline list's, with its alias: api.ts). */
+export const perPageParam = (name: "per_page", fallback: number, max: number) =>
   integerParam(name, 1, max).default(fallback).meta({ description: "Rows per page." });
 
 /** A boolean query parameter: true / false (a JSON boolean from MCP). */

@@ -184,8 +184,14 @@ export const UpcomingDeadline = z
   .meta({ id: "UpcomingDeadline" });
 export type UpcomingDeadline = z.output<typeof UpcomingDeadline>;
 
+/** The whole result (every page) by its rows' next deadline; the two add up to `pagination.total`. */
+export const DeadlineCounts = z
+  .object({ announced: count, estimated: count })
+  .meta({ id: "DeadlineCounts", description: "Rows of the whole result whose next deadline is announced / estimated." });
+export type DeadlineCounts = z.output<typeof DeadlineCounts>;
+
 export const DeadlineListData = z
-  .object({ deadlines: z.array(UpcomingDeadline), pagination: SearchPagination })
+  .object({ deadlines: z.array(UpcomingDeadline), counts: DeadlineCounts, pagination: SearchPagination })
   .meta({ id: "DeadlineListData" });
 export type DeadlineListData = z.output<typeof DeadlineListData>;
 

@@ -3,8 +3,10 @@
  * page. Links are absolute: the rendition is read outside the site.
  */
 
+import { dataAgeMarkdown } from "../../render/data-age.ts";
 import { deadlineText, noNextText, STATE_LABELS } from "../../render/deadline.ts";
 import { fieldLabel } from "../../render/html.ts";
+import { provenanceText } from "../../render/provenance.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";
@@ -71,9 +73,10 @@ function credits(c: Credits): string {
   return bullets(lines);
 }
 
-function document(title: string, intro: string, sections: readonly (string | null)[]): string {
+/** Title, the old-data notice when there is one (first, as on the page), the facts, the sections. */
+function document(title: string, intro: string, sections: readonly (string | null)[], notice = ""): string {
   const body = sections.filter((s): s is string => s !== null);
-  return `${[`# ${title}`, intro, ...body].join("\n\n")}\n`;
+  return `${[`# ${title}`, notice, intro, ...body].filter(Boolean).join("\n\n")}\n`;
 }
 
 /** The outlook's next submission deadline (announced or estimated), or what its state says instead. */
@@ -83,18 +86,24 @@ function nextText(view: ConferenceView): string {
   return outlook.next ? deadlineText(outlook.next, outlook.data_as_of) : noNextText(outlook);
 }
 
-/** Every submission deadline of the outlook: rounds of the cycle (passed ones marked), estimates with windows. */
-const outlookList = (view: ConferenceView) =>
-  view.outlook && view.outlook.deadlines.length > 0
-    ? bullets(view.outlook.deadlines.map((d) => deadlineText(d, view.outlook?.data_as_of ?? null)))
+/**
+ * Every submission deadline of the outlook: rounds of the cycle (passed ones marked), estimates with windows, each
+ * with the source that gave it and the date of that source's data.
+ */
+function outlookList(view: ConferenceView): string | null {
+  const asOf = view.outlook?.data_as_of ?? null;
+  const deadlines = view.outlook?.deadlines ?? [];
+  return deadlines.length > 0
+    ? bullets(deadlines.map((d) => `${deadlineText(d, asOf)} (${provenanceText(d, view.sources, asOf)})`))
     : null;
+}
 
 export function conferenceMarkdown(view: ConferenceView): string {
   const { row } = view;
   const facts = bullets([
     `Page: ${absoluteUrl(view.path)}`,
     `Next submission deadline: ${nextText(view)}`,
-    `Outlook: ${STATE_LABELS[view.outlook?.state ?? "unknown"]}${view.outlook?.data_as_of ? ` (data as of ${view.outlook.data_as_of}${view.outlook.stale ? ", old" : ""})` : ""}`,
+    `Outlook: ${STATE_LABELS[view.outlook?.state ?? "unknown"]}${view.outlook?.data_as_of ? ` (data as of ${view.outlook.data_as_of})` : ""}`,
     `Latest announced submission deadline: ${formatDate(row.submission_date)}`,
     `Notification of that call: ${formatDate(row.notification_date)}`,
     `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${row.location}` : ""}`,
@@ -105,17 +114,23 @@ export function conferenceMarkdown(view: ConferenceView): string {
     view.cpIndex ? `cp_index: ${cpIndexSummary(view.cpIndex)}` : "cp_index: not scored",
     view.dblp ? `dblp: https://dblp.org/db/${view.dblp}` : null,
   ]);
-  const deadlines = rowsTable(["Edition", "Deadline", "As published", "UTC"], view.deadlines, (e) => [
-    String(e.year),
-    deadlineLabel(e.deadline),
-    publishedTime(e.deadline),
-    utcTime(e.deadline) ?? "—",
-  ]);
+  const source = (d: Parameters<typeof provenanceText>[0]) => provenanceText(d, view.sources, null);
+  const deadlines = rowsTable(
+    ["Edition", "Deadline", "As published", "UTC", "Source"],
+    view.deadlines,
+    (e) => [
+      String(e.year),
+      deadlineLabel(e.deadline),
+      publishedTime(e.deadline),
+      utcTime(e.deadline) ?? "—",
+      source(e.deadline),
+    ],
+  );
   const editions = rowsTable(["Year", "Dates", "Place", "Deadlines"], view.editions, (e) => [
     String(e.year),
     e.date_text ?? (e.start_date ? `${formatDate(e.start_date)} – ${formatDate(e.end_date)}` : "—"),
     e.place ?? "—",
-    e.deadlines.map((d) => `${deadlineLabel(d)} ${publishedTime(d)}`).join("; ") || "—",
+    e.deadlines.map((d) => `${deadlineLabel(d)} ${publishedTime(d)} (${source(d)})`).join("; ") || "—",
   ]);
   const acceptance = rowsTable(
     ["Year", "Track", "Submitted", "Accepted", "Rate", "Source"],
@@ -141,7 +156,7 @@ export function conferenceMarkdown(view: ConferenceView): string {
     section("Related venues", relatedList(view)),
     section("Sources", credits(view.credits)),
     section("Terms", termsNotice(absoluteUrl(view.path))),
-  ]);
+  ], dataAgeMarkdown(view.dataAge));
 }
 
 export function journalMarkdown(view: JournalView): string {

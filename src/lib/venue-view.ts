@@ -11,6 +11,8 @@ import type {
   RankHistoryEntry,
   SubmissionOutlook,
 } from "../../snapshot/records.ts";
+import { type DataAge, dataAge } from "../../render/data-age.ts";
+import { type SourceDates, sourceDates } from "../../render/provenance.ts";
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
 import { markdownPath, venuePath } from "./paths.ts";
@@ -37,6 +39,10 @@ export interface ConferenceView {
   cpIndex: CpIndex | null;
   /** The submission outlook the pipeline computed (next submission deadline, rounds, state). */
   outlook: SubmissionOutlook | null;
+  /** How old the venue's deadline data (`outlook.data_as_of`) is at the build: the notice at the top when old. */
+  dataAge: DataAge | null;
+  /** Each source's name and data date, for the provenance of every deadline shown. */
+  sources: SourceDates;
   /** The current edition's deadlines and any later upcoming ones, soonest first. */
   deadlines: DeadlineEntry[];
   /** Newest first. */
@@ -159,6 +165,8 @@ export const conferenceView = memoById(function conferenceView(id: string): Conf
     rankClaims: sortClaims(history),
     cpIndex: row.cp_index,
     outlook: detail?.outlook ?? null,
+    dataAge: dataAge([detail?.outlook?.data_as_of], now.toISOString()),
+    sources: sourceDates(data.manifest.sources),
     deadlines: venueDeadlines(id).filter(
       (entry) => current.has(deadlineKey(entry.deadline)) || isUpcoming(entry.deadline, now),
     ),

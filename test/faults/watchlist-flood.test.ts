@@ -8,13 +8,9 @@ import { stat } from "node:fs/promises";
 import { Agent } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
-import { type RunningService, startService } from "../../functions/composition-root.ts";
-import { loadConfig } from "../../functions/server-config.ts";
-import { silentLogger } from "../../runtime/logger.ts";
-import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { tempDirsForFile } from "../helpers/temp-dirs.ts";
+import { servedServiceForFile } from "../helpers/served-service.ts";
 import { type Answer, ATTACKER, BYSTANDER, send } from "./loopback.ts";
 
 const DAILY = 20;
@@ -26,16 +22,17 @@ const LARGEST = JSON.stringify({
   journals: Array.from({ length: 200 }, (_, i) => String(200_000_000_000_000 + i)),
 });
 
-const tempDir = tempDirsForFile("vd-watchlist-flood-");
-let fixture: ServedFixture;
-let stateDir: string;
-let service: RunningService;
+const served = servedServiceForFile(
+  "vd-watchlist-flood-",
+  { "index.html": "<!doctype html><title>Venues</title>" },
+  { RATE_LIMIT_PER_SECOND: "0", WATCHLIST_DAILY_CREATIONS: String(DAILY) },
+);
 
 /** Bytes of the SQLite store on disk: the file and its WAL. */
 async function storeBytes(): Promise<number> {
   const sizes = await Promise.all(
     ["", "-wal"].map((suffix) =>
-      stat(join(stateDir, `${STATE_FILE_NAME}${suffix}`)).then(
+      stat(join(served().stateDir, `${STATE_FILE_NAME}${suffix}`)).then(
         (s) => s.size,
         () => 0,
       ),
@@ -45,7 +42,7 @@ async function storeBytes(): Promise<number> {
 }
 
 const create = (from: string, agent?: Agent) =>
-  send(`${service.server.url}/watchlists`, {
+  send(`${served().service.server.url}/watchlists`, {
     from,
     method: "POST",
     headers: { "content-type": "application/json", "content-length": String(LARGEST.length) },
@@ -53,25 +50,9 @@ const create = (from: string, agent?: Agent) =>
     agent,
   });
 
-beforeAll(async () => {
-  fixture = await servedFixture({ "index.html": "<!doctype html><title>Venues</title>" });
-  stateDir = tempDir("state");
-  const config = loadConfig({
-    ...fixture.env,
-    STATE_DIR: stateDir,
-    RATE_LIMIT_PER_SECOND: "0",
-    WATCHLIST_DAILY_CREATIONS: String(DAILY),
-  });
-  service = await startService(config, { logger: silentLogger });
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await fixture?.remove();
-});
-
 describe("10,000 watchlist creations from one address", () => {
   it("creates the day's allowance, refuses the rest 429 with Retry-After, and the store grows by those only", async () => {
-    await (await fetch(`${service.server.url}/`)).text();
+    await (await fetch(`${served().service.server.url}/`)).text();
     const before = await storeBytes();
     const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
     const answers: Answer[] = [];
@@ -103,7 +84,7 @@ describe("10,000 watchlist creations from one address", () => {
 
     // Another address has its own allowance.
     expect((await create(BYSTANDER)).status).toBe(201);
-    const db = new DatabaseSync(join(stateDir, STATE_FILE_NAME), { readOnly: true });
+    const db = new DatabaseSync(join(served().stateDir, STATE_FILE_NAME), { readOnly: true });
     try {
       expect(db.prepare("SELECT COUNT(*) AS n FROM watchlists").get()?.n).toBe(DAILY + 1);
     } finally {

@@ -1,5 +1,7 @@
-/** The reference service's 21 research-field values (its contract 2.1.0), written out independently of the code
- * (in alphabetical order, not the code's). */
+/**
+ * The reference service's 21 research-field values (its contract 2.1.0), written out independently of the code (in
+ * alphabetical order, not the code's).
+ */
 export const REFERENCE_FIELDS = [
   "ai",
   "bio",

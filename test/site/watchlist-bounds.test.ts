@@ -9,15 +9,13 @@
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../accounts/auth/accounts.ts";
 import { STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
-import { type RunningService, startService } from "../../functions/composition-root.ts";
 import { loadConfig } from "../../functions/server-config.ts";
 import { DAY_MS } from "../../runtime/clock.ts";
-import { silentLogger } from "../../runtime/logger.ts";
-import { BASE_URL, type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { tempDirsForFile } from "../helpers/temp-dirs.ts";
+import { BASE_URL } from "../helpers/served-fixture.ts";
+import { servedServiceForFile } from "../helpers/served-service.ts";
 
 const KEEP_DAYS = 2;
 const DAILY = 3;
@@ -25,38 +23,19 @@ const FRAME = `<!doctype html><title>My deadlines</title>
 <p class="subtitle">A list nobody opens or changes for <span data-keep-days>180</span> days is deleted.</p>
 <div id="watchlist"><!--watchlist--></div>`;
 
-const tempDir = tempDirsForFile("vd-watchlist-bounds-");
-let fixture: ServedFixture;
-let stateDir: string;
-let service: RunningService;
 const clock = { now: new Date("2026-06-14T10:00:00Z") };
 let addresses = 0;
-
-beforeAll(async () => {
-  fixture = await servedFixture({ "watchlist.html": FRAME });
-  stateDir = tempDir("state");
-  const config = loadConfig({
-    ...fixture.env,
-    STATE_DIR: stateDir,
-    TRUST_PROXY: "1",
-    WATCHLIST_DAILY_CREATIONS: String(DAILY),
-    WATCHLIST_KEEP_DAYS: String(KEEP_DAYS),
-  });
-  service = await startService(config, {
-    clock: () => clock.now,
-    logger: silentLogger,
-    watchlistSweepMs: 50,
-  });
-}, 60_000);
-afterAll(async () => {
-  await service?.close();
-  await fixture?.remove();
-});
+const served = servedServiceForFile(
+  "vd-watchlist-bounds-",
+  { "watchlist.html": FRAME },
+  { TRUST_PROXY: "1", WATCHLIST_DAILY_CREATIONS: String(DAILY), WATCHLIST_KEEP_DAYS: String(KEEP_DAYS) },
+  { clock: () => clock.now, watchlistSweepMs: 50 },
+);
 
 /** A request from an address of its own (X-Forwarded-For, TRUST_PROXY=1), so each test has its own allowance. */
 function from(ip = `198.51.100.${++addresses}`) {
   return (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
-    fetch(`${service.server.url}${path}`, {
+    fetch(`${served().service.server.url}${path}`, {
       method: init.method ?? "GET",
       headers: { "x-forwarded-for": ip, ...init.headers },
       body: init.body,
@@ -94,10 +73,13 @@ describe("who may create a watchlist", () => {
       expect(await refused.text()).toContain("created from this site's pages");
     }
     expect((await post({ origin: BASE_URL, "sec-fetch-site": "same-origin" })).status).toBe(201);
-    expect((await post({ origin: service.server.url })).status).toBe(201);
+    expect((await post({ origin: served().service.server.url })).status).toBe(201);
 
-    await createUser(service.store, { email: "lists@lab.example", password: "a long enough password 1" });
-    const { key } = await createKey(service.store, "lists@lab.example");
+    await createUser(served().service.store, {
+      email: "lists@lab.example",
+      password: "a long enough password 1",
+    });
+    const { key } = await createKey(served().service.store, "lists@lab.example");
     const keyed = await post({ origin: "https://evil.example", authorization: `Bearer ${key}` });
     expect(keyed.status).toBe(201);
     expect(
@@ -150,7 +132,7 @@ describe("creations per address and day", () => {
 
 describe("expiry of unused watchlists", () => {
   const rowsOf = (id: string) => {
-    const db = new DatabaseSync(join(stateDir, STATE_FILE_NAME), { readOnly: true });
+    const db = new DatabaseSync(join(served().stateDir, STATE_FILE_NAME), { readOnly: true });
     try {
       return Number(db.prepare("SELECT COUNT(*) AS n FROM watchlists WHERE id = ?").get(id)?.n);
     } finally {

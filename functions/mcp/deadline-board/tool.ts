@@ -15,8 +15,10 @@ import {
   rankTierSlug,
 } from "../../../read/schema/feeds.ts";
 import { RANK_SYSTEMS } from "../../../read/schema/rank-tiers.ts";
+import { dataAge, dataAgeNotice } from "../../../render/data-age.ts";
+import { type Clock, utcDate } from "../../../runtime/clock.ts";
 import type { ToolSpec } from "../tool-spec.ts";
-import { type BoardCalendar, BoardData } from "./board-data.ts";
+import { type BoardCalendar, BoardData, type BoardDataAge, type BoardRow } from "./board-data.ts";
 import { DEADLINE_BOARD_URI } from "./resource.ts";
 
 const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
@@ -63,19 +65,34 @@ function boardSummary(data: BoardData): string {
     return `- ${row.short_name}${ranks ? ` (${ranks})` : ""}: ${next.type} ${when} ${next.timezone}${row.rounds > 1 ? `, round ${row.round}/${row.rounds}` : ""} — ${row.detail_page}`;
   });
   return [
+    ...(data.data_age?.notice ? [`Old data: ${data.data_age.notice}`] : []),
     `${total} upcoming submission round${total === 1 ? "" : "s"} (page ${page} of ${Math.max(total_pages, 1)}). Calendar: ${data.calendar.url}`,
     ...lines,
   ].join("\n");
+}
+
+/** The newest data behind the rows, today, as the site's pages measure it, with the board's notice. */
+function boardDataAge(rows: readonly BoardRow[], clock: Clock): BoardDataAge | null {
+  const age = dataAge(
+    rows.map((row) => row.data_as_of),
+    utcDate(clock()),
+  );
+  return age && { ...age, notice: dataAgeNotice(age, "on this board") };
 }
 
 async function run(
   ops: ReadOperations,
   args: Record<string, unknown>,
   publicBaseUrl: string,
+  clock: Clock,
 ): Promise<Outcome<BoardData>> {
   const outcome = await ops.upcomingDeadlines(args);
   if (!outcome.ok) return outcome;
-  return { ok: true, data: { ...outcome.data, filters: args, calendar: calendarFor(publicBaseUrl, args) } };
+  const data_age = boardDataAge(outcome.data.deadlines, clock);
+  return {
+    ok: true,
+    data: { ...outcome.data, filters: args, calendar: calendarFor(publicBaseUrl, args), data_age },
+  };
 }
 
 /**
@@ -103,10 +120,10 @@ export const DEADLINE_BOARD_TOOL: ToolSpec = {
   name: DEADLINE_BOARD_TOOL_NAME,
   title: "Deadline board",
   description:
-    "Shows upcoming submission deadlines as an interactive board (MCP Apps hosts render it beside the answer; other clients get the same data). Arguments as upcoming_deadlines. Returns the upcoming_deadlines payload (deadlines, pagination) plus filters and calendar {url, title}: an iCalendar feed of these deadlines.",
+    "Shows upcoming submission deadlines as an interactive board (MCP Apps hosts render it beside the answer; other clients get the same data). Arguments as upcoming_deadlines. Returns the upcoming_deadlines payload (deadlines, pagination) plus filters, calendar {url, title}: an iCalendar feed of these deadlines, and data_age {data_as_of, today, age_days, max_age_days, old, notice}: the newest data date among the rows and its age; when old (over 30 days) the notice says so and the board shows it at the top.",
   input: DeadlineListParams,
   output: BoardData,
   meta: appToolMeta(),
   text: (data) => boardSummary(data as BoardData),
-  run: (ops, args, _caller, publicBaseUrl) => run(ops, args, publicBaseUrl),
+  run: (ops, args, _caller, publicBaseUrl, clock) => run(ops, args, publicBaseUrl, clock),
 };

@@ -18,6 +18,8 @@ let lastArguments: ToolArguments = {};
 
 const form = filterForm();
 const summary = h("p", { class: "summary", role: "status" }, "Waiting for the deadlines…");
+/** The one old-data notice, at the top, from the answer's data_age (computed by the server, as on the site). */
+const dataAgeNote = h("p", { class: "data-age", role: "note", hidden: "" });
 const calendar = h("a", { class: "calendar", href: "#", "data-open": "" }, "Add to calendar");
 const list = h("ol", { class: "rows" });
 const previous = h("button", { type: "button", "data-page": "-1" }, "‹ Previous");
@@ -27,6 +29,7 @@ const pages = h("nav", { class: "pages", hidden: "" }, previous, pageLabel, next
 
 document.body.append(
   h("header", {}, h("h1", {}, "Submission deadlines"), summary),
+  dataAgeNote,
   form,
   h("p", { class: "actions" }, calendar),
   list,
@@ -50,6 +53,9 @@ function render(data: BoardData): void {
   viewer.now = Date.now();
   const { total, page, total_pages } = data.pagination;
   summary.textContent = `${total} upcoming submission round${total === 1 ? "" : "s"}`;
+  const notice = data.data_age?.notice ?? null;
+  dataAgeNote.hidden = notice === null;
+  dataAgeNote.textContent = notice ? `Old data: ${notice}` : "";
   calendar.setAttribute("href", data.calendar.url);
   calendar.textContent = `Add to calendar: ${data.calendar.title}`;
   renderRows(list, data, viewer);

@@ -47,7 +47,7 @@ function estimate(row: BoardRow): HTMLElement | null {
   return h("p", { class: "estimate" }, `Estimated${basis}: ${window}${confidence}. Not announced yet.`);
 }
 
-function card(row: BoardRow, viewer: Viewer): HTMLElement {
+function card(row: BoardRow, viewer: Viewer, boardIsOld: boolean): HTMLElement {
   const { next } = row;
   // An estimate closes at the end of its window, and the countdown says so.
   const prefix = next.estimated ? "window ends " : "";
@@ -86,12 +86,16 @@ function card(row: BoardRow, viewer: Viewer): HTMLElement {
         `Your time: ${localDeadline(next.closes_at, viewer.locale, viewer.timeZone)}`,
       ),
     estimate(row),
-    row.stale && h("p", { class: "stale" }, `Sources last seen ${row.data_as_of}: may be out of date.`),
+    // Said once at the top when the whole board's data is old; a row older than the rest says it here.
+    row.stale &&
+      !boardIsOld &&
+      h("p", { class: "stale" }, `Sources last seen ${row.data_as_of}: may be out of date.`),
   );
 }
 
 export function renderRows(list: HTMLElement, data: BoardData, viewer: Viewer): void {
-  list.replaceChildren(...data.deadlines.map((row) => card(row, viewer)));
+  const old = data.data_age?.old ?? false;
+  list.replaceChildren(...data.deadlines.map((row) => card(row, viewer, old)));
   if (data.deadlines.length === 0) list.append(h("li", { class: "empty" }, "No upcoming deadline matches."));
 }
 

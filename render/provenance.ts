@@ -1,0 +1,42 @@
+/**
+ * Which source said a date, and as of when: the line every deadline of a venue page and its Markdown carries.
+ * An announced deadline names its source and the date of that source's data in this build (the manifest's
+ * `SourceInfo.date`); an estimate says it is ours, from which cycles, and the venue's `data_as_of`.
+ */
+import type { SourceInfo } from "../snapshot/records.ts";
+import { escapeHtml } from "./html.ts";
+
+/** A source's short name and data date, by id. */
+export type SourceDates = ReadonlyMap<string, { name: string; date: string | null }>;
+
+/** "Conference Partner (myhuiban.com) published daily snapshot" → "Conference Partner": the name before its gloss. */
+const shortName = (name: string) => name.split(" (")[0]?.trim() || name;
+
+export function sourceDates(sources: readonly Pick<SourceInfo, "id" | "name" | "date">[]): SourceDates {
+  return new Map(sources.map((s) => [s.id, { name: shortName(s.name), date: s.date }]));
+}
+
+/** What a deadline's provenance is read from: an outlook deadline or a typed deadline as published. */
+export interface Provenanced {
+  source: string | null;
+  estimated?: boolean;
+  based_on?: readonly number[];
+}
+
+const cycles = (years: readonly number[]) =>
+  years.length === 0 ? "" : ` from the ${years.length === 1 ? years[0] : `${years[0]}–${years.at(-1)}`} cycles`;
+
+/**
+ * "source: ccfddl/ccf-deadlines, data of 2026-08-20", or "estimated by Venue Directory from the 2024–2026 cycles,
+ * data as of 2026-08-22". A source the manifest does not list is named by its id, with no date.
+ */
+export function provenanceText(d: Provenanced, sources: SourceDates, dataAsOf: string | null): string {
+  if (d.estimated || !d.source) {
+    return `estimated by Venue Directory${cycles(d.based_on ?? [])}${dataAsOf ? `, data as of ${dataAsOf}` : ""}`;
+  }
+  const known = sources.get(d.source);
+  return `source: ${known?.name ?? d.source}${known?.date ? `, data of ${known.date}` : ""}`;
+}
+
+export const provenanceHtml = (d: Provenanced, sources: SourceDates, dataAsOf: string | null) =>
+  `<span class="provenance">${escapeHtml(provenanceText(d, sources, dataAsOf))}</span>`;
