@@ -15,13 +15,8 @@ import type {
   SubmissionOutlook,
 } from "../snapshot/records.ts";
 import { SOURCE_UNCHECKED_MAX_DAYS, type SourceAge, sourceAges } from "../snapshot/source-age.ts";
-import {
-  BACKTEST_CUTOFFS,
-  type BacktestRound,
-  type BacktestSummary,
-  backtestVenue,
-  summarizeBacktest,
-} from "./estimate/backtest.ts";
+import { BACKTEST_CUTOFFS, backtestVenue } from "./estimate/backtest.ts";
+import { type BacktestSummary, backtestReport, percent } from "./estimate/backtest-score.ts";
 import { readPreviousChanges, stampChanges } from "./estimate/changed-at.ts";
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge/merge-conferences.ts";
@@ -165,13 +160,13 @@ async function importAndResolve(stage: Stage, upstreamDir: string) {
     "resolve conferences",
     () => resolve(conferenceObs, describeConference),
     (r) =>
-      `${conferenceObs.length} observations → ${r.clusters.length} venues, ${r.ambiguities.length} ambiguous`,
+      `${conferenceObs.length} observations → ${r.clusters.length} venues, ${r.ambiguities.length} ambiguous, ${r.heldOut.length} held out`,
   );
   const journalRes = await stage(
     "resolve journals",
     () => resolve(journalObs, describeJournal, { acronymThreshold: 0.6 }),
     (r) =>
-      `${journalObs.length} observations → ${r.clusters.length} journals, ${r.ambiguities.length} ambiguous`,
+      `${journalObs.length} observations → ${r.clusters.length} journals, ${r.ambiguities.length} ambiguous, ${r.heldOut.length} held out`,
   );
   return {
     conferences: confRes.clusters,
@@ -227,32 +222,24 @@ async function mergeVenues(
 type Merged = Awaited<ReturnType<typeof mergeVenues>>;
 
 /** The outlook's estimates per round, at each cut-off from the data as it stood then (pipeline/estimate/backtest.ts). */
-function runBacktest(merged: Merged): BuildReport["backtest"] {
-  const rounds = merged.conferences.flatMap((c) =>
-    backtestVenue(c.draft.short_name, c.detail.editions, BACKTEST_CUTOFFS, c.draft.ccf_rank === "A"),
+const runBacktest = (merged: Merged): BuildReport["backtest"] =>
+  backtestReport(
+    merged.conferences.flatMap((c) =>
+      backtestVenue(
+        c.draft.short_name,
+        c.detail.editions,
+        BACKTEST_CUTOFFS,
+        c.draft.ccf_rank === "A",
+        c.detail.outlook.data_as_of,
+      ),
+    ),
+    BACKTEST_CUTOFFS,
   );
-  const byScope: Record<BacktestRound["scope"], BacktestRound[]> = { next_cycle: [], rest_of_cycle: [] };
-  for (const r of rounds) byScope[r.scope].push(r);
-  const ccfA = (scoped: BacktestRound[]) => scoped.filter((r) => r.ccf_a);
-  const summaries = (scoped: BacktestRound[]) => ({
-    all: summarizeBacktest(scoped),
-    ccf_a: summarizeBacktest(ccfA(scoped)),
-  });
-  return {
-    cutoffs: BACKTEST_CUTOFFS,
-    ...summaries(byScope.next_cycle),
-    rest_of_cycle: summaries(byScope.rest_of_cycle),
-    // The CCF-A rounds furthest off, for whoever tunes the round model (never to one venue).
-    ccf_a_worst: ccfA(byScope.next_cycle)
-      .sort((a, b) => b.error_days - a.error_days)
-      .slice(0, 25),
-  };
-}
 
 /** One line per summary for the build log. */
 const backtestLine = (label: string, s: BacktestSummary) =>
-  `${label} ${s.rounds} rounds, coverage ${s.coverage === null ? "-" : `${(s.coverage * 100).toFixed(1)} %`}, ` +
-  `median ${s.median} d, p90 ${s.p90} d`;
+  `${label} ${s.rounds} rounds, coverage ${percent(s.coverage)}, median ${s.median} d, p90 ${s.p90} d, ` +
+  `precision ${percent(s.precision)} of ${s.estimates} estimates, round count right ${percent(s.round_count_right)} of ${s.cycles} cycles`;
 
 /** Ids and change dates (against the previous build's registry), and how our ranks compare with the reference. */
 async function identifyVenues(stage: Stage, merged: Merged, previous: IdRegistry | null, buildDate: string) {

@@ -2,7 +2,7 @@
  * The build report as Markdown (build-report.md): one section per part of the report, in the order a reader
  * checks a build.
  */
-import { MISSED_ROUND_DAYS } from "./estimate/backtest.ts";
+import { MISSED_ROUND_DAYS, PRECISE_DAYS, percent } from "./estimate/backtest-score.ts";
 import type { BuildReport, ResolutionReport } from "./report.ts";
 
 const table = (head: string[], rows: (string | number)[][]) =>
@@ -115,10 +115,23 @@ const sourceCounts = (r: BuildReport): string[] => [
 /** The outlook's estimates against the rounds that followed. */
 const backtest = (r: BuildReport): string[] => [
   `## Outlook backtest per round (cut-offs ${r.backtest.cutoffs.join(", ")}; absolute error in days)`,
-  `A real round without an estimate counts ${MISSED_ROUND_DAYS} days (pipeline/estimate/backtest.ts says how data is hidden).`,
+  `A real round without an estimate counts ${MISSED_ROUND_DAYS} days (pipeline/estimate/backtest.ts says how data is hidden). ` +
+    `Precision: the share of published estimates a real round of their cycle matched within ${PRECISE_DAYS} days; ` +
+    "round count: the share of cycles given as many estimated rounds as they really had.",
   "",
   table(
-    ["rounds of", "venues", "rounds", "coverage", "median", "90th percentile"],
+    [
+      "rounds of",
+      "venues",
+      "rounds",
+      "coverage",
+      "median",
+      "90th percentile",
+      "estimates",
+      "precision",
+      "cycles",
+      "round count right",
+    ],
     (
       [
         ["the next cycle", "all", r.backtest.all],
@@ -130,9 +143,13 @@ const backtest = (r: BuildReport): string[] => [
       scope,
       label,
       String(s.rounds),
-      s.coverage === null ? "-" : `${(s.coverage * 100).toFixed(1)} %`,
+      percent(s.coverage),
       show(s.median),
       show(s.p90),
+      String(s.estimates),
+      percent(s.precision),
+      String(s.cycles),
+      percent(s.round_count_right),
     ]),
   ),
   "",
@@ -176,7 +193,7 @@ const resolutionDecisions = (r: BuildReport): string[] => [
   "## Resolution decisions",
   "Every union applied, by rule and the two rows' sources, and every pair kept apart (cannot-link: distinct rows",
   "of one curated list; title-contradicts: a title unlike the series an acronym part names; title-conflict: a row",
-  "titled as one venue under another venue's acronym, attached nowhere). See docs/pipeline.md for the rules.",
+  "titled as one venue under another venue's acronym, held out below). See docs/pipeline.md for the rules.",
   "",
   countTable("rule", r.resolution.rules),
   "",
@@ -192,6 +209,20 @@ const resolutionDecisions = (r: BuildReport): string[] => [
   "Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not counted as suspects.",
   "",
   pairTable(r.resolution.listed_apart),
+  "",
+  `### Held out (${r.resolution.held_out.length})`,
+  "Rows whose acronym names one venue and whose title another: merged into neither, listed here until the",
+  "alias table (pipeline/resolve/aliases.yaml) places them.",
+  "",
+  table(
+    ["rule", "row", "acronym names", "title names"],
+    r.resolution.held_out.map((h) => [
+      h.rule,
+      show(`${h.row.source}: ${h.row.acronym ?? "—"}, ${h.row.title ?? "—"}`),
+      show(`${h.acronym_venue.title ?? "—"} (${h.acronym_venue.source})`),
+      show(`${h.title_venue.title ?? "—"} (${h.title_venue.source})`),
+    ]),
+  ),
   "",
 ];
 

@@ -4,11 +4,11 @@
  */
 import { type ConferenceRow, RESEARCH_FIELDS } from "../snapshot/records.ts";
 import type { SourceAge } from "../snapshot/source-age.ts";
-import type { BacktestRound, BacktestSummary } from "./estimate/backtest.ts";
+import type { BacktestReport } from "./estimate/backtest-score.ts";
 import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
 import type { Conflict } from "./merge/merge-conferences.ts";
 import { type NameChange, type NameDefect, nameDefects } from "./resolve/names.ts";
-import type { Ambiguity, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolution.ts";
+import type { Ambiguity, HeldOut, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolution.ts";
 import type { ImportResult, Rejection } from "./sources/observations.ts";
 
 export interface SourceStats {
@@ -48,15 +48,7 @@ export interface BuildReport {
   conflicts: Conflict[];
   rank_agreement: RankAgreement;
   /** The outlook's estimates against the rounds that followed each cut-off (pipeline/estimate/backtest.ts). */
-  backtest: {
-    cutoffs: string[];
-    /** The next cycle's rounds (the headline figures). */
-    all: BacktestSummary;
-    ccf_a: BacktestSummary;
-    /** The rounds still to come in a cycle partly announced at the cut-off. */
-    rest_of_cycle: { all: BacktestSummary; ccf_a: BacktestSummary };
-    ccf_a_worst: BacktestRound[];
-  };
+  backtest: BacktestReport;
   /** Each source's data date and fetch time; stale ones are warned about. */
   data_age: SourceAge[];
   counts: { conferences: number; journals: number; special_issues: number };
@@ -130,6 +122,8 @@ export interface ResolutionReport {
   suspected_duplicates: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
   /** Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not suspects. */
   listed_apart: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
+  /** Rows merged nowhere because their acronym and title name two venues (pipeline/resolve/title-conflicts.ts). */
+  held_out: HeldOut[];
 }
 
 export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<unknown>): ResolutionReport {
@@ -150,6 +144,7 @@ export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<
     listed: [...conf.decisions.listed, ...journal.decisions.listed],
     suspected_duplicates: { conferences: conf.suspects, journals: journal.suspects },
     listed_apart: { conferences: conf.listedApart, journals: journal.listedApart },
+    held_out: [...conf.heldOut, ...journal.heldOut],
   };
 }
 

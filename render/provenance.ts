@@ -4,7 +4,6 @@
  * `SourceInfo.date`); an estimate says it is ours, from which cycles, and the venue's `data_as_of`.
  */
 import type { SourceInfo } from "../snapshot/records.ts";
-import { escapeHtml } from "./html.ts";
 
 /** A source's short name and data date, by id. */
 export type SourceDates = ReadonlyMap<string, { name: string; date: string | null }>;
@@ -24,19 +23,45 @@ export interface Provenanced {
 }
 
 const cycles = (years: readonly number[]) =>
-  years.length === 0 ? "" : ` from the ${years.length === 1 ? years[0] : `${years[0]}–${years.at(-1)}`} cycles`;
+  years.length === 0
+    ? ""
+    : ` from the ${years.length === 1 ? years[0] : `${years[0]}–${years.at(-1)}`} cycles`;
+
+const isEstimate = (d: Provenanced) => d.estimated === true || !d.source;
 
 /**
- * "source: ccfddl/ccf-deadlines, data of 2026-08-20", or "estimated by Venue Directory from the 2024–2026 cycles,
- * data as of 2026-08-22". A source the manifest does not list is named by its id, with no date.
+ * "ccfddl/ccf-deadlines, data of 2026-08-20" (a Source cell), or "estimated by Venue Directory from the 2024–2026
+ * cycles, data as of 2026-08-22". A source the manifest does not list is named by its id, with no date.
  */
-export function provenanceText(d: Provenanced, sources: SourceDates, dataAsOf: string | null): string {
-  if (d.estimated || !d.source) {
+export function sourceCellText(d: Provenanced, sources: SourceDates, dataAsOf: string | null): string {
+  if (isEstimate(d)) {
     return `estimated by Venue Directory${cycles(d.based_on ?? [])}${dataAsOf ? `, data as of ${dataAsOf}` : ""}`;
   }
-  const known = sources.get(d.source);
-  return `source: ${known?.name ?? d.source}${known?.date ? `, data of ${known.date}` : ""}`;
+  const known = sources.get(d.source as string);
+  return `${known?.name ?? d.source}${known?.date ? `, data of ${known.date}` : ""}`;
 }
 
-export const provenanceHtml = (d: Provenanced, sources: SourceDates, dataAsOf: string | null) =>
-  `<span class="provenance">${escapeHtml(provenanceText(d, sources, dataAsOf))}</span>`;
+/** The same after a date in running text: "source: ccfddl/ccf-deadlines, data of 2026-08-20". */
+export const provenanceText = (d: Provenanced, sources: SourceDates, dataAsOf: string | null) =>
+  `${isEstimate(d) ? "" : "source: "}${sourceCellText(d, sources, dataAsOf)}`;
+
+/**
+ * Where a group of dates shown together comes from, in one line: "Source of these dates: ccfddl/ccf-deadlines,
+ * data of 2026-08-20" when they share one, else each source after the dates it gave ("Abstract, Paper submission:
+ * ccfddl/ccf-deadlines, data of 2026-08-20 · Notification: Conference Partner, data of 2026-08-22"). Null for none.
+ */
+export function groupedProvenanceText(
+  dates: readonly { label: string; d: Provenanced }[],
+  sources: SourceDates,
+  dataAsOf: string | null,
+): string | null {
+  const groups = new Map<string, string[]>();
+  for (const { label, d } of dates) {
+    const text = sourceCellText(d, sources, dataAsOf);
+    groups.set(text, [...(groups.get(text) ?? []), label]);
+  }
+  if (groups.size === 0) return null;
+  const [only] = groups.keys();
+  if (groups.size === 1) return `Source of these dates: ${only}`;
+  return [...groups].map(([text, labels]) => `${[...new Set(labels)].join(", ")}: ${text}`).join(" · ");
+}

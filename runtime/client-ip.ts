@@ -73,6 +73,21 @@ function ipv6Groups(ip: string): string[] {
  * one IPv6 user usually holds a whole /64 and could otherwise rotate through it.
  */
 export function quotaSubject(ip: string): string {
+  if (ip !== lastAsked) {
+    lastAsked = ip;
+    lastSubject = subjectOf(ip);
+  }
+  return lastSubject;
+}
+
+/**
+ * The last address asked and its subject: one request asks for it several times (per-second limit, fair turns,
+ * quota), and an IPv6 address costs several parses.
+ */
+let lastAsked = "";
+let lastSubject = "";
+
+function subjectOf(ip: string): string {
   const address = normalizeIp(ip) ?? ip;
   // Every IPv6 address has a colon: the costly check is left to those that do.
   if (!address.includes(":") || !isIPv6(address)) return address;

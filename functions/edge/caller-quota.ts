@@ -115,7 +115,7 @@ export const callerQuota = (access: AccessControl, logger: Logger): EdgeStep => 
       // A page never waits on the store: a credential that cannot be checked just reads as anonymous here. The
       // credential check and the quota headers share one wait.
       const until = performance.now() + UNMETERED_STORE_WAIT_MS;
-      const caller = await within(req.caller(access, ip), UNMETERED_STORE_WAIT_MS).catch(
+      const caller = await within(Promise.resolve(req.caller(access, ip)), UNMETERED_STORE_WAIT_MS).catch(
         (err: unknown): Caller => {
           logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
           return { kind: "anonymous", ip };
@@ -134,7 +134,8 @@ export const callerQuota = (access: AccessControl, logger: Logger): EdgeStep => 
     const reportOnly = req.get("reportOnly") === true;
     let caller: Caller;
     try {
-      caller = await req.caller(access, ip);
+      const resolving = req.caller(access, ip);
+      caller = resolving instanceof Promise ? await resolving : resolving;
       // Set before any refusal, so the request's log line names who was refused.
       req.set("caller", caller);
       if (caller.kind === "invalid") {

@@ -11,8 +11,8 @@
  */
 import { quotaSubject } from "../../runtime/client-ip.ts";
 import { COST_UNIT_MS, type RateLimiter, rateCredential } from "./rate-limit.ts";
-import { refusal } from "./refusal.ts";
-import { after, answer, type EdgeRequest, type EdgeStep, type StepOutcome, whenSettled } from "./step.ts";
+import { tooManyRequests } from "./refusal.ts";
+import { after, type EdgeStep, type StepOutcome, whenSettled } from "./step.ts";
 
 export interface FairTurnOptions {
   /** Requests of one client inside the app at once; 0 switches turns off. */
@@ -97,22 +97,9 @@ export const fairTurns = (turns: FairTurns, limiter: RateLimiter): EdgeStep => {
       const client = quotaSubject(req.get("ip"));
       // Most requests find a turn free and go on without waiting a turn of the event loop.
       const entered = turns.enterNow(client) ?? turns.enter(client);
-      return entered ? whenSettled(entered, inside) : refuse(req);
+      return entered
+        ? whenSettled(entered, inside)
+        : tooManyRequests(req, "too many requests at once from this address; retry after 1 s", 1);
     },
   };
 };
-
-async function refuse(req: EdgeRequest): Promise<StepOutcome> {
-  await req.discardBody();
-  return answer(
-    refusal(
-      req.path,
-      429,
-      "too many requests at once from this address; retry after 1 s",
-      req.get("requestId"),
-      {
-        "retry-after": "1",
-      },
-    ),
-  );
-}

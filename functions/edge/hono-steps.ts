@@ -3,45 +3,74 @@
  * one EdgeRequest a request made from its context, and the app's onError answering as the lane does.
  */
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
+import type { AccessControl, Caller } from "../../read/caller.ts";
 import type { Logger } from "../../runtime/logger.ts";
-import type { EdgeEnv } from "../http/request-context.ts";
+import type { EdgeEnv, EdgeVariables } from "../http/request-context.ts";
 import { failureAnswer } from "./caller-quota.ts";
 import { boundedRequest } from "./request-body.ts";
-import type { EdgeRequest, EdgeStep } from "./step.ts";
+import type { BodyRead, EdgeRequest, EdgeStep } from "./step.ts";
+
+/** The request as the steps see it, read from the Hono context (a class: nothing made per request but the object). */
+class HonoRequest implements EdgeRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly remoteAddress: string | undefined;
+  readonly sent: Promise<number> | undefined;
+
+  constructor(private readonly c: Context<EdgeEnv>) {
+    this.method = c.req.method;
+    this.path = c.req.path;
+    this.remoteAddress = c.env?.remoteAddress;
+    this.sent = c.env?.sent;
+  }
+
+  header(name: string): string | undefined {
+    return this.c.req.header(name);
+  }
+
+  get host(): string {
+    return this.c.req.header("host") ?? new URL(this.c.req.url).host;
+  }
+
+  get aborted(): boolean {
+    return this.c.req.raw.signal.aborted;
+  }
+
+  get<K extends keyof EdgeVariables>(key: K): EdgeVariables[K] {
+    return this.c.get(key);
+  }
+
+  set<K extends keyof EdgeVariables>(key: K, value: EdgeVariables[K]): void {
+    this.c.set(key, value);
+  }
+
+  caller(access: AccessControl, ip: string): Promise<Caller> {
+    return access.resolve(this.c.req.raw, ip);
+  }
+
+  async readBody(): Promise<BodyRead> {
+    const { c } = this;
+    const checked = await boundedRequest(c.req.raw, c.req.path, c.env?.readBody);
+    if (!checked.ok) return checked;
+    c.req.raw = checked.req;
+    return { ok: true, body: checked.body };
+  }
+
+  /** A body the Node listener would read is simply never read; any other is cancelled. */
+  async discardBody(): Promise<void> {
+    if (!this.c.env?.readBody) await this.c.req.raw.body?.cancel().catch(() => {});
+  }
+}
 
 const edgeRequests = new WeakMap<Context<EdgeEnv>, EdgeRequest>();
 
 /** The request as the steps see it; the same object for every step of one request. */
 function edgeRequestOf(c: Context<EdgeEnv>): EdgeRequest {
-  const known = edgeRequests.get(c);
-  if (known) return known;
-  const req: EdgeRequest = {
-    method: c.req.method,
-    path: c.req.path,
-    header: (name) => c.req.header(name),
-    get host() {
-      return c.req.header("host") ?? new URL(c.req.url).host;
-    },
-    remoteAddress: c.env?.remoteAddress,
-    sent: c.env?.sent,
-    get aborted() {
-      return c.req.raw.signal.aborted;
-    },
-    get: (key) => c.get(key),
-    set: (key, value) => c.set(key, value),
-    caller: (access, ip) => access.resolve(c.req.raw, ip),
-    async readBody() {
-      const checked = await boundedRequest(c.req.raw, c.req.path, c.env?.readBody);
-      if (!checked.ok) return checked;
-      c.req.raw = checked.req;
-      return { ok: true, body: checked.body };
-    },
-    // A body the Node listener would read is simply never read; any other is cancelled.
-    discardBody: async () => {
-      if (!c.env?.readBody) await c.req.raw.body?.cancel().catch(() => {});
-    },
-  };
-  edgeRequests.set(c, req);
+  let req = edgeRequests.get(c);
+  if (!req) {
+    req = new HonoRequest(c);
+    edgeRequests.set(c, req);
+  }
   return req;
 }
 
@@ -54,7 +83,8 @@ export const asMiddleware =
     const outcome = running instanceof Promise ? await running : running;
     if (outcome && "answer" in outcome) return outcome.answer;
     await next();
-    if (outcome) await outcome.after(c.res, req);
+    const adjusting = outcome?.after(c.res, req);
+    if (adjusting) await adjusting;
   };
 
 /** The app's onError: what failureAnswer says, for the request's path and id. */

@@ -147,7 +147,7 @@ class LaneRequest implements EdgeRequest {
   }
 
   /** The lane takes no request with a credential (isPlainAnonymousGet), and builds no web Request for it. */
-  async caller(_access: AccessControl, ip: string): Promise<Caller> {
+  caller(_access: AccessControl, ip: string): Caller {
     return { kind: "anonymous", ip };
   }
 
@@ -181,7 +181,11 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
   }
 
   /** The kept answer, or a step's refusal, through the steps' afters and out in one write. */
-  async function send(req: LaneRequest, makeAnswer: KeptAnswerMaker, outgoing: ServerResponse): Promise<void> {
+  async function send(
+    req: LaneRequest,
+    makeAnswer: KeptAnswerMaker,
+    outgoing: ServerResponse,
+  ): Promise<void> {
     const afters: AfterAnswer[] = [];
     const refused = await admit(req, afters);
     let res = refused;

@@ -12,8 +12,8 @@ import { createHash } from "node:crypto";
 import { quotaSubject } from "../../runtime/client-ip.ts";
 import { withTimeout } from "../../runtime/timeout.ts";
 import { type TokenBucketOptions, tokenBuckets } from "../../runtime/token-buckets.ts";
-import { refusal } from "./refusal.ts";
-import { answer, type EdgeRequest, type EdgeStep, type StepOutcome, whenSettled } from "./step.ts";
+import { tooManyRequests } from "./refusal.ts";
+import { type EdgeRequest, type EdgeStep, whenSettled } from "./step.ts";
 
 /**
  * Takes a token from bucket `key`: the whole seconds to wait, 0 when taken. With `debit`, takes that many tokens
@@ -78,7 +78,9 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const limiter = (credential: string | null, ip: string) => {
     if (off) return null;
     return whenSettled(take(`ip:${quotaSubject(ip)}`), (byAddress) =>
-      byAddress > 0 || !credential ? limited(byAddress) : whenSettled(take(credentialKey(credential)), limited),
+      byAddress > 0 || !credential
+        ? limited(byAddress)
+        : whenSettled(take(credentialKey(credential)), limited),
     );
   };
   const charge = async (credential: string | null, ip: string, tokens: number) => {
@@ -96,20 +98,13 @@ export const rateCredential = (req: EdgeRequest) =>
 /** The limit as the edge step: 429 with Retry-After before anything reads the body (no Hono built-in limits rate). */
 export const rateLimit = (limiter: RateLimiter): EdgeStep => ({
   run: (req) =>
-    whenSettled(limiter(rateCredential(req), req.get("ip")), (limited) => (limited ? refuse(req, limited) : undefined)),
-});
-
-async function refuse(req: EdgeRequest, { retryAfterSeconds }: RateLimited): Promise<StepOutcome> {
-  await req.discardBody();
-  return answer(
-    refusal(
-      req.path,
-      429,
-      `too many requests per second; retry after ${retryAfterSeconds} s`,
-      req.get("requestId"),
-      {
-        "retry-after": String(retryAfterSeconds),
-      },
+    whenSettled(limiter(rateCredential(req), req.get("ip")), (limited) =>
+      limited
+        ? tooManyRequests(
+            req,
+            `too many requests per second; retry after ${limited.retryAfterSeconds} s`,
+            limited.retryAfterSeconds,
+          )
+        : undefined,
     ),
-  );
-}
+});

@@ -1,6 +1,7 @@
 /** An edge refusal: the API's JSON envelope on /api and /mcp, plain text elsewhere. */
 import { errorResponse } from "../http/envelope.ts";
 import { isApiPath } from "../http/paths.ts";
+import { answer, type EdgeRequest, type StepOutcome } from "./step.ts";
 
 export function refusal(
   pathname: string,
@@ -14,4 +15,16 @@ export function refusal(
     status,
     headers: { "content-type": "text/plain; charset=utf-8", ...headers },
   });
+}
+
+/** 429 with Retry-After (the per-second limit's, fair turns'), once a body nothing will read is dropped. */
+export async function tooManyRequests(
+  req: EdgeRequest,
+  message: string,
+  retryAfterSeconds: number,
+): Promise<StepOutcome> {
+  await req.discardBody();
+  return answer(
+    refusal(req.path, 429, message, req.get("requestId"), { "retry-after": String(retryAfterSeconds) }),
+  );
 }

@@ -40,8 +40,8 @@ export interface EdgeRequest {
   readonly aborted: boolean;
   get<K extends keyof EdgeVariables>(key: K): EdgeVariables[K];
   set<K extends keyof EdgeVariables>(key: K, value: EdgeVariables[K]): void;
-  /** The caller its credential names (AccessControl.resolve, which reads a web Request). */
-  caller(access: AccessControl, ip: string): Promise<Caller>;
+  /** The caller its credential names (AccessControl.resolve, which reads a web Request); at once without one to check. */
+  caller(access: AccessControl, ip: string): Caller | Promise<Caller>;
   /** Reads the body under the route's limit (at most once, by the body step); at once when there is none to wait for. */
   readBody(): BodyRead | Promise<BodyRead>;
   /** Drops a body nothing will read (a refusal before the body step). */
@@ -70,5 +70,7 @@ export const answer = (res: Response): StepOutcome => ({ answer: res });
 export const after = (then: AfterAnswer): StepOutcome => ({ after: then });
 
 /** `then` of a value at once, or of a promise once it settles: what lets a step wait only when it has to. */
-export const whenSettled = <T, R>(value: T | Promise<T>, then: (settled: T) => R | Promise<R>): R | Promise<R> =>
-  value instanceof Promise ? value.then(then) : then(value);
+export const whenSettled = <T, R>(
+  value: T | Promise<T>,
+  then: (settled: T) => R | Promise<R>,
+): R | Promise<R> => (value instanceof Promise ? value.then(then) : then(value));

@@ -117,7 +117,7 @@ function upcomingArguments(days: number, field?: string, rank?: RankFilter) {
     ...(field && { field }),
     ...(rank?.tier && { [`${rank.system}_rank`]: rank.tier }),
     ...(rank && !rank.tier && { ranked_only: true }),
-    page_size: 100,
+    per_page: 100,
     fields: DEADLINE_ROW_FIELDS,
   };
 }
@@ -183,9 +183,9 @@ function registerDeadlinePrompts(server: McpServer, window: Window): void {
 
 Use the Venue Directory tools:
 ${numbered([
-  `Call the upcoming_deadlines tool with ${json(upcomingArguments(days, field, rank))}: one row per conference and submission round still ahead, announced or estimated, soonest closing first. While pagination.page is below pagination.total_pages, call it again with the next page.`,
+  `Call the upcoming_deadlines tool with ${json(upcomingArguments(days, field, rank))}: one row per conference and submission round still ahead, announced or estimated, ordered by next.date (an estimate's expected date). While pagination.page is below pagination.total_pages, call it again with the next page.`,
   ...rankKeepStep(rank),
-  "Present one table row per deadline, soonest first: the deadline (next.date with next.time and next.timezone, or the date alone when time is null; next.type abstract or paper), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference dates and place (conference). If there are none, say so.",
+  "Present one table row per deadline in the order given (by next.date): the deadline (next.date with next.time and next.timezone, or the date alone when time is null; next.type abstract or paper), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference dates and place (conference). If there are none, say so.",
   'A row whose next.estimated is true is an estimate from past editions: label it "estimated, not yet announced" with its window (next.earliest to next.latest); never present an estimate as an announced deadline. Where stale is true, add that the source is old.',
   "For the other dates or the acceptance rate of one conference, call get_conference with its conference_id and sections=outlook,acceptance. It needs a credential; without one, keep to the rows.",
 ])}

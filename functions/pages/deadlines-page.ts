@@ -158,7 +158,12 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     }
     const { page, total_pages } = answer.pagination;
     // The newest data behind the rows shown, today: the one notice at the top of the list when even that is old.
-    const age = dataAgeHtml(dataAge(answer.rows.map((r) => r.data_as_of), utcDate(clock())));
+    const age = dataAgeHtml(
+      dataAge(
+        answer.rows.map((r) => r.data_as_of),
+        utcDate(clock()),
+      ),
+    );
     // The counts are the whole result's, never this page's: every page says the same.
     const status = `<p id="deadlines-status" role="status">${deadlineCountsText(answer.counts)} · ${escapeHtml(filterSummary(f))}.</p>`;
     return framedPage(

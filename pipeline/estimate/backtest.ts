@@ -2,7 +2,7 @@
  * How good the outlook's estimates are, per round: for past cut-off dates, the outlook is computed from the data
  * as it stood then and each real round that followed is compared with the estimate made for it. Two scopes: the
  * rounds of the next cycle (the headline figures), and the rounds still to come in a cycle partly announced at
- * the cut-off (restOfCycle).
+ * the cut-off (restOfCycle). How a cycle is scored, both ways (recall and precision): backtest-score.ts.
  *
  * "As it stood then": the sources do not say when they announced a deadline, so a cycle counts as announced at a
  * cut-off when one of its submission deadlines is on or before it; a cycle whose submission deadlines all come
@@ -11,31 +11,14 @@
  * cut-off is not scored there (the data did not have it yet: the outlook had nothing to go on).
  */
 import type { Edition } from "../../snapshot/records.ts";
+import { type BacktestCycle, type BacktestScope, scoreCycle } from "./backtest-score.ts";
 import { cyclesOutlook } from "./outlook.ts";
 import { type AnnouncedRound, type Cycle, cyclesOf, dayNumber, isSubmission } from "./rounds.ts";
 
 /** 1 January and 1 July of 2023–2026. */
 export const BACKTEST_CUTOFFS = [2023, 2024, 2025, 2026].flatMap((y) => [`${y}-01-01`, `${y}-07-01`]);
-/** The error a real round counts with when no estimate was made for it: a year. */
-export const MISSED_ROUND_DAYS = 365;
-/** Real rounds scored: those whose paper deadline comes within this many days after the cut-off. */
+/** Real rounds scored for recall: those whose paper deadline comes within this many days after the cut-off. */
 const HORIZON_DAYS = 365;
-
-export interface BacktestRound {
-  venue: string;
-  cutoff: string;
-  /**
-   * What was estimated: a round of the first cycle wholly after the cut-off ("next_cycle", the headline figures),
-   * or a round still to come in the cycle partly announced at the cut-off ("rest_of_cycle").
-   */
-  scope: "next_cycle" | "rest_of_cycle";
-  cycle_year: number;
-  actual: string;
-  /** The estimated paper date matched to it, null when the outlook had none. */
-  estimated: string | null;
-  error_days: number;
-  ccf_a: boolean;
-}
 
 const submissionDates = (e: Edition) => e.deadlines.filter(isSubmission).map((d) => d.date);
 
@@ -61,49 +44,23 @@ function knownAt(cycles: Cycle[], cutoff: string): Cycle[] {
   return cycles.map((c) => (knownBy(c, cutoff) ? c : { edition: unannounced(c.edition), rounds: [] }));
 }
 
-/** The outlook as of `cutoff` on the cycles as known then, and its estimated paper dates for the cycle `year`. */
+/**
+ * The outlook as of `cutoff` on the cycles as known then, and its estimated paper dates for the cycle `year`, each
+ * marked published when it was still ahead (a deadline the lists and feeds showed). The possibilities the outlook
+ * keeps apart are not estimates: no surface lists them as deadlines.
+ */
 function outlookAt(cycles: Cycle[], cutoff: string, year: number) {
   const outlook = cyclesOutlook({ cycles, nowIso: `${cutoff}T00:00:00Z`, dataAsOf: cutoff });
   const estimates = outlook.deadlines
     .filter((d) => d.estimated && d.type === "paper" && d.cycle_year === year)
-    .map((d) => d.date);
+    .map((d) => ({ date: d.date, published: d.status === "upcoming" }));
   return { next: outlook.next, estimates };
 }
 
-/** The paper dates of rounds within HORIZON_DAYS after the cut-off: the real rounds scored. */
-const scoredPapers = (rounds: AnnouncedRound[], cutoff: string) =>
-  rounds.map((r) => r.paper).filter((d) => dayNumber(d) - dayNumber(cutoff) <= HORIZON_DAYS);
-
-/**
- * Each real round of a cycle against the estimates made for that cycle: paired with the nearest estimate (one
- * estimate per round, closest pairs first); a round left without one counts MISSED_ROUND_DAYS.
- */
-function scoreRounds(
-  real: string[],
-  estimates: string[],
-  row: Omit<BacktestRound, "actual" | "estimated" | "error_days">,
-): BacktestRound[] {
-  const pairs = real
-    .flatMap((actual, r) =>
-      estimates.map((est, e) => ({ r, e, error: Math.abs(dayNumber(est) - dayNumber(actual)) })),
-    )
-    .sort((a, b) => a.error - b.error);
-  const matched = new Map<number, { e: number; error: number }>();
-  const usedEstimates = new Set<number>();
-  for (const p of pairs) {
-    if (matched.has(p.r) || usedEstimates.has(p.e)) continue;
-    matched.set(p.r, p);
-    usedEstimates.add(p.e);
-  }
-  return real.map((actual, r) => {
-    const m = matched.get(r);
-    return {
-      ...row,
-      actual,
-      estimated: m ? (estimates[m.e] as string) : null,
-      error_days: m ? Math.min(m.error, MISSED_ROUND_DAYS) : MISSED_ROUND_DAYS,
-    };
-  });
+/** A cycle's real rounds: all of them (precision) and those within HORIZON_DAYS after the cut-off (recall). */
+function realRounds(rounds: AnnouncedRound[], cutoff: string) {
+  const all = rounds.map((r) => r.paper);
+  return { all, scored: all.filter((d) => dayNumber(d) - dayNumber(cutoff) <= HORIZON_DAYS) };
 }
 
 /** A venue at one cut-off, as both scopes read it. */
@@ -115,6 +72,8 @@ interface VenueAtCutoff {
   known: () => Cycle[];
   cutoff: string;
   ccfA: boolean;
+  /** The date of the venue's data (its outlook's `data_as_of`): estimates after it cannot be checked yet. */
+  dataAsOf: string | null;
 }
 
 /**
@@ -122,18 +81,19 @@ interface VenueAtCutoff {
  * `known()` (the cycles as known then). Skipped while the outlook still looks at an earlier cycle (its next
  * deadline belongs to one): that cycle's estimate is not made yet.
  */
-function nextCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): BacktestRound[] {
+function nextCycle({ venue, cycles, known, cutoff, ccfA, dataAsOf }: VenueAtCutoff): BacktestCycle[] {
   const hidden = cycles.find(
     (c) => submissionDates(c.edition).length > 0 && submissionDates(c.edition).every((d) => d > cutoff),
   );
   // A venue with no cycle known at the cut-off is one the data did not have yet: nothing to ask the outlook.
   if (!hidden || !cycles.some((c) => c.edition.year < hidden.edition.year && knownBy(c, cutoff))) return [];
   const year = hidden.edition.year;
-  const real = scoredPapers(hidden.rounds, cutoff);
-  if (real.length === 0) return [];
+  const real = realRounds(hidden.rounds, cutoff);
+  if (real.scored.length === 0) return [];
   const { next, estimates } = outlookAt(known(), cutoff, year);
   if (next && next.cycle_year < year) return [];
-  return scoreRounds(real, estimates, { venue, cutoff, scope: "next_cycle", cycle_year: year, ccf_a: ccfA });
+  const scope: BacktestScope = { venue, cutoff, scope: "next_cycle", cycle_year: year, ccf_a: ccfA };
+  return [scoreCycle(real.all, real.scored, estimates, scope, dataAsOf)];
 }
 
 /**
@@ -143,13 +103,13 @@ function nextCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): Backt
  * cycle counts as announced whole with its first round: here each round counts as unknown until its own first
  * deadline (and the cycle's other dates after the cut-off are hidden too).
  */
-function restOfCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): BacktestRound[] {
+function restOfCycle({ venue, cycles, known, cutoff, ccfA, dataAsOf }: VenueAtCutoff): BacktestCycle[] {
   const begun = (r: AnnouncedRound) => r.deadlines.some((d) => d.date <= cutoff);
   const current = cycles.find((c) => c.rounds.some(begun) && !c.rounds.every(begun));
   if (!current) return [];
   const ahead = current.rounds.filter((r) => !begun(r));
-  const real = scoredPapers(ahead, cutoff);
-  if (real.length === 0) return [];
+  const real = realRounds(ahead, cutoff);
+  if (real.scored.length === 0) return [];
   const hiddenDeadlines = new Set(ahead.flatMap((r) => r.deadlines));
   const partly: Cycle = {
     edition: {
@@ -163,17 +123,12 @@ function restOfCycle({ venue, cycles, known, cutoff, ccfA }: VenueAtCutoff): Bac
   const knownThen = known().map((c, i) => (cycles[i] === current ? partly : c));
   const year = current.edition.year;
   const { estimates } = outlookAt(knownThen, cutoff, year);
-  return scoreRounds(real, estimates, {
-    venue,
-    cutoff,
-    scope: "rest_of_cycle",
-    cycle_year: year,
-    ccf_a: ccfA,
-  });
+  const scope: BacktestScope = { venue, cutoff, scope: "rest_of_cycle", cycle_year: year, ccf_a: ccfA };
+  return [scoreCycle(real.all, real.scored, estimates, scope, dataAsOf)];
 }
 
 /**
- * A venue's backtest rounds of both scopes at every cut-off, its editions grouped into rounds once for all and
+ * A venue's scored cycles of both scopes at every cut-off, its editions grouped into rounds once for all and
  * the cycles as known at each cut-off found at most once for both scopes.
  */
 export function backtestVenue(
@@ -181,35 +136,14 @@ export function backtestVenue(
   editions: Edition[],
   cutoffs: readonly string[],
   ccfA: boolean,
-): BacktestRound[] {
+  dataAsOf: string | null,
+): BacktestCycle[] {
   const cycles = cyclesOf(editions);
   return cutoffs.flatMap((cutoff) => {
     // Found on first use: at most cut-offs a venue reaches neither scope's outlook.
     let found: Cycle[] | undefined;
     const known = () => (found ??= knownAt(cycles, cutoff));
-    const at: VenueAtCutoff = { venue, cycles, known, cutoff, ccfA };
+    const at: VenueAtCutoff = { venue, cycles, known, cutoff, ccfA, dataAsOf };
     return [...nextCycle(at), ...restOfCycle(at)];
   });
-}
-
-export interface BacktestSummary {
-  rounds: number;
-  /** Share of the real rounds that had an estimate, 0-1. */
-  coverage: number | null;
-  median: number | null;
-  p90: number | null;
-}
-
-/** Coverage, median and 90th-percentile absolute error (nearest rank) in days, missed rounds counted. */
-export function summarizeBacktest(rounds: BacktestRound[]): BacktestSummary {
-  const errors = rounds.map((c) => c.error_days).sort((a, b) => a - b);
-  if (errors.length === 0) return { rounds: 0, coverage: null, median: null, p90: null };
-  const rank = (p: number) => errors[Math.max(0, Math.ceil(p * errors.length) - 1)] as number;
-  const covered = rounds.filter((r) => r.estimated !== null).length;
-  return {
-    rounds: errors.length,
-    coverage: Math.round((covered / errors.length) * 1000) / 1000,
-    median: rank(0.5),
-    p90: rank(0.9),
-  };
 }

@@ -9,6 +9,7 @@ import type {
   Edition,
   OutlookDeadline,
   OutlookOtherDate,
+  OutlookPossibleRound,
   OutlookState,
   SubmissionOutlook,
 } from "../../snapshot/records.ts";
@@ -21,6 +22,7 @@ import {
   dayNumber,
   isoOfDay,
   isSubmission,
+  knownUntil,
   type ModelRound,
   nearestRound,
   roundDates,
@@ -87,15 +89,16 @@ function estimated(model: ModelRound, year: number, nowIso: string): PendingRoun
     paper: paper.date,
     make: (round, rounds) =>
       dates.map(({ type, shift }) => {
-        const latest = move(paper.latest, shift);
-        const closesAt = toUtcInstant(latest, null, ASSUMED_ZONE) as string;
+        const date = move(paper.date, shift);
+        // Passes with the date it prints: past it, unannounced, it is passed_unconfirmed and never `next`.
+        const closesAt = toUtcInstant(date, null, ASSUMED_ZONE) as string;
         return {
           type,
           cycle_year: year,
           round,
           rounds,
           estimated: true,
-          date: move(paper.date, shift),
+          date,
           time: null,
           timezone: ASSUMED_ZONE,
           timezone_assumed: true,
@@ -103,7 +106,7 @@ function estimated(model: ModelRound, year: number, nowIso: string): PendingRoun
           status: closesAt >= nowIso ? "upcoming" : "passed_unconfirmed",
           source: null,
           earliest: move(paper.earliest, shift),
-          latest,
+          latest: move(paper.latest, shift),
           confidence: model.confidence,
           based_on: model.basedOn,
           changed_at: nowIso.slice(0, 10),
@@ -112,12 +115,33 @@ function estimated(model: ModelRound, year: number, nowIso: string): PendingRoun
   };
 }
 
+/** A doubted model round as a possibility of the cycle `year` (its paper deadline and window). */
+function possibility(model: ModelRound, year: number): OutlookPossibleRound {
+  const { date, earliest, latest } = roundDates(model, year);
+  return {
+    cycle_year: year,
+    date,
+    earliest,
+    latest,
+    confidence: model.confidence,
+    based_on: model.basedOn,
+    reason: model.doubt ?? "seen_once",
+  };
+}
+
+/** A cycle's deadlines, and the rounds its history hints at without supporting them. */
+interface CycleOutlook {
+  deadlines: OutlookDeadline[];
+  possible: OutlookPossibleRound[];
+}
+
 /**
  * Every round of the cycle `year`: the announced ones, and the model's rounds no source announced, moved with the
  * announced ones when these all came later (or all earlier) than expected (rounds.ts alignedTo). Of a cycle
  * with announced rounds, a model round is left out when its window closed before the cycle's last announced round
  * or before `dataAsOf`: sources dated after it list the cycle without it (the venue dropped or moved that round).
- * A model round expected on or after the cycle's conference start is left out too.
+ * A model round expected on or after the cycle's conference start is left out too. Of the rest, a round the
+ * history does not support (its `doubt`) is a possibility, never a deadline nor counted in `rounds`.
  */
 function cycleDeadlines(
   cycle: Cycle | undefined,
@@ -125,38 +149,44 @@ function cycleDeadlines(
   year: number,
   nowIso: string,
   dataAsOf: string | null,
-): OutlookDeadline[] {
+): CycleOutlook {
   const edition = cycle?.edition;
   const rounds = cycle?.rounds ?? [];
   const matched = rounds.map((r) => ({ paper: r.paper, round: nearestRound(model, year, r.paper) }));
   const covered = new Set(matched.map((m) => m.round));
   // Indexes match `model`'s: aligning moves rounds, never reorders or drops them.
   const expected = alignedTo(model, year, matched);
-  const lastPaper = rounds.at(-1)?.paper;
-  const knownUntil =
-    lastPaper === undefined ? "" : dataAsOf !== null && dataAsOf > lastPaper ? dataAsOf : lastPaper;
+  const until = knownUntil(cycle, dataAsOf);
+  const unannounced = expected
+    .filter((m, i) => !covered.has(i) && roundDates(m, year).latest > until)
+    // A round expected after its own conference has begun cannot be one of its rounds.
+    .filter((m) => !edition?.start_date || roundDates(m, year).date < edition.start_date);
   const pending: PendingRound[] = [
     ...rounds.map((r) => ({
       paper: r.paper,
       make: (round: number, count: number) =>
         r.deadlines.map((d) => announced(d, year, nowIso)(round, count)),
     })),
-    ...expected
-      .filter((m, i) => !covered.has(i) && roundDates(m, year).latest > knownUntil)
-      // A round expected after its own conference has begun cannot be one of its rounds.
-      .filter((m) => !edition?.start_date || roundDates(m, year).date < edition.start_date)
-      .map((m) => estimated(m, year, nowIso)),
+    ...unannounced.filter((m) => m.doubt === null).map((m) => estimated(m, year, nowIso)),
   ].sort((a, b) => a.paper.localeCompare(b.paper));
-  return pending.flatMap((p, i) => p.make(i + 1, pending.length));
+  return {
+    deadlines: pending.flatMap((p, i) => p.make(i + 1, pending.length)),
+    possible: unannounced.filter((m) => m.doubt !== null).map((m) => possibility(m, year)),
+  };
 }
 
 const upcoming = (d: OutlookDeadline) => d.status === "upcoming";
 
-function stateOf(deadlines: OutlookDeadline[], nextInLastAnnounced: boolean, hasNext: boolean): OutlookState {
+/**
+ * The state, one meaning each (docs/pipeline.md has the table): open (an announced deadline ahead), else
+ * passed_unconfirmed (an estimate's date passed unannounced), else estimated (an estimate ahead), else closed
+ * (rounds passed as announced, nothing ahead); unknown with no submission deadline at all.
+ */
+function stateOf(deadlines: OutlookDeadline[], next: OutlookDeadline | null): OutlookState {
   if (deadlines.length === 0) return "unknown";
   if (deadlines.some((d) => !d.estimated && upcoming(d))) return "open";
   if (deadlines.some((d) => d.status === "passed_unconfirmed")) return "passed_unconfirmed";
-  return hasNext && nextInLastAnnounced ? "estimated" : "closed";
+  return next ? "estimated" : "closed";
 }
 
 function otherDates(edition: Edition | undefined): OutlookOtherDate[] {
@@ -193,7 +223,8 @@ export interface OutlookInput {
 /**
  * The outlook as of `nowIso`. Walks from the last cycle with an announced round to the first cycle with a round
  * still ahead (at most MAX_CYCLES_AHEAD further); the deadlines are that cycle's rounds, preceded by the cycle
- * before it when the walk moved on (its passed rounds, marked).
+ * before it when the walk moved on (its passed rounds, marked). `next` is the deadline ahead with the earliest
+ * date printed; the possibilities are the walked cycles' whose window is not over.
  */
 export function cyclesOutlook({
   cycles,
@@ -206,16 +237,16 @@ export function cyclesOutlook({
   const today = nowIso.slice(0, 10);
   const announcedYears = cycles.filter((c) => c.rounds.length > 0).map((c) => c.edition.year);
   const last = announcedYears.at(-1);
-  const modelFor = roundModels(cycles);
+  const modelFor = roundModels(cycles, dataAsOf);
   const cycleOf = (year: number) => cycles.find((c) => c.edition.year === year);
-  const walked: { year: number; deadlines: OutlookDeadline[] }[] = [];
+  const walked: ({ year: number } & CycleOutlook)[] = [];
   if (last !== undefined) {
     const step = cycleStep(announcedYears);
     for (let k = 0; k <= MAX_CYCLES_AHEAD; k++) {
       const year = last + k * step;
-      const deadlines = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf);
-      walked.push({ year, deadlines });
-      if (deadlines.some(upcoming)) break;
+      const cycle = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf);
+      walked.push({ year, ...cycle });
+      if (cycle.deadlines.some(upcoming)) break;
     }
   }
   const nextAt = walked.findIndex((c) => c.deadlines.some(upcoming));
@@ -226,17 +257,22 @@ export function cyclesOutlook({
         ? walked.slice(0, 1)
         : walked.filter((c) => c.deadlines.length > 0).slice(-1);
   const deadlines = shown.flatMap((c) => c.deadlines);
+  // By the date printed, as every list orders (an estimate closes at the end of that date, so the two agree).
   const next =
     deadlines
       .filter(upcoming)
-      .sort((a, b) => a.closes_at.localeCompare(b.closes_at) || a.date.localeCompare(b.date))[0] ?? null;
+      .sort((a, b) => a.date.localeCompare(b.date) || a.closes_at.localeCompare(b.closes_at))[0] ?? null;
   const currentYear = shown[0]?.year;
   const conferenceYear = next?.cycle_year ?? currentYear;
   return {
     as_of: today,
-    state: stateOf(deadlines, nextAt === 0, next !== null),
+    state: stateOf(deadlines, next),
     next,
     deadlines,
+    possible: walked
+      .flatMap((c) => c.possible)
+      .filter((p) => p.latest >= today)
+      .sort((a, b) => a.date.localeCompare(b.date)),
     other_dates: otherDates(currentYear === undefined ? undefined : cycleOf(currentYear)?.edition),
     conference: conferenceOf(
       conferenceYear === undefined ? undefined : cycleOf(conferenceYear)?.edition,

@@ -1,11 +1,14 @@
 /**
  * The round model of a series: how many submission rounds a cycle (edition) has and where in the cycle each
  * falls, learnt from the series' own recent cycles. Each cycle's submission deadlines are grouped into rounds;
- * rounds of different cycles at the same day of their cycle are one recurring round; a round recurs when it
- * appears in at least two of the recent cycles. A round is expected at the median of its days, unless the latest
- * cycle moved the venue's whole schedule (every one of its rounds, two at least, came later than before, or every
- * one earlier): then at the latest cycle's day. In a cycle with rounds already announced, the rounds still to come
- * move with them when they all came later (or all earlier) than the model said. No venue is special-cased.
+ * rounds of different cycles at about the same day of their cycle are one recurring round (a round that drifts a
+ * little every year stays one round); a round recurs when it appears in at least two of the recent cycles. A
+ * round is expected at the median of its days, unless the latest cycle moved the venue's whole schedule (every one
+ * of its rounds, two at least, came later than before, or every one earlier): then at the latest cycle's day. In
+ * a cycle with rounds already announced, the rounds still to come move with them when they all came later (or all
+ * earlier) than the model said. A round the history does not support (seen in a single cycle where it would give
+ * more rounds than any recent cycle had, or missing from the latest cycle where that cycle's data reaches past it)
+ * is kept apart as a possibility, never published as a deadline (`doubt`). No venue is special-cased.
  */
 import { DAY_MS } from "../../runtime/clock.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
@@ -14,7 +17,10 @@ import type { Deadline, Edition } from "../../snapshot/records.ts";
 const LOOK_BACK = 3;
 /** Submission deadlines of one cycle this far apart (or more) belong to separate rounds, not one call's variants. */
 const ROUND_GAP_DAYS = 21;
-/** Rounds of different cycles within this many days of each other (day of cycle) are the same recurring round. */
+/**
+ * Rounds of different cycles within this many days of each other (day of cycle) are the same recurring round: a
+ * round joins the one of another cycle nearest before it, so a round drifting a few weeks a year stays one.
+ */
 const SAME_ROUND_DAYS = 30;
 /** A recurring round appears in at least this many of the recent cycles (or in the latest one). */
 const MIN_RECURRENCE = 2;
@@ -100,6 +106,13 @@ export function cycleStep(years: number[]): number {
   return gaps.length >= 2 && gaps.every((g) => g === 2) ? 2 : 1;
 }
 
+/**
+ * Why the history does not support a model round: seen in a single cycle, beside recurring rounds, where it would
+ * give the cycle more rounds than any recent one had (an extra round); or missing from the latest cycle although
+ * that cycle's data reaches past it (the venue dropped it, or moved to fewer rounds, or to a single one).
+ */
+export type RoundDoubt = "seen_once" | "not_in_latest_cycle";
+
 /** A recurring round of the model: where in its cycle the paper (and abstract) deadline falls. */
 export interface ModelRound {
   /** Day of cycle of the paper deadline: median, and the observed extremes. */
@@ -111,6 +124,8 @@ export interface ModelRound {
   /** Cycle years the round was seen in. */
   basedOn: number[];
   confidence: number;
+  /** Null when the history supports the round (it is published), else why it is only a possibility. */
+  doubt: RoundDoubt | null;
 }
 
 interface Observed {
@@ -132,14 +147,21 @@ function observedRounds({ edition, rounds }: Cycle): Observed[] {
 
 /**
  * Groups the rounds of several cycles by day of cycle: a round joins the current group while it lies within
- * SAME_ROUND_DAYS of the group's first and its cycle is not yet in the group.
+ * SAME_ROUND_DAYS of the group's latest (the nearest before it) and its cycle is not yet in the group. Measured
+ * from the nearest, not the first: a round moving three weeks a year (NDSS's summer round: days -175, -148, -135)
+ * is one round, not two that each seem to come and go.
  */
 function clusterByDay(observed: Observed[]): Observed[][] {
   const clusters: Observed[][] = [];
   for (const o of [...observed].sort((a, b) => a.day - b.day)) {
     const current = clusters.at(-1);
-    const first = current?.[0];
-    if (current && first && o.day - first.day <= SAME_ROUND_DAYS && !current.some((c) => c.year === o.year)) {
+    const nearest = current?.at(-1);
+    if (
+      current &&
+      nearest &&
+      o.day - nearest.day <= SAME_ROUND_DAYS &&
+      !current.some((c) => c.year === o.year)
+    ) {
       current.push(o);
     } else clusters.push([o]);
   }
@@ -162,7 +184,11 @@ function scheduleMoved(clusters: Observed[][], latest: number | undefined): bool
 }
 
 /** A model round from a cluster: at its median day, or at the day cycle `movedIn` has in it (scheduleMoved). */
-function modelRound(cluster: Observed[], cycles: number, movedIn: number | undefined): ModelRound {
+function modelRound(
+  cluster: Observed[],
+  cycles: number,
+  movedIn: number | undefined,
+): Omit<ModelRound, "doubt"> {
   const days = cluster.map((o) => o.day);
   const leads = cluster.flatMap((o) => (o.abstractLead === null ? [] : [o.abstractLead]));
   const spread = Math.max(...days) - Math.min(...days);
@@ -188,31 +214,78 @@ const priorCycles = (cycles: Cycle[], targetYear: number) =>
     .filter((c) => c.edition.year < targetYear && c.edition.deadlines.some((d) => d.type === "paper"))
     .slice(-LOOK_BACK);
 
-function modelOf(prior: Cycle[]): ModelRound[] {
-  const latest = prior.at(-1)?.edition.year;
+/**
+ * The day up to which a cycle's rounds are known: its last announced round, or the data's date when later (sources
+ * dated after a round's window that list the cycle without it say it did not happen). "" for a cycle with none.
+ */
+export function knownUntil(cycle: Cycle | undefined, dataAsOf: string | null): string {
+  const lastPaper = cycle?.rounds.at(-1)?.paper;
+  if (lastPaper === undefined) return "";
+  return dataAsOf !== null && dataAsOf > lastPaper ? dataAsOf : lastPaper;
+}
+
+/**
+ * Each model round's doubt (RoundDoubt). Missing from the latest cycle counts only where that cycle is known past
+ * the round's window (knownUntil): a cycle still being announced says nothing about its later rounds. Seen once
+ * counts only when the rounds left would be more than any recent cycle had and some of them recur: a venue with a
+ * single known cycle, one whose single round drifted more than SAME_ROUND_DAYS, or one that just added a round
+ * (SIGKDD's August round: its cycle had both) keeps its rounds, with their low confidence.
+ */
+function withDoubts(
+  rounds: Omit<ModelRound, "doubt">[],
+  prior: Cycle[],
+  dataAsOf: string | null,
+): ModelRound[] {
+  const latest = prior.at(-1);
+  const year = latest?.edition.year;
+  if (year === undefined) return rounds.map((m) => ({ ...m, doubt: null }));
+  const until = knownUntil(latest, dataAsOf);
+  const dropped = (m: Omit<ModelRound, "doubt">) =>
+    !m.basedOn.includes(year) && roundDates(m, year).latest < until;
+  const kept = rounds.filter((m) => !dropped(m));
+  // More rounds than any cycle ever had: the ones seen once (beside recurring ones) are the invented ones.
+  const tooMany =
+    kept.some((m) => m.basedOn.length >= MIN_RECURRENCE) &&
+    kept.length > Math.max(...prior.map((c) => c.rounds.length));
+  return rounds.map((m) => ({
+    ...m,
+    doubt: dropped(m)
+      ? "not_in_latest_cycle"
+      : tooMany && m.basedOn.length < MIN_RECURRENCE
+        ? "seen_once"
+        : null,
+  }));
+}
+
+function modelOf(prior: Cycle[], dataAsOf: string | null): ModelRound[] {
+  const latest = prior.at(-1);
   const clusters = clusterByDay(prior.flatMap(observedRounds)).filter(
-    (c) => c.length >= MIN_RECURRENCE || c.some((o) => o.year === latest),
+    (c) => c.length >= MIN_RECURRENCE || c.some((o) => o.year === latest?.edition.year),
   );
-  const movedIn = scheduleMoved(clusters, latest) ? latest : undefined;
-  return clusters.map((c) => modelRound(c, prior.length, movedIn)).sort((a, b) => a.day - b.day);
+  const movedIn = scheduleMoved(clusters, latest?.edition.year) ? latest?.edition.year : undefined;
+  const rounds = clusters.map((c) => modelRound(c, prior.length, movedIn)).sort((a, b) => a.day - b.day);
+  return withDoubts(rounds, prior, dataAsOf);
 }
 
 /**
  * The recurring rounds of the cycles before a target year, earliest in the cycle first, from the LOOK_BACK most
  * recent cycles with a paper deadline: each round seen in at least two of them, or in the latest one (a round
  * the venue has just added, or the only cycle known: then with a low confidence and a wide window); each at its
- * median day, or at the latest cycle's when that cycle moved the schedule (scheduleMoved). The cycles
- * are sorted by year; a model is computed once per set of prior cycles (every year after the last cycle shares
- * one), however many target years ask for it.
+ * median day, or at the latest cycle's when that cycle moved the schedule (scheduleMoved); each with its doubt
+ * (withDoubts) as of the data's date `dataAsOf`. The cycles are sorted by year; a model is computed once per set
+ * of prior cycles (every year after the last cycle shares one), however many target years ask for it.
  */
-export function roundModels(cycles: Cycle[]): (targetYear: number) => ModelRound[] {
+export function roundModels(
+  cycles: Cycle[],
+  dataAsOf: string | null = null,
+): (targetYear: number) => ModelRound[] {
   const byLatestPrior = new Map<number | undefined, ModelRound[]>();
   return (targetYear) => {
     const prior = priorCycles(cycles, targetYear);
     const key = prior.at(-1)?.edition.year;
     const known = byLatestPrior.get(key);
     if (known) return known;
-    const model = modelOf(prior);
+    const model = modelOf(prior, dataAsOf);
     byLatestPrior.set(key, model);
     return model;
   };
@@ -242,7 +315,7 @@ export function alignedTo(model: ModelRound[], year: number, announced: MatchedR
 }
 
 /** The expected dates of a model round in the cycle `year`. */
-export function roundDates(round: ModelRound, year: number) {
+export function roundDates(round: Pick<ModelRound, "day" | "minDay" | "maxDay">, year: number) {
   const at = (day: number) => isoOfDay(cycleStart(year) + day);
   return {
     date: at(round.day),

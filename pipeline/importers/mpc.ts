@@ -12,6 +12,7 @@ import {
   addDeadline,
   integer,
   isRecord,
+  namedVenue,
   readYamlList,
   type TrackerEdition,
   text,
@@ -29,9 +30,12 @@ const DEFAULT_ZONE = "AoE";
 const CORE_TAGS: Record<string, string> = { COREAS: "A*", COREA: "A", COREB: "B", COREC: "C" };
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-/** "ACM CCS" → "CCS", "IEEE S&P (Oakland)" → "S&P": the society prefix and the nickname are not the acronym. */
+/**
+ * "ACM CCS" → "CCS", "IEEE S&P (Oakland)" → "S&P": the society prefix and the nickname are not the acronym; an
+ * entry of one of several joint venues is that venue's ("ACM SIGMOD+PODS (PODS)" → "PODS").
+ */
 function acronymOf(name: string): string {
-  return name
+  return namedVenue(name)
     .replace(/\s*\([^)]*\)\s*/g, " ")
     .replace(/^(ACM|IEEE|IACR)\s+/i, "")
     .trim();

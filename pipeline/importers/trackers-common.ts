@@ -168,6 +168,23 @@ function seriesKey(acronym: string): string {
   return acronym.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
+/** Joins several venues: "SIGMOD+PODS", "ESEC/FSE", "IJCNLP & AACL" ("S&P", one venue, has no spaces). */
+const JOINED = /\s*[+/]\s*|\s+&\s+/;
+
+/**
+ * The venue an entry naming several names: "ACM SIGMOD+PODS (PODS)" is PODS's entry, filed under the joint event
+ * (the one in parentheses, when it is one of the joined names). Any other name is returned as it is: a nickname
+ * or a track in parentheses ("IEEE S&P (Oakland)", "EMNLP (Industry Track)") stays for the importer to read.
+ */
+export function namedVenue(name: string): string {
+  const m = /^(.*?)\s*\(([^()]+)\)\s*$/.exec(name);
+  if (!m) return name;
+  const [, joint = "", inner = ""] = m;
+  const parts = joint.split(JOINED).map(seriesKey);
+  const named = seriesKey(inner);
+  return parts.length > 1 && parts.some((p) => p === named || p.endsWith(named)) ? inner.trim() : name;
+}
+
 /**
  * Editions grouped into one observation per series. Names, links and rank claims come from the newest edition
  * (the series' current state); fields are the union over editions.
@@ -177,8 +194,10 @@ export function seriesObservations(
   editions: readonly TrackerEdition[],
 ): ConferenceObservation[] {
   const groups = new Map<string, TrackerEdition[]>();
-  for (const e of editions)
+  for (const listed of editions) {
+    const e = { ...listed, acronym: namedVenue(listed.acronym) };
     groups.set(seriesKey(e.acronym), [...(groups.get(seriesKey(e.acronym)) ?? []), e]);
+  }
   return [...groups.values()].map((group) => {
     const byYear = [...group].sort((a, b) => a.edition.year - b.edition.year);
     const withYear = byYear.map((e) => ({ ...e, year: e.edition.year }));

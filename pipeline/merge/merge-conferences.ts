@@ -27,7 +27,8 @@ import type { ConferenceObservation, SourceId } from "../sources/observations.ts
 import { byPriority, firstBy } from "../sources/priority.ts";
 import { isPublishable } from "../sources/sources.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
-import { currentEdition, dropImplausible, submissionDate } from "./editions.ts";
+import { currentEdition, submissionDate } from "./editions.ts";
+import { dropImplausible } from "./plausibility.ts";
 
 export interface Conflict {
   venue: string;
@@ -321,9 +322,9 @@ export function mergeConference(
     conflicts.push({
       venue,
       field: `${x.year} ${x.field}`,
-      chosen: { value: "dropped", source: "plausibility check" },
+      chosen: { value: "dropped", source: `plausibility rule ${x.rule}` },
       others: [{ value: x.value, source: x.source }],
-      why: `implausible: ${x.why}`,
+      why: `${x.rule}: ${x.why}`,
     });
   }
   const current = currentEdition(editions, nowIso);

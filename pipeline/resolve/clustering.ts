@@ -5,7 +5,7 @@
 import type { Evidence } from "./evidence.ts";
 import { Groups } from "./groups.ts";
 import type { Node } from "./nodes.ts";
-import type { Ambiguity, Decision, MatchRule } from "./resolution.ts";
+import type { Ambiguity, Decision, HeldOut, MatchRule } from "./resolution.ts";
 
 /** The lists of today: two venues each of them ranks stay two venues, whatever a joint name says. */
 const CURRENT_LISTS = ["ccf2026", "icore"];
@@ -36,6 +36,10 @@ export interface Clustering {
   readonly decisions: { counts: Record<string, number>; listed: Decision[] };
   /** Rows left apart for want of a single answer. */
   readonly ambiguities: Ambiguity[];
+  /** Keeps the node out of every group: no union takes it, it founds no venue. */
+  holdOut(n: Node, why: HeldOut): void;
+  /** The held-out nodes, by node index. */
+  readonly heldOut: Map<number, HeldOut>;
 }
 
 export function clusteringOf(nodes: readonly Node[], evidence: Evidence): Clustering {
@@ -82,10 +86,12 @@ export function clusteringOf(nodes: readonly Node[], evidence: Evidence): Cluste
     if (rule !== "exact" && listed.length < LISTED_DECISIONS)
       listed.push({ rule, score: Math.round(score * 1000) / 1000, a: a.id, b: b.id });
   };
+  const heldOut = new Map<number, HeldOut>();
   const union = (a: Node, b: Node, rule: MatchRule, score: number, checkAlias = false): boolean => {
     const ra = find(a.i);
     const rb = find(b.i);
     if (ra === rb) return true;
+    if (heldOut.has(a.i) || heldOut.has(b.i)) return false;
     if (checkAlias && aliasClash(ra, rb)) return false;
     const clash = rule === "joint" || rule === "successor" ? currentListsApart(ra, rb) : cannot(ra, rb);
     if (clash) {
@@ -111,5 +117,7 @@ export function clusteringOf(nodes: readonly Node[], evidence: Evidence): Cluste
     ruleOf,
     decisions: { counts, listed },
     ambiguities: [],
+    holdOut: (n, why) => heldOut.set(n.i, why),
+    heldOut,
   };
 }

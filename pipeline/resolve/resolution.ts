@@ -89,6 +89,15 @@ export interface Decision {
   b: string;
 }
 
+/** A row resolution held out: joined to no venue, founding none (`title-conflicts.ts`). */
+export interface HeldOut {
+  rule: "acronym-title-conflict";
+  row: { source: string; key: string; acronym: string | null; title: string | null };
+  /** A row of the venue its acronym names, and one of the venue its title names. */
+  acronym_venue: { source: string; key: string; title: string | null };
+  title_venue: { source: string; key: string; title: string | null };
+}
+
 export interface Ambiguity {
   source: string;
   key: string;
@@ -130,6 +139,8 @@ export interface Resolution<O> {
   clusters: Cluster<O>[];
   events: MatchEvent[];
   ambiguities: Ambiguity[];
+  /** Rows joined to no venue because they contradict themselves, with the two venues they name. */
+  heldOut: HeldOut[];
   /** Counts of applied decisions by rule and source pair, and the cannot-link and weak decisions in full. */
   decisions: { counts: Record<string, number>; listed: Decision[] };
   suspects: SuspectedDuplicate[];

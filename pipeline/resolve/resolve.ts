@@ -4,6 +4,8 @@
  * (`clustering.ts`). Nothing depends on the order observations arrive in: edges are applied strongest first, ties
  * broken by the nodes' own keys. The phases, each on the groups the one before left:
  *
+ *   A'. held out first: a row whose acronym is one venue's and whose title is another's joins none
+ *      (`title-conflicts.ts`);
  *   A. must-links: a shared exact key (dblp key, CORE id, reference id, ISSN, reviewed alias) (`must-links.ts`);
  *   B. strong edges, by score: a shared acronym with similar titles (rare words weigh more), an identical
  *      normalised title, a former name; then B', journals' qualified titles (`strong-edges.ts`);
@@ -25,6 +27,7 @@ import { RESOLVE_DEFAULTS, type Resolution, type Resolvable, type ResolveOptions
 import { startResolving } from "./resolving.ts";
 import { qualifiedTitles, strongEdges } from "./strong-edges.ts";
 import { successors } from "./successors.ts";
+import { holdOutTitleConflicts } from "./title-conflicts.ts";
 import { venuesOf } from "./venues.ts";
 import { weakAttachments } from "./weak-attachments.ts";
 
@@ -34,6 +37,7 @@ export function resolve<O>(
   options: Partial<ResolveOptions> = {},
 ): Resolution<O> {
   const r = startResolving(observations, describe, { ...RESOLVE_DEFAULTS, ...options });
+  holdOutTitleConflicts(r);
   mustLinks(r);
   const reviewed = strongEdges(r);
   qualifiedTitles(r);

@@ -11,9 +11,9 @@ import { suspectedDuplicates, type Verdict } from "./suspected-duplicates.ts";
 
 /** `reviewed`: the pairs the suspected duplicates are drawn from (phase B's). */
 export function venuesOf<O>(observations: readonly O[], r: Resolving, reviewed: Edge[]): Resolution<O> {
-  const { find, members, ruleOf, aliasClash, cannot, ambiguities, decisions } = r.clustering;
+  const { find, members, ruleOf, aliasClash, cannot, ambiguities, decisions, heldOut } = r.clustering;
   const roots = [...members.entries()]
-    .filter(([, list]) => list.some((n) => n.d.canCreate))
+    .filter(([, list]) => list.some((n) => n.d.canCreate && !heldOut.has(n.i)))
     .map(([root, list]) => ({ root, list: list.sort((a, b) => a.i - b.i) }))
     .sort((a, b) => (a.list[0] as Node).i - (b.list[0] as Node).i);
   const clusterOf = new Map(roots.map(({ root }, c) => [root, c]));
@@ -47,6 +47,7 @@ export function venuesOf<O>(observations: readonly O[], r: Resolving, reviewed: 
     clusters,
     events,
     ambiguities,
+    heldOut: [...heldOut.values()],
     decisions,
     ...suspectedDuplicates(reviewed, find, clusterOf, verdict),
   };

@@ -2,8 +2,8 @@
  * Phase C, weak attachments, decided on the state B left and applied together: a group with no list row (tracker
  * series, untitled rows) or a lone row attaches to the one venue its acronym, joint-acronym part ("IJCAI" of
  * "IJCAI-ECAI") or agreeing rank claims point at; several candidates make it ambiguous, never a guess. A titled
- * row never follows an acronym part to a series whose title contradicts its own, and a row titled as one venue
- * under another venue's acronym attaches nowhere.
+ * row never follows an acronym part to a series whose title contradicts its own; a row titled as one venue under
+ * another venue's acronym was held out before (`title-conflicts.ts`) and is not visited.
  */
 import { byRank, isAnchor, type Node } from "./nodes.ts";
 import type { Ambiguity, MatchRule } from "./resolution.ts";
@@ -23,22 +23,19 @@ interface Visit {
   own: number;
   /** Its group holds no other row. */
   alone: boolean;
-  /** The venue whose title it bears under another venue's acronym (see `titleConflicts`). */
-  owner: Node | undefined;
   pass: number;
 }
 
 export function weakAttachments(r: Resolving): void {
-  const conflicts = titleConflicts(r);
   // Each pass decides on the state the last one left. Only a row left ambiguous can gain from another's
   // attachment (its candidates may merge into one), so later passes revisit those alone.
-  let visit = r.nodes.sorted;
+  let visit = r.nodes.sorted.filter((n) => !r.clustering.heldOut.has(n.i));
   for (let pass = 0; pass < 3; pass++) {
     const attachments: (Candidate & { n: Node })[] = [];
     const pending: Ambiguity[] = [];
     const undecided: Node[] = [];
     for (const n of visit) {
-      const choice = choose(r, n, conflicts, pass);
+      const choice = choose(r, n, pass);
       if (choice && "ambiguous" in choice) {
         undecided.push(n);
         pending.push(choice.ambiguous);
@@ -63,52 +60,16 @@ function support(r: Resolving, root: number, n: Node): number {
   return anchors.length === 0 ? 0 : carrying.length / anchors.length;
 }
 
-/**
- * Rows whose title is one venue's (a list row's, under an acronym that disagrees) while their acronym is another's
- * (list rows carrying it under a title unlike their own), with the venue whose title they bear: paperswithcode's
- * "CHI" titled as AAAI. Neither can be trusted to place such a row, so it attaches nowhere, save to a row of its own
- * list bearing that title (the list names one venue twice: QUALIS files KDD under "KDD" and under "CHI"). A row
- * whose acronym names no other venue is a renamed one and may still follow its title (FGR / FG, ISMEM / ISMM).
- */
-function titleConflicts(r: Resolving): Map<Node, Node> {
-  const { find } = r.clustering;
-  const { block, byAcronym, byTitle } = r.blocks;
-  const { sim, acronymsAgree } = r.evidence;
-  const titleOwner = (n: Node) => {
-    if (n.untitled || !n.d.normTitle) return undefined;
-    const owner = byTitle
-      .get(n.d.normTitle)
-      ?.find((m) => isAnchor(m) && find(m.i) !== find(n.i) && !acronymsAgree(n, m));
-    if (!owner) return undefined;
-    // Its acronym is another venue's: rows carry it under unlike titles, none under a title like its own (ISMM,
-    // Memory Management, also names Mathematical Morphology: a shared acronym, not a conflict).
-    const carriers = n.d.acronyms.flatMap((a) => block(byAcronym, a)).filter((k) => k !== n && isAnchor(k));
-    const named =
-      carriers.some((k) => find(k.i) !== find(owner.i)) &&
-      carriers.every((k) => sim(n, k) < r.opts.acronymThreshold);
-    return named ? owner : undefined;
-  };
-  const conflicts = new Map<Node, Node>();
-  for (const n of r.nodes.all) {
-    const owner = titleOwner(n);
-    if (owner) conflicts.set(n, owner);
-  }
-  return conflicts;
-}
-
 /** Where a row of a weak group or a lone row goes: one venue, none, or several it cannot be told between. */
 function choose(
   r: Resolving,
   n: Node,
-  conflicts: Map<Node, Node>,
   pass: number,
 ): { attach: Candidate } | { ambiguous: Ambiguity } | undefined {
   const own = r.clustering.find(n.i);
   const alone = r.clustering.of(own).length === 1;
   if (!weakGroup(r, own) && !alone) return undefined;
-  const owner = conflicts.get(n);
-  if (owner && pass === 0) r.clustering.record("title-conflict", 1, n, owner);
-  const best = candidates(r, { n, own, alone, owner, pass }, conflicts);
+  const best = candidates(r, { n, own, alone, pass });
   const open = [...best.entries()].filter(
     ([root]) => !r.clustering.aliasClash(own, root) && !r.clustering.cannot(own, root),
   );
@@ -140,20 +101,20 @@ function choose(
 }
 
 /** The best row of every other group the row's acronym, title or acronym parts point at, by group. */
-function candidates(r: Resolving, v: Visit, conflicts: Map<Node, Node>): Map<number, Candidate> {
-  const { n, own, alone, owner, pass } = v;
+function candidates(r: Resolving, v: Visit): Map<number, Candidate> {
+  const { n, own, alone, pass } = v;
   const { block, byAcronym, byTitle } = r.blocks;
   const best = new Map<number, Candidate>();
   const consider = (m: Node, rule: MatchRule) => {
     const root = r.clustering.find(m.i);
-    if (root === own) return;
+    if (root === own || r.clustering.heldOut.has(m.i)) return;
     // Jaccard, not overlap: a short title contained in several ("Artificial Intelligence") must not tie.
     const s = r.evidence.jaccard(n, m);
     const prev = best.get(root);
     if (!prev || s > prev.score) best.set(root, { to: m, score: s, rule });
   };
   const rankAgrees = (m: Node) => n.d.rankClaims.some((c) => m.d.rankClaims.includes(c));
-  for (const a of owner ? [] : n.d.acronyms) {
+  for (const a of n.d.acronyms) {
     for (const m of block(byAcronym, a)) {
       if (n.d.strictAcronym || m.d.strictAcronym) continue;
       if (weakGroup(r, own) || n.untitled) consider(m, "acronym");
@@ -162,11 +123,9 @@ function candidates(r: Resolving, v: Visit, conflicts: Map<Node, Node>): Map<num
   }
   // A lone row whose title another venue bears, under another acronym (a renamed or mislabelled row).
   if (alone && !n.d.tracker && !n.untitled && n.d.normTitle) {
-    // Nor does another row follow a conflicting row's title to its group.
-    for (const m of byTitle.get(n.d.normTitle) ?? [])
-      if (owner ? m.d.source === n.d.source : !conflicts.has(m)) consider(m, "title");
+    for (const m of byTitle.get(n.d.normTitle) ?? []) consider(m, "title");
   }
-  if (best.size === 0 && !owner) {
+  if (best.size === 0) {
     let contradicted: Node | null = null;
     for (const a of n.d.acronymParts ?? []) {
       for (const m of block(byAcronym, a)) {

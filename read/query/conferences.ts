@@ -15,19 +15,10 @@ import type {
 } from "../schema/api.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { cachedRanking, fetchRankingPage } from "./ranking.ts";
+import { fetchRankingPage, type RankingRun, rankingLists } from "./ranking.ts";
 import { type ConferenceRecord, type Selected, selectedId, selectedRows, toConference } from "./rows.ts";
-import { matchedPage } from "./search.ts";
-import {
-  Conditions,
-  countMatches,
-  epochSeconds,
-  pagedSelect,
-  pageWindow,
-  paramsKey,
-  searchPagination,
-  tierPosition,
-} from "./sql.ts";
+import { filteredPage, type MatchedSelect, matchedPage } from "./search.ts";
+import { Conditions, epochSeconds, paramsKey, searchPagination, tierPosition } from "./sql.ts";
 import { addVenueFilters } from "./venue-filters.ts";
 
 /** Open calls soonest first, then closed calls most recent first, then undated; two `?` bound to today. */
@@ -73,44 +64,30 @@ async function findConferences(ctx: QueryContext, p: ConferenceSearchParams): Pr
     );
   }
 
+  // Without a query: every conference meeting the filters, by deadline; name matches tie by relevance first.
+  const byDeadline: MatchedSelect = {
+    kind: "conferences",
+    alias: "c",
+    cond,
+    order: `${DEADLINE_ORDER}, c.id_num`,
+    orderParams: [ctx.today, ctx.today],
+  };
   const { rows, total } = p.query
     ? await matchedPage<ConferenceRecord>(
         ctx,
         p.query,
         {
-          kind: "conferences",
-          alias: "c",
-          cond,
-          order: `${RELEVANCE_TIEBREAK}, ${DEADLINE_ORDER}, c.id_num`,
-          orderParams: [ctx.today, ctx.today, ctx.today],
+          ...byDeadline,
+          order: `${RELEVANCE_TIEBREAK}, ${byDeadline.order}`,
+          orderParams: [ctx.today, ...byDeadline.orderParams],
         },
         p,
       )
-    : await listAll(ctx, cond, p);
+    : await filteredPage<ConferenceRecord>(ctx, byDeadline, p);
   return {
     conferences: rows.map((r) => toConference(r, ctx.baseUrl)),
     pagination: searchPagination(total, p),
   };
-}
-
-/** Without a query: every conference meeting the filters, by deadline. */
-async function listAll(ctx: QueryContext, cond: Conditions, p: ConferenceSearchParams) {
-  const page = pagedSelect(
-    {
-      table: "conferences",
-      alias: "c",
-      columns: selectedId("c"),
-      cond,
-      order: `${DEADLINE_ORDER}, c.id_num`,
-      orderParams: [ctx.today, ctx.today],
-    },
-    pageWindow(p),
-  );
-  const [total, selected] = await Promise.all([
-    countMatches(ctx, "conferences c", cond),
-    ctx.db.all<Selected>(page.sql, page.params),
-  ]);
-  return { rows: selectedRows<ConferenceRecord>(ctx.db, "conferences", selected), total };
 }
 
 type ConferenceExtra = "trackers_count" | "attendees_count" | "acceptance_rate" | "views_30d";
@@ -160,29 +137,17 @@ export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRanki
   trending: { metric: "views_30d", order: POPULARITY_ORDER, extras: ["views_30d"] },
 };
 
-export async function listConferences(
-  ctx: QueryContext,
-  ranking: ConferenceRanking,
-  p: ConferenceRankingParams,
-): Promise<ConferenceRankingData> {
+/** The counters a conference list needs: the one it is ranked by and those its rows show. */
+function conferenceMetrics(ranking: ConferenceRanking): ActivityMetric[] {
   const spec = CONFERENCE_RANKING_SPECS[ranking];
   const activityExtras = spec.extras.flatMap((e) => (e === "acceptance_rate" ? [] : [EXTRA_METRIC[e]]));
-  const metrics = spec.metric ? [spec.metric, ...activityExtras] : activityExtras;
-  return cachedRanking(
-    ctx,
-    "conference",
-    { ranking, paramsKey: paramsKey(p), metrics },
-    (counts) => rankConferences(ctx, ranking, p, counts),
-    (data) => data.conferences.length,
-  );
+  return spec.metric ? [spec.metric, ...activityExtras] : activityExtras;
 }
 
-async function rankConferences(
-  ctx: QueryContext,
-  ranking: ConferenceRanking,
-  p: ConferenceRankingParams,
-  counts: Map<ActivityMetric, ReadonlyMap<string, number>>,
-): Promise<ConferenceRankingData> {
+type ConferenceRankingRun = RankingRun<ConferenceRanking, ConferenceRankingParams>;
+
+async function rankConferences(run: ConferenceRankingRun): Promise<ConferenceRankingData> {
+  const { ctx, ranking, params, counts } = run;
   const spec = CONFERENCE_RANKING_SPECS[ranking];
   const cond = new Conditions();
   if (spec.where) {
@@ -201,7 +166,7 @@ async function rankConferences(
       metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
       order: spec.order,
     },
-    p,
+    params,
   );
   const conferences = selectedRows<ConferenceRow>(ctx.db, "conferences", selected).map(
     (r): RankedConference => {
@@ -218,3 +183,10 @@ async function rankConferences(
   );
   return { ranking, conferences, pagination };
 }
+
+export const listConferences = rankingLists({
+  kind: "conference",
+  metrics: conferenceMetrics,
+  rank: rankConferences,
+  rows: (data) => data.conferences.length,
+});

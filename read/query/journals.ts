@@ -11,18 +11,10 @@ import type {
 } from "../schema/api.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { cachedRanking, fetchRankingPage, type RankingQuery } from "./ranking.ts";
+import { fetchRankingPage, type RankingQuery, type RankingRun, rankingLists } from "./ranking.ts";
 import { type JournalRecord, type Selected, selectedId, selectedRows, toJournal } from "./rows.ts";
-import { matchedPage } from "./search.ts";
-import {
-  Conditions,
-  countMatches,
-  pagedSelect,
-  pageWindow,
-  paramsKey,
-  searchPagination,
-  tierPosition,
-} from "./sql.ts";
+import { filteredPage, type MatchedSelect, matchedPage } from "./search.ts";
+import { Conditions, paramsKey, searchPagination, tierPosition } from "./sql.ts";
 import { addVenueFilters } from "./venue-filters.ts";
 
 const CCF_ORDER = `${tierPosition("j.ccf_rank", CCF_TIERS)} NULLS LAST`;
@@ -42,32 +34,21 @@ async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<
   if (p.issn) cond.add("(j.issn = ? OR list_contains(j.issns, ?))", p.issn, p.issn);
   if (p.updated_since) cond.add("j.updated_at >= ?", p.updated_since);
 
-  const order = `${CCF_ORDER}, j.full_lc, j.id_num`;
+  // Without a query: every journal meeting the filters, best CCF tier first, then by name.
+  const select: MatchedSelect = {
+    kind: "journals",
+    alias: "j",
+    cond,
+    order: `${CCF_ORDER}, j.full_lc, j.id_num`,
+    orderParams: [],
+  };
   const { rows, total } = p.query
-    ? await matchedPage<JournalRecord>(
-        ctx,
-        p.query,
-        { kind: "journals", alias: "j", cond, order, orderParams: [] },
-        p,
-      )
-    : await listAll(ctx, cond, order, p);
+    ? await matchedPage<JournalRecord>(ctx, p.query, select, p)
+    : await filteredPage<JournalRecord>(ctx, select, p);
   return {
     journals: rows.map((r) => toJournal(r, ctx.baseUrl)),
     pagination: searchPagination(total, p),
   };
-}
-
-/** Without a query: every journal meeting the filters, best CCF tier first, then by name. */
-async function listAll(ctx: QueryContext, cond: Conditions, order: string, p: JournalSearchParams) {
-  const page = pagedSelect(
-    { table: "journals", alias: "j", columns: selectedId("j"), cond, order, orderParams: [] },
-    pageWindow(p),
-  );
-  const [total, selected] = await Promise.all([
-    countMatches(ctx, "journals j", cond),
-    ctx.db.all<Selected>(page.sql, page.params),
-  ]);
-  return { rows: selectedRows<JournalRecord>(ctx.db, "journals", selected), total };
 }
 
 /** Each journal's open special issue with the soonest deadline (ties by title); `?` bound to today. */
@@ -97,32 +78,14 @@ export const JOURNAL_RANKING_SPECS: Record<JournalRanking, JournalRankingSpec> =
 /** A ranked journal as selected: its id and the soonest open special issue the ranking joined, if any. */
 type SelectedJournal = Selected & { si_title: string | null; si_date: string | null };
 
-export async function listJournals(
-  ctx: QueryContext,
-  ranking: JournalRanking,
-  p: JournalRankingParams,
-): Promise<JournalRankingData> {
-  const spec = JOURNAL_RANKING_SPECS[ranking];
-  const metrics = spec.metric ? [spec.metric] : [];
-  return cachedRanking(
-    ctx,
-    "journal",
-    { ranking, paramsKey: paramsKey(p), metrics },
-    (counts) => rankJournals(ctx, ranking, p, counts),
-    (data) => data.journals.length,
-  );
-}
+type JournalRankingRun = RankingRun<JournalRanking, JournalRankingParams>;
 
-async function rankJournals(
-  ctx: QueryContext,
-  ranking: JournalRanking,
-  p: JournalRankingParams,
-  counts: Map<ActivityMetric, ReadonlyMap<string, number>>,
-): Promise<JournalRankingData> {
+async function rankJournals(run: JournalRankingRun): Promise<JournalRankingData> {
+  const { ctx, ranking, params, counts } = run;
   const spec = JOURNAL_RANKING_SPECS[ranking];
   const cond = new Conditions();
   if (spec.where) cond.add(spec.where);
-  addVenueFilters(cond, p, "all", "j");
+  addVenueFilters(cond, params, "all", "j");
   const query: RankingQuery = {
     kind: "journal",
     from: "journals j",
@@ -135,7 +98,7 @@ async function rankJournals(
     metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
     order: spec.order,
   };
-  const { rows: selected, pagination } = await fetchRankingPage<SelectedJournal>(ctx, query, p);
+  const { rows: selected, pagination } = await fetchRankingPage<SelectedJournal>(ctx, query, params);
   const records = selectedRows<JournalRecord>(ctx.db, "journals", selected);
   const journals = selected.map(({ si_title, si_date }, i): RankedJournal => {
     const r = records[i] as JournalRecord;
@@ -148,3 +111,13 @@ async function rankJournals(
   });
   return { ranking, journals, pagination };
 }
+
+export const listJournals = rankingLists({
+  kind: "journal",
+  metrics: (ranking: JournalRanking) => {
+    const { metric } = JOURNAL_RANKING_SPECS[ranking];
+    return metric ? [metric] : [];
+  },
+  rank: rankJournals,
+  rows: (data) => data.journals.length,
+});

@@ -6,7 +6,15 @@
 import type { RankingPagination } from "../schema/api.ts";
 import type { ActivityMetric, VenueKind } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { type Conditions, countsTable, type Page, pagedSelect, pageWindow, rankingPage } from "./sql.ts";
+import {
+  type Conditions,
+  countsTable,
+  type Page,
+  pagedSelect,
+  pageWindow,
+  paramsKey,
+  rankingPage,
+} from "./sql.ts";
 import type { SqlParam } from "./sql-param.ts";
 
 export interface RankingQuery {
@@ -68,33 +76,50 @@ function countsKey(counts: ReadonlyMap<ActivityMetric, ReadonlyMap<string, numbe
   return ids.sort().join(",");
 }
 
+/** The activity counters a ranking orders or shows by, each a map of venue id to count. */
+export type ActivityCounts = Map<ActivityMetric, ReadonlyMap<string, number>>;
+
 /** The counters a ranking needs from the activity store, fetched once per request. */
 async function activityCounts(
   ctx: QueryContext,
   kind: VenueKind,
   metrics: readonly ActivityMetric[],
-): Promise<Map<ActivityMetric, ReadonlyMap<string, number>>> {
+): Promise<ActivityCounts> {
   const entries = await Promise.all(
     [...new Set(metrics)].map(async (m) => [m, await ctx.activity.counts(kind, m)] as const),
   );
   return new Map(entries);
 }
 
+/** One page of a ranking list being computed: which list, its parameters and the counters it needs. */
+export interface RankingRun<R extends string, P> {
+  ctx: QueryContext;
+  ranking: R;
+  params: P;
+  counts: ActivityCounts;
+}
+
+/** The ranking lists of one kind of venue: the counters each needs, how a page is ranked, its row count. */
+export interface RankingLists<R extends string, P extends object, D> {
+  kind: VenueKind;
+  metrics: (ranking: R) => readonly ActivityMetric[];
+  rank: (run: RankingRun<R, P>) => Promise<D>;
+  rows: (data: D) => number;
+}
+
 /**
- * A ranking page from the payload cache, or computed by `rank` from the activity counters it orders or shows by:
- * the key names the list, its parameters and the counters' maps.
+ * A kind's ranking lists, each page from the payload cache or computed by `rank` from the activity counters it
+ * orders or shows by: the key names the list, its parameters and the counters' maps.
  */
-export async function cachedRanking<D>(
-  ctx: QueryContext,
-  kind: VenueKind,
-  list: { ranking: string; paramsKey: string; metrics: readonly ActivityMetric[] },
-  rank: (counts: Map<ActivityMetric, ReadonlyMap<string, number>>) => Promise<D>,
-  rows: (data: D) => number,
-): Promise<D> {
-  const counts = await activityCounts(ctx, kind, list.metrics);
-  return ctx.db.cached(
-    `${kind}-ranking ${ctx.baseUrl} ${ctx.today} ${list.ranking} ${countsKey(counts)} ${list.paramsKey}`,
-    () => rank(counts),
-    rows,
-  );
+export function rankingLists<R extends string, P extends object, D>(
+  lists: RankingLists<R, P, D>,
+): (ctx: QueryContext, ranking: R, params: P) => Promise<D> {
+  return async (ctx, ranking, params) => {
+    const counts = await activityCounts(ctx, lists.kind, lists.metrics(ranking));
+    return ctx.db.cached(
+      `${lists.kind}-ranking ${ctx.baseUrl} ${ctx.today} ${ranking} ${countsKey(counts)} ${paramsKey(params)}`,
+      () => lists.rank({ ctx, ranking, params, counts }),
+      lists.rows,
+    );
+  };
 }

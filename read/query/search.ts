@@ -1,13 +1,15 @@
 /**
  * One page of a name search: the venues the name index matched, narrowed by the search's filters and sorted by
  * match tier, then by the kind's tie order (search-order.ts). Only the page's rows are read, from the snapshot's
- * JSON file of the kind (DuckDB has no cheap lookup of a list of rows). Shared by conference and journal search.
+ * JSON file of the kind (DuckDB has no cheap lookup of a list of rows). Shared by conference and journal search,
+ * as is the page of a search without a name (`filteredPage`).
  */
 import type { QueryContext } from "./context.ts";
 import type { SnapshotDatabase } from "./database.ts";
+import { type Selected, selectedId, selectedRows } from "./rows.ts";
 import { type NameIndex, nameIndex, type SearchKind } from "./search-index.ts";
 import { FilterBits, SearchOrder } from "./search-order.ts";
-import { type Conditions, type Page, pageWindow } from "./sql.ts";
+import { type Conditions, countMatches, type Page, pagedSelect, pageWindow } from "./sql.ts";
 import type { SqlParam } from "./sql-param.ts";
 
 export interface MatchedSelect {
@@ -43,6 +45,20 @@ export async function matchedPage<T extends object>(
   } finally {
     matches.release();
   }
+}
+
+/** Without a name: one page of every venue of the kind meeting the filters, in `q.order`, and their count. */
+export async function filteredPage<T>(
+  ctx: QueryContext,
+  q: MatchedSelect,
+  p: Page,
+): Promise<{ rows: T[]; total: number }> {
+  const page = pagedSelect({ ...q, table: q.kind, columns: selectedId(q.alias) }, pageWindow(p));
+  const [total, selected] = await Promise.all([
+    countMatches(ctx, `${q.kind} ${q.alias}`, q.cond),
+    ctx.db.all<Selected>(page.sql, page.params),
+  ]);
+  return { rows: selectedRows<T>(ctx.db, q.kind, selected), total };
 }
 
 /**

@@ -67,7 +67,7 @@ const qualisRanksParam = commaSeparatedEnum(
   "qualis_rank",
   QUALIS_TIERS,
   upper,
-  "QUALIS tier, 2017–2020 scale; a 2013–2016 tier (B5…) also matches the reference's older rating.",
+  "QUALIS tier as rows show it (2017–2020 scale); B5, which only the older 2013–2016 scale has, matches the venues the reference rates B5.",
 );
 const fieldsParam = commaSeparatedEnum(
   "field",
@@ -143,24 +143,27 @@ const deadlinesPerPageParam = (name: "per_page" | "page_size", description: stri
 
 export const DeadlineListParams = z
   .object({
-  within_days: integerParam("within_days", 1, 366)
-    .optional()
-    .meta({ description: "Only deadlines from today to today + N days (UTC); no limit when absent." }),
-  ccf_rank: ccfRanksParam,
-  core_rank: coreRanksParam,
-  qualis_rank: qualisRanksParam,
-  field: fieldsParam,
-  estimates: booleanParam(
-    "estimates",
-    true,
-    "false: announced deadlines only (default true: estimates too).",
-  ),
-  ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
-  page: pageParam,
-  per_page: deadlinesPerPageParam("per_page", "Rows per page."),
-  page_size: deadlinesPerPageParam("page_size", "Alias of per_page (older clients); both given must agree."),
-  fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
-})
+    within_days: integerParam("within_days", 1, 366)
+      .optional()
+      .meta({ description: "Only deadlines from today to today + N days (UTC); no limit when absent." }),
+    ccf_rank: ccfRanksParam,
+    core_rank: coreRanksParam,
+    qualis_rank: qualisRanksParam,
+    field: fieldsParam,
+    estimates: booleanParam(
+      "estimates",
+      true,
+      "false: announced deadlines only (default true: estimates too).",
+    ),
+    ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
+    page: pageParam,
+    per_page: deadlinesPerPageParam("per_page", "Rows per page."),
+    page_size: deadlinesPerPageParam(
+      "page_size",
+      "Alias of per_page (older clients); both given must agree.",
+    ),
+    fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
+  })
   .superRefine((p, ctx) => {
     if (p.per_page !== undefined && p.page_size !== undefined && p.per_page !== p.page_size) {
       ctx.addIssue({

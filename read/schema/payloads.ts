@@ -12,6 +12,7 @@ import {
   DeadlineEstimate,
   Edition,
   JournalMetricYear,
+  OUTLOOK_STATE_TABLE,
   OutlookDeadline,
   OutlookState,
   QualisRank,
@@ -75,7 +76,9 @@ export const Conference = z
     }),
     next_submission_closes_at: z.iso.datetime().nullable().meta({ description: "When it closes (UTC)." }),
     next_submission_estimated: z.boolean().nullable().meta({ description: "True when it is an estimate." }),
-    outlook_state: OutlookState.meta({ description: "State of the submission outlook (docs/api.md)." }),
+    outlook_state: OutlookState.meta({
+      description: `State of the submission outlook: ${OUTLOOK_STATE_TABLE}.`,
+    }),
     data_as_of: nullableDate.meta({ description: "Date of the newest source data behind the deadlines." }),
     stale: z.boolean().meta({ description: "data_as_of is over 60 days old." }),
   })
@@ -185,9 +188,10 @@ export const UpcomingDeadline = z
 export type UpcomingDeadline = z.output<typeof UpcomingDeadline>;
 
 /** The whole result (every page) by its rows' next deadline; the two add up to `pagination.total`. */
-export const DeadlineCounts = z
-  .object({ announced: count, estimated: count })
-  .meta({ id: "DeadlineCounts", description: "Rows of the whole result whose next deadline is announced / estimated." });
+export const DeadlineCounts = z.object({ announced: count, estimated: count }).meta({
+  id: "DeadlineCounts",
+  description: "Rows of the whole result whose next deadline is announced / estimated.",
+});
 export type DeadlineCounts = z.output<typeof DeadlineCounts>;
 
 export const DeadlineListData = z

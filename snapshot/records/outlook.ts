@@ -10,20 +10,31 @@ import { IsoDate, IsoInstant } from "./scalars.ts";
  * search rows. No surface decides "the next deadline" for itself.
  */
 export const OUTLOOK_STATES = [
-  /** An announced submission deadline (abstract or paper) of the cycle is still ahead. */
+  /** An announced submission deadline (abstract or paper) is still ahead: `next` is the earliest deadline ahead. */
   "open",
-  /** No announced deadline ahead; the next round is only estimated (from the venue's history). */
+  /** No announced deadline ahead and no estimate passed unconfirmed: `next` is an estimate still ahead. */
   "estimated",
   /**
-   * A round's estimate is already in the past and no source dated after it announced the round: it may have
-   * happened without our sources knowing (the outlook's `data_as_of` says how old they are).
+   * No announced deadline ahead, and a round's expected date (the date an estimate prints) passed with no source
+   * announcing it: it may have happened without our sources knowing (`data_as_of` says how old they are). That
+   * round keeps its window, marked; `next` is the following estimate still ahead, or null.
    */
   "passed_unconfirmed",
-  /** Every round of the cycle has passed; the next cycle is estimated (or too little history to estimate it). */
+  /** Every round shown passed as announced and no estimate lies ahead: `next` is null. */
   "closed",
-  /** Too little data to say anything. */
+  /** No cycle of the venue has a submission deadline: `next` is null. */
   "unknown",
 ] as const;
+/**
+ * The table of states in one line (docs/pipeline.md has it as a table): state, when, and what `next` is. Read by
+ * the schema descriptions and the MCP tools so that every surface says the same.
+ */
+export const OUTLOOK_STATE_TABLE =
+  "open = an announced submission deadline is ahead (next: the earliest deadline ahead); " +
+  "passed_unconfirmed = none announced ahead and an estimate's expected date passed with no announcement (that round keeps its window, marked; next: the following estimate ahead, or null); " +
+  "estimated = none announced ahead, an estimate ahead (next: that estimate, never called closed); " +
+  "closed = every round shown passed as announced and no estimate ahead (next: null); " +
+  "unknown = no submission deadline known (next: null)";
 export const OutlookState = z.enum(OUTLOOK_STATES);
 export type OutlookState = z.infer<typeof OutlookState>;
 
@@ -45,11 +56,15 @@ export const OutlookDeadline = z.object({
   timezone: z.string(),
   timezone_assumed: z.boolean(),
   /**
-   * The instant the deadline passes: the exact stated instant, or for a date-only deadline (and for estimates,
-   * at `latest`) the end of that day in its zone. Used to decide upcoming / passed, never shown as a stated time.
+   * The instant the deadline passes: the exact stated instant, or for a date-only deadline (and for an estimate,
+   * its expected `date`) the end of that day in its zone. Used to decide upcoming / passed, never shown as a stated
+   * time. An estimate passes with the date it prints, not with the end of its window.
    */
   closes_at: IsoInstant,
-  /** upcoming: still ahead at `as_of`; passed: announced and past; passed_unconfirmed: estimated and past. */
+  /**
+   * upcoming: still ahead at `as_of`; passed: announced and past; passed_unconfirmed: estimated and its expected
+   * `date` past (its window may still be open) with no announcement.
+   */
   status: z.enum(["upcoming", "passed", "passed_unconfirmed"]),
   /** Announced only: the source that gave it. */
   source: z.string().nullable(),
@@ -65,6 +80,27 @@ export const OutlookDeadline = z.object({
   }),
 });
 export type OutlookDeadline = z.infer<typeof OutlookDeadline>;
+
+/**
+ * A round the venue's history hints at but does not support (pipeline/estimate/rounds.ts): never published as a
+ * deadline (lists, calendars, RSS, the board), shown on the detail page as a possibility, marked so.
+ */
+export const OutlookPossibleRound = z.object({
+  cycle_year: z.number().int(),
+  /** The round's expected paper deadline and its window. */
+  date: IsoDate,
+  earliest: IsoDate,
+  latest: IsoDate,
+  confidence: z.number().min(0).max(1),
+  /** Cycle years the round was seen in. */
+  based_on: z.array(z.number().int()),
+  /**
+   * seen_once: seen in a single cycle while the venue's other rounds recur (an extra round); not_in_latest_cycle:
+   * the latest cycle went without it although its data reaches past it (a dropped round, or a move to fewer).
+   */
+  reason: z.enum(["seen_once", "not_in_latest_cycle"]),
+});
+export type OutlookPossibleRound = z.infer<typeof OutlookPossibleRound>;
 
 /** A non-submission date of the cycle (notification, rebuttal, camera-ready...): shown as what it is. */
 export const OutlookOtherDate = z.object({
@@ -88,6 +124,11 @@ export const SubmissionOutlook = z.object({
    * (passed ones included, marked), then the next cycle's estimated rounds when the current one is closed.
    */
   deadlines: z.array(OutlookDeadline),
+  /**
+   * Rounds the history does not support, their window not yet over, earliest first: possibilities to show as
+   * such, never deadlines (not in `deadlines`, `next`, the lists or the feeds).
+   */
+  possible: z.array(OutlookPossibleRound),
   /** Notification, rebuttal, camera-ready... of the current cycle. */
   other_dates: z.array(OutlookOtherDate),
   /** The conference of the cycle `next` belongs to, when its dates are known and it has not yet taken place. */
@@ -112,6 +153,7 @@ export const unknownOutlook = (asOf: string): SubmissionOutlook => ({
   state: "unknown",
   next: null,
   deadlines: [],
+  possible: [],
   other_dates: [],
   conference: null,
   data_as_of: null,

@@ -6,7 +6,7 @@
 import { dataAgeMarkdown } from "../../render/data-age.ts";
 import { deadlineText, noNextText, STATE_LABELS } from "../../render/deadline.ts";
 import { fieldLabel } from "../../render/html.ts";
-import { provenanceText } from "../../render/provenance.ts";
+import { provenanceText, sourceCellText } from "../../render/provenance.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";
@@ -114,7 +114,7 @@ export function conferenceMarkdown(view: ConferenceView): string {
     view.cpIndex ? `cp_index: ${cpIndexSummary(view.cpIndex)}` : "cp_index: not scored",
     view.dblp ? `dblp: https://dblp.org/db/${view.dblp}` : null,
   ]);
-  const source = (d: Parameters<typeof provenanceText>[0]) => provenanceText(d, view.sources, null);
+  const source = (d: Parameters<typeof sourceCellText>[0]) => sourceCellText(d, view.sources, null);
   const deadlines = rowsTable(
     ["Edition", "Deadline", "As published", "UTC", "Source"],
     view.deadlines,
@@ -130,7 +130,9 @@ export function conferenceMarkdown(view: ConferenceView): string {
     String(e.year),
     e.date_text ?? (e.start_date ? `${formatDate(e.start_date)} – ${formatDate(e.end_date)}` : "—"),
     e.place ?? "—",
-    e.deadlines.map((d) => `${deadlineLabel(d)} ${publishedTime(d)} (${source(d)})`).join("; ") || "—",
+    e.deadlines
+      .map((d) => `${deadlineLabel(d)} ${publishedTime(d)} (${provenanceText(d, view.sources, null)})`)
+      .join("; ") || "—",
   ]);
   const acceptance = rowsTable(
     ["Year", "Track", "Submitted", "Accepted", "Rate", "Source"],
@@ -145,18 +147,23 @@ export function conferenceMarkdown(view: ConferenceView): string {
     ],
   );
   const core = rowsTable(["CORE edition", "Rank"], view.coreHistory, (h) => [h.edition, h.rank]);
-  return document(`${row.short_name} — ${row.full_name}`, facts, [
-    section("Ranks", rankTable(view.ranks)),
-    section("CORE history", core),
-    section("Rank claims by source", rankClaims(view)),
-    section("Submission outlook", outlookList(view)),
-    section("Deadlines", deadlines),
-    section("Editions", editions),
-    section("Acceptance rate", acceptance),
-    section("Related venues", relatedList(view)),
-    section("Sources", credits(view.credits)),
-    section("Terms", termsNotice(absoluteUrl(view.path))),
-  ], dataAgeMarkdown(view.dataAge));
+  return document(
+    `${row.short_name} — ${row.full_name}`,
+    facts,
+    [
+      section("Ranks", rankTable(view.ranks)),
+      section("CORE history", core),
+      section("Rank claims by source", rankClaims(view)),
+      section("Submission outlook", outlookList(view)),
+      section("Deadlines", deadlines),
+      section("Editions", editions),
+      section("Acceptance rate", acceptance),
+      section("Related venues", relatedList(view)),
+      section("Sources", credits(view.credits)),
+      section("Terms", termsNotice(absoluteUrl(view.path))),
+    ],
+    dataAgeMarkdown(view.dataAge),
+  );
 }
 
 export function journalMarkdown(view: JournalView): string {

@@ -2,6 +2,9 @@
  * Everything public about one venue, assembled once for both its HTML page and its Markdown rendition so the
  * two always state the same facts.
  */
+
+import { type DataAge, dataAge } from "../../render/data-age.ts";
+import { type SourceDates, sourceDates } from "../../render/provenance.ts";
 import type {
   AcceptanceRow,
   ConferenceRow,
@@ -11,8 +14,6 @@ import type {
   RankHistoryEntry,
   SubmissionOutlook,
 } from "../../snapshot/records.ts";
-import { type DataAge, dataAge } from "../../render/data-age.ts";
-import { type SourceDates, sourceDates } from "../../render/provenance.ts";
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
 import { markdownPath, venuePath } from "./paths.ts";

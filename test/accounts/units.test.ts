@@ -1,15 +1,12 @@
 /** The pieces behind the HTTP tests that have rules of their own: contact redaction, summaries, the count cache. */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { publicName, REDACTED, redactContacts, redactOptional } from "../../accounts/adapters/contacts.ts";
 import { summarizeInterests } from "../../accounts/adapters/interests.ts";
 import { createStoreActivity } from "../../accounts/adapters/venue-activity.ts";
-import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
 import { ViewBatches } from "../../accounts/store/view-batches.ts";
 import type { VenueFact } from "../../read/query/venue-facts.ts";
 import { silentLogger } from "../../runtime/logger.ts";
+import { tempStorePerTest } from "../helpers/temp-store.ts";
 
 describe("redactContacts", () => {
   it("removes e-mail addresses, phone numbers and contact links", () => {
@@ -103,19 +100,12 @@ describe("summarizeInterests", () => {
 });
 
 describe("store-backed activity", () => {
-  let dir: string;
-  let store: SqliteStore;
+  const temp = tempStorePerTest();
   let views: ViewBatches;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "vd-activity-"));
-    store = new SqliteStore({ dir });
-    views = new ViewBatches(store, silentLogger);
+    views = new ViewBatches(temp().store, silentLogger);
   });
-  afterEach(async () => {
-    await views.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => views.close());
 
   const profile = (accountId: string, trackedConferences: string[]) => ({
     accountId,
@@ -129,7 +119,7 @@ describe("store-backed activity", () => {
   });
 
   async function account(id: string) {
-    await store.createAccount({
+    await temp().store.createAccount({
       id,
       email: `${id}@example.org`,
       name: id,
@@ -143,12 +133,12 @@ describe("store-backed activity", () => {
 
   it("reuses a ranking's count map within the cache interval and reloads it after", async () => {
     let now = 0;
-    const activity = createStoreActivity(store, views, { countsCacheMs: 5_000, now: () => now });
+    const activity = createStoreActivity(temp().store, views, { countsCacheMs: 5_000, now: () => now });
     await account("a");
     await account("b");
-    await store.putProfile(profile("a", ["1"]));
+    await temp().store.putProfile(profile("a", ["1"]));
     expect(await activity.counts("conference", "trackers")).toEqual(new Map([["1", 1]]));
-    await store.putProfile(profile("b", ["1", "2"]));
+    await temp().store.putProfile(profile("b", ["1", "2"]));
     now = 4_999;
     expect(await activity.counts("conference", "trackers")).toEqual(new Map([["1", 1]]));
     // One venue's own figures are never cached.
@@ -165,7 +155,7 @@ describe("store-backed activity", () => {
 
   it("shares one store read among concurrent requests", async () => {
     let reads = 0;
-    const counting = new Proxy(store, {
+    const counting = new Proxy(temp().store, {
       get(target, name, receiver) {
         if (name === "views30d") reads += 1;
         const value = Reflect.get(target, name, receiver);

@@ -4,6 +4,7 @@
  * round with a deadline not yet closed at the harness's clock, FIXTURE_NOW), never read back from the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { byPrintedDate } from "../../read/schema/deadline-order.ts";
 import type { ConferenceRow, OutlookDeadline } from "../../snapshot/records.ts";
 import { FIXTURE_CONFERENCE_DETAILS, FIXTURE_CONFERENCES, FIXTURE_NOW } from "../helpers/snapshot-fixture.ts";
 import { BASE_URL, type Envelope, type Harness, startHarness } from "./harness.ts";
@@ -24,7 +25,10 @@ interface Row {
   stale: boolean;
 }
 
-/** Every (venue, round) still ahead at NOW, with its first open deadline, soonest first, then by id. */
+/**
+ * Every (venue, round) still ahead at NOW, with its first open deadline, in the order of every deadline list: the
+ * date it prints, then the instant it closes, then id.
+ */
 function expectedRounds(keep: (c: ConferenceRow, next: OutlookDeadline) => boolean): string[] {
   const rows = FIXTURE_CONFERENCE_DETAILS.flatMap((d) => {
     const row = FIXTURE_CONFERENCES.find((c) => c.id === d.id) as ConferenceRow;
@@ -35,10 +39,10 @@ function expectedRounds(keep: (c: ConferenceRow, next: OutlookDeadline) => boole
     }
     return [...rounds.entries()].flatMap(([key, open]) => {
       const next = [...open].sort((a, b) => a.closes_at.localeCompare(b.closes_at))[0] as OutlookDeadline;
-      return keep(row, next) ? [{ key: `${d.id} ${key}`, at: next.closes_at, id: Number(d.id) }] : [];
+      return keep(row, next) ? [{ key: `${d.id} ${key}`, next, id: Number(d.id) }] : [];
     });
   });
-  return rows.sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id).map((r) => r.key);
+  return rows.sort((a, b) => byPrintedDate(a.next, b.next) || a.id - b.id).map((r) => r.key);
 }
 
 let h: Harness;
@@ -47,10 +51,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function deadlines(query = ""): Promise<Envelope<{ deadlines: Row[]; pagination: object }>> {
-  const { res, body } = await h.json<Envelope<{ deadlines: Row[]; pagination: object }>>(
-    `/api/deadlines${query ? `?${query}` : ""}`,
-  );
+interface ListData {
+  deadlines: Row[];
+  counts: { announced: number; estimated: number };
+  pagination: { total: number; total_pages: number; page: number; per_page: number };
+}
+
+async function deadlines(query = ""): Promise<Envelope<ListData>> {
+  const { res, body } = await h.json<Envelope<ListData>>(`/api/deadlines${query ? `?${query}` : ""}`);
   expect(res.status).toBe(200);
   return body;
 }
@@ -110,17 +118,46 @@ describe("GET /api/deadlines", () => {
     expect(await keys("ranked_only=true")).not.toContain("108 2027/1");
   });
 
-  it("pages with page and page_size", async () => {
+  it("pages with page and per_page as every list does, page_size its alias", async () => {
     const all = await keys();
-    const second = await deadlines("page=2&page_size=3");
-    expect(second.data.deadlines.map((r) => `${r.conference_id} ${r.cycle_year}/${r.round}`)).toEqual(
-      all.slice(3, 6),
-    );
-    expect(second.data.pagination).toEqual({
-      total: all.length,
-      total_pages: Math.ceil(all.length / 3),
-      page: 2,
-      per_page: 3,
+    expect(all.length).toBeGreaterThan(6);
+    for (const size of ["per_page=3", "page_size=3", "per_page=3&page_size=3"]) {
+      const second = await deadlines(`page=2&${size}`);
+      expect(second.code, size).toBe(200);
+      expect(
+        second.data.deadlines.map((r) => `${r.conference_id} ${r.cycle_year}/${r.round}`),
+        size,
+      ).toEqual(all.slice(3, 6));
+      expect(second.data.pagination, size).toEqual({
+        total: all.length,
+        total_pages: Math.ceil(all.length / 3),
+        page: 2,
+        per_page: 3,
+      });
+    }
+    // Without either, the default 50.
+    expect((await deadlines()).data.pagination.per_page).toBe(50);
+  });
+
+  it("refuses per_page and page_size that disagree, naming both", async () => {
+    const body = await deadlines("per_page=3&page_size=4");
+    expect(body.code).toBe(400);
+    for (const w of ["per_page", "page_size", "alias"]) expect(body.message).toContain(w);
+  });
+
+  it("counts the whole result, every page, as announced and estimated: the counts add up", async () => {
+    const every = await deadlines("per_page=100");
+    const estimated = every.data.deadlines.filter((r) => r.next.estimated).length;
+    expect(estimated).toBeGreaterThan(0);
+    expect(estimated).toBeLessThan(every.data.deadlines.length);
+    const whole = { announced: every.data.deadlines.length - estimated, estimated };
+    expect(every.data.counts).toEqual(whole);
+    // A page of one row still counts them all, and a page past the end too.
+    for (const page of ["1", "2", "999"])
+      expect((await deadlines(`per_page=1&page=${page}`)).data.counts, page).toEqual(whole);
+    expect((await deadlines("estimates=false&per_page=100")).data.counts).toEqual({
+      announced: whole.announced,
+      estimated: 0,
     });
   });
 
@@ -132,6 +169,8 @@ describe("GET /api/deadlines", () => {
       ["field=se,chemistry", ["field", "separated by commas"]],
       ["estimates=maybe", ["estimates", "true or false"]],
       ["page_size=0", ["page_size"]],
+      ["per_page=0", ["per_page", "1 to 100"]],
+      ["per_page=101", ["per_page", "1 to 100"]],
     ] as const) {
       const body = await deadlines(query);
       expect(body.code, query).toBe(400);

@@ -110,6 +110,7 @@ describe("GET /api/openapi.json", () => {
       "estimates",
       "ranked_only",
       "page",
+      "per_page",
       "page_size",
       "fields",
     ]);
@@ -120,7 +121,10 @@ describe("GET /api/openapi.json", () => {
     });
     expect(param(deadlines, "estimates").schema).toMatchObject({ type: "boolean", default: true });
     expect(param(deadlines, "ranked_only").schema).toMatchObject({ type: "boolean", default: false });
+    // per_page as on every list; page_size is its alias.
+    expect(param(deadlines, "per_page").schema).toMatchObject({ maximum: 100, default: 50 });
     expect(param(deadlines, "page_size").schema).toMatchObject({ maximum: 100, default: 50 });
+    expect(param(deadlines, "page_size").description).toMatch(/alias of per_page/i);
     expect(param(search, "submission_date_start").schema).toMatchObject({ type: "string", format: "date" });
     expect(param(search, "page").schema).toMatchObject({ type: "integer", minimum: 1, default: 1 });
     expect(param(search, "per_page").schema).toMatchObject({

@@ -1,7 +1,8 @@
 /**
- * qualis_rank on both QUALIS scales, over HTTP: the row shows the 2017–2020 tier; a tier of the older 2013–2016
- * scale (the reference's, kept in rank_history) also matches the venues rated so there, and B5, which only the
- * older scale has, is answered with those venues rather than an error or a silent empty list.
+ * qualis_rank on both QUALIS scales, over HTTP: the row shows the 2017–2020 tier, and a tier of that scale returns
+ * only rows showing it, on the search and on the deadline list alike (the reference's older 2013–2016 tier, kept in
+ * rank_history, never adds a row showing another tier or none); B5, which only the older scale has, is answered
+ * with the venues the reference rates B5 rather than an error or a silent empty list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConferenceRow, RankHistoryEntry } from "../../snapshot/records.ts";
@@ -62,12 +63,33 @@ describe("qualis_rank across the two QUALIS scales", () => {
     expect((await filtered("b5")).ids).toEqual(expected);
   });
 
-  it("a tier on both scales matches either; the row still shows the 2017–2020 tier", async () => {
-    const b1 = await filtered("B1");
-    expect(b1.ids).toEqual([...currentTier("B1"), "107"].sort());
-    expect(b1.shown["107"]).toBe("A2");
-    expect((await filtered("A2")).ids).toEqual([...currentTier("A2"), "101"].sort());
+  it("a tier on both scales returns only the rows showing it, never a venue the reference rates so", async () => {
+    // The reference rates 107 B1 and 101 A2; their rows show A2 and A1.
+    expect((await filtered("B1")).ids).toEqual(currentTier("B1").sort());
+    expect((await filtered("B1")).ids).not.toContain("107");
+    expect((await filtered("A2")).ids).toEqual(currentTier("A2").sort());
+    expect((await filtered("A2")).ids).not.toContain("101");
     expect((await filtered("A1")).ids).toEqual(currentTier("A1").sort());
+  });
+
+  it("shows the tier asked for in every row, on the search and on the deadline list, for every current tier", async () => {
+    for (const tier of ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "C"]) {
+      const search = await filtered(tier);
+      expect(
+        Object.values(search.shown).filter((shown) => shown !== tier),
+        tier,
+      ).toEqual([]);
+      const { res, body } = await h.json(`/api/deadlines?per_page=100&qualis_rank=${tier}`);
+      expect(res.status, body.message).toBe(200);
+      const rows = body.data.deadlines as { conference_id: string; qualis_rank: string }[];
+      expect(
+        rows.filter((r) => r.qualis_rank !== tier).map((r) => r.conference_id),
+        tier,
+      ).toEqual([]);
+    }
+    // Not vacuous: the fixture's deadline list holds rows of some of these tiers.
+    const { body } = await h.json("/api/deadlines?per_page=100&qualis_rank=A1,A2,B1");
+    expect(body.data.deadlines.length).toBeGreaterThan(0);
   });
 
   it("a tier only on the 2017–2020 scale (A3, A4, C) matches that scale alone", async () => {

@@ -21,6 +21,12 @@ function cli(env: Record<string, string | undefined>) {
   };
 }
 
+/** A command line: the command, then each option as `--name value`. */
+const commandLine = (command: string, options: Record<string, string>) => [
+  command,
+  ...Object.entries(options).flatMap(([name, value]) => [`--${name}`, value]),
+];
+
 /** Every failure is one JSON object on stderr, with no stack trace. */
 function errorOf(stderr: string): { code: string; message: string } {
   expect(stderr).not.toMatch(/\n\s+at /);
@@ -53,15 +59,9 @@ describe("accounts CLI on the file store", () => {
   });
 
   it("creates a verified user and refuses duplicates, weak passwords and bad e-mails", async () => {
-    const created = await run([
-      "create-user",
-      "--email",
-      "Ada@Example.org",
-      "--password",
-      PASSWORD,
-      "--name",
-      "Ada",
-    ]);
+    const created = await run(
+      commandLine("create-user", { email: "Ada@Example.org", password: PASSWORD, name: "Ada" }),
+    );
     expect(created.code).toBe(0);
     expect(created.json).toMatchObject({ email: "ada@example.org", name: "Ada", verified: true });
     expect(JSON.stringify(created.json)).not.toContain(PASSWORD);
@@ -102,21 +102,16 @@ describe("accounts CLI on the file store", () => {
   });
 
   it("sets profile fields, and the server's tracker counts follow", async () => {
-    const set = await run([
-      "set-profile",
-      "--email",
-      "ada@example.org",
-      "--public",
-      "true",
-      "--cv",
-      "Compilers and engines.",
-      "--track",
-      "10,11",
-      "--track-journals",
-      "5",
-      "--attend",
-      "10",
-    ]);
+    const set = await run(
+      commandLine("set-profile", {
+        email: "ada@example.org",
+        public: "true",
+        cv: "Compilers and engines.",
+        track: "10,11",
+        "track-journals": "5",
+        attend: "10",
+      }),
+    );
     expect(set.code).toBe(0);
     expect(set.json).toMatchObject({
       public: true,
@@ -127,15 +122,9 @@ describe("accounts CLI on the file store", () => {
     });
     expect((await server.venueActivity("conference", "10", 0)).counts).toEqual({ trackers: 1, attendees: 1 });
 
-    const cleared = await run([
-      "set-profile",
-      "--email",
-      "ada@example.org",
-      "--track",
-      "",
-      "--public",
-      "false",
-    ]);
+    const cleared = await run(
+      commandLine("set-profile", { email: "ada@example.org", track: "", public: "false" }),
+    );
     expect(cleared.json).toMatchObject({
       public: false,
       tracked_conferences: [],

@@ -5,7 +5,8 @@ import { resolveCaller } from "../../accounts/auth/credentials.ts";
 import { jwtKey, signAccountJwt } from "../../accounts/auth/jwt.ts";
 import { mintPaidAccess } from "../../accounts/auth/paid.ts";
 import type { Caller } from "../../read/caller.ts";
-import { headers, PAID_KEY, type TempStore, tempStore, testConfig } from "./helpers.ts";
+import { type TempStore, tempStore } from "../helpers/temp-store.ts";
+import { headers, PAID_KEY, testConfig } from "./helpers.ts";
 
 const PATH = "/api/conferences/12";
 const SOCKET = "198.51.100.20";

@@ -1,33 +1,11 @@
-/** A fresh file store in a temp dir, and a config with the defaults, for the auth tests. */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+/** A config with the defaults, an account with keys and request headers, for the auth tests. */
 import { type AuthConfig, readAuthConfig } from "../../accounts/auth/config.ts";
-import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
+import type { SqliteStore } from "../../accounts/store/sqlite-store.ts";
 
 export const PAID_KEY = "paid-edge-key-0123456789abcdef0123";
 
 export function testConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
   return { ...readAuthConfig({ PAID_ACCESS_KEY: PAID_KEY }), ...overrides };
-}
-
-export interface TempStore {
-  store: SqliteStore;
-  dir: string;
-  dispose(): Promise<void>;
-}
-
-export function tempStore(now?: () => number): TempStore {
-  const dir = mkdtempSync(join(tmpdir(), "vd-auth-"));
-  const store = new SqliteStore({ dir, now });
-  return {
-    store,
-    dir,
-    async dispose() {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A verified account "a1" with an API key per id (hash "h-<id>"), written straight to the store. */

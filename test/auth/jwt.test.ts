@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import {
   JWT_AUDIENCE,
   JWT_ISSUER,
@@ -9,7 +9,7 @@ import {
   verifyAccountJwt,
 } from "../../accounts/auth/jwt.ts";
 import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
-import { type TempStore, tempStore } from "./helpers.ts";
+import { tempStore } from "../helpers/temp-store.ts";
 
 const key = new TextEncoder().encode("a-test-secret-that-is-long-enough-000");
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -20,12 +20,6 @@ const validClaims = () => ({
   aud: JWT_AUDIENCE,
   iat: nowSeconds(),
   exp: nowSeconds() + 3600,
-});
-
-let temp: TempStore | undefined;
-afterEach(async () => {
-  await temp?.dispose();
-  temp = undefined;
 });
 
 describe("account JWTs", () => {
@@ -86,7 +80,8 @@ describe("account JWTs", () => {
   });
 
   it("use JWT_SECRET when set, else one generated secret shared through the store", async () => {
-    temp = tempStore();
+    const temp = tempStore();
+    onTestFinished(() => temp.dispose());
     const fromEnv = await jwtKey(temp.store, { jwtSecret: "x".repeat(32) });
     expect(new TextDecoder().decode(fromEnv)).toBe("x".repeat(32));
 

@@ -4,7 +4,8 @@ import { JWT_LIFETIME_SECONDS, jwtKey, verifyAccountJwt } from "../../accounts/a
 import { createLogin, type Login } from "../../accounts/auth/login.ts";
 import { ACCOUNT_FREE_FAILURES, FREE_FAILURES } from "../../accounts/auth/login-limits.ts";
 import { hashPassword } from "../../accounts/auth/passwords.ts";
-import { type TempStore, tempStore, testConfig } from "./helpers.ts";
+import { type TempStore, tempStore } from "../helpers/temp-store.ts";
+import { testConfig } from "./helpers.ts";
 
 const config = testConfig();
 let clock = Date.UTC(2026, 10, 24, 12, 0, 0);

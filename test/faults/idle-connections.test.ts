@@ -7,16 +7,17 @@
  */
 import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { ATTACKER, latencyProbe, PROBE_PAGES, quietLatency } from "./loopback.ts";
-import { openFiles, probeServerForFile, reportBystander } from "./serve-process.ts";
+import { attackTargetForFile } from "./attack-target.ts";
+import { ATTACKER, latencyProbe, PROBE_PAGES } from "./loopback.ts";
+import { openFiles, reportBystander } from "./serve-process.ts";
 
 const PER_ADDRESS = 100;
 const HEADERS_TIMEOUT_MS = 3000;
-/** Connections the attacker holds open (or tries to) at any moment. */
-const ATTACKERS = 300;
-/** The attacker waits this long before opening a closed connection again: bounded traffic, steady pressure. */
-const REOPEN_MS = 1000;
-const ATTACK_MS = 8000;
+/**
+ * The attacker holds this many connections open (or tries to) at any moment, opens a closed one again `reopenMs`
+ * later (bounded traffic, steady pressure), and stops after `ms`.
+ */
+const ATTACK = { connections: 300, reopenMs: 1000, ms: 8000 };
 
 interface SlowConnection {
   /** How long the server kept it open, ms. */
@@ -45,31 +46,27 @@ function slowConnection(port: number): Promise<SlowConnection> {
 }
 
 describe("slow-header connection flood from one address", () => {
-  const served = probeServerForFile({
+  const target = attackTargetForFile({
     MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
     HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   });
 
   it("caps the address's connections, times out the rest, and keeps another address fast", async () => {
-    const { server } = served();
-    const pid = server.child.pid ?? 0;
-    const port = Number(new URL(server.url).port);
-    const quiet = await quietLatency(server.url, PROBE_PAGES);
-    const filesBefore = openFiles(pid);
+    const { server, pid, port, quiet, filesBefore } = await target();
     let filesMax = filesBefore;
     const sampler = setInterval(() => {
       filesMax = Math.max(filesMax, openFiles(pid));
     }, 100);
     const probe = latencyProbe(server.url, PROBE_PAGES);
 
-    // Each of ATTACKERS loops opens a slow connection again a second after the last one was closed, until ATTACK_MS.
+    // Each of ATTACK.connections loops opens a slow connection again a second after the last one was closed.
     const connections: SlowConnection[] = [];
-    const ends = performance.now() + ATTACK_MS;
+    const ends = performance.now() + ATTACK.ms;
     await Promise.all(
-      Array.from({ length: ATTACKERS }, async () => {
+      Array.from({ length: ATTACK.connections }, async () => {
         while (performance.now() < ends) {
           connections.push(await slowConnection(port));
-          await new Promise((r) => setTimeout(r, REOPEN_MS));
+          await new Promise((r) => setTimeout(r, ATTACK.reopenMs));
         }
       }),
     );
@@ -80,7 +77,7 @@ describe("slow-header connection flood from one address", () => {
     const timedOut = connections.filter((c) => c.answer.startsWith("HTTP/1.1 408")).length;
     const longest = Math.round(Math.max(...connections.map((c) => c.lived)));
     reportBystander(
-      `slow-header flood: ${connections.length} connections from one address (${ATTACKERS} at a time), ` +
+      `slow-header flood: ${connections.length} connections from one address (${ATTACK.connections} at a time), ` +
         `${refusedAtOnce} closed at once, ${timedOut} timed out (408), longest held ${longest} ms; server open ` +
         `files ${filesBefore} → max ${filesMax}`,
       quiet,

@@ -11,9 +11,10 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { openFileLimit } from "../../functions/edge/connections.ts";
 import { REPO_ROOT } from "../store/run-ts.ts";
+import { attackTargetForFile } from "./attack-target.ts";
 import type { IdlePlan, IdleReport } from "./idle-client.ts";
-import { BYSTANDER, latencyProbe, PROBE_PAGES, quietLatency, send } from "./loopback.ts";
-import { openFiles, probeServerForFile, reportBystander } from "./serve-process.ts";
+import { BYSTANDER, latencyProbe, PROBE_PAGES, send } from "./loopback.ts";
+import { openFiles, reportBystander } from "./serve-process.ts";
 
 const ADDRESSES = Array.from({ length: 64 }, (_, i) => `127.0.0.${10 + i}`);
 /**
@@ -76,17 +77,13 @@ async function closedConnections(base: string, reason: string): Promise<number> 
 }
 
 describe("idle connections from 64 addresses at the cap on all connections", () => {
-  const served = probeServerForFile({
+  const target = attackTargetForFile({
     MAX_CONNECTIONS: String(MAX_CONNECTIONS),
     HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   });
 
   it("takes idle connections back from the addresses holding the most, and keeps a new address served", async () => {
-    const { server } = served();
-    const pid = server.child.pid ?? 0;
-    const port = Number(new URL(server.url).port);
-    const quiet = await quietLatency(server.url, PROBE_PAGES);
-    const filesBefore = openFiles(pid);
+    const { server, pid, port, quiet, filesBefore } = await target();
 
     const attack = idleAttack({
       port,

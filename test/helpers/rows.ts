@@ -10,6 +10,7 @@ import {
   ConferenceRow,
   JournalDetailData,
   JournalRow,
+  OutlookDeadline,
   SourceInfo,
   SpecialIssue,
   SpecialIssueRow,
@@ -45,6 +46,30 @@ export function conferenceRow(overrides: Partial<ConferenceRow> = {}): Conferenc
     outlook_state: "open",
     data_as_of: "2026-08-01",
     stale: false,
+    ...overrides,
+  });
+}
+
+/** One submission deadline of an outlook: by default an announced date-only AoE paper deadline, upcoming. */
+export function outlookDeadline(overrides: Partial<OutlookDeadline> = {}): OutlookDeadline {
+  return OutlookDeadline.parse({
+    type: "paper",
+    cycle_year: 2027,
+    round: 1,
+    rounds: 1,
+    estimated: false,
+    date: "2026-12-05",
+    time: null,
+    timezone: "AoE",
+    timezone_assumed: true,
+    closes_at: "2026-12-06T11:59:59Z",
+    status: "upcoming",
+    source: "ccfddl",
+    earliest: null,
+    latest: null,
+    confidence: null,
+    based_on: [],
+    changed_at: "2026-11-20",
     ...overrides,
   });
 }

@@ -79,7 +79,7 @@ describe("expansion", () => {
       within_days: 20,
       field: "ai",
       core_rank: "A*",
-      page_size: 100,
+      per_page: 100,
       fields: "short_name,full_name,ranks,detail_page,next,conference,stale",
     });
     expect(text).toContain("get_conference");
@@ -99,7 +99,7 @@ describe("expansion", () => {
 
   it("upcoming_deadlines without arguments looks 30 days ahead", async () => {
     const text = textOf(await mcp.client.getPrompt({ name: "upcoming_deadlines", arguments: {} }));
-    expect(argumentsFor(text, "upcoming_deadlines tool")).toMatchObject({ within_days: 30, page_size: 100 });
+    expect(argumentsFor(text, "upcoming_deadlines tool")).toMatchObject({ within_days: 30, per_page: 100 });
   });
 
   it("a ranking system without a tier is a filter the model applies to the rows", async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { importMpc } from "../../pipeline/importers/mpc.ts";
+import { namedVenue } from "../../pipeline/importers/trackers-common.ts";
 
 const YAML = `---
 - name: ACM CCS
@@ -33,12 +34,17 @@ const YAML = `---
   tags: [PRACT, WK]
 `;
 
-describe("importMpc", async () => {
+/** importMpc on a temp upstream holding `yaml` as mpc-deadlines/conferences.yml, removed after the suite. */
+async function importYaml(yaml: string) {
   const dir = await mkdtemp(join(tmpdir(), "mpc-"));
   afterAll(() => rm(dir, { recursive: true, force: true }));
   await mkdir(join(dir, "mpc-deadlines"));
-  await writeFile(join(dir, "mpc-deadlines/conferences.yml"), YAML);
-  const result = await importMpc(dir);
+  await writeFile(join(dir, "mpc-deadlines/conferences.yml"), yaml);
+  return importMpc(dir);
+}
+
+describe("importMpc", async () => {
+  const result = await importYaml(YAML);
 
   it("imports conferences only, with the society prefix dropped from the acronym", () => {
     expect(result.read).toBe(4);
@@ -64,5 +70,73 @@ describe("importMpc", async () => {
   it("keeps a stated zone", () => {
     const crypto = result.conferences.find((c) => c.acronym === "CRYPTO");
     expect(crypto?.editions[0]?.deadlines[0]).toMatchObject({ timezone: "PT", utc: "2026-02-13T07:59:00Z" });
+  });
+});
+
+// The real entries of mpc-deadlines/conferences.yml (2026-07-01): two venues of one joint event, and a nickname.
+const JOINT_YAML = `---
+- name: ACM SIGMOD+PODS (PODS)
+  description: Principles of Database Systems Symposium
+  year: 2027
+  link: https://2027.sigmod.org
+  abdeadline: May 23, December 03
+  deadline:
+    - "2026-05-30 23:59"
+    - "2026-12-10 23:59"
+  date: June 13-19
+  place: Huntington Beach, CA, USA
+  comment: Notification - September 01, March 01. Data Privacy.
+  tags: [THEORY, PRACT, CNF, COREAS]
+- name: ACM SIGMOD+PODS (SIGMOD)
+  description: ACM Special Interest Group on Management of Data Conference
+  year: 2027
+  link: https://2027.sigmod.org
+  abdeadline: January 10, April 10, July 10, October 10
+  deadline:
+    - "2026-01-17 23:59"
+    - "2026-04-17 23:59"
+    - "2026-08-17 23:59"
+    - "2026-10-17 23:59"
+  date: June 13-19
+  place: Huntington Beach, CA, USA
+  tags: [THEORY, PRACT, CNF, COREAS]
+- name: IEEE S&P (Oakland)
+  description: IEEE Symposium on Security and Privacy
+  year: 2027
+  deadline: ["2026-06-05 23:59"]
+  tags: [PRACT, CNF, COREAS]
+`;
+
+describe("importMpc, an entry of one venue of a joint event", async () => {
+  const result = await importYaml(JOINT_YAML);
+  const byAcronym = (a: string) => result.conferences.find((c) => c.acronym === a);
+
+  it("files it under the venue in parentheses, with that venue's rounds only", () => {
+    expect(result.conferences.map((c) => c.acronym).sort()).toEqual(["PODS", "S&P", "SIGMOD"]);
+    const pods = byAcronym("PODS")?.editions.flatMap((e) => e.deadlines) ?? [];
+    expect(pods.map((d) => `${d.type} ${d.date}`)).toEqual([
+      "abstract 2026-05-23",
+      "paper 2026-05-30",
+      "abstract 2026-12-03",
+      "paper 2026-12-10",
+    ]);
+    expect(byAcronym("PODS")?.title).toBe("Principles of Database Systems Symposium");
+    expect(byAcronym("SIGMOD")?.editions).toHaveLength(1);
+  });
+});
+
+describe("namedVenue", () => {
+  it.each([
+    ["ACM SIGMOD+PODS (PODS)", "PODS"],
+    ["ACM SIGMOD+PODS (SIGMOD)", "SIGMOD"],
+    ["ESEC/FSE (FSE)", "FSE"],
+    ["IJCNLP & AACL (AACL)", "AACL"],
+    // A nickname, a track, or a name joining nothing stays as written.
+    ["IEEE S&P (Oakland)", "IEEE S&P (Oakland)"],
+    ["EMNLP (Industry Track)", "EMNLP (Industry Track)"],
+    ["CODES+ISSS (ESWEEK)", "CODES+ISSS (ESWEEK)"],
+    ["UbiComp/ISWC", "UbiComp/ISWC"],
+  ])("%s → %s", (name, venue) => {
+    expect(namedVenue(name)).toBe(venue);
   });
 });

@@ -27,6 +27,13 @@ function expectOutlook(o: SubmissionOutlook, state: SubmissionOutlook["state"], 
   expect(o.deadlines.map(brief)).toEqual(deadlines);
 }
 
+/** Two rounds a cycle until the 2027 cycle, which had a single one (ICSE's move to a single cycle). */
+const ICSE_LIKE = [
+  edition(2025, ["2024-03-22", "2024-08-02"]),
+  edition(2026, ["2025-03-14", "2025-07-18"]),
+  edition(2027, ["2026-06-30"], { start_date: "2027-04-25" }),
+];
+
 describe("round model", () => {
   it("groups a cycle's abstract and paper into one round and months-apart deadlines into separate rounds", () => {
     const e = edition(2025, ["2024-08-08", "2025-02-10"], {}, ["2024-08-01", "2025-02-03"]);
@@ -74,6 +81,113 @@ describe("round model", () => {
   });
 });
 
+describe("rounds the history does not support", () => {
+  const possible = (o: SubmissionOutlook) => o.possible.map((p) => `${p.cycle_year} ${p.date} ${p.reason}`);
+
+  it("NDSS-like: a round drifting a few weeks a year stays one round, never a third one seen once", () => {
+    const eds = [
+      edition(2025, ["2024-04-17", "2024-07-10"]),
+      edition(2026, ["2025-04-23", "2025-08-06"]),
+      edition(2027, ["2026-05-06", "2026-08-19"]),
+    ];
+    const model = roundModels(cyclesOf(eds), "2026-08-20")(2028);
+    expect(model.map((m) => [m.basedOn, m.doubt])).toEqual([
+      [[2025, 2026, 2027], null],
+      [[2025, 2026, 2027], null],
+    ]);
+    const o = outlookOn(eds, "2026-08-20");
+    expect(o.deadlines.filter((d) => d.cycle_year === 2028).map((d) => `${d.round}/${d.rounds}`)).toEqual([
+      "1/2",
+      "2/2",
+    ]);
+  });
+
+  it("ICSE-like: a move to a single cycle leaves the dropped round a possibility, not a deadline", () => {
+    const o = outlookOn(ICSE_LIKE, "2026-08-20");
+    expect(o.state).toBe("estimated");
+    const next = o.deadlines.filter((d) => d.cycle_year === 2028);
+    expect(next.map((d) => `${d.round}/${d.rounds} ${d.type}`)).toEqual(["1/1 paper"]);
+    expect(next[0]?.date.slice(0, 7)).toBe("2027-07");
+    expect(possible(o)).toEqual(["2028 2027-03-18 not_in_latest_cycle"]);
+    // Never the next deadline, though it comes first.
+    expect(o.next?.date).toBe(next[0]?.date);
+  });
+
+  it("ACL-like: one date a year that drifted gives one round; the old date is only a possibility", () => {
+    const eds = [
+      edition(2024, ["2024-02-15"], { start_date: "2024-08-11" }),
+      edition(2025, ["2025-02-15"], { start_date: "2025-07-27" }),
+      edition(2026, ["2026-01-05"], { start_date: "2026-07-02" }),
+    ];
+    const o = outlookOn(eds, "2026-08-20");
+    const next = o.deadlines.filter((d) => d.cycle_year === 2027);
+    expect(next.map((d) => `${d.round}/${d.rounds} ${d.date} ${d.confidence}`)).toEqual([
+      "1/1 2027-01-05 0.25",
+    ]);
+    expect(possible(o)).toEqual(["2027 2027-02-15 not_in_latest_cycle"]);
+  });
+
+  it("keeps a round the latest cycle added when that cycle had as many rounds (SIGKDD's August round)", () => {
+    const eds = [
+      edition(2024, ["2024-02-08"]),
+      edition(2025, ["2025-02-10"]),
+      edition(2026, ["2025-07-31", "2026-02-08"]),
+    ];
+    const model = roundModels(cyclesOf(eds), "2026-03-01")(2027);
+    expect(model.map((m) => [m.basedOn, m.doubt])).toEqual([
+      [[2026], null],
+      [[2024, 2025, 2026], null],
+    ]);
+  });
+
+  it("doubts a round seen once when it would give more rounds than any recent cycle had", () => {
+    // The latest cycle is still being announced (its data stops before the second round's window): the second
+    // round is not contradicted, so with the new round the model would have three rounds where cycles had two.
+    const eds = [
+      edition(2024, ["2023-04-01", "2023-08-01"]),
+      edition(2025, ["2024-04-01", "2024-08-01"]),
+      edition(2026, ["2025-04-01", "2025-06-10"]),
+    ];
+    const model = roundModels(cyclesOf(eds), "2025-06-20")(2027);
+    expect(model.map((m) => [m.basedOn, m.doubt])).toEqual([
+      [[2024, 2025, 2026], null],
+      [[2026], "seen_once"],
+      [[2024, 2025], null],
+    ]);
+  });
+
+  it("keeps a yearly venue's one round estimated from a single known edition, with its low confidence", () => {
+    const o = outlookOn([edition(2026, ["2026-03-01"])], "2026-08-20");
+    expect(o.next).toMatchObject({ cycle_year: 2027, date: "2027-03-01", confidence: 0.25, rounds: 1 });
+    expect(o.possible).toEqual([]);
+  });
+});
+
+describe("one meaning per state", () => {
+  it("FM-like: an estimate whose expected date passed, its window still open, is passed_unconfirmed, never next", () => {
+    const eds = [
+      edition(2024, ["2023-11-25"], { start_date: "2024-05-20" }),
+      edition(2025, ["2024-12-08"], { start_date: "2025-05-19" }),
+      edition(2026, ["2025-12-02"], { start_date: "2026-05-18" }),
+    ];
+    const o = submissionOutlook({ editions: eds, nowIso: "2026-12-07T12:00:00Z", dataAsOf: "2026-08-20" });
+    const passed = o.deadlines.find((d) => d.cycle_year === 2027);
+    expect(passed).toMatchObject({ date: "2026-12-02", status: "passed_unconfirmed" });
+    // Its window is still open: the state says the expected date passed, the window stays shown.
+    expect(passed?.latest && passed.latest >= "2026-12-07").toBe(true);
+    expect(o.state).toBe("passed_unconfirmed");
+    expect(o.next).toMatchObject({ cycle_year: 2028, estimated: true, status: "upcoming" });
+    expect(o.next && o.next.date > "2026-12-07").toBe(true);
+  });
+
+  it("an estimate closes at the end of the date it prints (AoE), so lists order and drop it by that date", () => {
+    const eds = [edition(2025, ["2025-03-01"]), edition(2026, ["2026-03-01"])];
+    const o = outlookOn(eds, "2026-08-20");
+    expect(o.next).toMatchObject({ date: "2027-03-01", closes_at: "2027-03-02T11:59:59Z" });
+    expect(o.next?.latest && o.next.latest > "2027-03-01").toBe(true);
+  });
+});
+
 describe("submission outlook", () => {
   it("SIGKDD-like: the February round of the current cycle is estimated after the announced summer round", () => {
     const eds = [
@@ -111,7 +225,8 @@ describe("submission outlook", () => {
     const rounds = (y: number) => [`${y}-02-01`, `${y}-05-01`, `${y}-08-01`, `${y}-11-01`];
     const eds = [2024, 2025, 2026].map((y) => edition(y, rounds(y)));
     const o = outlookOn(eds, "2026-11-20");
-    expect(o.state).toBe("closed");
+    // The next submission is an estimate ahead: estimated, never closed.
+    expect(o.state).toBe("estimated");
     const next = o.deadlines.filter((d) => d.cycle_year === 2027);
     expect(next.map((d) => `${d.round}/${d.rounds} ${d.date}`)).toEqual([
       "1/4 2027-02-01",
@@ -164,7 +279,7 @@ describe("submission outlook", () => {
       ],
     });
     const o = outlookOn(eds, "2026-11-20");
-    expect(o.state).toBe("closed");
+    expect(o.state).toBe("estimated");
     expect(o.next).toMatchObject({ type: "paper", cycle_year: 2028, round: 1, estimated: true });
     expect(o.deadlines.every((d) => d.type === "abstract" || d.type === "paper")).toBe(true);
     expect(o.other_dates).toEqual([
@@ -233,12 +348,7 @@ describe("submission outlook", () => {
   });
 
   it("leaves out a modelled round the sources passed over: the cycle's later round was announced without it", () => {
-    const eds = [
-      edition(2025, ["2024-03-22", "2024-08-02"]),
-      edition(2026, ["2025-03-14", "2025-07-18"]),
-      edition(2027, ["2026-06-30"]),
-    ];
-    const o = outlookOn(eds, "2026-11-20");
+    const o = outlookOn(ICSE_LIKE, "2026-11-20");
     expect(o.deadlines.filter((d) => d.cycle_year === 2027).map(brief)).toEqual([
       "2027 1/1 paper 2026-06-30 ann passed",
     ]);

@@ -329,7 +329,7 @@ describe("entity resolution", () => {
     expect(r.decisions.counts["title-contradicts qualis~core"]).toBe(1);
   });
 
-  it("attaches a row titled as one venue under another venue's acronym nowhere", () => {
+  it("holds out a row whose acronym and title name two venues, and lists it with both", () => {
     const r = resolveRows([
       ["core", "CHI", "International Conference on Human Factors in Computing Systems"],
       ["core", "AAAI", "AAAI Conference on Artificial Intelligence"],
@@ -337,13 +337,52 @@ describe("entity resolution", () => {
       ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
       ["qualis", "CHI", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
     ]);
-    expect(r.events.map((e) => `${e.source}:${e.rule}`)).toContain("pwc:unmatched");
-    // A list naming one venue twice still joins its own rows.
-    expect(r.clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`).sort())).toContainEqual([
-      "qualis:CHI",
-      "qualis:KDD",
+    // Merged nowhere, not even with the row of its own list that bears its title (QUALIS's KDD).
+    expect(r.clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`))).toEqual([
+      ["core:CHI"],
+      ["core:AAAI"],
+      ["qualis:KDD"],
+    ]);
+    expect(r.events.filter((e) => e.rule === "unmatched").map((e) => `${e.source}:${e.key}`)).toEqual([
+      "pwc:pwc#CHI#AAAI Conference on Artificial Intelligence",
+      "qualis:qualis#CHI#ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
+    ]);
+    expect(r.heldOut.map((h) => [h.rule, h.row.source, h.acronym_venue.title, h.title_venue.title])).toEqual([
+      [
+        "acronym-title-conflict",
+        "pwc",
+        "International Conference on Human Factors in Computing Systems",
+        "AAAI Conference on Artificial Intelligence",
+      ],
+      [
+        "acronym-title-conflict",
+        "qualis",
+        "International Conference on Human Factors in Computing Systems",
+        "ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
+      ],
     ]);
     expect(r.decisions.counts["title-conflict pwc~core"]).toBe(1);
+  });
+
+  it("lets the reviewed alias table place a row whose acronym and title disagree", () => {
+    const rows: Row[] = [
+      ["core", "CHI", "International Conference on Human Factors in Computing Systems"],
+      ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+      ["qualis", "CHI", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+    ];
+    // As aliases.yaml would: a rule giving both CHI rows the key alias:chi.
+    const r = resolve(
+      rows.map((x) => obs(...x)),
+      (o) => {
+        const d = describeConference(o);
+        return o.acronym === "CHI" ? { ...d, exactKeys: [...d.exactKeys, "alias:chi"] } : d;
+      },
+    );
+    expect(r.heldOut).toEqual([]);
+    expect(r.clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`).sort())).toEqual([
+      ["core:CHI", "qualis:CHI"],
+      ["qualis:KDD"],
+    ]);
   });
 
   it("attaches acceptance-only rows but never lets them create a venue", () => {

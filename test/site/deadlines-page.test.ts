@@ -35,7 +35,7 @@ const SLASHED_PATHS = [
 
 /** Conference ids of the API's rows for a query, every page. */
 async function apiIds(query: string): Promise<string[]> {
-  const res = await get(`/api/deadlines?${query}&page_size=100`);
+  const res = await get(`/api/deadlines?${query}&per_page=100`);
   expect(res.status, res.text).toBe(200);
   const body = JSON.parse(res.text) as { data: { deadlines: { conference_id: string }[] } };
   return body.data.deadlines.map((row) => row.conference_id);
@@ -54,13 +54,19 @@ describe("the 60-day question", () => {
     expect(api).toContain("104");
     const page = await get(`/deadlines?${QUESTION}`);
     expect(page.status).toBe(200);
-    // Announced first, estimates apart: the same venues, each list in the API's order.
-    expect(pageIds(page.text).sort()).toEqual([...api].sort());
+    // One list, announced and estimated interleaved, in the API's order (by the date each row prints).
+    expect(pageIds(page.text)).toEqual(api);
+    // The counts are the whole result's, as the API counts it.
+    const { data } = JSON.parse((await get(`/api/deadlines?${QUESTION}&per_page=100`)).text);
+    expect(parseHTML(page.text).document.querySelector("#deadlines-status")?.textContent).toContain(
+      `${api.length} deadlines: ${data.counts.announced} announced, ${data.counts.estimated} estimated`,
+    );
+    expect(data.counts.announced + data.counts.estimated).toBe(api.length);
     // The form, as a browser sends it (repeated checkboxes, the hidden 0 before a ticked 1), asks the same.
     const form = await get(
       "/deadlines?ccf_rank=A&ccf_rank=B&core_rank=A*&core_rank=A&within_days=60&estimates=0&estimates=1&ranked_only=0&ranked_only=1",
     );
-    expect(pageIds(form.text).sort()).toEqual([...api].sort());
+    expect(pageIds(form.text)).toEqual(api);
     // Without estimates the estimated round goes.
     expect(
       pageIds((await get(`/deadlines?${QUESTION.replace("estimates=true", "estimates=0")}`)).text),

@@ -167,13 +167,16 @@ const TWINCONF_DETAIL = make.conferenceDetail({
  * The outlook the pipeline computes for a detail at the build clock (pipeline/estimate/outlook.ts), dated as a
  * first build dates it: each deadline from its source's data (changed-at.ts).
  */
-const withOutlook = (detail: ConferenceDetailData): ConferenceDetailData => ({
-  ...detail,
-  outlook: stampChanges(
-    submissionOutlook({ editions: detail.editions, nowIso: BUILD_NOW, dataAsOf: DATA_AS_OF }),
-    { previous: null, buildDate: BUILD_NOW.slice(0, 10), sourceDate: () => DATA_AS_OF },
-  ),
-});
+const withOutlook =
+  (dataAsOf: string) =>
+  (detail: ConferenceDetailData): ConferenceDetailData => ({
+    ...detail,
+    outlook: stampChanges(submissionOutlook({ editions: detail.editions, nowIso: BUILD_NOW, dataAsOf }), {
+      previous: null,
+      buildDate: BUILD_NOW.slice(0, 10),
+      sourceDate: () => dataAsOf,
+    }),
+  });
 
 /** Rows carry their detail's outlook fields; a venue without a detail has an unknown outlook. */
 function withOutlookFields(rows: ConferenceRow[], details: readonly ConferenceDetailData[]): ConferenceRow[] {
@@ -357,7 +360,8 @@ function specialIssues(): SpecialIssueRow[] {
   ];
 }
 
-function sources(): z.infer<typeof SourceInfo>[] {
+/** The deadline tracker's data is of `dataAsOf` (the date the outlooks' `data_as_of` comes from). */
+function sources(dataAsOf: string): z.infer<typeof SourceInfo>[] {
   const source = (id: string, name: string, license: string) =>
     make.sourceInfo({
       id,
@@ -372,7 +376,7 @@ function sources(): z.infer<typeof SourceInfo>[] {
       "Conference Partner (myhuiban.com) published daily snapshot",
       "Free use with attribution",
     ),
-    make.sourceInfo(),
+    make.sourceInfo({ date: dataAsOf }),
     source("ccf", "CCF recommended list 2022", "MIT"),
     source("core", "CORE rankings 2014-2023", "MIT"),
     source("icore", "ICORE2026", "ISC"),
@@ -387,11 +391,16 @@ export interface FixtureOptions {
   /** Adds one more conference with its own deadline and reverses the row order (UID stability check). */
   changed?: boolean;
   generatedAt?: string;
+  /** The date of the deadline data (outlooks' `data_as_of`, the tracker's data date); DATA_AS_OF by default. */
+  dataAsOf?: string;
 }
 
 export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
   const confs = conferences();
-  const details: ConferenceDetailData[] = [TESTCONF_DETAIL, SECCONF_DETAIL, TWINCONF_DETAIL].map(withOutlook);
+  const dataAsOf = options.dataAsOf ?? DATA_AS_OF;
+  const details: ConferenceDetailData[] = [TESTCONF_DETAIL, SECCONF_DETAIL, TWINCONF_DETAIL].map(
+    withOutlook(dataAsOf),
+  );
   if (options.changed) {
     confs.push(
       make.conferenceRow({
@@ -403,7 +412,7 @@ export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
       }),
     );
     details.push(
-      withOutlook(
+      withOutlook(dataAsOf)(
         make.conferenceDetail({
           id: "105",
           website: null,
@@ -438,7 +447,7 @@ export function fixtureSnapshot(options: FixtureOptions = {}): SnapshotContent {
     journalDetails,
     idRegistry: {},
     report: { json: {}, markdown: "# Build report\n" },
-    sources: sources(),
+    sources: sources(dataAsOf),
     terms: "Free use with attribution; link each venue's page.",
   };
 }

@@ -13,29 +13,9 @@ import type { DeadlineRow } from "../../render/deadline-list.ts";
 import { fieldLabel } from "../../render/html.ts";
 import { rankLineHtml, rankText } from "../../render/rank-line.ts";
 import type { OutlookDeadline } from "../../snapshot/records.ts";
+import { outlookDeadline } from "../helpers/rows.ts";
 
-function deadline(over: Partial<OutlookDeadline>): OutlookDeadline {
-  return {
-    type: "paper",
-    cycle_year: 2027,
-    round: 1,
-    rounds: 1,
-    estimated: false,
-    date: "2026-12-05",
-    time: null,
-    timezone: "AoE",
-    timezone_assumed: true,
-    closes_at: "2026-12-06T11:59:59Z",
-    status: "upcoming",
-    source: "ccfddl",
-    earliest: null,
-    latest: null,
-    confidence: null,
-    based_on: [],
-    changed_at: "2026-11-20",
-    ...over,
-  };
-}
+const deadline = outlookDeadline;
 
 const DATE_ONLY = deadline({});
 const EXACT = deadline({

@@ -13,6 +13,7 @@ import { listFiles, page, readText, servedFile } from "./dist-files.ts";
 import {
   BASE_URL,
   BUILD_NOW,
+  DATA_AS_OF,
   FILLER_COUNT,
   FORBIDDEN_URLS,
   fixtureSnapshot,
@@ -96,9 +97,9 @@ describe("venue pages", () => {
     expect(md).toContain("| 2099 | Abstract | 2099-01-15 23:59:59 AoE | 2099-01-16 11:59 UTC |");
     expect(md).toContain("| 2099 | Paper | 2099-01-20 23:59:59 UTC-8 | 2099-01-21 07:59 UTC |");
     expect(md).toContain("| 2099 | Notification | 2099-02-25 (time not stated) | — |");
-    // The past edition is history, not a current deadline.
+    // The past edition is history, not a current deadline; every date names its source and that source's data date.
     expect(md).toContain(
-      `| 2098 | May 1-4, 2098 | Porto, Portugal | Paper ${PAST_PAPER.date} 23:59:59 AoE |`,
+      `| 2098 | May 1-4, 2098 | Porto, Portugal | Paper ${PAST_PAPER.date} 23:59:59 AoE (source: ccfddl/ccf-deadlines, data of ${DATA_AS_OF}) |`,
     );
   });
 

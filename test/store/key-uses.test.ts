@@ -4,21 +4,18 @@
  * written at close logged.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { KeyUses } from "../../accounts/store/key-uses.ts";
 import { type KeyUseBatch, StoreUnavailable } from "../../accounts/store/types.ts";
 import { silentLogger } from "../../runtime/logger.ts";
-import { accountWithKeys, type TempStore, tempStore } from "../auth/helpers.ts";
+import { accountWithKeys } from "../auth/helpers.ts";
+import { tempStorePerTest } from "../helpers/temp-store.ts";
 
 const at = (second: number) => new Date(Date.UTC(2025, 2, 10, 12, 0, second));
 
 describe("KeyUses", () => {
-  let temp: TempStore;
-  beforeEach(async () => {
-    temp = tempStore();
-    await accountWithKeys(temp.store, ["k1", "k2"], "2025-03-01");
-  });
-  afterEach(() => temp.dispose());
+  const temp = tempStorePerTest();
+  beforeEach(() => accountWithKeys(temp().store, ["k1", "k2"], "2025-03-01"));
 
   /** KeyUses over the temp store, its batches kept. */
   const recordingKeyUses = () => {
@@ -27,7 +24,7 @@ describe("KeyUses", () => {
       {
         recordKeyUses: (batch) => {
           batches.push(batch);
-          return temp.store.recordKeyUses(batch);
+          return temp().store.recordKeyUses(batch);
         },
       },
       silentLogger,
@@ -36,7 +33,9 @@ describe("KeyUses", () => {
   };
 
   const usage = async () =>
-    Object.fromEntries((await temp.store.listApiKeys("a1")).map((k) => [k.id, [k.usageCount, k.lastUsedAt]]));
+    Object.fromEntries(
+      (await temp().store.listApiKeys("a1")).map((k) => [k.id, [k.usageCount, k.lastUsedAt]]),
+    );
 
   it("writes many uses of several keys in a few batched store calls, with each key's latest use", async () => {
     const { keyUses, batches } = recordingKeyUses();
@@ -62,9 +61,9 @@ describe("KeyUses", () => {
         async recordKeyUses(batch) {
           written.push(batch);
           const outcome = outcomes.shift();
-          if (outcome === "applied, then failed") await temp.store.recordKeyUses(batch);
+          if (outcome === "applied, then failed") await temp().store.recordKeyUses(batch);
           if (outcome) throw new StoreUnavailable(`state store: ${outcome}`);
-          await temp.store.recordKeyUses(batch);
+          await temp().store.recordKeyUses(batch);
         },
       },
       { ...silentLogger, error: (details: object) => errors.push(details) },

@@ -2,11 +2,12 @@
  * ViewBatches over a real SQLite store, its writes counted: many views in few writes, exact counts after close, and
  * a write that fails keeps its views for the next one.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Store, StoreUnavailable } from "../../accounts/store/types.ts";
 import { ViewBatches } from "../../accounts/store/view-batches.ts";
 import { silentLogger } from "../../runtime/logger.ts";
-import { type TempStore, tempStore } from "../auth/helpers.ts";
+import { closedAfterTest } from "../helpers/closed-after-test.ts";
+import { tempStorePerTest } from "../helpers/temp-store.ts";
 
 /** The store whose recordViews calls are counted, the first `failures` of them failing as an outage would. */
 function countedWrites(store: Store, failures = 0) {
@@ -22,19 +23,11 @@ function countedWrites(store: Store, failures = 0) {
 }
 
 describe("ViewBatches", () => {
-  let temp: TempStore;
-  let views: ViewBatches | undefined;
-  beforeEach(() => {
-    temp = tempStore();
-  });
-  afterEach(async () => {
-    await views?.close();
-    await temp.dispose();
-  });
+  const temp = tempStorePerTest();
 
   it("writes 300 views of three venues in one batch, each venue once with its count", async () => {
-    const { store, writes } = countedWrites(temp.store);
-    views = new ViewBatches(store, silentLogger);
+    const { store, writes } = countedWrites(temp().store);
+    const views = closedAfterTest(new ViewBatches(store, silentLogger));
     for (let i = 0; i < 100; i++) {
       views.record("conference", "1");
       views.record("conference", "2");
@@ -42,13 +35,13 @@ describe("ViewBatches", () => {
     }
     await views.close();
     expect(writes).toEqual([3]);
-    expect(await temp.store.views30d("conference")).toEqual(
+    expect(await temp().store.views30d("conference")).toEqual(
       new Map([
         ["1", 100],
         ["2", 100],
       ]),
     );
-    expect(await temp.store.views30d("journal")).toEqual(new Map([["1", 100]]));
+    expect(await temp().store.views30d("journal")).toEqual(new Map([["1", 100]]));
     // Closed: later views are not counted, and nothing more is written.
     views.record("conference", "0");
     await views.close();
@@ -56,14 +49,14 @@ describe("ViewBatches", () => {
   });
 
   it("keeps the views of a failed write and writes them with the next batch", async () => {
-    const { store, writes } = countedWrites(temp.store, 1);
-    views = new ViewBatches(store, silentLogger);
+    const { store, writes } = countedWrites(temp().store, 1);
+    const views = closedAfterTest(new ViewBatches(store, silentLogger));
     for (let i = 0; i < 5; i++) views.record("conference", "7");
     await expect.poll(() => writes.length, { timeout: 5000 }).toBe(1);
     views.record("conference", "7");
     views.record("conference", "8");
-    await expect.poll(() => temp.store.views30dOf("conference", "7"), { timeout: 5000 }).toBe(6);
-    expect(await temp.store.views30dOf("conference", "8")).toBe(1);
+    await expect.poll(() => temp().store.views30dOf("conference", "7"), { timeout: 5000 }).toBe(6);
+    expect(await temp().store.views30dOf("conference", "8")).toBe(1);
     expect(writes).toEqual([1, 2]);
   });
 });

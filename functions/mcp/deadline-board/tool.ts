@@ -51,9 +51,10 @@ function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): B
   return { url: `${publicBaseUrl}${ALL_DEADLINES_FEED_PATH}`, title: "all upcoming deadlines" };
 }
 
-/** For hosts without apps: how many rounds, then one line per row of this page. */
+/** For hosts without apps: how many rounds (announced, estimated), then one line per row of this page, in its order. */
 function boardSummary(data: BoardData): string {
   const { total, page, total_pages } = data.pagination;
+  const { announced, estimated } = data.counts;
   const lines = data.deadlines.map((row) => {
     const { next } = row;
     const ranks = RANK_SYSTEMS.filter(({ param }) => row[param])
@@ -66,7 +67,7 @@ function boardSummary(data: BoardData): string {
   });
   return [
     ...(data.data_age?.notice ? [`Old data: ${data.data_age.notice}`] : []),
-    `${total} upcoming submission round${total === 1 ? "" : "s"} (page ${page} of ${Math.max(total_pages, 1)}). Calendar: ${data.calendar.url}`,
+    `${total} upcoming submission round${total === 1 ? "" : "s"}: ${announced} announced, ${estimated} estimated, by date (page ${page} of ${Math.max(total_pages, 1)}). Calendar: ${data.calendar.url}`,
     ...lines,
   ].join("\n");
 }
@@ -120,7 +121,7 @@ export const DEADLINE_BOARD_TOOL: ToolSpec = {
   name: DEADLINE_BOARD_TOOL_NAME,
   title: "Deadline board",
   description:
-    "Shows upcoming submission deadlines as an interactive board (MCP Apps hosts render it beside the answer; other clients get the same data). Arguments as upcoming_deadlines. Returns the upcoming_deadlines payload (deadlines, pagination) plus filters, calendar {url, title}: an iCalendar feed of these deadlines, and data_age {data_as_of, today, age_days, max_age_days, old, notice}: the newest data date among the rows and its age; when old (over 30 days) the notice says so and the board shows it at the top.",
+    "Shows upcoming submission deadlines as an interactive board (MCP Apps hosts render it beside the answer; other clients get the same data). Arguments as upcoming_deadlines. Returns the upcoming_deadlines payload (deadlines in its order, counts, pagination) plus filters, calendar {url, title}: an iCalendar feed of these deadlines, and data_age {data_as_of, today, age_days, max_age_days, old, notice}: the newest data date among the rows and its age; when old (over 30 days) the notice says so and the board shows it at the top.",
   input: DeadlineListParams,
   output: BoardData,
   meta: appToolMeta(),

@@ -52,7 +52,8 @@ function render(data: BoardData): void {
   current = data;
   viewer.now = Date.now();
   const { total, page, total_pages } = data.pagination;
-  summary.textContent = `${total} upcoming submission round${total === 1 ? "" : "s"}`;
+  const { announced, estimated } = data.counts;
+  summary.textContent = `${total} upcoming submission round${total === 1 ? "" : "s"}: ${announced} announced, ${estimated} estimated, by date`;
   const notice = data.data_age?.notice ?? null;
   dataAgeNote.hidden = notice === null;
   dataAgeNote.textContent = notice ? `Old data: ${notice}` : "";
@@ -97,10 +98,14 @@ const channel = new HostChannel({
   hostContext: showContext,
 });
 
-// A new filter starts from page 1 and keeps the page size the call was made with.
+// A new filter starts from page 1 and keeps the page size the call was made with (per_page, or its alias).
 form.addEventListener("change", () => {
-  const { page_size } = lastArguments;
-  refresh({ ...argumentsOf(form), ...(page_size !== undefined && { page_size }) });
+  const { per_page, page_size } = lastArguments;
+  refresh({
+    ...argumentsOf(form),
+    ...(per_page !== undefined && { per_page }),
+    ...(page_size !== undefined && { page_size }),
+  });
 });
 pages.addEventListener("click", (event) => {
   const step = (event.target as HTMLElement).closest("button")?.dataset.page;
