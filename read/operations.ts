@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { VenueId } from "../snapshot/records.ts";
 import type { Caller } from "./caller.ts";
 import { detailSections, sparseRows, statisticsWindow } from "./compact.ts";
-import type { QueryLayer } from "./query/index.ts";
+import type { DetailAccess, QueryLayer } from "./query/index.ts";
 import { ResearcherId, type ResearcherProfile } from "./schema/accounts.ts";
 import {
   CONFERENCE_RANKINGS,
@@ -109,6 +109,37 @@ function idArgument(id: unknown): string {
   return id;
 }
 
+/** A list: `params` checked against `schema`, the page `list` computes from them, its rows cut to the fields asked. */
+async function listed<S extends z.ZodType<{ fields?: readonly string[] }>, D extends object>(
+  schema: S,
+  params: unknown,
+  list: (checked: z.output<S>) => Promise<D>,
+  rowsKey: keyof D,
+  idKey?: string,
+): Promise<D> {
+  const checked = validate(schema, params);
+  return sparseRows(await list(checked), rowsKey, checked.fields, idKey);
+}
+
+/** A venue's detail operation: a credential first, then the id and the sections asked; 404 for an unknown id. */
+function venueDetail<D extends object>(
+  kind: "conference" | "journal",
+  schema: z.ZodType<{ sections?: readonly string[] }>,
+  find: (id: string, access: DetailAccess) => Promise<D | null>,
+): (id: unknown, caller: Caller, params?: unknown) => Promise<Outcome<D>> {
+  return (id, caller, params) =>
+    attempt(async () => {
+      requireCredential(caller);
+      const key = idArgument(id);
+      const { sections } = validate(schema, params ?? {});
+      const detail = VenueId.safeParse(key).success
+        ? await find(key, { paid: caller.kind === "paid" })
+        : null;
+      if (!detail) throw new Refused(404, `no ${kind} with id ${JSON.stringify(key)}`);
+      return detailSections(detail, sections);
+    });
+}
+
 export interface ReadOperations {
   searchConferences(params: unknown): Promise<Outcome<ConferenceSearchData>>;
   listConferences(ranking: unknown, params: unknown): Promise<Outcome<ConferenceRankingData>>;
@@ -136,41 +167,47 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
 
   return {
     searchConferences: (params) =>
-      attempt(async () => {
-        const checked = validate(ConferenceSearchParams, params);
-        return sparseRows(await query.searchConferences(checked), "conferences", checked.fields);
-      }),
+      attempt(() =>
+        listed(ConferenceSearchParams, params, (checked) => query.searchConferences(checked), "conferences"),
+      ),
 
     listConferences: (ranking, params) =>
-      attempt(async () => {
+      attempt(() => {
         // The ranking is checked first, as REST reads the path before the query string.
         const name = rankingOf(ConferenceRankingPath, CONFERENCE_RANKINGS, ranking);
-        const checked = validate(ConferenceRankingParams, params);
-        return sparseRows(await query.listConferences(name, checked), "conferences", checked.fields);
-      }),
-
-    upcomingDeadlines: (params) =>
-      attempt(async () => {
-        const checked = validate(DeadlineListParams, params);
-        return sparseRows(
-          await query.upcomingDeadlines(checked),
-          "deadlines",
-          checked.fields,
-          "conference_id",
+        return listed(
+          ConferenceRankingParams,
+          params,
+          (checked) => query.listConferences(name, checked),
+          "conferences",
         );
       }),
 
+    upcomingDeadlines: (params) =>
+      attempt(() =>
+        listed(
+          DeadlineListParams,
+          params,
+          (checked) => query.upcomingDeadlines(checked),
+          "deadlines",
+          "conference_id",
+        ),
+      ),
+
     searchJournals: (params) =>
-      attempt(async () => {
-        const checked = validate(JournalSearchParams, params);
-        return sparseRows(await query.searchJournals(checked), "journals", checked.fields);
-      }),
+      attempt(() =>
+        listed(JournalSearchParams, params, (checked) => query.searchJournals(checked), "journals"),
+      ),
 
     listJournals: (ranking, params) =>
-      attempt(async () => {
+      attempt(() => {
         const name = rankingOf(JournalRankingPath, JOURNAL_RANKINGS, ranking);
-        const checked = validate(JournalRankingParams, params);
-        return sparseRows(await query.listJournals(name, checked), "journals", checked.fields);
+        return listed(
+          JournalRankingParams,
+          params,
+          (checked) => query.listJournals(name, checked),
+          "journals",
+        );
       }),
 
     statistics: (params) =>
@@ -179,29 +216,11 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
         return statisticsWindow(await query.statistics(), full);
       }),
 
-    conference: (id, caller, params) =>
-      attempt(async () => {
-        requireCredential(caller);
-        const key = idArgument(id);
-        const { sections } = validate(ConferenceDetailParams, params ?? {});
-        const detail = VenueId.safeParse(key).success
-          ? await query.conference(key, { paid: caller.kind === "paid" })
-          : null;
-        if (!detail) throw new Refused(404, `no conference with id ${JSON.stringify(key)}`);
-        return detailSections(detail, sections);
-      }),
+    conference: venueDetail("conference", ConferenceDetailParams, (id, access) =>
+      query.conference(id, access),
+    ),
 
-    journal: (id, caller, params) =>
-      attempt(async () => {
-        requireCredential(caller);
-        const key = idArgument(id);
-        const { sections } = validate(JournalDetailParams, params ?? {});
-        const detail = VenueId.safeParse(key).success
-          ? await query.journal(key, { paid: caller.kind === "paid" })
-          : null;
-        if (!detail) throw new Refused(404, `no journal with id ${JSON.stringify(key)}`);
-        return detailSections(detail, sections);
-      }),
+    journal: venueDetail("journal", JournalDetailParams, (id, access) => query.journal(id, access)),
 
     survivingId: async (kind, id) => (VenueId.safeParse(id).success ? query.survivingId(kind, id) : null),
 

@@ -3,11 +3,13 @@ import { PROBE_PAGES, quietLatency } from "./loopback.ts";
 import { openFiles, probeServerForFile } from "./serve-process.ts";
 
 /**
- * probeServerForFile on `env`; the returned function, called inside a test, gives the running server with its pid
- * and port, the bystander's quiet latency and the server's open files before the attack.
+ * probeServerForFile with the numeric settings `env`; the returned function, called inside a test, gives the running
+ * server with its pid and port, the bystander's quiet latency and the server's open files before the attack.
  */
-export function attackTargetForFile(env: Record<string, string>) {
-  const served = probeServerForFile(env);
+export function attackTargetForFile(env: Record<string, number>) {
+  const served = probeServerForFile(
+    Object.fromEntries(Object.entries(env).map(([name, n]) => [name, String(n)])),
+  );
   return async () => {
     const { server } = served();
     const pid = server.child.pid ?? 0;

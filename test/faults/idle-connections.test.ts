@@ -11,7 +11,7 @@ import { attackTargetForFile } from "./attack-target.ts";
 import { ATTACKER, latencyProbe, PROBE_PAGES } from "./loopback.ts";
 import { openFiles, reportBystander } from "./serve-process.ts";
 
-const PER_ADDRESS = 100;
+const MAX_CONNECTIONS_PER_ADDRESS = 100;
 const HEADERS_TIMEOUT_MS = 3000;
 /**
  * The attacker holds this many connections open (or tries to) at any moment, opens a closed one again `reopenMs`
@@ -46,10 +46,7 @@ function slowConnection(port: number): Promise<SlowConnection> {
 }
 
 describe("slow-header connection flood from one address", () => {
-  const target = attackTargetForFile({
-    MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-    HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-  });
+  const target = attackTargetForFile({ MAX_CONNECTIONS_PER_ADDRESS, HEADERS_TIMEOUT_MS });
 
   it("caps the address's connections, times out the rest, and keeps another address fast", async () => {
     const { server, pid, port, quiet, filesBefore } = await target();
@@ -84,7 +81,7 @@ describe("slow-header connection flood from one address", () => {
       pages,
     );
     // Never more than the cap held open, whatever the attacker tries; each closed within the header timeout.
-    expect(filesMax - filesBefore).toBeLessThanOrEqual(PER_ADDRESS + 20);
+    expect(filesMax - filesBefore).toBeLessThanOrEqual(MAX_CONNECTIONS_PER_ADDRESS + 20);
     expect(refusedAtOnce).toBeGreaterThan(0);
     expect(timedOut).toBeGreaterThan(0);
     expect(longest).toBeLessThan(HEADERS_TIMEOUT_MS + 2000);

@@ -77,10 +77,7 @@ async function closedConnections(base: string, reason: string): Promise<number> 
 }
 
 describe("idle connections from 64 addresses at the cap on all connections", () => {
-  const target = attackTargetForFile({
-    MAX_CONNECTIONS: String(MAX_CONNECTIONS),
-    HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-  });
+  const target = attackTargetForFile({ MAX_CONNECTIONS, HEADERS_TIMEOUT_MS });
 
   it("takes idle connections back from the addresses holding the most, and keeps a new address served", async () => {
     const { server, pid, port, quiet, filesBefore } = await target();
