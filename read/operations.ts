@@ -167,47 +167,27 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
 
   return {
     searchConferences: (params) =>
-      attempt(() =>
-        listed(ConferenceSearchParams, params, (checked) => query.searchConferences(checked), "conferences"),
-      ),
+      attempt(() => listed(ConferenceSearchParams, params, (p) => query.searchConferences(p), "conferences")),
 
     listConferences: (ranking, params) =>
       attempt(() => {
         // The ranking is checked first, as REST reads the path before the query string.
         const name = rankingOf(ConferenceRankingPath, CONFERENCE_RANKINGS, ranking);
-        return listed(
-          ConferenceRankingParams,
-          params,
-          (checked) => query.listConferences(name, checked),
-          "conferences",
-        );
+        return listed(ConferenceRankingParams, params, (p) => query.listConferences(name, p), "conferences");
       }),
 
     upcomingDeadlines: (params) =>
       attempt(() =>
-        listed(
-          DeadlineListParams,
-          params,
-          (checked) => query.upcomingDeadlines(checked),
-          "deadlines",
-          "conference_id",
-        ),
+        listed(DeadlineListParams, params, (p) => query.upcomingDeadlines(p), "deadlines", "conference_id"),
       ),
 
     searchJournals: (params) =>
-      attempt(() =>
-        listed(JournalSearchParams, params, (checked) => query.searchJournals(checked), "journals"),
-      ),
+      attempt(() => listed(JournalSearchParams, params, (p) => query.searchJournals(p), "journals")),
 
     listJournals: (ranking, params) =>
       attempt(() => {
         const name = rankingOf(JournalRankingPath, JOURNAL_RANKINGS, ranking);
-        return listed(
-          JournalRankingParams,
-          params,
-          (checked) => query.listJournals(name, checked),
-          "journals",
-        );
+        return listed(JournalRankingParams, params, (p) => query.listJournals(name, p), "journals");
       }),
 
     statistics: (params) =>

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSnapshot } from "../../pipeline/write/write.ts";
 import { SnapshotDatabase } from "../../read/query/database.ts";
 import { Conditions, DEEP_OFFSET, pagedSelect } from "../../read/query/sql.ts";
+import { forFile } from "../helpers/for-file.ts";
 import { conferenceRow, snapshotContent } from "../helpers/rows.ts";
 import { tempSnapshotsDir, writeFixtureSnapshot } from "../helpers/snapshot-fixture.ts";
 
@@ -18,21 +19,20 @@ interface DetailsJson {
 }
 
 describe("SnapshotDatabase details", () => {
-  let snapshotsDir: string;
-  let dir: string;
-  let original: string;
-  let details: DetailsJson;
-
-  beforeAll(async () => {
-    snapshotsDir = await tempSnapshotsDir();
-    dir = (await writeFixtureSnapshot(snapshotsDir)).dir;
-    original = await readFile(join(dir, "details.json"), "utf8");
-    details = JSON.parse(original);
-  });
-  afterAll(() => rm(snapshotsDir, { recursive: true, force: true }));
+  /** The fixture snapshot, and its details.json as written (`original`) and as read. */
+  const snapshot = forFile(
+    async () => {
+      const snapshotsDir = await tempSnapshotsDir();
+      const { dir } = await writeFixtureSnapshot(snapshotsDir);
+      const original = await readFile(join(dir, "details.json"), "utf8");
+      return { snapshotsDir, dir, original, details: JSON.parse(original) as DetailsJson };
+    },
+    ({ snapshotsDir }) => rm(snapshotsDir, { recursive: true, force: true }),
+  );
 
   /** Opens the snapshot with details.json replaced by `text`, runs `check`, closes it. */
   async function withDetails(text: string, check: (db: SnapshotDatabase) => Promise<void>) {
+    const { dir, original } = snapshot();
     await writeFile(join(dir, "details.json"), text);
     try {
       const db = await SnapshotDatabase.open(dir);
@@ -47,6 +47,7 @@ describe("SnapshotDatabase details", () => {
   }
 
   const expectAllDetails = async (db: SnapshotDatabase) => {
+    const { details } = snapshot();
     expect(details.conferences.length).toBeGreaterThan(0);
     expect(details.journals.length).toBeGreaterThan(0);
     for (const d of details.conferences) expect(await db.conferenceDetail(d.id)).toEqual(d);
@@ -56,16 +57,19 @@ describe("SnapshotDatabase details", () => {
   };
 
   it("reads each detail from the file the build writes, one record per line", async () => {
+    const { original, details } = snapshot();
     expect(original.split("\n").length).toBeGreaterThan(details.conferences.length + details.journals.length);
     await withDetails(original, expectAllDetails);
   });
 
   it("reads a details file laid out any other way by parsing it whole", async () => {
+    const { details } = snapshot();
     await withDetails(JSON.stringify(details), expectAllDetails);
     await withDetails(JSON.stringify(details, null, 2), expectAllDetails);
   });
 
   it("checks a details file the manifest does not list record by record, and reads what it holds", async () => {
+    const { original, details } = snapshot();
     const [first] = details.conferences;
     const edited = { ...first, website: "https://edited.example/" };
     const text = original.replace(JSON.stringify(first), JSON.stringify(edited));
@@ -76,6 +80,7 @@ describe("SnapshotDatabase details", () => {
   });
 
   it("refuses a snapshot whose details file holds an invalid record or is cut short", async () => {
+    const { original, details } = snapshot();
     const [first] = details.conferences;
     const invalid = original.replace(JSON.stringify(first), JSON.stringify({ ...first, deadlines: "soon" }));
     expect(invalid).not.toBe(original);

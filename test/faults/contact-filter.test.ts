@@ -168,19 +168,14 @@ describe("contact filter (property-based)", () => {
     );
   });
 
-  it("removes the spellings the attack run found: en dashes, digits one by one, circled digits, '#' for @", () => {
+  it("removes the spellings the two attack runs found, and the second run's families", () => {
     for (const spelled of [
+      // The first run: en dashes, digits one by one, circled digits, '#' for @.
       "044–632–11–11",
       "0 4 4 6 3 2 1 1 1 1",
       "①④ ④④ 632 11 11",
       "carol.smith#uni.edu",
-    ]) {
-      expect(redactContacts(`Write or call: ${spelled}.`), spelled).toBe(`Write or call: ${REDACTED}.`);
-    }
-  });
-
-  it("removes the spellings of the second attack run, and their families", () => {
-    for (const spelled of [
+      // The second run.
       "carol@uni·edu",
       "carol(@)uni.edu",
       "carol|at|uni.edu",
