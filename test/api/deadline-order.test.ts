@@ -5,22 +5,18 @@
  * before the estimate's end of day AoE). Ordered by the instant, each list would print 21, 22, 21, 20 Nov.
  * Surfaces: /api/deadlines, the /deadlines page, its RSS and iCalendar feeds, a stored watchlist's page.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { parseHTML } from "linkedom";
 import ical from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
+import { describe, expect, it } from "vitest";
 import type { OutlookDeadline } from "../../snapshot/records.ts";
+import { listsHarnessForFile } from "../helpers/lists-harness.ts";
 import { conferenceDetail, conferenceRow, emptyOutlook, outlookDeadline } from "../helpers/rows.ts";
 import {
   FIXTURE_CONFERENCE_DETAILS,
   FIXTURE_CONFERENCES,
   FIXTURE_DATE,
 } from "../helpers/snapshot-fixture.ts";
-import { type Harness, startHarness } from "./harness.ts";
 
 /** An announced paper deadline at 00:00 UTC. */
 const paper = (date: string, closes_at: string, more: Partial<OutlookDeadline> = {}): OutlookDeadline =>
@@ -50,53 +46,36 @@ const NAMES = PLANTED.map(([, name]) => name);
 
 const only = (names: readonly string[]) => names.filter((n) => NAMES.includes(n));
 
-let h: Harness;
-let store: SqliteStore;
-let stateDir: string;
-beforeAll(async () => {
-  stateDir = await mkdtemp(join(tmpdir(), "venue-order-state-"));
-  store = await SqliteStore.open({ dir: stateDir });
-  const rows = PLANTED.map(([id, short_name, next]) =>
-    conferenceRow({
-      id,
-      short_name,
-      full_name: `Planted ${short_name}`,
-      ccf_rank: "A",
-      next_submission_date: next.date,
-      next_submission_closes_at: next.closes_at,
-      next_submission_estimated: next.estimated,
-      outlook_state: next.estimated ? "estimated" : "open",
+const rows = PLANTED.map(([id, short_name, next]) =>
+  conferenceRow({
+    id,
+    short_name,
+    full_name: `Planted ${short_name}`,
+    ccf_rank: "A",
+    next_submission_date: next.date,
+    next_submission_closes_at: next.closes_at,
+    next_submission_estimated: next.estimated,
+    outlook_state: next.estimated ? "estimated" : "open",
+  }),
+);
+const details = PLANTED.map(([id, , next]) =>
+  conferenceDetail({
+    id,
+    outlook: emptyOutlook({
+      as_of: FIXTURE_DATE,
+      state: next.estimated ? "estimated" : "open",
+      next,
+      deadlines: [next],
+      data_as_of: FIXTURE_DATE,
     }),
-  );
-  const details = PLANTED.map(([id, , next]) =>
-    conferenceDetail({
-      id,
-      outlook: emptyOutlook({
-        as_of: FIXTURE_DATE,
-        state: next.estimated ? "estimated" : "open",
-        next,
-        deadlines: [next],
-        data_as_of: FIXTURE_DATE,
-      }),
-    }),
-  );
-  h = await startHarness({
-    snapshot: {
-      conferences: [...FIXTURE_CONFERENCES, ...rows],
-      conferenceDetails: [...FIXTURE_CONFERENCE_DETAILS, ...details],
-    },
-    site: {
-      "deadlines.html": "<!doctype html><main><!--deadlines--></main>",
-      "watchlist.html": "<!doctype html><main><!--watchlist--></main>",
-    },
-    overrides: { watchlistStore: store },
-  });
-});
-afterAll(async () => {
-  await h?.close();
-  await store?.close();
-  if (stateDir) await rm(stateDir, { recursive: true, force: true });
-});
+  }),
+);
+const h = listsHarnessForFile("venue-order-", () => ({
+  snapshot: {
+    conferences: [...FIXTURE_CONFERENCES, ...rows],
+    conferenceDetails: [...FIXTURE_CONFERENCE_DETAILS, ...details],
+  },
+}));
 
 const text = async (path: string, init?: RequestInit) => {
   const res = await h.get(path, init);

@@ -12,6 +12,7 @@ import {
   toUtcInstant,
   zoneRule,
 } from "../../pipeline/normalize/dates.ts";
+import { itMaps } from "../helpers/maps.ts";
 import { describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 describe("parseDateRange", () => {
@@ -177,25 +178,27 @@ describe("zoneRule", () => {
 });
 
 describe("deadline records", () => {
-  it.each([
-    ["abstract", "abstract"],
-    ["paper", "paper"],
-    ["submission", "paper"],
-    ["supplementary", "supplementary"],
-    ["rebuttal_start", "rebuttal"],
-    ["rebuttal_and_revision", "rebuttal"],
-    ["author_response", "rebuttal"],
-    ["notification", "notification"],
-    ["first-notification", "notification"],
-    ["camera_ready", "camera_ready"],
-    ["camera-ready", "camera_ready"],
-    ["registration", "registration"],
-    ["reviewer_registration", "other"],
-    ["review_release", "other"],
-    ["commitment_deadline", "other"],
-  ])("types %s as %s", (published, type) => {
-    expect(deadlineType(published)).toBe(type);
-  });
+  itMaps(
+    deadlineType,
+    [
+      ["abstract", "abstract"],
+      ["paper", "paper"],
+      ["submission", "paper"],
+      ["supplementary", "supplementary"],
+      ["rebuttal_start", "rebuttal"],
+      ["rebuttal_and_revision", "rebuttal"],
+      ["author_response", "rebuttal"],
+      ["notification", "notification"],
+      ["first-notification", "notification"],
+      ["camera_ready", "camera_ready"],
+      ["camera-ready", "camera_ready"],
+      ["registration", "registration"],
+      ["reviewer_registration", "other"],
+      ["review_release", "other"],
+      ["commitment_deadline", "other"],
+    ],
+    "types %s as %s",
+  );
 
   it("builds a record with the zone as published and the exact instant", () => {
     expect(

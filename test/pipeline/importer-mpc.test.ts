@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { importMpc } from "../../pipeline/importers/mpc.ts";
 import { namedVenue } from "../../pipeline/importers/trackers-common.ts";
+import { itMaps } from "../helpers/maps.ts";
 
 const YAML = `---
 - name: ACM CCS
@@ -126,7 +127,7 @@ describe("importMpc, an entry of one venue of a joint event", async () => {
 });
 
 describe("namedVenue", () => {
-  it.each([
+  itMaps(namedVenue, [
     ["ACM SIGMOD+PODS (PODS)", "PODS"],
     ["ACM SIGMOD+PODS (SIGMOD)", "SIGMOD"],
     ["ESEC/FSE (FSE)", "FSE"],
@@ -136,7 +137,5 @@ describe("namedVenue", () => {
     ["EMNLP (Industry Track)", "EMNLP (Industry Track)"],
     ["CODES+ISSS (ESWEEK)", "CODES+ISSS (ESWEEK)"],
     ["UbiComp/ISWC", "UbiComp/ISWC"],
-  ])("%s → %s", (name, venue) => {
-    expect(namedVenue(name)).toBe(venue);
-  });
+  ]);
 });

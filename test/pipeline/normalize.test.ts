@@ -12,6 +12,7 @@ import {
   placeInNormalCase,
   splitTitleAcronym,
 } from "../../pipeline/normalize/normalize.ts";
+import { itMaps } from "../helpers/maps.ts";
 
 describe("cleanText / cleanNames", () => {
   it("trims, collapses white space and no-break spaces, blanks to null", () => {
@@ -31,7 +32,7 @@ describe("cleanText / cleanNames", () => {
 });
 
 describe("normalizeAcronym", () => {
-  it.each([
+  itMaps(normalizeAcronym, [
     ["EuroS&P 2024", "EUROSP"],
     ["ICSE'24", "ICSE"],
     ["ICSE’24", "ICSE"],
@@ -45,9 +46,7 @@ describe("normalizeAcronym", () => {
     // A year glued to letters is part of the name, not a year.
     ["WWW2", "WWW2"],
     ["SIGCOMM2019", "SIGCOMM2019"],
-  ])("%s → %s", (raw, expected) => {
-    expect(normalizeAcronym(raw)).toBe(expected);
-  });
+  ]);
 
   it("gives upper-case letters and digits only", () => {
     fc.assert(
@@ -82,7 +81,7 @@ describe("acronymVariants", () => {
 });
 
 describe("normalizeTitle", () => {
-  it.each([
+  itMaps(normalizeTitle, [
     [
       "Proceedings of the 25th ACM Conference on Computer & Communications Security",
       "acm conference on computer and communications security",
@@ -95,9 +94,7 @@ describe("normalizeTitle", () => {
     ["Theory of Computing", "theory of computing"],
     ["Mathematics of the 3D World", "mathematics of 3d world"],
     ["Other (the 2nd edition)", "other edition"],
-  ])("%s → %s", (raw, expected) => {
-    expect(normalizeTitle(raw)).toBe(expected);
-  });
+  ]);
 
   it("makes the spellings lists disagree on equal", () => {
     expect(normalizeTitle("ACM Transactions on Multimedia Computing, Communications and Applications")).toBe(
@@ -121,26 +118,20 @@ describe("normalizeTitle", () => {
 });
 
 describe("normalizeIssn", () => {
-  it.each([
+  itMaps(normalizeIssn, [
     ["0890-5401 ", "0890-5401"],
     ["2373-745x", "2373-745X"],
     ["1234567X", "1234-567X"],
     ["\u00a00098-5589", "0098-5589"],
-  ])("%s → %s", (raw, expected) => {
-    expect(normalizeIssn(raw)).toBe(expected);
-  });
-
-  it.each([
-    ["0000-0000"],
-    ["00000000"],
-    ["1234-56"],
-    ["1234-56789"],
-    ["X234-5678"],
-    ["ISSN 1234-5678"],
-    [""],
-  ])("%s → null", (raw) => {
-    expect(normalizeIssn(raw)).toBeNull();
-  });
+    // Not an ISSN.
+    ["0000-0000", null],
+    ["00000000", null],
+    ["1234-56", null],
+    ["1234-56789", null],
+    ["X234-5678", null],
+    ["ISSN 1234-5678", null],
+    ["", null],
+  ]);
 
   it("takes null and undefined", () => {
     expect(normalizeIssn(null)).toBeNull();
@@ -149,7 +140,7 @@ describe("normalizeIssn", () => {
 });
 
 describe("dblpKeyFromUrl", () => {
-  it.each([
+  itMaps(dblpKeyFromUrl, [
     ["http://dblp.uni-trier.de/db/conf/aaai/", "conf/aaai"],
     ["http://dblp.uni-trier.de/db/journals/tocs/index.html", "journals/tocs"],
     ["https://dblp.org/db/journals/tsmc/tsmc12.html", "journals/tsmc"],
@@ -159,19 +150,13 @@ describe("dblpKeyFromUrl", () => {
     ["http://dblp2.uni-trier.de/db/conf/vrst/", "conf/vrst"],
     ["ttps://dblp.org/db/journals/pacmhci/index.html", "journals/pacmhci"],
     ["\u00a0http://dblp.uni-trier.de/db/journals/tist/", "journals/tist"],
-  ])("%s → %s", (url, expected) => {
-    expect(dblpKeyFromUrl(url)).toBe(expected);
-  });
-
-  it.each([
-    ["http://www.usenix.org/events/"],
-    ["http://link.springer.com/journal/10723"],
-    ["https://dblp.org/pid/12/345.html"],
-    ["https://example.org/db/conf/aaai/"],
-    [""],
-  ])("%s → null", (url) => {
-    expect(dblpKeyFromUrl(url)).toBeNull();
-  });
+    // Not a DBLP venue page.
+    ["http://www.usenix.org/events/", null],
+    ["http://link.springer.com/journal/10723", null],
+    ["https://dblp.org/pid/12/345.html", null],
+    ["https://example.org/db/conf/aaai/", null],
+    ["", null],
+  ]);
 
   it("takes null", () => {
     expect(dblpKeyFromUrl(null)).toBeNull();
@@ -199,7 +184,7 @@ describe("splitTitleAcronym", () => {
 });
 
 describe("normalizeCoreRank", () => {
-  it.each([
+  itMaps(normalizeCoreRank, [
     ["A*", "A*"],
     ["A", "A"],
     ["B", "B"],
@@ -208,9 +193,7 @@ describe("normalizeCoreRank", () => {
     ["Australasian B", "B"],
     ["Australasian C", "C"],
     ["australasian  c", "C"],
-  ])("%s → %s", (raw, expected) => {
-    expect(normalizeCoreRank(raw)).toBe(expected);
-  });
+  ]);
 
   it.each([
     ["Australasian"],
@@ -232,7 +215,7 @@ describe("normalizeCoreRank", () => {
 });
 
 describe("placeInNormalCase", () => {
-  it.each([
+  itMaps(placeInNormalCase, [
     ["MONTREAL, CANADA", "Montreal, Canada"],
     ["SAN FRANCISCO, CA", "San Francisco, CA"],
     ["BOSTON, MA, USA", "Boston, MA, USA"],
@@ -240,9 +223,7 @@ describe("placeInNormalCase", () => {
     ["TBD", "TBD"],
     ["Montréal, Canada", "Montréal, Canada"],
     ["Rio De Janeiro, Brazil", "Rio De Janeiro, Brazil"],
-  ])("%s → %s", (raw, normal) => {
-    expect(placeInNormalCase(raw)).toBe(normal);
-  });
+  ]);
 
   it("keeps a missing place missing", () => {
     expect(placeInNormalCase(null)).toBeNull();

@@ -27,6 +27,10 @@ function expectOutlook(o: SubmissionOutlook, state: SubmissionOutlook["state"], 
   expect(o.deadlines.map(brief)).toEqual(deadlines);
 }
 
+/** The rounds the model gives `year` on data as of `asOf`: the cycles each is based on, and its doubt. */
+const roundsBasis = (eds: Edition[], asOf: string, year: number) =>
+  roundModels(cyclesOf(eds), asOf)(year).map((m) => [m.basedOn, m.doubt]);
+
 /** Two rounds a cycle until the 2027 cycle, which had a single one (ICSE's move to a single cycle). */
 const ICSE_LIKE = [
   edition(2025, ["2024-03-22", "2024-08-02"]),
@@ -90,8 +94,7 @@ describe("rounds the history does not support", () => {
       edition(2026, ["2025-04-23", "2025-08-06"]),
       edition(2027, ["2026-05-06", "2026-08-19"]),
     ];
-    const model = roundModels(cyclesOf(eds), "2026-08-20")(2028);
-    expect(model.map((m) => [m.basedOn, m.doubt])).toEqual([
+    expect(roundsBasis(eds, "2026-08-20", 2028)).toEqual([
       [[2025, 2026, 2027], null],
       [[2025, 2026, 2027], null],
     ]);
@@ -127,33 +130,39 @@ describe("rounds the history does not support", () => {
     expect(possible(o)).toEqual(["2027 2027-02-15 not_in_latest_cycle"]);
   });
 
-  it("keeps a round the latest cycle added when that cycle had as many rounds (SIGKDD's August round)", () => {
-    const eds = [
-      edition(2024, ["2024-02-08"]),
-      edition(2025, ["2025-02-10"]),
-      edition(2026, ["2025-07-31", "2026-02-08"]),
-    ];
-    const model = roundModels(cyclesOf(eds), "2026-03-01")(2027);
-    expect(model.map((m) => [m.basedOn, m.doubt])).toEqual([
-      [[2026], null],
-      [[2024, 2025, 2026], null],
-    ]);
-  });
-
-  it("doubts a round seen once when it would give more rounds than any recent cycle had", () => {
-    // The latest cycle is still being announced (its data stops before the second round's window): the second
-    // round is not contradicted, so with the new round the model would have three rounds where cycles had two.
-    const eds = [
-      edition(2024, ["2023-04-01", "2023-08-01"]),
-      edition(2025, ["2024-04-01", "2024-08-01"]),
-      edition(2026, ["2025-04-01", "2025-06-10"]),
-    ];
-    const model = roundModels(cyclesOf(eds), "2025-06-20")(2027);
-    expect(model.map((m) => [m.basedOn, m.doubt])).toEqual([
-      [[2024, 2025, 2026], null],
-      [[2026], "seen_once"],
-      [[2024, 2025], null],
-    ]);
+  // Each case: the test's name, the editions, the date the data stops, and the 2027 rounds' bases and doubts.
+  it.each<[string, Edition[], string, ReturnType<typeof roundsBasis>]>([
+    [
+      "keeps a round the latest cycle added when that cycle had as many rounds (SIGKDD's August round)",
+      [
+        edition(2024, ["2024-02-08"]),
+        edition(2025, ["2025-02-10"]),
+        edition(2026, ["2025-07-31", "2026-02-08"]),
+      ],
+      "2026-03-01",
+      [
+        [[2026], null],
+        [[2024, 2025, 2026], null],
+      ],
+    ],
+    [
+      // The latest cycle is still being announced (its data stops before the second round's window): the second
+      // round is not contradicted, so with the new round the model would have three rounds where cycles had two.
+      "doubts a round seen once when it would give more rounds than any recent cycle had",
+      [
+        edition(2024, ["2023-04-01", "2023-08-01"]),
+        edition(2025, ["2024-04-01", "2024-08-01"]),
+        edition(2026, ["2025-04-01", "2025-06-10"]),
+      ],
+      "2025-06-20",
+      [
+        [[2024, 2025, 2026], null],
+        [[2026], "seen_once"],
+        [[2024, 2025], null],
+      ],
+    ],
+  ])("%s", (_name, eds, asOf, rounds) => {
+    expect(roundsBasis(eds, asOf, 2027)).toEqual(rounds);
   });
 
   it("keeps a yearly venue's one round estimated from a single known edition, with its low confidence", () => {

@@ -5,15 +5,11 @@
  * from what each surface prints (the published date, or an estimate's "around 5 Jan 2027"), never from the rows'
  * own fields, so a list sorted by anything else (an estimate's window end) fails here.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { parseHTML } from "linkedom";
 import ical from "node-ical";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
-import { type Harness, startHarness } from "../api/harness.ts";
+import { expect, it } from "vitest";
+import { listsHarnessForFile } from "../helpers/lists-harness.ts";
 import { describeOnRealUpstream, realSnapshotForSuite } from "../helpers/upstream-builds.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -63,28 +59,11 @@ const cards = (html: string) =>
 
 describeOnRealUpstream("every deadline list of the real snapshot", () => {
   const real = realSnapshotForSuite("venue-list-order-");
-  let h: Harness;
-  let store: SqliteStore;
-  let stateDir: string;
-
-  beforeAll(async () => {
-    stateDir = await mkdtemp(join(tmpdir(), "venue-list-order-state-"));
-    store = await SqliteStore.open({ dir: stateDir });
-    // The real snapshot at today's clock; frames holding only their slot are enough for the server's lists.
-    h = await startHarness({
-      env: { SNAPSHOTS_DIR: real().snapshotsDir },
-      site: {
-        "deadlines.html": "<!doctype html><main><!--deadlines--></main>",
-        "watchlist.html": "<!doctype html><main><!--watchlist--></main>",
-      },
-      overrides: { clock: () => new Date(), watchlistStore: store },
-    });
-  }, 600_000);
-  afterAll(async () => {
-    await h?.close();
-    await store?.close();
-    if (stateDir) await rm(stateDir, { recursive: true, force: true });
-  });
+  // The real snapshot at today's clock.
+  const h = listsHarnessForFile("venue-list-order-", () => ({
+    env: { SNAPSHOTS_DIR: real().snapshotsDir },
+    overrides: { clock: () => new Date() },
+  }));
 
   const get = async (path: string, init: RequestInit = {}) => {
     const res = await h.get(path, init);
