@@ -13,14 +13,14 @@ import { ResearcherId, ResearcherProfile } from "../../read/schema/accounts.ts";
 import * as api from "../../read/schema/api.ts";
 import { DETAIL_IDENTITY, StatisticsParams } from "../../read/schema/compact.ts";
 import type { Clock } from "../../runtime/clock.ts";
-import { OUTLOOK_STATE_TABLE, VenueId } from "../../snapshot/records.ts";
+import { VenueId } from "../../snapshot/records.ts";
 import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
 import { keysSchema, outlineSchema } from "./json-schema.ts";
 import type { Arguments, ToolSpec } from "./tool-spec.ts";
 
 const CREDENTIAL_NOTE = "Needs a credential (Bearer key or JWT).";
 
-const CONFERENCE_ROW = `Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date, next_submission_closes_at (UTC), next_submission_estimated (true: an estimate; say so), outlook_state (${OUTLOOK_STATE_TABLE}), data_as_of (newest source behind them), stale.`;
+const CONFERENCE_ROW = `Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date, next_submission_closes_at (UTC), next_submission_estimated (true: an estimate; say so), outlook_state (see upcoming_deadlines), data_as_of (data date), stale.`;
 
 const JOURNAL_ROW =
   'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank (A/B/C, "" = unranked), detail_page (link it), updated_at.';
@@ -79,8 +79,8 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "upcoming_deadlines",
     title: "Upcoming submission deadlines",
-    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI deadlines in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match); estimates=false: announced only. One row per conference and round, ordered by the date it shows (next.date: for an estimate its expected date, not the end of its window), then next.closes_at: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Present estimated ones as estimates. counts: announced and estimated rows of the whole result (every page). per_page up to 100 (page_size: its alias). Compact rows: fields=short_name,ranks,next.`,
-    input: api.DeadlineListParams,
+    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI deadlines in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match). Rows (a conference's round each), by next.date: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Say which are estimates. outlook_state: open, estimated (an estimate ahead), passed_unconfirmed (an estimate's date passed, unannounced), closed, unknown. counts: all pages. Compact rows: fields=short_name,ranks,next.`,
+    input: api.DeadlineListInput,
     output: api.DeadlineListData,
     run: (ops, args) => ops.upcomingDeadlines(args),
   },
@@ -112,7 +112,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   detailTool(
     "conference",
     "Conference details",
-    "One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, possible: rounds the history does not support, never deadlines, other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: website needs paid access).",
+    "One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, possible (unsupported rounds, not deadlines), other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: website needs paid access).",
   ),
   detailTool(
     "journal",

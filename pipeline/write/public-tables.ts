@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { z } from "zod";
 import { DATABASE } from "../../snapshot/files.ts";
-import { tableColumns } from "../../snapshot/table-columns.ts";
+import { tableColumns } from "../../snapshot/records/table-columns.ts";
 import { csvBatch } from "./csv-cells.ts";
 import { syncPath } from "./durable-files.ts";
 import { jsonRecords, jsonTableFrame } from "./json-document.ts";
@@ -21,7 +21,7 @@ export interface TableSpec {
   name: string;
   /** Key of the row array in the JSON file and of the DuckDB table. */
   arrayKey: string;
-  /** The row schema: the public fields and (snapshot/table-columns.ts) their column types. */
+  /** The row schema: the public fields and (snapshot/records/table-columns.ts) their column types. */
   schema: z.ZodObject;
   /** Which venue page `detail_page` links, the field holding its id, and the field it follows. */
   venueOf: (row: Row) => "conference" | "journal";

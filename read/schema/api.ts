@@ -67,7 +67,7 @@ const qualisRanksParam = commaSeparatedEnum(
   "qualis_rank",
   QUALIS_TIERS,
   upper,
-  "QUALIS tier as rows show it (2017–2020 scale); B5, which only the older 2013–2016 scale has, matches the venues the reference rates B5.",
+  "QUALIS tier as rows show it (2017–2020 scale; B5: the older scale's).",
 );
 const fieldsParam = commaSeparatedEnum(
   "field",
@@ -141,38 +141,35 @@ export const DEADLINES_PER_PAGE_DEFAULT = 50;
 const deadlinesPerPageParam = (name: "per_page" | "page_size", description: string) =>
   integerParam(name, 1, PER_PAGE_MAX).optional().meta({ description, default: DEADLINES_PER_PAGE_DEFAULT });
 
-export const DeadlineListParams = z
-  .object({
-    within_days: integerParam("within_days", 1, 366)
-      .optional()
-      .meta({ description: "Only deadlines from today to today + N days (UTC); no limit when absent." }),
-    ccf_rank: ccfRanksParam,
-    core_rank: coreRanksParam,
-    qualis_rank: qualisRanksParam,
-    field: fieldsParam,
-    estimates: booleanParam(
-      "estimates",
-      true,
-      "false: announced deadlines only (default true: estimates too).",
-    ),
-    ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
-    page: pageParam,
-    per_page: deadlinesPerPageParam("per_page", "Rows per page."),
-    page_size: deadlinesPerPageParam(
-      "page_size",
-      "Alias of per_page (older clients); both given must agree.",
-    ),
-    fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
-  })
-  .superRefine((p, ctx) => {
-    if (p.per_page !== undefined && p.page_size !== undefined && p.per_page !== p.page_size) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["page_size"],
-        message: `per_page (${p.per_page}) and page_size (${p.page_size}) differ: page_size is an alias of per_page, give one`,
-      });
-    }
-  });
+/** The deadline list's parameters, `page_size` (the alias REST keeps for older clients) included. */
+const deadlineListFields = z.object({
+  within_days: integerParam("within_days", 1, 366)
+    .optional()
+    .meta({ description: "Deadlines from today to today + N days (UTC); absent: no limit." }),
+  ccf_rank: ccfRanksParam,
+  core_rank: coreRanksParam,
+  qualis_rank: qualisRanksParam,
+  field: fieldsParam,
+  estimates: booleanParam("estimates", true, "false: announced deadlines only."),
+  ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
+  page: pageParam,
+  per_page: deadlinesPerPageParam("per_page", "Rows per page."),
+  page_size: deadlinesPerPageParam("page_size", "Alias of per_page (older clients); both given must agree."),
+  fields: sparseFieldsParam(() => Object.keys(UpcomingDeadline.shape), "conference_id"),
+});
+
+/** The parameters as MCP tools advertise them: `per_page` only (tools/list stays within its size). */
+export const DeadlineListInput = deadlineListFields.omit({ page_size: true });
+
+export const DeadlineListParams = deadlineListFields.superRefine((p, ctx) => {
+  if (p.per_page !== undefined && p.page_size !== undefined && p.per_page !== p.page_size) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["page_size"],
+      message: `per_page (${p.per_page}) and page_size (${p.page_size}) differ: page_size is an alias of per_page, give one`,
+    });
+  }
+});
 export type DeadlineListParams = z.output<typeof DeadlineListParams>;
 
 /** Rows per page of a deadline list: `per_page`, else its alias `page_size`, else the default. */

@@ -1,6 +1,6 @@
 /** The scalar columns every record uses: dates, instants and venue ids. */
 import { z } from "zod";
-import { columnTypeOf } from "../table-columns.ts";
+import { columnTypeOf } from "./table-columns.ts";
 
 export const IsoDate = z
   .string()

@@ -3,7 +3,7 @@
  * the pages read.
  */
 import { z } from "zod";
-import { columnTypeOf } from "../table-columns.ts";
+import { columnTypeOf } from "./table-columns.ts";
 import { Deadline, DeadlineEstimate, Edition } from "./deadlines.ts";
 import { OutlookState, SubmissionOutlook } from "./outlook.ts";
 import { CcfRank, CoreRank, QualisRank } from "./ranks.ts";

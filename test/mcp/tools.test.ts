@@ -105,7 +105,10 @@ describe("tools/list", () => {
 
   it("takes the REST parameters: same names, required ones, enums, limits and defaults", () => {
     for (const tool of tools) {
-      const parameters = openapi.paths[TWINS[tool.name] ?? ""]?.get.parameters ?? [];
+      // page_size is the alias REST keeps for older clients; tools advertise per_page alone.
+      const parameters = (openapi.paths[TWINS[tool.name] ?? ""]?.get.parameters ?? []).filter(
+        (p) => p.name !== "page_size",
+      );
       const properties = (tool.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
       expect(Object.keys(properties).sort(), tool.name).toEqual(parameters.map((p) => p.name).sort());
       expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual(

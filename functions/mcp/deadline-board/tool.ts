@@ -7,7 +7,7 @@
 import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Outcome, ReadOperations } from "../../../read/operations.ts";
-import { DeadlineListParams } from "../../../read/schema/api.ts";
+import { DeadlineListInput } from "../../../read/schema/api.ts";
 import {
   ALL_DEADLINES_FEED_PATH,
   fieldFeedPath,
@@ -121,8 +121,8 @@ export const DEADLINE_BOARD_TOOL: ToolSpec = {
   name: DEADLINE_BOARD_TOOL_NAME,
   title: "Deadline board",
   description:
-    "Shows upcoming submission deadlines as an interactive board (MCP Apps hosts render it beside the answer; other clients get the same data). Arguments as upcoming_deadlines. Returns the upcoming_deadlines payload (deadlines in its order, counts, pagination) plus filters, calendar {url, title}: an iCalendar feed of these deadlines, and data_age {data_as_of, today, age_days, max_age_days, old, notice}: the newest data date among the rows and its age; when old (over 30 days) the notice says so and the board shows it at the top.",
-  input: DeadlineListParams,
+    "Shows upcoming deadlines as an interactive board (MCP Apps hosts render it; others get the same data). Arguments and payload as upcoming_deadlines, plus filters, calendar {url, title} (their iCalendar feed) and data_age {data_as_of, age_days, old, notice} (old: over 30 days, shown on top).",
+  input: DeadlineListInput,
   output: BoardData,
   meta: appToolMeta(),
   text: (data) => boardSummary(data as BoardData),
