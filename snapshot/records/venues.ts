@@ -3,12 +3,12 @@
  * the pages read.
  */
 import { z } from "zod";
-import { columnTypeOf } from "./table-columns.ts";
 import { Deadline, DeadlineEstimate, Edition } from "./deadlines.ts";
 import { OutlookState, SubmissionOutlook } from "./outlook.ts";
 import { CcfRank, CoreRank, QualisRank } from "./ranks.ts";
 import { ResearchField } from "./research-fields.ts";
 import { IsoDate, IsoInstant, VenueId } from "./scalars.ts";
+import { columnTypeOf } from "./table-columns.ts";
 
 /** All-time page views (the reference snapshot's `clicked`), 0 when unknown; may pass 32 bits. */
 const PageViews = z.number().int().min(0).register(columnTypeOf, { column: "BIGINT" });

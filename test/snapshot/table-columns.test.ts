@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ConferenceRow, OutlookTableRow } from "../../snapshot/records.ts";
 import { tableColumns } from "../../snapshot/records/table-columns.ts";
+import { ConferenceRow, OutlookTableRow } from "../../snapshot/records.ts";
 
 describe("table column types from the record schemas", () => {
   it("types every field of a row by its schema, named types included", () => {
