@@ -42,7 +42,7 @@ import { FairTurns } from "./edge/fair-turns.ts";
 import { feedPath } from "./edge/feed-aliases.ts";
 import { frontDoor } from "./edge/front-door.ts";
 import { HEALTH_PATHS, healthResponse } from "./edge/health.ts";
-import { asMiddleware, edgeErrors } from "./edge/hono-steps.ts";
+import { asChain, edgeErrors } from "./edge/hono-steps.ts";
 import { allowedHostNames } from "./edge/host-guard.ts";
 import { keptAnswerLane } from "./edge/kept-answers.ts";
 import { METRICS_PATH, metricsRefusal, metricsResponse } from "./edge/metrics.ts";
@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps): EdgeHandler {
   });
   const app = new Hono<EdgeEnv>();
   app.use(compression);
-  for (const step of deps.steps ?? edgeStepsOf(deps)) app.use(asMiddleware(step));
+  app.use(asChain(deps.steps ?? edgeStepsOf(deps), edgeErrors(logger)));
   operationalRoutes(app, deps, mcp);
   app.route("/", api);
   if (mcp) {

@@ -12,7 +12,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FairTurns } from "../../functions/edge/fair-turns.ts";
 import { frontDoor } from "../../functions/edge/front-door.ts";
-import { asMiddleware, edgeErrors } from "../../functions/edge/hono-steps.ts";
+import { asChain, edgeErrors } from "../../functions/edge/hono-steps.ts";
 import { allowedHostNames } from "../../functions/edge/host-guard.ts";
 import { createRateLimiter, type RateLimiter } from "../../functions/edge/rate-limit.ts";
 import { siteFiles } from "../../functions/edge/site-files.ts";
@@ -83,7 +83,8 @@ function edgeApp(
     allowedHosts: allowedHostNames("http://127.0.0.1"),
     allowedOrigins: [],
   });
-  for (const step of steps) app.use(asMiddleware(step));
+  // The list as the app runs it: one middleware (functions/app.ts).
+  app.use(asChain(steps, edgeErrors(log)));
   app.all("*", (c) => inner(c.req.raw));
   app.onError(edgeErrors(log));
   return (req, conn) => app.fetch(req, conn);
