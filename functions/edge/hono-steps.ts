@@ -8,7 +8,7 @@ import type { Logger } from "../../runtime/logger.ts";
 import type { EdgeEnv, EdgeVariables } from "../http/request-context.ts";
 import { failureAnswer } from "./caller-quota.ts";
 import { boundedRequest } from "./request-body.ts";
-import type { AfterAnswer, BodyRead, EdgeRequest, EdgeStep } from "./step.ts";
+import { type AfterAnswer, type BodyRead, type EdgeRequest, type EdgeStep, runSteps } from "./step.ts";
 
 /** The request as the steps see it, read from the Hono context (a class: nothing made per request but the object). */
 class HonoRequest implements EdgeRequest {
@@ -62,18 +62,6 @@ class HonoRequest implements EdgeRequest {
   }
 }
 
-const edgeRequests = new WeakMap<Context<EdgeEnv>, EdgeRequest>();
-
-/** The request as the steps see it; the same object for every step of one request. */
-function edgeRequestOf(c: Context<EdgeEnv>): EdgeRequest {
-  let req = edgeRequests.get(c);
-  if (!req) {
-    req = new HonoRequest(c);
-    edgeRequests.set(c, req);
-  }
-  return req;
-}
-
 /**
  * The whole list as one middleware, in order: a refusal answers in place of the rest, and every step that went on
  * sees the answer on its way out, innermost first, as fifteen middlewares did, without a dispatch and a context
@@ -83,21 +71,11 @@ function edgeRequestOf(c: Context<EdgeEnv>): EdgeRequest {
 export const asChain =
   (steps: readonly EdgeStep[], onError: ErrorHandler<EdgeEnv>): MiddlewareHandler<EdgeEnv> =>
   async (c, next) => {
-    const req = edgeRequestOf(c);
+    const req = new HonoRequest(c);
     const afters: AfterAnswer[] = [];
-    let refused: Response | undefined;
+    let refused: Response | null;
     try {
-      for (const step of steps) {
-        // Awaited only when it is a promise: most steps answer at once.
-        const running = step.run(req);
-        const outcome = running instanceof Promise ? await running : running;
-        if (!outcome) continue;
-        if ("answer" in outcome) {
-          refused = outcome.answer;
-          break;
-        }
-        afters.push(outcome.after);
-      }
+      refused = await runSteps(steps, req, afters);
     } catch (err) {
       refused = await onError(err as Error, c);
     }
@@ -112,20 +90,6 @@ export const asChain =
       }
     }
     return c.res;
-  };
-
-/** One step as Hono middleware (tests that put a step in a chain of their own). */
-export const asMiddleware =
-  (step: EdgeStep): MiddlewareHandler<EdgeEnv> =>
-  async (c, next) => {
-    const req = edgeRequestOf(c);
-    // Awaited only when it is a promise: most steps answer at once.
-    const running = step.run(req);
-    const outcome = running instanceof Promise ? await running : running;
-    if (outcome && "answer" in outcome) return outcome.answer;
-    await next();
-    const adjusting = outcome?.after(c.res, req);
-    if (adjusting) await adjusting;
   };
 
 /** The app's onError: what failureAnswer says, for the request's path and id. */

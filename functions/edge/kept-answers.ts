@@ -15,7 +15,14 @@ import type { Metrics } from "../../runtime/metrics.ts";
 import type { EdgeVariables } from "../http/request-context.ts";
 import { bytesSent } from "./access-log.ts";
 import { chooseEncoding, varyByEncoding } from "./compression.ts";
-import type { AfterAnswer, BodyRead, EdgeRequest, EdgeStep, HeaderMap } from "./step.ts";
+import {
+  type AfterAnswer,
+  type BodyRead,
+  type EdgeRequest,
+  type EdgeStep,
+  type HeaderMap,
+  runSteps,
+} from "./step.ts";
 
 /** A kept answer as the API would send it: its own headers (ETag, caching, type) and body (null for 304). */
 export interface KeptAnswer {
@@ -166,15 +173,8 @@ export function keptAnswerLane(deps: KeptAnswerLaneDeps): KeptAnswerLane {
   /** Runs the steps; a step's answer (or a failure) stops them, as in the app. */
   async function admit(req: EdgeRequest, afters: AfterAnswer[]): Promise<LaneAnswer | null> {
     try {
-      for (const step of steps) {
-        // Awaited only when it is a promise: most steps answer at once.
-        const running = step.run(req);
-        const outcome = running instanceof Promise ? await running : running;
-        if (outcome === undefined) continue;
-        if ("answer" in outcome) return await laneAnswerOf(outcome.answer);
-        afters.push(outcome.after);
-      }
-      return null;
+      const refused = await runSteps(steps, req, afters);
+      return refused && (await laneAnswerOf(refused));
     } catch (err) {
       return laneAnswerOf(deps.failure(err, req.path, req.get("requestId") ?? ""));
     }

@@ -69,6 +69,27 @@ export interface EdgeStep {
 export const answer = (res: Response): StepOutcome => ({ answer: res });
 export const after = (then: AfterAnswer): StepOutcome => ({ after: then });
 
+/**
+ * Runs `steps` in order over `req` until one answers: that answer (the steps after it are not run), or null when
+ * every step went on. The after-code of the steps that went on is pushed to `afters`, outermost first. Both doors
+ * run the list through here; each answers a step that throws its own way.
+ */
+export async function runSteps(
+  steps: readonly EdgeStep[],
+  req: EdgeRequest,
+  afters: AfterAnswer[],
+): Promise<Response | null> {
+  for (const step of steps) {
+    // Awaited only when it is a promise: most steps answer at once.
+    const running = step.run(req);
+    const outcome = running instanceof Promise ? await running : running;
+    if (outcome === undefined) continue;
+    if ("answer" in outcome) return outcome.answer;
+    afters.push(outcome.after);
+  }
+  return null;
+}
+
 /** `then` of a value at once, or of a promise once it settles: what lets a step wait only when it has to. */
 export const whenSettled = <T, R>(
   value: T | Promise<T>,

@@ -132,8 +132,9 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
    * A feed is made once per snapshot, filter and hour (deadlines closed within the hour may still be listed) and
    * served from memory after that.
    */
-  const feed = (req: Request, pathname: string, f: DeadlineFilter) => {
-    const notifications = pathname === DEADLINES_RSS_PATH && flag(new URL(req.url), "notifications", false);
+  const feed = (req: Request, url: URL, pathname: string) => {
+    const f = filterOf(url);
+    const notifications = pathname === DEADLINES_RSS_PATH && flag(url, "notifications", false);
     const hour = Math.floor(clock().getTime() / HOUR_MS);
     const key = `${deps.generatedAt().toISOString()} ${hour} ${filterAddress(pathname, f)} ${notifications}`;
     return feeds
@@ -146,8 +147,9 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
   return async (req: Request, pathname: string): Promise<Response | null> => {
     const isFeed = pathname === DEADLINES_ICS_PATH || pathname === DEADLINES_RSS_PATH;
     if (!isFeed && pathname !== DEADLINES_PATH) return null;
-    const f = filterOf(new URL(req.url));
-    if (isFeed) return feed(req, pathname, f);
+    const url = new URL(req.url);
+    if (isFeed) return feed(req, url, pathname);
+    const f = filterOf(url);
     const frame = await readFrame(deps.siteDir, "deadlines");
     if (!frame) return null;
     const answer = await deps.list({ ...filterParams(f), page: f.page, per_page: String(PAGE_SIZE) });

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { asMiddleware } from "../../functions/edge/hono-steps.ts";
+import { asChain } from "../../functions/edge/hono-steps.ts";
 import { type KeptAnswer, keptAnswerLane } from "../../functions/edge/kept-answers.ts";
 import { requestId } from "../../functions/edge/request-id.ts";
 import { after, answer, type EdgeStep } from "../../functions/edge/step.ts";
@@ -43,7 +43,7 @@ const steps: EdgeStep[] = [
 /** Both doors over one list: the app's route says who answered, the lane answers KEPT. */
 async function start() {
   const app = new Hono<EdgeEnv>();
-  for (const step of steps) app.use(asMiddleware(step));
+  app.use(asChain(steps, () => new Response("failed", { status: 500 })));
   app.get("*", (c) => c.json({ kept: false }));
   const metrics = createMetrics();
   const lane = keptAnswerLane({

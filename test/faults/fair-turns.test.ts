@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../accounts/store/index.ts";
 import { clientAddress } from "../../functions/edge/client-address.ts";
 import { FairTurns, fairTurns } from "../../functions/edge/fair-turns.ts";
-import { asMiddleware } from "../../functions/edge/hono-steps.ts";
+import { asChain } from "../../functions/edge/hono-steps.ts";
 import { createRateLimiter, type RateLimiter, rateLimit } from "../../functions/edge/rate-limit.ts";
 import type { EdgeEnv } from "../../functions/http/request-context.ts";
 import { withRedis } from "../store/redis-server.ts";
@@ -94,8 +94,12 @@ describe("over real HTTP", () => {
   /** The edge's limit and turns in front of a handler that waits `ms` (query `ms`) before answering. */
   async function server(limiter: RateLimiter, turns: FairTurns): Promise<string> {
     const app = new Hono<EdgeEnv>();
-    for (const step of [clientAddress(0), rateLimit(limiter), fairTurns(turns, limiter)])
-      app.use(asMiddleware(step));
+    app.use(
+      asChain(
+        [clientAddress(0), rateLimit(limiter), fairTurns(turns, limiter)],
+        () => new Response("failed", { status: 500 }),
+      ),
+    );
     app.get("*", async (c) => {
       await sleep(Number(c.req.query("ms") ?? 0));
       return c.text("ok");
