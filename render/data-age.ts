@@ -6,7 +6,7 @@
  * date on it is, so the one notice at the top is true of the whole page. (The oldest would fire on nearly every
  * list for the one venue an archived tracker still feeds, and say nothing about the rest.)
  */
-import { DAY_MS } from "../runtime/clock.ts";
+import { daysBetween } from "../runtime/clock.ts";
 import { SOURCE_UNCHECKED_MAX_DAYS } from "../snapshot/source-age.ts";
 import { escapeHtml } from "./html.ts";
 
@@ -27,14 +27,12 @@ export interface DataAge {
   old: boolean;
 }
 
-const dayOf = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
-
 /** The age of the newest of `dates` on `today` (YYYY-MM-DD); null when no row has a data date. */
 export function dataAge(dates: Iterable<string | null | undefined>, today: string): DataAge | null {
   let newest: string | null = null;
   for (const date of dates) if (date && (newest === null || date > newest)) newest = date;
   if (newest === null) return null;
-  const age = Math.max(0, dayOf(today) - dayOf(newest));
+  const age = Math.max(0, daysBetween(newest, today));
   return {
     data_as_of: newest,
     today: today.slice(0, 10),

@@ -25,6 +25,10 @@ export function utcDate(at: Date): string {
 /** YYYY-MM-DD of an instant, UTC, formatted every time: for dates other than today (utcDate remembers today's). */
 export const isoDate = (at: Date): string => at.toISOString().slice(0, 10);
 
+/** Whole days from the UTC date of `from` to that of `to` (YYYY-MM-DD dates or ISO instants); negative when earlier. */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / DAY_MS);
+
 /** The date `days` after a YYYY-MM-DD date (before it when negative). */
 export function daysAfter(date: string, days: number): string {
   return isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS));

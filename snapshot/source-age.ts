@@ -1,5 +1,5 @@
 /** How old each source's data is, one rule for the build report, /api/statistics and the site's footer. */
-import { DAY_MS } from "../runtime/clock.ts";
+import { daysBetween } from "../runtime/clock.ts";
 import type { SourceInfo } from "./records.ts";
 
 /**
@@ -18,8 +18,7 @@ export interface SourceAge {
   stale: boolean;
 }
 
-const daysSince = (when: string | null, today: string) =>
-  when ? Math.floor((Date.parse(today) - Date.parse(when.slice(0, 10))) / DAY_MS) : null;
+const daysSince = (when: string | null, today: string) => (when ? daysBetween(when, today) : null);
 
 /**
  * `age_days` counts from the date of the data; a source is stale when it was neither fetched nor dated within

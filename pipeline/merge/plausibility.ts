@@ -6,7 +6,7 @@
  * monthly rounds are real. The reference service names no edition (its one row is placed by year), so its dates
  * keep the plain bounds.
  */
-import { DAY_MS } from "../../runtime/clock.ts";
+import { daysBetween } from "../../runtime/clock.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
 /** The rules, by the name the build report gives them (docs/pipeline.md, Plausibility). */
@@ -41,10 +41,9 @@ export interface Dropped {
   why: string;
 }
 
-const days = (a: string, b: string) => (Date.parse(b.slice(0, 10)) - Date.parse(a.slice(0, 10))) / DAY_MS;
 const isSubmission = (d: Deadline) => d.type === "paper" || d.type === "abstract";
 /** Days from 1 January of the edition year (negative before it). */
-const dayOfCycle = (date: string, year: number) => days(`${year}-01-01`, date);
+const dayOfCycle = (date: string, year: number) => daysBetween(`${year}-01-01`, date);
 const shiftYears = (date: string, n: number) => `${Number(date.slice(0, 4)) + n}${date.slice(4, 10)}`;
 
 /** Why the date is doubtful for its edition, or null when it sits where a deadline of that edition can. */
@@ -54,7 +53,7 @@ function doubt(edition: Edition, d: Deadline): { after: boolean; text: string } 
   if (end && d.date > end) return { after: true, text: `after its own conference (${start})` };
   if (Number(d.date.slice(0, 4)) > edition.year + 1)
     return { after: true, text: `after its ${edition.year} edition` };
-  const lead = start ? days(d.date, start) : null;
+  const lead = start ? daysBetween(d.date, start) : null;
   const bound = EDITION_SOURCES.has(d.source) ? DOUBTFUL_LEAD_DAYS : MAX_REFERENCE_LEAD_DAYS;
   if (lead !== null && lead > bound)
     return { after: false, text: `${Math.round(lead)} days before its conference (${start})` };
@@ -90,7 +89,7 @@ function slipTarget(edition: Edition, d: Deadline, rounds: Rounds): string | nul
   for (const n of [1, -1, 2, -2]) {
     const shifted = shiftYears(d.date, n);
     const own = edition.deadlines.find(
-      (o) => o !== d && isSubmission(o) && Math.abs(days(o.date, shifted)) <= SLIP_WITHIN_DAYS,
+      (o) => o !== d && isSubmission(o) && Math.abs(daysBetween(o.date, shifted)) <= SLIP_WITHIN_DAYS,
     );
     if (own) return `${shifted}, beside its own ${own.type} deadline ${own.date}`;
     const day = dayOfCycle(shifted, edition.year);
