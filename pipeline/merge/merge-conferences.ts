@@ -3,6 +3,7 @@
  * Every choice between disagreeing sources follows a fixed source priority; disagreements on dates, deadlines and
  * acceptance figures are reported as conflicts.
  */
+import { daysBetween } from "../../runtime/clock.ts";
 import type {
   AcceptanceRow,
   ConferenceDetailData,
@@ -101,7 +102,36 @@ function qualisRank(ranks: RankHistoryEntry[]): ConferenceRow["qualis_rank"] {
   return (claim?.rank ?? "") as ConferenceRow["qualis_rank"];
 }
 
-/** Deadlines of one edition from several trackers: per type, the first tracker that has the type wins. */
+/** Two deadlines of one type this far apart are two rounds, not two spellings of one (the round model's gap). */
+const DISTINCT_ROUND_DAYS = 30;
+
+/**
+ * Trackers whose deadlines of one edition are its submission rounds (ccfddl's timeline, mpc's list); hf and pwc
+ * also list tracks (WSDM's short papers, SIGGRAPH's programs) as deadlines of their own.
+ */
+const ROUND_TRACKERS: ReadonlySet<string> = new Set(["ccfddl", "mpc"]);
+
+const apart = (a: Deadline, b: Deadline) => Math.abs(daysBetween(a.date, b.date)) >= DISTINCT_ROUND_DAYS;
+
+/**
+ * The deadlines of a type a later tracker adds as rounds of their own: when it lists more rounds than those already
+ * taken, one deadline per round (a round tracker, all of its deadlines of the type far apart, so tracks and per-track
+ * dates never pass for rounds), those far from every deadline taken. A round it dates otherwise
+ * (mpc's SIGMOD round three, a month after ccfddl's) stays one round. SIGKDD's second 2027 round is mpc's alone.
+ */
+function roundsOnlyIn(mine: Deadline[], prior: Deadline[]): Deadline[] {
+  if (mine.length <= prior.length || !mine.every((d) => ROUND_TRACKERS.has(d.source))) return [];
+  const oneARound = mine.every((d, i) => mine.every((o, j) => i === j || apart(d, o)));
+  return oneARound
+    ? mine.filter((d) => prior.every((p) => apart(d, p))).slice(0, mine.length - prior.length)
+    : [];
+}
+
+/**
+ * Deadlines of one edition from several trackers, fused by round: per type, the first tracker that has the type
+ * gives its deadlines; a later tracker adds the rounds the earlier ones lack (roundsOnlyIn) and otherwise loses, a
+ * disagreement reported as a conflict.
+ */
 function mergeDeadlines(venue: string, year: number, lists: Deadline[][], conflicts: Conflict[]): Deadline[] {
   const out: Deadline[] = [];
   const taken = new Map<string, Deadline[]>();
@@ -110,21 +140,24 @@ function mergeDeadlines(venue: string, year: number, lists: Deadline[][], confli
     for (const type of types) {
       const mine = list.filter((d) => d.type === type);
       const prior = taken.get(type);
-      if (prior) {
-        const differs = mine.some((d) => !prior.some((p) => p.date === d.date));
-        if (differs) {
-          conflicts.push({
-            venue,
-            field: `${year} ${type} deadline`,
-            chosen: { value: prior.map((p) => p.date).join(", "), source: prior[0]?.source ?? "" },
-            others: mine.map((d) => ({ value: d.date, source: d.source })),
-            why: "tracker priority ccfddl > hf > pwc > mpc (newest commit first)",
-          });
-        }
+      if (!prior) {
+        taken.set(type, mine);
+        out.push(...mine);
         continue;
       }
-      taken.set(type, mine);
-      out.push(...mine);
+      const added = roundsOnlyIn(mine, prior);
+      prior.push(...added);
+      out.push(...added);
+      const differs = mine.some((d) => !prior.some((p) => p.date === d.date));
+      if (differs) {
+        conflicts.push({
+          venue,
+          field: `${year} ${type} deadline`,
+          chosen: { value: prior.map((p) => p.date).join(", "), source: prior[0]?.source ?? "" },
+          others: mine.map((d) => ({ value: d.date, source: d.source })),
+          why: "tracker priority ccfddl > hf > pwc > mpc (newest commit first); a later tracker adds only rounds the others lack",
+        });
+      }
     }
   }
   return out.sort((a, b) => (a.utc ?? a.date).localeCompare(b.utc ?? b.date));

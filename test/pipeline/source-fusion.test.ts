@@ -48,6 +48,17 @@ describeOnRealUpstream("source fusion on the real upstream", () => {
     ]);
   });
 
+  it("adds a round only a later round tracker publishes, and never a track of a tracker that lists tracks", () => {
+    // ccfddl has SIGKDD 2027's first round; mpc has both: the second, 2027-01-28, is a round of its own.
+    const kdd = venue("SIGKDD").detail;
+    expect(submissions(kdd, 2027)).toEqual(
+      expect.arrayContaining(["abstract 2026-07-19", "paper 2026-07-26", "paper 2027-01-28"]),
+    );
+    expect(kdd.outlook.next).toMatchObject({ date: "2027-01-28", estimated: false, round: 2, rounds: 2 });
+    // hf lists WSDM 2026's short-paper deadlines beside the full papers': a track, not a second round.
+    expect(submissions(venue("WSDM").detail, 2026)).toEqual(["abstract 2025-08-07", "paper 2025-08-14"]);
+  });
+
   it("files mpc's PODS entry of the joint SIGMOD+PODS event under PODS, not SIGMOD", () => {
     const pods = venue("PODS").detail;
     expect(pods.sources).toContainEqual({ source: "mpc", key: "conferences.yml#PODS" });
