@@ -44,10 +44,10 @@ function conferenceItem(c: WatchedConference): string {
     : `<span class="muted">${escapeHtml(noNextText(outlook ?? { state: "unknown", data_as_of: null }))}</span>`;
   return `<li class="deadline-card"${outlook?.next ? ` data-deadline="${outlook.next.closes_at}"` : ""}>
 <p class="venue"><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c)} ${stateHtml(outlook?.state ?? "unknown")}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
-${(outlook?.deadlines ?? [])
-  .filter((d) => d.status === "passed_unconfirmed")
-  .map((d) => `<p class="when other">${deadlineHtml(d, outlook?.data_as_of ?? null)}</p>`)
-  .join("")}<p class="when">${when}</p>
+<p class="when">${when}</p>${(outlook?.deadlines ?? [])
+    .filter((d) => d.status === "passed_unconfirmed")
+    .map((d) => `<p class="when other">${deadlineHtml(d, outlook?.data_as_of ?? null)}</p>`)
+    .join("")}
 </li>`;
 }
 
