@@ -3,7 +3,7 @@
  * A layer may import its own folder and any layer listed before it, never one listed after it; layers that sit
  * side by side (APART) import neither way. The top-level folders are the layers (each folder's README says what
  * it may import); inside read/, accounts/ and functions/ their parts are layered the same way.
- * The two-way check between folders runs in test/architecture/layers.test.ts. dependency-cruiser cannot parse `.astro`
+ * The two-way check between folders runs in test/scripts/layers.test.ts. dependency-cruiser cannot parse `.astro`
  * files, so `npm run deps` runs this rule through scripts/import-rule.ts, which hands it their imports.
  */
 
@@ -17,6 +17,7 @@ const LAYERS = [
   ["read: operations", "^read/[^/]+$"],
   ["rendering kit", "^render/"],
   ["accounts: store", "^accounts/store/"],
+  ["accounts: mail", "^accounts/mail/"],
   ["accounts: auth", "^accounts/auth/"],
   ["accounts: adapters", "^accounts/adapters/"],
   ["http basics", "^functions/http/"],

@@ -34,7 +34,7 @@ export interface BenchResults {
   p99_ms: number;
   search_p99_ms: number;
   search_cold_p99_ms: number;
-  /** The relevance set (test/relevance/queries.yaml) asked over REST: share with the meant venue first, and MRR. */
+  /** The relevance set (test/read/query/queries.yaml) asked over REST: share with the meant venue first, and MRR. */
   search_precision_at_1: number;
   search_mrr: number;
   errors: number;

@@ -16,7 +16,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadRelevanceSet, scoreRelevance } from "../test/relevance/score.ts";
+import { loadRelevanceSet, scoreRelevance } from "../test/read/query/score.ts";
 import { createApiKey } from "./accounts.ts";
 import { measureBuild } from "./build.ts";
 import { type EndpointResult, type LoadOptions, medianOfRuns, runLoad } from "./load.ts";

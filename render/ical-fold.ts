@@ -2,7 +2,7 @@
  * iCalendar line folding (RFC 5545 §3.1) as ical-generator's own `foldLines` does it — a line break and a space
  * before the character whose octets would take the line past 74 — without its TextEncoder per character, which
  * made folding 97 % of a 900-event calendar's cost (0.5 ms an event). Same bytes for every well-formed string
- * (test/site/ical-fold.test.ts compares the two on generated strings).
+ * (test/render/ical-fold.test.ts compares the two on generated strings).
  */
 
 const MAX_OCTETS = 74;

@@ -13,7 +13,7 @@ function csvCell(value: unknown): string {
 /**
  * A CSV field quoted as papaparse's unparse quotes it (the files' format from the start): when it holds a comma,
  * a quote, a line break or a byte-order mark, or starts or ends with a space. Written here because unparse's
- * generic per-cell checks took more than twice as long (test/pipeline/write.test.ts holds the two equal).
+ * generic per-cell checks took more than twice as long (test/pipeline/write/write.test.ts holds the two equal).
  */
 const NEEDS_QUOTES = /[",\r\n\ufeff]|^ | $/;
 

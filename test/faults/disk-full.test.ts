@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, newAccount, startTestService, type TestService } from "../accounts/harness.ts";
+import { bearer, newAccount, startTestService, type TestService } from "../helpers/accounts-service.ts";
 
 const mountPoint = mkdtempSync(join(tmpdir(), "vd-tmpfs-"));
 const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint]).status === 0;

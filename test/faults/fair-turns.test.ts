@@ -14,7 +14,7 @@ import { FairTurns, fairTurns } from "../../functions/edge/fair-turns.ts";
 import { asChain } from "../../functions/edge/hono-steps.ts";
 import { createRateLimiter, type RateLimiter, rateLimit } from "../../functions/edge/rate-limit.ts";
 import type { EdgeEnv } from "../../functions/http/request-context.ts";
-import { withRedis } from "../store/redis-server.ts";
+import { withRedis } from "../helpers/redis-server.ts";
 import { ATTACKER, BYSTANDER, send } from "./loopback.ts";
 
 describe("turns of one process", () => {

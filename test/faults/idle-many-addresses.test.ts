@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { openFileLimit } from "../../functions/edge/connections.ts";
-import { REPO_ROOT } from "../store/run-ts.ts";
+import { REPO_ROOT } from "../helpers/run-ts.ts";
 import { attackTargetForFile } from "./attack-target.ts";
 import type { IdlePlan, IdleReport } from "./idle-client.ts";
 import { BYSTANDER, latencyProbe, PROBE_PAGES, send } from "./loopback.ts";

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, createUser } from "../../accounts/auth/accounts.ts";
 import { peekQuota } from "../../accounts/auth/quota.ts";
 import { openStore } from "../../accounts/store/index.ts";
-import { bearer, PASSWORD } from "../accounts/harness.ts";
+import { bearer, PASSWORD } from "../helpers/accounts-service.ts";
+import { withRedis } from "../helpers/redis-server.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { withRedis } from "../store/redis-server.ts";
 import { type Server, serve, stopCleanly } from "./serve-process.ts";
 
 const QUOTA = 100_000;

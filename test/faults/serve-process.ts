@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { forFile } from "../helpers/for-file.ts";
+import { REPO_ROOT, runTs } from "../helpers/run-ts.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
-import { REPO_ROOT, runTs } from "../store/run-ts.ts";
 import type { FloodPlan, FloodReport } from "./flood-client.ts";
 import { type Latencies, latencyProbe, PROBE_PAGES, PROBE_SITE, quietLatency } from "./loopback.ts";
 

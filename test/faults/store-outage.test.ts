@@ -11,8 +11,8 @@ import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATE_FILE_NAME } from "../../accounts/store/sqlite-store.ts";
-import { bearer, newAccount, startTestService, type TestService } from "../accounts/harness.ts";
-import { type RedisServer, skipRedis, startRedis } from "../store/redis-server.ts";
+import { bearer, newAccount, startTestService, type TestService } from "../helpers/accounts-service.ts";
+import { type RedisServer, skipRedis, startRedis } from "../helpers/redis-server.ts";
 
 /** Fetches `path`, reads the body and says how long it all took. */
 async function timed(service: TestService, path: string, init?: RequestInit) {

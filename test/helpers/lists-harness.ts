@@ -3,7 +3,7 @@
  * called in): page frames holding only their slot, and watchlists kept in a SQLite store in a temp folder.
  */
 import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
-import { type Harness, type HarnessOptions, harnessForFile, startHarness } from "../api/harness.ts";
+import { type Harness, type HarnessOptions, harnessForFile, startHarness } from "../functions/api/harness.ts";
 import { tempDirsForFile } from "./temp-dirs.ts";
 
 const LIST_FRAMES = {

@@ -1,0 +1,89 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { importCcf2026, parseDataGen } from "../../../pipeline/importers/ccf-2026.ts";
+import type { Rejection } from "../../../pipeline/sources/observations.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../../helpers/upstream-builds.ts";
+
+const FIXTURES = fileURLToPath(new URL("../../fixtures/upstream", import.meta.url));
+
+describe("parseDataGen", () => {
+  it("reads the rows of the string literal as text, with tabs or spaces before the dblp paths", () => {
+    const rejected: Rejection[] = [];
+    const rows = parseDataGen(
+      [
+        "const ccfRankList =",
+        '  "A\tTOCS\tACM Transactions on Computer Systems\t/journals/tocs\t/journals/tocs/tocs\\n" +',
+        '  "C\tTIOT\tACM Transactions on Internet of Things /journals/tiot /journals/tiot/tiot\\n" +',
+        '  "B\t\tParallel Computing\t/journals/pc\t/journals/pc/pc";',
+        'for (x of ccfRankList.split("\\n")) {}',
+      ].join("\n"),
+      rejected,
+    );
+    expect(rejected).toEqual([]);
+    expect(rows.map(({ rank, acronym, title, dblp }) => ({ rank, acronym, title, dblp }))).toEqual([
+      { rank: "A", acronym: "TOCS", title: "ACM Transactions on Computer Systems", dblp: "journals/tocs" },
+      { rank: "C", acronym: "TIOT", title: "ACM Transactions on Internet of Things", dblp: "journals/tiot" },
+      { rank: "B", acronym: null, title: "Parallel Computing", dblp: "journals/pc" },
+    ]);
+  });
+
+  it("fails clearly on a file without the list", () => {
+    expect(() => parseDataGen("var x = 1;", [])).toThrow(/no ccfRankList/);
+  });
+});
+
+describe("importCcf2026 (fixtures)", () => {
+  it("joins dataGen.js and the jsonl: ranks as CCF2026, type, fields and publisher from the jsonl", async () => {
+    const result = await importCcf2026(FIXTURES);
+    const byAcronym = (a: string) =>
+      [...result.conferences, ...result.journals].filter((o) => o.acronym === a).map((o) => o.key);
+    // CVM (conference, C) and CVMJ (journal, B) share a title: the rank keeps them apart.
+    expect(byAcronym("CVM")).toEqual(["CCF2026#conference/computational visual media"]);
+    expect(byAcronym("CVMJ")).toEqual(["CCF2026#journal/computational visual media"]);
+    const tocs = result.journals.find((o) => o.acronym === "TOCS");
+    expect(tocs).toMatchObject({
+      source: "ccf2026",
+      dblp: "journals/tocs",
+      publisher: "ACM",
+      ccfRank: "A",
+      ranks: [{ system: "CCF", edition: "CCF2026", rank: "A", source: "ccf2026" }],
+      fields: [],
+      tentativeFields: ["architecture", "systems"],
+    });
+    // The garbled PDF copy "TOCS ACM" is the same venue, not a second one.
+    expect(result.journals.filter((o) => o.title.includes("Computer Systems"))).toHaveLength(1);
+    const ijcai = result.conferences.find((o) => o.acronym === "IJCAI");
+    expect(ijcai?.ranks).toEqual([{ system: "CCF", edition: "CCF2026", rank: "B", source: "ccf2026" }]);
+    // A dblp key two venues share is dropped from both (AsiaCCS is filed under conf/ccs).
+    expect(result.conferences.filter((o) => o.dblp === "conf/ccs")).toEqual([]);
+    // A jsonl row dataGen.js lacks is still a venue of the list.
+    expect(result.conferences.find((o) => o.acronym === "ICLR")?.ranks[0]?.rank).toBe("A");
+    expect(result.rejected).toEqual([
+      {
+        file: "ccf-list-2026/dataGen.js",
+        record: expect.stringMatching(/^line /),
+        reason: 'unknown CCF level "P"',
+      },
+    ]);
+  });
+});
+
+describeOnRealUpstream("importCcf2026 (real upstream)", () => {
+  it("holds every list venue once with the 2026 ranks", async () => {
+    const result = await importCcf2026(REAL_UPSTREAM);
+    const all = [...result.conferences, ...result.journals];
+    // The list has 682 rows; one venue may appear under two rows of the PDF parse.
+    expect(all.length).toBeGreaterThanOrEqual(680);
+    expect(all.length).toBeLessThanOrEqual(690);
+    const rank = (a: string) => all.find((o) => o.acronym === a)?.ranks[0]?.rank;
+    expect([rank("IJCAI"), rank("WINE"), rank("HPDC"), rank("FMCAD"), rank("ISCAS"), rank("WISE")]).toEqual([
+      "B",
+      "B",
+      "A",
+      "B",
+      "B",
+      "B",
+    ]);
+    expect(rank("ICLR")).toBe("A");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The plausibility rules on the real tracker rows they were written for (ccfddl and mpc as in UPSTREAM_DIR): every
+ * round a tracker publishes for its edition stays unless the venue's own data contradicts it, and every drop
+ * names its rule.
+ */
+import { describe, expect, it } from "vitest";
+import { importCcfddl } from "../../../pipeline/importers/ccfddl.ts";
+import { importMpc } from "../../../pipeline/importers/mpc.ts";
+import { dropImplausible, PLAUSIBILITY_RULES } from "../../../pipeline/merge/plausibility.ts";
+import type { Edition } from "../../../snapshot/records.ts";
+import { deadline, edition } from "../../helpers/editions.ts";
+import { describeOnRealUpstream, REAL_UPSTREAM } from "../../helpers/upstream-builds.ts";
+
+describeOnRealUpstream("plausibility rules on the real tracker rows", async () => {
+  const trackers = [
+    ...(await importCcfddl(REAL_UPSTREAM)).conferences,
+    ...(await importMpc(REAL_UPSTREAM)).conferences,
+  ];
+  /** One series' editions as the merge sees them (a copy: the rules work in place). */
+  const seriesOf = (source: string, acronym: string): Edition[] => {
+    const found = trackers.find((o) => o.source === source && o.acronym === acronym);
+    if (!found) throw new Error(`${source} has no series ${acronym}`);
+    return structuredClone(found.editions);
+  };
+  const dropsOf = (source: string, acronym: string) =>
+    dropImplausible(seriesOf(source, acronym)).map((d) => `${d.rule} ${d.year} ${d.field} ${d.value}`);
+  const papers = (eds: Edition[], year: number) =>
+    eds
+      .find((e) => e.year === year)
+      ?.deadlines.filter((d) => d.type === "paper")
+      .map((d) => d.date);
+
+  it("keeps SIGMOD's January round of every edition, 17 months before its conference", () => {
+    const eds = seriesOf("ccfddl", "SIGMOD");
+    const dropped = dropImplausible(eds);
+    expect(dropped.filter((d) => d.field.endsWith("deadline"))).toEqual([]);
+    for (const year of [2024, 2025, 2026, 2027])
+      expect(papers(eds, year)?.[0]?.slice(5)).toMatch(/^01-1[57]$/);
+    expect(papers(eds, 2027)).toEqual(["2026-01-17", "2026-04-17", "2026-07-17", "2026-10-17"]);
+  });
+
+  it("keeps rounds the venue repeats every edition: VLDB's monthly ones, UbiComp's after its conference", () => {
+    expect(dropsOf("ccfddl", "VLDB").filter((d) => !d.startsWith("start-outside-year"))).toEqual([]);
+    const ubicomp = seriesOf("ccfddl", "UbiComp/ISWC");
+    expect(dropImplausible(ubicomp)).toEqual([]);
+    expect(papers(ubicomp, 2026)).toContain("2026-11-01");
+  });
+
+  it("keeps a long-lead round no other data contradicts (GROUP's first wave, CSCW's May cycle)", () => {
+    expect(dropsOf("ccfddl", "GROUP")).toEqual([]);
+    expect(dropsOf("ccfddl", "CSCW")).toEqual([]);
+  });
+
+  it("drops a date whole years off its own round or its neighbours' (a mistyped or copied-forward year)", () => {
+    expect(dropsOf("ccfddl", "ISSRE")).toEqual([
+      "year-slip 2023 paper deadline 2021-06-01",
+      "year-slip 2026 paper deadline 2025-04-17",
+    ]);
+    expect(dropsOf("ccfddl", "EuroVis")).toEqual(["year-slip 2026 paper deadline 2024-12-03"]);
+    expect(dropsOf("ccfddl", "COCOON")).toEqual(["year-slip 2026 paper deadline 2025-03-04"]);
+    expect(dropsOf("ccfddl", "ICFP")).toEqual([
+      "year-slip 2022 paper deadline 2021-03-02",
+      "year-slip 2022 paper deadline 2021-06-16",
+    ]);
+    expect(dropsOf("mpc", "TRUST")).toEqual(["year-slip 2027 abstract deadline 2025-10-24"]);
+  });
+
+  it("drops a deadline after its own conference that no other edition repeats (NSPW's final version)", () => {
+    expect(dropsOf("ccfddl", "NSPW")).toEqual(["after-its-conference 2021 paper deadline 2021-11-24"]);
+  });
+
+  it("names a known rule and a reason for every drop over all tracker series", () => {
+    const drops = trackers.flatMap((o) => dropImplausible(structuredClone(o.editions)));
+    expect(drops.length).toBeGreaterThan(0);
+    for (const d of drops) {
+      expect(Object.keys(PLAUSIBILITY_RULES)).toContain(d.rule);
+      expect(d.why.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("plausibility rules on reference dates and conference starts", () => {
+  /** The reference's one row, placed in the edition of its year. */
+  const reference = (year: number, date: string, start: string) =>
+    edition(year, [], {
+      start_date: start,
+      sources: ["reference"],
+      deadlines: [deadline("paper", date, { source: "reference" })],
+    });
+
+  it("drops a conference start in the wrong year and checks the deadlines without it", () => {
+    const eds = [edition(2026, ["2026-05-10"], { start_date: "2025-10-01" })];
+    expect(dropImplausible(eds).map((d) => `${d.rule} ${d.field} ${d.value}`)).toEqual([
+      "start-outside-year conference start 2025-10-01",
+    ]);
+    expect(eds[0]?.deadlines.map((d) => d.date)).toEqual(["2026-05-10"]);
+  });
+
+  it("holds the reference, which names no edition, to the plain bounds", () => {
+    // CMC's reference row: a 2020 submission date beside a 2012 conference date.
+    expect(dropImplausible([reference(2012, "2020-11-21", "2012-05-21")]).map((d) => d.rule)).toEqual([
+      "reference-out-of-edition",
+    ]);
+    expect(dropImplausible([reference(2027, "2025-12-01", "2027-06-13")]).map((d) => d.rule)).toEqual([
+      "reference-out-of-edition",
+    ]);
+    // The same lead from a tracker, in no contradiction, stays.
+    expect(dropImplausible([edition(2027, ["2025-12-01"], { start_date: "2027-06-13" })])).toEqual([]);
+  });
+});

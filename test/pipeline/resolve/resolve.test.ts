@@ -1,0 +1,397 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { describeConference } from "../../../pipeline/resolve/describe.ts";
+import { resolve } from "../../../pipeline/resolve/resolve.ts";
+import {
+  type ConferenceObservation,
+  conferenceObservation,
+  type SourceId,
+} from "../../../pipeline/sources/observations.ts";
+
+function obs(
+  source: SourceId,
+  acronym: string | null,
+  title: string | null,
+  extra: Partial<ConferenceObservation> = {},
+) {
+  return conferenceObservation({
+    source,
+    key: `${source}#${acronym}#${title}`,
+    file: "x",
+    acronym,
+    title,
+    ...extra,
+  });
+}
+
+/** An observation as a table row: source, acronym, title and any further fields. */
+type Row = Parameters<typeof obs>;
+const resolveRows = (rows: Row[]) =>
+  resolve(
+    rows.map((r) => obs(...r)),
+    describeConference,
+  );
+
+const groups = (rows: Row[]) =>
+  resolveRows(rows).clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`).sort());
+
+describe("entity resolution", () => {
+  it.each<{ name: string; rows: Row[]; expected: string[][] }>([
+    {
+      name: "keeps the FSE, ITC and SEC collisions apart and joins each side across lists",
+      rows: [
+        ["ccf", "FSE", "Fast Software Encryption"],
+        ["ccf", "FSE", "ACM International Conference on the Foundations of Software Engineering"],
+        ["icore", "FSE", "International Workshop on Fast Software Encryption"],
+        ["qualis", "FSE", "Fast Software Encryption"],
+        ["icore", "ITC", "IEEE International Test Conference"],
+        ["core", "ITC", "International Teletraffic Congress"],
+        ["qualis", "ITC", "International Test Conference"],
+        ["ccf", "SEC", "IFIP International Information Security Conference"],
+        ["core", "SEC", "ACM/IEEE Symposium on Edge Computing"],
+        ["qualis", "SEC", "International Conference on ICT Systems Security and Privacy Protection"],
+      ],
+      expected: [
+        ["ccf:FSE", "icore:FSE", "qualis:FSE"],
+        ["ccf:FSE"],
+        ["icore:ITC", "qualis:ITC"],
+        ["core:ITC"],
+        ["ccf:SEC", "qualis:SEC"],
+        ["core:SEC"],
+      ],
+    },
+    {
+      name: "ties renamed venues together through the alias table (MobiHoc, EuroSys, RAID, SIGMOD)",
+      rows: [
+        [
+          "ccf",
+          "MobiHoc",
+          "International Symposium on Theory, Algorithmic Foundations, and Protocol Design for Mobile Networks and Mobile Computing",
+        ],
+        ["core", "MOBIHOC", "ACM Symposium on Mobile Ad Hoc Networking and Computing"],
+        ["ccf", "EuroSys", "European Conference on Computer Systems"],
+        ["core", "EuroSys", "Eurosys Conference"],
+        ["ccf", "RAID", "International Symposium on Recent Advances in Intrusion Detection"],
+        ["icore", "RAID", "The International Symposium on Research in Attacks, Intrusions and Defenses"],
+        ["ccf", "SIGMOD", "ACM SIGMOD Conference"],
+        ["core", "SIGMOD", "ACM Special Interest Group on Management of Data Conference"],
+        ["qualis", "SIGMOD", "ACM Conference on Management of Data"],
+      ],
+      expected: [
+        ["ccf:MobiHoc", "core:MOBIHOC"],
+        ["ccf:EuroSys", "core:EuroSys"],
+        ["ccf:RAID", "icore:RAID"],
+        ["ccf:SIGMOD", "core:SIGMOD", "qualis:SIGMOD"],
+      ],
+    },
+    {
+      name: "matches society-prefixed acronyms and similar titles, and never puts two distinct rows of one list together",
+      rows: [
+        ["ccf", "ASIACCS", "ACM Asia Conference on Computer and Communications Security"],
+        ["reference", "ACM ASIACCS", "ACM ASIA Conference on Computer and Communications Security"],
+        ["qualis", "ICCS", "International Conference on Computational Science"],
+        ["qualis", "ICCS", "International Conference on Conceptual Structures"],
+      ],
+      expected: [["ccf:ASIACCS", "reference:ACM ASIACCS"], ["qualis:ICCS"], ["qualis:ICCS"]],
+    },
+    {
+      name: "keeps distinct rows of one curated list apart and merges its duplicate rows (cannot-links)",
+      rows: [
+        ["ccf", "SIGKDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+        ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+        ["qualis", "SIGKDD", "ACM International Conference on Knowledge Discovery and Data Mining"],
+        ["ccf", "PACT", "International Conference on Parallel Architectures and Compilation Techniques"],
+        ["qualis", "PACTT", "International Conference on Parallel Architectures and Compilation Techniques"],
+        ["qualis", "PACT", "International Conference on Parallel Computing Technologies"],
+        ["ccf", "Inscrypt", "International Conference on Information Security and Cryptology"],
+        ["reference", "AI'", "International Conference on Artificial Intelligence and Applications"],
+        ["core", "AI", "Australasian Joint Conference on Artificial Intelligence"],
+      ],
+      expected: [
+        ["ccf:SIGKDD", "qualis:KDD", "qualis:SIGKDD"],
+        ["ccf:PACT", "qualis:PACTT"],
+        ["qualis:PACT"],
+        ["ccf:Inscrypt"],
+        ["reference:AI'"],
+        ["core:AI"],
+      ],
+    },
+    {
+      name: "attaches a joint edition's tracker series to its parent venue, never both",
+      rows: [
+        ["core", "IJCAI", "International Joint Conference on Artificial Intelligence"],
+        ["core", "ECAI", "European Conference on Artificial Intelligence"],
+        ["ccfddl", "IJCAI-ECAI", "International Joint Conference on Artificial Intelligence"],
+        ["pwc", "UAI", "Conference on Uncertainty in Artificial Intelligence"],
+      ],
+      expected: [["ccfddl:IJCAI-ECAI", "core:IJCAI"], ["core:ECAI"]],
+    },
+    {
+      name: "reads acronyms and titles without CORE's notes (IJCRS (was RSCTC))",
+      rows: [
+        ["reference", "IJCRS", "International Joint Conference on Rough Sets"],
+        [
+          "core",
+          "IJCRS (was RSCTC)",
+          "International Joint Conference on Rough Sets (2014 International Conference on Rough Sets and Current Trends in Computing joined with 3 others)",
+        ],
+      ],
+      expected: [["core:IJCRS (was RSCTC)", "reference:IJCRS"]],
+    },
+    {
+      name: "joins a row bearing the former title a note gives, under the former acronym (SCC → IEEE SSE)",
+      rows: [
+        [
+          "icore",
+          "IEEE SSE",
+          "IEEE International Conference on Software Services Engineering (previously IEEE International Conference on Services Computing SCC)",
+        ],
+        ["qualis", "IEEESCC", "IEEE International Conference on Services Computing"],
+        ["qualis", "SCC", "Southern Conference on Computing"],
+      ],
+      expected: [["icore:IEEE SSE", "qualis:IEEESCC"], ["qualis:SCC"]],
+    },
+    {
+      name: "joins a row of a former acronym and a like title, unless its list ranks the old name apart (WICSA, ICOIN)",
+      rows: [
+        ["icore", "ICSA", "International Conference on Software Architecture (was previously WICSA)"],
+        ["ccf2026", "WICSA", "Working IEEE/IFIP Conference on Software Architecture"],
+        [
+          "icore",
+          "AINA",
+          "International Conference on Advanced Information Networking and Applications (was ICOIN)",
+        ],
+        [
+          "qualis",
+          "AINA",
+          "IEEE International Conference on Advanced Information Networking and Applications",
+        ],
+        ["qualis", "ICOIN", "International Conference on Information Networking"],
+      ],
+      expected: [["ccf2026:WICSA", "icore:ICSA"], ["icore:AINA", "qualis:AINA"], ["qualis:ICOIN"]],
+    },
+    {
+      name: "joins a series to the venue its note says it goes on as (RTA → FSCD)",
+      rows: [
+        ["core", "FSCD", "International Conference on Formal Structures for Computation and Deduction"],
+        [
+          "core",
+          "RTA",
+          "International Conference on Rewriting Techniques and Applications (now merged with FSCD Formal Structures for Computation and Deduction)",
+        ],
+      ],
+      expected: [["core:FSCD", "core:RTA"]],
+    },
+  ])("$name", ({ rows, expected }) => {
+    expect(groups(rows)).toEqual(expected);
+  });
+  it("joins by dblp key even when names differ", () => {
+    expect(
+      groups([
+        [
+          "ccf",
+          "FSE",
+          "ACM International Conference on the Foundations of Software Engineering",
+          {
+            dblp: "conf/sigsoft",
+          },
+        ],
+        ["ccfddl", "ESEC/FSE", "Foundations of Software Engineering", { dblp: "conf/sigsoft" }],
+      ]),
+    ).toEqual([["ccf:FSE", "ccfddl:ESEC/FSE"]]);
+  });
+
+  it("reports an acronym shared by venues with unrelated titles and keeps them apart", () => {
+    const r = resolveRows([
+      ["ccf", "ICCS", "International Conference on Computational Science"],
+      ["icore", "ICCS", "International Conference on Conceptual Structures"],
+    ]);
+    expect(r.clusters).toHaveLength(2);
+    expect(r.decisions.counts).toEqual({});
+  });
+
+  it("gives the same venues whatever order the observations come in", () => {
+    const list: Row[] = [
+      [
+        "ccf",
+        "SIGKDD",
+        "ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
+        {
+          dblp: "conf/kdd",
+        },
+      ],
+      ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+      ["qualis", "SIGKDD", "ACM International Conference on Knowledge Discovery and Data Mining"],
+      ["qualis", "PACT", "International Conference on Parallel Computing Technologies"],
+      ["qualis", "PACTT", "International Conference on Parallel Architectures and Compilation Techniques"],
+      ["ccf", "PACT", "International Conference on Parallel Architectures and Compilation Techniques"],
+      ["icore", "ICCSA", "International Conference on Communication Systems and Applications"],
+      ["icore", "ICCSA", "International Conference on Computational Science and its Applications"],
+      ["qualis", "ICCSA", "International Conference on Computational Science and Its Applications"],
+      ["pwc", "KDD", "KDD"],
+      ["hf", "NAACL", "Annual Conference of the Nations of the Americas Chapter of the ACL"],
+      ["ccf", "NAACL", "North American Chapter of the Association for Computational Linguistics"],
+      ["ccfddl", "IJCAI-ECAI", "International Joint Conference on Artificial Intelligence"],
+      ["core", "IJCAI", "International Joint Conference on Artificial Intelligence"],
+      ["core", "ECAI", "European Conference on Artificial Intelligence"],
+    ];
+    const canonical = (rows: Row[]) =>
+      resolveRows(rows)
+        .clusters.map((c) =>
+          c.members
+            .map((m) => `${m.source}:${m.key}`)
+            .sort()
+            .join(" + "),
+        )
+        .sort();
+    const expected = canonical(list);
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }),
+        (shuffled) => {
+          expect(canonical(shuffled)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("joins an acronym with a publisher before, after or glued to it (IEEESCC, AC-IADIS)", () => {
+    const r = resolveRows([
+      ["reference", "SCC", "International Conference on Services Computing"],
+      ["qualis", "IEEESCC", "IEEE International Conference on Services Computing"],
+      ["core", "SCC", "Southern Conference on Computing"],
+      ["icore", "IADIS AC", "IADIS International Conference Applied Computing"],
+      ["qualis", "AC-IADIS", "IADIS International Conference on Applied Computing"],
+      ["qualis", "ACMMM", "ACM International Conference on Multimedia"],
+    ]);
+    expect(r.clusters.map((c) => c.members.map((m) => m.acronym).sort())).toEqual([
+      ["IEEESCC", "SCC"],
+      ["SCC"],
+      ["AC-IADIS", "IADIS AC"],
+      ["ACMMM"],
+    ]);
+    const counted = (rule: string) =>
+      Object.entries(r.decisions.counts)
+        .filter(([k]) => k.startsWith(`${rule} `))
+        .reduce((n, [, c]) => n + c, 0);
+    expect(counted("publisher-prefix")).toBe(2);
+  });
+
+  it("makes a joint edition one venue with the series it continues, over an older list's two rows", () => {
+    const joint =
+      "International Conference on Artificial Reality and Telexistence & Eurographics Symposium on Virtual Environments";
+    const g = groups([
+      ["icore", "EGVE", joint],
+      ["core", "EGVE", joint],
+      ["core", "ICAT", "International Conference on Artificial Reality and Telexistence"],
+      ["reference", "ICAT-EGVE", joint],
+      ["core", "ISGT", "IEEE PES Innovative Smart Grid Technologies"],
+      ["core", "ISGT-LA", "IEEE PES Innovative Smart Grid Technologies Latin America"],
+    ]);
+    expect(g).toEqual([
+      ["core:EGVE", "core:ICAT", "icore:EGVE", "reference:ICAT-EGVE"],
+      ["core:ISGT"],
+      ["core:ISGT-LA"],
+    ]);
+  });
+
+  it("never joins two venues a current list ranks apart, whatever a joint name says", () => {
+    const g = groups([
+      ["icore", "IJCAI", "International Joint Conference on Artificial Intelligence"],
+      ["icore", "ECAI", "European Conference on Artificial Intelligence"],
+      [
+        "hf",
+        "IJCAI-ECAI",
+        "International Joint Conference on Artificial Intelligence and European Conference on Artificial Intelligence",
+      ],
+    ]);
+    expect(g.filter((x) => x.length > 1).length).toBeLessThanOrEqual(1);
+    expect(g.some((x) => x.includes("icore:IJCAI") && x.includes("icore:ECAI"))).toBe(false);
+  });
+
+  it("keeps a row off a series whose title its own contradicts (AES-ICSA is not ICSA)", () => {
+    const r = resolveRows([
+      ["core", "ICSA", "International Conference on Software Architecture"],
+      ["qualis", "AES-ICSA", "AES International Conference on Semantic Audio"],
+      [
+        "qualis",
+        "ICNC-FSKD",
+        "International Conference on Natural Computation, Fuzzy Systems and Knowledge Discovery",
+      ],
+      ["core", "ICNC", "International Conference on Natural Computation"],
+    ]);
+    expect(r.clusters.map((c) => c.members.map((m) => m.acronym).sort())).toEqual([
+      ["ICSA"],
+      ["AES-ICSA"],
+      ["ICNC", "ICNC-FSKD"],
+    ]);
+    expect(r.decisions.counts["title-contradicts qualis~core"]).toBe(1);
+  });
+
+  it("holds out a row whose acronym and title name two venues, and lists it with both", () => {
+    const r = resolveRows([
+      ["core", "CHI", "International Conference on Human Factors in Computing Systems"],
+      ["core", "AAAI", "AAAI Conference on Artificial Intelligence"],
+      ["pwc", "CHI", "AAAI Conference on Artificial Intelligence"],
+      ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+      ["qualis", "CHI", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+    ]);
+    // Merged nowhere, not even with the row of its own list that bears its title (QUALIS's KDD).
+    expect(r.clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`))).toEqual([
+      ["core:CHI"],
+      ["core:AAAI"],
+      ["qualis:KDD"],
+    ]);
+    expect(r.events.filter((e) => e.rule === "unmatched").map((e) => `${e.source}:${e.key}`)).toEqual([
+      "pwc:pwc#CHI#AAAI Conference on Artificial Intelligence",
+      "qualis:qualis#CHI#ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
+    ]);
+    expect(r.heldOut.map((h) => [h.rule, h.row.source, h.acronym_venue.title, h.title_venue.title])).toEqual([
+      [
+        "acronym-title-conflict",
+        "pwc",
+        "International Conference on Human Factors in Computing Systems",
+        "AAAI Conference on Artificial Intelligence",
+      ],
+      [
+        "acronym-title-conflict",
+        "qualis",
+        "International Conference on Human Factors in Computing Systems",
+        "ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
+      ],
+    ]);
+    expect(r.decisions.counts["title-conflict pwc~core"]).toBe(1);
+  });
+
+  it("lets the reviewed alias table place a row whose acronym and title disagree", () => {
+    const rows: Row[] = [
+      ["core", "CHI", "International Conference on Human Factors in Computing Systems"],
+      ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+      ["qualis", "CHI", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+    ];
+    // As aliases.yaml would: a rule giving both CHI rows the key alias:chi.
+    const r = resolve(
+      rows.map((x) => obs(...x)),
+      (o) => {
+        const d = describeConference(o);
+        return o.acronym === "CHI" ? { ...d, exactKeys: [...d.exactKeys, "alias:chi"] } : d;
+      },
+    );
+    expect(r.heldOut).toEqual([]);
+    expect(r.clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`).sort())).toEqual([
+      ["core:CHI", "qualis:CHI"],
+      ["qualis:KDD"],
+    ]);
+  });
+
+  it("attaches acceptance-only rows but never lets them create a venue", () => {
+    const r = resolveRows([
+      ["ccf", "OSDI", "Operating Systems Design and Implementation"],
+      ["csconferences", "OSDI", null],
+      ["csconferences", "NOPE", null],
+    ]);
+    expect(r.clusters.map((c) => c.members.length)).toEqual([2]);
+    expect(r.events.map((e) => e.rule)).toEqual(["new", "acronym", "unmatched"]);
+  });
+});
