@@ -10,6 +10,13 @@ export default defineConfig({
   // The server reads SITE_DIR; the build writes there too, so parallel builds never share ./dist.
   outDir: process.env.SITE_DIR || "dist",
   trailingSlash: "never",
+  // English at today's addresses (no prefix, so no link breaks), Simplified Chinese under /zh/ (docs/site.md).
+  // The pages live once under src/pages/[...lang]/ and take the language from the address.
+  i18n: {
+    defaultLocale: "en",
+    locales: ["en", "zh"],
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   build: {
     format: "file",
     // Two pages at a time: the build machine has two cores.

@@ -21,6 +21,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
+import type { Outbox } from "../accounts/mail/types.ts";
 import type { AccessControl } from "../read/caller.ts";
 import { emptyActivity, type VenueActivity } from "../read/query/activity.ts";
 import { createQueryLayer, type QueryLayer } from "../read/query/index.ts";
@@ -58,6 +59,8 @@ import type { EdgeEnv, EdgeHandler } from "./http/request-context.ts";
 import type { McpFactory } from "./mcp/handler.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
 import { nodeListener } from "./node-listener.ts";
+import { localePath, unlocalizedPath } from "../render/i18n.ts";
+import type { AccountPages } from "./pages/account/account-pages.ts";
 import { deadlinesPages } from "./pages/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
 import { watchCalendar } from "./pages/watch-calendar.ts";
@@ -78,8 +81,16 @@ export interface AppDeps {
   researchers?: ResearcherDirectory;
   /** Where watchlists live (the state store); absent → their endpoints answer 503. */
   watchlistStore?: WatchlistStore;
+  /** The mail outbox (accounts/mail): queued in the state store, sent by the instance's mail sender. */
+  outbox?: Outbox;
+  /** Sign-up, log-in and the other account forms (pages/account/); absent → those paths are the site's 404. */
+  accountPages?: AccountPages;
   /** The state store's room, for /readyz (store/storage-watch.ts); absent → not reported. */
   storage?: () => Promise<StorageFigures>;
+  /** Why the state store is not the state served (store/identity-watch.ts), or null; absent → not checked. */
+  stateProblem?: () => string | null;
+  /** Why `latest` could not be loaded (the snapshot in service stayed), or null. */
+  snapshotProblem?: () => string | null;
   /** Builds the MCP endpoint (POST /mcp), behind the same edge steps; absent → 404 envelope. */
   mcp?: McpFactory;
   clock?: Clock;
@@ -140,6 +151,9 @@ function operationalRoutes(app: Hono<EdgeEnv>, deps: AppDeps, mcp: ReturnType<Mc
     maxSnapshotAgeHours: config.readyMaxSnapshotAgeHours,
     now: deps.clock ?? systemClock,
     storage: deps.storage,
+    stateProblem: deps.stateProblem,
+    snapshotProblem: deps.snapshotProblem,
+    siteDir: config.siteDir,
   };
   for (const path of HEALTH_PATHS) app.all(path, () => healthResponse(path, readiness));
   app.get(METRICS_PATH, (c) => {
@@ -204,9 +218,15 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
   const watchlistRoute: MiddlewareHandler<EdgeEnv> = async (c, next) =>
     (await watchlists.api(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next();
   app.all(WATCHLISTS_PATH, watchlistRoute);
+  const accountForms = deps.accountPages;
+  if (accountForms) {
+    app.on([...PAGE_METHODS, "POST"], "/account/*", async (c, next) =>
+      (await accountForms(c.req.raw, rawPath(c.req.raw), c.get("ip"))) ?? next(),
+    );
+  }
   app.all(`${WATCHLISTS_PATH}/*`, watchlistRoute);
-  app.on(PAGE_METHODS, SEARCH_PATH, async (c, next) =>
-    rawPath(c.req.raw) === SEARCH_PATH ? ((await search(c.req.raw)) ?? next()) : next(),
+  app.on(PAGE_METHODS, [SEARCH_PATH, localePath("zh", SEARCH_PATH)], async (c, next) =>
+    unlocalizedPath(rawPath(c.req.raw)) === SEARCH_PATH ? ((await search(c.req.raw)) ?? next()) : next(),
   );
   app.on(PAGE_METHODS, "*", async (c, next) => {
     const pathname = rawPath(c.req.raw);
@@ -274,6 +294,8 @@ const edgeStepsOf = (deps: Omit<AppDeps, "query">): readonly EdgeStep[] =>
 export interface ServerOverrides {
   access?: AccessControl;
   watchlistStore?: WatchlistStore;
+  outbox?: Outbox;
+  accountPages?: AccountPages;
   activity?: VenueActivity;
   login?: LoginService;
   researchers?: ResearcherDirectory;
@@ -283,6 +305,7 @@ export interface ServerOverrides {
   metrics?: Metrics;
   sharedRateLimit?: SharedBuckets;
   storage?: () => Promise<StorageFigures>;
+  stateProblem?: () => string | null;
 }
 
 export interface RunningServer {
@@ -304,10 +327,12 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const activity = overrides.activity ?? emptyActivity;
+  const metrics = overrides.metrics ?? createMetrics(overrides.clock);
   const source = await SnapshotSource.open({
     snapshotsDir: config.snapshotsDir,
     pollMs: config.snapshotPollMs,
     logger,
+    onLoadFailure: () => metrics.snapshotLoadFailures.inc(),
   });
   const query = createQueryLayer({
     source,
@@ -318,13 +343,14 @@ export async function startServer(
   });
   const access =
     overrides.access ?? createAnonymousAccess({ dailyQuota: config.anonDailyQuota, clock: overrides.clock });
-  const metrics = overrides.metrics ?? createMetrics(overrides.clock);
+  metrics.buildStatus(() => readBuildStatus(config.snapshotsDir));
   metrics.snapshotBuiltAt(() => new Date(query.snapshot().generated_at));
   const answers = answersOf(query, config.answerWindowMs, overrides.clock);
   // One list of steps for the app and the lane: they share its buckets and turns.
   const steps = edgeStepsOf({ ...overrides, config, access, activity, logger, metrics });
   const handler = createApp({
     ...overrides,
+    snapshotProblem: () => source.loadProblem,
     config,
     query,
     access,

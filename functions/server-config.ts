@@ -9,6 +9,9 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { type AuthConfig, readAuthConfig } from "../accounts/auth/config.ts";
 import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from "../accounts/auth/login.ts";
+import { DEFAULT_SELF_SERVICE, type SelfServiceSettings } from "../accounts/auth/self-service.ts";
+import { DEFAULT_SESSION_DAYS } from "../accounts/auth/sessions.ts";
+import { type MailConfig, mailConfigIssues, readMailConfig } from "../accounts/mail/config.ts";
 import { DEFAULT_STATE_DIR, type StoreEnv } from "../accounts/store/index.ts";
 import {
   QUOTA_LEASE_IDLE_MS,
@@ -17,6 +20,7 @@ import {
   RESERVATION_LEASE_MS,
 } from "../accounts/store/reservations.ts";
 import { type MinFree, minFreeEnv } from "../accounts/store/storage-watch.ts";
+import { DEFAULT_STATE_CHECK_MS } from "../accounts/store/identity-watch.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "../accounts/store/types.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "../runtime/base-url.ts";
 import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "../runtime/env.ts";
@@ -60,6 +64,8 @@ export interface ServerConfig extends AuthConfig {
   login: LoginSettings;
   /** /readyz answers 503 once the served snapshot is older than this many hours; 0 = never. */
   readyMaxSnapshotAgeHours: number;
+  /** How often the state store's identity is checked while serving, ms (STATE_CHECK_MS; store/identity-watch.ts). */
+  stateCheckMs?: number;
   /** Where accounts, keys and counters live (STATE_DIR, or REDIS_URL with REDIS_PREFIX), as openStore reads it. */
   store: StoreEnv;
   /** Creations per address a day and days an untouched list is kept (WATCHLIST_DAILY_CREATIONS, WATCHLIST_KEEP_DAYS). */
@@ -68,6 +74,10 @@ export interface ServerConfig extends AuthConfig {
   stateMinFree: MinFree;
   /** Bearer token that lets a non-loopback scraper read /metrics (METRICS_TOKEN); null: loopback only. */
   metricsToken: string | null;
+  /** The mail relay, sender, pacing, retries and retention (SMTP_URL, MAIL_*: accounts/mail/config.ts). */
+  mail: MailConfig;
+  /** Sign-up, confirmation and reset links, their limits, and log-in sessions (SESSION_DAYS, *_LINK_*, ACCOUNT_*). */
+  accounts: SelfServiceSettings & { sessionDays: number };
 }
 
 /** Two nightly builds: one failed build is tolerated, a second one is not. */
@@ -123,6 +133,7 @@ const Env = z
       }),
     REDIS_PREFIX: z.string().optional(),
     STORE_TIMEOUT_MS: wholeNumber("STORE_TIMEOUT_MS", DEFAULT_STORE_TIMEOUT_MS, 1),
+    STATE_CHECK_MS: wholeNumber("STATE_CHECK_MS", DEFAULT_STATE_CHECK_MS, 100, 60_000),
     RESERVATION_LEASE_MS: wholeNumber("RESERVATION_LEASE_MS", RESERVATION_LEASE_MS, 1),
     QUOTA_LEASE_UNITS: wholeNumber("QUOTA_LEASE_UNITS", QUOTA_LEASE_UNITS, 1),
     QUOTA_LEASE_MS: wholeNumber("QUOTA_LEASE_MS", QUOTA_LEASE_MS, 1),
@@ -134,6 +145,11 @@ const Env = z
     WATCHLIST_DAILY_CREATIONS: wholeNumber("WATCHLIST_DAILY_CREATIONS", DEFAULT_DAILY_CREATIONS, 1),
     WATCHLIST_KEEP_DAYS: wholeNumber("WATCHLIST_KEEP_DAYS", DEFAULT_KEEP_DAYS, 1, 3650),
     STATE_MIN_FREE: minFreeEnv("STATE_MIN_FREE"),
+    SESSION_DAYS: wholeNumber("SESSION_DAYS", DEFAULT_SESSION_DAYS, 1, 365),
+    VERIFY_LINK_HOURS: wholeNumber("VERIFY_LINK_HOURS", DEFAULT_SELF_SERVICE.verifyLinkHours, 1, 24 * 14),
+    RESET_LINK_MINUTES: wholeNumber("RESET_LINK_MINUTES", DEFAULT_SELF_SERVICE.resetLinkMinutes, 5, 24 * 60),
+    ACCOUNT_REQUESTS_PER_HOUR: wholeNumber("ACCOUNT_REQUESTS_PER_HOUR", DEFAULT_SELF_SERVICE.requestsPerHour, 1),
+    ACCOUNT_MAILS_PER_DAY: wholeNumber("ACCOUNT_MAILS_PER_DAY", DEFAULT_SELF_SERVICE.mailsPerDay, 1),
     METRICS_TOKEN: z
       .string()
       .optional()
@@ -164,9 +180,11 @@ function authSettings(env: Record<string, string | undefined>): AuthConfig | str
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = Env.safeParse(env);
   const auth = authSettings(env);
-  if (!parsed.success || typeof auth === "string") {
+  const mailIssues = mailConfigIssues(env);
+  if (!parsed.success || typeof auth === "string" || mailIssues.length > 0) {
     const issues = [
       ...(parsed.success ? [] : parsed.error.issues),
+      ...mailIssues,
       ...(typeof auth === "string"
         ? [{ code: "custom" as const, path: [], message: auth, input: undefined }]
         : []),
@@ -190,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     fairTurns: { concurrency: e.CLIENT_CONCURRENCY, queue: e.CLIENT_QUEUE },
     readyMaxSnapshotAgeHours: e.READY_MAX_SNAPSHOT_AGE_HOURS,
+    stateCheckMs: e.STATE_CHECK_MS,
     connections: {
       perAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
       max: e.MAX_CONNECTIONS,
@@ -215,5 +234,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     watchlists: { dailyCreations: e.WATCHLIST_DAILY_CREATIONS, keepDays: e.WATCHLIST_KEEP_DAYS },
     stateMinFree: e.STATE_MIN_FREE,
     metricsToken: e.METRICS_TOKEN,
+    mail: readMailConfig(env),
+    accounts: {
+      sessionDays: e.SESSION_DAYS,
+      verifyLinkHours: e.VERIFY_LINK_HOURS,
+      resetLinkMinutes: e.RESET_LINK_MINUTES,
+      requestsPerHour: e.ACCOUNT_REQUESTS_PER_HOUR,
+      mailsPerDay: e.ACCOUNT_MAILS_PER_DAY,
+    },
   };
 }

@@ -31,6 +31,7 @@ import {
   resolutionReport,
   sourceStats,
 } from "./report.ts";
+import { categoryCoverage } from "./report-categories.ts";
 import { reportMarkdown } from "./report-markdown.ts";
 import { describeConference, describeJournal } from "./resolve/describe.ts";
 import {
@@ -238,7 +239,7 @@ const runBacktest = (merged: Merged): BuildReport["backtest"] =>
 
 /** One line per summary for the build log. */
 const backtestLine = (label: string, s: BacktestSummary) =>
-  `${label} ${s.rounds} rounds, coverage ${percent(s.coverage)}, median ${s.median} d, p90 ${s.p90} d, ` +
+  `${label} ${s.rounds} rounds, coverage ${percent(s.coverage)} (${s.possible} as possibilities), median ${s.median} d, p90 ${s.p90} d, ` +
   `precision ${percent(s.precision)} of ${s.estimates} estimates, round count right ${percent(s.round_count_right)} of ${s.cycles} cycles`;
 
 /** Ids and change dates (against the previous build's registry), and how our ranks compare with the reference. */
@@ -403,6 +404,18 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
   const sourceDates = new Map(provenance.map((s) => [s.id, s.date]));
   let merged: Merged | null = await mergeVenues(stage, resolved, nowIso, conflicts, sourceDates);
   resolved = null;
+  const categories = categoryCoverage(
+    merged.conferences.map((c) => ({
+      ...c.draft,
+      name: c.draft.short_name,
+      ccfCategorySource: c.ccfCategorySource,
+    })),
+    merged.journals.map((j) => ({
+      ...j.draft,
+      name: j.draft.short_name ?? j.draft.full_name,
+      ccfCategorySource: j.ccfCategorySource,
+    })),
+  );
   const backtest = runBacktest(merged);
   opts.log(
     `  outlook backtest per round, cut-offs ${BACKTEST_CUTOFFS[0]}–${BACKTEST_CUTOFFS.at(-1)}: ` +
@@ -443,6 +456,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
       rank_agreement: agreement,
       backtest,
       data_age: dataAge,
+      category_coverage: categories,
     },
     names,
     tables,

@@ -75,6 +75,27 @@ const researchFields = (r: BuildReport): string[] => [
   "",
 ];
 
+/** Venues per CCF category and CORE FoR code, and the ranked venues the lists give none. */
+const listCategories = ({ category_coverage: c }: BuildReport): string[] => [
+  "## List categories",
+  "",
+  "CCF categories of CCF-ranked venues, from the rows of the list whose rank they show (ccf2026, ccfddl, ccf = the 2022 list); CORE FoR codes of CORE-ranked conferences, from their CORE rows.",
+  "",
+  table(
+    ["CCF category", "name", "conferences", "journals", "from"],
+    c.ccf.map((x) => [x.code, show(x.name), x.conferences, x.journals, bySite(x.from)]),
+  ),
+  "",
+  table(
+    ["CORE FoR", "name", "conferences"],
+    c.core_for.map((x) => [x.code, show(x.name), x.conferences]),
+  ),
+  "",
+  `CCF-ranked venues without a category: ${c.ccf_ranked_without_category.map(show).join(", ") || "none"}.`,
+  `CORE-ranked conferences without a FoR code: ${c.core_ranked_without_for.map(show).join(", ") || "none"}.`,
+  "",
+];
+
 /** Each stage's time and counts. */
 const stageTimes = (r: BuildReport): string[] => [
   "## Stages",
@@ -115,9 +136,10 @@ const sourceCounts = (r: BuildReport): string[] => [
 /** The outlook's estimates against the rounds that followed. */
 const backtest = (r: BuildReport): string[] => [
   `## Outlook backtest per round (cut-offs ${r.backtest.cutoffs.join(", ")}; absolute error in days)`,
-  `A real round without an estimate counts ${MISSED_ROUND_DAYS} days (pipeline/estimate/backtest.ts says how data is hidden). ` +
+  `A real round without an estimate counts ${MISSED_ROUND_DAYS} days (pipeline/estimate/backtest.ts says how data is hidden); ` +
+    "one the outlook showed only as a possibility (detail page, marked) counts as foreseen, with its error (column possible). " +
     `Precision: the share of published estimates a real round of their cycle matched within ${PRECISE_DAYS} days; ` +
-    "round count: the share of cycles given as many estimated rounds as they really had.",
+    "round count: the share of cycles given as many estimated rounds as they really had (possibilities are neither).",
   "",
   table(
     [
@@ -125,6 +147,7 @@ const backtest = (r: BuildReport): string[] => [
       "venues",
       "rounds",
       "coverage",
+      "possible",
       "median",
       "90th percentile",
       "estimates",
@@ -144,6 +167,7 @@ const backtest = (r: BuildReport): string[] => [
       label,
       String(s.rounds),
       percent(s.coverage),
+      String(s.possible),
       show(s.median),
       show(s.p90),
       String(s.estimates),
@@ -162,7 +186,7 @@ const backtest = (r: BuildReport): string[] => [
       w.cutoff,
       String(w.cycle_year),
       w.actual,
-      show(w.estimated),
+      w.possible ? `${w.estimated} (possible)` : show(w.estimated),
       String(w.error_days),
     ]),
   ),
@@ -222,6 +246,15 @@ const resolutionDecisions = (r: BuildReport): string[] => [
       show(`${h.acronym_venue.title ?? "—"} (${h.acronym_venue.source})`),
       show(`${h.title_venue.title ?? "—"} (${h.title_venue.source})`),
     ]),
+  ),
+  "",
+  `### Unmatched (${r.resolution.unmatched.length})`,
+  "Rows of the sources that never found a venue (the archived paperswithcode list, the acceptance lists) that",
+  "joined none: their data is left out (docs/pipeline.md, Resolution).",
+  "",
+  table(
+    ["source", "row"],
+    r.resolution.unmatched.map((u) => [u.source, show(u.key)]),
   ),
   "",
 ];
@@ -293,6 +326,7 @@ const rejectedRecords = (r: BuildReport): string[] => [
 const SECTIONS = [
   summary,
   researchFields,
+  listCategories,
   stageTimes,
   dataAge,
   sourceCounts,

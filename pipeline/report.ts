@@ -7,6 +7,7 @@ import type { SourceAge } from "../snapshot/source-age.ts";
 import type { BacktestReport } from "./estimate/backtest-score.ts";
 import { INFERRED_FIELDS_SOURCE } from "./fields/venue-fields.ts";
 import type { Conflict } from "./merge/merge-conferences.ts";
+import type { CategoryCoverage } from "./report-categories.ts";
 import { type NameChange, type NameDefect, nameDefects } from "./resolve/names.ts";
 import type { Ambiguity, HeldOut, MatchEvent, Resolution, SuspectedDuplicate } from "./resolve/resolution.ts";
 import type { ImportResult, Rejection } from "./sources/observations.ts";
@@ -61,6 +62,8 @@ export interface BuildReport {
   names: NameReport;
   /** Venues per research field, and how many of them carry it only by inference from their title. */
   field_coverage: FieldCoverage[];
+  /** Venues per CCF category and CORE FoR code, from which list's rows, and ranked venues left without one. */
+  category_coverage: CategoryCoverage;
 }
 
 export interface FieldCoverage {
@@ -124,6 +127,8 @@ export interface ResolutionReport {
   listed_apart: { conferences: SuspectedDuplicate[]; journals: SuspectedDuplicate[] };
   /** Rows merged nowhere because their acronym and title name two venues (pipeline/resolve/title-conflicts.ts). */
   held_out: HeldOut[];
+  /** Rows of the sources that never found a venue (pwc, the acceptance lists) that joined none: left out whole. */
+  unmatched: { source: string; key: string }[];
 }
 
 export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<unknown>): ResolutionReport {
@@ -145,6 +150,9 @@ export function resolutionReport(conf: Resolution<unknown>, journal: Resolution<
     suspected_duplicates: { conferences: conf.suspects, journals: journal.suspects },
     listed_apart: { conferences: conf.listedApart, journals: journal.listedApart },
     held_out: [...conf.heldOut, ...journal.heldOut],
+    unmatched: [...conf.events, ...journal.events]
+      .filter((e) => e.rule === "unmatched")
+      .map(({ source, key }) => ({ source, key })),
   };
 }
 

@@ -12,6 +12,7 @@ export type InvalidReason =
   | "revoked_key"
   | "expired_token"
   | "invalid_token"
+  | "superseded_token"
   | "unknown_account"
   | "credentials_disabled";
 
@@ -22,6 +23,7 @@ export const INVALID_REASON_MESSAGES: Record<InvalidReason, string> = {
   revoked_key: "this API key has been revoked",
   expired_token: "the login token has expired; log in again",
   invalid_token: "the login token is invalid",
+  superseded_token: "the login token was issued before the account's password was reset; log in again",
   unknown_account: "the account of this credential does not exist or is not verified",
   credentials_disabled: "this deployment accepts no credentials (it has no account store)",
 };

@@ -30,6 +30,7 @@ import {
   JournalRankingPath,
   type JournalSearchData,
   JournalSearchParams,
+  QUERY_MAX_LENGTH,
   type Statistics,
 } from "./schema/api.ts";
 import { StatisticsParams } from "./schema/compact.ts";
@@ -95,9 +96,50 @@ function rankingOf<R extends string>(
   return validate(path, { ranking }).ranking;
 }
 
+/** The way on from a refused detail call: where a key comes from, and what answers without one. */
+export interface DetailLead {
+  /** The public base URL (no trailing slash), for the key page and the free pages. */
+  baseUrl: string;
+  kind: "conference" | "journal" | "researcher";
+  /** The id as given (possibly not an id at all). */
+  id: unknown;
+}
+
+/** Search tool and REST search of a venue kind, for the text given where an id was expected. */
+function searchLead(kind: "conference" | "journal", text: string): string {
+  const query = text.trim().slice(0, QUERY_MAX_LENGTH);
+  return `to find a ${kind} by name, call search_${kind}s with ${JSON.stringify({ query })} (REST: GET /api/${kind}s?query=${encodeURIComponent(query)})`;
+}
+
+const isVenueId = (id: unknown): id is string | number =>
+  (typeof id === "string" || typeof id === "number") && VenueId.safeParse(String(id)).success;
+
+/** What can be had without a key: the venue's public record (page, Markdown, MCP resource), or a search. */
+function freeLead({ baseUrl, kind, id }: DetailLead): string | null {
+  if (kind === "researcher") return null;
+  if (isVenueId(id)) {
+    return `free without one: the ${kind}'s public record with its submission outlook, ${baseUrl}/${kind}/${id}.md (MCP: resource venue://${kind}/${id})`;
+  }
+  return typeof id === "string" && id.trim() !== "" ? searchLead(kind, id) : null;
+}
+
+/** The 401 message: how to send a credential, where a key comes from, what answers without one. */
+export function credentialRequired(lead: DetailLead): string {
+  const free = freeLead(lead);
+  return `${CREDENTIAL_REQUIRED}; get an API key at ${lead.baseUrl}/account/api-keys${free ? `; ${free}` : ""}`;
+}
+
 /** Detail operations need an account credential or paid access. */
-function requireCredential(caller: Caller): void {
-  if (caller.kind !== "account" && caller.kind !== "paid") throw new Refused(401, CREDENTIAL_REQUIRED);
+function requireCredential(caller: Caller, lead: DetailLead): void {
+  if (caller.kind !== "account" && caller.kind !== "paid") throw new Refused(401, credentialRequired(lead));
+}
+
+/** An unknown venue id; text that is no id at all is pointed to the search. */
+function noVenue(kind: "conference" | "journal", key: string): string {
+  const missing = `no ${kind} with id ${JSON.stringify(key)}`;
+  return VenueId.safeParse(key).success
+    ? missing
+    : `${missing}: ids are decimal strings such as "101"; ${searchLead(kind, key)}`;
 }
 
 /** REST always has a string from the path; an MCP client may send a number (read as its digits) or nothing. */
@@ -126,16 +168,17 @@ function venueDetail<D extends object>(
   kind: "conference" | "journal",
   schema: z.ZodType<{ sections?: readonly string[] }>,
   find: (id: string, access: DetailAccess) => Promise<D | null>,
+  baseUrl: string,
 ): (id: unknown, caller: Caller, params?: unknown) => Promise<Outcome<D>> {
   return (id, caller, params) =>
     attempt(async () => {
-      requireCredential(caller);
+      requireCredential(caller, { baseUrl, kind, id });
       const key = idArgument(id);
       const { sections } = validate(schema, params ?? {});
       const detail = VenueId.safeParse(key).success
         ? await find(key, { paid: caller.kind === "paid" })
         : null;
-      if (!detail) throw new Refused(404, `no ${kind} with id ${JSON.stringify(key)}`);
+      if (!detail) throw new Refused(404, noVenue(kind, key));
       return detailSections(detail, sections);
     });
 }
@@ -159,11 +202,14 @@ export interface ReadOperations {
 export interface ReadOperationsDeps {
   query: QueryLayer;
   researchers?: ResearcherDirectory;
+  /** The public base URL, for the addresses a refusal leads on to (the key page, the free pages). */
+  publicBaseUrl?: string;
 }
 
 export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
   const { query } = deps;
   const researchers = deps.researchers ?? noResearchers;
+  const baseUrl = (deps.publicBaseUrl ?? "").replace(/\/+$/, "");
 
   return {
     searchConferences: (params) =>
@@ -196,17 +242,20 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
         return statisticsWindow(await query.statistics(), full);
       }),
 
-    conference: venueDetail("conference", ConferenceDetailParams, (id, access) =>
-      query.conference(id, access),
+    conference: venueDetail(
+      "conference",
+      ConferenceDetailParams,
+      (id, access) => query.conference(id, access),
+      baseUrl,
     ),
 
-    journal: venueDetail("journal", JournalDetailParams, (id, access) => query.journal(id, access)),
+    journal: venueDetail("journal", JournalDetailParams, (id, access) => query.journal(id, access), baseUrl),
 
     survivingId: async (kind, id) => (VenueId.safeParse(id).success ? query.survivingId(kind, id) : null),
 
     researcher: (id, caller) =>
       attempt(async () => {
-        requireCredential(caller);
+        requireCredential(caller, { baseUrl, kind: "researcher", id });
         const key = idArgument(id);
         const record = ResearcherId.safeParse(key).success ? await researchers.find(key) : null;
         if (!record) throw new Refused(404, "no public researcher profile with this id");

@@ -9,6 +9,7 @@
 import { daysBetween } from "../runtime/clock.ts";
 import { SOURCE_UNCHECKED_MAX_DAYS } from "../snapshot/source-age.ts";
 import { escapeHtml } from "./html.ts";
+import { type Locale, t } from "./i18n.ts";
 
 /**
  * Past this many days the notice shows: the same 30 days after which a source counts as out of date
@@ -42,25 +43,32 @@ export function dataAge(dates: Iterable<string | null | undefined>, today: strin
   };
 }
 
-const days = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
-
 /** "2026-08-22, 107 days old on 2026-12-07": the date, and how old it is on which day. */
-export const dataAgeSpan = (age: DataAge) => `${age.data_as_of}, ${days(age.age_days)} old on ${age.today}`;
+export const dataAgeSpan = (age: DataAge, locale: Locale = "en") =>
+  t(locale, age.age_days === 1 ? "age.span_one" : "age.span", {
+    date: age.data_as_of,
+    days: age.age_days,
+    today: age.today,
+  });
 
 /**
  * The notice's sentence, for an old age only (null otherwise). `where` names the surface: "on this page", "on
  * this board".
  */
-export function dataAgeNotice(age: DataAge | null, where = "on this page"): string | null {
+export function dataAgeNotice(age: DataAge | null, where?: string, locale: Locale = "en"): string | null {
   if (!age?.old) return null;
-  return `The newest deadline data ${where} is from ${dataAgeSpan(age)} (we warn past ${age.max_age_days} days, the age at which a source counts as out of date). Dates may have moved since: check the venue's own site before you submit.`;
+  return t(locale, "age.notice", {
+    where: where ?? t(locale, "age.on_page"),
+    span: dataAgeSpan(age, locale),
+    max: age.max_age_days,
+  });
 }
 
 /** The notice as the first element of a page's content; empty when the data is not old. */
-export function dataAgeHtml(age: DataAge | null, where?: string): string {
-  const notice = dataAgeNotice(age, where);
+export function dataAgeHtml(age: DataAge | null, where?: string, locale: Locale = "en"): string {
+  const notice = dataAgeNotice(age, where, locale);
   return notice
-    ? `<p class="data-age-notice" role="note"><strong>Old data:</strong> ${escapeHtml(notice)}</p>`
+    ? `<p class="data-age-notice" role="note"><strong>${escapeHtml(t(locale, "age.old"))}</strong> ${escapeHtml(notice)}</p>`
     : "";
 }
 

@@ -84,7 +84,7 @@ export function deadlinesRss(
     link: `${pageOf(info, venue)}#outlook-notification-${date.date}`,
     pubDate: pubDate(info, venue.data_as_of),
     description: `${venue.full_name} (${venue.short_name}): notification of acceptance on ${date.date}${date.time ? ` ${date.time.slice(0, 5)} ${date.timezone ?? ""}` : ""}.`,
-    categories: ["notification", ...venue.fields.map(fieldLabel)],
+    categories: ["notification", ...venue.fields.map((field) => fieldLabel(field))],
   }));
   return getRssString({
     title: info.title,
@@ -100,7 +100,7 @@ export function deadlinesRss(
         categories: [
           row.next.estimated ? "estimated" : "announced",
           row.next.type,
-          ...row.fields.map(fieldLabel),
+          ...row.fields.map((field) => fieldLabel(field)),
         ],
       }))
       .concat(notificationItems),

@@ -10,6 +10,7 @@ import { RANK_SYSTEMS } from "../read/schema/rank-tiers.ts";
 import { type OutlookDeadline, RESEARCH_FIELDS } from "../snapshot/records.ts";
 import { deadlineHtml } from "./deadline.ts";
 import { escapeHtml, fieldLabel, formatDate } from "./html.ts";
+import { type Locale, localePath, t } from "./i18n.ts";
 import { rankLineHtml } from "./rank-line.ts";
 
 export const DEADLINES_PATH = "/deadlines";
@@ -124,50 +125,51 @@ const toggle = (name: string, label: string, on: boolean) =>
   `<input type="hidden" name="${name}" value="0" /><label class="switch"><span><input type="checkbox" name="${name}" value="1"${on ? " checked" : ""} /> ${label}</span></label>`;
 
 /** The filter form: a plain GET to /deadlines, so it works without JavaScript and the address is the filter. */
-export function filterFormHtml(f: DeadlineFilter, open = false): string {
+export function filterFormHtml(f: DeadlineFilter, open = false, locale: Locale = "en"): string {
   const within = [...WINDOWS.map(String), ""]
     .map(
       (v) =>
-        `<option value="${v}"${f.within_days === v ? " selected" : ""}>${v ? `within ${v} days` : "any time"}</option>`,
+        `<option value="${v}"${f.within_days === v ? " selected" : ""}>${escapeHtml(v ? t(locale, "filter.within", { days: v }) : t(locale, "filter.any_time"))}</option>`,
     )
     .join("");
   const fields = RESEARCH_FIELDS.map(
     (v) =>
-      `<option value="${v}"${f.field.includes(v) ? " selected" : ""}>${escapeHtml(fieldLabel(v))}</option>`,
+      `<option value="${v}"${f.field.includes(v) ? " selected" : ""}>${escapeHtml(fieldLabel(v, locale))}</option>`,
   ).join("");
-  return `<details class="filter"${open ? " open" : ""}><summary>Filter: ranks, fields, time window, estimates</summary>
-<form id="deadline-filter" class="search" action="${DEADLINES_PATH}" method="get" aria-label="Filter deadlines">
+  const text = (key: Parameters<typeof t>[1]) => escapeHtml(t(locale, key));
+  return `<details class="filter"${open ? " open" : ""}><summary>${text("filter.summary")}</summary>
+<form id="deadline-filter" class="search" action="${localePath(locale, DEADLINES_PATH)}" method="get" aria-label="${text("filter.label")}">
 <div class="row">
 ${RANK_SYSTEMS.map(({ param, system, tiers }) => checkboxes(param, system, tiers, f[param])).join("\n")}
 </div>
 <div class="row">
-<label>Research fields (any of)<select name="field" multiple size="4">${fields}</select></label>
-<label>Deadline<select name="within_days">${within}</select></label>
-${toggle("estimates", "Include estimated deadlines", f.estimates)}
-${toggle("ranked_only", "Ranked venues only (CCF, CORE or QUALIS)", f.ranked_only)}
+<label>${text("filter.fields")}<select name="field" multiple size="4">${fields}</select></label>
+<label>${text("filter.window")}<select name="within_days">${within}</select></label>
+${toggle("estimates", text("filter.estimates"), f.estimates)}
+${toggle("ranked_only", text("filter.ranked_only"), f.ranked_only)}
 </div>
-<p class="note">Several ranks: a venue matches any of them, across systems.</p>
-<div><button type="submit">Show deadlines</button></div>
+<p class="note">${text("filter.note")}</p>
+<div><button type="submit">${text("filter.submit")}</button></div>
 </form></details>`;
 }
 
-function conferenceLine(c: DeadlineRow["conference"]): string {
+function conferenceLine(c: DeadlineRow["conference"], locale: Locale): string {
   if (!c?.start_date) return "";
   const dates =
     c.end_date && c.end_date !== c.start_date
-      ? `${formatDate(c.start_date)} – ${formatDate(c.end_date)}`
-      : formatDate(c.start_date);
-  return `<span class="muted block">Conference ${escapeHtml(dates)}${c.place ? `, ${escapeHtml(c.place)}` : ""}</span>`;
+      ? `${formatDate(c.start_date, locale)} – ${formatDate(c.end_date, locale)}`
+      : formatDate(c.start_date, locale);
+  return `<span class="muted block">${escapeHtml(t(locale, "list.conference", { dates }))}${c.place ? `, ${escapeHtml(c.place)}` : ""}</span>`;
 }
 
 /** One card: the venue with its ranks, the round's next submission deadline, the round's other one, the conference. */
-function deadlineRowHtml(row: DeadlineRow, hidden = false): string {
+function deadlineRowHtml(row: DeadlineRow, hidden: boolean, locale: Locale): string {
   const others = row.deadlines.filter((d) => d.type !== row.next.type && d.status === "upcoming");
   return `<li class="deadline-card${row.next.estimated ? " estimated" : ""}" data-deadline="${row.next.closes_at}"${hidden ? " hidden" : ""}>
-<p class="venue"><a href="/conference/${escapeHtml(row.conference_id)}">${escapeHtml(row.short_name)}</a> ${rankLineHtml(row)}<span class="muted block">${escapeHtml(row.full_name)}</span></p>
-<p class="when">${deadlineHtml(row.next, row.data_as_of)}</p>
-${others.map((d) => `<p class="when other">${deadlineHtml(d, row.data_as_of)}</p>`).join("")}
-${conferenceLine(row.conference)}
+<p class="venue"><a href="${localePath(locale, `/conference/${escapeHtml(row.conference_id)}`)}">${escapeHtml(row.short_name)}</a> ${rankLineHtml(row, locale)}<span class="muted block">${escapeHtml(row.full_name)}</span></p>
+<p class="when">${deadlineHtml(row.next, row.data_as_of, locale)}</p>
+${others.map((d) => `<p class="when other">${deadlineHtml(d, row.data_as_of, locale)}</p>`).join("")}
+${conferenceLine(row.conference, locale)}
 </li>`;
 }
 
@@ -176,17 +178,16 @@ ${conferenceLine(row.conference)}
  * announced and estimated rounds interleaved; an estimate's card is marked (dashed, "estimated", "around …").
  * With `rolling`, only that many show at once and the script reveals the next as deadlines pass.
  */
-export function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number): string {
-  if (rows.length === 0) return `<p class="muted">No submission deadline matches.</p>`;
+export function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number, locale: Locale = "en"): string {
+  if (rows.length === 0) return `<p class="muted">${escapeHtml(t(locale, "list.none"))}</p>`;
   const attr = rolling ? ` data-rolling="${rolling}"` : "";
   return `<ol class="deadline-list"${attr}>${rows
-    .map((row, i) => deadlineRowHtml(row, rolling !== undefined && i >= rolling))
+    .map((row, i) => deadlineRowHtml(row, rolling !== undefined && i >= rolling, locale))
     .join("\n")}</ol>`;
 }
 
 /** "312 deadlines: 40 announced, 272 estimated": the whole result (every page), as the layer counted it. */
-export function deadlineCountsText({ announced, estimated }: DeadlineCounts): string {
-  const n = (count: number) => count.toLocaleString("en-US");
+export function deadlineCountsText({ announced, estimated }: DeadlineCounts, locale: Locale = "en"): string {
   const total = announced + estimated;
-  return `${n(total)} ${total === 1 ? "deadline" : "deadlines"}: ${n(announced)} announced, ${n(estimated)} estimated`;
+  return t(locale, total === 1 ? "list.counts_one" : "list.counts", { total, announced, estimated });
 }

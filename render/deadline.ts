@@ -12,87 +12,106 @@
  */
 import type { OutlookDeadline, OutlookState, SubmissionOutlook } from "../snapshot/records.ts";
 import { escapeHtml, formatDate, formatUtc } from "./html.ts";
+import { type Locale, type MessageKey, t } from "./i18n.ts";
 
-export const STATE_LABELS: Record<OutlookState, string> = {
-  open: "open",
-  estimated: "estimated",
-  passed_unconfirmed: "passed, unconfirmed",
-  closed: "closed",
-  unknown: "unknown",
+const STATE_KEYS: Record<OutlookState, MessageKey> = {
+  open: "state.open",
+  estimated: "state.estimated",
+  passed_unconfirmed: "state.passed_unconfirmed",
+  closed: "state.closed",
+  unknown: "state.unknown",
 };
 
+/** "open", "estimated", "passed, unconfirmed" …, in the page's language (reviewed terms: docs/site.md). */
+export const stateLabel = (state: OutlookState, locale: Locale = "en") => t(locale, STATE_KEYS[state]);
+
+/** The English labels (the API's and feeds' words). */
+export const STATE_LABELS = Object.fromEntries(
+  Object.keys(STATE_KEYS).map((state) => [state, stateLabel(state as OutlookState)]),
+) as Record<OutlookState, string>;
+
 /** "Paper submission", "Abstract (round 2 of 4)". */
-export function deadlineName(d: OutlookDeadline): string {
-  const type = d.type === "abstract" ? "Abstract" : "Paper submission";
-  return d.rounds > 1 ? `${type} (round ${d.round} of ${d.rounds})` : type;
+export function deadlineName(d: OutlookDeadline, locale: Locale = "en"): string {
+  const type = t(locale, d.type === "abstract" ? "deadline.abstract" : "deadline.paper");
+  return d.rounds > 1 ? t(locale, "deadline.round", { type, round: d.round, rounds: d.rounds }) : type;
 }
 
 const hhmm = (time: string) => (time.endsWith(":00") ? time.slice(0, 5) : time);
 
 /** "2026-12-05 23:59 AoE", or "2026-12-05 (time not stated, assumed AoE)". Announced deadlines only. */
-function publishedWhen(d: OutlookDeadline): string {
+function publishedWhen(d: OutlookDeadline, locale: Locale): string {
   if (d.time) return `${d.date} ${hhmm(d.time)} ${d.timezone}`;
-  return `${d.date} (time not stated, ${d.timezone_assumed ? `assumed ${d.timezone}` : d.timezone})`;
+  const key = d.timezone_assumed ? "deadline.no_time_assumed" : "deadline.no_time";
+  return t(locale, key, { date: d.date, zone: d.timezone });
 }
 
 const basis = (years: readonly number[]) =>
   years.length === 0 ? "" : years.length === 1 ? `${years[0]}` : `${years[0]}–${years.at(-1)}`;
 
 /** "around 24 Jul 2027 (window 10 Jul 2027 – 5 Aug 2027, from 2024–2026)". Estimates only. */
-function estimatedWhen(d: OutlookDeadline): string {
-  const window = d.earliest && d.latest ? `window ${formatDate(d.earliest)} – ${formatDate(d.latest)}` : null;
-  const from = d.based_on.length > 0 ? `from ${basis(d.based_on)}` : null;
-  const details = [window, from].filter(Boolean).join(", ");
-  return `around ${formatDate(d.date)}${details ? ` (${details})` : ""}`;
+function estimatedWhen(d: OutlookDeadline, locale: Locale): string {
+  const window =
+    d.earliest && d.latest
+      ? t(locale, "deadline.window", { from: formatDate(d.earliest, locale), to: formatDate(d.latest, locale) })
+      : null;
+  const from = d.based_on.length > 0 ? t(locale, "deadline.based_on", { years: basis(d.based_on) }) : null;
+  const details = [window, from].filter(Boolean).join(locale === "zh" ? "，" : ", ");
+  const around = t(locale, "deadline.around", { date: formatDate(d.date, locale) });
+  if (!details) return around;
+  return locale === "zh" ? `${around}（${details}）` : `${around} (${details})`;
 }
 
+/** "not announced in our sources (data as of 2026-08-22), which may simply not have it yet". */
+const unconfirmedNote = (dataAsOf: string | null, locale: Locale) =>
+  dataAsOf
+    ? t(locale, "deadline.unconfirmed_note_as_of", { date: dataAsOf })
+    : t(locale, "deadline.unconfirmed_note");
+
 /** The whole deadline as one line of text (Markdown, RSS, iCalendar, watchlist data). */
-export function deadlineText(d: OutlookDeadline, dataAsOf: string | null = null): string {
-  const head = `${deadlineName(d)}, ${d.cycle_year} cycle`;
+export function deadlineText(d: OutlookDeadline, dataAsOf: string | null = null, locale: Locale = "en"): string {
+  const head = t(locale, "deadline.cycle_text", { name: deadlineName(d, locale), year: String(d.cycle_year) });
   if (!d.estimated) {
     const utc = d.time ? ` = ${formatUtc(d.closes_at)}` : "";
-    return `${head}: ${publishedWhen(d)}${utc}${d.status === "passed" ? " (passed)" : ""}`;
+    const passed = d.status === "passed" ? ` ${t(locale, "deadline.passed")}` : "";
+    return `${head}: ${publishedWhen(d, locale)}${utc}${passed}`;
   }
   if (d.status === "passed_unconfirmed") {
-    return `${head}: expected ${estimatedWhen(d)}; passed, unconfirmed: not announced in our sources${
-      dataAsOf ? ` (data as of ${dataAsOf})` : ""
-    }, which may simply not have it yet`;
+    const expected = t(locale, "deadline.expected", { when: estimatedWhen(d, locale) });
+    return `${head}: ${expected}; ${stateLabel("passed_unconfirmed", locale)}: ${unconfirmedNote(dataAsOf, locale)}`;
   }
-  return `${head}: estimated, not yet announced, ${estimatedWhen(d)}`;
+  return `${head}: ${t(locale, "deadline.estimated_text", { when: estimatedWhen(d, locale) })}`;
 }
 
 /**
  * One deadline as HTML. `data-deadline` is the instant it closes (for a date-only one, the end of the day in
  * its zone); the countdown counts seconds only for an exact announced instant, days otherwise.
  */
-export function deadlineHtml(d: OutlookDeadline, dataAsOf: string | null = null): string {
-  const name = `<strong>${escapeHtml(deadlineName(d))}</strong> <span class="muted">(${d.cycle_year} cycle)</span>`;
+export function deadlineHtml(d: OutlookDeadline, dataAsOf: string | null = null, locale: Locale = "en"): string {
+  const cycle = escapeHtml(t(locale, "deadline.cycle", { year: String(d.cycle_year) }));
+  const name = `<strong>${escapeHtml(deadlineName(d, locale))}</strong> <span class="muted">${cycle}</span>`;
   if (!d.estimated) {
-    const published = `<span class="published">${escapeHtml(publishedWhen(d))}</span>`;
+    const published = `<span class="published">${escapeHtml(publishedWhen(d, locale))}</span>`;
     const when = d.time
       ? `${published} · <time datetime="${d.closes_at}">${formatUtc(d.closes_at)}</time> <span class="local-time"></span> <span class="countdown"></span>`
       : `${published} <span class="countdown" data-date-only></span>`;
     return `<span class="deadline" data-deadline="${d.closes_at}">${name}: ${when}</span>`;
   }
-  const window = escapeHtml(estimatedWhen(d));
+  const window = escapeHtml(estimatedWhen(d, locale));
   if (d.status === "passed_unconfirmed") {
-    return `<span class="deadline estimate unconfirmed">${name}: <span class="badge state-passed_unconfirmed">passed, unconfirmed</span> expected ${window}; not announced in our sources${
-      dataAsOf ? ` (data as of ${dataAsOf})` : ""
-    }, which may simply not have it yet</span>`;
+    const expected = escapeHtml(t(locale, "deadline.expected", { when: estimatedWhen(d, locale) }));
+    return `<span class="deadline estimate unconfirmed">${name}: ${stateHtml("passed_unconfirmed", locale)} ${expected}; ${escapeHtml(unconfirmedNote(dataAsOf, locale))}</span>`;
   }
-  return `<span class="deadline estimate" data-deadline="${d.closes_at}">${name}: <span class="badge state-estimated">estimated</span> ${window}, not yet announced <span class="countdown" data-date-only data-estimated="${d.date}"></span></span>`;
+  return `<span class="deadline estimate" data-deadline="${d.closes_at}">${name}: ${stateHtml("estimated", locale)} ${window}, ${escapeHtml(t(locale, "deadline.not_announced"))} <span class="countdown" data-date-only data-estimated="${d.date}"></span></span>`;
 }
 
 /** The state as a badge: "open", "estimated", "passed, unconfirmed", "closed", "unknown". */
-export const stateHtml = (state: OutlookState) =>
-  `<span class="badge state-${state}">${STATE_LABELS[state]}</span>`;
+export const stateHtml = (state: OutlookState, locale: Locale = "en") =>
+  `<span class="badge state-${state}">${escapeHtml(stateLabel(state, locale))}</span>`;
 
 /** What the first box says when the outlook has no next deadline. */
-export function noNextText(outlook: Pick<SubmissionOutlook, "state" | "data_as_of">): string {
-  const asOf = outlook.data_as_of ? ` (data as of ${outlook.data_as_of})` : "";
-  return outlook.state === "closed"
-    ? `This cycle's rounds have passed; the next cycle cannot be estimated yet${asOf}.`
-    : `No submission deadline is known${asOf}.`;
+export function noNextText(outlook: Pick<SubmissionOutlook, "state" | "data_as_of">, locale: Locale = "en"): string {
+  const asOf = outlook.data_as_of ? t(locale, "deadline.as_of", { date: outlook.data_as_of }) : "";
+  return t(locale, outlook.state === "closed" ? "deadline.none_closed" : "deadline.none", { asOf });
 }
 
 /** The next submission as list rows carry it (REST/MCP conference rows): no time, so days are counted. */
@@ -104,11 +123,11 @@ export interface RowNextSubmission {
 }
 
 /** A search row's next submission: "5 Dec 2026" (announced) or "around 24 Jul 2027" (estimated), and the state. */
-export function nextSubmissionHtml(row: RowNextSubmission): string {
-  const state = stateHtml(row.outlook_state);
+export function nextSubmissionHtml(row: RowNextSubmission, locale: Locale = "en"): string {
+  const state = stateHtml(row.outlook_state, locale);
   if (!row.next_submission_date || !row.next_submission_closes_at) return state;
-  const date = formatDate(row.next_submission_date);
+  const date = formatDate(row.next_submission_date, locale);
   return row.next_submission_estimated
-    ? `<span data-deadline="${row.next_submission_closes_at}">around ${date} ${state} <span class="countdown" data-date-only data-estimated="${row.next_submission_date}"></span></span>`
+    ? `<span data-deadline="${row.next_submission_closes_at}">${escapeHtml(t(locale, "deadline.around", { date }))} ${state} <span class="countdown" data-date-only data-estimated="${row.next_submission_date}"></span></span>`
     : `<span data-deadline="${row.next_submission_closes_at}">${date} ${state} <span class="countdown" data-date-only></span></span>`;
 }

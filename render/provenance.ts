@@ -4,6 +4,7 @@
  * `SourceInfo.date`); an estimate says it is ours, from which cycles, and the venue's `data_as_of`.
  */
 import type { SourceInfo } from "../snapshot/records.ts";
+import { type Locale, t } from "./i18n.ts";
 
 /** A source's short name and data date, by id. */
 export type SourceDates = ReadonlyMap<string, { name: string; date: string | null }>;
@@ -22,10 +23,10 @@ export interface Provenanced {
   based_on?: readonly number[];
 }
 
-const cycles = (years: readonly number[]) =>
+const cycles = (years: readonly number[], locale: Locale) =>
   years.length === 0
     ? ""
-    : ` from the ${years.length === 1 ? years[0] : `${years[0]}–${years.at(-1)}`} cycles`;
+    : t(locale, "prov.cycles", { years: years.length === 1 ? `${years[0]}` : `${years[0]}–${years.at(-1)}` });
 
 const isEstimate = (d: Provenanced) => d.estimated === true || !d.source;
 
@@ -33,17 +34,28 @@ const isEstimate = (d: Provenanced) => d.estimated === true || !d.source;
  * "ccfddl/ccf-deadlines, data of 2026-08-20" (a Source cell), or "estimated by Venue Directory from the 2024–2026
  * cycles, data as of 2026-08-22". A source the manifest does not list is named by its id, with no date.
  */
-export function sourceCellText(d: Provenanced, sources: SourceDates, dataAsOf: string | null): string {
+export function sourceCellText(
+  d: Provenanced,
+  sources: SourceDates,
+  dataAsOf: string | null,
+  locale: Locale = "en",
+): string {
   if (isEstimate(d)) {
-    return `estimated by Venue Directory${cycles(d.based_on ?? [])}${dataAsOf ? `, data as of ${dataAsOf}` : ""}`;
+    const years = cycles(d.based_on ?? [], locale);
+    return dataAsOf
+      ? t(locale, "prov.estimated_as_of", { cycles: years, date: dataAsOf })
+      : t(locale, "prov.estimated", { cycles: years });
   }
   const known = sources.get(d.source as string);
-  return `${known?.name ?? d.source}${known?.date ? `, data of ${known.date}` : ""}`;
+  const name = known?.name ?? (d.source as string);
+  return known?.date ? t(locale, "prov.data_of", { name, date: known.date }) : name;
 }
 
 /** The same after a date in running text: "source: ccfddl/ccf-deadlines, data of 2026-08-20". */
-export const provenanceText = (d: Provenanced, sources: SourceDates, dataAsOf: string | null) =>
-  `${isEstimate(d) ? "" : "source: "}${sourceCellText(d, sources, dataAsOf)}`;
+export const provenanceText = (d: Provenanced, sources: SourceDates, dataAsOf: string | null, locale: Locale = "en") =>
+  isEstimate(d)
+    ? sourceCellText(d, sources, dataAsOf, locale)
+    : t(locale, "prov.source", { source: sourceCellText(d, sources, dataAsOf, locale) });
 
 /**
  * Where a group of dates shown together comes from, in one line: "Source of these dates: ccfddl/ccf-deadlines,
@@ -54,14 +66,15 @@ export function groupedProvenanceText(
   dates: readonly { label: string; d: Provenanced }[],
   sources: SourceDates,
   dataAsOf: string | null,
+  locale: Locale = "en",
 ): string | null {
   const groups = new Map<string, string[]>();
   for (const { label, d } of dates) {
-    const text = sourceCellText(d, sources, dataAsOf);
+    const text = sourceCellText(d, sources, dataAsOf, locale);
     groups.set(text, [...(groups.get(text) ?? []), label]);
   }
   if (groups.size === 0) return null;
   const [only] = groups.keys();
-  if (groups.size === 1) return `Source of these dates: ${only}`;
+  if (groups.size === 1) return t(locale, "prov.sources", { source: only ?? "" });
   return [...groups].map(([text, labels]) => `${[...new Set(labels)].join(", ")}: ${text}`).join(" · ");
 }

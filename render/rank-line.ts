@@ -3,6 +3,7 @@
  * search rows and rank pages all print a venue's ranks through it, with the same words.
  */
 import { escapeHtml } from "./html.ts";
+import { type Locale, t } from "./i18n.ts";
 
 export interface Ranked {
   ccf_rank: string;
@@ -22,9 +23,9 @@ export function rankText(venue: Ranked): string {
   return parts.length > 0 ? parts.join(" · ") : "unranked";
 }
 
-export function rankLineHtml(venue: Ranked): string {
+export function rankLineHtml(venue: Ranked, locale: Locale = "en"): string {
   const text = rankText(venue);
   return text === "unranked"
-    ? `<span class="rank-line muted">unranked</span>`
+    ? `<span class="rank-line muted">${escapeHtml(t(locale, "rank.unranked"))}</span>`
     : `<span class="rank-line">${escapeHtml(text)}</span>`;
 }

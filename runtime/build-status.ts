@@ -15,6 +15,8 @@ const Outcome = z.object({
   at: z.string(),
   /** Why it failed; absent when it did not. */
   message: z.string().optional(),
+  /** How long it took, ms; absent in files written before it was recorded. */
+  duration_ms: z.number().optional(),
 });
 export type StepOutcome = z.infer<typeof Outcome>;
 

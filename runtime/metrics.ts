@@ -4,6 +4,7 @@
  * store errors, the served snapshot's age, and prom-client's default process metrics. Served at /metrics.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { BuildStatus } from "./build-status.ts";
 
 /** The state store's room (store/storage-watch.ts). */
 export interface StorageFigures {
@@ -30,6 +31,43 @@ export interface Metrics {
   snapshotBuiltAt(read: () => Date): void;
   /** Reads the state store's room when scraped; set once the store is open. */
   storage(read: () => Promise<StorageFigures>): void;
+  /** Messages handed to the relay (or the log), failed attempts by outcome, messages not sent to a suppressed address. */
+  mailSent: Counter;
+  mailFailed: Counter<"outcome">;
+  mailSuppressed: Counter;
+  /** Reads the mail queue's depth when scraped; set once the store is open. */
+  mailQueue(read: () => Promise<MailQueueFigures>): void;
+  /** 1 while the state store is the state this server serves, 0 once it was emptied or replaced (identity-watch). */
+  stateIdentityOk: Gauge;
+  /** Snapshots `latest` pointed at that could not be loaded (the one in service stayed). */
+  snapshotLoadFailures: Counter;
+  /** Reads the builder's recorded sync and build outcomes when scraped (runtime/build-status.ts). */
+  buildStatus(read: () => BuildStatus): void;
+}
+
+/** The mail queue's depth (accounts/mail). */
+export interface MailQueueFigures {
+  pending: number;
+  dead: number;
+}
+
+/** The mail queue's depth by state, from one store call when scraped; a failed reading leaves the last values. */
+function mailQueueGauge(registry: Registry, reader: () => (() => Promise<MailQueueFigures>) | null): void {
+  new Gauge({
+    name: "vd_mail_queue_messages",
+    help:
+      "Messages in the mail queue: pending (waiting to be sent: due, retrying or claimed), dead (given up, " +
+      "kept for the operator until MAIL_KEEP_DAYS)",
+    labelNames: ["state"],
+    registers: [registry],
+    async collect() {
+      const read = reader();
+      const figures = read ? await read().catch(() => null) : null;
+      if (!figures) return;
+      this.set({ state: "pending" }, figures.pending);
+      this.set({ state: "dead" }, figures.dead);
+    },
+  });
 }
 
 /** The storage gauges, set from one (kept) reading when scraped; prom-client awaits every collect. */
@@ -61,6 +99,38 @@ function storageGauges(registry: Registry, reader: () => (() => Promise<StorageF
   );
 }
 
+/**
+ * The last sync's and build's outcome (1 ok, 0 failed), when they finished and how long they took, by step, as the
+ * builder recorded them beside the snapshots (a step never recorded has no series).
+ */
+function buildStatusGauges(registry: Registry, reader: () => (() => BuildStatus) | null): void {
+  const gauge = (name: string, help: string, value: (o: NonNullable<BuildStatus["build"]>) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["step"],
+      registers: [registry],
+      collect() {
+        const status = reader()?.();
+        if (!status) return;
+        for (const step of ["sync", "build"] as const) {
+          const outcome = status[step];
+          const v = outcome ? value(outcome) : null;
+          if (v !== null) this.set({ step }, v);
+        }
+      },
+    });
+  gauge("vd_build_step_ok", "1 when the last sync / build succeeded, 0 when it failed", (o) =>
+    o.outcome === "ok" ? 1 : 0,
+  );
+  gauge("vd_build_step_finished_timestamp_seconds", "When the last sync / build finished (Unix time)", (o) =>
+    Date.parse(o.at) / 1000,
+  );
+  gauge("vd_build_step_duration_seconds", "How long the last sync / build took", (o) =>
+    o.duration_ms === undefined ? null : o.duration_ms / 1000,
+  );
+}
+
 let processMetrics: Registry | undefined;
 
 /** prom-client's process metrics, collected once per process however many servers it runs (tests run many). */
@@ -77,6 +147,10 @@ export function createMetrics(now: () => Date = () => new Date()): Metrics {
   let builtAt: (() => Date) | null = null;
   let storage: (() => Promise<StorageFigures>) | null = null;
   storageGauges(registry, () => storage);
+  let mailQueue: (() => Promise<MailQueueFigures>) | null = null;
+  mailQueueGauge(registry, () => mailQueue);
+  let buildStatus: (() => BuildStatus) | null = null;
+  buildStatusGauges(registry, () => buildStatus);
   new Gauge({
     name: "vd_snapshot_age_seconds",
     help: "Seconds since the served snapshot was built (its manifest's generated_at)",
@@ -129,6 +203,42 @@ export function createMetrics(now: () => Date = () => new Date()): Metrics {
     },
     storage(read) {
       storage = read;
+    },
+    mailSent: new Counter({
+      name: "vd_mail_sent_total",
+      help: "Messages handed to the SMTP relay (or written to the log without SMTP_URL) by this process",
+      registers: [registry],
+    }),
+    mailFailed: new Counter({
+      name: "vd_mail_failed_total",
+      help:
+        "Failed sending attempts by outcome: retry (relay down, slow or 4xx; tried again later unless out of " +
+        "attempts), dead (the relay refused the message for good), bounce (the address refused for good: suppressed)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    mailSuppressed: new Counter({
+      name: "vd_mail_suppressed_total",
+      help: "Messages not sent because their address is suppressed (a relay refused it for good)",
+      registers: [registry],
+    }),
+    mailQueue(read) {
+      mailQueue = read;
+    },
+    stateIdentityOk: new Gauge({
+      name: "vd_state_identity_ok",
+      help:
+        "1 while the state store holds the state this server serves; 0 once it was emptied or replaced (metered " +
+        "calls answer 503 until it is restored or accepted: npm run accounts -- accept-state)",
+      registers: [registry],
+    }),
+    snapshotLoadFailures: new Counter({
+      name: "vd_snapshot_load_failures_total",
+      help: "Snapshots `latest` pointed at that this server could not load (the snapshot in service stayed)",
+      registers: [registry],
+    }),
+    buildStatus(read) {
+      buildStatus = read;
     },
   };
 }

@@ -17,7 +17,7 @@ import {
 } from "../accounts/auth/accounts.ts";
 import { ConfigError, readAuthConfig } from "../accounts/auth/config.ts";
 import { mintPaidAccess, PAID_ACCESS_HEADER } from "../accounts/auth/paid.ts";
-import { openStore } from "../accounts/store/index.ts";
+import { acceptStoreState, openStore } from "../accounts/store/index.ts";
 import type { Store } from "../accounts/store/types.ts";
 import type { IdRegistry } from "../pipeline/resolve/ids.ts";
 import { IDS, LATEST } from "../snapshot/files.ts";
@@ -31,6 +31,9 @@ const USAGE = `Usage: npm run accounts -- <command> [options]
   set-profile  --email E [--public true|false] [--institution I] [--cv TEXT]
                [--track ID,ID] [--track-journals ID,ID] [--attend ID,ID]
   paid-token   --path P [--ttl SECONDS]         mints an ${PAID_ACCESS_HEADER} value (needs PAID_ACCESS_KEY)
+  accept-state                                  serves the state store as it is now (emptied or replaced):
+               records its state id (a new one for an empty store) as this machine's, and running
+               servers that refuse it (503) serve it again within seconds (docs/operations.md)
 
 State: STATE_DIR (default ./var) or REDIS_URL. Venue ids are checked against SNAPSHOTS_DIR/latest when it exists.`;
 
@@ -175,6 +178,11 @@ const COMMANDS: Record<string, Command> = {
       };
       return updateProfile(withStore(store), required(v, "email"), patch);
     },
+  },
+  "accept-state": {
+    options: {},
+    needsStore: false,
+    run: () => acceptStoreState(process.env),
   },
   "paid-token": {
     options: { path: text, ttl: text },

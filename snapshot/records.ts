@@ -4,6 +4,7 @@
  * file of its own under records/.
  */
 export * from "./records/bulk-tables.ts";
+export * from "./records/categories.ts";
 export * from "./records/deadlines.ts";
 export * from "./records/manifest.ts";
 export * from "./records/outlook.ts";

@@ -10,7 +10,8 @@ import type { HeaderReader } from "../../runtime/client-ip.ts";
 import type { Store } from "../store/types.ts";
 import { hashApiKey, isApiKeyShaped } from "./api-keys.ts";
 import type { AuthConfig } from "./config.ts";
-import { jwtKey, verifyAccountJwt } from "./jwt.ts";
+import { issuedBeforeReset } from "./credential-age.ts";
+import { jwtKey, verifyIssuedJwt } from "./jwt.ts";
 import { PAID_ACCESS_HEADER, verifyPaidToken } from "./paid.ts";
 
 export interface RequestInfo {
@@ -41,10 +42,11 @@ async function resolveBearer(
     return { accountId: key.accountId, keyId: key.keyId };
   }
   if (!JWT_SHAPE.test(credential)) return { reason: "malformed" };
-  const checked = await verifyAccountJwt(credential, await jwtKey(store, config), now);
+  const checked = await verifyIssuedJwt(credential, await jwtKey(store, config), now);
   if ("error" in checked) return { reason: checked.error === "expired" ? "expired_token" : "invalid_token" };
   const account = await store.getAccount(checked.accountId);
   if (!account?.verified) return { reason: "unknown_account" };
+  if (issuedBeforeReset(checked.issuedAtMs, account)) return { reason: "superseded_token" };
   return { accountId: checked.accountId, keyId: null };
 }
 

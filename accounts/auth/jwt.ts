@@ -23,14 +23,28 @@ export function jwtKey(store: Store, config: Pick<AuthConfig, "jwtSecret">): Pro
   if (!key) {
     key = store
       .getOrInitSetting(LOGIN_TOKEN_KEY_SETTING, randomBytes(32).toString("base64url"))
-      .then((secret) => new TextEncoder().encode(secret));
+      .then((secret) => new TextEncoder().encode(secret))
+      .catch((err: unknown) => {
+        // A store that could not answer is asked again next time, not remembered as failing.
+        keys.delete(store);
+        throw err;
+      });
     keys.set(store, key);
   }
   return key;
 }
 
+/** Drops `store`'s cached key, so the next use reads it from the store again (a restored or accepted state). */
+export function forgetJwtKey(store: Store): void {
+  keys.delete(store);
+}
+
+/**
+ * `iat` carries milliseconds (a fractional NumericDate, RFC 7519 §2), so a token issued right after a password reset
+ * is told apart from one issued in the same second before it (Account.credentialsValidAfter).
+ */
 export function signAccountJwt(accountId: string, key: Uint8Array, now: Date = new Date()): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
+  const issuedAt = now.getTime() / 1000;
   return new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(accountId)
@@ -43,20 +57,30 @@ export function signAccountJwt(accountId: string, key: Uint8Array, now: Date = n
 
 export type JwtCheck = { accountId: string } | { error: "expired" | "invalid" };
 
-export async function verifyAccountJwt(
+/** A valid token's account and when it was issued (ms since the epoch), or why it is refused. */
+export type IssuedJwtCheck = { accountId: string; issuedAtMs: number } | { error: "expired" | "invalid" };
+
+export async function verifyAccountJwt(token: string, key: Uint8Array, now: Date = new Date()): Promise<JwtCheck> {
+  const checked = await verifyIssuedJwt(token, key, now);
+  return "error" in checked ? checked : { accountId: checked.accountId };
+}
+
+/** verifyAccountJwt with the token's issue time, which a password reset dates (credentials.ts). */
+export async function verifyIssuedJwt(
   token: string,
   key: Uint8Array,
   now: Date = new Date(),
-): Promise<JwtCheck> {
+): Promise<IssuedJwtCheck> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: [ALGORITHM],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,
-      requiredClaims: ["sub", "exp"],
+      requiredClaims: ["sub", "exp", "iat"],
       currentDate: now,
     });
-    return payload.sub ? { accountId: payload.sub } : { error: "invalid" };
+    if (!payload.sub || payload.iat === undefined) return { error: "invalid" };
+    return { accountId: payload.sub, issuedAtMs: payload.iat * 1000 };
   } catch (error) {
     return { error: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }

@@ -5,7 +5,7 @@
  * address's ahead of the rest, and a full queue answers 429 like an address over its limit.
  */
 import type { Clock } from "../../runtime/clock.ts";
-import type { Store } from "../store/types.ts";
+import type { Account, Store } from "../store/types.ts";
 import { normalizeEmail } from "./accounts.ts";
 import type { AuthConfig } from "./config.ts";
 import { JWT_LIFETIME_SECONDS, jwtKey, signAccountJwt } from "./jwt.ts";
@@ -42,8 +42,22 @@ export interface LoginToken {
 /** A token; a refusal to check now (429 with Retry-After); or null for wrong credentials or an attempt held back. */
 export type LoginOutcome = LoginToken | { retryAfterSeconds: number; reason: string } | null;
 
+/** A refusal to check now (429), null for wrong credentials, or the account (a password right for an unconfirmed one). */
+export type Authentication =
+  | { account: Account }
+  | { unverified: true }
+  | { retryAfterSeconds: number; reason: string }
+  | null;
+
 export interface Login {
   login(email: string, password: string, context: { ip: string }): Promise<LoginOutcome>;
+  /**
+   * The same check under the same limits, for the site's log-in form (which starts a session, not a token). A right
+   * password of an unconfirmed account still counts as a failed attempt, as for `login`.
+   */
+  authenticate(email: string, password: string, context: { ip: string }): Promise<Authentication>;
+  /** The hashing pool, shared with sign-ups and password resets so they wait their turn with logins. */
+  hasher: PasswordHasher;
   /** Stops the hashing threads. */
   close(): Promise<void>;
 }
@@ -57,7 +71,7 @@ export function createLogin(
   const limiter = new LoginLimiter(store, settings.limits);
   const hasher = new PasswordHasher(settings.hashing);
 
-  const attempt = async (email: string, password: string, ip: string): Promise<LoginOutcome> => {
+  const attempt = async (email: string, password: string, ip: string): Promise<Authentication> => {
     const addressWait = await limiter.addressWait(ip);
     if (addressWait > 0) return { retryAfterSeconds: addressWait, reason: "too many login attempts" };
     const normalized = normalizeEmail(email);
@@ -73,26 +87,35 @@ export function createLogin(
     const matches = await hasher.verify(password, stored, check.known);
     if (!account || !matches || !account.verified) {
       await limiter.failed(ip, normalized);
-      return null;
+      return account && matches ? { unverified: true } : null;
     }
     await limiter.succeeded(ip, normalized);
-    return {
-      token: await signAccountJwt(account.id, await jwtKey(store, config), clock()),
-      token_type: "Bearer",
-      expires_in: JWT_LIFETIME_SECONDS,
-      user_id: account.id,
-    };
+    return { account };
+  };
+
+  const authenticate: Login["authenticate"] = async (email, password, { ip }) => {
+    try {
+      return await attempt(email, password, ip);
+    } catch (error) {
+      if (!(error instanceof PasswordHashingBusy)) throw error;
+      return { retryAfterSeconds: BUSY_RETRY_SECONDS, reason: "login is busy" };
+    }
   };
 
   return {
-    async login(email, password, { ip }) {
-      try {
-        return await attempt(email, password, ip);
-      } catch (error) {
-        if (!(error instanceof PasswordHashingBusy)) throw error;
-        return { retryAfterSeconds: BUSY_RETRY_SECONDS, reason: "login is busy" };
-      }
+    authenticate,
+    async login(email, password, context) {
+      const checked = await authenticate(email, password, context);
+      if (checked === null || "unverified" in checked) return null;
+      if ("retryAfterSeconds" in checked) return checked;
+      return {
+        token: await signAccountJwt(checked.account.id, await jwtKey(store, config), clock()),
+        token_type: "Bearer",
+        expires_in: JWT_LIFETIME_SECONDS,
+        user_id: checked.account.id,
+      };
     },
+    hasher,
     close: () => hasher.close(),
   };
 }

@@ -26,12 +26,21 @@ export interface GuardOptions {
 
 export const DEFAULT_FAILURE_THRESHOLD = 5;
 
-/** Store methods only the background batches call (key uses, views, leased units, answered settles). */
+/**
+ * Store methods only the background batches call (key uses, views, leased units, answered settles), and the mail
+ * sender's, which retries on its own.
+ */
 const BACKGROUND_WRITES: ReadonlySet<string | symbol> = new Set([
   "recordKeyUses",
   "recordViews",
   "settleUnits",
   "settle",
+  "claimMail",
+  "markMailSent",
+  "markMailFailed",
+  "bounceMail",
+  "mailQueueDepth",
+  "purgeMail",
 ]);
 
 /** Whether a call of the store method `method` counts toward opening the circuit. */

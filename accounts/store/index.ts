@@ -1,5 +1,6 @@
 /** Picks the state store from the environment: Redis when REDIS_URL is set, else the embedded SQLite store. */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { type IdentityWatchOptions, StateIdentityWatch } from "./identity-watch.ts";
 import { makeStateDirPrivate } from "./private-state-dir.ts";
 import type { QuotaLeaseOptions } from "./quota-leases.ts";
 import { DEFAULT_REDIS_PREFIX, RedisStore } from "./redis-store.ts";
@@ -9,8 +10,14 @@ import {
   QUOTA_LEASE_UNITS,
   RESERVATION_LEASE_MS,
 } from "./reservations.ts";
-import { SqliteStore } from "./sqlite-store.ts";
-import { checkRedisSchema, checkStateIdentity, stateMarkerFile } from "./state-identity.ts";
+import { SqliteStore, STATE_FILE_NAME } from "./sqlite-store.ts";
+import {
+  type AcceptedState,
+  acceptState,
+  checkRedisSchema,
+  checkStateIdentity,
+  stateMarkerFile,
+} from "./state-identity.ts";
 import type { Store, StoreOptions } from "./types.ts";
 
 export type { Store } from "./types.ts";
@@ -68,6 +75,20 @@ export function quotaLeaseOf(env: StoreEnv): QuotaLeaseOptions {
  * made private first (private-state-dir.ts).
  */
 export async function openStore(env: StoreEnv, options: StoreOptions = {}): Promise<Store> {
+  const { store, redisUrl, markerFile } = await openBackend(env, options);
+  try {
+    // Identity first: a refused store gets nothing written into it.
+    await checkStateIdentity(store, markerFile);
+    if (redisUrl) await checkRedisSchema(store);
+    return store;
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}
+
+/** The backend `env` names, opened without any check, with this machine's marker file for it. */
+async function openBackend(env: StoreEnv, options: StoreOptions) {
   const opened = { timeoutMs: msOf(env.STORE_TIMEOUT_MS), ...options };
   const stateDir = stateDirOf(env);
   const redisUrl = env.REDIS_URL?.trim();
@@ -76,12 +97,39 @@ export async function openStore(env: StoreEnv, options: StoreOptions = {}): Prom
   const store = redisUrl
     ? await RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: prefix })
     : await SqliteStore.open({ ...opened, dir: stateDir });
+  return { store, redisUrl, markerFile: stateMarkerFile(stateDir, redisUrl ? prefix : null) };
+}
+
+/**
+ * `npm run accounts -- accept-state`: the store `env` names becomes this machine's state (an emptied one gets a new
+ * id), and running servers that were serving the state it replaces serve it too (state-identity.ts acceptState).
+ */
+export async function acceptStoreState(env: StoreEnv): Promise<AcceptedState & { marker_file: string }> {
+  const { store, redisUrl, markerFile } = await openBackend(env, {});
   try {
     if (redisUrl) await checkRedisSchema(store);
-    await checkStateIdentity(store, stateMarkerFile(stateDir, redisUrl ? prefix : null));
-    return store;
-  } catch (err) {
+    return { ...(await acceptState(store, markerFile)), marker_file: markerFile };
+  } finally {
     await store.close();
-    throw err;
   }
+}
+
+/**
+ * The running server's watch on `store`'s identity (identity-watch.ts), started: its marker is this machine's for the
+ * backend `env` names, and with SQLite the database file is watched for a replacement too.
+ */
+export function watchStateIdentity(
+  store: Store,
+  env: StoreEnv,
+  options: Omit<IdentityWatchOptions, "markerFile" | "databaseFile">,
+): StateIdentityWatch {
+  const stateDir = stateDirOf(env);
+  const redis = Boolean(env.REDIS_URL?.trim());
+  const watch = new StateIdentityWatch(store, {
+    ...options,
+    markerFile: stateMarkerFile(stateDir, redis ? (env.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX) : null),
+    databaseFile: redis ? undefined : join(stateDir, STATE_FILE_NAME),
+  });
+  watch.start();
+  return watch;
 }

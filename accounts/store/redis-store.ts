@@ -13,9 +13,11 @@ import { redisActivity } from "./redis/activity.ts";
 import { redisApiKeys } from "./redis/api-keys.ts";
 import { RedisContext } from "./redis/context.ts";
 import { redisLoginAddresses } from "./redis/login-addresses.ts";
+import { redisMail } from "./redis/mail.ts";
 import { redisProfiles } from "./redis/profiles.ts";
 import { redisQuota } from "./redis/quota.ts";
 import { redisRateLimits } from "./redis/rate-limits.ts";
+import { redisSessions } from "./redis/sessions.ts";
 import { redisSettings } from "./redis/settings.ts";
 import { redisStorageUse } from "./redis/storage-use.ts";
 import { redisViews } from "./redis/views.ts";
@@ -66,7 +68,9 @@ function redisStore(redis: Redis, keyPrefix: string, now: () => number): Store {
     ...redisViews(context),
     ...redisWatchlists(context),
     ...redisSettings(context),
+    ...redisSessions(context),
     ...redisStorageUse(context),
+    ...redisMail(context),
     async close() {
       if (redis.status === "ready") await redis.quit();
       else redis.disconnect();

@@ -110,6 +110,7 @@ export interface StoredFields {
 }
 
 function toAccount(f: StoredFields): Account {
+  const validAfter = f.optionalText("credentials_valid_after");
   return {
     id: f.text("id"),
     email: f.text("email"),
@@ -119,6 +120,8 @@ function toAccount(f: StoredFields): Account {
     passwordSalt: f.text("password_salt"),
     verified: f.flag("verified"),
     createdAt: f.text("created_at"),
+    // Only a reset password has one; accounts without it read as before.
+    ...(validAfter === null ? {} : { credentialsValidAfter: validAfter }),
   };
 }
 

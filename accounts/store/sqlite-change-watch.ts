@@ -59,6 +59,7 @@ const LEAVES_CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>([
   "removeExpiredWatchlists",
   "storageUse",
   "getOrInitSetting",
+  "getSetting",
   "recordKeyUses",
   "recordViews",
   "consume",
@@ -71,6 +72,14 @@ const LEAVES_CACHED_READS: ReadonlySet<StoreMethod> = new Set<StoreMethod>([
   "forget",
   "rememberLoginAddress",
   "knowsLoginAddress",
+  "enqueueMail",
+  "claimMail",
+  "markMailSent",
+  "markMailFailed",
+  "bounceMail",
+  "isMailSuppressed",
+  "mailQueueDepth",
+  "purgeMail",
 ]);
 
 export class ChangeWatch {

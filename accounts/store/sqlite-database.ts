@@ -10,8 +10,10 @@ import { sqliteActivity } from "./sqlite/activity.ts";
 import { sqliteApiKeys } from "./sqlite/api-keys.ts";
 import { SqliteConnections, type SqliteDatabaseOptions, sqliteStorageUse } from "./sqlite/connections.ts";
 import { sqliteLoginAddresses } from "./sqlite/login-addresses.ts";
+import { sqliteMail } from "./sqlite/mail.ts";
 import { sqliteProfiles } from "./sqlite/profiles.ts";
 import { sqliteQuota } from "./sqlite/quota.ts";
+import { sqliteSessions } from "./sqlite/sessions.ts";
 import { sqliteSettings } from "./sqlite/settings.ts";
 import { sqliteViews } from "./sqlite/views.ts";
 import { sqliteWatchlists } from "./sqlite/watchlists.ts";
@@ -36,6 +38,8 @@ export function openSqliteDatabase(options: SqliteDatabaseOptions): SqliteDataba
     ...sqliteViews(connections),
     ...sqliteWatchlists(connections),
     ...sqliteSettings(connections),
+    ...sqliteSessions(connections),
+    ...sqliteMail(connections),
     storageUse: () => sqliteStorageUse(options.dir),
     dataVersion: () => connections.dataVersion(),
     close: async () => connections.close(),

@@ -119,5 +119,49 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE watchlists ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
    UPDATE watchlists SET expires_at = (unixepoch() + 180 * 86400) * 1000;
    CREATE INDEX watchlists_expiry ON watchlists(expires_at);`,
+  // The mail queue (Store.enqueueMail …): a pending message is due at next_at (a claim moves it to the lease's
+  // end); finished_at (ms) dates a sent, suppressed or dead one for purgeMail. Addresses refused for good.
+  `CREATE TABLE mail_queue (
+     id TEXT PRIMARY KEY,
+     dedupe_key TEXT NOT NULL UNIQUE,
+     recipient TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     text TEXT,
+     html TEXT,
+     headers TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'suppressed', 'dead')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_at INTEGER NOT NULL,
+     lease_owner TEXT,
+     created_at INTEGER NOT NULL,
+     finished_at INTEGER,
+     last_error TEXT
+   );
+   CREATE INDEX mail_queue_due ON mail_queue(status, next_at);
+   CREATE INDEX mail_queue_finished ON mail_queue(finished_at) WHERE finished_at IS NOT NULL;
+   CREATE TABLE mail_suppressed (
+     address TEXT PRIMARY KEY,
+     reason TEXT NOT NULL,
+     suppressed_at INTEGER NOT NULL
+   );`,
+  // The site's log-in (Store.createSession …) and single-use links (Store.putOneTimeToken …): sha256 ids only,
+  // expiries in ms; a reset password dates the credentials issued before it (accounts.credentials_valid_after).
+  `ALTER TABLE accounts ADD COLUMN credentials_valid_after TEXT;
+   CREATE TABLE sessions (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE INDEX sessions_account ON sessions(account_id);
+   CREATE INDEX sessions_expiry ON sessions(expires_at);
+   CREATE TABLE one_time_tokens (
+     hash TEXT PRIMARY KEY,
+     purpose TEXT NOT NULL CHECK (purpose IN ('verify', 'reset')),
+     account_id TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE INDEX one_time_tokens_expiry ON one_time_tokens(expires_at);`,
 ];
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;

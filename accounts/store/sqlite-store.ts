@@ -236,6 +236,24 @@ export class SqliteStore implements Store {
     this.call("rememberLoginAddress", ...args);
   knowsLoginAddress: Store["knowsLoginAddress"] = (...args) => this.call("knowsLoginAddress", ...args);
   getOrInitSetting: Store["getOrInitSetting"] = (...args) => this.call("getOrInitSetting", ...args);
+  getSetting: Store["getSetting"] = (...args) => this.call("getSetting", ...args);
+  markAccountVerified: Store["markAccountVerified"] = (...args) => this.call("markAccountVerified", ...args);
+  setAccountPassword: Store["setAccountPassword"] = (...args) => this.call("setAccountPassword", ...args);
+  createSession: Store["createSession"] = (...args) => this.call("createSession", ...args);
+  getSession: Store["getSession"] = (...args) => this.call("getSession", ...args);
+  deleteSession: Store["deleteSession"] = (...args) => this.call("deleteSession", ...args);
+  deleteAccountSessions: Store["deleteAccountSessions"] = (...args) =>
+    this.call("deleteAccountSessions", ...args);
+  putOneTimeToken: Store["putOneTimeToken"] = (...args) => this.call("putOneTimeToken", ...args);
+  takeOneTimeToken: Store["takeOneTimeToken"] = (...args) => this.call("takeOneTimeToken", ...args);
+  enqueueMail: Store["enqueueMail"] = (...args) => this.call("enqueueMail", ...args);
+  claimMail: Store["claimMail"] = (...args) => this.call("claimMail", ...args);
+  markMailSent: Store["markMailSent"] = (...args) => this.call("markMailSent", ...args);
+  markMailFailed: Store["markMailFailed"] = (...args) => this.call("markMailFailed", ...args);
+  bounceMail: Store["bounceMail"] = (...args) => this.call("bounceMail", ...args);
+  isMailSuppressed: Store["isMailSuppressed"] = (...args) => this.call("isMailSuppressed", ...args);
+  mailQueueDepth: Store["mailQueueDepth"] = (...args) => this.call("mailQueueDepth", ...args);
+  purgeMail: Store["purgeMail"] = (...args) => this.call("purgeMail", ...args);
 
   /**
    * Closes the database and stops the worker. A worker that does not answer in time is terminated anyway; one stuck

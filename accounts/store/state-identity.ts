@@ -3,7 +3,8 @@
  * classic case being a Redis without persistence that restarted: every account, key, quota and the login-token
  * secret gone, and the service carrying on. Each store gets a random id (a setting, so it lives and travels with
  * the data: backups and restores keep it), and a marker file in STATE_DIR on this machine remembers the id the
- * store had. A store whose id differs from the marker's — empty, or another one — is refused at start.
+ * store had. A store whose id differs from the marker's — empty, or another one — is refused at start; while a
+ * server runs, identity-watch.ts checks the same every few seconds.
  * Redis also keeps the version of its key layout (the SQLite file keeps its own: sqlite/connections.ts).
  */
 import { randomUUID } from "node:crypto";
@@ -33,24 +34,69 @@ export function stateMarkerFile(stateDir: string, redisPrefix: string | null): s
   return join(stateDir, `${name}${STATE_MARKER_SUFFIX}`);
 }
 
-/** Refuses a store that is not the one this machine's marker names; records the id on first use. */
-export async function checkStateIdentity(store: SettingStore, markerFile: string): Promise<void> {
-  const fresh = randomUUID();
-  const id = await store.getOrInitSetting(STATE_ID_SETTING, fresh);
-  const recorded = existsSync(markerFile) ? readFileSync(markerFile, "utf8").trim() : "";
-  if (recorded === id) return;
-  if (!recorded) {
-    ensurePrivateDirectory(join(markerFile, ".."));
-    writePrivateFile(markerFile, `${id}\n`);
-    return;
-  }
-  // An empty store has just been given an id, so a second start finds that id: both cases mean "not this state".
-  const found = id === fresh ? "was empty" : `holds state ${id}`;
-  throw new StateRefused(
-    `the state store is not the one ${markerFile} records (state ${recorded}): it ${found}. Accounts, API keys, ` +
-      `quotas and the login-token secret would be lost. Restore the store from its backup (docs/operations.md#backups), ` +
-      `or delete ${markerFile} to start with this state on purpose.`,
+/** The id this machine's marker records, or "" when there is none. */
+export function recordedStateId(markerFile: string): string {
+  return existsSync(markerFile) ? readFileSync(markerFile, "utf8").trim() : "";
+}
+
+function recordStateId(markerFile: string, id: string): void {
+  ensurePrivateDirectory(join(markerFile, ".."));
+  writePrivateFile(markerFile, `${id}\n`);
+}
+
+/** The store's id, read without writing: null for an empty store. */
+export const storedStateId = (store: SettingStore) => store.getSetting(STATE_ID_SETTING);
+
+/** Where an accepted state names the state it replaces (accept-state), so servers still expecting that one follow. */
+export const replacedBySetting = (previousId: string) => `state_replaced:${previousId}`;
+
+/**
+ * Why a store whose id is `found` (null: empty) is not the state `recorded`; `expected` says whose state that is
+ * ("the one <marker> records", "the one this server was serving"). The fix in the same words everywhere.
+ */
+export function stateMismatch(recorded: string, found: string | null, expected: string): string {
+  const what = found === null ? "was empty" : `holds state ${found}`;
+  return (
+    `the state store is not ${expected} (state ${recorded}): it ${what}. Accounts, API keys, quotas and the ` +
+    "login-token secret would be lost. Restore the store from its backup (docs/operations.md#backups), or run " +
+    "`npm run accounts -- accept-state` to serve this state on purpose"
   );
+}
+
+/**
+ * Refuses a store that is not the one this machine's marker names; records the id on first use. A store that is
+ * empty while the marker names a state is left as it is (no id written), so it stays recognisably empty.
+ */
+export async function checkStateIdentity(store: SettingStore, markerFile: string): Promise<string> {
+  const recorded = recordedStateId(markerFile);
+  const found = await storedStateId(store);
+  if (found !== null && found === recorded) return found;
+  if (recorded) throw new StateRefused(stateMismatch(recorded, found, `the one ${markerFile} records`));
+  const id = found ?? (await store.getOrInitSetting(STATE_ID_SETTING, randomUUID()));
+  recordStateId(markerFile, id);
+  return id;
+}
+
+export interface AcceptedState {
+  /** The state this machine recorded before ("" when none). */
+  previous: string;
+  /** The state now recorded: the store's id, a new one when the store was empty. */
+  state_id: string;
+  /** Whether the store was empty and got a new id. */
+  new_state: boolean;
+}
+
+/**
+ * accept-state: records the store's state as this machine's (an empty store gets a new id), and notes in the store
+ * that it replaces the state recorded before, so running servers still expecting that one serve it too.
+ */
+export async function acceptState(store: SettingStore, markerFile: string): Promise<AcceptedState> {
+  const previous = recordedStateId(markerFile);
+  const found = await storedStateId(store);
+  const id = found ?? (await store.getOrInitSetting(STATE_ID_SETTING, randomUUID()));
+  if (previous && previous !== id) await store.getOrInitSetting(replacedBySetting(previous), id);
+  recordStateId(markerFile, id);
+  return { previous, state_id: id, new_state: found === null };
 }
 
 /** Refuses a Redis whose key layout is newer than this version knows. */

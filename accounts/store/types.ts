@@ -19,6 +19,11 @@ export interface Account {
   verified: boolean;
   /** ISO instant. */
   createdAt: string;
+  /**
+   * ISO instant of the last password reset: login tokens issued and sessions started before it are refused. Absent
+   * when the password was never reset.
+   */
+  credentialsValidAfter?: string;
 }
 
 export interface ApiKeyRecord {
@@ -198,12 +203,71 @@ export interface VenueViews {
  * implements each in a file of its own (sqlite/*.ts, redis/*.ts). `Store` is all of them together.
  */
 
-/** Accounts: created once, read by id or e-mail. */
+/** Accounts: created once, read by id or e-mail, verified once, their password replaced by a reset. */
 export interface AccountStore {
   /** Throws DuplicateEmailError when the e-mail is taken. */
   createAccount(account: Account): Promise<void>;
   getAccount(id: string): Promise<Account | null>;
   findAccountByEmail(email: string): Promise<Account | null>;
+  /** Marks the account's e-mail verified; false when there is no such account. */
+  markAccountVerified(accountId: string): Promise<boolean>;
+  /**
+   * Replaces the password and sets `credentialsValidAfter` (ISO), before which login tokens and sessions no longer
+   * count; false when there is no such account.
+   */
+  setAccountPassword(accountId: string, hash: PasswordRecord, credentialsValidAfter: string): Promise<boolean>;
+}
+
+/** An encoded scrypt hash and its salt, as Account keeps them. */
+export interface PasswordRecord {
+  hash: string;
+  salt: string;
+}
+
+/** A signed-in browser. The cookie holds a random token; the store keeps only its sha256 as the id. */
+export interface Session {
+  /** sha256 of the cookie's token, hex. */
+  id: string;
+  accountId: string;
+  /** ISO instant. */
+  createdAt: string;
+  /** ISO instant past which the session is gone. */
+  expiresAt: string;
+}
+
+/** What a single-use link is for: verifying a new account's e-mail, or resetting a forgotten password. */
+export type OneTimePurpose = "verify" | "reset";
+
+/** A single-use link's token. The link holds a random token; the store keeps only its sha256. */
+export interface OneTimeToken {
+  /** sha256 of the link's token, hex. */
+  hash: string;
+  purpose: OneTimePurpose;
+  accountId: string;
+  /** ISO instant. */
+  createdAt: string;
+  /** ISO instant past which the link no longer works. */
+  expiresAt: string;
+}
+
+/** Sessions of the site's log-in, each gone once it expires, is logged out, or its account's password is reset. */
+export interface SessionStore {
+  createSession(session: Session): Promise<void>;
+  /** The session, or null when there is none or it has expired. */
+  getSession(id: string): Promise<Session | null>;
+  deleteSession(id: string): Promise<void>;
+  /** Ends every session of the account (a password reset, a deleted account); returns how many there were. */
+  deleteAccountSessions(accountId: string): Promise<number>;
+}
+
+/** Single-use links (e-mail verification, password reset), each taken at most once. */
+export interface OneTimeTokenStore {
+  putOneTimeToken(token: OneTimeToken): Promise<void>;
+  /**
+   * Takes the token for good, atomically across processes: its record when it exists, is for `purpose` and has not
+   * expired, else null. A second take of the same token is null; a take for another purpose leaves it untouched.
+   */
+  takeOneTimeToken(hash: string, purpose: OneTimePurpose): Promise<OneTimeToken | null>;
 }
 
 /** Researcher profiles, one per account. */
@@ -357,6 +421,8 @@ export interface WatchlistStore {
 export interface SettingStore {
   /** Stores `candidate` under `key` unless a value is there already; returns the value that is kept. */
   getOrInitSetting(key: string, candidate: string): Promise<string>;
+  /** The value kept under `key`, or null; never writes (the state-identity watch reads with it). */
+  getSetting(key: string): Promise<string | null>;
 }
 
 export interface StorageUseStore {
@@ -364,9 +430,85 @@ export interface StorageUseStore {
   storageUse(): Promise<StorageUse>;
 }
 
+/** A message as the outbox queues it (accounts/mail/types.ts OutgoingMail with its id and time). */
+export interface MailInput {
+  /** Unique; the sender makes the Message-ID from it, so a message keeps one Message-ID across attempts. */
+  id: string;
+  /** A second message with a key already queued is ignored. */
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+}
+
+/** A queued message claimed for sending. */
+export interface QueuedMail extends MailInput {
+  /** Failed attempts so far. */
+  attempts: number;
+  /** ms since the epoch on the store's clock: the claim's lease ends then, and another sender may claim it. */
+  leaseUntil: number;
+}
+
+/** What became of an enqueued message. */
+export type MailEnqueued = "queued" | "duplicate" | "suppressed";
+
+export interface MailClaim {
+  mail: QueuedMail[];
+  /** Due messages found addressed to a suppressed address: recorded as suppressed, not claimed. */
+  suppressed: number;
+}
+
+export interface MailQueueDepth {
+  /** Waiting to be sent (due, waiting for a retry, or claimed). */
+  pending: number;
+  /** Given up after the last attempt, kept for the operator. */
+  dead: number;
+}
+
+/**
+ * The mail queue: messages kept until sent, claimed by one sender at a time under a lease, retried at the time the
+ * sender names, and a suppression list (addresses a relay refused for good). Bodies are dropped once a message is
+ * sent or suppressed (they hold live links); what remains is kept until `purgeMail`.
+ */
+export interface MailQueueStore {
+  /** Queues the message, due now; a duplicate dedupeKey changes nothing; a suppressed address records it as such. */
+  enqueueMail(mail: MailInput): Promise<MailEnqueued>;
+  /**
+   * Claims at most `limit` due messages, oldest due first, for `owner` for `leaseMs` from now (the store's clock):
+   * no other owner claims them before that, and they are due again after it unless marked. A due message whose
+   * address is suppressed is recorded as suppressed instead.
+   */
+  claimMail(owner: string, limit: number, leaseMs: number): Promise<MailClaim>;
+  /** Records the message sent (bodies dropped); false when `owner` no longer holds its claim. */
+  markMailSent(id: string, owner: string): Promise<boolean>;
+  /**
+   * Records a failed attempt: due again `retryInMs` from now, or dead when null (kept, with its bodies, for the
+   * operator). False when `owner` no longer holds the claim.
+   */
+  markMailFailed(id: string, owner: string, error: string, retryInMs: number | null): Promise<boolean>;
+  /**
+   * A permanent refusal (5xx) for the message's address: the address is suppressed (no later mail to it is sent)
+   * and the message recorded as suppressed. False when `owner` no longer holds the claim (the address is
+   * suppressed all the same).
+   */
+  bounceMail(id: string, owner: string, error: string): Promise<boolean>;
+  /** Whether mail to `address` (case ignored) is suppressed. */
+  isMailSuppressed(address: string): Promise<boolean>;
+  mailQueueDepth(): Promise<MailQueueDepth>;
+  /**
+   * Removes messages sent, suppressed or dead more than `keepMs` ago (their dedupe keys with them), and returns how
+   * many went.
+   */
+  purgeMail(keepMs: number): Promise<number>;
+}
+
 /** Every capability, on one backend. */
 export interface Store
   extends AccountStore,
+    SessionStore,
+    OneTimeTokenStore,
     ProfileStore,
     ApiKeyStore,
     LoginAddressStore,
@@ -375,7 +517,8 @@ export interface Store
     ViewStore,
     WatchlistStore,
     SettingStore,
-    StorageUseStore {
+    StorageUseStore,
+    MailQueueStore {
   readonly backend: "file" | "redis";
   close(): Promise<void>;
 }

@@ -11,9 +11,10 @@ import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
 import type { QueryLayer } from "../../read/query/index.ts";
 import { payloadJson } from "../../read/query/payload-json.ts";
+import type { IgnoredParameter } from "../../read/schema/ignored-parameters.ts";
 import { type Clock, MINUTE_MS, systemClock } from "../../runtime/clock.ts";
 import { matchesIfNoneMatch } from "../http/conditional.ts";
-import { envelopeHead, envelopeTail, OK_MESSAGE } from "../http/envelope.ts";
+import { envelopeHead, envelopeNotes, envelopeTail, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
 
 /** How long an anonymous answer is reused by default: the activity counts' refresh (DEFAULT_COUNTS_CACHE_MS). */
@@ -35,6 +36,8 @@ interface Serialised {
 
 interface CachedAnswer {
   serialised: Serialised;
+  /** envelopeNotes of the request (a function of its query string, which names the cache entry). */
+  notes: string;
   snapshot: string;
   expiresAt: number;
 }
@@ -78,13 +81,14 @@ function frame(
   { etag }: Serialised,
   requestId: string,
   ifNoneMatch: string | undefined,
+  notes: string,
 ): Omit<AnswerParts, "body"> & { tail: string | null } {
   const headers = { etag, ...CACHING };
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, headers, tail: null };
   return {
     status: 200,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
-    tail: envelopeTail(requestId),
+    tail: envelopeTail(requestId, notes),
   };
 }
 
@@ -94,8 +98,13 @@ const headBytes = (serialised: Serialised): Buffer => {
   return serialised.bytes;
 };
 
-function answer(c: Context<EdgeEnv>, serialised: Serialised): Response {
-  const { status, headers, tail } = frame(serialised, c.get("requestId"), c.req.header("if-none-match"));
+function answer(c: Context<EdgeEnv>, serialised: Serialised, notes: string): Response {
+  const { status, headers, tail } = frame(
+    serialised,
+    c.get("requestId"),
+    c.req.header("if-none-match"),
+    notes,
+  );
   return new Response(tail === null ? null : `${serialised.head}${tail}`, { status, headers });
 }
 
@@ -123,8 +132,11 @@ export interface Answers {
    * request id and If-None-Match (made only once the request is admitted). What the kept-answer lane serves.
    */
   keptAnswer(key: string): ((requestId: string, ifNoneMatch: string | undefined) => AnswerParts) | null;
-  /** The success envelope of `data` (304 when If-None-Match names it), cached when the request is reusable. */
-  ok(c: Context<EdgeEnv>, data: unknown): Response;
+  /**
+   * The success envelope of `data` (304 when If-None-Match names it), cached when the request is reusable;
+   * `ignored`: the query parameters the operation did not know, named beside `data`.
+   */
+  ok(c: Context<EdgeEnv>, data: unknown, ignored?: readonly IgnoredParameter[]): Response;
 }
 
 /** The answers of the query layer's snapshots, anonymous ones cached for `windowMs` (API_ANSWER_WINDOW_MS). */
@@ -162,14 +174,14 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
     reuse(c) {
       if (options.windowMs === 0 || !isReusable(c)) return null;
       const hit = cachedFor(requestKey(c));
-      return hit && answer(c, hit.serialised);
+      return hit && answer(c, hit.serialised, hit.notes);
     },
     keptAnswer(key) {
       const hit = options.windowMs === 0 ? null : cachedFor(key);
       return (
         hit &&
         ((requestId, ifNoneMatch) => {
-          const { status, headers, tail } = frame(hit.serialised, requestId, ifNoneMatch);
+          const { status, headers, tail } = frame(hit.serialised, requestId, ifNoneMatch, hit.notes);
           return {
             status,
             headers,
@@ -178,15 +190,16 @@ export function createAnswers(options: AnswerCacheOptions): Answers {
         })
       );
     },
-    ok(c, data) {
+    ok(c, data, ignored) {
       const serialised = serialise(data);
+      const notes = envelopeNotes(ignored);
       if (options.windowMs > 0 && isReusable(c)) {
         const now = options.now();
         // Payloads are computed per minute at the finest (QueryContext.now): a cached one never outlives its minute.
         const expiresAt = Math.min(now + options.windowMs, Math.floor(now / MINUTE_MS + 1) * MINUTE_MS);
-        cache.set(requestKey(c), { serialised, snapshot: options.snapshot(), expiresAt });
+        cache.set(requestKey(c), { serialised, notes, snapshot: options.snapshot(), expiresAt });
       }
-      return answer(c, serialised);
+      return answer(c, serialised, notes);
     },
   };
 }

@@ -10,6 +10,21 @@ import { OPERATIONS, openApiDocument, pathPattern } from "../../read/openapi.ts"
 import { createReadOperations, type Outcome, parseParams, type Refusal } from "../../read/operations.ts";
 import type { QueryLayer } from "../../read/query/index.ts";
 import { LoginBody } from "../../read/schema/accounts.ts";
+import {
+  ConferenceDetailParams,
+  ConferenceRankingParams,
+  ConferenceSearchParams,
+  DeadlineListParams,
+  JournalDetailParams,
+  JournalRankingParams,
+  JournalSearchParams,
+} from "../../read/schema/api.ts";
+import { StatisticsParams } from "../../read/schema/compact.ts";
+import {
+  type IgnoredParameter,
+  ignoredParameters,
+  parameterNames,
+} from "../../read/schema/ignored-parameters.ts";
 import { type LoginService, noLogin, type ResearcherDirectory } from "../../read/services.ts";
 import { envelopeResponse, errorResponse, OK_MESSAGE } from "../http/envelope.ts";
 import type { EdgeEnv } from "../http/request-context.ts";
@@ -27,15 +42,49 @@ export interface ApiRouterDeps {
 
 type ApiContext = Context<EdgeEnv>;
 
-/** A bad parameter is HTTP 200 with envelope code 400; a missing credential or an unknown id is an HTTP error. */
-function refusalResponse(refusal: Refusal, requestId: string): Response {
+/**
+ * A bad parameter is HTTP 200 with envelope code 400 (naming the parameters ignored too, as they may be the
+ * cause); a missing credential or an unknown id is an HTTP error.
+ */
+function refusalResponse(
+  refusal: Refusal,
+  requestId: string,
+  ignored: readonly IgnoredParameter[] = [],
+): Response {
   return refusal.status === 400
-    ? envelopeResponse(200, 400, refusal.message, null, requestId)
+    ? envelopeResponse(200, 400, refusal.message, null, requestId, {}, ignored)
     : errorResponse(refusal.status, refusal.message, requestId);
 }
 
-const replyWith = (answers: Answers) => (c: ApiContext, outcome: Outcome<unknown>) =>
-  outcome.ok ? answers.ok(c, outcome.data) : refusalResponse(outcome, c.get("requestId"));
+/** The query parameters of this request that `known` (the operation's parameters) lacks. */
+const ignoredIn = (c: ApiContext, known: readonly string[]) =>
+  ignoredParameters(new URL(c.req.url).searchParams.keys(), known);
+
+/** The outcome as an envelope; `known`: the operation's parameters, any other in the query string is named. */
+const replyWith =
+  (answers: Answers) =>
+  (c: ApiContext, outcome: Outcome<unknown>, known: readonly string[] = []) => {
+    const ignored = ignoredIn(c, known);
+    return outcome.ok
+      ? answers.ok(c, outcome.data, ignored)
+      : refusalResponse(outcome, c.get("requestId"), ignored);
+  };
+
+/** Each operation's query parameters, from the schemas that validate them. */
+const KNOWN = {
+  deadlines: parameterNames(DeadlineListParams),
+  statistics: parameterNames(StatisticsParams),
+  conference: {
+    search: parameterNames(ConferenceSearchParams),
+    list: parameterNames(ConferenceRankingParams),
+    detail: parameterNames(ConferenceDetailParams),
+  },
+  journal: {
+    search: parameterNames(JournalSearchParams),
+    list: parameterNames(JournalRankingParams),
+    detail: parameterNames(JournalDetailParams),
+  },
+} as const;
 
 /** Methods accepted per documented path, for telling 405 (known path) from 404. */
 const KNOWN_PATHS = [
@@ -82,7 +131,9 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
       }),
   );
 
-  router.get("/api/deadlines", async (c) => reply(c, await ops.upcomingDeadlines(c.req.query())));
+  router.get("/api/deadlines", async (c) =>
+    reply(c, await ops.upcomingDeadlines(c.req.query()), KNOWN.deadlines),
+  );
   // Conferences and journals answer the same four routes, each kind through its own operations.
   const venueRoutes = [
     {
@@ -101,14 +152,19 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
     },
   ] as const;
   for (const venue of venueRoutes) {
-    router.get(venue.path, async (c) => reply(c, await venue.search(c.req.query())));
-    router.get(`${venue.path}/rankings`, async (c) => reply(c, await venue.list(undefined, c.req.query())));
+    const known = KNOWN[venue.kind];
+    router.get(venue.path, async (c) => reply(c, await venue.search(c.req.query()), known.search));
+    router.get(`${venue.path}/rankings`, async (c) =>
+      reply(c, await venue.list(undefined, c.req.query()), known.list),
+    );
     router.get(`${venue.path}/rankings/:ranking`, async (c) =>
-      reply(c, await venue.list(c.req.param("ranking"), c.req.query())),
+      reply(c, await venue.list(c.req.param("ranking"), c.req.query()), known.list),
     );
     router.get(`${venue.path}/:id`, async (c) => {
       const moved = await movedTo(c, venue.kind, `${venue.path}/`);
-      return moved ?? reply(c, await venue.detail(c.req.param("id"), c.get("caller"), c.req.query()));
+      return (
+        moved ?? reply(c, await venue.detail(c.req.param("id"), c.get("caller"), c.req.query()), known.detail)
+      );
     });
   }
 
@@ -116,7 +172,7 @@ export function createApiRouter(deps: ApiRouterDeps): Hono<EdgeEnv> {
     reply(c, await ops.researcher(c.req.param("id"), c.get("caller"))),
   );
 
-  router.get("/api/statistics", async (c) => reply(c, await ops.statistics(c.req.query())));
+  router.get("/api/statistics", async (c) => reply(c, await ops.statistics(c.req.query()), KNOWN.statistics));
 
   router.post("/api/login", async (c) => {
     // An unreadable body fails the schema like a missing one, with the same message.

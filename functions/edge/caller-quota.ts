@@ -17,6 +17,7 @@
  * Retry-After, anything else a 500.
  */
 
+import { StateIdentityLost } from "../../accounts/store/identity-watch.ts";
 import { StoreUnavailable } from "../../accounts/store/types.ts";
 import { type AccessControl, type Caller, INVALID_REASON_MESSAGES } from "../../read/caller.ts";
 import type { Logger } from "../../runtime/logger.ts";
@@ -195,6 +196,13 @@ export function giveBack(
 export const failureAnswer =
   (logger: Logger) =>
   (err: unknown, path: string, requestId: string): Response => {
+    const lost = err instanceof MeteringUnavailable ? err.cause : err;
+    if (lost instanceof StateIdentityLost) {
+      // Logged once by the identity watch, not once per request; the answer says why and what fixes it.
+      return refusal(path, 503, `service unavailable: ${lost.message}`, requestId, {
+        "retry-after": String(STORE_RETRY_AFTER_SECONDS),
+      });
+    }
     if (err instanceof MeteringUnavailable || err instanceof StoreUnavailable) {
       logger.error(
         { err: err instanceof MeteringUnavailable ? err.cause : err, request_id: requestId, path },

@@ -1,13 +1,16 @@
 /**
  * Probes for orchestrators and monitoring, outside quotas and metering. /healthz says the process answers.
- * /readyz says whether it serves what it should: the state store answers within a second, and the snapshot in
- * service is not older than READY_MAX_SNAPSHOT_AGE_HOURS; it names the snapshot's date and age and what the last
- * nightly sync and build did (as the builder recorded them beside the snapshots), and answers 503 with the reasons
- * when it is not ready. It also reports the state store's room (free space of STATE_DIR's file system, the store's
+ * /readyz says whether it serves what it should: the state store answers within a second and is the state this
+ * server serves (not emptied or replaced: store/identity-watch.ts), the site is in place, `latest` loads, the last
+ * sync and build (as the builder recorded them beside the snapshots, at start, nightly or by hand) did not fail,
+ * and the snapshot in service is not older than READY_MAX_SNAPSHOT_AGE_HOURS; it names the snapshot's date and age
+ * and what the last sync and build did, and answers 503 naming every reason when it is not ready. It also reports the state store's room (free space of STATE_DIR's file system, the store's
  * size, Redis's maxmemory) and warns, still ready, when it is under STATE_MIN_FREE: an operator can act before a
  * full store turns metered calls into 503s.
  */
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { AccessControl } from "../../read/caller.ts";
 import type { BuildStatus } from "../../runtime/build-status.ts";
 import type { StorageFigures } from "../../runtime/metrics.ts";
@@ -28,6 +31,31 @@ export interface Readiness {
   now(): Date;
   /** The state store's room (store/storage-watch.ts); absent for a server without a store. */
   storage?: () => Promise<StorageFigures>;
+  /** Why the state store is not the state served (store/identity-watch.ts), or null; absent: no store. */
+  stateProblem?: () => string | null;
+  /** Why `latest` cannot be loaded, or null. */
+  snapshotProblem?: () => string | null;
+  /** The built site's folder: without its index.html every page is a 404. */
+  siteDir?: string;
+}
+
+/** The reasons beside the store's and the snapshot age's: identity, site, snapshot loading, last sync and build. */
+function otherReasons(ready: Readiness): string[] {
+  const reasons: string[] = [];
+  const state = ready.stateProblem?.();
+  if (state) reasons.push(`state store: ${state}`);
+  if (ready.siteDir && !existsSync(join(ready.siteDir, "index.html"))) {
+    reasons.push(`site: ${join(ready.siteDir, "index.html")} is missing (SITE_DIR; build it with npm run site)`);
+  }
+  const snapshot = ready.snapshotProblem?.();
+  if (snapshot) reasons.push(`snapshot: ${snapshot}`);
+  const { sync, build } = ready.nightly();
+  for (const [step, outcome] of [["sync", sync], ["build", build]] as const) {
+    if (outcome?.outcome === "failed") {
+      reasons.push(`${step} failed at ${outcome.at}: ${outcome.message ?? "no message recorded"}`);
+    }
+  }
+  return reasons;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -78,15 +106,18 @@ export async function healthResponse(pathname: string, ready: Readiness): Promis
   const ageHours = Math.max(0, (ready.now().getTime() - Date.parse(generated_at)) / HOUR_MS);
   const max = ready.maxSnapshotAgeHours;
   const stale = max > 0 && ageHours > max;
+  // A lost identity fails every store call: named once, with its own reason (otherReasons).
+  const identityLost = Boolean(ready.stateProblem?.());
   const reasons = [
-    ...(store === "ok" ? [] : [`state store: ${store}`]),
+    ...(store === "ok" || identityLost ? [] : [`state store: ${store}`]),
     ...(stale ? [`snapshot of ${date} is ${Math.floor(ageHours)} h old, over the ${max} h limit`] : []),
+    ...otherReasons(ready),
   ];
   const body = {
     status: reasons.length === 0 ? "ready" : "unavailable",
     reasons,
     warnings: room.warnings,
-    store,
+    store: identityLost ? "identity lost" : store,
     ...(room.storage ? { storage: room.storage } : {}),
     snapshot: {
       status: stale ? "stale" : "loaded",

@@ -41,10 +41,12 @@ export function outlineSchema(root: Json, depth: number, describedDepth = 2): Js
       return walk({ ...target, ...(node.description ? { description: node.description } : {}) }, level);
     }
     const out: Json = {};
+    // A type beside anyOf stays: the branches of an enumerated comma list (enum, pattern) name none.
+    if (node.type !== undefined) out.type = node.type;
     if (Array.isArray(node.anyOf)) {
       const parts = (node.anyOf as Json[]).map((part) => walk(part, level));
       Object.assign(out, collapseNullable(parts) ?? { anyOf: parts });
-    } else if (node.type !== undefined) out.type = node.type;
+    }
     for (const key of KEPT) if (node[key] !== undefined) out[key] = node[key];
     for (const key of ["minimum", "maximum"] as const) {
       const bound = node[key];
@@ -62,6 +64,24 @@ export function outlineSchema(root: Json, depth: number, describedDepth = 2): Js
     return out;
   };
   return walk(root, 0);
+}
+
+/**
+ * `root` (an outlined object schema) without the descriptions of the properties named in `names` (all when
+ * absent): arguments another tool describes, or whose name, default and bounds say everything (page, per_page).
+ */
+export function withoutDescriptions(root: Json, names?: ReadonlySet<string>): Json {
+  const properties = (root.properties ?? {}) as Record<string, Json>;
+  return {
+    ...root,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, schema]) => {
+        if (names && !names.has(name)) return [name, schema];
+        const { description: _, ...rest } = schema;
+        return [name, rest];
+      }),
+    ),
+  };
 }
 
 /**

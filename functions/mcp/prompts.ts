@@ -110,26 +110,28 @@ function rankFilter(system: RankSystem | undefined, tier: string | undefined): R
 /** Row fields a deadline table shows: the rest of a row would only cost the model's context. */
 const DEADLINE_ROW_FIELDS = "short_name,full_name,ranks,detail_page,next,conference,stale";
 
-/** The upcoming_deadlines arguments for announced or estimated deadlines in the next `days` days. */
-function upcomingArguments(days: number, field?: string, rank?: RankFilter) {
+/** Row fields a shortlist weighs: the deadline table's, plus the venue's research fields. */
+const SHORTLIST_ROW_FIELDS = "short_name,full_name,ranks,fields,detail_page,next,conference";
+
+/**
+ * The rank filter as the tools take it: the tier asked, else every tier of the system as a comma list (any of
+ * them matches), so the tool itself keeps exactly the venues ranked in that system.
+ */
+const rankArgument = (rank: RankFilter | undefined) =>
+  rank && { [`${rank.system}_rank`]: rank.tier ?? (tiersOfSystemNamed(rank.system) ?? []).join(",") };
+
+/**
+ * The upcoming_deadlines arguments for announced and estimated deadlines in the next `days` days: the one tool
+ * built for "what is due" and "where can I submit" (a date-range search would miss every estimated round).
+ */
+function upcomingArguments(days: number, fields: string, field?: string, rank?: RankFilter) {
   return {
     within_days: days,
     ...(field && { field }),
-    ...(rank?.tier && { [`${rank.system}_rank`]: rank.tier }),
-    ...(rank && !rank.tier && { ranked_only: true }),
+    ...rankArgument(rank),
+    estimates: true,
     per_page: 100,
-    fields: DEADLINE_ROW_FIELDS,
-  };
-}
-
-/** The search_conferences arguments for open calls in a window, with the optional field and rank filter. */
-function deadlineSearch(window: { from: string; to: string }, field?: string, rank?: RankFilter) {
-  return {
-    submission_date_start: window.from,
-    submission_date_end: window.to,
-    ...(field && { field }),
-    ...(rank?.tier && { [`${rank.system}_rank`]: rank.tier }),
-    per_page: 100,
+    fields,
   };
 }
 
@@ -137,9 +139,9 @@ function deadlineSearch(window: { from: string; to: string }, field?: string, ra
 const describeRank = (rank: RankFilter | undefined) =>
   rank ? ` ranked ${rank.system.toUpperCase()}${rank.tier ? ` ${rank.tier}` : ""}` : "";
 
-/** A system without a tier cannot be a search filter: the rows are kept by hand. */
-const rankKeepStep = (rank: RankFilter | undefined) =>
-  rank && !rank.tier ? [`Keep only conferences whose ${rank.system}_rank is not empty.`] : [];
+/** Without a key the detail tools refuse; the venue's resource holds its public record and outlook for free. */
+const FREE_DETAIL =
+  "It needs a credential; without one, read the resource venue://conference/{conference_id} instead (free: ranks, the submission outlook, editions).";
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -183,11 +185,10 @@ function registerDeadlinePrompts(server: McpServer, window: Window): void {
 
 Use the Venue Directory tools:
 ${numbered([
-  `Call the upcoming_deadlines tool with ${json(upcomingArguments(days, field, rank))}: one row per conference and submission round still ahead, announced or estimated, ordered by next.date (an estimate's expected date). While pagination.page is below pagination.total_pages, call it again with the next page.`,
-  ...rankKeepStep(rank),
+  `Call the upcoming_deadlines tool with ${json(upcomingArguments(days, DEADLINE_ROW_FIELDS, field, rank))}: one row per conference and submission round still ahead, announced or estimated, ordered by next.date (an estimate's expected date). While pagination.page is below pagination.total_pages, call it again with the next page.`,
   "Present one table row per deadline in the order given (by next.date): the deadline (next.date with next.time and next.timezone, or the date alone when time is null; next.type abstract or paper), conference (short_name and full_name), CCF / CORE / QUALIS ranks, conference dates and place (conference). If there are none, say so.",
   'A row whose next.estimated is true is an estimate from past editions: label it "estimated, not yet announced" with its window (next.earliest to next.latest); never present an estimate as an announced deadline. Where stale is true, add that the source is old.',
-  "For the other dates or the acceptance rate of one conference, call get_conference with its conference_id and sections=outlook,acceptance. It needs a credential; without one, keep to the rows.",
+  `For the other dates or the acceptance rate of one conference, call get_conference with its conference_id and sections=outlook,acceptance. ${FREE_DETAIL}`,
 ])}
 ${ATTRIBUTION}`,
       );
@@ -212,11 +213,10 @@ ${ATTRIBUTION}`,
 
 Use the Venue Directory tools:
 ${numbered([
-  `Conferences: call search_conferences with ${json(deadlineSearch(span, field, rank))}. Page through pagination.total_pages if needed.`,
-  ...rankKeepStep(rank),
+  `Conferences: call the upcoming_deadlines tool with ${json(upcomingArguments(days, SHORTLIST_ROW_FIELDS, field, rank))}: every submission round due by ${span.to}, announced or estimated (a conference with several rounds has a row each), soonest first. While pagination.page is below pagination.total_pages, call it again with the next page. A row whose next.estimated is true is an estimate from past editions, not yet announced: say so.`,
   `Journals: call list_journals with ${json({ ranking: "cfp", ...(field && { field }), per_page: 100 })}. Each row's special_issue is the journal's soonest open call (title, submission_date); keep those due by ${span.to}${rank?.system === "ccf" && rank.tier ? ` from journals with ccf_rank "${rank.tier}"` : ""}.`,
-  "Shortlist the venues whose name, call or special-issue title fits the paper. For the most promising ones call get_conference or get_journal with the id: the call for papers text, typed deadlines, acceptance-rate history, special-issue topics and journal metrics. These need a credential; without one, decide from the rows.",
-  "Recommend three to five venues, best fit first. For each give the deadline, the ranks, the latest acceptance rate or impact factor when known, the cp_index score for conferences, and one sentence on why it fits.",
+  "Shortlist the venues whose name, fields, call or special-issue title fits the paper. For the most promising ones call get_conference (with the row's conference_id) or get_journal (with the row's id) and sections=row,cfp_text,acceptance for conferences, sections=row,cfp_text,special_issues,metrics for journals. These need a credential; without one, read the free resources venue://conference/{conference_id} and venue://journal/{id} instead.",
+  "Recommend three to five venues, best fit first. For each give the deadline (marked estimated when it is), the ranks, the conference dates and place, the latest acceptance rate or impact factor when known, and one sentence on why it fits.",
 ])}
 ${ATTRIBUTION}`,
       );
@@ -251,7 +251,7 @@ function registerVenuePrompts(server: McpServer, window: Window): void {
 Use the Venue Directory tools:
 ${numbered([
   find,
-  "The detail tools need a credential. Without one, work from the search row if you have one, and say that the full record needs an API key.",
+  `The detail tools need a credential. Without one, read the resource ${kinds.map((k) => `venue://${k}/{id}`).join(" or ")} instead (free, the public record as Markdown: ranks, ${kind === "journal" ? "metrics, special issues" : "the submission outlook, editions"}), and say that the full record needs an API key.`,
   "Summarise in a few lines: full name and acronym; CCF / CORE / QUALIS ranks (journals: CCF rank, impact factor, latest SJR quartile); the next deadlines with their type and time zone; conference dates and place; the acceptance-rate trend over recent years; open special issues for a journal; the cp_index score with its confidence.",
 ])}
 ${ATTRIBUTION}`,
@@ -278,7 +278,7 @@ Use the Venue Directory tools:
 ${numbered([
   `Call list_journals with ${json({ ranking: "cfp", ...(field && { field }), per_page: 100 })}: journals with an open special-issue call, soonest deadline first; special_issue holds the title and submission_date of the journal's soonest open call. While pagination.has_more is true and the last deadline is not past ${span.to}, call it again with the next page.`,
   `Keep the rows whose special_issue.submission_date is on or before ${span.to}${ccf_rank ? ` and whose ccf_rank is "${ccf_rank}"` : ""}.`,
-  "A journal may have further open calls: get_journal with its id lists every special issue with description, topics and editors. It needs a credential; without one, keep to the rows.",
+  "A journal may have further open calls: get_journal with its id and sections=special_issues lists every special issue with description, topics and editors. It needs a credential; without one, read the resource venue://journal/{id} instead (free).",
   "Present a table, soonest deadline first: deadline, special-issue title, journal (full_name), CCF rank, impact factor, publisher.",
 ])}
 ${ATTRIBUTION}`,

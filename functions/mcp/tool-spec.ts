@@ -12,6 +12,8 @@ export interface ToolSpec {
   description: string;
   /** What tools/list shows; `run` validates with the REST schemas through the shared operation. */
   input: z.ZodObject;
+  /** The tool whose arguments these are too: tools/list describes them there only (its description says so). */
+  argumentsOf?: string;
   output: z.ZodType;
   /** Answers may be cut to the asked sections: only the identity fields are required in the output schema. */
   sparse?: boolean;

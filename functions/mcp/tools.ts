@@ -15,25 +15,29 @@ import { DETAIL_IDENTITY, StatisticsParams } from "../../read/schema/compact.ts"
 import type { Clock } from "../../runtime/clock.ts";
 import { VenueId } from "../../snapshot/records.ts";
 import { DEADLINE_BOARD_TOOL } from "./deadline-board/tool.ts";
-import { keysSchema, outlineSchema } from "./json-schema.ts";
+import { keysSchema, outlineSchema, withoutDescriptions } from "./json-schema.ts";
 import type { Arguments, ToolSpec } from "./tool-spec.ts";
 
 const CREDENTIAL_NOTE = "Needs a credential (Bearer key or JWT).";
 
-const CONFERENCE_ROW = `Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank (A/B/C), core_rank (A*/A/B/C), qualis_rank (A1-C), "" = unranked, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date, next_submission_closes_at (UTC), next_submission_estimated (true: an estimate; say so), outlook_state (see upcoming_deadlines), data_as_of (data date), stale.`;
+/** What the lists' categories are, beside `field` (said once per tool that filters by them). */
+const CATEGORIES =
+  "ccf_category/core_for: the CCF/CORE lists' own broad categories (SE: software engineering/system software/PL; 4612: software engineering; names: venue://fields); field: our narrower tag.";
+
+const CONFERENCE_ROW = `Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank ("" = unranked), ccf_category, core_for, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date/_closes_at (UTC)/_estimated (true: say it is an estimate), outlook_state, data_as_of, stale.`;
 
 const JOURNAL_ROW =
-  'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank (A/B/C, "" = unranked), detail_page (link it), updated_at.';
+  'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank ("" = unranked), ccf_category, detail_page (link it), updated_at.';
 
 const CONFERENCE_LISTS =
-  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = open calls of ranked conferences, best tier first; cp_index; most_viewed/most_tracked/most_attended (add views_30d/trackers_count/attendees_count); most_competitive = lowest acceptance rate (adds acceptance_rate 0-1); upcoming/past = by conference date; trending = most viewed in 30 days.";
+  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = open calls of ranked ones, best tier first; cp_index; most_viewed/_tracked/_attended (add views_30d/trackers_count/attendees_count); most_competitive = lowest acceptance rate (adds acceptance_rate 0-1); upcoming/past = by conference date; trending = most viewed in 30 days.";
 
 const JOURNAL_LISTS =
   "cfp = open special-issue calls, soonest first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = by full name.";
 
 const venueIdArgument = (kind: string) =>
   VenueId.meta({
-    description: `${kind} id: the decimal string in the id field of a search or list row, e.g. "101".`,
+    description: `${kind} id: a search or list row's id, e.g. "101".`,
   });
 
 /** A list tool's arguments: which list, then the REST list parameters. */
@@ -63,7 +67,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
-    description: `Find conferences (filters combine with AND; rank and field filters take comma lists: core_rank=A*,A). A venue's next submission: query="ICML". Deadlines ahead: prefer upcoming_deadlines (here: deadline_within_days=N, estimates included). Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest first.`,
+    description: `Find conferences. Filters AND; each takes a comma list, any of which matches (core_rank=A*,A). ${CATEGORIES} core_rank is ICORE's. One venue's next submission: query="ICML"; deadlines ahead: upcoming_deadlines. Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest.`,
     input: api.ConferenceSearchParams,
     output: api.ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -71,7 +75,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_journals",
     title: "Search journals",
-    description: `Find journals (arguments combine with AND); query: abbreviation, ISSN, former or full title. Compact rows: fields=id,short_name,ccf_rank,issn. ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name.`,
+    description: `Find journals (filters AND, comma lists as search_conferences); query: abbreviation, ISSN, former or full title. Compact rows: fields=id,short_name,ccf_rank,issn. ${JOURNAL_ROW} pagination: total, total_pages, page, per_page. Order: exact matches, then CCF tier, then name.`,
     input: api.JournalSearchParams,
     output: api.JournalSearchData,
     run: (ops, args) => ops.searchJournals(args),
@@ -79,7 +83,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "upcoming_deadlines",
     title: "Upcoming submission deadlines",
-    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI deadlines in the next 90 days" is within_days=90, ccf_rank=A, field=ai. Filters take several values (core_rank=A*,A; any system given may match). Rows (a conference's round each), by next.date: conference_id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at in UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Say which are estimates. outlook_state: open, estimated (an estimate ahead), passed_unconfirmed (an estimate's date passed, unannounced), closed, unknown. counts: all pages. Compact rows: fields=short_name,ranks,next.`,
+    description: `Deadlines ahead, announced AND estimated, in one call: "CCF-A AI deadlines in the next 90 days" is within_days=90, ccf_rank=A, ccf_category=AI. Filters as search_conferences, but any rank system given may match. Rows (one per round, by next.date): conference_id, short_name, full_name, the ranks, ccf_category, core_for, fields, detail_page, outlook_state, cycle_year, round, rounds, next (type, date, time or null, timezone, closes_at UTC, estimated; estimates add earliest, latest, confidence), deadlines (the round's abstract and paper), conference (year, start_date, end_date, place), data_as_of, stale. Say which are estimates. outlook_state: open, estimated (an estimate ahead), passed_unconfirmed (an estimate's date passed, unannounced), closed, unknown. counts: all pages. Compact rows: fields=short_name,ranks,next.`,
     input: api.DeadlineListInput,
     output: api.DeadlineListData,
     run: (ops, args) => ops.upcomingDeadlines(args),
@@ -87,7 +91,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_conferences",
     title: "Conference lists",
-    description: `Ready-made conference lists, 20 rows a page: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
+    description: `Ready-made conference lists, 20 rows a page; ccf_category, core_for narrow any: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
     input: listInput(api.ConferenceRankingName, api.ConferenceRankingParams),
     output: api.ConferenceRankingData,
     run: (ops, { ranking, ...params }) => ops.listConferences(ranking, params),
@@ -95,7 +99,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_journals",
     title: "Journal lists",
-    description: `Ready-made journal lists, 20 rows a page, field narrows any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
+    description: `Ready-made journal lists, 20 rows a page; field, ccf_category narrow any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
     input: listInput(api.JournalRankingName, api.JournalRankingParams),
     output: api.JournalRankingData,
     run: (ops, { ranking, ...params }) => ops.listJournals(ranking, params),
@@ -165,7 +169,17 @@ function outputSchema(spec: ToolSpec): Tool["outputSchema"] {
   return keysSchema(json, spec.sparse ? DETAIL_IDENTITY : undefined) as Tool["outputSchema"];
 }
 
-const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
+// idempotentHint and destructiveHint mean something only when readOnlyHint is false (MCP ToolAnnotations).
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** Arguments whose name, default and bounds say all: tools/list leaves their descriptions out (OpenAPI has them). */
+const SELF_EXPLAINED = new Set(["page", "per_page", "ranking"]);
+
+/** A tool's input schema as tools/list carries it. */
+function inputSchema(spec: ToolSpec): Tool["inputSchema"] {
+  const outlined = outlineSchema(objectJsonSchema(spec.input, "input"), Infinity, Infinity);
+  return withoutDescriptions(outlined, spec.argumentsOf ? undefined : SELF_EXPLAINED) as Tool["inputSchema"];
+}
 
 let listed: Tool[] | undefined;
 
@@ -175,11 +189,7 @@ export function listTools(): Tool[] {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: outlineSchema(
-      objectJsonSchema(spec.input, "input"),
-      Infinity,
-      Infinity,
-    ) as Tool["inputSchema"],
+    inputSchema: inputSchema(spec),
     // The payload's top-level keys only: the descriptions name the fields, OpenAPI has the shapes.
     outputSchema: outputSchema(spec),
     annotations: READ_ONLY,

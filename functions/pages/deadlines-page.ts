@@ -29,6 +29,7 @@ import {
 } from "../../render/deadline-list.ts";
 import { allRows, type DeadlineLister } from "../../render/deadline-rows.ts";
 import { escapeHtml, fieldLabel } from "../../render/html.ts";
+import { type Locale, localeOfPath, localePath, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
 import { type Clock, HOUR_MS, systemClock, utcDate } from "../../runtime/clock.ts";
 import { FeedAnswers, type FeedText } from "./feed-answers.ts";
 import { framedPage, readFrame } from "./frame.ts";
@@ -49,33 +50,40 @@ export interface DeadlinesPageDeps {
 }
 
 /** "CCF A or B, or CORE A* or A · Software engineering · within 60 days · estimates included · ranked venues" */
-function filterSummary(f: DeadlineFilter): string {
+function filterSummary(f: DeadlineFilter, locale: Locale = "en"): string {
   const ranks = (["ccf_rank", "core_rank", "qualis_rank"] as const)
     .filter((name) => f[name].length > 0)
-    .map((name) => `${name.split("_")[0]?.toUpperCase()} ${f[name].join(" or ")}`)
-    .join(", or ");
+    .map((name) => `${name.split("_")[0]?.toUpperCase()} ${f[name].join(t(locale, "summary.rank_or"))}`)
+    .join(t(locale, "summary.ranks_or"));
   return [
-    ranks || (f.ranked_only ? "ranked venues (CCF, CORE or QUALIS)" : "all venues"),
-    f.field.length > 0 ? f.field.map(fieldLabel).join(" or ") : null,
-    f.within_days ? `within ${f.within_days} days` : "any time ahead",
-    f.estimates ? "estimates included" : "announced deadlines only",
+    ranks || t(locale, f.ranked_only ? "summary.ranked" : "summary.all"),
+    f.field.length > 0 ? f.field.map((field) => fieldLabel(field, locale)).join(t(locale, "summary.rank_or")) : null,
+    f.within_days ? t(locale, "summary.within", { days: f.within_days }) : t(locale, "summary.any_time"),
+    t(locale, f.estimates ? "summary.estimates" : "summary.announced_only"),
   ]
     .filter(Boolean)
     .join(" · ");
 }
 
-function pager(f: DeadlineFilter, page: number, totalPages: number): string {
+/** Previous / "Page 2 of 7" / next, for a list of pages (here and in the site search). */
+export function pagerHtml(locale: Locale, page: number, totalPages: number, address: (page: number) => string): string {
   if (totalPages <= 1) return "";
-  const link = (label: string, to: number, rel: string) =>
-    `<a rel="${rel}" href="${escapeHtml(`${filterAddress(DEADLINES_PATH, f)}&page=${to}`)}">${label}</a>`;
-  return `<nav class="pager" aria-label="Result pages">${page > 1 ? link("Previous page", page - 1, "prev") : ""}<span>Page ${page} of ${totalPages}</span>${page < totalPages ? link("Next page", page + 1, "next") : ""}</nav>`;
+  const link = (key: "pager.previous" | "pager.next", to: number, rel: string) =>
+    `<a rel="${rel}" href="${escapeHtml(address(to))}">${t(locale, key)}</a>`;
+  return `<nav class="pager" aria-label="${t(locale, "pager.label")}">${page > 1 ? link("pager.previous", page - 1, "prev") : ""}<span>${t(locale, "pager.page", { page, pages: totalPages })}</span>${page < totalPages ? link("pager.next", page + 1, "next") : ""}</nav>`;
 }
 
 /** The subscription addresses of a filter: iCalendar (https and webcal), RSS, and the API's JSON. */
-export function subscribeHtml(f: DeadlineFilter, baseUrl: string): string {
+export function subscribeHtml(f: DeadlineFilter, baseUrl: string, locale: Locale = "en"): string {
   const ics = `${baseUrl}${filterAddress(DEADLINES_ICS_PATH, f)}`;
-  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
-  return `<p class="note subscribe">This list as ${link(ics, "iCalendar")} (${link(ics.replace(/^https?:/, "webcal:"), "webcal")}) · ${link(filterAddress(DEADLINES_RSS_PATH, f), "RSS")} · ${link(filterAddress("/api/deadlines", f), "JSON (API)")}</p>`;
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+  const html = tHtml(locale, "subscribe.list", {
+    ics: link(ics, "iCalendar"),
+    webcal: link(ics.replace(/^https?:/, "webcal:"), "webcal"),
+    rss: link(filterAddress(DEADLINES_RSS_PATH, f), "RSS"),
+    json: link(filterAddress("/api/deadlines", f), t(locale, "subscribe.json")),
+  });
+  return `<p class="note subscribe">${html}</p>`;
 }
 
 const badFilter = (req: Request, message: string) =>
@@ -146,14 +154,15 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
   };
   return async (req: Request, pathname: string): Promise<Response | null> => {
     const isFeed = pathname === DEADLINES_ICS_PATH || pathname === DEADLINES_RSS_PATH;
-    if (!isFeed && pathname !== DEADLINES_PATH) return null;
+    const locale = localeOfPath(pathname);
+    if (!isFeed && unlocalizedPath(pathname) !== DEADLINES_PATH) return null;
     const url = new URL(req.url);
     if (isFeed) return feed(req, url, pathname);
     const f = filterOf(url);
-    const frame = await readFrame(deps.siteDir, "deadlines");
+    const frame = await readFrame(deps.siteDir, "deadlines", locale);
     if (!frame) return null;
     const answer = await deps.list({ ...filterParams(f), page: f.page, per_page: String(PAGE_SIZE) });
-    const form = filterFormHtml(f);
+    const form = filterFormHtml(f, false, locale);
     if ("invalid" in answer) {
       const message = `<p id="deadlines-status" role="status" class="error">${escapeHtml(answer.invalid)}</p>`;
       return framedPage(req, frame, "deadlines", `${message}${form}`, 400);
@@ -165,14 +174,22 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
         answer.rows.map((r) => r.data_as_of),
         utcDate(clock()),
       ),
+      undefined,
+      locale,
     );
     // The counts are the whole result's, never this page's: every page says the same.
-    const status = `<p id="deadlines-status" role="status">${deadlineCountsText(answer.counts)} · ${escapeHtml(filterSummary(f))}.</p>`;
+    const status = `<p id="deadlines-status" role="status">${escapeHtml(deadlineCountsText(answer.counts, locale))} · ${escapeHtml(filterSummary(f, locale))}${locale === "zh" ? "。" : "."}</p>`;
+    const pages = pagerHtml(
+      locale,
+      page,
+      total_pages,
+      (to) => `${filterAddress(localePath(locale, DEADLINES_PATH), f)}&page=${to}`,
+    );
     return framedPage(
       req,
       frame,
       "deadlines",
-      `${age}${status}${form}${subscribeHtml(f, baseUrl)}${deadlineListHtml(answer.rows)}${pager(f, page, total_pages)}`,
+      `${age}${status}${form}${subscribeHtml(f, baseUrl, locale)}${deadlineListHtml(answer.rows, undefined, locale)}${pages}`,
     );
   };
 }

@@ -5,6 +5,8 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { type Locale, localePath } from "../../render/i18n.ts";
+import { escapeHtml } from "../../render/html.ts";
 import { pageCsp } from "../edge/page-csp.ts";
 
 /**
@@ -38,11 +40,17 @@ async function frameFile(path: string): Promise<Frame | null> {
   return frame;
 }
 
-/** The built frame `<name>.html` if it holds `<!--<name>-->`, else null (the site was built without it). */
-export async function readFrame(siteDir: string, name: string): Promise<Frame | null> {
-  const frame = await frameFile(join(siteDir, `${name}.html`));
+/**
+ * The built frame `<name>.html` (in Chinese `zh/<name>.html`) if it holds `<!--<name>-->`, else null (the site
+ * was built without it).
+ */
+export async function readFrame(siteDir: string, name: string, locale: Locale = "en"): Promise<Frame | null> {
+  const frame = await frameFile(join(siteDir, `${localePath(locale, `/${name}`)}.html`));
   return frame?.text.includes(`<!--${name}-->`) ? frame : null;
 }
+
+/** The language switch's links (`data-lang-switch`) in a frame name the page without its query: add this one's. */
+const SWITCH_HREF = /href="([^"?#]*)"(?=[^>]*data-lang-switch=)/g;
 
 /** The frame with its slot filled, as an HTML answer (the page's own CSP, hashes of the frame's inline scripts). */
 export function framedPage(
@@ -53,7 +61,10 @@ export function framedPage(
   status = 200,
   cacheControl = "public, max-age=300",
 ): Response {
-  const page = frame.text.replace(`<!--${name}-->`, () => html);
+  const query = new URL(req.url).search;
+  // The switch leads to the same filter or watchlist in the other language, without JavaScript too.
+  const text = query ? frame.text.replace(SWITCH_HREF, (_, href: string) => `href="${href}${escapeHtml(query)}"`) : frame.text;
+  const page = text.replace(`<!--${name}-->`, () => html);
   return new Response(req.method === "HEAD" ? null : page, {
     status,
     headers: {

@@ -14,6 +14,8 @@ import { escapeHtml, fieldLabel, rankMenuLabel } from "../../render/html.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
 import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import { type Locale, localeOfPath, localePath, type MessageKey, t } from "../../render/i18n.ts";
+import { pagerHtml } from "./deadlines-page.ts";
 import { framedPage, readFrame } from "./frame.ts";
 
 export const SEARCH_PATH = "/search";
@@ -64,37 +66,36 @@ const select = (
     })
     .join("")}</select></label>`;
 
-function renderForm(f: Form): string {
+function renderForm(f: Form, locale: Locale): string {
+  const text = (key: MessageKey) => escapeHtml(t(locale, key));
   const kindOption = (k: Kind, label: string) =>
     `<option value="${k}"${f.kind === k ? " selected" : ""}>${label}</option>`;
-  return `<form id="search" class="search" action="${SEARCH_PATH}" method="get" role="search" aria-labelledby="search-heading">
+  return `<form id="search" class="search" action="${localePath(locale, SEARCH_PATH)}" method="get" role="search" aria-labelledby="search-heading">
 <div class="row">
-<label>Search in<select name="kind">${kindOption("conferences", "Conferences")}${kindOption("journals", "Journals")}</select></label>
-<label>Keyword<input type="search" name="query" value="${escapeHtml(f.query)}" placeholder="e.g. learning, ICSE" maxlength="200" /></label>
-${select("field", "Research field", f.field, RESEARCH_FIELDS, "Any field", fieldLabel)}
-${RANK_SYSTEMS.map((r) => select(r.param, rankMenuLabel(r), f[r.param], r.tiers)).join("\n")}
-<label class="switch"><span><input type="checkbox" name="open" value="1"${f.open ? " checked" : ""} /> Open calls only</span></label>
+<label>${text("search.in")}<select name="kind">${kindOption("conferences", text("search.conferences"))}${kindOption("journals", text("search.journals"))}</select></label>
+<label>${text("search.keyword")}<input type="search" name="query" value="${escapeHtml(f.query)}" placeholder="${text("search.placeholder")}" maxlength="200" /></label>
+${select("field", text("search.field"), f.field, RESEARCH_FIELDS, text("search.any_field"), (v) => fieldLabel(v, locale))}
+${RANK_SYSTEMS.map((r) => select(r.param, escapeHtml(rankMenuLabel(r, locale)), f[r.param], r.tiers, text("search.any"))).join("\n")}
+<label class="switch"><span><input type="checkbox" name="open" value="1"${f.open ? " checked" : ""} /> ${text("search.open_only")}</span></label>
 </div>
-<div><button type="submit">Search</button></div>
+<div><button type="submit">${text("search.submit")}</button></div>
 </form>`;
 }
 
 const cell = (value: string | null | undefined) => `<td>${value ? escapeHtml(value) : "—"}</td>`;
 
-function table(caption: string, head: string[], rows: string[]): string {
-  return `<div class="table-scroll"><table><caption>${caption}</caption><thead><tr>${head
-    .map((h) => `<th scope="col">${h}</th>`)
+function table(locale: Locale, caption: MessageKey, head: MessageKey[], rows: string[]): string {
+  return `<div class="table-scroll"><table><caption>${escapeHtml(t(locale, caption))}</caption><thead><tr>${head
+    .map((h) => `<th scope="col">${escapeHtml(t(locale, h))}</th>`)
     .join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
 }
 
-function pager(url: URL, page: number, totalPages: number): string {
-  if (totalPages <= 1) return "";
-  const link = (label: string, to: number, rel: string) => {
+function pager(url: URL, page: number, totalPages: number, locale: Locale): string {
+  return pagerHtml(locale, page, totalPages, (to) => {
     const params = new URLSearchParams(url.searchParams);
     params.set("page", String(to));
-    return `<a rel="${rel}" href="${SEARCH_PATH}?${escapeHtml(params.toString())}">${label}</a>`;
-  };
-  return `<nav class="pager" aria-label="Result pages">${page > 1 ? link("Previous page", page - 1, "prev") : ""}<span>Page ${page} of ${totalPages}</span>${page < totalPages ? link("Next page", page + 1, "next") : ""}</nav>`;
+    return `${localePath(locale, SEARCH_PATH)}?${params.toString()}`;
+  });
 }
 
 type Rendered = { status: number; html: string };
@@ -104,7 +105,9 @@ async function renderResults(
   url: URL,
   f: Form,
   today: string,
+  locale: Locale,
 ): Promise<Rendered> {
+  const link = (kind: "conference" | "journal", id: string) => localePath(locale, `/${kind}/${escapeHtml(id)}`);
   const common = {
     query: f.query || undefined,
     field: f.field || undefined,
@@ -122,16 +125,21 @@ async function renderResults(
     const data = found.data;
     const rows = data.journals.map(
       (j) =>
-        `<tr><td><a href="/journal/${escapeHtml(j.id)}">${escapeHtml(j.short_name || j.full_name)}</a></td>${cell(j.full_name)}${cell(j.publisher)}${cell(j.issn)}${cell(j.impact_factor)}${cell(j.ccf_rank)}</tr>`,
+        `<tr><td><a href="${link("journal", j.id)}">${escapeHtml(j.short_name || j.full_name)}</a></td>${cell(j.full_name)}${cell(j.publisher)}${cell(j.issn)}${cell(j.impact_factor)}${cell(j.ccf_rank)}</tr>`,
     );
     return {
       status: 200,
       html:
-        summary(data.pagination) +
+        summary(data.pagination, locale) +
         (rows.length
-          ? table("Journals found", ["Name", "Full name", "Publisher", "ISSN", "Impact factor", "CCF"], rows)
+          ? table(
+              locale,
+              "search.journals_found",
+              ["col.name", "col.full_name", "col.publisher", "col.issn", "col.impact_factor", "col.ccf"],
+              rows,
+            )
           : "") +
-        pager(url, data.pagination.page, data.pagination.total_pages),
+        pager(url, data.pagination.page, data.pagination.total_pages, locale),
     };
   }
   const found = await operations.searchConferences({
@@ -145,28 +153,33 @@ async function renderResults(
   const rows = data.conferences.map(
     (c) =>
       // Name, next submission and ranks first: what a phone shows without scrolling the table.
-      `<tr><td><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c)}</td><td>${rankLineHtml(c)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location)}</tr>`,
+      `<tr><td><a href="${link("conference", c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c, locale)}</td><td>${rankLineHtml(c, locale)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location)}</tr>`,
   );
   return {
     status: 200,
     html:
-      summary(data.pagination) +
+      summary(data.pagination, locale) +
       (rows.length
         ? table(
-            "Conferences found",
-            ["Name", "Next submission", "Ranks", "Full name", "Conference", "Place"],
+            locale,
+            "search.conferences_found",
+            ["col.name", "col.next_submission", "col.ranks", "col.full_name", "col.conference", "col.place"],
             rows,
           )
         : "") +
-      pager(url, data.pagination.page, data.pagination.total_pages),
+      pager(url, data.pagination.page, data.pagination.total_pages, locale),
   };
 }
 
-function summary(p: { total: number; page: number; total_pages: number }): string {
+function summary(p: { total: number; page: number; total_pages: number }, locale: Locale): string {
   const text =
     p.total === 0
-      ? "No match."
-      : `${p.total} ${p.total === 1 ? "match" : "matches"}, page ${p.page} of ${Math.max(1, p.total_pages)}.`;
+      ? t(locale, "search.no_match")
+      : t(locale, p.total === 1 ? "search.matches_one" : "search.matches", {
+          total: p.total,
+          page: p.page,
+          pages: Math.max(1, p.total_pages),
+        });
   return `<p id="search-status" role="status">${text}</p>`;
 }
 
@@ -182,19 +195,20 @@ export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Resp
   // The operations /api/conferences and /api/journals answer with: one validation, one query call.
   const operations = createReadOperations({ query: deps.query });
   return async (req) => {
-    const frame = await readFrame(deps.siteDir, "search");
-    if (frame === null) return null;
     const url = new URL(req.url);
+    const locale = localeOfPath(url.pathname);
+    const frame = await readFrame(deps.siteDir, "search", locale);
+    if (frame === null) return null;
     const form = formOf(url);
     const searched = [...url.searchParams.keys()].length > 0;
     const results = searched
-      ? await renderResults(operations, url, form, utcDate(clock()))
+      ? await renderResults(operations, url, form, utcDate(clock()), locale)
       : { status: 200, html: "" };
     return framedPage(
       req,
       frame,
       "search",
-      `${renderForm(form)}\n<div id="search-results">${results.html}</div>`,
+      `${renderForm(form, locale)}\n<div id="search-results">${results.html}</div>`,
       results.status,
     );
   };

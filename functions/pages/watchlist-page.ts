@@ -11,6 +11,7 @@ import { dataAge, dataAgeHtml } from "../../render/data-age.ts";
 import { deadlineHtml, noNextText, stateHtml } from "../../render/deadline.ts";
 import type { WatchedConference, WatchedVenues } from "../../render/deadline-rows.ts";
 import { escapeHtml } from "../../render/html.ts";
+import { type Locale, localeOfPath, localePath, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
 import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 import { type Frame, framedPage, readFrame } from "./frame.ts";
@@ -37,16 +38,16 @@ function watchOrder(a: WatchedConference, b: WatchedConference): number {
   return byNext || a.short_name.localeCompare(b.short_name) || a.id.localeCompare(b.id);
 }
 
-function conferenceItem(c: WatchedConference): string {
+function conferenceItem(c: WatchedConference, locale: Locale): string {
   const outlook = c.outlook;
   const when = outlook?.next
-    ? deadlineHtml(outlook.next, outlook.data_as_of)
-    : `<span class="muted">${escapeHtml(noNextText(outlook ?? { state: "unknown", data_as_of: null }))}</span>`;
+    ? deadlineHtml(outlook.next, outlook.data_as_of, locale)
+    : `<span class="muted">${escapeHtml(noNextText(outlook ?? { state: "unknown", data_as_of: null }, locale))}</span>`;
   return `<li class="deadline-card"${outlook?.next ? ` data-deadline="${outlook.next.closes_at}"` : ""}>
-<p class="venue"><a href="/conference/${escapeHtml(c.id)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c)} ${stateHtml(outlook?.state ?? "unknown")}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
+<p class="venue"><a href="${localePath(locale, `/conference/${escapeHtml(c.id)}`)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c, locale)} ${stateHtml(outlook?.state ?? "unknown", locale)}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
 <p class="when">${when}</p>${(outlook?.deadlines ?? [])
     .filter((d) => d.status === "passed_unconfirmed")
-    .map((d) => `<p class="when other">${deadlineHtml(d, outlook?.data_as_of ?? null)}</p>`)
+    .map((d) => `<p class="when other">${deadlineHtml(d, outlook?.data_as_of ?? null, locale)}</p>`)
     .join("")}
 </li>`;
 }
@@ -60,23 +61,28 @@ const withKeepDays = (frame: Frame, days: number): Frame => ({
 });
 
 /** When a stored list goes unless it is used again (an account's tracked venues never expire). */
-function expiryHtml(expiresAt: string | undefined, keepDays: number): string {
+function expiryHtml(expiresAt: string | undefined, keepDays: number, locale: Locale): string {
   if (!expiresAt) return "";
-  return `<p class="muted" id="watch-expiry">This list is kept until <time datetime="${escapeHtml(expiresAt)}">${escapeHtml(expiresAt.slice(0, 10))}</time>: opening this page or a calendar app fetching its address moves that on by ${keepDays} days, and a list nobody opens or changes for ${keepDays} days is deleted.</p>`;
+  const date = `<time datetime="${escapeHtml(expiresAt)}">${escapeHtml(expiresAt.slice(0, 10))}</time>`;
+  return `<p class="muted" id="watch-expiry">${tHtml(locale, "watch.expiry", { date, days: String(keepDays) })}</p>`;
 }
 
-function subscribeHtml(id: string, baseUrl: string): string {
+function subscribeHtml(id: string, baseUrl: string, locale: Locale): string {
   const url = `${baseUrl}${watchlistLinks(id).calendar}`;
-  return `<section id="watch-subscribe" aria-labelledby="subscribe"><h2 id="subscribe">Subscribe</h2>
-<p>One address holds every deadline of your watched conferences (estimated ones marked tentative), refreshed with each nightly build, and it stays the same when you watch or unwatch venues. Add it in Google Calendar ("From URL"), Outlook ("Subscribe from web") or Apple Calendar:
-<a class="https" href="${escapeHtml(url)}">${escapeHtml(url)}</a> (<a class="webcal" href="${escapeHtml(url.replace(/^https?:/, "webcal:"))}">webcal</a>).</p></section>`;
+  const text = tHtml(locale, "watch.subscribe_text", {
+    https: `<a class="https" href="${escapeHtml(url)}">${escapeHtml(url)}</a>`,
+    webcal: `<a class="webcal" href="${escapeHtml(url.replace(/^https?:/, "webcal:"))}">webcal</a>`,
+  });
+  return `<section id="watch-subscribe" aria-labelledby="subscribe"><h2 id="subscribe">${escapeHtml(t(locale, "watch.subscribe"))}</h2>
+<p>${text}</p></section>`;
 }
 
 export function watchlistPage(deps: WatchlistPageDeps) {
   const baseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
   return async (req: Request, pathname: string): Promise<Response | null> => {
-    if (pathname !== WATCHLIST_PAGE_PATH) return null;
-    const built = await readFrame(deps.siteDir, "watchlist");
+    if (unlocalizedPath(pathname) !== WATCHLIST_PAGE_PATH) return null;
+    const locale = localeOfPath(pathname);
+    const built = await readFrame(deps.siteDir, "watchlist", locale);
     if (!built) return null;
     const frame = withKeepDays(built, deps.keepDays);
     const id = new URL(req.url).searchParams.get("id");
@@ -85,7 +91,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
         req,
         frame,
         "watchlist",
-        `<p class="muted">No venue watched yet in this browser.</p>`,
+        `<p class="muted">${escapeHtml(t(locale, "watch.none_here"))}</p>`,
       );
     const watchlist = await deps.find(id);
     if (!watchlist) {
@@ -93,7 +99,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
         req,
         frame,
         "watchlist",
-        `<p class="error" role="status">No watchlist has this address.</p>`,
+        `<p class="error" role="status">${escapeHtml(t(locale, "watch.unknown"))}</p>`,
         404,
         "no-store",
       );
@@ -102,11 +108,11 @@ export function watchlistPage(deps: WatchlistPageDeps) {
     const conferences = [...venues.conferences].sort(watchOrder);
     const list =
       conferences.length + venues.journals.length === 0
-        ? `<p class="muted">No venue watched yet: use ☆ Watch on a venue's page.</p>`
-        : `<ol class="deadline-list">${conferences.map(conferenceItem).join("\n")}${venues.journals
+        ? `<p class="muted">${escapeHtml(t(locale, "watch.empty"))}</p>`
+        : `<ol class="deadline-list">${conferences.map((c) => conferenceItem(c, locale)).join("\n")}${venues.journals
             .map(
               (j) =>
-                `<li class="deadline-card"><p class="venue"><a href="/journal/${escapeHtml(j.id)}">${escapeHtml(j.name)}</a> <span class="muted">(journal)</span></p></li>`,
+                `<li class="deadline-card"><p class="venue"><a href="${localePath(locale, `/journal/${escapeHtml(j.id)}`)}">${escapeHtml(j.name)}</a> <span class="muted">${escapeHtml(t(locale, "watch.journal"))}</span></p></li>`,
             )
             .join("\n")}</ol>`;
     // The newest data behind the watched venues, today: the one notice above the list when even that is old.
@@ -118,7 +124,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
       req,
       frame,
       "watchlist",
-      `${dataAgeHtml(age)}${list}${expiryHtml(watchlist.expiresAt, deps.keepDays)}${subscribeHtml(watchlist.id, baseUrl)}`,
+      `${dataAgeHtml(age, undefined, locale)}${list}${expiryHtml(watchlist.expiresAt, deps.keepDays, locale)}${subscribeHtml(watchlist.id, baseUrl, locale)}`,
       200,
       "no-store",
     );

@@ -2,7 +2,10 @@
  * How the backtest scores one cycle's estimates against its real rounds, both ways: recall (each real round paired
  * with an estimate, its error in days; coverage, median, p90) and precision (each published estimate matched to a
  * real round within PRECISE_DAYS, and whether the cycle was given the right number of rounds). Recall alone lets
- * an invented round cost nothing; precision is what makes it cost.
+ * an invented round cost nothing; precision is what makes it cost. A possibility (a round the history does not
+ * support: the detail page shows it, marked, with its date and window; no list or calendar does) counts for
+ * recall, as the outlook did foresee that round, and never for precision or the round count, as it was not
+ * published as a deadline.
  */
 import { dayNumber } from "./rounds.ts";
 
@@ -29,6 +32,8 @@ export interface BacktestRound extends BacktestScope {
   actual: string;
   /** The estimated paper date matched to it, null when the outlook had none. */
   estimated: string | null;
+  /** Whether that estimate was a possibility (shown on the detail page only), not a published deadline. */
+  possible: boolean;
   error_days: number;
 }
 
@@ -68,28 +73,37 @@ function pairNearest(real: string[], estimates: string[]): Map<number, { e: numb
   return matched;
 }
 
-/** An estimated paper date of the scored cycle, and whether it was published (still ahead at the cut-off). */
+/**
+ * An estimated paper date of the scored cycle: a deadline, published when it was still ahead at the cut-off, or a
+ * possibility (never published).
+ */
 export interface ScoredEstimate {
   date: string;
   published: boolean;
+  possible: boolean;
 }
 
 /**
- * A cycle scored: each scored real round (`scored`, a subset of `real`) paired with the nearest estimate, a round
- * left without one counting MISSED_ROUND_DAYS; each published estimate up to the venue's data date `dataAsOf`
- * matched against every real round of the cycle (a real round beyond the horizon still makes its estimate right;
- * a round after the data date may simply not be announced yet). The round count is every estimate's.
+ * A cycle scored: each scored real round (`scored`, a subset of `real`) paired with the nearest estimate or
+ * possibility, a round left without one counting MISSED_ROUND_DAYS; each published estimate up to the venue's data
+ * date `dataAsOf` matched against every real round of the cycle (a real round beyond the horizon still makes its
+ * estimate right; a round after the data date may simply not be announced yet). The round count is every
+ * estimate's, possibilities left out.
  */
 export function scoreCycle(
   real: string[],
   scored: string[],
-  estimated: ScoredEstimate[],
+  shown: ScoredEstimate[],
   scope: BacktestScope,
   dataAsOf: string | null,
 ): BacktestCycle {
+  const estimated = shown.filter((e) => !e.possible);
   const estimates = estimated.map((e) => e.date);
   const verifiable = (date: string) => dataAsOf === null || date <= dataAsOf;
-  const forRecall = pairNearest(scored, estimates);
+  const forRecall = pairNearest(
+    scored,
+    shown.map((e) => e.date),
+  );
   const published = estimated.flatMap((e, i) => (e.published ? [i] : []));
   const forPrecision = pairNearest(
     real,
@@ -102,10 +116,12 @@ export function scoreCycle(
     ...scope,
     rounds: scored.map((actual, r) => {
       const m = forRecall.get(r);
+      const paired = m ? shown[m.e] : undefined;
       return {
         ...scope,
         actual,
-        estimated: m ? (estimates[m.e] as string) : null,
+        estimated: paired?.date ?? null,
+        possible: paired?.possible ?? false,
         error_days: m ? Math.min(m.error, MISSED_ROUND_DAYS) : MISSED_ROUND_DAYS,
       };
     }),
@@ -120,8 +136,10 @@ export function scoreCycle(
 
 export interface BacktestSummary {
   rounds: number;
-  /** Share of the real rounds that had an estimate, 0-1. */
+  /** Share of the real rounds that had an estimate (a possibility included), 0-1. */
   coverage: number | null;
+  /** Real rounds whose estimate was a possibility: foreseen, shown on the detail page only. */
+  possible: number;
   median: number | null;
   p90: number | null;
   /**
@@ -151,6 +169,7 @@ export function summarizeBacktest(cycles: BacktestCycle[]): BacktestSummary {
   return {
     rounds: errors.length,
     coverage: share(rounds.filter((r) => r.estimated !== null).length, errors.length, 3),
+    possible: rounds.filter((r) => r.possible).length,
     median: rank(0.5),
     p90: rank(0.9),
     estimates: estimates.length,

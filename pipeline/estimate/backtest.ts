@@ -10,8 +10,8 @@
  * announced months ahead counts as unknown until its first deadline. A venue none of whose cycles is known at a
  * cut-off is not scored there (the data did not have it yet: the outlook had nothing to go on).
  */
-import type { Edition } from "../../snapshot/records.ts";
-import { type BacktestCycle, type BacktestScope, scoreCycle } from "./backtest-score.ts";
+import type { Edition, OutlookDeadline } from "../../snapshot/records.ts";
+import { type BacktestCycle, type BacktestScope, type ScoredEstimate, scoreCycle } from "./backtest-score.ts";
 import { cyclesOutlook } from "./outlook.ts";
 import { type AnnouncedRound, type Cycle, cyclesOf, dayNumber, isSubmission } from "./rounds.ts";
 
@@ -46,15 +46,22 @@ function knownAt(cycles: Cycle[], cutoff: string): Cycle[] {
 
 /**
  * The outlook as of `cutoff` on the cycles as known then, and its estimated paper dates for the cycle `year`, each
- * marked published when it was still ahead (a deadline the lists and feeds showed). The possibilities the outlook
- * keeps apart are not estimates: no surface lists them as deadlines.
+ * marked published when it was still ahead (a deadline the lists and feeds showed), then its possibilities for
+ * that cycle (the detail page shows them, marked; no list or calendar does: scored for recall only).
  */
-function outlookAt(cycles: Cycle[], cutoff: string, year: number) {
+function outlookAt(
+  cycles: Cycle[],
+  cutoff: string,
+  year: number,
+): { next: OutlookDeadline | null; estimates: ScoredEstimate[] } {
   const outlook = cyclesOutlook({ cycles, nowIso: `${cutoff}T00:00:00Z`, dataAsOf: cutoff });
   const estimates = outlook.deadlines
     .filter((d) => d.estimated && d.type === "paper" && d.cycle_year === year)
-    .map((d) => ({ date: d.date, published: d.status === "upcoming" }));
-  return { next: outlook.next, estimates };
+    .map((d) => ({ date: d.date, published: d.status === "upcoming", possible: false }));
+  const possible = outlook.possible
+    .filter((p) => p.cycle_year === year)
+    .map((p) => ({ date: p.date, published: false, possible: true }));
+  return { next: outlook.next, estimates: [...estimates, ...possible] };
 }
 
 /** A cycle's real rounds: all of them (precision) and those within HORIZON_DAYS after the cut-off (recall). */

@@ -140,7 +140,8 @@ interface CycleOutlook {
  * announced ones when these all came later (or all earlier) than expected (rounds.ts alignedTo). Of a cycle
  * with announced rounds, a model round is left out when its window closed before the cycle's last announced round
  * or before `dataAsOf`: sources dated after it list the cycle without it (the venue dropped or moved that round).
- * A model round expected on or after the cycle's conference start is left out too. Of the rest, a round the
+ * A model round expected on or after the cycle's conference start is left out too, unless `roundsAfterStart`
+ * (another cycle of the venue had an announced round on or after its conference start). Of the rest, a round the
  * history does not support (its `doubt`) is a possibility, never a deadline nor counted in `rounds`.
  */
 function cycleDeadlines(
@@ -149,6 +150,7 @@ function cycleDeadlines(
   year: number,
   nowIso: string,
   dataAsOf: string | null,
+  roundsAfterStart: boolean,
 ): CycleOutlook {
   const edition = cycle?.edition;
   const rounds = cycle?.rounds ?? [];
@@ -159,8 +161,9 @@ function cycleDeadlines(
   const until = knownUntil(cycle, dataAsOf);
   const unannounced = expected
     .filter((m, i) => !covered.has(i) && roundDates(m, year).latest > until)
-    // A round expected after its own conference has begun cannot be one of its rounds.
-    .filter((m) => !edition?.start_date || roundDates(m, year).date < edition.start_date);
+    // A round expected after its own conference has begun cannot be one of its rounds, unless the venue's own
+    // cycles have such rounds (journal-first venues: IMWUT's November round, presented at the next UbiComp).
+    .filter((m) => roundsAfterStart || !edition?.start_date || roundDates(m, year).date < edition.start_date);
   const pending: PendingRound[] = [
     ...rounds.map((r) => ({
       paper: r.paper,
@@ -176,6 +179,10 @@ function cycleDeadlines(
 }
 
 const upcoming = (d: OutlookDeadline) => d.status === "upcoming";
+
+/** An announced round on or after its own conference's start: the venue takes submissions all year round. */
+const hasRoundAfterStart = (c: Cycle) =>
+  c.edition.start_date !== null && c.rounds.some((r) => r.paper >= (c.edition.start_date as string));
 
 /**
  * The state, one meaning each (docs/pipeline.md has the table): open (an announced deadline ahead), else
@@ -244,7 +251,8 @@ export function cyclesOutlook({
     const step = cycleStep(announcedYears);
     for (let k = 0; k <= MAX_CYCLES_AHEAD; k++) {
       const year = last + k * step;
-      const cycle = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf);
+      const afterStart = cycles.some((c) => c.edition.year !== year && hasRoundAfterStart(c));
+      const cycle = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf, afterStart);
       walked.push({ year, ...cycle });
       if (cycle.deadlines.some(upcoming)) break;
     }
@@ -273,7 +281,8 @@ export function cyclesOutlook({
       .flatMap((c) => c.possible)
       .filter((p) => p.latest >= today)
       .sort((a, b) => a.date.localeCompare(b.date)),
-    other_dates: otherDates(currentYear === undefined ? undefined : cycleOf(currentYear)?.edition),
+    // Of the cycle of the deadline they stand beside (`next`'s): never an earlier cycle's notification.
+    other_dates: otherDates(conferenceYear === undefined ? undefined : cycleOf(conferenceYear)?.edition),
     conference: conferenceOf(
       conferenceYear === undefined ? undefined : cycleOf(conferenceYear)?.edition,
       today,

@@ -225,8 +225,22 @@ export function knownUntil(cycle: Cycle | undefined, dataAsOf: string | null): s
 }
 
 /**
+ * Whether the venue's history has a round that skipped a cycle and came back (seen before and after a recent
+ * cycle that went without it): its cycles lose and regain rounds (or the sources miss some), so a round missing
+ * from the latest cycle alone is no sign that the venue dropped it (MobiCom: its summer round absent from 2023,
+ * back in 2024, then its spring round absent from 2024, back in 2025).
+ */
+function roundsComeBack(rounds: Omit<ModelRound, "doubt">[], prior: Cycle[]): boolean {
+  const years = prior.map((c) => c.edition.year);
+  return rounds.some(({ basedOn }) =>
+    years.some((y) => !basedOn.includes(y) && basedOn.some((b) => b < y) && basedOn.some((b) => b > y)),
+  );
+}
+
+/**
  * Each model round's doubt (RoundDoubt). Missing from the latest cycle counts only where that cycle is known past
- * the round's window (knownUntil): a cycle still being announced says nothing about its later rounds. Seen once
+ * the round's window (knownUntil): a cycle still being announced says nothing about its later rounds; nor does it
+ * count for a venue whose rounds have come back after a skipped cycle before (roundsComeBack). Seen once
  * counts only when the rounds left would be more than any recent cycle had and some of them recur: a venue with a
  * single known cycle, one whose single round drifted more than SAME_ROUND_DAYS, or one that just added a round
  * (SIGKDD's August round: its cycle had both) keeps its rounds, with their low confidence.
@@ -240,8 +254,9 @@ function withDoubts(
   const year = latest?.edition.year;
   if (year === undefined) return rounds.map((m) => ({ ...m, doubt: null }));
   const until = knownUntil(latest, dataAsOf);
+  const skipsAreNoise = roundsComeBack(rounds, prior);
   const dropped = (m: Omit<ModelRound, "doubt">) =>
-    !m.basedOn.includes(year) && roundDates(m, year).latest < until;
+    !skipsAreNoise && !m.basedOn.includes(year) && roundDates(m, year).latest < until;
   const kept = rounds.filter((m) => !dropped(m));
   // More rounds than any cycle ever had: the ones seen once (beside recurring ones) are the invented ones.
   const tooMany =

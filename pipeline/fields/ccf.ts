@@ -3,9 +3,14 @@
  * Chinese name; `ccfddl/conference/types.yml` pairs the two. CCF's categories are broad: a code gives here only
  * the field it settles; the fields it merely suggests are in broad-codes.yaml (kept where a finer source agrees).
  */
-import type { ResearchField } from "../../snapshot/records.ts";
+import {
+  CCF_CATEGORY_TABLE,
+  type CcfCategory,
+  isCcfCategory,
+  type ResearchField,
+} from "../../snapshot/records.ts";
 
-const BY_CODE: Record<string, ResearchField[]> = {
+const BY_CODE: Record<CcfCategory, ResearchField[]> = {
   DS: [], // Computer Architecture / Parallel & Distributed Computing / Storage: broad-codes.yaml
   NW: ["network"],
   SC: ["security"],
@@ -18,23 +23,21 @@ const BY_CODE: Record<string, ResearchField[]> = {
   MX: [], // Interdisciplinary / Mixed / Emerging: no single field
 };
 
-const CODE_BY_CHINESE_NAME: Record<string, string> = {
-  "计算机体系结构/并行与分布计算/存储系统": "DS",
-  计算机网络: "NW",
-  网络与信息安全: "SC",
-  "软件工程/系统软件/程序设计语言": "SE",
-  "数据库/数据挖掘/内容检索": "DB",
-  计算机科学理论: "CT",
-  计算机图形学与多媒体: "CG",
-  人工智能: "AI",
-  人机交互与普适计算: "HI",
-  "交叉/综合/新兴": "MX",
-};
+/** The list's categories by their Chinese name, as both CCF lists print it. */
+const CODE_BY_CHINESE_NAME: ReadonlyMap<string, CcfCategory> = new Map(
+  CCF_CATEGORY_TABLE.map((c) => [c.name_zh, c.code]),
+);
 
-export function ccfCodeFromChineseName(name: string): string | null {
-  return CODE_BY_CHINESE_NAME[name.trim()] ?? null;
+export function ccfCodeFromChineseName(name: string): CcfCategory | null {
+  return CODE_BY_CHINESE_NAME.get(name.trim()) ?? null;
 }
 
 export function fieldsFromCcfCode(code: string): ResearchField[] {
-  return BY_CODE[code.trim().toUpperCase()] ?? [];
+  return BY_CODE[code.trim().toUpperCase() as CcfCategory] ?? [];
+}
+
+/** A ccfddl `sub` code as a CCF category: itself when it is one of the list's ten, none otherwise. */
+export function ccfCategoryOf(code: string): CcfCategory[] {
+  const upper = code.trim().toUpperCase();
+  return isCcfCategory(upper) ? [upper] : [];
 }

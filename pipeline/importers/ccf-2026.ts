@@ -173,6 +173,9 @@ function listIndex(rows: ListRow[]) {
       );
     },
     unmatched: () => rows.filter((r) => !used.has(r)),
+    /** A row of the same title and rank, matched or not: the list row of a venue's second dblp path. */
+    sameTitle: (row: DataGenRow): ListRow | undefined =>
+      row.title ? byTitle.get(normalizeTitle(row.title))?.find((r) => r.rank === row.rank) : undefined,
   };
 }
 
@@ -279,6 +282,8 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
     file: string,
     found: { rank: string; acronym: string | null; title: string | null; dblp: string | null },
     listRow: ListRow | undefined,
+    /** The row naming the venue's area: its own, else (a second dblp path) its title's. */
+    areaRow: ListRow | undefined = listRow,
   ) => {
     const venue = ccfRowVenue(EDITION, {
       names: cleanNames(found.acronym ?? listRow?.acronym, found.title ?? listRow?.name),
@@ -288,7 +293,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
     });
     if ("reason" in venue) return rejected.push({ file, record, reason: venue.reason });
     const { key, type, level, names } = venue;
-    const areas = ccfAreas(listRow?.field ?? null);
+    const areas = ccfAreas(areaRow?.field ?? null);
     const known = venues.get(key);
     if (known) {
       // A second dblp path of one venue, or one venue listed under two areas.
@@ -313,7 +318,10 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
     });
   };
 
-  for (const row of dataGen) add(`line ${row.line}`, DATAGEN, row, index.match(row));
+  for (const row of dataGen) {
+    const listRow = index.match(row);
+    add(`line ${row.line}`, DATAGEN, row, listRow, listRow ?? index.sameTitle(row));
+  }
   for (const row of index.unmatched()) {
     const same = venues.sameByDblp(row) ?? venues.garbledCopyOf(row);
     if (same) {

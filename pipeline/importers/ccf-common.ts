@@ -2,7 +2,7 @@
  * What the two CCF lists (2022: ccf-list.ts, 2026: ccf-2026.ts) give per venue, and how a list's venues become
  * observations: each a rank claim of the list's edition; a dblp key the list gives to two venues is dropped from both.
  */
-import { CCF_TIERS } from "../../snapshot/records.ts";
+import { CCF_TIERS, type CcfCategory } from "../../snapshot/records.ts";
 import { tentativeFields } from "../fields/broad-codes.ts";
 import { ccfCodeFromChineseName, fieldsFromCcfCode } from "../fields/ccf.ts";
 import { NAMELESS_REASON, normalizeAcronym, normalizeTitle } from "../normalize/normalize.ts";
@@ -20,7 +20,7 @@ export function isCcfLevel(value: string | null): value is CcfLevel {
 }
 
 /** The CCF area code of an area named in Chinese as both lists do; none for an unknown name. */
-export function ccfAreas(chineseName: string | null): string[] {
+export function ccfAreas(chineseName: string | null): CcfCategory[] {
   const code = chineseName ? ccfCodeFromChineseName(chineseName) : null;
   return code ? [code] : [];
 }
@@ -45,7 +45,7 @@ export function ccfRowVenue(
 }
 
 /** A venue listed under two areas is filed under both. */
-export function joinAreas(known: readonly string[], more: readonly string[]): string[] {
+export function joinAreas(known: readonly CcfCategory[], more: readonly CcfCategory[]): CcfCategory[] {
   return [...new Set([...known, ...more])];
 }
 
@@ -57,8 +57,8 @@ export interface CcfVenue {
   publisher: string | null;
   dblp: string | null;
   level: CcfLevel;
-  /** CCF area codes ("SE", "DS"); their fields are worked out in ccfObservations. */
-  areas: string[];
+  /** CCF area codes ("SE", "DS"): the venue's CCF categories; their fields are worked out in ccfObservations. */
+  areas: CcfCategory[];
 }
 
 export interface CcfList {
@@ -83,6 +83,7 @@ export function ccfObservations(
     ranks: [{ system: "CCF" as const, edition: list.edition, rank: v.level, source: list.source }],
     fields: [...new Set(v.areas.flatMap(fieldsFromCcfCode))],
     tentativeFields: tentativeFields("ccf", v.areas),
+    ccfCategories: v.areas,
   });
   return {
     conferences: venues

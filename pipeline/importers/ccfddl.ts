@@ -4,7 +4,7 @@
  */
 import type { AcceptanceRow, Deadline, DeadlineType, Edition } from "../../snapshot/records.ts";
 import { tentativeFields } from "../fields/broad-codes.ts";
-import { fieldsFromCcfCode } from "../fields/ccf.ts";
+import { ccfCategoryOf, fieldsFromCcfCode } from "../fields/ccf.ts";
 import { countryFromPlace } from "../normalize/countries.ts";
 import { parseDateRange } from "../normalize/dates.ts";
 import {
@@ -41,10 +41,15 @@ interface Series {
 
 /**
  * `deadline` is the paper deadline, but some timelines put the abstract deadline in its own `deadline` entry and
- * say so only in `comment` ("abstract deadline", "Title and Abstract Due").
+ * say so only in `comment` ("abstract deadline", "Title and Abstract Due"), and a few put the notification or the
+ * final version there ("Paper Notification", "Final Version", "Final Copy Deadline"): read as paper deadlines
+ * they would be submission rounds that never were (FM 2024's three). "Final paper submission" stays a paper.
  */
 function timelineType(key: string, comment: string | null, hasAbstractKey: boolean): DeadlineType {
   if (key !== "deadline") return "abstract";
+  if (comment !== null && /\bnotification\b/i.test(comment)) return "notification";
+  if (comment !== null && /camera[- ]?ready|\bfinal (version|copy)|\bpaper final version/i.test(comment))
+    return "camera_ready";
   const abstractOnly =
     comment !== null && /\babstracts?\b/i.test(comment) && !/\b(paper|full)\b/i.test(comment);
   return abstractOnly && !hasAbstractKey ? "abstract" : "paper";
@@ -116,6 +121,7 @@ function seriesOf(entry: YamlRecord, sub: string, fileName: string, rejected: Re
       ranks: isRecord(entry.rank) ? trackerRanks(entry.rank, SOURCE) : [],
       fields: fieldsFromCcfCode(code),
       tentativeFields: tentativeFields("ccf", [code]),
+      ccfCategories: ccfCategoryOf(code),
       editions: editionsWithLinks.map((e) => e.edition),
       website: newest(editionsWithLinks)?.link ?? null,
     }),

@@ -1,6 +1,6 @@
 /**
- * lixin4ever/Conference-Acceptance-Rate (lixin4ever-acceptance/acceptance_rates_parsed.csv), parsed from the
- * repository's markdown tables: `area,venue,year,track,category,rate_pct,accepted,submitted,raw`.
+ * lixin4ever/Conference-Acceptance-Rate (lixin4ever-acceptance/README_source_tables.md): the repository's markdown
+ * tables, read here into rows `area,venue,year,track,category,rate_pct,accepted,submitted,raw` (lixin-tables.ts).
  *
  * Each table has a "Long Paper" and a "Short Paper" column, and a "<venue>'YY Findings" line for ACL-family
  * Findings. The "Long Paper" column of the main line is the venue's headline rate (CV/ML/AI tables put every
@@ -11,15 +11,15 @@
  * rate is "?" says nothing about selectivity and is rejected; a "?" or approximate ("~743") count next to a
  * known rate becomes null.
  */
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AcceptanceRow } from "../../snapshot/records.ts";
 import { fieldsFromLixinArea } from "../fields/areas.ts";
 import { cleanText } from "../normalize/normalize.ts";
-import { numberCell, readCsv } from "../sources/csv.ts";
-import type { ImportResult, Rejection } from "../sources/observations.ts";
+import { numberCell } from "../sources/csv.ts";
+import { type ImportResult, type Rejection, SourceError } from "../sources/observations.ts";
 import { acceptanceObservations, gatherVenue, type ListedVenue } from "./acceptance-lists.ts";
-
-export const LIXIN_FILE = "lixin4ever-acceptance/acceptance_rates_parsed.csv";
+import { LIXIN_TABLES_FILE, parseLixinTables } from "./lixin-tables.ts";
 
 const MAIN_CATEGORY = "Long Paper";
 
@@ -37,26 +37,21 @@ function percentToFraction(percent: number): number {
 }
 
 export async function importLixin(upstreamDir: string): Promise<ImportResult> {
-  const file = LIXIN_FILE;
-  const records = await readCsv(join(upstreamDir, file), file, {
-    requiredColumns: [
-      "area",
-      "venue",
-      "year",
-      "track",
-      "category",
-      "rate_pct",
-      "accepted",
-      "submitted",
-      "raw",
-    ],
-  });
+  const file = LIXIN_TABLES_FILE;
+  let markdown: string;
+  try {
+    markdown = await readFile(join(upstreamDir, file), "utf8");
+  } catch (cause) {
+    throw new SourceError(file, "file", `cannot read: ${(cause as Error).message}`);
+  }
+  const records = parseLixinTables(markdown);
+  if (records.length === 0) throw new SourceError(file, "file", "no acceptance table found");
   const rejected: Rejection[] = [];
   const venues = new Map<string, ListedVenue<AcceptanceRow[]>>();
-  for (const { row, values } of records) {
+  for (const { line, values } of records) {
     const acronym = cleanText(values.venue);
     const track = lixinTrack(values.track, values.category);
-    const record = `row ${row} (${[acronym, values.year, track].filter(Boolean).join(" ")})`;
+    const record = `line ${line} (${[acronym, values.year, track].filter(Boolean).join(" ")})`;
     const year = numberCell(values.year, "count");
     const ratePct = numberCell(values.rate_pct, "decimal");
     const accepted = numberCell(values.accepted, "count");

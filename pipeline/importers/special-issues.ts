@@ -13,6 +13,7 @@
  * Infrastructures" twice, a month apart, under two urls).
  * The versions of one call are merged field by field, the current or most recently seen version first.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { SpecialIssue } from "../../snapshot/records.ts";
@@ -245,10 +246,9 @@ function withCurrentCopies(union: unknown[], head: unknown[]): SourceItem[] {
 }
 
 export async function importSpecialIssues(upstreamDir: string): Promise<ImportResult> {
-  const items = withCurrentCopies(
-    await readJsonArray(upstreamDir, UNION_FILE),
-    await readJsonArray(upstreamDir, HEAD_FILE),
-  );
+  // The union is a derived file no origin publishes: a folder synced from nothing has the current list alone.
+  const union = existsSync(join(upstreamDir, UNION_FILE)) ? await readJsonArray(upstreamDir, UNION_FILE) : [];
+  const items = withCurrentCopies(union, await readJsonArray(upstreamDir, HEAD_FILE));
   const rejected: Rejection[] = [];
   const versions: CallVersion[] = [];
   items.forEach(({ item, current, file }, index) => {

@@ -29,6 +29,7 @@ import { byPriority, firstBy } from "../sources/priority.ts";
 import { isPublishable } from "../sources/sources.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
 import { currentEdition, submissionDate } from "./editions.ts";
+import { ccfCategories, coreForCodes } from "./list-categories.ts";
 import { dropImplausible } from "./plausibility.ts";
 
 export interface Conflict {
@@ -235,7 +236,10 @@ function foldReferenceEdition(
         field: `${year} ${d.type} deadline`,
         chosen: { value: same.map((x) => x.date).join(", "), source: same[0]?.source ?? "" },
         others: [{ value: d.date, source: "reference" }],
-        why: "trackers publish the exact time and zone; the reference gives a date only",
+        why:
+          same[0]?.source === "reference"
+            ? "two reference rows of one venue: the row updated last gives the date"
+            : "trackers publish the exact time and zone; the reference gives a date only",
       });
     }
   }
@@ -245,10 +249,19 @@ function foldReferenceEdition(
       field: `${year} conference start`,
       chosen: { value: existing.start_date, source: existing.sources[0] ?? "" },
       others: [{ value: state.conference_date, source: "reference" }],
-      why: "tracker editions take precedence over the reference snapshot",
+      why:
+        existing.sources[0] === "reference"
+          ? "two reference rows of one venue: the row updated last gives the date"
+          : "tracker editions take precedence over the reference snapshot",
     });
   }
   existing.deadlines.sort((a, b) => (a.utc ?? a.date).localeCompare(b.utc ?? b.date));
+}
+
+/** The venue's reference rows, the one updated last first: its dates take an edition both rows describe. */
+function referenceRowsNewestFirst(members: readonly ConferenceObservation[]): ConferenceObservation[] {
+  const updated = (o: ConferenceObservation) => o.reference?.updated_at ?? "";
+  return members.filter((o) => o.source === "reference").sort((a, b) => updated(b).localeCompare(updated(a)));
 }
 
 /** The reference publishes bare dates with no zone: kept as such, with no invented instant. */
@@ -335,6 +348,8 @@ export function mergeConference(
   draft: ConferenceDraft;
   detail: ConferenceDetailDraft;
   rankSources: { ccf: string | null; core: string | null };
+  /** The source whose list rows gave the CCF categories (the build report counts them by it). */
+  ccfCategorySource: SourceId | null;
   /** How the displayed names were chosen and cleaned, and the venue's other names (pipeline/resolve/names.ts). */
   names: ChosenNames;
 } {
@@ -350,7 +365,9 @@ export function mergeConference(
   const editions = mergeEditions(venue, members, conflicts);
   // Typos are dropped before the reference is folded in, so its value can take their place.
   const dropped = dropImplausible(editions);
-  if (ref) foldReferenceEdition(venue, editions, ref, conflicts);
+  // Every reference row of the venue is folded, the one updated last first (a venue the reference lists twice,
+  // ESEC and FSE, USENIX ATC and ACM SIGOPS ATC, would otherwise lose the second row's dates unreported).
+  for (const row of referenceRowsNewestFirst(members)) foldReferenceEdition(venue, editions, row, conflicts);
   for (const x of [...dropped, ...dropImplausible(editions)]) {
     conflicts.push({
       venue,
@@ -369,6 +386,7 @@ export function mergeConference(
     members.filter((o) => isPublishable(o.source)),
     fullName,
   );
+  const categories = ccfCategories(members, ccf.edition);
   const row = {
     short_name: shortName,
     full_name: fullName,
@@ -381,6 +399,8 @@ export function mergeConference(
     qualis_rank: qualisRank(ranks),
     is_extended: current?.sources.includes("reference") ? (ref?.reference?.is_extended ?? null) : null,
     fields: fields.fields,
+    ccf_category: categories.categories,
+    core_for: coreForCodes(members, core.edition !== null),
     country: current?.country ?? countryFromPlace(current?.place ?? null),
     views: ref?.views ?? 0,
     acceptance_rate: latestMainRate(acceptance),
@@ -410,6 +430,7 @@ export function mergeConference(
   const website = firstBy(members, WEBSITE_PRIORITY, (o) => o.website);
   return {
     rankSources: { ccf: ccf.edition, core: core.edition },
+    ccfCategorySource: categories.source,
     names,
     draft: {
       ...row,

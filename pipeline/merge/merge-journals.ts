@@ -8,6 +8,7 @@ import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
 import type { JournalClaims } from "../resolve/describe.ts";
 import type { JournalObservation, SourceId } from "../sources/observations.ts";
 import { firstBy } from "../sources/priority.ts";
+import { ccfCategories } from "./list-categories.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { canonicalPublisher } from "./publishers.ts";
 
@@ -34,7 +35,13 @@ function specialIssues(members: JournalObservation[]): SpecialIssue[] {
 export function mergeJournal(
   members: JournalObservation[],
   conflicts: Conflict[],
-): { draft: JournalDraft; detail: JournalDetailDraft; names: ChosenNames } {
+): {
+  draft: JournalDraft;
+  detail: JournalDetailDraft;
+  names: ChosenNames;
+  /** The source whose list rows gave the CCF categories (the build report counts them by it). */
+  ccfCategorySource: SourceId | null;
+} {
   // Short and full name together from one row, cleaned (pipeline/resolve/names.ts).
   const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY, "journal");
   const fullName = names.full ?? "";
@@ -71,8 +78,12 @@ export function mergeJournal(
   const newest = metrics[metrics.length - 1];
   const quartile = newest?.quartile;
   const fields = venueFields(members, fullName);
+  // The list whose rank the journal shows files it (its edition: "CCF2026", "CCF2022"); else the reference's.
+  const rankEdition = ccf?.ccfRank ? (ccf.ranks[0]?.edition ?? null) : ccfRank ? "reference" : null;
+  const categories = ccfCategories(members, rankEdition);
   return {
     names,
+    ccfCategorySource: categories.source,
     draft: {
       short_name: names.short,
       full_name: fullName,
@@ -82,6 +93,7 @@ export function mergeJournal(
       ccf_rank: ccfRank,
       issns,
       fields: fields.fields,
+      ccf_category: categories.categories,
       sjr: newest?.sjr ?? null,
       sjr_quartile:
         quartile === "Q1" || quartile === "Q2" || quartile === "Q3" || quartile === "Q4" ? quartile : null,

@@ -6,7 +6,9 @@
 import type { z } from "zod";
 import type {
   AcceptanceRow,
+  CcfCategory,
   CcfRank,
+  CoreForCode,
   Edition,
   JournalMetricYear,
   RankHistoryEntry,
@@ -61,6 +63,10 @@ export interface ConferenceObservation {
   fields: ResearchField[];
   /** Fields a broad source code suggests, kept only where a finer source agrees (pipeline/fields/venue-fields.ts). */
   tentativeFields: ResearchField[];
+  /** The CCF categories this source files the venue under (a CCF list row's, ccfddl's `sub`). */
+  ccfCategories: CcfCategory[];
+  /** CORE's field-of-research codes for the venue (core-history, 2020 vocabulary). */
+  forCodes: CoreForCode[];
   editions: Edition[];
   acceptance: AcceptanceRow[];
   /** The venue's official website (series or latest edition link): paid output only. */
@@ -92,6 +98,8 @@ export interface JournalObservation {
   fields: ResearchField[];
   /** Fields a broad source code suggests, kept only where a finer source agrees (pipeline/fields/venue-fields.ts). */
   tentativeFields: ResearchField[];
+  /** The CCF categories this source files the journal under (a CCF list row's). */
+  ccfCategories: CcfCategory[];
   metrics: z.infer<typeof JournalMetricYear>[];
   specialIssues: SpecialIssue[];
   views: number | null;
@@ -141,6 +149,8 @@ export function conferenceObservation(
     ranks: [],
     fields: [],
     tentativeFields: [],
+    ccfCategories: [],
+    forCodes: [],
     editions: [],
     acceptance: [],
     website: null,
@@ -165,6 +175,7 @@ export function journalObservation(
     ranks: [],
     fields: [],
     tentativeFields: [],
+    ccfCategories: [],
     metrics: [],
     specialIssues: [],
     views: null,

@@ -154,6 +154,7 @@ async function rankConferences(run: ConferenceRankingRun): Promise<ConferenceRan
     const todayParams = spec.where.split("?").length - 1;
     cond.add(spec.where, ...Array<string>(todayParams).fill(ctx.today));
   }
+  addVenueFilters(cond, params, "all");
   const { rows: selected, pagination } = await fetchRankingPage<Selected>(
     ctx,
     {

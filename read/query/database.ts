@@ -45,7 +45,8 @@ const TABLE_LOADS = [
   [
     "conferences",
     "conferences.parquet",
-    "id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, country, views, acceptance_rate, " +
+    "id, short_name, full_name, ccf_rank, core_rank, qualis_rank, fields, ccf_category, core_for, country, views, " +
+      "acceptance_rate, " +
       "editions_count, CAST(submission_date AS VARCHAR) AS submission_date, " +
       "CAST(conference_date AS VARCHAR) AS conference_date, " +
       "CAST(estimated_submission_date AS VARCHAR) AS estimated_submission_date, " +
@@ -54,7 +55,7 @@ const TABLE_LOADS = [
   [
     "journals",
     "journals.parquet",
-    "id, short_name, full_name, impact_factor, publisher, issn, ccf_rank, issns, fields, views, " +
+    "id, short_name, full_name, impact_factor, publisher, issn, ccf_rank, issns, fields, ccf_category, views, " +
       "CAST(updated_at AS VARCHAR) AS updated_at, " +
       "CAST(id AS BIGINT) AS id_num, lower(full_name) AS full_lc, TRY_CAST(impact_factor AS DOUBLE) AS if_num",
   ],

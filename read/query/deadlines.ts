@@ -116,6 +116,8 @@ async function deadlineRow(
     ccf_rank: row.ccf_rank,
     core_rank: row.core_rank,
     qualis_rank: row.qualis_rank,
+    ccf_category: row.ccf_category,
+    core_for: row.core_for,
     fields: row.fields,
     detail_page: detailPage(ctx.baseUrl, "conference", id),
     outlook_state: outlook.state,

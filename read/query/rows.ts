@@ -52,6 +52,8 @@ export function toConference(r: ConferenceRecord, baseUrl: string): Conference {
     ccf_rank: r.ccf_rank,
     core_rank: r.core_rank,
     qualis_rank: r.qualis_rank,
+    ccf_category: r.ccf_category,
+    core_for: r.core_for,
     is_extended: r.is_extended,
     detail_page: detailPage(baseUrl, "conference", r.id),
     cp_index: r.cp_index,
@@ -75,6 +77,7 @@ export function toJournal(r: JournalRecord, baseUrl: string): Journal {
     publisher: r.publisher,
     issn: r.issn,
     ccf_rank: r.ccf_rank,
+    ccf_category: r.ccf_category,
     detail_page: detailPage(baseUrl, "journal", r.id),
     updated_at: r.updated_at,
   };

@@ -17,6 +17,8 @@ export interface SnapshotSourceOptions {
   /** Poll interval; 0 disables polling (call `refresh()` yourself). */
   pollMs?: number;
   logger?: Logger;
+  /** Called once per snapshot `latest` points at that cannot be loaded (for the load-failure metric). */
+  onLoadFailure?: () => void;
 }
 
 /**
@@ -34,6 +36,7 @@ export class SnapshotSource {
   private timer: ReturnType<typeof setInterval> | undefined;
   private refreshing: Promise<boolean> | undefined;
   private failedKey: string | undefined;
+  private problem: string | null = null;
 
   private constructor(
     private readonly options: SnapshotSourceOptions,
@@ -61,6 +64,14 @@ export class SnapshotSource {
       source.timer.unref();
     }
     return source;
+  }
+
+  /**
+   * Why `latest` cannot be served while it points at a snapshot that failed to load, or is gone (the one in
+   * service stays); null once it loads, or points back at the one in service.
+   */
+  get loadProblem(): string | null {
+    return this.problem;
   }
 
   /** The snapshot in service right now. */
@@ -91,6 +102,7 @@ export class SnapshotSource {
     let identity: { dir: string; key: string } | undefined;
     try {
       identity = await latestIdentity(this.options.snapshotsDir);
+      if (identity.key === this.key) this.problem = null;
       if (identity.key === this.key || identity.key === this.failedKey) return false;
       const next = await SnapshotDatabase.open(identity.dir);
       await prepareSearch(next).catch((error) => {
@@ -100,12 +112,18 @@ export class SnapshotSource {
       const previous = this.db;
       this.db = next;
       this.key = identity.key;
+      this.problem = null;
       previous.retire();
       logger.info({ snapshot: identity.dir, date: next.manifest.date }, "snapshot swapped in");
       return true;
     } catch (error) {
-      // Remember a broken snapshot so it is reported once, not on every poll.
+      const message = error instanceof Error ? error.message : String(error);
+      const problem = `${join(this.options.snapshotsDir, LATEST)} cannot be loaded (still serving the previous snapshot): ${message}`;
+      // Reported once per broken snapshot (or once while `latest` is unreadable), not on every poll.
       if (identity) this.failedKey = identity.key;
+      if (this.problem === problem) return false;
+      this.problem = problem;
+      this.options.onLoadFailure?.();
       logger.error({ err: error, snapshotsDir: this.options.snapshotsDir }, "snapshot reload failed");
       return false;
     }

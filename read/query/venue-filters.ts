@@ -3,7 +3,7 @@
  * `c`, journal search on the journals table `j`). Each filter takes several values, any of which matches; `systems`
  * says how filters of different ranking systems combine.
  */
-import type { ResearchField } from "../../snapshot/records.ts";
+import type { CcfCategory, CoreForCode, ResearchField } from "../../snapshot/records.ts";
 import { qualisTiersCondition } from "./qualis-scales.ts";
 import type { Conditions } from "./sql.ts";
 import type { SqlParam } from "./sql-param.ts";
@@ -15,10 +15,12 @@ export interface VenueFilters {
   core_rank?: readonly string[];
   qualis_rank?: readonly string[];
   field?: readonly ResearchField[];
+  ccf_category?: readonly CcfCategory[];
+  core_for?: readonly CoreForCode[];
 }
 
-/** What journals are filtered by: they carry CCF ranks and fields, no CORE or QUALIS rank. */
-export type JournalFilters = Pick<VenueFilters, "ccf_rank" | "field">;
+/** What journals are filtered by: they carry CCF ranks, categories and fields, no CORE or QUALIS rank. */
+export type JournalFilters = Pick<VenueFilters, "ccf_rank" | "field" | "ccf_category">;
 
 type Systems = "all" | "any";
 
@@ -44,5 +46,11 @@ export function addVenueFilters(cond: Conditions, p: VenueFilters, systems: Syst
       `(${ranks.map(([clause]) => clause).join(" OR ")})`,
       ...ranks.flatMap(([, ...values]) => values),
     );
-  if (p.field && p.field.length > 0) cond.add(`list_has_any(${alias}.fields, ?)`, varcharList(p.field));
+  // Fields and the lists' categories: any listed value matches (each a list column of the venue).
+  for (const [column, values] of [
+    ["fields", p.field],
+    ["ccf_category", p.ccf_category],
+    ["core_for", p.core_for],
+  ] as const)
+    if (values && values.length > 0) cond.add(`list_has_any(${alias}.${column}, ?)`, varcharList(values));
 }

@@ -4,7 +4,14 @@
  * from them, so the three cannot drift apart.
  */
 import { z } from "zod";
-import { CCF_TIERS, CORE_TIERS, QUALIS_TIERS, RESEARCH_FIELDS } from "../../snapshot/records.ts";
+import {
+  CCF_CATEGORIES,
+  CCF_TIERS,
+  CORE_FOR_CODES,
+  CORE_TIERS,
+  QUALIS_TIERS,
+  RESEARCH_FIELDS,
+} from "../../snapshot/records.ts";
 import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
 import {
   booleanParam,
@@ -61,20 +68,32 @@ export const ResearchFieldParam = caseInsensitiveEnum(
 
 /** Rank and field filters of the conference lists: comma-separated, OR within each (docs/api.md). */
 // In the case the data uses (rows say "A"); any case is accepted.
-const ccfRanksParam = commaSeparatedEnum("ccf_rank", CCF_TIERS, upper, "CCF rank A, B, C.");
-const coreRanksParam = commaSeparatedEnum("core_rank", CORE_PARAM_VALUES, upper, "ICORE rank A*, A, B, C.");
+const ccfRanksParam = commaSeparatedEnum("ccf_rank", CCF_TIERS, upper, "");
+const coreRanksParam = commaSeparatedEnum("core_rank", CORE_PARAM_VALUES, upper, "");
 const qualisRanksParam = commaSeparatedEnum(
   "qualis_rank",
   QUALIS_TIERS,
   upper,
-  "QUALIS tier as rows show it (2017–2020 scale; B5: the older scale's).",
+  "2017–2020 scale (B5: the older one's).",
 );
 const fieldsParam = commaSeparatedEnum(
   "field",
   RESEARCH_FIELDS,
   lower,
-  "Research field (27 values: venue://fields).",
+  "Research field (venue://fields), narrower than the lists' categories.",
+  false,
 );
+/** The lists' own categories (snapshot/records/categories.ts): what the CCF list and CORE file a venue under. */
+const ccfCategoryParam = commaSeparatedEnum("ccf_category", CCF_CATEGORIES, upper, "");
+const coreForParam = commaSeparatedEnum(
+  "core_for",
+  CORE_FOR_CODES,
+  upper,
+  "CORE field-of-research code, 46xx or CSE (venue://fields).",
+  false,
+);
+/** The category filters, as every venue list takes them (journals: ccf_category only). */
+const categoryParams = { ccf_category: ccfCategoryParam, core_for: coreForParam };
 
 // Row fields are read when a request is checked: the row schemas are defined below.
 const conferenceFieldsParam = sparseFieldsParam(() => Object.keys(RankedConference.shape));
@@ -98,7 +117,7 @@ export const JournalDetailParams = z.object({
 });
 export type JournalDetailParams = z.output<typeof JournalDetailParams>;
 
-const updatedSinceParam = dateParam("updated_since", "Records changed on or after this date.");
+const updatedSinceParam = dateParam("updated_since", "Changed on or after this date.");
 
 export const ConferenceSearchParams = z
   .object({
@@ -107,13 +126,13 @@ export const ConferenceSearchParams = z
     core_rank: coreRanksParam,
     qualis_rank: qualisRanksParam,
     field: fieldsParam,
+    ...categoryParams,
     submission_date_start: dateParam("submission_date_start", "Submission deadline on or after."),
     submission_date_end: dateParam("submission_date_end", "Submission deadline on or before."),
     conference_date_start: dateParam("conference_date_start", "Conference date on or after."),
     conference_date_end: dateParam("conference_date_end", "Conference date on or before."),
     deadline_within_days: integerParam("deadline_within_days", 0, 730).optional().meta({
-      description:
-        "Next submission deadline (announced, else estimated) from today to today + N days (UTC), not yet closed.",
+      description: "Next submission deadline (announced or estimated) within N days (UTC).",
     }),
     updated_since: updatedSinceParam,
     page: pageParam,
@@ -145,13 +164,14 @@ const deadlinesPerPageParam = (name: "per_page" | "page_size", description: stri
 const deadlineListFields = z.object({
   within_days: integerParam("within_days", 1, 366)
     .optional()
-    .meta({ description: "Deadlines from today to today + N days (UTC); absent: no limit." }),
+    .meta({ description: "Deadlines within N days (UTC); absent: no limit." }),
   ccf_rank: ccfRanksParam,
   core_rank: coreRanksParam,
   qualis_rank: qualisRanksParam,
   field: fieldsParam,
+  ...categoryParams,
   estimates: booleanParam("estimates", true, "false: announced deadlines only."),
-  ranked_only: booleanParam("ranked_only", false, "Only venues with a CCF, CORE or QUALIS rank."),
+  ranked_only: booleanParam("ranked_only", false, "Ranked venues only (CCF, CORE or QUALIS)."),
   page: pageParam,
   per_page: deadlinesPerPageParam("per_page", "Rows per page."),
   page_size: deadlinesPerPageParam("page_size", "Alias of per_page (older clients); both given must agree."),
@@ -181,6 +201,7 @@ export const JournalSearchParams = z.object({
   ccf_rank: ccfRanksParam,
   issn: issnParam,
   field: fieldsParam,
+  ccf_category: ccfCategoryParam,
   updated_since: updatedSinceParam,
   page: pageParam,
   per_page: perPageParam("per_page", SEARCH_PER_PAGE_DEFAULT, PER_PAGE_MAX),
@@ -200,6 +221,7 @@ export const ConferenceRankingPath = z.object({ ranking: ConferenceRankingName.m
 export const JournalRankingPath = z.object({ ranking: JournalRankingName.meta(RANKING_PATH_META) });
 
 export const ConferenceRankingParams = z.object({
+  ...categoryParams,
   page: pageParam,
   per_page: perPageParam("per_page", RANKING_PER_PAGE_DEFAULT, PER_PAGE_MAX),
   fields: conferenceFieldsParam,
@@ -208,6 +230,7 @@ export type ConferenceRankingParams = z.output<typeof ConferenceRankingParams>;
 
 export const JournalRankingParams = z.object({
   field: fieldsParam,
+  ccf_category: ccfCategoryParam,
   page: pageParam,
   per_page: perPageParam("per_page", RANKING_PER_PAGE_DEFAULT, PER_PAGE_MAX),
   fields: journalFieldsParam,

@@ -66,7 +66,7 @@ export function sparseFieldsParam(rowKeys: () => readonly string[], idKey = "id"
     "fields",
     rowKeys,
     rowGroups(rowKeys),
-    `Row fields to keep (comma list; ${idKey} always; "ranks" = all three).`,
+    `Row fields to keep (${idKey} always; ranks = all three).`,
   );
 }
 
@@ -86,7 +86,7 @@ export function detailSectionsParam(detailKeys: () => readonly string[], rowKeys
       row: rowKeys(),
       ranks: RANK_FIELDS.filter((key) => rowKeys().includes(key)),
     }),
-    'Sections to keep beside id and names, comma-separated ("row" = the search row, "ranks" = the three ranks).',
+    "Sections to keep beside id and names (row = the search row, ranks = the three ranks).",
   );
 }
 

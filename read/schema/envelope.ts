@@ -1,5 +1,6 @@
 /** The JSON envelope of REST responses as the OpenAPI document describes it (functions/http/envelope.ts writes it). */
 import { z } from "zod";
+import { IgnoredParameter } from "./ignored-parameters.ts";
 
 /** The envelope every REST JSON response uses, with `data` typed per operation. */
 export function envelopeOf<T extends z.ZodType>(id: string, data: T) {
@@ -8,6 +9,10 @@ export function envelopeOf<T extends z.ZodType>(id: string, data: T) {
       code: z.int().meta({ example: 200 }),
       message: z.string(),
       data,
+      ignored_parameters: z.array(IgnoredParameter).optional().meta({
+        description:
+          "Present when the query string held parameters this operation does not know: each is ignored (the answer is as without it) and named with the closest known parameter.",
+      }),
       request_id: z.string(),
     })
     .meta({ id });

@@ -19,15 +19,30 @@ export function caseInsensitiveEnum<const T extends readonly [string, ...string[
 export const lower = (s: string) => s.toLowerCase();
 export const upper = (s: string) => s.toUpperCase();
 
+/** Several values separated by commas, none empty ("A*,A"): each is checked against the enum by the server. */
+const COMMA_LIST = "^[^,]+(,[^,]+)+$";
+
+/**
+ * The JSON Schema of a comma list of `values` (OpenAPI and MCP): one of the values, enumerated so a client or a
+ * model sees what is allowed (in the case the rows use), or several of them separated by commas. The list's
+ * pattern stays generic: spelling every value out again would cost tools/list a kilobyte.
+ */
+export const enumeratedList = (values: readonly string[]) => ({
+  anyOf: [{ enum: [...values] }, { pattern: COMMA_LIST }],
+});
+
 /**
  * One value or several separated by commas ("a,b"), each in any letter case, as the list of distinct folded
- * values. Documented as a string (OpenAPI and MCP), so a single value is sent as before.
+ * values. Documented as a string whose schema enumerates the values (enumeratedList), so a single value is sent
+ * as before.
  */
 export function commaSeparatedEnum<const T extends readonly [string, ...string[]]>(
   name: string,
   values: T,
   fold: (s: string) => string,
   description: string,
+  /** Whether the schema enumerates the values; a long list is named by its description instead. */
+  enumerated = true,
 ) {
   const message = `${name} must be one or more of ${values.join(", ")} (any case), separated by commas`;
   return z
@@ -39,7 +54,11 @@ export function commaSeparatedEnum<const T extends readonly [string, ...string[]
       return z.NEVER;
     })
     .optional()
-    .meta({ description: `${description} Any case; comma list = any of.` });
+    .meta({
+      // The tools and the API reference say once that every such filter takes a comma list.
+      ...(description && { description }),
+      ...(enumerated && enumeratedList(values)),
+    });
 }
 
 export const dateParam = (name: string, description: string) =>
@@ -84,8 +103,7 @@ export const queryParam = (maxLength: number) =>
     .optional()
     .transform((s) => (s === "" ? undefined : s))
     .meta({
-      description:
-        "Acronym, alias, former or full name, or part of one (case, accents, punctuation ignored).",
+      description: "Name, acronym, alias or part of one (case, accents, punctuation ignored).",
       example: "learning",
     });
 
@@ -100,7 +118,7 @@ export const issnParam = z
   .meta({
     type: "string",
     pattern: "^\\d{4}-?\\d{3}[\\dXx]$",
-    description: "ISSN (print or electronic), with or without the hyphen.",
+    description: "ISSN, print or electronic, hyphen optional.",
     example: "0162-8828",
   });
 

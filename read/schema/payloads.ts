@@ -5,7 +5,11 @@
 import { z } from "zod";
 import {
   AcceptanceRow,
+  CCF_CATEGORY_TABLE,
+  CcfCategory,
   CcfRank,
+  CORE_FOR_TABLE,
+  CoreForCode,
   CoreRank,
   CpIndex,
   Deadline,
@@ -48,6 +52,14 @@ const CpIndexPayload = CpIndex.meta({
     "The service's own 0-100 score with a per-factor breakdown (unknown factors scored at a neutral 50), the share of weight that was known (confidence) and the algorithm version.",
 });
 
+/** The lists' categories of a row, with what each code names (the OpenAPI document's descriptions). */
+const CcfCategories = z.array(CcfCategory).meta({
+  description: `CCF list categories of a CCF-ranked venue, as its CCF list row gives them ([] when unranked): ${CCF_CATEGORY_TABLE.map((c) => `${c.code} ${c.name_en} (${c.name_zh})`).join("; ")}. Broader than fields.`,
+});
+const CoreForCodes = z.array(CoreForCode).meta({
+  description: `CORE field-of-research codes (ANZSRC 2020) of a CORE-ranked conference, as its CORE rows give them ([] when unranked or when CORE's export names none): ${CORE_FOR_TABLE.map((c) => `${c.code} ${c.name}`).join("; ")}.`,
+});
+
 export const Conference = z
   .object({
     id: z.string().meta({ example: "101" }),
@@ -63,6 +75,8 @@ export const Conference = z
       description:
         "Tier on the QUALIS 2017–2020 scale (A1–A4, B1–B4, C); empty string when unranked. The older 2013–2016 tier is in the details' rank_history.",
     }),
+    ccf_category: CcfCategories,
+    core_for: CoreForCodes,
     is_extended: z.boolean().nullable(),
     detail_page: z.url().meta({ description: "Canonical detail page of the venue." }),
     cp_index: CpIndexPayload.nullable(),
@@ -107,6 +121,7 @@ export const Journal = z
     publisher: z.string().nullable(),
     issn: z.string().nullable(),
     ccf_rank: CcfRank.meta({ description: "A / B / C; empty string when unranked." }),
+    ccf_category: CcfCategories,
     detail_page: z.url(),
     updated_at: nullableDate,
   })
@@ -168,6 +183,8 @@ export const UpcomingDeadline = z
     ccf_rank: CcfRank,
     core_rank: CoreRank,
     qualis_rank: QualisRank,
+    ccf_category: CcfCategories,
+    core_for: CoreForCodes,
     fields: z.array(ResearchField),
     detail_page: z.url(),
     outlook_state: OutlookState,

@@ -3,6 +3,7 @@
  * the pages read.
  */
 import { z } from "zod";
+import { CcfCategory, CoreForCode } from "./categories.ts";
 import { Deadline, DeadlineEstimate, Edition } from "./deadlines.ts";
 import { OutlookState, SubmissionOutlook } from "./outlook.ts";
 import { CcfRank, CoreRank, QualisRank } from "./ranks.ts";
@@ -14,6 +15,9 @@ import { columnTypeOf } from "./table-columns.ts";
 const PageViews = z.number().int().min(0).register(columnTypeOf, { column: "BIGINT" });
 /** Id of the venue on the reference service (myhuiban.com), for its attribution link. */
 const ReferenceId = z.number().int().register(columnTypeOf, { column: "BIGINT" });
+
+/** Defaults to none, so a record written before the lists' categories were carried still reads. */
+const CcfCategories = z.array(CcfCategory).default([]);
 
 export const CpIndexFactor = z.object({
   name: z.enum(["recognition", "selectivity", "longevity", "community", "completeness"]),
@@ -92,6 +96,10 @@ export const ConferenceRow = z.object({
   updated_at: IsoDate.nullable(),
   // Public extras used by filters and ranking lists.
   fields: z.array(ResearchField),
+  /** The CCF list's categories of a CCF-ranked venue (categories.ts); [] when unranked. */
+  ccf_category: CcfCategories,
+  /** CORE's field-of-research codes of a CORE-ranked venue (categories.ts); [] when unranked. */
+  core_for: z.array(CoreForCode).default([]),
   country: z.string().nullable(),
   views: PageViews,
   /** Latest known main-track acceptance rate, 0-1. */
@@ -147,6 +155,8 @@ export const JournalRow = z.object({
   // Public extras.
   issns: z.array(z.string()),
   fields: z.array(ResearchField),
+  /** The CCF list's categories of a CCF-ranked journal (categories.ts); [] when unranked. */
+  ccf_category: CcfCategories,
   /** SCImago Journal Rank of the newest year available ("SCImago Journal & Country Rank"). */
   sjr: z.number().nullable(),
   sjr_quartile: z.enum(["Q1", "Q2", "Q3", "Q4"]).nullable(),

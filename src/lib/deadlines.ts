@@ -4,6 +4,7 @@
  * deadline is the outlook's (render/deadline.ts renders it), never decided here.
  */
 import type { ConferenceRow, Deadline, DeadlineType } from "../../snapshot/records.ts";
+import { type Locale, type MessageKey, t } from "../../render/i18n.ts";
 import { formatUtc, humanize } from "./format.ts";
 import { type Snapshot, snapshot } from "./snapshot.ts";
 
@@ -75,19 +76,31 @@ function index(): Map<string, DeadlineEntry[]> {
 export const venueDeadlines = (venueId: string): readonly DeadlineEntry[] => index().get(venueId) ?? [];
 
 /** "2026-08-03 23:59 AoE", or the date alone with a note when the source gave no time or zone. */
-export function publishedTime(deadline: Deadline): string {
-  if (!deadline.time) return `${deadline.date} (time not stated)`;
+export function publishedTime(deadline: Deadline, locale: Locale = "en"): string {
+  if (!deadline.time) return t(locale, "table.no_time", { date: deadline.date });
   const time = deadline.time.endsWith(":00") ? deadline.time.slice(0, 5) : deadline.time;
-  return `${deadline.date} ${time} ${deadline.timezone ?? "(zone not stated)"}`;
+  if (!deadline.timezone) return t(locale, "table.no_zone", { date: deadline.date, time });
+  return `${deadline.date} ${time} ${deadline.timezone}`;
 }
 
 /** "2026-08-04 11:59 UTC", or null without an exact instant (a date-only deadline is never given a time). */
 export const utcTime = (deadline: Deadline) =>
   deadline.utc && deadline.time ? formatUtc(deadline.utc) : null;
 
-/** "Paper submission", the published label when it says more than the type. */
-export function deadlineLabel(deadline: Deadline): string {
-  const type = humanize(deadline.type);
+const TYPE_KEYS: Record<DeadlineType, MessageKey> = {
+  abstract: "type.abstract",
+  paper: "type.paper",
+  supplementary: "type.supplementary",
+  rebuttal: "type.rebuttal",
+  notification: "type.notification",
+  camera_ready: "type.camera_ready",
+  registration: "type.registration",
+  other: "type.other",
+};
+
+/** "Paper submission", the published label when it says more than the type (as the source wrote it). */
+export function deadlineLabel(deadline: Deadline, locale: Locale = "en"): string {
+  const type = TYPE_KEYS[deadline.type] ? t(locale, TYPE_KEYS[deadline.type]) : humanize(deadline.type);
   return deadline.label && deadline.label.toLowerCase() !== deadline.type.replaceAll("_", " ")
     ? deadline.label
     : type;

@@ -2,6 +2,7 @@
  * Files for machines: llms.txt / llms-full.txt (llmstxt.org), the RFC 9727 API catalog, robots.txt, the
  * sitemap and /auth.md (rendered from docs/auth.md, which the authentication module's author maintains).
  */
+import { LANGUAGE_TAG, LOCALES, localePath } from "../../render/i18n.ts";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
@@ -267,7 +268,17 @@ export const staticPagePaths = () => [
   "/download",
 ];
 
-/** Every HTML page, venue pages with their last change date. */
+/**
+ * Every page in each language (`hreflang` alternates after each address, as the pages' heads give them: en,
+ * zh-CN and x-default = English).
+ */
+function localeAlternates(path: string): string {
+  const link = (hreflang: string, href: string) =>
+    `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(absoluteUrl(href))}"/>`;
+  return [...LOCALES.map((l) => link(LANGUAGE_TAG[l], localePath(l, path))), link("x-default", path)].join("");
+}
+
+/** Every HTML page in both languages, venue pages with their last change date. */
 export function sitemapXml(): string {
   const { conferences, journals } = snapshot();
   const entries = [
@@ -275,9 +286,12 @@ export function sitemapXml(): string {
     ...conferences.map((c) => ({ path: venuePath("conference", c.id), lastmod: c.updated_at })),
     ...journals.map((j) => ({ path: venuePath("journal", j.id), lastmod: j.updated_at })),
   ];
-  const urls = entries.map(
-    (e) =>
-      `<url><loc>${xmlEscape(absoluteUrl(e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const urls = entries.flatMap((e) => {
+    const alternates = localeAlternates(e.path);
+    return LOCALES.map(
+      (l) =>
+        `<url><loc>${xmlEscape(absoluteUrl(localePath(l, e.path)))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}${alternates}</url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }

@@ -107,7 +107,7 @@ export function conferenceMarkdown(view: ConferenceView): string {
     `Latest announced submission deadline: ${formatDate(row.submission_date)}`,
     `Notification of that call: ${formatDate(row.notification_date)}`,
     `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${row.location}` : ""}`,
-    row.fields.length > 0 ? `Fields: ${row.fields.map(fieldLabel).join(", ")}` : null,
+    row.fields.length > 0 ? `Fields: ${row.fields.map((field) => fieldLabel(field)).join(", ")}` : null,
     row.is_extended === null ? null : `Deadline extended: ${row.is_extended ? "yes" : "no"}`,
     row.acceptance_rate === null ? null : `Latest acceptance rate: ${formatPercent(row.acceptance_rate)}`,
     row.editions_count === null ? null : `Editions held: ${row.editions_count}`,

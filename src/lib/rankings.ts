@@ -7,11 +7,13 @@ import type { ConferenceSearchParams, JournalSearchParams } from "../../read/sch
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { formatNumber, formatPercent } from "./format.ts";
 import { RANK_TIERS, type RankTier } from "./ranks.ts";
+import type { MessageKey } from "../../render/i18n.ts";
 import { queryLayer, snapshot } from "./snapshot.ts";
 
 /** An extra column a list is ranked by. */
 export interface Metric<T> {
-  title: string;
+  /** The column's name in the message files. */
+  title: MessageKey;
   value: (row: T) => string;
 }
 
@@ -43,7 +45,7 @@ export interface RankingList extends RankingListInfo {
 }
 
 /** Top lists stop here; tier lists and open calls are complete. */
-const TOP = 100;
+export const TOP = 100;
 /** One page holding a whole list (the layer takes any page size; the API pages by at most 100). */
 const WHOLE = 1_000_000;
 
@@ -144,7 +146,7 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
         ...info,
         conferences: conferences((await layer.listConferences("most_competitive", top)).conferences),
         journals: [],
-        conferenceMetric: { title: "Acceptance rate", value: (c) => formatPercent(c.acceptance_rate) },
+        conferenceMetric: { title: "metric.acceptance", value: (c) => formatPercent(c.acceptance_rate) },
       };
     case "cp-index":
       return {
@@ -152,7 +154,7 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
         conferences: conferences((await layer.listConferences("cp_index", top)).conferences),
         journals: [],
         conferenceMetric: {
-          title: "cp_index (confidence)",
+          title: "metric.cp_index",
           value: (c) =>
             `${formatNumber(c.cp_index?.score ?? null, 1)} (${c.cp_index?.confidence.toFixed(2)})`,
         },
@@ -168,7 +170,7 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
           .sort((a, b) => (b.sjr as number) - (a.sjr as number) || Number(a.id) - Number(b.id))
           .slice(0, TOP),
         journalMetric: {
-          title: "SJR (year)",
+          title: "metric.sjr",
           value: (j) => `${formatNumber(j.sjr, 3)} (${j.sjr_year ?? "—"})`,
         },
       };
@@ -177,7 +179,7 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
         ...info,
         conferences: [],
         journals: journals((await layer.listJournals("highest_if", top)).journals),
-        journalMetric: { title: "Impact factor", value: (j) => j.impact_factor ?? "—" },
+        journalMetric: { title: "metric.impact_factor", value: (j) => j.impact_factor ?? "—" },
       };
   }
   const tier = RANK_TIERS.find((t) => t.slug === info.slug);

@@ -8,5 +8,6 @@ export function redisSettings({ redis }: RedisContext): SettingStore {
       await redis.set(`setting:${key}`, candidate, "NX");
       return (await redis.get(`setting:${key}`)) ?? candidate;
     },
+    getSetting: (key) => redis.get(`setting:${key}`),
   };
 }

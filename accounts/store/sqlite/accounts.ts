@@ -38,5 +38,18 @@ export function sqliteAccounts({ db }: SqliteConnections): AccountStore {
       const row = db.prepare("SELECT * FROM accounts WHERE email = ?").get(email);
       return row ? records.account(row) : null;
     },
+
+    async markAccountVerified(accountId) {
+      return Number(db.prepare("UPDATE accounts SET verified = 1 WHERE id = ?").run(accountId).changes) > 0;
+    },
+
+    async setAccountPassword(accountId, password, validAfter) {
+      const changed = db
+        .prepare(
+          "UPDATE accounts SET password_hash = ?, password_salt = ?, credentials_valid_after = ? WHERE id = ?",
+        )
+        .run(password.hash, password.salt, validAfter, accountId).changes;
+      return Number(changed) > 0;
+    },
   };
 }

@@ -14,5 +14,9 @@ export function sqliteSettings({ db }: SqliteConnections): SettingStore {
         .get(key, candidate);
       return str(row?.value);
     },
+    async getSetting(key) {
+      const row = db.prepare("SELECT value FROM settings WHERE key = ?").get(key);
+      return row ? str(row.value) : null;
+    },
   };
 }

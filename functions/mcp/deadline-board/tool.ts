@@ -7,15 +7,10 @@
 import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Outcome, ReadOperations } from "../../../read/operations.ts";
-import { DeadlineListInput } from "../../../read/schema/api.ts";
-import {
-  ALL_DEADLINES_FEED_PATH,
-  fieldFeedPath,
-  rankFeedPath,
-  rankTierSlug,
-} from "../../../read/schema/feeds.ts";
+import { DeadlineListInput, DeadlineListParams } from "../../../read/schema/api.ts";
 import { RANK_SYSTEMS } from "../../../read/schema/rank-tiers.ts";
 import { dataAge, dataAgeNotice } from "../../../render/data-age.ts";
+import { DEADLINES_ICS_PATH } from "../../../render/deadline-list.ts";
 import { type Clock, utcDate } from "../../../runtime/clock.ts";
 import type { ToolSpec } from "../tool-spec.ts";
 import { type BoardCalendar, BoardData, type BoardDataAge, type BoardRow } from "./board-data.ts";
@@ -23,32 +18,33 @@ import { DEADLINE_BOARD_URI } from "./resource.ts";
 
 const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
 
-/** One value (the feeds are per value, as the site names them: lower case), or null for none or a list. */
-const single = (value: unknown) =>
-  typeof value === "string" && value !== "" && !value.includes(",") ? value.trim().toLowerCase() : null;
+/** Arguments that page the board rather than filter it. */
+const PAGING = new Set(["page", "per_page", "page_size", "fields"]);
 
-const given = (value: unknown) => value !== undefined && value !== "";
+/** Defaults a title need not repeat. */
+const DEFAULT_FLAGS: Record<string, string> = { estimates: "true", ranked_only: "false" };
 
 /**
- * The site's feed closest to the filters: one research field alone, or one rank tier alone, has its own feed;
- * anything else gets the feed of every upcoming deadline (the title says which it is). Feeds hold every
- * upcoming deadline of theirs: the window and the estimates choice do not narrow them.
+ * The calendar of exactly the deadlines shown: `/deadlines.ics` with every filter as the operation read it
+ * (lists comma-separated, both booleans spelled out, as the page's ranked-only default differs from the tool's).
+ * The page and its size are the board's, not the calendar's: it holds every upcoming deadline of the filter.
  */
-function calendarFor(publicBaseUrl: string, filters: Record<string, unknown>): BoardCalendar {
-  const field = single(filters.field);
-  const ranks = RANK_SYSTEMS.filter(({ param }) => given(filters[param]));
-  const rank = ranks.length === 1 ? ranks[0] : undefined;
-  const tier = rank ? single(filters[rank.param]) : null;
-  if (field && ranks.length === 0) {
-    return { url: `${publicBaseUrl}${fieldFeedPath(field)}`, title: `deadlines in ${field}` };
+function calendarFor(publicBaseUrl: string, args: Record<string, unknown>): BoardCalendar {
+  // The operation accepted these arguments: parsing them again cannot fail.
+  const parsed: Record<string, unknown> = DeadlineListParams.parse(args);
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(parsed)) {
+    if (PAGING.has(name) || value === undefined) continue;
+    params.set(name, Array.isArray(value) ? value.join(",") : String(value));
   }
-  if (rank && tier && !given(filters.field)) {
-    return {
-      url: `${publicBaseUrl}${rankFeedPath(rankTierSlug(rank.system, tier))}`,
-      title: `${rank.system} ${tier.toUpperCase()} deadlines`,
-    };
-  }
-  return { url: `${publicBaseUrl}${ALL_DEADLINES_FEED_PATH}`, title: "all upcoming deadlines" };
+  const shown = [...params].filter(([name, value]) => DEFAULT_FLAGS[name] !== value);
+  return {
+    url: `${publicBaseUrl}${DEADLINES_ICS_PATH}?${params}`,
+    title:
+      shown.length === 0
+        ? "all upcoming deadlines"
+        : `deadlines for ${shown.map(([name, value]) => `${name}=${value}`).join(", ")}`,
+  };
 }
 
 /** For hosts without apps: how many rounds (announced, estimated), then one line per row of this page, in its order. */
@@ -87,12 +83,14 @@ async function run(
   publicBaseUrl: string,
   clock: Clock,
 ): Promise<Outcome<BoardData>> {
-  const outcome = await ops.upcomingDeadlines(args);
+  // The cards need whole rows: `fields` (not in the board's arguments) is dropped if a client sends it anyway.
+  const { fields: _cut, ...filters } = args;
+  const outcome = await ops.upcomingDeadlines(filters);
   if (!outcome.ok) return outcome;
   const data_age = boardDataAge(outcome.data.deadlines, clock);
   return {
     ok: true,
-    data: { ...outcome.data, filters: args, calendar: calendarFor(publicBaseUrl, args), data_age },
+    data: { ...outcome.data, filters, calendar: calendarFor(publicBaseUrl, filters), data_age },
   };
 }
 
@@ -121,8 +119,10 @@ export const DEADLINE_BOARD_TOOL: ToolSpec = {
   name: DEADLINE_BOARD_TOOL_NAME,
   title: "Deadline board",
   description:
-    "Shows upcoming deadlines as an interactive board (MCP Apps hosts render it; others get the same data). Arguments and payload as upcoming_deadlines, plus filters, calendar {url, title} (their iCalendar feed) and data_age {data_as_of, age_days, old, notice} (old: over 30 days, shown on top).",
-  input: DeadlineListInput,
+    "Shows upcoming deadlines as an interactive board (MCP Apps hosts render it; others get the same data). Arguments and payload as upcoming_deadlines (whole rows, no fields=), plus filters, calendar {url, title} (the iCalendar feed of exactly these filters) and data_age {data_as_of, age_days, old, notice} (old: over 30 days).",
+  // Whole rows always: the cards show every part of a row, so `fields` is not the board's to take.
+  input: DeadlineListInput.omit({ fields: true }),
+  argumentsOf: "upcoming_deadlines",
   output: BoardData,
   meta: appToolMeta(),
   text: (data) => boardSummary(data as BoardData),

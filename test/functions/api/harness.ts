@@ -34,6 +34,8 @@ export const CONFERENCE_ROW_KEYS = [
   "ccf_rank",
   "core_rank",
   "qualis_rank",
+  "ccf_category",
+  "core_for",
   "is_extended",
   "detail_page",
   "cp_index",
@@ -56,6 +58,7 @@ export const JOURNAL_ROW_KEYS = [
   "publisher",
   "issn",
   "ccf_rank",
+  "ccf_category",
   "detail_page",
   "updated_at",
 ];

@@ -291,16 +291,8 @@ describe("submission outlook", () => {
     expect(o.state).toBe("estimated");
     expect(o.next).toMatchObject({ type: "paper", cycle_year: 2028, round: 1, estimated: true });
     expect(o.deadlines.every((d) => d.type === "abstract" || d.type === "paper")).toBe(true);
-    expect(o.other_dates).toEqual([
-      {
-        type: "notification",
-        label: "notification",
-        date: "2027-03-05",
-        time: null,
-        timezone: null,
-        source: "reference",
-      },
-    ]);
+    // The 2027 notification is not of the 2028 estimate's cycle: it never stands beside it (issue 37).
+    expect(o.other_dates).toEqual([]);
     expect(o.deadlines.find((d) => d.date === "2026-11-17")).toMatchObject({
       time: "23:59:59",
       timezone: "UTC-12",

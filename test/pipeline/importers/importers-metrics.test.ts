@@ -155,7 +155,7 @@ describe("importCsconferences on fixtures", () => {
 });
 
 describe("importLixin on fixtures", () => {
-  const file = "lixin4ever-acceptance/acceptance_rates_parsed.csv";
+  const file = "lixin4ever-acceptance/README_source_tables.md";
   const venue = (
     acronym: string,
     fields: ReturnType<typeof fieldsFromLixinArea>,
@@ -194,8 +194,8 @@ describe("importLixin on fixtures", () => {
   it("rejects rows without a rate and rows with junk numbers", async () => {
     const { rejected } = await importLixin(UPSTREAM_FIXTURES);
     expect(rejected).toEqual([
-      { file, record: "row 5 (ACL 2022)", reason: 'rate not given ("? (600/?)")' },
-      { file, record: "row 10 (AAAI 2020)", reason: "rate_pct, accepted or submitted is not a valid number" },
+      { file, record: "line 8 (ACL 2022)", reason: 'rate not given ("? (600/?)")' },
+      { file, record: "line 33 (AAAI 2020)", reason: "rate_pct, accepted or submitted is not a valid number" },
     ]);
   });
 });

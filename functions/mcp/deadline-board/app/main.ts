@@ -18,7 +18,7 @@ let lastArguments: ToolArguments = {};
 
 const form = filterForm();
 const summary = h("p", { class: "summary", role: "status" }, "Waiting for the deadlines…");
-/** The one old-data notice, at the top, from the answer's data_age (computed by the server, as on the site). */
+/** The data's age, once, from the answer's data_age (computed by the server, as on the site). */
 const dataAgeNote = h("p", { class: "data-age", role: "note", hidden: "" });
 const calendar = h("a", { class: "calendar", href: "#", "data-open": "" }, "Add to calendar");
 const list = h("ol", { class: "rows" });
@@ -48,15 +48,32 @@ function showContext(context: McpUiHostContext): void {
   if (current) render(current);
 }
 
+/**
+ * How old the data is, said once for the whole board (never per card): the date of the newest data behind the
+ * rows, the notice when even that is old, and how many rounds on this page come from older sources.
+ */
+function showDataAge(data: BoardData): void {
+  const age = data.data_age;
+  dataAgeNote.hidden = age === null;
+  if (!age) return;
+  const stale = data.deadlines.filter((row) => row.stale).length;
+  const older =
+    stale > 0 && !age.old
+      ? ` ${stale} round${stale === 1 ? "" : "s"} here rest on sources over 60 days old (hover a card for its date).`
+      : "";
+  dataAgeNote.classList.toggle("old", age.old);
+  dataAgeNote.textContent = age.notice
+    ? `Old data: ${age.notice}`
+    : `Data as of ${age.data_as_of} (${age.age_days} day${age.age_days === 1 ? "" : "s"} old).${older}`;
+}
+
 function render(data: BoardData): void {
   current = data;
   viewer.now = Date.now();
   const { total, page, total_pages } = data.pagination;
   const { announced, estimated } = data.counts;
   summary.textContent = `${total} upcoming submission round${total === 1 ? "" : "s"}: ${announced} announced, ${estimated} estimated, by date`;
-  const notice = data.data_age?.notice ?? null;
-  dataAgeNote.hidden = notice === null;
-  dataAgeNote.textContent = notice ? `Old data: ${notice}` : "";
+  showDataAge(data);
   calendar.setAttribute("href", data.calendar.url);
   calendar.textContent = `Add to calendar: ${data.calendar.title}`;
   renderRows(list, data, viewer);

@@ -1,7 +1,7 @@
 /** One card per upcoming round: venue and ranks, the deadline as published and in the viewer's time, countdown. */
 import type { BoardData, BoardRow } from "../board-data.ts";
 import { h } from "./dom.ts";
-import { countdown, isSoon, localDeadline, statedDeadline } from "./time.ts";
+import { conferenceDates, countdown, isSoon, localDeadline, statedDeadline } from "./time.ts";
 
 export interface Viewer {
   locale: string | undefined;
@@ -18,6 +18,9 @@ const STATE_LABELS: Record<BoardRow["outlook_state"], string> = {
   unknown: "unknown",
 };
 
+/** States a card names: the others (an open call, an estimated round) the deadline itself already shows. */
+const STATE_NOTED = new Set<BoardRow["outlook_state"]>(["passed_unconfirmed", "closed", "unknown"]);
+
 function ranks(row: BoardRow): HTMLElement {
   const badges = [
     ["CCF", row.ccf_rank],
@@ -29,79 +32,89 @@ function ranks(row: BoardRow): HTMLElement {
   return h("span", { class: "ranks" }, ...badges);
 }
 
-function round(row: BoardRow): string {
-  const kind = row.next.type === "abstract" ? "Abstract" : "Paper";
-  const rounds = row.rounds > 1 ? ` · round ${row.round} of ${row.rounds}` : "";
-  return `${kind} · ${row.cycle_year}${rounds}`;
+/** " · round 2 of 3" for a venue with several rounds in its cycle. */
+const roundOf = (row: BoardRow) => (row.rounds > 1 ? `round ${row.round}/${row.rounds}` : null);
+
+/** The conference the round leads to: its dates (a range in the viewer's words) and place, as far as known. */
+function conferenceLine(row: BoardRow, viewer: Viewer): string {
+  const { conference } = row;
+  const dates =
+    conference?.start_date &&
+    conferenceDates(conference.start_date, conference.end_date ?? conference.start_date, viewer.locale);
+  const parts = [
+    dates || (conference ? `${conference.year} edition` : null),
+    conference?.place ?? null,
+    roundOf(row),
+  ];
+  return parts.filter(Boolean).join(" · ");
 }
 
-function estimate(row: BoardRow): HTMLElement | null {
+/** An estimate's window and confidence, in one short phrase: "est. 21 Jan–4 Feb, 70 %". */
+function estimateText(row: BoardRow, viewer: Viewer): string {
   const { next } = row;
-  if (!next.estimated) return null;
-  const window =
-    next.earliest === next.latest
-      ? `around ${next.earliest ?? next.date}`
-      : `between ${next.earliest ?? next.date} and ${next.latest ?? next.date}`;
-  const confidence = next.confidence === null ? "" : `, confidence ${Math.round(next.confidence * 100)} %`;
-  const basis = next.based_on.length > 0 ? ` from ${next.based_on.join(", ")}` : "";
-  return h("p", { class: "estimate" }, `Estimated${basis}: ${window}${confidence}. Not announced yet.`);
+  const earliest = next.earliest ?? next.date;
+  const latest = next.latest ?? next.date;
+  const window = conferenceDates(earliest, latest, viewer.locale, false);
+  const confidence = next.confidence === null ? "" : `, ${Math.round(next.confidence * 100)} %`;
+  return `est. ${window}${confidence}`;
 }
 
-function card(row: BoardRow, viewer: Viewer, boardIsOld: boolean): HTMLElement {
+/**
+ * One compact card (at most 90 px at 400 px): venue and ranks; the deadline as printed (the list's order) and the
+ * countdown, the viewer's time or the estimate's window beside it or under it; the conference's dates, place and
+ * round when known.
+ * Red is kept for urgency: only the countdown of a deadline under seven days is red.
+ */
+function card(row: BoardRow, viewer: Viewer): HTMLElement {
   const { next } = row;
-  // An estimate closes at the end of its window, and the countdown says so.
-  const prefix = next.estimated ? "window ends " : "";
   const classes = [
     "row",
     next.estimated ? "estimated" : "announced",
     isSoon(next.closes_at, viewer.now) && "soon",
   ];
+  const state = STATE_NOTED.has(row.outlook_state) ? STATE_LABELS[row.outlook_state] : null;
+  // An estimate's closing instant is only the end of its window: no local time is claimed for it.
+  const detail = next.estimated
+    ? estimateText(row, viewer)
+    : `your time ${localDeadline(next.closes_at, viewer.locale, viewer.timeZone)}`;
+  const conference = conferenceLine(row, viewer);
   return h(
     "li",
-    { class: classes.filter(Boolean).join(" ") },
+    {
+      class: classes.filter(Boolean).join(" "),
+      "data-date": next.date,
+      ...(row.stale && { "data-stale": "", title: `Sources last seen ${row.data_as_of}` }),
+    },
     h(
       "div",
       { class: "venue" },
-      h("a", { class: "name", href: row.detail_page, "data-open": "" }, row.short_name),
+      h("a", { class: "name", href: row.detail_page, "data-open": "", title: row.full_name }, row.short_name),
       ranks(row),
-      h("span", { class: `state state-${row.outlook_state}` }, STATE_LABELS[row.outlook_state]),
+      state && h("span", { class: `state state-${row.outlook_state}` }, state),
     ),
-    h("p", { class: "full" }, row.full_name),
-    h("p", { class: "round" }, round(row)),
     h(
       "p",
       { class: "when" },
-      h("strong", { class: "stated" }, `${next.estimated ? "≈ " : ""}${statedDeadline(next)}`),
       h(
-        "span",
-        { class: "countdown", "data-closes": next.closes_at, "data-prefix": prefix },
-        prefix + countdown(next.closes_at, viewer.now),
+        "strong",
+        { class: "stated" },
+        `${next.type === "abstract" ? "Abstract " : ""}${next.estimated ? "≈ " : ""}${statedDeadline(next)}`,
       ),
+      h("span", { class: next.estimated ? "estimate" : "local" }, detail),
+      h("span", { class: "countdown", "data-closes": next.closes_at }, countdown(next.closes_at, viewer.now)),
     ),
-    // An estimate's closing instant is only the end of its window: no local time is claimed for it.
-    !next.estimated &&
-      h(
-        "p",
-        { class: "local" },
-        `Your time: ${localDeadline(next.closes_at, viewer.locale, viewer.timeZone)}`,
-      ),
-    estimate(row),
-    // Said once at the top when the whole board's data is old; a row older than the rest says it here.
-    row.stale &&
-      !boardIsOld &&
-      h("p", { class: "stale" }, `Sources last seen ${row.data_as_of}: may be out of date.`),
+    conference && h("p", { class: "conf" }, conference),
   );
 }
 
 export function renderRows(list: HTMLElement, data: BoardData, viewer: Viewer): void {
-  const old = data.data_age?.old ?? false;
-  list.replaceChildren(...data.deadlines.map((row) => card(row, viewer, old)));
+  list.replaceChildren(...data.deadlines.map((row) => card(row, viewer)));
   if (data.deadlines.length === 0) list.append(h("li", { class: "empty" }, "No upcoming deadline matches."));
 }
 
 /** Countdowns move on without a new tool call. */
 export function refreshCountdowns(list: HTMLElement, now: number): void {
   for (const span of list.querySelectorAll<HTMLElement>("[data-closes]")) {
-    span.textContent = (span.dataset.prefix ?? "") + countdown(span.dataset.closes ?? "", now);
+    span.textContent = countdown(span.dataset.closes ?? "", now);
   }
 }

@@ -15,7 +15,7 @@ export function statedDeadline(deadline: OutlookDeadline): string {
   return `${deadline.date} ${deadline.time.slice(0, 5)} ${zone}`;
 }
 
-/** The closing instant in the viewer's zone (the host's, when it says), e.g. "Fri 29 Jan, 12:59 CET". */
+/** The closing instant in the viewer's zone (the host's, when it says), e.g. "Fri 29 Jan, 12:59 CET" (the year is the deadline's, printed beside it). */
 export function localDeadline(
   closesAt: string,
   locale: string | undefined,
@@ -25,7 +25,6 @@ export function localDeadline(
     weekday: "short",
     day: "numeric",
     month: "short",
-    year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
     timeZoneName: "short",
@@ -45,3 +44,24 @@ export function countdown(closesAt: string, now: number): string {
 
 /** True when fewer than seven days are left: the board marks these. */
 export const isSoon = (closesAt: string, now: number) => Date.parse(closesAt) - now < 7 * DAY;
+
+/**
+ * Two calendar dates as one range in the viewer's words ("10–14 Sep 2026"), one date when they are the same;
+ * read as UTC days, so no zone moves a date. `withYear` false for a short window ("21 Jan – 4 Feb").
+ */
+export function conferenceDates(
+  start: string,
+  end: string,
+  locale: string | undefined,
+  withYear = true,
+): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    ...(withYear && { year: "numeric" }),
+    timeZone: "UTC",
+  });
+  const from = new Date(`${start}T00:00:00Z`);
+  const to = new Date(`${end}T00:00:00Z`);
+  return end > start ? format.formatRange(from, to) : format.format(from);
+}

@@ -23,7 +23,12 @@ const TOOL = "show_deadline_board";
 interface BoardRow {
   short_name: string;
   fields: string[];
+  next: { date: string };
+  conference: { start_date: string | null; place: string | null } | null;
 }
+
+/** The tallest a round's card may be at 400 px (the issue's bound: 50 rows in a frame of reasonable height). */
+const CARD_MAX_PX = 90;
 
 describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
   const h = harnessForFile(() => startMcpHarness());
@@ -108,6 +113,49 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
     await expect.poll(() => shownNames(frame)).toEqual(rows.map((row) => row.short_name));
   }
 
+  /**
+   * The cards: one per round, at most CARD_MAX_PX tall at 400 px, in the order of the date they print, each with
+   * its conference's place when the row has one; red only on the countdown of a deadline under seven days.
+   */
+  async function expectCompactCards(frame: Frame, rows: BoardRow[], width: number) {
+    const cards = await frame.locator(".row").evaluateAll((elements) =>
+      elements.map((element) => {
+        return {
+          height: element.getBoundingClientRect().height,
+          date: (element as HTMLElement).dataset.date ?? "",
+          stated: element.querySelector(".stated")?.textContent ?? "",
+          conf: element.querySelector(".conf")?.textContent ?? "",
+          soon: element.classList.contains("soon"),
+          colours: [...element.querySelectorAll("*")].map((child) => getComputedStyle(child).color),
+        };
+      }),
+    );
+    expect(cards).toHaveLength(rows.length);
+    const soonRed = await frame.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.style.color = "var(--soon)";
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    for (const [i, card] of cards.entries()) {
+      const row = rows[i] as BoardRow;
+      if (width === 400) expect(card.height, row.short_name).toBeLessThanOrEqual(CARD_MAX_PX);
+      expect(card.date).toBe(row.next.date);
+      expect(card.stated).toContain(row.next.date);
+      if (row.conference?.place) expect(card.conf).toContain(row.conference.place);
+      // Red is the countdown's of an urgent round, nothing else's.
+      const redCount = card.colours.filter((colour) => colour === soonRed).length;
+      expect(redCount, row.short_name).toBe(card.soon ? 1 : 0);
+    }
+    const dates = cards.map((card) => card.date);
+    expect(dates).toEqual([...dates].sort());
+    // The data's age is said once for the board, never on a card.
+    expect(await frame.locator(".data-age").count()).toBe(1);
+    expect(await frame.locator(".row .stale").count()).toBe(0);
+  }
+
   for (const width of [400, 800]) {
     for (const theme of ["light", "dark"] as const) {
       it(`shows the tool result and refreshes on a filter change (${width} px, ${theme})`, async () => {
@@ -128,6 +176,7 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
         expect(background).toBe(theme === "dark" ? "rgb(22, 24, 28)" : "rgb(255, 255, 255)");
         // Nothing wider than the frame: readable without sideways scrolling.
         expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectCompactCards(frame, first.deadlines, width);
         await page.locator("iframe").screenshot({
           path: join(SCREENSHOTS, `deadline-board-${width}-${theme}.png`),
         });
@@ -179,7 +228,8 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
     const opened = await page.evaluate(() => window.openedLinks);
     expect(opened).toHaveLength(2);
     expect(opened[0]).toMatch(new RegExp(`^${BASE_URL}/conference/\\d+$`));
-    expect(opened[1]).toBe(`${BASE_URL}/feeds/deadlines.ics`);
+    // The calendar of exactly the board's filters (the page's ranked-only default spelled out as the tool's).
+    expect(opened[1]).toBe(`${BASE_URL}/deadlines.ics?within_days=366&estimates=true&ranked_only=false`);
     await page.evaluate(() => window.setHostTheme("dark"));
     await expect.poll(() => frame.locator("html").getAttribute("data-theme")).toBe("dark");
     expect(requests).toEqual([]);

@@ -45,10 +45,10 @@ describe("tools/list", () => {
     expect(tool?.annotations?.readOnlyHint).toBe(true);
   });
 
-  it("takes the arguments of upcoming_deadlines", async () => {
+  it("takes the arguments of upcoming_deadlines but fields (its cards show whole rows)", async () => {
     const twin = (await mcp.client.listTools()).tools.find((t) => t.name === "upcoming_deadlines");
     expect(Object.keys(tool?.inputSchema.properties ?? {})).toEqual(
-      Object.keys(twin?.inputSchema.properties ?? {}),
+      Object.keys(twin?.inputSchema.properties ?? {}).filter((name) => name !== "fields"),
     );
   });
 });
@@ -91,7 +91,10 @@ describe("tools/call show_deadline_board", () => {
     expect(data_age).toMatchObject({ data_as_of: newest, max_age_days: 30 });
     expect((rest.deadlines as unknown[]).length).toBeGreaterThan(0);
     expect(filters).toEqual(args);
-    expect(calendar).toEqual({ url: `${BASE_URL}/feeds/deadlines.ics`, title: "all upcoming deadlines" });
+    expect(calendar).toEqual({
+      url: `${BASE_URL}/deadlines.ics?within_days=366&estimates=true&ranked_only=false`,
+      title: "deadlines for within_days=366",
+    });
     const first = (rest.deadlines as { short_name: string; detail_page: string }[])[0];
     expect(text).toContain(`${rest.pagination.total} upcoming submission round`);
     expect(text).toContain(`${first?.short_name}`);
@@ -99,33 +102,31 @@ describe("tools/call show_deadline_board", () => {
     expect(text).not.toContain("{");
   });
 
-  it("follows a filter: the rows change and the calendar is that filter's feed", async () => {
+  it("follows a filter: the rows change and the calendar has exactly that filter", async () => {
     const all = await restData(h, "/api/deadlines?within_days=366");
     const field = (all.deadlines as { fields: string[] }[])[0]?.fields[0] ?? "ai";
     const { data } = await board({ within_days: 366, field });
     const rest = await restData(h, `/api/deadlines?within_days=366&field=${field}`);
     expect(data.deadlines).toEqual(rest.deadlines);
     expect(data.calendar).toEqual({
-      url: `${BASE_URL}/feeds/fields/${field}.ics`,
-      title: `deadlines in ${field}`,
+      url: `${BASE_URL}/deadlines.ics?within_days=366&field=${field}&estimates=true&ranked_only=false`,
+      title: `deadlines for within_days=366, field=${field}`,
     });
     const ranked = await board({ ccf_rank: "a" });
     expect(ranked.data.calendar).toEqual({
-      url: `${BASE_URL}/feeds/ranks/ccf-a.ics`,
-      title: "CCF A deadlines",
+      url: `${BASE_URL}/deadlines.ics?ccf_rank=A&estimates=true&ranked_only=false`,
+      title: "deadlines for ccf_rank=A",
     });
-    const starred = await board({ core_rank: "A*" });
-    expect(starred.data.calendar).toEqual({
-      url: `${BASE_URL}/feeds/ranks/core-astar.ics`,
-      title: "CORE A* deadlines",
+    // Two tiers, a field and a tier, the window: the calendar holds exactly those, not the whole list.
+    const combined = await board({ ccf_rank: "A,B", field, within_days: 60, estimates: false });
+    expect(combined.data.calendar).toEqual({
+      url: `${BASE_URL}/deadlines.ics?within_days=60&ccf_rank=A%2CB&field=${field}&estimates=false&ranked_only=false`,
+      title: `deadlines for within_days=60, ccf_rank=A,B, field=${field}, estimates=false`,
     });
-    // Two tiers, or a field and a tier: no single feed holds exactly those, so the whole list.
-    for (const args of [{ ccf_rank: "A,B" }, { field, ccf_rank: "A" }]) {
-      expect((await board(args)).data.calendar).toEqual({
-        url: `${BASE_URL}/feeds/deadlines.ics`,
-        title: "all upcoming deadlines",
-      });
-    }
+    expect((await board({})).data.calendar).toEqual({
+      url: `${BASE_URL}/deadlines.ics?estimates=true&ranked_only=false`,
+      title: "all upcoming deadlines",
+    });
   });
 
   it("refuses a bad filter with the REST message", async () => {
