@@ -11,7 +11,7 @@ import { forgetJwtKey } from "../accounts/auth/jwt.ts";
 import { createLogin } from "../accounts/auth/login.ts";
 import { mailGoesToLog } from "../accounts/mail/config.ts";
 import { StoreOutbox } from "../accounts/mail/outbox.ts";
-import { MailSender, type MailEvents } from "../accounts/mail/sender.ts";
+import { type MailEvents, MailSender } from "../accounts/mail/sender.ts";
 import { transportOf } from "../accounts/mail/transport.ts";
 import type { Outbox } from "../accounts/mail/types.ts";
 import {
@@ -178,7 +178,13 @@ export async function startService(
   const storage = storageWatch(stateDirOf(config.store), store, config.stateMinFree);
   metrics.storage(storage);
   // Every serving instance sends: the queue's claims keep each message to one of them.
-  const mail = new MailSender(store, transportOf(config.mail, logger), config.mail, logger, mailMetrics(metrics));
+  const mail = new MailSender(
+    store,
+    transportOf(config.mail, logger),
+    config.mail,
+    logger,
+    mailMetrics(metrics),
+  );
   metrics.mailQueue(() => store.mailQueueDepth());
   // These write to the store on their own (leases settle units directly, not through the keeper), so they
   // close together; the store closes after them.

@@ -23,7 +23,15 @@ import { type MinFree, minFreeEnv } from "../accounts/store/storage-watch.ts";
 import { DEFAULT_STATE_CHECK_MS } from "../accounts/store/identity-watch.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "../accounts/store/types.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "../runtime/base-url.ts";
-import { ConfigError, configProblems, host, port, wholeNumber, writableDirectory } from "../runtime/env.ts";
+import {
+  ConfigError,
+  configProblems,
+  existingDirectory,
+  host,
+  port,
+  wholeNumber,
+  writableDirectory,
+} from "../runtime/env.ts";
 import { DEFAULT_ANSWER_WINDOW_MS, MAX_ANSWER_WINDOW_MS } from "./api/answers.ts";
 import { parseBlockedAgents } from "./edge/agents.ts";
 import {
@@ -177,13 +185,26 @@ function authSettings(env: Record<string, string | undefined>): AuthConfig | str
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+export interface LoadOptions {
+  /** `npm start` builds the site into SITE_DIR before serving: it must be creatable, not existing yet. */
+  siteBuiltHere?: boolean;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadOptions = {},
+): ServerConfig {
   const parsed = Env.safeParse(env);
   const auth = authSettings(env);
   const mailIssues = mailConfigIssues(env);
-  if (!parsed.success || typeof auth === "string" || mailIssues.length > 0) {
+  // A server serves SITE_DIR as it is: a missing folder is a mistake said now, not 404 on every page.
+  const site = (options.siteBuiltHere ? writableDirectory : existingDirectory)("SITE_DIR", "dist").safeParse(
+    env.SITE_DIR,
+  );
+  if (!parsed.success || !site.success || typeof auth === "string" || mailIssues.length > 0) {
     const issues = [
       ...(parsed.success ? [] : parsed.error.issues),
+      ...(site.success ? [] : site.error.issues),
       ...mailIssues,
       ...(typeof auth === "string"
         ? [{ code: "custom" as const, path: [], message: auth, input: undefined }]

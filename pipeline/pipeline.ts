@@ -103,9 +103,16 @@ function readPreviousRegistry(snapshotsDir: string): IdRegistry | null {
  * What follows the clock (the outlook's as_of and its rounds' status) or the sources' sync dates rather than the
  * venue's data: left out of the change hash, so a passing day is not a change of every venue.
  */
-const CLOCK_FIELDS = new Set(["outlook", "data_as_of", "stale"]);
+const CLOCK_FIELDS = new Set(["outlook", "data_as_of", "stale", "edition"]);
+/** A journal's calls carry their source's data date too (merge-journals.ts): left out the same way. */
+const withoutCallDates = (calls: unknown) =>
+  Array.isArray(calls) ? calls.map(({ data_as_of, stale, ...call }) => call) : calls;
 const withoutClockFields = (record: object) =>
-  Object.fromEntries(Object.entries(record).filter(([key]) => !CLOCK_FIELDS.has(key)));
+  Object.fromEntries(
+    Object.entries(record)
+      .filter(([key]) => !CLOCK_FIELDS.has(key))
+      .map(([key, value]) => [key, key === "special_issues" ? withoutCallDates(value) : value]),
+  );
 
 /** Ids, change dates and registry entries for one kind of venue. */
 function identify<D extends { sourceUpdatedAt: string | null; reference_id: number | null }, X>(
@@ -212,7 +219,7 @@ async function mergeVenues(
     "merge journals",
     () =>
       resolved.journals.map((c) => ({
-        ...mergeJournal(c.members, conflicts),
+        ...mergeJournal(c.members, conflicts, { sourceDates, today: nowIso.slice(0, 10) }),
         keys: clusterKeys(c),
       })),
     (m) => `${m.length} journals, ${conflicts.length} conflicts in all`,
@@ -342,6 +349,8 @@ function snapshotTables({ confs, journals }: Identified) {
       title: si.title,
       submission_date: si.submission_date,
       source: si.source,
+      data_as_of: si.data_as_of,
+      stale: si.stale,
     })),
   );
   return {

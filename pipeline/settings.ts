@@ -13,6 +13,7 @@ import {
   wholeNumber,
   writableDirectory,
 } from "../runtime/env.ts";
+import { readSourcesFile, SOURCE_ENTRIES } from "./sources/sources.ts";
 import { SNAPSHOT_KEEP_DAYS_DEFAULT } from "./write/publish.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -57,14 +58,36 @@ const SyncEnv = z
     STATE_DIR: z.string().optional(),
     SYNC_CACHE_DIR: z.string().optional(),
     SYNC_TIMEOUT_MS: wholeNumber("SYNC_TIMEOUT_MS", DEFAULT_SYNC_TIMEOUT_MS, 1),
+    SYNC_SOURCES_FILE: z.string().optional(),
   })
   .transform((e, ctx) => {
     const fallback = resolve(e.STATE_DIR?.trim() || DEFAULT_STATE_DIR, "upstream-git");
     const cache = writableDirectory("SYNC_CACHE_DIR", fallback).safeParse(e.SYNC_CACHE_DIR);
     for (const issue of cache.error?.issues ?? [])
       ctx.addIssue({ ...issue, code: "custom", path: ["SYNC_CACHE_DIR"] });
-    return { upstreamDir: e.UPSTREAM_DIR, cacheDir: cache.data ?? fallback, timeoutMs: e.SYNC_TIMEOUT_MS };
+    return {
+      upstreamDir: e.UPSTREAM_DIR,
+      cacheDir: cache.data ?? fallback,
+      timeoutMs: e.SYNC_TIMEOUT_MS,
+      sources: syncSources(e.SYNC_SOURCES_FILE, ctx),
+    };
   });
+
+/** The sources file whose origins the sync follows: SYNC_SOURCES_FILE when set (read and checked now), else the shipped one. */
+function syncSources(file: string | undefined, ctx: z.RefinementCtx): typeof SOURCE_ENTRIES {
+  if (!file?.trim()) return SOURCE_ENTRIES;
+  try {
+    return readSourcesFile(file.trim()) as typeof SOURCE_ENTRIES;
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message;
+    ctx.addIssue({
+      code: "custom",
+      path: ["SYNC_SOURCES_FILE"],
+      message: `SYNC_SOURCES_FILE ${file}: ${why}`,
+    });
+    return SOURCE_ENTRIES;
+  }
+}
 
 export type SyncSettings = z.output<typeof SyncEnv>;
 

@@ -178,7 +178,11 @@ ${conferenceLine(row.conference, locale)}
  * announced and estimated rounds interleaved; an estimate's card is marked (dashed, "estimated", "around …").
  * With `rolling`, only that many show at once and the script reveals the next as deadlines pass.
  */
-export function deadlineListHtml(rows: readonly DeadlineRow[], rolling?: number, locale: Locale = "en"): string {
+export function deadlineListHtml(
+  rows: readonly DeadlineRow[],
+  rolling?: number,
+  locale: Locale = "en",
+): string {
   if (rows.length === 0) return `<p class="muted">${escapeHtml(t(locale, "list.none"))}</p>`;
   const attr = rolling ? ` data-rolling="${rolling}"` : "";
   return `<ol class="deadline-list"${attr}>${rows

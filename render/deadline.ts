@@ -52,7 +52,10 @@ const basis = (years: readonly number[]) =>
 function estimatedWhen(d: OutlookDeadline, locale: Locale): string {
   const window =
     d.earliest && d.latest
-      ? t(locale, "deadline.window", { from: formatDate(d.earliest, locale), to: formatDate(d.latest, locale) })
+      ? t(locale, "deadline.window", {
+          from: formatDate(d.earliest, locale),
+          to: formatDate(d.latest, locale),
+        })
       : null;
   const from = d.based_on.length > 0 ? t(locale, "deadline.based_on", { years: basis(d.based_on) }) : null;
   const details = [window, from].filter(Boolean).join(locale === "zh" ? "，" : ", ");
@@ -68,8 +71,15 @@ const unconfirmedNote = (dataAsOf: string | null, locale: Locale) =>
     : t(locale, "deadline.unconfirmed_note");
 
 /** The whole deadline as one line of text (Markdown, RSS, iCalendar, watchlist data). */
-export function deadlineText(d: OutlookDeadline, dataAsOf: string | null = null, locale: Locale = "en"): string {
-  const head = t(locale, "deadline.cycle_text", { name: deadlineName(d, locale), year: String(d.cycle_year) });
+export function deadlineText(
+  d: OutlookDeadline,
+  dataAsOf: string | null = null,
+  locale: Locale = "en",
+): string {
+  const head = t(locale, "deadline.cycle_text", {
+    name: deadlineName(d, locale),
+    year: String(d.cycle_year),
+  });
   if (!d.estimated) {
     const utc = d.time ? ` = ${formatUtc(d.closes_at)}` : "";
     const passed = d.status === "passed" ? ` ${t(locale, "deadline.passed")}` : "";
@@ -86,7 +96,11 @@ export function deadlineText(d: OutlookDeadline, dataAsOf: string | null = null,
  * One deadline as HTML. `data-deadline` is the instant it closes (for a date-only one, the end of the day in
  * its zone); the countdown counts seconds only for an exact announced instant, days otherwise.
  */
-export function deadlineHtml(d: OutlookDeadline, dataAsOf: string | null = null, locale: Locale = "en"): string {
+export function deadlineHtml(
+  d: OutlookDeadline,
+  dataAsOf: string | null = null,
+  locale: Locale = "en",
+): string {
   const cycle = escapeHtml(t(locale, "deadline.cycle", { year: String(d.cycle_year) }));
   const name = `<strong>${escapeHtml(deadlineName(d, locale))}</strong> <span class="muted">${cycle}</span>`;
   if (!d.estimated) {
@@ -109,7 +123,10 @@ export const stateHtml = (state: OutlookState, locale: Locale = "en") =>
   `<span class="badge state-${state}">${escapeHtml(stateLabel(state, locale))}</span>`;
 
 /** What the first box says when the outlook has no next deadline. */
-export function noNextText(outlook: Pick<SubmissionOutlook, "state" | "data_as_of">, locale: Locale = "en"): string {
+export function noNextText(
+  outlook: Pick<SubmissionOutlook, "state" | "data_as_of">,
+  locale: Locale = "en",
+): string {
   const asOf = outlook.data_as_of ? t(locale, "deadline.as_of", { date: outlook.data_as_of }) : "";
   return t(locale, outlook.state === "closed" ? "deadline.none_closed" : "deadline.none", { asOf });
 }

@@ -1,7 +1,7 @@
 /** Small text helpers every server-rendered or built page shares: escaping, field names, dates. (Places come in
  * their normal case from the pipeline: pipeline/normalize.) */
 import type { ResearchField } from "../snapshot/records.ts";
-import { type Locale, type MessageKey, LANGUAGE_TAG, t } from "./i18n.ts";
+import { LANGUAGE_TAG, type Locale, type MessageKey, t } from "./i18n.ts";
 
 export { escapeHtml } from "./escape.ts";
 

@@ -23,7 +23,12 @@ export const LANGUAGE_TAG: Readonly<Record<Locale, string>> = { en: "en", zh: "z
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /** A message with its `{name}` placeholders filled (numbers in the language's digits grouping). */
-export function translate(messages: Messages, tag: string, key: MessageKey, params: MessageParams = {}): string {
+export function translate(
+  messages: Messages,
+  tag: string,
+  key: MessageKey,
+  params: MessageParams = {},
+): string {
   return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;

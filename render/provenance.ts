@@ -52,7 +52,12 @@ export function sourceCellText(
 }
 
 /** The same after a date in running text: "source: ccfddl/ccf-deadlines, data of 2026-08-20". */
-export const provenanceText = (d: Provenanced, sources: SourceDates, dataAsOf: string | null, locale: Locale = "en") =>
+export const provenanceText = (
+  d: Provenanced,
+  sources: SourceDates,
+  dataAsOf: string | null,
+  locale: Locale = "en",
+) =>
   isEstimate(d)
     ? sourceCellText(d, sources, dataAsOf, locale)
     : t(locale, "prov.source", { source: sourceCellText(d, sources, dataAsOf, locale) });

@@ -3,7 +3,7 @@
  * snapshots, so every server that follows that folder can report it (/readyz) — the builder may be another process
  * or machine. Written whole and renamed into place, so a reader never sees half a file.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 
@@ -36,6 +36,7 @@ export function readBuildStatus(snapshotsDir: string): BuildStatus {
 export function recordBuildStep(snapshotsDir: string, step: keyof BuildStatus, outcome: StepOutcome): void {
   const file = join(snapshotsDir, BUILD_STATUS_FILE);
   const next = { ...readBuildStatus(snapshotsDir), [step]: outcome };
+  mkdirSync(snapshotsDir, { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
   renameSync(temp, file);

@@ -24,3 +24,8 @@ export function createLogger(level: string): Logger {
     pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
   );
 }
+
+/** The commands' own few lines (start, serve, stop), JSON like the server's, written at once: some come just before an exit. */
+export function createLineLogger(level: string): pino.Logger {
+  return pino({ level }, pino.destination({ dest: 1, sync: true }));
+}

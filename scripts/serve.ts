@@ -9,15 +9,17 @@ import { DEFAULT_STATE_DIR } from "../accounts/store/index.ts";
 import { startService } from "../functions/composition-root.ts";
 import { createMcpHandler } from "../functions/mcp/index.ts";
 import { loadConfig } from "../functions/server-config.ts";
+import { createLineLogger } from "../runtime/logger.ts";
 
 try {
   const config = loadConfig();
+  const log = createLineLogger(config.logLevel);
   const service = await startService(config, { mcp: createMcpHandler });
   const stop = () => {
     service.close().then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error(`Error while stopping: ${err instanceof Error ? err.message : String(err)}`);
+        log.error({ err: err instanceof Error ? err.message : String(err) }, "error while stopping");
         process.exit(1);
       },
     );
@@ -28,7 +30,8 @@ try {
   const where = config.store.REDIS_URL?.trim()
     ? "Redis"
     : config.store.STATE_DIR?.trim() || DEFAULT_STATE_DIR;
-  console.log(
+  log.info(
+    { port: service.server.port, state: where },
     `Venue Directory serving on ${config.publicBaseUrl} (bound to port ${service.server.port}; state: ${where})`,
   );
 } catch (err) {

@@ -70,7 +70,7 @@ export function readStartSettings(env: Env): StartSettings {
   };
   const own = attempt(() => parseEnv(StartEnv, env));
   const role = own?.ROLE ?? "all";
-  const server = role === "builder" ? null : attempt(() => loadConfig(env));
+  const server = role === "builder" ? null : attempt(() => loadConfig(env, { siteBuiltHere: role === "all" }));
   const build = role === "server" ? null : attempt(() => readBuildSettings(env));
   if (role !== "server" && own?.NIGHTLY_SYNC !== false) attempt(() => readSyncSettings(env));
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);

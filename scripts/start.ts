@@ -11,15 +11,21 @@
  * name the base URL about to be served, after a change of PORT or PUBLIC_BASE_URL too. Builds run as child
  * processes so their progress shows as it happens.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { stateDirOf } from "../accounts/store/index.ts";
 import { withBuildLock } from "../pipeline/build-lock.ts";
 import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
 import { publicBaseUrl } from "../runtime/base-url.ts";
 import { recordBuildStep } from "../runtime/build-status.ts";
+import { createLineLogger } from "../runtime/logger.ts";
+import { buildOutput as buildOutputIn } from "./build-output.ts";
+import { syncMissingUpstream } from "./first-sync.ts";
 import { readStartSettings, type StartSettings } from "./start-settings.ts";
 
+// A first install has no upstream data: fetch it before the settings check, which needs UPSTREAM_DIR to exist.
+await syncMissingUpstream(process.env);
 let settings: StartSettings;
 try {
   settings = readStartSettings(process.env);
@@ -27,6 +33,9 @@ try {
   console.error(`Cannot start: ${(err as Error).message}`);
   process.exit(2);
 }
+// Every line JSON: the builds' own output goes to files of their own (build-output.ts).
+const log = createLineLogger(settings.server?.logLevel ?? "info");
+const buildOutput = (label: string) => buildOutputIn(join(stateDirOf(process.env), "logs"), label);
 const root = resolve(import.meta.dirname, "..");
 const upstreamDir = settings.build?.upstreamDir ?? "";
 const { snapshotsDir, siteDir } = settings;
@@ -89,16 +98,56 @@ function siteStaleness(): string | null {
   return builtFor === baseUrl ? null : `site was built for ${builtFor || "another base URL"}`;
 }
 
+/** The build running now (a child process), to pass a stop signal on to. */
+let building: ChildProcess | undefined;
+/** Set once serve.ts runs: its own SIGTERM/SIGINT handlers close the server and exit. */
+let serving = false;
+let stopping = false;
+
+/**
+ * SIGTERM / SIGINT (docker stop, systemd, kill, Ctrl-C): passed on to a running build, and without a server this
+ * process exits once the build has (so no build outlives `npm start`); with a server, serve.ts closes it and exits.
+ */
+function stopOnSignal(signal: NodeJS.Signals): void {
+  stopping = true;
+  const child = building;
+  child?.kill(signal);
+  if (serving) return;
+  if (!child) process.exit(0);
+  child.once("exit", () => process.exit(0));
+}
+process.on("SIGTERM", stopOnSignal);
+process.on("SIGINT", stopOnSignal);
+
+/** Runs one build step as a child process; its output goes to a log file of its own (buildOutput). */
 function run(label: string, args: string[]): Promise<void> {
-  console.log(`▶ ${label}`);
+  const output = buildOutput(label);
+  log.info({ step: label, output: output.file }, `▶ ${label}`);
+  const started = performance.now();
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      stdio: "inherit",
+      stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
     });
+    building = child;
+    output.attach(child);
     child.on("error", fail);
-    child.on("exit", (code) => (code === 0 ? done() : fail(new Error(`${label} failed (exit ${code})`))));
+    // "close": after the output is read to its end.
+    child.on("close", (code) => {
+      building = undefined;
+      if (stopping) return;
+      const fields = { step: label, exit_code: code, duration_ms: Math.round(performance.now() - started) };
+      void output.close().then((tail) => {
+        if (code === 0) {
+          log.info({ ...fields, output: output.file }, `${label} done`);
+          done();
+        } else {
+          log.error({ ...fields, output: output.file, last_lines: tail }, `${label} failed`);
+          fail(new Error(`${label} failed (exit ${code}); its output: ${output.file}`));
+        }
+      });
+    });
   });
 }
 
@@ -130,14 +179,22 @@ async function buildIfStale(force: boolean): Promise<void> {
   }
 }
 
-/** Runs a nightly step and records how it ended beside the snapshots, where every server's /readyz reads it. */
+/**
+ * Runs a sync or build (at start or nightly) and records how it ended and how long it took beside the snapshots,
+ * where every server's /readyz and /metrics read it.
+ */
 async function recorded(step: "sync" | "build", work: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  const finished = () => ({
+    at: new Date().toISOString(),
+    duration_ms: Math.round(performance.now() - started),
+  });
   try {
     await work();
-    recordBuildStep(snapshotsDir, step, { outcome: "ok", at: new Date().toISOString() });
+    recordBuildStep(snapshotsDir, step, { outcome: "ok", ...finished() });
   } catch (err) {
     const message = (err as Error).message;
-    recordBuildStep(snapshotsDir, step, { outcome: "failed", at: new Date().toISOString(), message });
+    recordBuildStep(snapshotsDir, step, { outcome: "failed", ...finished(), message });
     throw err;
   }
 }
@@ -146,7 +203,7 @@ async function recorded(step: "sync" | "build", work: () => Promise<void>): Prom
 async function syncUpstream(): Promise<void> {
   if (!settings.nightlySync) return;
   await recorded("sync", () => run("sync", tsx("scripts/sync.ts"))).catch((err: Error) =>
-    console.error(`${err.message}: building from the last good upstream copies.`),
+    log.error({ err: err.message }, "sync failed: building from the last good upstream copies"),
   );
 }
 
@@ -156,7 +213,7 @@ async function syncUpstream(): Promise<void> {
  * nothing (a nightly build runs once).
  */
 const underBuildLock = (work: () => Promise<void>) =>
-  withBuildLock(snapshotsDir, work, { log: (line) => console.error(line) });
+  withBuildLock(snapshotsDir, work, { log: (line) => log.warn(line) });
 
 function scheduleNightly(): void {
   const now = new Date();
@@ -164,7 +221,7 @@ function scheduleNightly(): void {
   const timer = setTimeout(() => {
     underBuildLock(() => syncUpstream().then(() => recorded("build", () => buildIfStale(false))))
       .catch((err: Error) =>
-        console.error(`Nightly rebuild failed; still serving the previous snapshot. ${err.message}`),
+        log.error({ err: err.message }, "nightly rebuild failed; still serving the previous snapshot"),
       )
       .finally(scheduleNightly);
   }, next - now.getTime());
@@ -175,24 +232,28 @@ function scheduleNightly(): void {
 async function firstBuild(): Promise<void> {
   try {
     // `npm start -- --force` rebuilds both whatever their age: after an upgrade that changes what a build writes.
-    await underBuildLock(() => buildIfStale(process.argv.includes("--force")));
+    await underBuildLock(() => recorded("build", () => buildIfStale(process.argv.includes("--force"))));
   } catch (err) {
     if (!latestManifest()) {
-      console.error(`Cannot start: ${(err as Error).message}`);
+      log.fatal({ err: (err as Error).message }, `Cannot start: ${(err as Error).message}`);
       process.exit(1);
     }
-    console.error(`${(err as Error).message}; serving the previous build.`);
+    log.error({ err: (err as Error).message }, "build failed; serving the previous build");
   }
 }
 
-if (settings.role === "server") {
+/** Hands over to the server (scripts/serve.ts), whose signal handlers stop it. */
+async function serve(): Promise<void> {
+  serving = true;
   await import("./serve.ts");
+}
+
+if (settings.role === "server") {
+  await serve();
 } else {
   await firstBuild();
   scheduleNightly();
-  if (settings.role === "all") await import("./serve.ts");
+  if (settings.role === "all") await serve();
   else
-    console.log(
-      `Venue Directory builder: nightly sync and build at 00:${NIGHTLY_MINUTE} UTC into ${snapshotsDir}`,
-    );
+    log.info({ snapshotsDir }, `Venue Directory builder: nightly sync and build at 00:${NIGHTLY_MINUTE} UTC`);
 }

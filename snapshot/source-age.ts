@@ -8,6 +8,17 @@ import type { SourceInfo } from "./records.ts";
  */
 export const SOURCE_UNCHECKED_MAX_DAYS = 30;
 
+/**
+ * The most days a venue's (or a special-issue call's) `data_as_of` may lie before the build day: older, and its
+ * public `stale` (outlook, rows, deadlines, journals, calls) is true (docs/api.md). Not the age of a source as a
+ * whole (SOURCE_UNCHECKED_MAX_DAYS).
+ */
+export const DATA_AS_OF_MAX_AGE_DAYS = 60;
+
+/** Whether data dated `dataAsOf` is stale on `today` (both "YYYY-MM-DD"); unknown data is not called stale. */
+export const isStaleData = (dataAsOf: string | null, today: string): boolean =>
+  dataAsOf !== null && daysBetween(dataAsOf, today) > DATA_AS_OF_MAX_AGE_DAYS;
+
 export interface SourceAge {
   id: string;
   name: string;

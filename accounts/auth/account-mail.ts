@@ -20,7 +20,9 @@ const SERVICE = "Venue Directory";
 /** Paragraphs as plain text and as HTML; a paragraph that is a URL becomes a link. */
 function bodies(paragraphs: readonly string[]): Pick<OutgoingMail, "text" | "html"> {
   const html = paragraphs
-    .map((p) => (/^https?:\/\/\S+$/.test(p) ? `<p><a href="${encodeURI(p)}">${encodeURI(p)}</a></p>` : `<p>${p}</p>`))
+    .map((p) =>
+      /^https?:\/\/\S+$/.test(p) ? `<p><a href="${encodeURI(p)}">${encodeURI(p)}</a></p>` : `<p>${p}</p>`,
+    )
     .join("\n");
   return { text: `${paragraphs.join("\n\n")}\n`, html: `<!doctype html><html><body>${html}</body></html>` };
 }

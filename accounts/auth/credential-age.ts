@@ -4,6 +4,11 @@
  */
 import type { Account } from "../store/types.ts";
 
-export function issuedBeforeReset(issuedAtMs: number, account: Pick<Account, "credentialsValidAfter">): boolean {
-  return account.credentialsValidAfter !== undefined && issuedAtMs < Date.parse(account.credentialsValidAfter);
+export function issuedBeforeReset(
+  issuedAtMs: number,
+  account: Pick<Account, "credentialsValidAfter">,
+): boolean {
+  return (
+    account.credentialsValidAfter !== undefined && issuedAtMs < Date.parse(account.credentialsValidAfter)
+  );
 }

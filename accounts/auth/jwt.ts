@@ -60,7 +60,11 @@ export type JwtCheck = { accountId: string } | { error: "expired" | "invalid" };
 /** A valid token's account and when it was issued (ms since the epoch), or why it is refused. */
 export type IssuedJwtCheck = { accountId: string; issuedAtMs: number } | { error: "expired" | "invalid" };
 
-export async function verifyAccountJwt(token: string, key: Uint8Array, now: Date = new Date()): Promise<JwtCheck> {
+export async function verifyAccountJwt(
+  token: string,
+  key: Uint8Array,
+  now: Date = new Date(),
+): Promise<JwtCheck> {
   const checked = await verifyIssuedJwt(token, key, now);
   return "error" in checked ? checked : { accountId: checked.accountId };
 }

@@ -251,7 +251,11 @@ export function createSelfService(deps: SelfServiceDeps): SelfService {
       // e-mail and name are known to the password rules.
       const taken = await links.take(token, "reset");
       const account = taken ? await store.getAccount(taken.accountId) : null;
-      if (!taken || !account || Date.parse(taken.createdAt) < Date.parse(account.credentialsValidAfter ?? "")) {
+      if (
+        !taken ||
+        !account ||
+        Date.parse(taken.createdAt) < Date.parse(account.credentialsValidAfter ?? "")
+      ) {
         return expired;
       }
       const problem = newPasswordProblem(password, account);

@@ -40,6 +40,8 @@ const DEFAULT_IDLE_MS = 1000;
 const MAX_BATCH = 50;
 /** Lease time beyond the longest a batch can take, for clock skew between instances. */
 const LEASE_MARGIN_MS = 5000;
+/** First wait after the store failed to answer a claim, doubled up to 5 s while it keeps failing. */
+const STORE_RETRY_MS = 200;
 /** Tries to record an outcome before the sender gives up on it (the lease then lets it be sent again). */
 const RECORD_TRIES = 3;
 
@@ -56,7 +58,7 @@ export class MailSender {
   private readonly idleMs: number;
   private readonly purgeEveryMs: number;
   private readonly stopping = new AbortController();
-  private readonly storeDelay = new RetryDelay(200);
+  private readonly storeDelay = new RetryDelay(STORE_RETRY_MS);
   private wakeUp: AbortController = new AbortController();
   private loop: Promise<void> | null = null;
   private nextSendAt = 0;
@@ -122,12 +124,17 @@ export class MailSender {
   private async claim(): Promise<QueuedMail[] | null> {
     try {
       const { mail, suppressed } = await this.store.claimMail(this.owner, this.batch, this.leaseMs);
+      if (this.storeDelay.ms > STORE_RETRY_MS)
+        this.logger.info({}, "the mail sender reaches the state store again");
       this.storeDelay.succeeded();
       if (suppressed > 0) this.events.suppressed(suppressed);
       return mail;
     } catch (err) {
+      // One line when the store stops answering, not one per retry.
+      if (this.storeDelay.ms === STORE_RETRY_MS) {
+        this.logger.error({ err }, "the mail sender cannot claim mail from the state store; trying again");
+      }
       this.storeDelay.failed();
-      this.logger.error({ err }, "the mail sender cannot claim mail from the state store; trying again");
       return null;
     }
   }

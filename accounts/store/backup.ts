@@ -69,9 +69,9 @@ function inspect(file: string): Omit<SqliteBackupReport, "backend" | "file" | "b
   }
 }
 
-/** Default name of a backup: `STATE_DIR/backups/state-<UTC instant>.sqlite`. */
-export function defaultBackupFile(stateDir: string, at: Date): string {
-  return join(stateDir, BACKUPS_FOLDER, `state-${at.toISOString().replace(/[:.]/g, "-")}.sqlite`);
+/** Default name of a backup: `STATE_DIR/backups/state-<UTC instant>.sqlite` (`.redis` for a Redis export). */
+export function defaultBackupFile(stateDir: string, at: Date, kind: "sqlite" | "redis" = "sqlite"): string {
+  return join(stateDir, BACKUPS_FOLDER, `state-${at.toISOString().replace(/[:.]/g, "-")}.${kind}`);
 }
 
 /**

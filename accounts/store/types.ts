@@ -430,7 +430,7 @@ export interface StorageUseStore {
   storageUse(): Promise<StorageUse>;
 }
 
-/** A message as the outbox queues it (accounts/mail/types.ts OutgoingMail with its id and time). */
+/** A message as the outbox queues it: accounts/mail/types.ts OutgoingMail with an id of its own. */
 export interface MailInput {
   /** Unique; the sender makes the Message-ID from it, so a message keeps one Message-ID across attempts. */
   id: string;

@@ -57,7 +57,9 @@ function filterSummary(f: DeadlineFilter, locale: Locale = "en"): string {
     .join(t(locale, "summary.ranks_or"));
   return [
     ranks || t(locale, f.ranked_only ? "summary.ranked" : "summary.all"),
-    f.field.length > 0 ? f.field.map((field) => fieldLabel(field, locale)).join(t(locale, "summary.rank_or")) : null,
+    f.field.length > 0
+      ? f.field.map((field) => fieldLabel(field, locale)).join(t(locale, "summary.rank_or"))
+      : null,
     f.within_days ? t(locale, "summary.within", { days: f.within_days }) : t(locale, "summary.any_time"),
     t(locale, f.estimates ? "summary.estimates" : "summary.announced_only"),
   ]
@@ -65,8 +67,22 @@ function filterSummary(f: DeadlineFilter, locale: Locale = "en"): string {
     .join(" · ");
 }
 
+/**
+ * A refused filter or search: the API's own message (the spec's words, in English: `lang="en"`), introduced in
+ * the page's language.
+ */
+export const refusalHtml = (message: string, locale: Locale) =>
+  locale === "en"
+    ? escapeHtml(message)
+    : `${escapeHtml(t(locale, "error.bad_request"))} <span lang="en">${escapeHtml(message)}</span>`;
+
 /** Previous / "Page 2 of 7" / next, for a list of pages (here and in the site search). */
-export function pagerHtml(locale: Locale, page: number, totalPages: number, address: (page: number) => string): string {
+export function pagerHtml(
+  locale: Locale,
+  page: number,
+  totalPages: number,
+  address: (page: number) => string,
+): string {
   if (totalPages <= 1) return "";
   const link = (key: "pager.previous" | "pager.next", to: number, rel: string) =>
     `<a rel="${rel}" href="${escapeHtml(address(to))}">${t(locale, key)}</a>`;
@@ -164,7 +180,7 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     const answer = await deps.list({ ...filterParams(f), page: f.page, per_page: String(PAGE_SIZE) });
     const form = filterFormHtml(f, false, locale);
     if ("invalid" in answer) {
-      const message = `<p id="deadlines-status" role="status" class="error">${escapeHtml(answer.invalid)}</p>`;
+      const message = `<p id="deadlines-status" role="status" class="error">${refusalHtml(answer.invalid, locale)}</p>`;
       return framedPage(req, frame, "deadlines", `${message}${form}`, 400);
     }
     const { page, total_pages } = answer.pagination;

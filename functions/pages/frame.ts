@@ -5,8 +5,8 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { type Locale, localePath } from "../../render/i18n.ts";
 import { escapeHtml } from "../../render/html.ts";
+import { type Locale, localePath } from "../../render/i18n.ts";
 import { pageCsp } from "../edge/page-csp.ts";
 
 /**
@@ -63,7 +63,9 @@ export function framedPage(
 ): Response {
   const query = new URL(req.url).search;
   // The switch leads to the same filter or watchlist in the other language, without JavaScript too.
-  const text = query ? frame.text.replace(SWITCH_HREF, (_, href: string) => `href="${href}${escapeHtml(query)}"`) : frame.text;
+  const text = query
+    ? frame.text.replace(SWITCH_HREF, (_, href: string) => `href="${href}${escapeHtml(query)}"`)
+    : frame.text;
   const page = text.replace(`<!--${name}-->`, () => html);
   return new Response(req.method === "HEAD" ? null : page, {
     status,

@@ -11,11 +11,11 @@ import type { QueryLayer } from "../../read/query/index.ts";
 import { RANK_SYSTEMS } from "../../read/schema/rank-tiers.ts";
 import { nextSubmissionHtml } from "../../render/deadline.ts";
 import { escapeHtml, fieldLabel, rankMenuLabel } from "../../render/html.ts";
+import { type Locale, localeOfPath, localePath, type MessageKey, t } from "../../render/i18n.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
 import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
-import { type Locale, localeOfPath, localePath, type MessageKey, t } from "../../render/i18n.ts";
-import { pagerHtml } from "./deadlines-page.ts";
+import { pagerHtml, refusalHtml } from "./deadlines-page.ts";
 import { framedPage, readFrame } from "./frame.ts";
 
 export const SEARCH_PATH = "/search";
@@ -107,7 +107,8 @@ async function renderResults(
   today: string,
   locale: Locale,
 ): Promise<Rendered> {
-  const link = (kind: "conference" | "journal", id: string) => localePath(locale, `/${kind}/${escapeHtml(id)}`);
+  const link = (kind: "conference" | "journal", id: string) =>
+    localePath(locale, `/${kind}/${escapeHtml(id)}`);
   const common = {
     query: f.query || undefined,
     field: f.field || undefined,
@@ -117,7 +118,7 @@ async function renderResults(
   };
   const refused = (refusal: Refusal): Rendered => ({
     status: refusal.status,
-    html: `<p id="search-status" role="status" class="error">${escapeHtml(refusal.message)}</p>`,
+    html: `<p id="search-status" role="status" class="error">${refusalHtml(refusal.message, locale)}</p>`,
   });
   if (f.kind === "journals") {
     const found = await operations.searchJournals(common);

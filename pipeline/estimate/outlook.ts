@@ -13,6 +13,7 @@ import type {
   OutlookState,
   SubmissionOutlook,
 } from "../../snapshot/records.ts";
+import { isStaleData } from "../../snapshot/source-age.ts";
 import { toUtcInstant } from "../normalize/dates.ts";
 import {
   alignedTo,
@@ -29,11 +30,6 @@ import {
   roundModels,
 } from "./rounds.ts";
 
-/**
- * The most days a venue's `data_as_of` may lie before the build day: older, and its public `stale` (outlook, rows,
- * deadlines) is true (docs/api.md). Not the age of a source as a whole (snapshot/source-age.ts).
- */
-export const DATA_AS_OF_MAX_AGE_DAYS = 60;
 /**
  * Cycles after the last announced one that may be estimated: the sources often miss a venue's editions for a few
  * years (it is still held); past that the history says too little.
@@ -288,7 +284,7 @@ export function cyclesOutlook({
       today,
     ),
     data_as_of: dataAsOf,
-    stale: dataAsOf !== null && dayNumber(today) - dayNumber(dataAsOf) > DATA_AS_OF_MAX_AGE_DAYS,
+    stale: isStaleData(dataAsOf, today),
   };
 }
 

@@ -5,8 +5,8 @@
  * (`id,title,acronym,source,rank,has_data,for1,for2,for3`), the first row restored from the keys.
  *
  * The keys cannot be read by position: JSON writers (and JSON.parse) put integer-like keys ("2172", "46") first,
- * so the columns are told apart by what they hold: the CORE id is the integer column whose values are all
- * distinct, `title … has_data` are the first five other keys in order, the rest are FoR codes.
+ * so the columns are told apart by what they hold: the CORE id is the integer-keyed column with the most distinct
+ * values (FoR codes repeat), `title … has_data` are the first five other keys in order, the rest are FoR codes.
  */
 
 export const CORE_COLUMNS = [
@@ -37,11 +37,13 @@ export function coreRowsFromJson(parsed: unknown): CoreCells[] {
   if (keys.length !== CORE_COLUMNS.length)
     throw new Error(`expected ${CORE_COLUMNS.length} keys per object, found ${keys.length}`);
   const integerKeys = keys.filter(isIntegerKey);
-  const idKey = integerKeys.find((key) => {
-    const values = objects.map((o) => cell(o[key]));
-    return values.every((v) => isIntegerKey(v)) && new Set(values).size === values.length;
-  });
-  if (idKey === undefined) throw new Error("no column of distinct CORE ids");
+  // Ids are (nearly) all distinct, FoR codes repeat: the integer column with the most distinct values.
+  const distinct = (key: string) => new Set(objects.map((o) => cell(o[key]))).size;
+  const idKey = integerKeys.reduce<string | undefined>(
+    (best, key) => (best === undefined || distinct(key) > distinct(best) ? key : best),
+    undefined,
+  );
+  if (idKey === undefined) throw new Error("no key holds a CORE id (the first row's id)");
   const named = keys.filter((key) => !isIntegerKey(key));
   const described = named.slice(0, 5);
   const forKeys = [
@@ -54,7 +56,10 @@ export function coreRowsFromJson(parsed: unknown): CoreCells[] {
     CORE_COLUMNS.map((column, i) => [column, headerCell(columnKeys[i] ?? "")]),
   ) as CoreCells;
   const rows = objects.map(
-    (o) => Object.fromEntries(CORE_COLUMNS.map((column, i) => [column, cell(o[columnKeys[i] ?? ""])])) as CoreCells,
+    (o) =>
+      Object.fromEntries(
+        CORE_COLUMNS.map((column, i) => [column, cell(o[columnKeys[i] ?? ""])]),
+      ) as CoreCells,
   );
   return [header, ...rows];
 }

@@ -2,7 +2,7 @@
  * Which edition of a series matters today, and its submission date (the dates that cannot belong to their
  * edition are dropped before, by `plausibility.ts`).
  */
-import type { Deadline, Edition } from "../../snapshot/records.ts";
+import type { Deadline, Edition, RowEdition } from "../../snapshot/records.ts";
 
 const isOpen = (d: Deadline, nowIso: string) => (d.utc ?? `${d.date}T23:59:59Z`) >= nowIso;
 const papers = (e: Edition) => e.deadlines.filter((d) => d.type === "paper");
@@ -26,4 +26,25 @@ export function currentEdition(editions: Edition[], nowIso: string): Edition | n
 export function submissionDate(edition: Edition, nowIso: string): string | null {
   const list = papers(edition);
   return (list.find((d) => isOpen(d, nowIso)) ?? list.at(-1))?.date ?? null;
+}
+
+/**
+ * The edition a reader planning ahead wants beside the row's dates (issue 42): the first dated edition not yet
+ * over (one under way included), even when the row's dates describe an earlier one because the next has no
+ * deadline yet (CVPR 2027 before its call); else the latest dated edition, marked `next: false`.
+ */
+export function rowEdition(editions: Edition[], today: string): RowEdition | null {
+  const dated = editions
+    .filter((e): e is Edition & { start_date: string } => e.start_date !== null)
+    .sort((a, b) => a.year - b.year || a.start_date.localeCompare(b.start_date));
+  const ahead = dated.find((e) => (e.end_date ?? e.start_date) >= today);
+  const shown = ahead ?? dated.at(-1);
+  if (!shown) return null;
+  return {
+    year: shown.year,
+    start_date: shown.start_date,
+    end_date: shown.end_date,
+    place: shown.place,
+    next: ahead !== undefined,
+  };
 }

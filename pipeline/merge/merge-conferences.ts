@@ -28,7 +28,7 @@ import type { ConferenceObservation, SourceId } from "../sources/observations.ts
 import { byPriority, firstBy } from "../sources/priority.ts";
 import { isPublishable } from "../sources/sources.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
-import { currentEdition, submissionDate } from "./editions.ts";
+import { currentEdition, rowEdition, submissionDate } from "./editions.ts";
 import { ccfCategories, coreForCodes } from "./list-categories.ts";
 import { dropImplausible } from "./plausibility.ts";
 
@@ -437,6 +437,7 @@ export function mergeConference(
       cp_index: computeCpIndex(cpInput),
       estimated_submission_date: estimatedSubmissionDate(outlook),
       ...outlookRowFields(outlook),
+      edition: rowEdition(editions, nowIso.slice(0, 10)),
       sourceUpdatedAt: ref?.reference?.updated_at ?? null,
     },
     detail: {

@@ -2,6 +2,7 @@
  * Turns one resolved cluster of journal observations into the public row and the detail data.
  */
 import type { JournalDetailData, JournalRow, SpecialIssue } from "../../snapshot/records.ts";
+import { isStaleData } from "../../snapshot/source-age.ts";
 import { inferredFieldsSource, venueFields } from "../fields/venue-fields.ts";
 import { normalizeTitle } from "../normalize/normalize.ts";
 import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
@@ -19,13 +20,27 @@ const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "scimago", "s
 const ACRONYM_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "special_issues"];
 const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf2026", "ccf", "scimago"];
 
-function specialIssues(members: JournalObservation[]): SpecialIssue[] {
+/** When the data behind a journal or a call was dated (the sources' data dates), on the build day. */
+export interface DataDates {
+  /** Each source's data date (SourceInfo.date). */
+  sourceDates: ReadonlyMap<string, string | null>;
+  /** The build day, "YYYY-MM-DD". */
+  today: string;
+}
+
+/** `data_as_of` / `stale` of data from `sources`: the newest of their dates (conference rows say it the same way). */
+function dataAge(sources: readonly string[], dates: DataDates) {
+  const dataAsOf = sources.flatMap((s) => dates.sourceDates.get(s) ?? []).sort().at(-1) ?? null;
+  return { data_as_of: dataAsOf, stale: isStaleData(dataAsOf, dates.today) };
+}
+
+function specialIssues(members: JournalObservation[], dates: DataDates): SpecialIssue[] {
   const seen = new Map<string, SpecialIssue>();
   for (const source of ["special_issues", "reference"] as SourceId[]) {
     for (const o of members.filter((m) => m.source === source)) {
       for (const si of o.specialIssues) {
         const key = normalizeTitle(si.title);
-        if (!seen.has(key)) seen.set(key, si);
+        if (!seen.has(key)) seen.set(key, { ...si, ...dataAge([si.source], dates) });
       }
     }
   }
@@ -35,6 +50,8 @@ function specialIssues(members: JournalObservation[]): SpecialIssue[] {
 export function mergeJournal(
   members: JournalObservation[],
   conflicts: Conflict[],
+  /** None known (a test merging one cluster): every data_as_of null, nothing stale. */
+  dates: DataDates = { sourceDates: new Map(), today: "1970-01-01" },
 ): {
   draft: JournalDraft;
   detail: JournalDetailDraft;
@@ -102,12 +119,16 @@ export function mergeJournal(
       sjr_year: newest?.year ?? null,
       views: ref?.views ?? 0,
       reference_id: ref?.referenceId ?? null,
+      ...dataAge(
+        members.map((o) => o.source),
+        dates,
+      ),
       sourceUpdatedAt: ref?.updatedAt ?? null,
     },
     detail: {
       website: firstBy(members, TITLE_PRIORITY, (o) => o.website),
       cfp_text: null,
-      special_issues: specialIssues(members),
+      special_issues: specialIssues(members, dates),
       metrics,
       rank_history: members.flatMap((o) => o.ranks),
       dblp: members.find((o) => o.dblp)?.dblp ?? null,

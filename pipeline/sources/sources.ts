@@ -3,6 +3,8 @@
  * repository, commit, licence and the attribution its terms require. Written into every snapshot manifest
  * and credited on pages.
  */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { SourceInfo } from "../../snapshot/records.ts";
 import type { SourceId } from "./observations.ts";
@@ -40,10 +42,14 @@ export type SourceEntry = z.infer<typeof SourceEntry>;
 
 export const SOURCES_FILE = new URL("./sources.yaml", import.meta.url);
 
-export const SOURCE_ENTRIES = loadYamlTable(SOURCES_FILE, z.record(z.string(), SourceEntry)) as Record<
-  SourceId,
-  SourceEntry
->;
+const SourceTable = z.record(z.string(), SourceEntry);
+
+export const SOURCE_ENTRIES = loadYamlTable(SOURCES_FILE, SourceTable) as Record<SourceId, SourceEntry>;
+
+/** Another sources file of the same form (SYNC_SOURCES_FILE: a mirror's origins); throws naming what is wrong. */
+export function readSourcesFile(path: string): Record<string, SourceEntry> {
+  return loadYamlTable(pathToFileURL(resolve(path)), SourceTable);
+}
 
 type Info = z.infer<typeof SourceInfo>;
 

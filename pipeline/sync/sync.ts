@@ -135,6 +135,8 @@ export async function syncUpstream(opts: SyncOptions): Promise<FolderResult[]> {
       `unknown source or folder: ${unknown.join(", ")} (known: ${[...known].sort().join(", ")})`,
     );
   }
+  // A first install has no upstream folder yet: every source is fetched into a new one.
+  mkdirSync(opts.upstreamDir, { recursive: true });
   const state = readSyncState(opts.upstreamDir);
   // The service's own folder, by default under STATE_DIR: created (with STATE_DIR if missing) and kept 0700.
   ensurePrivateDirectory(opts.cacheDir);

@@ -15,7 +15,7 @@ import type {
 } from "../schema/api.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { fetchRankingPage, type RankingRun, rankingLists } from "./ranking.ts";
+import { fetchRankingPage, popularity, type RankingRun, rankingLists } from "./ranking.ts";
 import { type ConferenceRecord, type Selected, selectedId, selectedRows, toConference } from "./rows.ts";
 import { filteredPage, type MatchedSelect, matchedPage } from "./search.ts";
 import { Conditions, epochSeconds, paramsKey, searchPagination, tierPosition } from "./sql.ts";
@@ -103,6 +103,8 @@ interface ConferenceRankingSpec {
   where?: string;
   /** Ranked by an activity counter (joined as `m`). */
   metric?: ActivityMetric;
+  /** Only venues the counter counts above 0. */
+  countedOnly?: boolean;
   order: string;
   extras: ConferenceExtra[];
 }
@@ -123,7 +125,8 @@ export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRanki
   core: tierRanking("c.core_rank", CORE_TIERS),
   qualis: tierRanking("c.qualis_rank", QUALIS_TIERS),
   cp_index: { where: "c.cp_score IS NOT NULL", order: "c.cp_score DESC, c.id_num", extras: [] },
-  // Popularity: every conference by its count (0 included), ties by all-time views, then id (docs/api.md).
+  // Popularity: every conference by its count, the uncounted (0) after them by all-time views, then id; trending
+  // only the viewed ones (docs/api.md).
   most_viewed: { metric: "views_30d", order: POPULARITY_ORDER, extras: ["views_30d"] },
   most_tracked: { metric: "trackers", order: POPULARITY_ORDER, extras: ["trackers_count"] },
   most_attended: { metric: "attendees", order: POPULARITY_ORDER, extras: ["attendees_count"] },
@@ -134,7 +137,7 @@ export const CONFERENCE_RANKING_SPECS: Record<ConferenceRanking, ConferenceRanki
   },
   upcoming: { where: "c.conference_date >= ?", order: "c.conference_date, c.id_num", extras: [] },
   past: { where: "c.conference_date < ?", order: "c.conference_date DESC, c.id_num", extras: [] },
-  trending: { metric: "views_30d", order: POPULARITY_ORDER, extras: ["views_30d"] },
+  trending: { metric: "views_30d", countedOnly: true, order: POPULARITY_ORDER, extras: ["views_30d"] },
 };
 
 /** The counters a conference list needs: the one it is ranked by and those its rows show. */
@@ -155,7 +158,11 @@ async function rankConferences(run: ConferenceRankingRun): Promise<ConferenceRan
     cond.add(spec.where, ...Array<string>(todayParams).fill(ctx.today));
   }
   addVenueFilters(cond, params, "all");
-  const { rows: selected, pagination } = await fetchRankingPage<Selected>(
+  const {
+    rows: selected,
+    pagination,
+    counted,
+  } = await fetchRankingPage<Selected>(
     ctx,
     {
       kind: "conference",
@@ -165,6 +172,7 @@ async function rankConferences(run: ConferenceRankingRun): Promise<ConferenceRan
       joins: [],
       conditions: cond,
       metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
+      countedOnly: spec.countedOnly,
       order: spec.order,
     },
     params,
@@ -182,7 +190,12 @@ async function rankConferences(run: ConferenceRankingRun): Promise<ConferenceRan
       return row;
     },
   );
-  return { ranking, conferences, pagination };
+  return {
+    ranking,
+    conferences,
+    pagination,
+    ...(spec.metric && { popularity: popularity(spec.metric, counted ?? 0, spec.countedOnly === true) }),
+  };
 }
 
 export const listConferences = rankingLists({

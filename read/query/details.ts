@@ -241,8 +241,17 @@ function specialIssueOrder(today: string) {
 }
 
 function toSpecialIssue(si: SpecialIssue, access: DetailAccess): SpecialIssueDetail {
-  const { title, submission_date, description, topics, editors, url } = si;
-  return { title, submission_date, description, topics, editors, ...(access.paid ? { url } : {}) };
+  const { title, submission_date, description, topics, editors, url, data_as_of, stale } = si;
+  return {
+    title,
+    submission_date,
+    description,
+    topics,
+    editors,
+    ...(access.paid ? { url } : {}),
+    data_as_of,
+    stale,
+  };
 }
 
 interface JournalCore {

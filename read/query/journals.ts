@@ -11,7 +11,7 @@ import type {
 } from "../schema/api.ts";
 import type { ActivityMetric } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
-import { fetchRankingPage, type RankingQuery, type RankingRun, rankingLists } from "./ranking.ts";
+import { fetchRankingPage, popularity, type RankingQuery, type RankingRun, rankingLists } from "./ranking.ts";
 import { type JournalRecord, type Selected, selectedId, selectedRows, toJournal } from "./rows.ts";
 import { filteredPage, type MatchedSelect, matchedPage } from "./search.ts";
 import { Conditions, paramsKey, searchPagination, tierPosition } from "./sql.ts";
@@ -53,7 +53,7 @@ async function findJournals(ctx: QueryContext, p: JournalSearchParams): Promise<
 
 /** Each journal's open special issue with the soonest deadline (ties by title); `?` bound to today. */
 const OPEN_SPECIAL_ISSUE_JOIN =
-  "JOIN (SELECT journal_id, title, submission_date, " +
+  "JOIN (SELECT journal_id, title, submission_date, CAST(data_as_of AS VARCHAR) AS data_as_of, stale, " +
   "row_number() OVER (PARTITION BY journal_id ORDER BY submission_date, title) AS rn " +
   "FROM special_issues WHERE submission_date >= ?) s ON s.journal_id = j.id AND s.rn = 1";
 
@@ -69,14 +69,19 @@ export const JOURNAL_RANKING_SPECS: Record<JournalRanking, JournalRankingSpec> =
   cfp: { openSpecialIssue: true, order: "s.submission_date, j.id_num" },
   ccf: { where: "j.ccf_rank <> ''", order: `${CCF_ORDER}, j.full_lc, j.id_num` },
   highest_if: { where: "j.if_num IS NOT NULL", order: "j.if_num DESC, j.id_num" },
-  // Popularity: every journal by its count (0 included), ties by all-time views, then id (docs/api.md).
+  // Popularity: every journal by its count, the uncounted (0) after them by all-time views, then id (docs/api.md).
   most_viewed: { metric: "views_30d", order: "COALESCE(m.n, 0) DESC, j.views DESC, j.id_num" },
   most_tracked: { metric: "trackers", order: "COALESCE(m.n, 0) DESC, j.views DESC, j.id_num" },
   all: { order: "j.full_lc, j.id_num" },
 };
 
 /** A ranked journal as selected: its id and the soonest open special issue the ranking joined, if any. */
-type SelectedJournal = Selected & { si_title: string | null; si_date: string | null };
+type SelectedJournal = Selected & {
+  si_title: string | null;
+  si_date: string | null;
+  si_data_as_of: string | null;
+  si_stale: boolean | null;
+};
 
 type JournalRankingRun = RankingRun<JournalRanking, JournalRankingParams>;
 
@@ -91,25 +96,35 @@ async function rankJournals(run: JournalRankingRun): Promise<JournalRankingData>
     from: "journals j",
     alias: "j",
     columns: spec.openSpecialIssue
-      ? `${selectedId("j")}, s.title AS si_title, s.submission_date AS si_date`
-      : `${selectedId("j")}, NULL AS si_title, NULL AS si_date`,
+      ? `${selectedId("j")}, s.title AS si_title, s.submission_date AS si_date, s.data_as_of AS si_data_as_of, s.stale AS si_stale`
+      : `${selectedId("j")}, NULL AS si_title, NULL AS si_date, NULL AS si_data_as_of, NULL AS si_stale`,
     joins: spec.openSpecialIssue ? [{ sql: OPEN_SPECIAL_ISSUE_JOIN, params: [ctx.today] }] : [],
     conditions: cond,
     metricCounts: spec.metric ? counts.get(spec.metric) : undefined,
     order: spec.order,
   };
-  const { rows: selected, pagination } = await fetchRankingPage<SelectedJournal>(ctx, query, params);
+  const { rows: selected, pagination, counted } = await fetchRankingPage<SelectedJournal>(ctx, query, params);
   const records = selectedRows<JournalRecord>(ctx.db, "journals", selected);
-  const journals = selected.map(({ si_title, si_date }, i): RankedJournal => {
+  const journals = selected.map(({ si_title, si_date, si_data_as_of, si_stale }, i): RankedJournal => {
     const r = records[i] as JournalRecord;
     const row: RankedJournal = toJournal(r, ctx.baseUrl);
     if (si_title !== null && si_date !== null)
-      row.special_issue = { title: si_title, submission_date: si_date };
+      row.special_issue = {
+        title: si_title,
+        submission_date: si_date,
+        data_as_of: si_data_as_of,
+        stale: si_stale ?? false,
+      };
     if (spec.metric === "trackers") row.trackers_count = counts.get("trackers")?.get(r.id) ?? 0;
     if (spec.metric === "views_30d") row.views_30d = counts.get("views_30d")?.get(r.id) ?? 0;
     return row;
   });
-  return { ranking, journals, pagination };
+  return {
+    ranking,
+    journals,
+    pagination,
+    ...(spec.metric && { popularity: popularity(spec.metric, counted ?? 0, false) }),
+  };
 }
 
 export const listJournals = rankingLists({

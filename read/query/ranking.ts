@@ -1,9 +1,9 @@
 /**
  * The shared shape of a ranking query: fixed SQL from a ranking's definition, an optional join on an activity
- * counter (every venue takes part, a venue without a count as 0, so a popularity list is never empty), one
- * look-ahead row for `has_more`.
+ * counter (a venue without a count takes part as 0 and follows the counted ones, unless the list keeps only counted
+ * venues), one look-ahead row for `has_more`; a popularity list also says how many venues it counted.
  */
-import type { RankingPagination } from "../schema/api.ts";
+import type { Popularity, RankingPagination } from "../schema/api.ts";
 import type { ActivityMetric, VenueKind } from "./activity.ts";
 import type { QueryContext } from "./context.ts";
 import {
@@ -28,18 +28,30 @@ export interface RankingQuery {
   conditions: Conditions;
   /** Order by an activity counter: left-joined as `m(id, n)` (n is NULL for a venue without a count). */
   metricCounts?: ReadonlyMap<string, number>;
+  /** Only venues the counter counts (above 0): trending lists no venue nobody viewed. */
+  countedOnly?: boolean;
   order: string;
+}
+
+/** A ranking page; `counted` (popularity lists) is how many venues of the whole list have a count above 0. */
+export interface RankingPageRows<T> {
+  rows: T[];
+  pagination: RankingPagination;
+  counted?: number;
 }
 
 export async function fetchRankingPage<T>(
   ctx: QueryContext,
   q: RankingQuery,
   page: Page,
-): Promise<{ rows: T[]; pagination: RankingPagination }> {
+): Promise<RankingPageRows<T>> {
   const joins = [...q.joins];
   if (q.metricCounts) {
     const table = countsTable(q.metricCounts);
     joins.push({ sql: `LEFT JOIN ${table.sql} m ON m.id = ${q.alias}.id`, params: table.params });
+    const counted = await countCounted(ctx, q, joins);
+    const conditions = q.countedOnly ? withCounted(q.conditions) : q.conditions;
+    return { ...(await joinedPage<T>(ctx, { ...q, conditions }, joins, page)), counted };
   }
   if (joins.length === 0) {
     // One table: deep pages are cut without holding every skipped row (rankings with joins are small lists).
@@ -50,11 +62,46 @@ export async function fetchRankingPage<T>(
     );
     return rankingPage(await ctx.db.all<T>(select.sql, select.params), page);
   }
+  return joinedPage<T>(ctx, q, joins, page);
+}
+
+type Join = RankingQuery["joins"][number];
+
+async function joinedPage<T>(ctx: QueryContext, q: RankingQuery, joins: Join[], page: Page) {
   const sql =
     `SELECT ${q.columns} FROM ${q.from} ${joins.map((j) => j.sql).join(" ")} ` +
     `${q.conditions.where} ORDER BY ${q.order} LIMIT ? OFFSET ?`;
   const params = [...joins.flatMap((j) => j.params), ...q.conditions.params, ...pageWindow(page, 1)];
   return rankingPage(await ctx.db.all<T>(sql, params), page);
+}
+
+/** The list's conditions and "counted above 0" (`m` joined). */
+const withCounted = (conditions: Conditions): Conditions => conditions.with("m.n > 0");
+
+/** How many members of the whole list (every page, its filters applied) the counter counts above 0. */
+async function countCounted(ctx: QueryContext, q: RankingQuery, joins: Join[]): Promise<number> {
+  const cond = withCounted(q.conditions);
+  const [row] = await ctx.db.all<{ n: number }>(
+    `SELECT count(*)::INTEGER AS n FROM ${q.from} ${joins.map((j) => j.sql).join(" ")} ${cond.where}`,
+    [...joins.flatMap((j) => j.params), ...cond.params],
+  );
+  return row?.n ?? 0;
+}
+
+/** The row field each counter shows as, and what a list with nothing counted says instead of an order. */
+const COUNTERS: Record<ActivityMetric, { field: Popularity["counter"]; none: string }> = {
+  views_30d: { field: "views_30d", none: "No views recorded in the last 30 days" },
+  trackers: { field: "trackers_count", none: "No researcher profile tracks any of these venues yet" },
+  attendees: { field: "attendees_count", none: "No researcher profile lists any of these venues as attended yet" },
+};
+
+/** What a popularity list says about its order: its counter, how many venues it counted, and a note when none. */
+export function popularity(metric: ActivityMetric, counted: number, countedOnly: boolean): Popularity {
+  const { field, none } = COUNTERS[metric];
+  const rest = countedOnly
+    ? "so nothing is listed"
+    : "so this is no popularity order: every venue follows at 0 by the snapshot's all-time page views, then id";
+  return { counter: field, counted, note: counted === 0 ? `${none}, ${rest}.` : null };
 }
 
 const countMapIds = new WeakMap<object, number>();

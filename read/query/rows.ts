@@ -49,6 +49,8 @@ export function toConference(r: ConferenceRecord, baseUrl: string): Conference {
     notification_date: r.notification_date,
     conference_date: r.conference_date,
     location: r.location,
+    // Absent from rows written before it was carried: none known.
+    edition: r.edition ?? null,
     ccf_rank: r.ccf_rank,
     core_rank: r.core_rank,
     qualis_rank: r.qualis_rank,
@@ -80,6 +82,9 @@ export function toJournal(r: JournalRecord, baseUrl: string): Journal {
     ccf_category: r.ccf_category,
     detail_page: detailPage(baseUrl, "journal", r.id),
     updated_at: r.updated_at,
+    // Absent from rows written before they were carried: unknown, not called stale.
+    data_as_of: r.data_as_of ?? null,
+    stale: r.stale ?? false,
   };
 }
 

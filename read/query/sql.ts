@@ -19,6 +19,14 @@ export class Conditions {
     return this;
   }
 
+  /** A copy with one more clause, this one left as it is. */
+  with(clause: string, ...values: SqlParam[]): Conditions {
+    const copy = new Conditions();
+    copy.clauses.push(...this.clauses);
+    copy.params.push(...this.params);
+    return copy.add(clause, ...values);
+  }
+
   get where(): string {
     return this.clauses.length === 0 ? "" : `WHERE ${this.clauses.join(" AND ")}`;
   }

@@ -80,7 +80,7 @@ const fieldsParam = commaSeparatedEnum(
   "field",
   RESEARCH_FIELDS,
   lower,
-  "Research field (venue://fields), narrower than the lists' categories.",
+  "Research fields, comma list (venue://fields); narrower than the lists' categories.",
   false,
 );
 /** The lists' own categories (snapshot/records/categories.ts): what the CCF list and CORE file a venue under. */
@@ -89,7 +89,7 @@ const coreForParam = commaSeparatedEnum(
   "core_for",
   CORE_FOR_CODES,
   upper,
-  "CORE field-of-research code, 46xx or CSE (venue://fields).",
+  "CORE field-of-research codes, comma list: 46xx or CSE (venue://fields).",
   false,
 );
 /** The category filters, as every venue list takes them (journals: ccf_category only). */

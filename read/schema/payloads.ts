@@ -22,8 +22,10 @@ import {
   QualisRank,
   RankHistoryEntry,
   ResearchField,
+  RowEdition,
   SubmissionOutlook,
 } from "../../snapshot/records.ts";
+import { DATA_AS_OF_MAX_AGE_DAYS } from "../../snapshot/source-age.ts";
 
 export const CONFERENCE_RANKINGS = [
   "cfp",
@@ -60,6 +62,15 @@ const CoreForCodes = z.array(CoreForCode).meta({
   description: `CORE field-of-research codes (ANZSRC 2020) of a CORE-ranked conference, as its CORE rows give them ([] when unranked or when CORE's export names none): ${CORE_FOR_TABLE.map((c) => `${c.code} ${c.name}`).join("; ")}.`,
 });
 
+/** A row's data age (conference, journal, special-issue call): said the same way on each. */
+const StaleFlag = z.boolean().meta({ description: `data_as_of is over ${DATA_AS_OF_MAX_AGE_DAYS} days old.` });
+
+const RowEditionPayload = RowEdition.meta({
+  id: "RowEdition",
+  description:
+    "The next edition not yet over whose dates are known (next: true), even when the row's dates describe an earlier one because the next has no deadline yet; else the latest edition held (next: false); null when no edition is dated.",
+});
+
 export const Conference = z
   .object({
     id: z.string().meta({ example: "101" }),
@@ -69,6 +80,7 @@ export const Conference = z
     notification_date: nullableDate,
     conference_date: nullableDate,
     location: z.string().nullable(),
+    edition: RowEditionPayload.nullable(),
     ccf_rank: CcfRank.meta({ description: "A / B / C; empty string when unranked." }),
     core_rank: CoreRank.meta({ description: "A* / A / B / C; empty string when unranked." }),
     qualis_rank: QualisRank.meta({
@@ -94,7 +106,7 @@ export const Conference = z
       description: `State of the submission outlook: ${OUTLOOK_STATE_TABLE}.`,
     }),
     data_as_of: nullableDate.meta({ description: "Date of the newest source data behind the deadlines." }),
-    stale: z.boolean().meta({ description: "data_as_of is over 60 days old." }),
+    stale: StaleFlag,
   })
   .meta({ id: "Conference" });
 export type Conference = z.output<typeof Conference>;
@@ -124,11 +136,21 @@ export const Journal = z
     ccf_category: CcfCategories,
     detail_page: z.url(),
     updated_at: nullableDate,
+    data_as_of: nullableDate.meta({
+      description: "Date of the newest source data behind the journal (its sources' data dates).",
+    }),
+    stale: StaleFlag,
   })
   .meta({ id: "Journal" });
 export type Journal = z.output<typeof Journal>;
 
-export const OpenSpecialIssue = z.object({ title: z.string(), submission_date: isoDate }).meta({
+/** A call's data age: the date of the data of the source that gave it. */
+const callDataAge = {
+  data_as_of: nullableDate.meta({ description: "Date of the data of the source that gave the call." }),
+  stale: StaleFlag,
+};
+
+export const OpenSpecialIssue = z.object({ title: z.string(), submission_date: isoDate, ...callDataAge }).meta({
   id: "OpenSpecialIssue",
   description: "The journal's open special-issue call with the soonest deadline.",
 });
@@ -160,11 +182,31 @@ export const JournalSearchData = z
   .meta({ id: "JournalSearchData" });
 export type JournalSearchData = z.output<typeof JournalSearchData>;
 
+/** What a popularity list says about its order (docs/api.md: the popularity lists). */
+export const Popularity = z
+  .object({
+    counter: z
+      .enum(["views_30d", "trackers_count", "attendees_count"])
+      .meta({ description: "The row field the list is ranked by." }),
+    counted: count.meta({
+      description:
+        "Venues of the whole list (every page) whose count is above 0: they come first, most first. trending lists only them; the other lists follow with every other venue at 0.",
+    }),
+    note: z.string().nullable().meta({
+      description: "When counted is 0: says that nothing has been counted yet, so the list has no popularity order.",
+    }),
+  })
+  .meta({ id: "Popularity" });
+export type Popularity = z.output<typeof Popularity>;
+
+const popularityField = Popularity.optional().meta({ description: "Popularity lists only." });
+
 export const ConferenceRankingData = z
   .object({
     ranking: z.enum(CONFERENCE_RANKINGS),
     conferences: z.array(RankedConference),
     pagination: RankingPagination,
+    popularity: popularityField,
   })
   .meta({ id: "ConferenceRankingData" });
 export type ConferenceRankingData = z.output<typeof ConferenceRankingData>;
@@ -221,6 +263,7 @@ export const JournalRankingData = z
     ranking: z.enum(JOURNAL_RANKINGS),
     journals: z.array(RankedJournal),
     pagination: RankingPagination,
+    popularity: popularityField,
   })
   .meta({ id: "JournalRankingData" });
 export type JournalRankingData = z.output<typeof JournalRankingData>;
@@ -321,6 +364,7 @@ export const SpecialIssueDetail = z
     topics: z.array(z.string()),
     editors: z.array(z.string()),
     url: z.url().nullable().optional().meta({ description: "The call's own page: paid responses only." }),
+    ...callDataAge,
   })
   .meta({ id: "SpecialIssue" });
 export type SpecialIssueDetail = z.output<typeof SpecialIssueDetail>;

@@ -142,7 +142,7 @@ export const SubmissionOutlook = z.object({
     .nullable(),
   /** Date of the newest source data behind the venue's deadlines (how old what we know is). */
   data_as_of: IsoDate.nullable(),
-  /** True when `data_as_of` is older than DATA_AS_OF_MAX_AGE_DAYS (pipeline/estimate/outlook.ts, docs/api.md). */
+  /** True when `data_as_of` is older than DATA_AS_OF_MAX_AGE_DAYS (snapshot/source-age.ts, docs/api.md). */
   stale: z.boolean(),
 });
 export type SubmissionOutlook = z.infer<typeof SubmissionOutlook>;

@@ -19,6 +19,33 @@ const ReferenceId = z.number().int().register(columnTypeOf, { column: "BIGINT" }
 /** Defaults to none, so a record written before the lists' categories were carried still reads. */
 const CcfCategories = z.array(CcfCategory).default([]);
 
+/**
+ * How old the data behind a journal or a special-issue call is, as a conference's outlook says it: the date of the
+ * newest source data behind it, and `stale` past DATA_AS_OF_MAX_AGE_DAYS (snapshot/source-age.ts). Defaults
+ * (unknown, not stale) so a record written before they were carried still reads.
+ */
+const DataAge = {
+  data_as_of: IsoDate.nullable().default(null),
+  stale: z.boolean().default(false),
+};
+
+/**
+ * The edition a conference row describes for a reader planning ahead: the next one not yet over whose dates are
+ * known, else (`next` false) the latest one held. Null when no edition has dates.
+ */
+export const RowEdition = z
+  .object({
+    year: z.number().int(),
+    start_date: IsoDate,
+    end_date: IsoDate.nullable(),
+    place: z.string().nullable(),
+    next: z.boolean(),
+  })
+  .register(columnTypeOf, {
+    column: 'STRUCT("year" INTEGER, start_date DATE, end_date DATE, place VARCHAR, "next" BOOLEAN)',
+  });
+export type RowEdition = z.infer<typeof RowEdition>;
+
 export const CpIndexFactor = z.object({
   name: z.enum(["recognition", "selectivity", "longevity", "community", "completeness"]),
   /** 0-100; 50 (neutral) when unknown. */
@@ -72,6 +99,8 @@ export const SpecialIssue = z.object({
   /** The call's own page; kept for paid responses only. */
   url: z.string().nullable(),
   source: z.string(),
+  /** The date of the data of the source that gave the call, and whether it is old. */
+  ...DataAge,
 });
 export type SpecialIssue = z.infer<typeof SpecialIssue>;
 
@@ -117,6 +146,8 @@ export const ConferenceRow = z.object({
   outlook_state: OutlookState,
   data_as_of: IsoDate.nullable(),
   stale: z.boolean(),
+  /** The next edition when its dates are known, else the latest held (RowEdition); absent in older snapshots. */
+  edition: RowEdition.nullable().default(null),
 });
 export type ConferenceRow = z.infer<typeof ConferenceRow>;
 
@@ -166,6 +197,8 @@ export const JournalRow = z.object({
   sjr_year: z.number().int().nullable(),
   views: PageViews,
   reference_id: ReferenceId.nullable(),
+  /** The newest data date of the sources behind the journal, and whether it is old. */
+  ...DataAge,
 });
 export type JournalRow = z.infer<typeof JournalRow>;
 
@@ -195,5 +228,6 @@ export const SpecialIssueRow = z.object({
   title: z.string(),
   submission_date: IsoDate.nullable(),
   source: z.string(),
+  ...DataAge,
 });
 export type SpecialIssueRow = z.infer<typeof SpecialIssueRow>;

@@ -3,8 +3,9 @@
  * them, for the venue pages' deadline tables, with the page anchor of each row. What is the next submission
  * deadline is the outlook's (render/deadline.ts renders it), never decided here.
  */
-import type { ConferenceRow, Deadline, DeadlineType } from "../../snapshot/records.ts";
+
 import { type Locale, type MessageKey, t } from "../../render/i18n.ts";
+import type { ConferenceRow, Deadline, DeadlineType } from "../../snapshot/records.ts";
 import { formatUtc, humanize } from "./format.ts";
 import { type Snapshot, snapshot } from "./snapshot.ts";
 

@@ -2,9 +2,10 @@
  * Files for machines: llms.txt / llms-full.txt (llmstxt.org), the RFC 9727 API catalog, robots.txt, the
  * sitemap and /auth.md (rendered from docs/auth.md, which the authentication module's author maintains).
  */
-import { LANGUAGE_TAG, LOCALES, localePath } from "../../render/i18n.ts";
+
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { LANGUAGE_TAG, LOCALES, localePath } from "../../render/i18n.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type ApiOperation, apiReference, OPENAPI_PATH } from "./api-reference.ts";
 import { ALL_DEADLINES_CALENDAR, FIELD_CALENDARS, RANK_CALENDARS } from "./calendar.ts";
@@ -275,7 +276,9 @@ export const staticPagePaths = () => [
 function localeAlternates(path: string): string {
   const link = (hreflang: string, href: string) =>
     `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(absoluteUrl(href))}"/>`;
-  return [...LOCALES.map((l) => link(LANGUAGE_TAG[l], localePath(l, path))), link("x-default", path)].join("");
+  return [...LOCALES.map((l) => link(LANGUAGE_TAG[l], localePath(l, path))), link("x-default", path)].join(
+    "",
+  );
 }
 
 /** Every HTML page in both languages, venue pages with their last change date. */

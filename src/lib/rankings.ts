@@ -4,10 +4,10 @@
  * gives the same list, which the agreement test compares. Rows are then shown from the snapshot's own rows.
  */
 import type { ConferenceSearchParams, JournalSearchParams } from "../../read/schema/api.ts";
+import type { MessageKey } from "../../render/i18n.ts";
 import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { formatNumber, formatPercent } from "./format.ts";
 import { RANK_TIERS, type RankTier } from "./ranks.ts";
-import type { MessageKey } from "../../render/i18n.ts";
 import { queryLayer, snapshot } from "./snapshot.ts";
 
 /** An extra column a list is ranked by. */

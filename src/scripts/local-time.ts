@@ -9,8 +9,18 @@
  */
 import { DAY_MS } from "../../runtime/clock.ts";
 
-// dateStyle/timeStyle cannot be combined with timeZoneName, hence the explicit parts.
-const localFormat = new Intl.DateTimeFormat(undefined, {
+/**
+ * The countdown's words in the page's language: the layout writes them from the message files into
+ * `<body data-countdown-words>` (so this script holds no text of its own).
+ */
+const WORDS: Record<string, string> = JSON.parse(document.body.dataset.countdownWords ?? "{}");
+const say = (key: string, params: Record<string, string | number> = {}) =>
+  (WORDS[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+
+// dateStyle/timeStyle cannot be combined with timeZoneName, hence the explicit parts. A Chinese page writes the
+// reader's time the zh-CN way, an English one in the browser's own locale.
+const pageLanguage = document.documentElement.lang;
+const localFormat = new Intl.DateTimeFormat(pageLanguage.startsWith("zh") ? pageLanguage : undefined, {
   year: "numeric",
   month: "short",
   day: "numeric",
@@ -24,16 +34,21 @@ const pad = (n: number) => String(n).padStart(2, "0");
 function remaining(ms: number): string {
   const s = Math.floor(ms / 1000);
   const days = Math.floor(s / 86_400);
-  return `${days}d ${pad(Math.floor((s % 86_400) / 3600))}h ${pad(Math.floor((s % 3600) / 60))}m ${pad(s % 60)}s`;
+  return say("clock", {
+    d: days,
+    h: pad(Math.floor((s % 86_400) / 3600)),
+    m: pad(Math.floor((s % 3600) / 60)),
+    s: pad(s % 60),
+  });
 }
 
 const dayCount = (ms: number) => {
   const days = Math.floor(ms / DAY_MS);
-  return `${days} ${days === 1 ? "day" : "days"}`;
+  return say(days === 1 ? "day" : "days", { n: days });
 };
 
 /** Whole days: a date-only deadline has no time to count seconds to. */
-const daysLeft = (ms: number) => (ms < DAY_MS ? "last day" : `${dayCount(ms)} left`);
+const daysLeft = (ms: number) => (ms < DAY_MS ? say("last_day") : say("left", { days: dayCount(ms) }));
 
 /**
  * An estimate is about its expected date (`data-estimated="YYYY-MM-DD"`, the end of that day anywhere on Earth);
@@ -42,8 +57,8 @@ const daysLeft = (ms: number) => (ms < DAY_MS ? "last day" : `${dayCount(ms)} le
 function estimateLeft(expected: string, ms: number, now: number): string {
   const toExpected = Date.parse(`${expected}T23:59:59-12:00`) - now;
   return toExpected > 0
-    ? `in about ${dayCount(toExpected)}`
-    : `expected date passed; its window ends in about ${dayCount(ms)}`;
+    ? say("about", { days: dayCount(toExpected) })
+    : say("window", { days: dayCount(ms) });
 }
 
 interface Item {
@@ -58,7 +73,7 @@ function items(): Item[] {
     const at = Date.parse(element.dataset.deadline ?? "");
     if (Number.isNaN(at)) return [];
     const local = element.querySelector<HTMLElement>(".local-time");
-    if (local) local.textContent = `Your time: ${localFormat.format(at)}`;
+    if (local) local.textContent = say("your_time", { time: localFormat.format(at) });
     return [{ element, at, countdown: element.querySelector<HTMLElement>(".countdown") }];
   });
 }
@@ -84,12 +99,12 @@ function tick() {
     const expected = item.countdown.dataset.estimated;
     item.countdown.textContent =
       left <= 0
-        ? "passed"
+        ? say("passed")
         : expected
           ? estimateLeft(expected, left, now)
           : item.countdown.hasAttribute("data-date-only")
             ? daysLeft(left)
-            : `in ${remaining(left)}`;
+            : say("in", { left: remaining(left) });
     item.countdown.classList.toggle("passed", left <= 0);
   }
   for (const list of document.querySelectorAll<HTMLElement>("[data-rolling]")) rollList(list, now);

@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOCALES, localeOfPath, localePath, MESSAGES, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
 import { formatDate } from "../../render/html.ts";
+import { LOCALES, localeOfPath, localePath, MESSAGES, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 /** Where messages are used: the kit, the site, the server pages. */
@@ -29,7 +29,9 @@ describe("message files", () => {
       for (const key of keys) {
         const message = MESSAGES[locale][key as keyof typeof MESSAGES.en];
         expect(message.trim(), `${locale} ${key}`).not.toBe("");
-        expect(placeholders(message), `${locale} ${key}`).toEqual(placeholders(MESSAGES.en[key as keyof typeof MESSAGES.en]));
+        expect(placeholders(message), `${locale} ${key}`).toEqual(
+          placeholders(MESSAGES.en[key as keyof typeof MESSAGES.en]),
+        );
       }
     }
   });
@@ -43,7 +45,9 @@ describe("message files", () => {
   });
 
   it("translate Chinese interface words (not a copy of the English file)", () => {
-    const same = keys.filter((key) => MESSAGES.zh[key as keyof typeof MESSAGES.en] === MESSAGES.en[key as keyof typeof MESSAGES.en]);
+    const same = keys.filter(
+      (key) => MESSAGES.zh[key as keyof typeof MESSAGES.en] === MESSAGES.en[key as keyof typeof MESSAGES.en],
+    );
     // Only names that are the same in both: acronyms and brand names.
     expect(same.sort()).toEqual(["col.ccf", "col.issn", "nav.api"]);
   });

@@ -46,7 +46,9 @@ export function redisAccounts(context: RedisContext): AccountStore {
 
     async setAccountPassword(accountId, password, validAfter) {
       const fields = ["password_hash", password.hash, "password_salt", password.salt];
-      return (await updateExisting(`account:${accountId}`, ...fields, "credentials_valid_after", validAfter)) === 1;
+      return (
+        (await updateExisting(`account:${accountId}`, ...fields, "credentials_valid_after", validAfter)) === 1
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Sessions and single-use links in SQLite: `sessions` and `one_time_tokens`, rows keyed by a token's sha256 with
- * their expiry in ms. An expired row reads as gone; expired rows are deleted when the database opens and, a bounded
- * batch at a time, whenever a new one is written, so neither table grows with abandoned sign-ups or old log-ins.
+ * their expiry in ms. An expired row reads as gone; expired rows are deleted a bounded batch at a time whenever a new
+ * one is written, so neither table grows with abandoned sign-ups or old log-ins (and opening takes no write lock).
  */
 import type { OneTimeToken, OneTimeTokenStore, Session, SessionStore } from "../types.ts";
 import type { SqliteConnections } from "./connections.ts";
@@ -35,8 +35,6 @@ export function sqliteSessions(c: SqliteConnections): SessionStore & OneTimeToke
         `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE expires_at <= ? LIMIT ?)`,
       )
       .run(c.now(), PURGE_BATCH);
-  db.prepare("DELETE FROM sessions WHERE expires_at <= ?").run(c.now());
-  db.prepare("DELETE FROM one_time_tokens WHERE expires_at <= ?").run(c.now());
   return {
     async createSession(s) {
       purge("sessions", "id");

@@ -64,7 +64,12 @@ ${form.fields.map((f) => `<div>${fieldHtml(f)}</div>`).join("\n")}
 }
 
 /** A one-button form (log out, send the link again). */
-export function buttonFormHtml(action: string, csrf: string, label: string, hidden: Record<string, string> = {}) {
+export function buttonFormHtml(
+  action: string,
+  csrf: string,
+  label: string,
+  hidden: Record<string, string> = {},
+) {
   return formHtml({ action, csrf, fields: [], submit: label, hidden }).replace(
     'class="account"',
     'class="account inline"',

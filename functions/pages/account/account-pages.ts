@@ -10,12 +10,26 @@ import { LOGIN_FORM_PATH, LOGOUT_PATH, loginForm, loginPages } from "./login-pag
 import { samePath } from "./next-path.ts";
 import { type AccountPagesDeps, type PageSession, pageSessions } from "./page-context.ts";
 import { FORGOT_PATH, forgotForm, RESET_PATH, resetPages } from "./reset-pages.ts";
-import { resendForm, SIGNUP_PATH, signupForm, signupPages, signupValues, VERIFY_PATH } from "./signup-pages.ts";
+import {
+  resendForm,
+  SIGNUP_PATH,
+  signupForm,
+  signupPages,
+  signupValues,
+  VERIFY_PATH,
+} from "./signup-pages.ts";
 
 export type { AccountPagesDeps } from "./page-context.ts";
 
 /** The paths answered here. */
-export const ACCOUNT_FORM_PATHS = [SIGNUP_PATH, VERIFY_PATH, LOGIN_FORM_PATH, LOGOUT_PATH, FORGOT_PATH, RESET_PATH];
+export const ACCOUNT_FORM_PATHS = [
+  SIGNUP_PATH,
+  VERIFY_PATH,
+  LOGIN_FORM_PATH,
+  LOGOUT_PATH,
+  FORGOT_PATH,
+  RESET_PATH,
+];
 
 export type AccountPages = (req: Request, pathname: string, ip: string) => Promise<Response | null>;
 
@@ -66,9 +80,14 @@ export function accountPages(deps: AccountPagesDeps): AccountPages {
     }
   };
 
-  const post = async (req: Request, pathname: string, session: PageSession): Promise<AccountPage | Response> => {
+  const post = async (
+    req: Request,
+    pathname: string,
+    session: PageSession,
+  ): Promise<AccountPage | Response> => {
     const posted = await postedForm(req, session);
-    if (!posted.ok) return { ...refusedForm(pathname, session, posted.fields, posted.problem), status: posted.status };
+    if (!posted.ok)
+      return { ...refusedForm(pathname, session, posted.fields, posted.problem), status: posted.status };
     const { fields } = posted;
     switch (pathname) {
       case SIGNUP_PATH:
@@ -100,7 +119,9 @@ export function accountPages(deps: AccountPagesDeps): AccountPages {
         title: "Your account",
         status: 429,
         retryAfter: 1,
-        body: problemHtml("The server is busy checking other passwords: go back and send the form again in a moment."),
+        body: problemHtml(
+          "The server is busy checking other passwords: go back and send the form again in a moment.",
+        ),
       };
     }
     if (page === null) return null;

@@ -86,7 +86,8 @@ export function formGuard(store: SettingStore, options: FormGuardOptions): FormG
     context(req) {
       const jar = parse(req.headers.get("cookie") ?? "");
       const sent = jar[FORM_COOKIE];
-      const formCookie = sent && /^[A-Za-z0-9_-]{22,64}$/.test(sent) ? sent : randomBytes(16).toString("base64url");
+      const formCookie =
+        sent && /^[A-Za-z0-9_-]{22,64}$/.test(sent) ? sent : randomBytes(16).toString("base64url");
       return {
         sessionToken: jar[SESSION_COOKIE] ?? null,
         formCookie,
@@ -102,7 +103,10 @@ export function formGuard(store: SettingStore, options: FormGuardOptions): FormG
       if (!sent) return expired;
       // A token made for the session, or for the form cookie (a form loaded before logging in or out).
       const key = await formKey();
-      const candidates = [ctx.sessionToken ? hmac(key, `session:${ctx.sessionToken}`) : null, hmac(key, `form:${ctx.formCookie}`)];
+      const candidates = [
+        ctx.sessionToken ? hmac(key, `session:${ctx.sessionToken}`) : null,
+        hmac(key, `form:${ctx.formCookie}`),
+      ];
       // A new form cookie means the browser sent none: no token can match it.
       if (ctx.setCookies.length > 0 && !ctx.sessionToken)
         return "your browser sent no cookie with this form: allow cookies for this site, then send the form again";

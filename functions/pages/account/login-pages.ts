@@ -19,8 +19,21 @@ export function loginForm(session: PageSession, next: string, email = "", proble
     submit: "Log in",
     hidden: { next },
     fields: [
-      { name: "email", label: "E-mail address", type: "email", autocomplete: "username", required: true, value: email },
-      { name: "password", label: "Password", type: "password", autocomplete: "current-password", required: true },
+      {
+        name: "email",
+        label: "E-mail address",
+        type: "email",
+        autocomplete: "username",
+        required: true,
+        value: email,
+      },
+      {
+        name: "password",
+        label: "Password",
+        type: "password",
+        autocomplete: "current-password",
+        required: true,
+      },
     ],
   })}
 <p><a href="/account/forgot">Forgot your password?</a> · No account yet? <a href="/account/signup">Sign up</a>.</p>`;

@@ -7,7 +7,7 @@ export const DEFAULT_NEXT = "/account";
 const BASE = "http://same.invalid";
 
 export function samePath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return DEFAULT_NEXT;
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return DEFAULT_NEXT;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f]/.test(next)) return DEFAULT_NEXT;
   const url = URL.canParse(next, BASE) ? new URL(next, BASE) : null;

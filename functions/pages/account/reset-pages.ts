@@ -13,7 +13,12 @@ import { sentHtml } from "./signup-pages.ts";
 export const FORGOT_PATH = "/account/forgot";
 export const RESET_PATH = "/account/reset";
 
-export function forgotForm(session: PageSession, email = "", problem?: string, fieldProblem?: string): string {
+export function forgotForm(
+  session: PageSession,
+  email = "",
+  problem?: string,
+  fieldProblem?: string,
+): string {
   return `${problem ? problemHtml(problem) : ""}<p>Enter your account's e-mail address: we send a link to choose a new password.</p>
 ${formHtml({
   action: FORGOT_PATH,
@@ -58,19 +63,27 @@ function resetForm(session: PageSession, token: string, problem?: string, passwo
 }
 
 export function resetPages(deps: AccountPagesDeps) {
-  const forgotPage = (session: PageSession): AccountPage => ({ title: "Forgot your password?", body: forgotForm(session) });
+  const forgotPage = (session: PageSession): AccountPage => ({
+    title: "Forgot your password?",
+    body: forgotForm(session),
+  });
 
   const forgot = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
     const email = fields.get("email") ?? "";
     const outcome = await deps.selfService.requestReset(email, session.ip);
     const title = "Forgot your password?";
-    if ("problems" in outcome) return { title, status: 400, body: forgotForm(session, email, undefined, outcome.problems.email) };
+    if ("problems" in outcome)
+      return { title, status: 400, body: forgotForm(session, email, undefined, outcome.problems.email) };
     if ("retryAfterSeconds" in outcome) {
       return {
         title,
         status: 429,
         retryAfter: outcome.retryAfterSeconds,
-        body: forgotForm(session, email, "Too many link requests from your network this hour: nothing was sent. Try again in an hour."),
+        body: forgotForm(
+          session,
+          email,
+          "Too many link requests from your network this hour: nothing was sent. Try again in an hour.",
+        ),
       };
     }
     return {
@@ -82,18 +95,53 @@ export function resetPages(deps: AccountPagesDeps) {
   const resetPage = (session: PageSession, token: string | null): AccountPage =>
     token
       ? { title: "Choose a new password", body: resetForm(session, token) }
-      : { title: "Choose a new password", status: 400, body: forgotForm(session, "", "This address lacks its link's token: open the link from the mail, or ask for a new one.") };
+      : {
+          title: "Choose a new password",
+          status: 400,
+          body: forgotForm(
+            session,
+            "",
+            "This address lacks its link's token: open the link from the mail, or ask for a new one.",
+          ),
+        };
 
   const reset = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
     const token = fields.get("token") ?? "";
     const outcome = await deps.selfService.resetPassword(token, fields.get("password") ?? "", session.ip);
     const title = "Choose a new password";
     if ("retryAfterSeconds" in outcome) {
-      return { title, status: 429, retryAfter: outcome.retryAfterSeconds, body: resetForm(session, token, "Too many requests from your network this hour: try again in an hour.") };
+      return {
+        title,
+        status: 429,
+        retryAfter: outcome.retryAfterSeconds,
+        body: resetForm(
+          session,
+          token,
+          "Too many requests from your network this hour: try again in an hour.",
+        ),
+      };
     }
     if ("problems" in outcome) {
-      if (outcome.problems.token) return { title, status: 400, body: forgotForm(session, "", `This password-reset link has expired or was already used: ask for a new one.`) };
-      return { title, status: 400, body: resetForm(session, token, "The new password needs changing: see below.", outcome.problems.password) };
+      if (outcome.problems.token)
+        return {
+          title,
+          status: 400,
+          body: forgotForm(
+            session,
+            "",
+            `This password-reset link has expired or was already used: ask for a new one.`,
+          ),
+        };
+      return {
+        title,
+        status: 400,
+        body: resetForm(
+          session,
+          token,
+          "The new password needs changing: see below.",
+          outcome.problems.password,
+        ),
+      };
     }
     return {
       title: "Password changed",

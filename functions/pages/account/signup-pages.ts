@@ -21,9 +21,7 @@ export function sentHtml(lead: string, deps: Pick<AccountPagesDeps, "mailToLog">
   const where = deps.mailToLog
     ? "<p>This server sends no mail (<code>SMTP_URL</code> is not set): the link is written to the server's log, where its operator can find it.</p>"
     : "<p>It can take a few minutes. Look in your spam folder too.</p>";
-  return noticeHtml(
-    `<p>${lead}</p>${where}`,
-  );
+  return noticeHtml(`<p>${lead}</p>${where}`);
 }
 
 export interface SignupValues {
@@ -88,7 +86,12 @@ ${formHtml({
 })}`;
 }
 
-export function resendForm(session: PageSession, email = "", problem?: string, fieldProblem?: string): string {
+export function resendForm(
+  session: PageSession,
+  email = "",
+  problem?: string,
+  fieldProblem?: string,
+): string {
   return `${problem ? problemHtml(problem) : ""}<p>Did the confirmation mail not arrive, or did its link expire? Ask for a new one.</p>
 ${formHtml({
   action: VERIFY_PATH,
@@ -179,16 +182,26 @@ export function signupPages(deps: AccountPagesDeps) {
     const email = fields.get("email") ?? "";
     const outcome = await deps.selfService.resendVerification(email, session.ip);
     if ("problems" in outcome)
-      return { title: "Confirm your e-mail address", status: 400, body: resendForm(session, email, undefined, outcome.problems.email) };
+      return {
+        title: "Confirm your e-mail address",
+        status: 400,
+        body: resendForm(session, email, undefined, outcome.problems.email),
+      };
     if ("retryAfterSeconds" in outcome) {
       return {
         title: "Confirm your e-mail address",
         status: 429,
         retryAfter: outcome.retryAfterSeconds,
-        body: resendForm(session, email, "Too many link requests from your network this hour: nothing was sent. Try again in an hour."),
+        body: resendForm(
+          session,
+          email,
+          "Too many link requests from your network this hour: nothing was sent. Try again in an hour.",
+        ),
       };
     }
-    return { title: "Confirm your e-mail address", body: sentHtml(
+    return {
+      title: "Confirm your e-mail address",
+      body: sentHtml(
         `If <strong>${escapeHtml(outcome.email)}</strong> has an account waiting for confirmation, a mail with a new link is on its way.`,
         deps,
       ),

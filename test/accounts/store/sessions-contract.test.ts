@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../../../accounts/store/types.ts";
 import { withRedis } from "../../helpers/redis-server.ts";
-import { account, type Backend, fileBackend, redisBackend, resetClock, testClock } from "./contract-backends.ts";
+import {
+  account,
+  type Backend,
+  fileBackend,
+  redisBackend,
+  resetClock,
+  testClock,
+} from "./contract-backends.ts";
 
 const at = (offsetMs: number) => new Date(testClock.ms + offsetMs).toISOString();
 
@@ -48,11 +55,20 @@ function contract(name: string, makeBackend: () => Backend) {
 
     it("gives a single-use token once, to its purpose only, and never after it expires", async () => {
       const store = await open();
-      const token = { hash: "h1", purpose: "verify" as const, accountId: "a1", createdAt: at(0), expiresAt: at(60_000) };
+      const token = {
+        hash: "h1",
+        purpose: "verify" as const,
+        accountId: "a1",
+        createdAt: at(0),
+        expiresAt: at(60_000),
+      };
       await store.putOneTimeToken(token);
       expect(await store.takeOneTimeToken("h1", "reset")).toBeNull();
       const other = await open();
-      const taken = await Promise.all([store.takeOneTimeToken("h1", "verify"), other.takeOneTimeToken("h1", "verify")]);
+      const taken = await Promise.all([
+        store.takeOneTimeToken("h1", "verify"),
+        other.takeOneTimeToken("h1", "verify"),
+      ]);
       expect(taken.filter((t) => t !== null)).toEqual([token]);
       expect(await store.takeOneTimeToken("h1", "verify")).toBeNull();
       await store.putOneTimeToken({ ...token, hash: "h2", expiresAt: at(1_000) });

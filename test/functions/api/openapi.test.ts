@@ -77,7 +77,7 @@ describe("GET /api/openapi.json", () => {
 
   it("documents every parameter with its enum and limits", () => {
     /** The rank and field filters, in the order both lists' parameters name them. */
-    const FILTERS = ["ccf_rank", "core_rank", "qualis_rank", "field"];
+    const FILTERS = ["ccf_rank", "core_rank", "qualis_rank", "field", "ccf_category", "core_for"];
     const search = "/api/conferences";
     expect(op(search).parameters?.map((p) => p.name)).toEqual([
       "query",
@@ -100,9 +100,12 @@ describe("GET /api/openapi.json", () => {
     // Rank and field filters: one value, or several separated by commas (any of them matches).
     for (const name of FILTERS) {
       expect(param(search, name).schema.type, name).toBe("string");
-      expect(param(search, name).description, name).toMatch(/comma list = any of/);
+      // Enumerated (issue 42): the values, or a comma list of them; else the description says so.
+      const { anyOf } = param(search, name).schema as { anyOf?: { enum?: string[]; pattern?: string }[] };
+      if (anyOf) expect(anyOf[1]?.pattern, name).toBe("^[^,]+(,[^,]+)+$");
+      else expect(param(search, name).description, name).toMatch(/comma list/);
     }
-    expect(param(search, "ccf_rank").description).toMatch(/A, B, C/);
+    expect(param(search, "ccf_rank").schema).toMatchObject({ anyOf: [{ enum: ["A", "B", "C"] }, {}] });
     const deadlines = "/api/deadlines";
     expect(op(deadlines).parameters?.map((p) => p.name)).toEqual([
       "within_days",
@@ -140,6 +143,7 @@ describe("GET /api/openapi.json", () => {
       "ccf_rank",
       "issn",
       "field",
+      "ccf_category",
       "updated_since",
       "page",
       "per_page",
@@ -152,8 +156,10 @@ describe("GET /api/openapi.json", () => {
     const journalRanking = "/api/journals/rankings/{ranking}";
     expect(param(journalRanking, "ranking").schema.enum).toEqual([...JOURNAL_RANKINGS]);
     // Journal filters take several values too, as the conference ones.
-    expect(param(journalRanking, "field").description).toMatch(/comma list = any of/);
-    expect(param("/api/journals", "ccf_rank").description).toMatch(/A, B, C/);
+    expect(param(journalRanking, "field").description).toMatch(/comma list/);
+    expect(param("/api/journals", "ccf_rank").schema).toMatchObject({
+      anyOf: [{ enum: ["A", "B", "C"] }, {}],
+    });
     expect(param("/api/conferences/{id}", "id").schema.type).toBe("integer");
     expect(op("/api/login", "post")).toMatchObject({ requestBody: { required: true } });
   });

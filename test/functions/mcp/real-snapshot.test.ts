@@ -6,12 +6,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../../functions/app.ts";
-import { createMcpHandler } from "../../../functions/mcp/index.ts";
-import { loadConfig } from "../../../functions/server-config.ts";
-import { silentLogger } from "../../../runtime/logger.ts";
+import type { RunningServer } from "../../../functions/app.ts";
+import { serveRealSnapshot } from "../../helpers/real-server.ts";
 import { describeOnRealUpstream, realSnapshotForSuite } from "../../helpers/upstream-builds.ts";
-import { ACCOUNT, fakeAccess } from "../api/harness.ts";
+import { ACCOUNT } from "../api/harness.ts";
 import { connectMcp, type McpSession, toolPayload } from "./client.ts";
 
 describeOnRealUpstream("on the real snapshot", () => {
@@ -22,15 +20,7 @@ describeOnRealUpstream("on the real snapshot", () => {
 
   beforeAll(async () => {
     siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
-    const config = loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: "https://venues.test",
-      SNAPSHOTS_DIR: real().snapshotsDir,
-      SITE_DIR: siteDir,
-      SNAPSHOT_POLL_MS: "0",
-    });
-    server = await startServer(config, { mcp: createMcpHandler, access: fakeAccess(), logger: silentLogger });
+    server = await serveRealSnapshot(real().snapshotsDir, siteDir);
     mcp = await connectMcp(server.url, ACCOUNT);
   });
   afterAll(async () => {

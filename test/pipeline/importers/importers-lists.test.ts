@@ -316,6 +316,7 @@ describe("importCcfList (fixtures)", () => {
         ccfRank: "A",
         ranks: rank("A"),
         tentativeFields: ["architecture", "systems"],
+        ccfCategories: ["DS"],
       }),
       journalObservation({
         source: "ccf",
@@ -328,6 +329,7 @@ describe("importCcfList (fixtures)", () => {
         ccfRank: "B",
         ranks: rank("B"),
         tentativeFields: ["architecture", "systems"],
+        ccfCategories: ["DS"],
       }),
       // Listed under two subject areas, spelled two ways: one venue with both areas' fields.
       journalObservation({
@@ -342,6 +344,7 @@ describe("importCcfList (fixtures)", () => {
         ranks: rank("B"),
         fields: ["network"],
         tentativeFields: ["graphics", "multimedia"],
+        ccfCategories: ["NW", "CG"],
       }),
       journalObservation({
         source: "ccf",
@@ -354,6 +357,7 @@ describe("importCcfList (fixtures)", () => {
         ccfRank: "C",
         ranks: rank("C"),
         fields: ["hci"],
+        ccfCategories: ["HI"],
       }),
       journalObservation({
         source: "ccf",
@@ -366,6 +370,7 @@ describe("importCcfList (fixtures)", () => {
         ccfRank: "C",
         ranks: rank("C"),
         tentativeFields: ["graphics", "multimedia"],
+        ccfCategories: ["CG"],
       }),
     ]);
     expect(result.conferences).toEqual([
@@ -378,6 +383,7 @@ describe("importCcfList (fixtures)", () => {
         title: "ACM Conference on Computer and Communications Security",
         ranks: rank("A"),
         fields: ["security"],
+        ccfCategories: ["SC"],
       }),
       conferenceObservation({
         source: "ccf",
@@ -387,6 +393,7 @@ describe("importCcfList (fixtures)", () => {
         title: "ACM Asia Conference on Computer and Communications Security",
         ranks: rank("C"),
         fields: ["security"],
+        ccfCategories: ["SC"],
       }),
       conferenceObservation({
         source: "ccf",
@@ -396,6 +403,7 @@ describe("importCcfList (fixtures)", () => {
         title: null,
         ranks: rank("C"),
         fields: ["security"],
+        ccfCategories: ["SC"],
       }),
       conferenceObservation({
         source: "ccf",
@@ -406,6 +414,7 @@ describe("importCcfList (fixtures)", () => {
         dblp: "conf/cvm",
         ranks: rank("C"),
         tentativeFields: ["graphics", "multimedia"],
+        ccfCategories: ["CG"],
       }),
       conferenceObservation({
         source: "ccf",
@@ -416,6 +425,7 @@ describe("importCcfList (fixtures)", () => {
         dblp: "conf/aaai",
         ranks: rank("A"),
         fields: ["ai"],
+        ccfCategories: ["AI"],
       }),
     ]);
     expect(result.rejected).toEqual([

@@ -195,7 +195,11 @@ describe("importLixin on fixtures", () => {
     const { rejected } = await importLixin(UPSTREAM_FIXTURES);
     expect(rejected).toEqual([
       { file, record: "line 8 (ACL 2022)", reason: 'rate not given ("? (600/?)")' },
-      { file, record: "line 33 (AAAI 2020)", reason: "rate_pct, accepted or submitted is not a valid number" },
+      {
+        file,
+        record: "line 33 (AAAI 2020)",
+        reason: "rate_pct, accepted or submitted is not a valid number",
+      },
     ]);
   });
 });

@@ -80,6 +80,7 @@ describe("importCcfddl on fixtures", async () => {
         dblp: "conf/aaai",
         ranks: [rank("CCF", "A"), rank("CORE", "A*"), rank("THCPL", "A")],
         fields: ["ai"],
+        ccfCategories: ["AI"],
         editions: [
           edition("ccfddl", {
             year: 2026,
@@ -130,6 +131,7 @@ describe("importCcfddl on fixtures", async () => {
         dblp: "conf/prcv",
         ranks: [rank("CCF", "C")],
         tentativeFields: ["graphics", "multimedia"],
+        ccfCategories: ["CG"],
         editions: [
           edition("ccfddl", {
             year: 2024,
@@ -177,6 +179,7 @@ describe("importCcfddl on fixtures", async () => {
         ranks: [rank("CCF", "B"), rank("CORE", "A*")],
         fields: ["data"],
         tentativeFields: ["ir"],
+        ccfCategories: ["DB"],
         editions: [
           edition("ccfddl", {
             year: 2026,
@@ -215,6 +218,7 @@ describe("importCcfddl on fixtures", async () => {
         dblp: null,
         ranks: [rank("CCF", "A"), rank("CORE", "A"), rank("THCPL", "A")],
         tentativeFields: ["architecture", "systems"],
+        ccfCategories: ["DS"],
         editions: [
           edition("ccfddl", {
             year: 2025,

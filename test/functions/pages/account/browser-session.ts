@@ -48,7 +48,11 @@ export class BrowserSession {
   }
 
   /** Posts `fields` (the csrf of `from` added unless `fields` has one) as a browser on this site would. */
-  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Page> {
+  async post(
+    path: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<Page> {
     const res = await this.service.fetch(path, {
       ip: this.ip,
       method: "POST",

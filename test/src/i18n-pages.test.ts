@@ -1,0 +1,180 @@
+/**
+ * The site in Simplified Chinese beside English, over the fixture build served by the real server: every /zh/
+ * page whose body is translated carries no English interface word (the words the English message file holds for
+ * navigation, labels, headings and states) in its interface elements; the language switch leads to the same
+ * venue or filter; every page names its en, zh-CN and x-default alternates, and so does the sitemap.
+ */
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../render/i18n.ts";
+import { servedSiteForFile } from "./build-site.ts";
+import { listFiles, readText } from "./dist-files.ts";
+import { BASE_URL, fixtureSnapshot } from "./fixture.ts";
+
+const fixture = fixtureSnapshot();
+const served = servedSiteForFile("i18n", fixture, { watchlistStore: true });
+/** Data the pages print as the sources give it (venue names), taken out before looking for interface words. */
+const DATA_NAMES = [...fixture.conferences, ...fixture.journals]
+  .flatMap((v) => [v.full_name, v.short_name ?? ""])
+  .filter(Boolean)
+  .sort((a, b) => b.length - a.length);
+/** A word of 4+ letters that is not part of an identifier (ccf-deadlines, cp_index, a/b). */
+const WORD = /(?<![\w/-])[A-Za-z][a-z]{3,}(?![\w/-])/g;
+
+/** Message groups that are interface words (not sentences that quote data, not the language switch itself). */
+const INTERFACE_GROUPS =
+  /^(nav|state|col|venue|table|filter|search|deadline|rank|journal|rankings|metric|cp|next|related|credits|pager|home|deadlines|watch|type|list|age)\./;
+/** English words a Chinese page must not show in its interface: each English message's words of 4+ letters. */
+const FORBIDDEN = new Set(
+  Object.entries(MESSAGES.en)
+    .filter(
+      ([key, text]) => INTERFACE_GROUPS.test(key) && text !== MESSAGES.zh[key as keyof typeof MESSAGES.zh],
+    )
+    .flatMap(([, text]) => text.replace(/\{\w+\}/g, " ").match(/[A-Za-z][a-z]{3,}/g) ?? [])
+    // Names kept as they are in Chinese too.
+    .filter(
+      (word) =>
+        ![
+          "Venue",
+          "Directory",
+          "Markdown",
+          "Google",
+          "Calendar",
+          "Outlook",
+          "Apple",
+          "SCImago",
+          "Scopus",
+          "Country",
+          "Rank",
+          "Journal",
+          "CAPES",
+          "QUALIS",
+          "iCalendar",
+          "webcal",
+          "Anywhere",
+          "Earth",
+        ].includes(word),
+    ),
+);
+/** Where a page's interface words are (data such as venue names sits in cells, links and paragraphs). */
+const INTERFACE =
+  "h1, h2, h3, th, caption, label, legend, summary, button, nav, dt, .badge, #deadlines-status, #search-status, .subtitle, .note, .muted";
+
+/** English interface words in the page's interface elements, outside the parts marked lang="en" (the switch). */
+function englishInterfaceWords(html: string): string[] {
+  const { document } = parseHTML(html);
+  for (const marked of document.querySelectorAll('body [lang="en"], script, svg')) marked.remove();
+  let text = [...document.querySelectorAll(INTERFACE)].map((e) => e.textContent ?? "").join(" ");
+  for (const name of DATA_NAMES) text = text.replaceAll(name, " ");
+  return [...new Set((text.match(WORD) ?? []).filter((w) => FORBIDDEN.has(w)))];
+}
+
+const get = async (path: string) => {
+  const res = await fetch(`${served().server.url}${path}`);
+  return { status: res.status, html: await res.text() };
+};
+
+/** The static pages translated in this build (statistics, feeds, download and the API reference are not yet). */
+const TRANSLATED = /^zh(\.html|\/(conference|journal|rankings)\b.*\.html|\/rankings\.html)$/;
+
+describe("the Chinese pages", () => {
+  it("built: no English interface word on home, venue and ranking pages", () => {
+    const pages = listFiles(served().site.dist).filter((f) => TRANSLATED.test(f));
+    expect(pages.length).toBeGreaterThan(20);
+    for (const file of pages) {
+      const html = readText(`${served().site.dist}/${file}`);
+      expect(html, file).toContain('<html lang="zh-CN"');
+      expect(englishInterfaceWords(html), file).toEqual([]);
+    }
+  });
+
+  it("served: /zh/deadlines with a filter, /zh/search with results, /zh/watchlist", async () => {
+    const created = await fetch(`${served().server.url}/watchlists`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ conferences: ["101", "102"], journals: ["201"] }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    for (const path of [
+      "/zh/deadlines?ccf_rank=A&within_days=90&page=1",
+      "/zh/search?query=conf&kind=conferences",
+      `/zh/watchlist?id=${id}`,
+      "/zh/deadlines?within_days=x",
+    ]) {
+      const { status, html } = await get(path);
+      expect(status === 200 || (path.endsWith("=x") && status === 400), `${path} ${status}`).toBe(true);
+      expect(html, path).toContain('<html lang="zh-CN"');
+      expect(englishInterfaceWords(html), path).toEqual([]);
+    }
+    // The English words the check looks for do appear on the English page (the check can fail).
+    expect(englishInterfaceWords((await get("/deadlines?ccf_rank=A")).html)).toContain("Upcoming");
+  });
+
+  it("shows states, dates and fields in Chinese, data as the sources give it", async () => {
+    const { html } = await get("/zh/deadlines?ccf_rank=A");
+    expect(html).toContain("预估");
+    expect(html).toContain("AoE");
+    expect(html).toMatch(/2099年\d+月\d+日/);
+    expect(html).toContain("TESTCONF");
+    const venue = readText(`${served().site.dist}/zh/conference/101.html`);
+    expect(venue).toContain("人工智能");
+    expect(venue).toContain("International Conference on Testing");
+  });
+});
+
+describe("the language switch", () => {
+  const switchHref = (html: string, to: string) =>
+    parseHTML(html)
+      .document.querySelector(`header a.language-switch[data-lang-switch="${to}"]`)
+      ?.getAttribute("href");
+
+  it("leads to the same venue in the other language", () => {
+    const dist = served().site.dist;
+    expect(switchHref(readText(`${dist}/conference/101.html`), "zh")).toBe("/zh/conference/101");
+    expect(switchHref(readText(`${dist}/zh/conference/101.html`), "en")).toBe("/conference/101");
+    expect(switchHref(readText(`${dist}/zh.html`), "en")).toBe("/");
+  });
+
+  it("keeps the filter of a served page, without JavaScript", async () => {
+    const query = "?ccf_rank=A&core_rank=A*&within_days=60";
+    expect(switchHref((await get(`/deadlines${query}`)).html, "zh")).toBe(`/zh/deadlines${query}`);
+    expect(switchHref((await get(`/zh/deadlines${query}`)).html, "en")).toBe(`/deadlines${query}`);
+    expect(switchHref((await get(`/zh/search?query=conf`)).html, "en")).toBe("/search?query=conf");
+  });
+});
+
+describe("hreflang", () => {
+  it("every page of both languages names its en, zh-CN and x-default alternates", () => {
+    const pages = listFiles(served().site.dist).filter((f) => f.endsWith(".html") && f !== "404.html");
+    expect(pages.length).toBeGreaterThan(50);
+    for (const file of pages) {
+      const { document } = parseHTML(readText(`${served().site.dist}/${file}`));
+      const alternates = Object.fromEntries(
+        [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
+          l.getAttribute("hreflang"),
+          l.getAttribute("href"),
+        ]),
+      );
+      const english = `${BASE_URL}${`/${file.replace(/^zh(\/|\.html$)/, "").replace(/\.html$/, "")}`.replace(/^\/index$/, "/")}`;
+      expect(Object.keys(alternates).sort(), file).toEqual(["en", "x-default", "zh-CN"]);
+      expect(alternates.en, file).toBe(english);
+      expect(alternates["x-default"], file).toBe(english);
+      expect(alternates["zh-CN"], file).toBe(
+        english === `${BASE_URL}/` ? `${BASE_URL}/zh` : english.replace(BASE_URL, `${BASE_URL}/zh`),
+      );
+    }
+  });
+
+  it("the sitemap lists both languages with their alternates", () => {
+    const sitemap = readText(`${served().site.dist}/sitemap.xml`);
+    expect(sitemap).toContain(`<loc>${BASE_URL}/zh/conference/101</loc>`);
+    expect(sitemap).toContain(`<loc>${BASE_URL}/conference/101</loc>`);
+    expect(sitemap).toContain(
+      `<xhtml:link rel="alternate" hreflang="zh-CN" href="${BASE_URL}/zh/conference/101"/>`,
+    );
+    expect(sitemap).toContain(
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${BASE_URL}/conference/101"/>`,
+    );
+  });
+});
