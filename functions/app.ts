@@ -28,6 +28,7 @@ import { createQueryLayer, type QueryLayer } from "../read/query/index.ts";
 import { SnapshotSource } from "../read/query/snapshot-source.ts";
 import type { LoginService, ResearcherDirectory } from "../read/services.ts";
 import { deadlineLister, watchedVenues } from "../render/deadline-rows.ts";
+import { localePath, unlocalizedPath } from "../render/i18n.ts";
 import { readBuildStatus } from "../runtime/build-status.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import { createLogger, type Logger } from "../runtime/logger.ts";
@@ -59,7 +60,6 @@ import type { EdgeEnv, EdgeHandler } from "./http/request-context.ts";
 import type { McpFactory } from "./mcp/handler.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
 import { nodeListener } from "./node-listener.ts";
-import { localePath, unlocalizedPath } from "../render/i18n.ts";
 import type { AccountPages } from "./pages/account/account-pages.ts";
 import { deadlinesPages } from "./pages/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
@@ -220,8 +220,10 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
   app.all(WATCHLISTS_PATH, watchlistRoute);
   const accountForms = deps.accountPages;
   if (accountForms) {
-    app.on([...PAGE_METHODS, "POST"], "/account/*", async (c, next) =>
-      (await accountForms(c.req.raw, rawPath(c.req.raw), c.get("ip"))) ?? next(),
+    app.on(
+      [...PAGE_METHODS, "POST"],
+      "/account/*",
+      async (c, next) => (await accountForms(c.req.raw, rawPath(c.req.raw), c.get("ip"))) ?? next(),
     );
   }
   app.all(`${WATCHLISTS_PATH}/*`, watchlistRoute);

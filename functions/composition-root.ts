@@ -86,8 +86,9 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   let facts: VenueFactLookup | null = null;
   const login = createLogin(store, config, config.login, clock);
   const outbox = new StoreOutbox(store, config.mail, options.mailQueued);
+  const access = createAccountAccess(store, config, options.reservations, options.leases, options.keyUses, clock);
   return {
-    access: createAccountAccess(store, config, options.reservations, options.leases, options.keyUses, clock),
+    access,
     activity: createStoreActivity(store, options.views, { countsCacheMs: options.countsCacheMs }),
     login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
@@ -99,6 +100,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
       login,
       outbox,
       clock,
+      { access, venueFacts: () => facts },
     ),
     attachSnapshot(source) {
       facts = snapshotVenueFacts(source);
@@ -145,7 +147,10 @@ function identityReports(logger: Logger, metrics: Metrics, forgetSecrets: () => 
   return {
     onLost(reason: string) {
       metrics.stateIdentityOk.set(0);
-      logger.error({ reason }, "state store identity lost: metered calls refused 503 until it is restored or accepted");
+      logger.error(
+        { reason },
+        "state store identity lost: metered calls refused 503 until it is restored or accepted",
+      );
     },
     onRestored(stateId: string, how: "restored" | "accepted") {
       forgetSecrets();

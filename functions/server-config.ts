@@ -12,6 +12,7 @@ import { DEFAULT_LOGIN_SETTINGS, type LoginSettings } from "../accounts/auth/log
 import { DEFAULT_SELF_SERVICE, type SelfServiceSettings } from "../accounts/auth/self-service.ts";
 import { DEFAULT_SESSION_DAYS } from "../accounts/auth/sessions.ts";
 import { type MailConfig, mailConfigIssues, readMailConfig } from "../accounts/mail/config.ts";
+import { DEFAULT_STATE_CHECK_MS } from "../accounts/store/identity-watch.ts";
 import { DEFAULT_STATE_DIR, type StoreEnv } from "../accounts/store/index.ts";
 import {
   QUOTA_LEASE_IDLE_MS,
@@ -20,7 +21,6 @@ import {
   RESERVATION_LEASE_MS,
 } from "../accounts/store/reservations.ts";
 import { type MinFree, minFreeEnv } from "../accounts/store/storage-watch.ts";
-import { DEFAULT_STATE_CHECK_MS } from "../accounts/store/identity-watch.ts";
 import { DEFAULT_STORE_TIMEOUT_MS } from "../accounts/store/types.ts";
 import { DEFAULT_PORT, publicBaseUrl } from "../runtime/base-url.ts";
 import {
@@ -156,7 +156,11 @@ const Env = z
     SESSION_DAYS: wholeNumber("SESSION_DAYS", DEFAULT_SESSION_DAYS, 1, 365),
     VERIFY_LINK_HOURS: wholeNumber("VERIFY_LINK_HOURS", DEFAULT_SELF_SERVICE.verifyLinkHours, 1, 24 * 14),
     RESET_LINK_MINUTES: wholeNumber("RESET_LINK_MINUTES", DEFAULT_SELF_SERVICE.resetLinkMinutes, 5, 24 * 60),
-    ACCOUNT_REQUESTS_PER_HOUR: wholeNumber("ACCOUNT_REQUESTS_PER_HOUR", DEFAULT_SELF_SERVICE.requestsPerHour, 1),
+    ACCOUNT_REQUESTS_PER_HOUR: wholeNumber(
+      "ACCOUNT_REQUESTS_PER_HOUR",
+      DEFAULT_SELF_SERVICE.requestsPerHour,
+      1,
+    ),
     ACCOUNT_MAILS_PER_DAY: wholeNumber("ACCOUNT_MAILS_PER_DAY", DEFAULT_SELF_SERVICE.mailsPerDay, 1),
     METRICS_TOKEN: z
       .string()

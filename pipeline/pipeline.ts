@@ -18,6 +18,7 @@ import { SOURCE_UNCHECKED_MAX_DAYS, type SourceAge, sourceAges } from "../snapsh
 import { BACKTEST_CUTOFFS, backtestVenue } from "./estimate/backtest.ts";
 import { type BacktestSummary, backtestReport, percent } from "./estimate/backtest-score.ts";
 import { readPreviousChanges, stampChanges } from "./estimate/changed-at.ts";
+import { MAX_CYCLES_AHEAD } from "./estimate/outlook.ts";
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge/merge-conferences.ts";
 import { mergeJournal } from "./merge/merge-journals.ts";
@@ -349,8 +350,8 @@ function snapshotTables({ confs, journals }: Identified) {
       title: si.title,
       submission_date: si.submission_date,
       source: si.source,
-      data_as_of: si.data_as_of,
-      stale: si.stale,
+      data_as_of: si.data_as_of ?? null,
+      stale: si.stale ?? false,
     })),
   );
   return {
@@ -429,7 +430,9 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
   opts.log(
     `  outlook backtest per round, cut-offs ${BACKTEST_CUTOFFS[0]}–${BACKTEST_CUTOFFS.at(-1)}: ` +
       `${backtestLine("all", backtest.all)}; ${backtestLine("CCF-A", backtest.ccf_a)}; rest of a partly announced ` +
-      `cycle: ${backtestLine("all", backtest.rest_of_cycle.all)}; ${backtestLine("CCF-A", backtest.rest_of_cycle.ccf_a)}`,
+      `cycle: ${backtestLine("all", backtest.rest_of_cycle.all)}; ${backtestLine("CCF-A", backtest.rest_of_cycle.ccf_a)}; ` +
+      `a reappearance after more than ${MAX_CYCLES_AHEAD} cycles (no estimate, by design): all ${backtest.reappearance.all} rounds, ` +
+      `CCF-A ${backtest.reappearance.ccf_a}`,
   );
   const identified = await identifyVenues(stage, merged, readPreviousRegistry(opts.snapshotsDir), buildDate);
   const { confs, journals, registry, agreement } = identified;

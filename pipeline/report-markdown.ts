@@ -3,6 +3,7 @@
  * checks a build.
  */
 import { MISSED_ROUND_DAYS, PRECISE_DAYS, percent } from "./estimate/backtest-score.ts";
+import { MAX_CYCLES_AHEAD } from "./estimate/outlook.ts";
 import type { BuildReport, ResolutionReport } from "./report.ts";
 
 const table = (head: string[], rows: (string | number)[][]) =>
@@ -191,6 +192,27 @@ const backtest = (r: BuildReport): string[] => [
     ]),
   ),
   "",
+  ...reappearances(r),
+];
+
+/** The rounds of a cycle that reappeared past the outlook's horizon: counted apart, each listed. */
+const reappearances = (r: BuildReport): string[] => [
+  `A reappearance after more than ${MAX_CYCLES_AHEAD} cycles: ${r.backtest.reappearance.all} rounds ` +
+    `(CCF-A ${r.backtest.reappearance.ccf_a}) of a cycle more than ${MAX_CYCLES_AHEAD} cycles after the last one ` +
+    "announced at the cut-off. The outlook estimates no cycle that far, by design (a defunct venue gets no invented " +
+    "deadlines), so these rounds had no estimate and are counted here, not in the next cycle's figures:",
+  "",
+  table(
+    ["venue", "cut-off", "last cycle announced then", "cycle", "real paper deadline"],
+    r.backtest.reappearance.rounds.map((w) => [
+      w.venue,
+      w.cutoff,
+      show(w.last_announced),
+      String(w.cycle_year),
+      w.actual,
+    ]),
+  ),
+  "",
 ];
 
 /** Our ranks against the reference service's. */
@@ -217,7 +239,9 @@ const resolutionDecisions = (r: BuildReport): string[] => [
   "## Resolution decisions",
   "Every union applied, by rule and the two rows' sources, and every pair kept apart (cannot-link: distinct rows",
   "of one curated list; title-contradicts: a title unlike the series an acronym part names; title-conflict: a row",
-  "titled as one venue under another venue's acronym, held out below). See docs/pipeline.md for the rules.",
+  "titled as one venue under another venue's acronym, held out below; held-elsewhere: a row sharing only its title",
+  "with a row of its own source held in another place and month under another acronym). See docs/pipeline.md for",
+  "the rules.",
   "",
   countTable("rule", r.resolution.rules),
   "",
@@ -230,7 +254,8 @@ const resolutionDecisions = (r: BuildReport): string[] => [
   pairTable(r.resolution.suspected_duplicates),
   "",
   `### Listed apart (${r.resolution.listed_apart.conferences.length} conferences, ${r.resolution.listed_apart.journals.length} journals)`,
-  "Close pairs a curated list ranks as two venues (two distinct rows of it): for review, not counted as suspects.",
+  "Close pairs a curated list ranks as two venues (two distinct rows of it), or one source lists held in other",
+  "places and months under other acronyms: for review, not counted as suspects.",
   "",
   pairTable(r.resolution.listed_apart),
   "",

@@ -30,8 +30,11 @@ export const INVALID_REASON_MESSAGES: Record<InvalidReason, string> = {
 
 export type Caller =
   | { kind: "anonymous"; ip: string }
-  /** A registered account, through one of its API keys (keyId) or a login JWT (keyId null). */
-  | { kind: "account"; accountId: string; keyId: string | null; ip: string }
+  /**
+   * A registered account, through one of its API keys (keyId) or a login JWT (keyId null); `dailyQuota` when the
+   * operator granted it one other than the default.
+   */
+  | { kind: "account"; accountId: string; keyId: string | null; ip: string; dailyQuota?: number }
   /**
    * A request whose payment the edge verified (X-Paid-Access). `claim` is the reservation holding the token's single
    * use: kept once its paid answer is sent, given back otherwise, so a token is spent only by what it paid for.

@@ -104,7 +104,11 @@ function storageGauges(registry: Registry, reader: () => (() => Promise<StorageF
  * builder recorded them beside the snapshots (a step never recorded has no series).
  */
 function buildStatusGauges(registry: Registry, reader: () => (() => BuildStatus) | null): void {
-  const gauge = (name: string, help: string, value: (o: NonNullable<BuildStatus["build"]>) => number | null) =>
+  const gauge = (
+    name: string,
+    help: string,
+    value: (o: NonNullable<BuildStatus["build"]>) => number | null,
+  ) =>
     new Gauge({
       name,
       help,
@@ -123,8 +127,10 @@ function buildStatusGauges(registry: Registry, reader: () => (() => BuildStatus)
   gauge("vd_build_step_ok", "1 when the last sync / build succeeded, 0 when it failed", (o) =>
     o.outcome === "ok" ? 1 : 0,
   );
-  gauge("vd_build_step_finished_timestamp_seconds", "When the last sync / build finished (Unix time)", (o) =>
-    Date.parse(o.at) / 1000,
+  gauge(
+    "vd_build_step_finished_timestamp_seconds",
+    "When the last sync / build finished (Unix time)",
+    (o) => Date.parse(o.at) / 1000,
   );
   gauge("vd_build_step_duration_seconds", "How long the last sync / build took", (o) =>
     o.duration_ms === undefined ? null : o.duration_ms / 1000,

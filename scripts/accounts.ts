@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { dailyQuotaProblem, listQuotaRequests, setQuota } from "../accounts/auth/account-data.ts";
 import {
   AccountError,
   createKey,
@@ -30,6 +31,10 @@ const USAGE = `Usage: npm run accounts -- <command> [options]
   revoke-key   --email E --key-id K
   set-profile  --email E [--public true|false] [--institution I] [--cv TEXT]
                [--track ID,ID] [--track-journals ID,ID] [--attend ID,ID]
+  quota-requests [--open]                       requests for a higher quota from the account page, oldest
+               first (--open: those not answered yet)
+  set-quota    --email E (--daily N | --default)  the account's requests a UTC day from its next request
+               (--default: back to ACCOUNT_DAILY_QUOTA); answers its open quota requests
   paid-token   --path P [--ttl SECONDS]         mints an ${PAID_ACCESS_HEADER} value (needs PAID_ACCESS_KEY)
   accept-state                                  serves the state store as it is now (emptied or replaced):
                records its state id (a new one for an empty store) as this machine's, and running
@@ -177,6 +182,25 @@ const COMMANDS: Record<string, Command> = {
         attendedConferences: venueIds(v, "attend", "conferences"),
       };
       return updateProfile(withStore(store), required(v, "email"), patch);
+    },
+  },
+  "quota-requests": {
+    options: { open: { type: "boolean" } },
+    needsStore: true,
+    run: async (v, store) => ({ requests: await listQuotaRequests(withStore(store), v.open === true) }),
+  },
+  "set-quota": {
+    options: { email: text, daily: text, default: { type: "boolean" } },
+    needsStore: true,
+    run: (v, store) => {
+      const daily = optional(v, "daily");
+      if ((daily === undefined) === (v.default !== true))
+        throw new UsageError("give either --daily N or --default");
+      if (daily !== undefined) {
+        const problem = dailyQuotaProblem(daily);
+        if (problem) throw new UsageError(`--daily: ${problem}`);
+      }
+      return setQuota(withStore(store), required(v, "email"), daily === undefined ? null : Number(daily));
     },
   },
   "accept-state": {

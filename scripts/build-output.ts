@@ -27,7 +27,13 @@ export function buildOutput(logsDir: string, label: string): BuildOutput {
   let tail: string[] = [];
   const keep = (chunk: Buffer) => {
     stream.write(chunk);
-    tail = [...tail, ...chunk.toString().split("\n").filter((line) => line.trim() !== "")].slice(-TAIL_LINES);
+    tail = [
+      ...tail,
+      ...chunk
+        .toString()
+        .split("\n")
+        .filter((line) => line.trim() !== ""),
+    ].slice(-TAIL_LINES);
   };
   prune(logsDir);
   return {
@@ -46,5 +52,6 @@ function prune(logsDir: string): void {
   const logs = readdirSync(logsDir)
     .filter((name) => name.endsWith(".log"))
     .sort((a, b) => instant(a).localeCompare(instant(b)));
-  for (const old of logs.slice(0, Math.max(0, logs.length - KEEP_FILES))) rmSync(join(logsDir, old), { force: true });
+  for (const old of logs.slice(0, Math.max(0, logs.length - KEEP_FILES)))
+    rmSync(join(logsDir, old), { force: true });
 }

@@ -13,7 +13,8 @@ import { createLineLogger } from "../runtime/logger.ts";
 
 try {
   const config = loadConfig();
-  const log = createLineLogger(config.logLevel);
+  // The start and stop lines are written whatever LOG_LEVEL: supervisors and scripts wait for the first.
+  const log = createLineLogger("info");
   const service = await startService(config, { mcp: createMcpHandler });
   const stop = () => {
     service.close().then(

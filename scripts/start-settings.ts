@@ -70,7 +70,15 @@ export function readStartSettings(env: Env): StartSettings {
   };
   const own = attempt(() => parseEnv(StartEnv, env));
   const role = own?.ROLE ?? "all";
-  const server = role === "builder" ? null : attempt(() => loadConfig(env, { siteBuiltHere: role === "all" }));
+  // The server serves the folders npm start builds into (the repository's unless set), wherever it runs from.
+  const folders = {
+    SNAPSHOTS_DIR: folder(env.SNAPSHOTS_DIR, DEFAULT_SNAPSHOTS_DIR),
+    SITE_DIR: folder(env.SITE_DIR, DEFAULT_SITE_DIR),
+  };
+  const server =
+    role === "builder"
+      ? null
+      : attempt(() => loadConfig({ ...env, ...folders }, { siteBuiltHere: role === "all" }));
   const build = role === "server" ? null : attempt(() => readBuildSettings(env));
   if (role !== "server" && own?.NIGHTLY_SYNC !== false) attempt(() => readSyncSettings(env));
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -79,7 +87,7 @@ export function readStartSettings(env: Env): StartSettings {
     nightlySync: own?.NIGHTLY_SYNC ?? true,
     server,
     build,
-    snapshotsDir: folder(env.SNAPSHOTS_DIR, DEFAULT_SNAPSHOTS_DIR),
-    siteDir: folder(env.SITE_DIR, DEFAULT_SITE_DIR),
+    snapshotsDir: folders.SNAPSHOTS_DIR,
+    siteDir: folders.SITE_DIR,
   };
 }

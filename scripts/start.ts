@@ -34,7 +34,8 @@ try {
   process.exit(2);
 }
 // Every line JSON: the builds' own output goes to files of their own (build-output.ts).
-const log = createLineLogger(settings.server?.logLevel ?? "info");
+// Whatever LOG_LEVEL: a handful of lines saying what is built, and why a start failed.
+const log = createLineLogger("info");
 const buildOutput = (label: string) => buildOutputIn(join(stateDirOf(process.env), "logs"), label);
 const root = resolve(import.meta.dirname, "..");
 const upstreamDir = settings.build?.upstreamDir ?? "";
@@ -45,6 +46,9 @@ const BASE_URL_STAMP = ".base-url";
 // The snapshot's and the site's absolute links must name the port this server listens on.
 const baseUrl = publicBaseUrl(process.env);
 process.env.PUBLIC_BASE_URL = baseUrl;
+// …and the server must serve the folders built here, wherever npm start was run from.
+process.env.SNAPSHOTS_DIR = snapshotsDir;
+process.env.SITE_DIR = siteDir;
 // Minutes after UTC midnight for the nightly rebuild.
 const NIGHTLY_MINUTE = 10;
 

@@ -29,7 +29,10 @@ describe("Dockerfile", () => {
       // dockerfilelint 1.8 reads HEALTHCHECK options with /--\w+/, which stops at the hyphen of --start-period
       // (a valid option since Docker 17.05) and calls the line invalid: that one finding alone is set aside.
       (issue) =>
-        !(issue.title === "Invalid Argument Format" && dockerfile.split("\n")[Number(issue.line) - 1]?.includes("--start-period")),
+        !(
+          issue.title === "Invalid Argument Format" &&
+          dockerfile.split("\n")[Number(issue.line) - 1]?.includes("--start-period")
+        ),
     );
     expect(issues).toEqual([]);
   });
@@ -69,6 +72,7 @@ describe("Dockerfile", () => {
 
   it("leaves local data, builds, state and dependencies out of the build context", () => {
     const ignored = readFileSync(join(REPO_ROOT, ".dockerignore"), "utf8").split("\n");
-    for (const entry of ["node_modules", "snapshots", "var", "dist", ".git"]) expect(ignored).toContain(entry);
+    for (const entry of ["node_modules", "snapshots", "var", "dist", ".git"])
+      expect(ignored).toContain(entry);
   });
 });

@@ -24,19 +24,23 @@ export function createResearcherDirectory(store: Store, venueFacts: VenueFactLoo
       // Every account has a public profile from its creation; only an explicit opt-out hides it.
       const profile = (await store.getProfile(id)) ?? initialProfile(account);
       if (!profile.public) return null;
+      // Tracked venues hidden by their owner are left out everywhere, the summary included.
+      const shown = profile.hideTracked
+        ? { ...profile, trackedConferences: [], trackedJournals: [] }
+        : profile;
       const facts = await venueFacts({
-        conferences: [...profile.trackedConferences, ...profile.attendedConferences],
-        journals: profile.trackedJournals,
+        conferences: [...shown.trackedConferences, ...shown.attendedConferences],
+        journals: shown.trackedJournals,
       });
       return {
         id,
         display_name: publicName(account.name),
-        institution: redactOptional(profile.institution),
-        research_summary: summarizeInterests(profile, facts),
-        cv: redactOptional(profile.cv),
-        tracked_conference_ids: profile.trackedConferences,
-        tracked_journal_ids: profile.trackedJournals,
-        attended_conference_ids: profile.attendedConferences,
+        institution: redactOptional(shown.institution),
+        research_summary: summarizeInterests(shown, facts),
+        cv: redactOptional(shown.cv),
+        tracked_conference_ids: shown.trackedConferences,
+        tracked_journal_ids: shown.trackedJournals,
+        attended_conference_ids: shown.attendedConferences,
       };
     },
   };

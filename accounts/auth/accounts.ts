@@ -8,7 +8,8 @@ import { VenueId } from "../../snapshot/records.ts";
 import type { Account, ApiKeyRecord, Profile, Store } from "../store/types.ts";
 import { DuplicateEmailError } from "../store/types.ts";
 import { generateApiKey, newKeyId } from "./api-keys.ts";
-import { hashPassword, passwordProblem } from "./passwords.ts";
+import { newPasswordProblem } from "./password-policy.ts";
+import { hashPassword } from "./passwords.ts";
 
 export type AccountErrorCode = "invalid_input" | "duplicate_email" | "not_found" | "unverified";
 
@@ -57,6 +58,8 @@ export interface ProfileView {
   tracked_conferences: string[];
   tracked_journals: string[];
   attended_conferences: string[];
+  /** The public profile leaves the tracked venues out. */
+  hide_tracked: boolean;
   updated_at: string;
 }
 
@@ -86,6 +89,7 @@ export const profileView = (p: Profile): ProfileView => ({
   tracked_conferences: p.trackedConferences,
   tracked_journals: p.trackedJournals,
   attended_conferences: p.attendedConferences,
+  hide_tracked: p.hideTracked ?? false,
   updated_at: p.updatedAt,
 });
 
@@ -110,7 +114,8 @@ export async function createUser(store: Store, input: NewUser, now = new Date())
   if (!EmailSchema.safeParse(email).success) {
     throw new AccountError("invalid_input", `not a valid e-mail address: ${input.email}`);
   }
-  const weak = passwordProblem(input.password);
+  // The sign-up form's rules: length, the common-password list, not the address or name.
+  const weak = newPasswordProblem(input.password, { email, name: input.name });
   if (weak) throw new AccountError("invalid_input", weak);
   const { hash, salt } = await hashPassword(input.password);
   const account: Account = {
@@ -132,7 +137,7 @@ export async function createUser(store: Store, input: NewUser, now = new Date())
   return accountView(account);
 }
 
-async function accountByEmail(store: Store, email: string): Promise<Account> {
+export async function accountByEmail(store: Store, email: string): Promise<Account> {
   const account = await store.findAccountByEmail(normalizeEmail(email));
   if (!account) throw new AccountError("not_found", `no account with e-mail ${email}`);
   return account;
@@ -179,6 +184,7 @@ export interface ProfilePatch {
   trackedConferences?: string[];
   trackedJournals?: string[];
   attendedConferences?: string[];
+  hideTracked?: boolean;
 }
 
 function venueIds(ids: string[] | undefined, field: string): string[] | undefined {
@@ -228,6 +234,7 @@ export async function updateProfile(
     trackedJournals: venueIds(patch.trackedJournals, "tracked journals") ?? current.trackedJournals,
     attendedConferences:
       venueIds(patch.attendedConferences, "attended conferences") ?? current.attendedConferences,
+    hideTracked: patch.hideTracked ?? current.hideTracked ?? false,
     updatedAt: now.toISOString(),
   };
   await store.putProfile(next);

@@ -26,7 +26,10 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 
 type CredentialConfig = Pick<AuthConfig, "jwtSecret" | "paidAccessKey">;
 
-type Resolved = { accountId: string; keyId: string | null } | { reason: InvalidReason };
+type Resolved = { accountId: string; keyId: string | null; dailyQuota?: number } | { reason: InvalidReason };
+
+/** The granted quota, when there is one (so a caller without one has no such field). */
+const quotaOf = (dailyQuota: number | undefined) => (dailyQuota === undefined ? {} : { dailyQuota });
 
 async function resolveBearer(
   credential: string,
@@ -39,7 +42,7 @@ async function resolveBearer(
     if (!key) return { reason: "unknown_key" };
     if (key.revokedAt !== null) return { reason: "revoked_key" };
     if (!key.accountVerified) return { reason: "unknown_account" };
-    return { accountId: key.accountId, keyId: key.keyId };
+    return { accountId: key.accountId, keyId: key.keyId, ...quotaOf(key.dailyQuota) };
   }
   if (!JWT_SHAPE.test(credential)) return { reason: "malformed" };
   const checked = await verifyIssuedJwt(credential, await jwtKey(store, config), now);
@@ -47,7 +50,7 @@ async function resolveBearer(
   const account = await store.getAccount(checked.accountId);
   if (!account?.verified) return { reason: "unknown_account" };
   if (issuedBeforeReset(checked.issuedAtMs, account)) return { reason: "superseded_token" };
-  return { accountId: checked.accountId, keyId: null };
+  return { accountId: checked.accountId, keyId: null, ...quotaOf(account.dailyQuota) };
 }
 
 export async function resolveCaller(

@@ -23,7 +23,9 @@ interface Bucket {
 function bucketOf(caller: Caller, config: QuotaConfig, now: Date): Bucket {
   const day = utcDate(now);
   if (caller.kind === "account") {
-    return { key: `account:${caller.accountId}:${day}`, limit: config.accountDailyQuota, status: 402 };
+    // A quota the operator granted (set-quota) replaces the default for this account.
+    const limit = caller.dailyQuota ?? config.accountDailyQuota;
+    return { key: `account:${caller.accountId}:${day}`, limit, status: 402 };
   }
   return { key: `ip:${quotaSubject(caller.ip)}:${day}`, limit: config.anonDailyQuota, status: 429 };
 }

@@ -8,14 +8,9 @@
  * written into the emptied store meanwhile (no new state id, no new login-token secret).
  */
 import { existsSync, statSync } from "node:fs";
-import {
-  recordedStateId,
-  replacedBySetting,
-  stateMismatch,
-  storedStateId,
-} from "./state-identity.ts";
-import { type Store, StoreUnavailable } from "./types.ts";
 import { writePrivateFile } from "../../runtime/private-files.ts";
+import { recordedStateId, replacedBySetting, stateMismatch, storedStateId } from "./state-identity.ts";
+import { type Store, StoreUnavailable } from "./types.ts";
 
 export const DEFAULT_STATE_CHECK_MS = 2000;
 

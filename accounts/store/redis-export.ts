@@ -63,7 +63,11 @@ async function* keysUnder(redis: Redis, prefix: string): AsyncGenerator<string[]
 }
 
 /** Writes the prefix's keys to `to` (a new file, 0600). Keys changed while it runs are taken as they are then. */
-export async function exportRedis(url: string, to: string, prefix = DEFAULT_REDIS_PREFIX): Promise<RedisExportReport> {
+export async function exportRedis(
+  url: string,
+  to: string,
+  prefix = DEFAULT_REDIS_PREFIX,
+): Promise<RedisExportReport> {
   if (existsSync(to)) throw new Error(`${to} exists already; name another file`);
   const redis = await connect(url);
   try {
@@ -123,7 +127,9 @@ async function* readExport(file: string): AsyncGenerator<Header | KeyLine> {
     if (first) {
       const header = parsed as Partial<Header>;
       if (header.format !== FORMAT || header.version !== VERSION) {
-        throw new Error(`${file} is not a Redis export of npm run backup (format ${FORMAT} version ${VERSION})`);
+        throw new Error(
+          `${file} is not a Redis export of npm run backup (format ${FORMAT} version ${VERSION})`,
+        );
       }
       first = false;
     }

@@ -140,8 +140,12 @@ local key = redis.call('HMGET', ARGV[1] .. 'apikey:' .. id, 'account_id', 'revok
 if not key[1] then
   return false
 end
-local verified = redis.call('HGET', ARGV[1] .. 'account:' .. key[1], 'verified') or '0'
-local found = {'id', id, 'account_id', key[1], 'verified', verified}
+local account = redis.call('HMGET', ARGV[1] .. 'account:' .. key[1], 'verified', 'daily_quota')
+local found = {'id', id, 'account_id', key[1], 'verified', account[1] or '0'}
+if account[2] then
+  found[#found + 1] = 'daily_quota'
+  found[#found + 1] = account[2]
+end
 if key[2] then
   found[#found + 1] = 'revoked_at'
   found[#found + 1] = key[2]

@@ -16,6 +16,7 @@ import { redisLoginAddresses } from "./redis/login-addresses.ts";
 import { redisMail } from "./redis/mail.ts";
 import { redisProfiles } from "./redis/profiles.ts";
 import { redisQuota } from "./redis/quota.ts";
+import { redisQuotaRequests } from "./redis/quota-requests.ts";
 import { redisRateLimits } from "./redis/rate-limits.ts";
 import { redisSessions } from "./redis/sessions.ts";
 import { redisSettings } from "./redis/settings.ts";
@@ -71,6 +72,7 @@ function redisStore(redis: Redis, keyPrefix: string, now: () => number): Store {
     ...redisSessions(context),
     ...redisStorageUse(context),
     ...redisMail(context),
+    ...redisQuotaRequests(context),
     async close() {
       if (redis.status === "ready") await redis.quit();
       else redis.disconnect();

@@ -109,6 +109,12 @@ export interface StoredFields {
   flag(name: string): boolean;
 }
 
+/** A granted daily quota as stored (absent: the default). */
+function dailyQuotaOf(f: StoredFields): { dailyQuota?: number } {
+  const quota = f.optionalText("daily_quota");
+  return quota === null || quota === "" ? {} : { dailyQuota: Number(quota) };
+}
+
 function toAccount(f: StoredFields): Account {
   const validAfter = f.optionalText("credentials_valid_after");
   return {
@@ -122,6 +128,7 @@ function toAccount(f: StoredFields): Account {
     createdAt: f.text("created_at"),
     // Only a reset password has one; accounts without it read as before.
     ...(validAfter === null ? {} : { credentialsValidAfter: validAfter }),
+    ...dailyQuotaOf(f),
   };
 }
 
@@ -145,6 +152,7 @@ function toKeyCaller(f: StoredFields): KeyCaller {
     accountId: f.text("account_id"),
     revokedAt: f.optionalText("revoked_at"),
     accountVerified: f.flag("verified"),
+    ...dailyQuotaOf(f),
   };
 }
 

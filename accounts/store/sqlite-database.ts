@@ -13,6 +13,7 @@ import { sqliteLoginAddresses } from "./sqlite/login-addresses.ts";
 import { sqliteMail } from "./sqlite/mail.ts";
 import { sqliteProfiles } from "./sqlite/profiles.ts";
 import { sqliteQuota } from "./sqlite/quota.ts";
+import { sqliteQuotaRequests } from "./sqlite/quota-requests.ts";
 import { sqliteSessions } from "./sqlite/sessions.ts";
 import { sqliteSettings } from "./sqlite/settings.ts";
 import { sqliteViews } from "./sqlite/views.ts";
@@ -40,6 +41,7 @@ export function openSqliteDatabase(options: SqliteDatabaseOptions): SqliteDataba
     ...sqliteSettings(connections),
     ...sqliteSessions(connections),
     ...sqliteMail(connections),
+    ...sqliteQuotaRequests(connections),
     storageUse: () => sqliteStorageUse(options.dir),
     dataVersion: () => connections.dataVersion(),
     close: async () => connections.close(),

@@ -163,5 +163,20 @@ export const MIGRATIONS: readonly string[] = [
      expires_at INTEGER NOT NULL
    );
    CREATE INDEX one_time_tokens_expiry ON one_time_tokens(expires_at);`,
+  // The account page: a quota the operator granted (null: ACCOUNT_DAILY_QUOTA), a profile that hides its tracked
+  // venues, and requests for a higher quota (Store.addQuotaRequest …).
+  `ALTER TABLE accounts ADD COLUMN daily_quota INTEGER;
+   ALTER TABLE profiles ADD COLUMN hide_tracked INTEGER NOT NULL DEFAULT 0;
+   CREATE TABLE quota_requests (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     email TEXT NOT NULL,
+     requested INTEGER NOT NULL,
+     reason TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     granted INTEGER,
+     granted_at TEXT
+   );
+   CREATE INDEX quota_requests_account ON quota_requests(account_id);`,
 ];
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -254,6 +254,11 @@ export class SqliteStore implements Store {
   isMailSuppressed: Store["isMailSuppressed"] = (...args) => this.call("isMailSuppressed", ...args);
   mailQueueDepth: Store["mailQueueDepth"] = (...args) => this.call("mailQueueDepth", ...args);
   purgeMail: Store["purgeMail"] = (...args) => this.call("purgeMail", ...args);
+  setAccountQuota: Store["setAccountQuota"] = (...args) => this.call("setAccountQuota", ...args);
+  deleteAccount: Store["deleteAccount"] = (...args) => this.call("deleteAccount", ...args);
+  addQuotaRequest: Store["addQuotaRequest"] = (...args) => this.call("addQuotaRequest", ...args);
+  listQuotaRequests: Store["listQuotaRequests"] = (...args) => this.call("listQuotaRequests", ...args);
+  grantQuotaRequests: Store["grantQuotaRequests"] = (...args) => this.call("grantQuotaRequests", ...args);
 
   /**
    * Closes the database and stops the worker. A worker that does not answer in time is terminated anyway; one stuck

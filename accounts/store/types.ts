@@ -24,6 +24,8 @@ export interface Account {
    * when the password was never reset.
    */
   credentialsValidAfter?: string;
+  /** Requests a UTC day granted by the operator (`npm run accounts -- set-quota`); absent: ACCOUNT_DAILY_QUOTA. */
+  dailyQuota?: number;
 }
 
 export interface ApiKeyRecord {
@@ -46,6 +48,8 @@ export interface KeyCaller {
   revokedAt: string | null;
   /** The key's account exists and is verified. */
   accountVerified: boolean;
+  /** The account's granted daily quota (Account.dailyQuota), read in the same step; absent: the default. */
+  dailyQuota?: number;
 }
 
 /** Requests served with one key since the last write. */
@@ -77,6 +81,8 @@ export interface Profile {
   trackedJournals: string[];
   /** Only conferences can be attended. */
   attendedConferences: string[];
+  /** The public profile leaves the tracked venues out (they stay the account's watchlist and count as trackers). */
+  hideTracked?: boolean;
   updatedAt: string;
 }
 
@@ -215,7 +221,44 @@ export interface AccountStore {
    * Replaces the password and sets `credentialsValidAfter` (ISO), before which login tokens and sessions no longer
    * count; false when there is no such account.
    */
-  setAccountPassword(accountId: string, hash: PasswordRecord, credentialsValidAfter: string): Promise<boolean>;
+  setAccountPassword(
+    accountId: string,
+    hash: PasswordRecord,
+    credentialsValidAfter: string,
+  ): Promise<boolean>;
+  /** Sets the account's daily quota (null: back to the default); false when there is no such account. */
+  setAccountQuota(accountId: string, dailyQuota: number | null): Promise<boolean>;
+  /**
+   * Deletes the account, its e-mail's claim, its API keys (their next request is refused 401 as unknown), its profile
+   * (tracker and attendee counts follow) and its quota requests; false when there is no such account. Sessions are ended with
+   * deleteAccountSessions; ratings, comments, views and quota counters stay, no longer tied to anyone.
+   */
+  deleteAccount(accountId: string): Promise<boolean>;
+}
+
+/** A request for a higher daily quota, kept for the operator (`npm run accounts -- quota-requests`). */
+export interface QuotaRequest {
+  id: string;
+  accountId: string;
+  /** The account's e-mail when asked (the operator answers there). */
+  email: string;
+  /** Requests a day asked for. */
+  requested: number;
+  /** Why, in the account's words. */
+  reason: string;
+  createdAt: string;
+  /** The quota granted by `set-quota` (which answers every open request of the account); null while open. */
+  granted: number | null;
+  grantedAt: string | null;
+}
+
+/** Requests for a higher quota: recorded, listed, answered. */
+export interface QuotaRequestStore {
+  addQuotaRequest(request: QuotaRequest): Promise<void>;
+  /** Oldest first; only the account's when given. */
+  listQuotaRequests(accountId?: string): Promise<QuotaRequest[]>;
+  /** Marks the account's open requests granted `granted` at `at`; returns how many. */
+  grantQuotaRequests(accountId: string, granted: number, at: string): Promise<number>;
 }
 
 /** An encoded scrypt hash and its salt, as Account keeps them. */
@@ -518,7 +561,8 @@ export interface Store
     WatchlistStore,
     SettingStore,
     StorageUseStore,
-    MailQueueStore {
+    MailQueueStore,
+    QuotaRequestStore {
   readonly backend: "file" | "redis";
   close(): Promise<void>;
 }

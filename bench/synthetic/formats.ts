@@ -91,6 +91,29 @@ export async function csvSource(
   };
 }
 
+/** A table row's edition cell, "|ACL'21 Findings": the venue's name before the year. */
+const TABLE_ROW = /^(\|\s*)([^|'\n]+?)('\d{2})/gm;
+
+/**
+ * Markdown tables whose rows open with "<venue>'YY" (lixin4ever's README, read by pipeline/importers/lixin-tables.ts):
+ * copy 0 verbatim, copy k the whole text again, headings and headers included, with each venue renamed.
+ */
+export async function markdownTablesSource(
+  realDir: string,
+  file: string,
+  rename: (name: string, names: Names) => string,
+): Promise<SyntheticSource> {
+  const raw = await readText(realDir, file);
+  const text = raw.endsWith("\n") ? raw : `${raw}\n`;
+  return {
+    visit: (names) => void [...text.matchAll(TABLE_ROW)].map((m) => rename(m[2] ?? "", names)),
+    copy(sink, names) {
+      const copy = text.replace(TABLE_ROW, (_, lead, name, year) => `${lead}${rename(name, names)}${year}`);
+      sink.write(file, names.copy === 0 ? text : copy);
+    },
+  };
+}
+
 function yamlList(raw: string, file: string): unknown[] {
   const document: unknown = parse(raw);
   if (document === null || document === undefined) return [];

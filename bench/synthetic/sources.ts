@@ -13,6 +13,7 @@ import {
   jsonFolderSource,
   jsonlSource,
   mapFields,
+  markdownTablesSource,
   type Record_,
   type SyntheticSource,
   stringLiteralRowsSource,
@@ -237,7 +238,7 @@ export async function readSources(realDir: string): Promise<SyntheticSource[]> {
       columns({ Sigla: acronym, "Nome do evento": title }),
     ),
     csvSource(realDir, "csconferences/csconferences.csv", columns({ Conference: acronym })),
-    csvSource(realDir, "lixin4ever-acceptance/acceptance_rates_parsed.csv", columns({ venue: acronym })),
+    markdownTablesSource(realDir, "lixin4ever-acceptance/README_source_tables.md", acronym),
     ...filesMatching(realDir, "scimago-sjr-cs", /^scimagojr_\d{4}_computer_science\.csv$/).map((file) =>
       csvSource(
         realDir,

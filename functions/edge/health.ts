@@ -45,12 +45,17 @@ function otherReasons(ready: Readiness): string[] {
   const state = ready.stateProblem?.();
   if (state) reasons.push(`state store: ${state}`);
   if (ready.siteDir && !existsSync(join(ready.siteDir, "index.html"))) {
-    reasons.push(`site: ${join(ready.siteDir, "index.html")} is missing (SITE_DIR; build it with npm run site)`);
+    reasons.push(
+      `site: ${join(ready.siteDir, "index.html")} is missing (SITE_DIR; build it with npm run site)`,
+    );
   }
   const snapshot = ready.snapshotProblem?.();
   if (snapshot) reasons.push(`snapshot: ${snapshot}`);
   const { sync, build } = ready.nightly();
-  for (const [step, outcome] of [["sync", sync], ["build", build]] as const) {
+  for (const [step, outcome] of [
+    ["sync", sync],
+    ["build", build],
+  ] as const) {
     if (outcome?.outcome === "failed") {
       reasons.push(`${step} failed at ${outcome.at}: ${outcome.message ?? "no message recorded"}`);
     }

@@ -24,16 +24,16 @@ const CREDENTIAL_NOTE = "Needs a credential (Bearer key or JWT).";
 const CATEGORIES =
   "ccf_category/core_for: the CCF/CORE lists' own broad categories (SE: software engineering/system software/PL; 4612: software engineering; names: venue://fields); field: our narrower tag.";
 
-const CONFERENCE_ROW = `Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, ccf_rank, core_rank, qualis_rank ("" = unranked), ccf_category, core_for, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date/_closes_at (UTC)/_estimated (true: say it is an estimate), outlook_state, data_as_of, stale.`;
+const CONFERENCE_ROW = `Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, edition (next: year, dates, place; next=false: latest), ccf_rank, core_rank, qualis_rank ("" = unranked), ccf_category, core_for, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date/_closes_at (UTC)/_estimated (true: say it is an estimate), outlook_state, data_as_of, stale.`;
 
 const JOURNAL_ROW =
-  'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank ("" = unranked), ccf_category, detail_page (link it), updated_at.';
+  'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank ("" = unranked), ccf_category, detail_page (link it), updated_at, data_as_of, stale.';
 
 const CONFERENCE_LISTS =
-  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = open calls of ranked ones, best tier first; cp_index; most_viewed/_tracked/_attended (add views_30d/trackers_count/attendees_count); most_competitive = lowest acceptance rate (adds acceptance_rate 0-1); upcoming/past = by conference date; trending = most viewed in 30 days.";
+  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = ranked open calls, best tier first; cp_index; most_viewed/_tracked/_attended, trending (viewed in 30 days) add views_30d/trackers_count/attendees_count, popularity; most_competitive = lowest acceptance_rate (0-1) first; upcoming/past = by conference date.";
 
 const JOURNAL_LISTS =
-  "cfp = open special-issue calls, soonest first (adds special_issue {title, submission_date}); ccf = CCF-ranked, A first; highest_if; most_viewed (adds views_30d); most_tracked (adds trackers_count); all = by full name.";
+  "cfp = open special-issue calls, soonest first (adds special_issue {title, submission_date, data_as_of, stale}); ccf = CCF-ranked, A first; highest_if; most_viewed/_tracked (add views_30d/trackers_count); all = by full name.";
 
 const venueIdArgument = (kind: string) =>
   VenueId.meta({

@@ -20,10 +20,14 @@ export interface BacktestScope {
   cutoff: string;
   /**
    * What was estimated: a round of the first cycle wholly after the cut-off ("next_cycle", the headline figures),
-   * or a round still to come in the cycle partly announced at the cut-off ("rest_of_cycle").
+   * or a round still to come in the cycle partly announced at the cut-off ("rest_of_cycle"). "reappearance": the
+   * first cycle after the cut-off lies past the cycles the outlook estimates (outlook.ts estimableYears: more than
+   * five after the last one announced then), so by design it has no estimate: its rounds are counted apart.
    */
-  scope: "next_cycle" | "rest_of_cycle";
+  scope: "next_cycle" | "rest_of_cycle" | "reappearance";
   cycle_year: number;
+  /** A reappearance's last cycle announced at the cut-off (FSCD: 2015, for its 2026 cycle). */
+  last_announced?: number;
   ccf_a: boolean;
 }
 
@@ -194,13 +198,29 @@ export interface BacktestReport {
   ccf_a: BacktestSummary;
   /** The rounds still to come in a cycle partly announced at the cut-off. */
   rest_of_cycle: { all: BacktestSummary; ccf_a: BacktestSummary };
+  /**
+   * The rounds of a cycle that reappeared after more than five cycles missing from the data at the cut-off: no
+   * estimate is made for them by design (a defunct venue gets no invented deadlines), so they are counted here, not
+   * in the next cycle's figures, and each is listed.
+   */
+  reappearance: { all: number; ccf_a: number; rounds: BacktestRound[] };
   /** The CCF-A real rounds of the next cycle furthest off, for whoever tunes the round model (never to one venue). */
   ccf_a_worst: BacktestRound[];
 }
 
+/** The reappeared rounds: how many, of all venues and CCF-A, and each, in the order of venue and cut-off. */
+function reappeared(cycles: BacktestCycle[]): BacktestReport["reappearance"] {
+  const rounds = cycles.flatMap((c) => c.rounds);
+  return { all: rounds.length, ccf_a: rounds.filter((r) => r.ccf_a).length, rounds };
+}
+
 /** The report of every venue's scored cycles, per scope, for all venues and CCF-A. */
 export function backtestReport(cycles: BacktestCycle[], cutoffs: string[]): BacktestReport {
-  const byScope: Record<BacktestScope["scope"], BacktestCycle[]> = { next_cycle: [], rest_of_cycle: [] };
+  const byScope: Record<BacktestScope["scope"], BacktestCycle[]> = {
+    next_cycle: [],
+    rest_of_cycle: [],
+    reappearance: [],
+  };
   for (const c of cycles) byScope[c.scope].push(c);
   const ccfA = (scoped: BacktestCycle[]) => scoped.filter((c) => c.ccf_a);
   const summaries = (scoped: BacktestCycle[]) => ({
@@ -211,6 +231,7 @@ export function backtestReport(cycles: BacktestCycle[], cutoffs: string[]): Back
     cutoffs,
     ...summaries(byScope.next_cycle),
     rest_of_cycle: summaries(byScope.rest_of_cycle),
+    reappearance: reappeared(byScope.reappearance),
     ccf_a_worst: ccfA(byScope.next_cycle)
       .flatMap((c) => c.rounds)
       .sort((a, b) => b.error_days - a.error_days)

@@ -12,7 +12,7 @@
  */
 import type { Edition, OutlookDeadline } from "../../snapshot/records.ts";
 import { type BacktestCycle, type BacktestScope, type ScoredEstimate, scoreCycle } from "./backtest-score.ts";
-import { cyclesOutlook } from "./outlook.ts";
+import { cyclesOutlook, estimableYears } from "./outlook.ts";
 import { type AnnouncedRound, type Cycle, cyclesOf, dayNumber, isSubmission } from "./rounds.ts";
 
 /** 1 January and 1 July of 2023–2026. */
@@ -86,7 +86,9 @@ interface VenueAtCutoff {
 /**
  * The real rounds of the first hidden cycle after `cutoff` against the outlook computed at the cut-off from
  * `known()` (the cycles as known then). Skipped while the outlook still looks at an earlier cycle (its next
- * deadline belongs to one): that cycle's estimate is not made yet.
+ * deadline belongs to one): that cycle's estimate is not made yet. A hidden cycle past those the outlook
+ * estimates (more than five after the last announced then: FSCD 2015 → 2026) is a reappearance: its rounds are
+ * counted apart, as no estimate is made for it by design.
  */
 function nextCycle({ venue, cycles, known, cutoff, ccfA, dataAsOf }: VenueAtCutoff): BacktestCycle[] {
   const hidden = cycles.find(
@@ -97,6 +99,19 @@ function nextCycle({ venue, cycles, known, cutoff, ccfA, dataAsOf }: VenueAtCuto
   const year = hidden.edition.year;
   const real = realRounds(hidden.rounds, cutoff);
   if (real.scored.length === 0) return [];
+  const estimable = estimableYears(known());
+  const horizon = estimable.at(-1);
+  if (horizon !== undefined && year > horizon) {
+    const scope: BacktestScope = {
+      venue,
+      cutoff,
+      scope: "reappearance",
+      cycle_year: year,
+      last_announced: estimable[0],
+      ccf_a: ccfA,
+    };
+    return [scoreCycle(real.all, real.scored, [], scope, dataAsOf)];
+  }
   const { next, estimates } = outlookAt(known(), cutoff, year);
   if (next && next.cycle_year < year) return [];
   const scope: BacktestScope = { venue, cutoff, scope: "next_cycle", cycle_year: year, ccf_a: ccfA };

@@ -34,7 +34,19 @@ import {
  * Cycles after the last announced one that may be estimated: the sources often miss a venue's editions for a few
  * years (it is still held); past that the history says too little.
  */
-const MAX_CYCLES_AHEAD = 5;
+export const MAX_CYCLES_AHEAD = 5;
+
+/**
+ * The cycle years the outlook may estimate: the last announced cycle and MAX_CYCLES_AHEAD cycles after it, none when
+ * no cycle is announced. The backtest scores a cycle past them apart (no estimate is made for it, by design).
+ */
+export function estimableYears(cycles: Cycle[]): number[] {
+  const announced = cycles.filter((c) => c.rounds.length > 0).map((c) => c.edition.year);
+  const last = announced.at(-1);
+  if (last === undefined) return [];
+  const step = cycleStep(announced);
+  return Array.from({ length: MAX_CYCLES_AHEAD + 1 }, (_, k) => last + k * step);
+}
 /** A deadline published without a zone is read in Anywhere on Earth, the latest zone, and says so. */
 const ASSUMED_ZONE = "AoE";
 
@@ -238,20 +250,14 @@ export function cyclesOutlook({
   cycles: Cycle[];
 }): SubmissionOutlook {
   const today = nowIso.slice(0, 10);
-  const announcedYears = cycles.filter((c) => c.rounds.length > 0).map((c) => c.edition.year);
-  const last = announcedYears.at(-1);
   const modelFor = roundModels(cycles, dataAsOf);
   const cycleOf = (year: number) => cycles.find((c) => c.edition.year === year);
   const walked: ({ year: number } & CycleOutlook)[] = [];
-  if (last !== undefined) {
-    const step = cycleStep(announcedYears);
-    for (let k = 0; k <= MAX_CYCLES_AHEAD; k++) {
-      const year = last + k * step;
-      const afterStart = cycles.some((c) => c.edition.year !== year && hasRoundAfterStart(c));
-      const cycle = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf, afterStart);
-      walked.push({ year, ...cycle });
-      if (cycle.deadlines.some(upcoming)) break;
-    }
+  for (const year of estimableYears(cycles)) {
+    const afterStart = cycles.some((c) => c.edition.year !== year && hasRoundAfterStart(c));
+    const cycle = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf, afterStart);
+    walked.push({ year, ...cycle });
+    if (cycle.deadlines.some(upcoming)) break;
   }
   const nextAt = walked.findIndex((c) => c.deadlines.some(upcoming));
   const shown =

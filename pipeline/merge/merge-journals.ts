@@ -30,7 +30,11 @@ export interface DataDates {
 
 /** `data_as_of` / `stale` of data from `sources`: the newest of their dates (conference rows say it the same way). */
 function dataAge(sources: readonly string[], dates: DataDates) {
-  const dataAsOf = sources.flatMap((s) => dates.sourceDates.get(s) ?? []).sort().at(-1) ?? null;
+  const dataAsOf =
+    sources
+      .flatMap((s) => dates.sourceDates.get(s) ?? [])
+      .sort()
+      .at(-1) ?? null;
   return { data_as_of: dataAsOf, stale: isStaleData(dataAsOf, dates.today) };
 }
 

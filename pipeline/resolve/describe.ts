@@ -114,7 +114,15 @@ export function describeConference(o: ConferenceObservation): Resolvable {
     exclusive,
     strictAcronym: strict,
     tracker: TRACKERS.has(o.source),
+    held: heldAt(o),
   };
+}
+
+/** Where and in which month the reference's row says its venue meets (its current edition), when it says. */
+function heldAt(o: ConferenceObservation): Resolvable["held"] {
+  const month = o.reference?.conference_date?.match(/^\d{4}-(\d{2})/)?.[1] ?? null;
+  const place = o.reference?.location ?? null;
+  return month || place ? { place, month } : null;
 }
 
 /** A journal observation that lost ISSNs to another journal in resolution: what it lost, and why. */

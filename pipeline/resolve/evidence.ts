@@ -25,6 +25,11 @@ export interface Evidence {
   acronymsAgree(a: Node, b: Node): boolean;
   /** Duplicate rows of one list: rows a cannot-link does not hold apart. */
   duplicates(a: Node, b: Node): boolean;
+  /**
+   * Two rows of one source under acronyms that disagree, each saying where and when its venue meets, in other
+   * places and other months: that source lists two venues, whatever title they share.
+   */
+  heldApart(a: Node, b: Node): boolean;
   /** The node's exact keys, less those it lost. */
   keysOf(n: Node): string[];
   /** Takes a key from a journal's row, saying why (the row is handed on without it). */
@@ -45,6 +50,16 @@ export function evidenceOf(nodes: readonly Node[], opts: ResolveOptions): Eviden
     a.d.acronyms.some((x) => b.d.acronyms.some((y) => contains(x, y) || contains(y, x)));
   // Duplicate rows of one list: one title, or one acronym (a "SIG" prefix aside) and near-identical titles.
   const series = (n: Node) => n.d.acronyms.map((x) => x.replace(/^SIG(?=[A-Z]{2})/, ""));
+  // A place compared on its letters alone ("Xi an, China" / "Xi'an, China"); a venue that moves between months of
+  // the year or between places (IMCOM: Danang, then Taipei, each January) is not two venues by one of them.
+  const placeKey = (place: string) => place.toLowerCase().replace(/[^\p{L}]+/gu, "");
+  const differ = (x: string | null | undefined, y: string | null | undefined, key = (v: string) => v) =>
+    Boolean(x && y && key(x) !== key(y));
+  const heldApart = (a: Node, b: Node) =>
+    a.d.source === b.d.source &&
+    !acronymsAgree(a, b) &&
+    differ(a.d.held?.place, b.d.held?.place, placeKey) &&
+    differ(a.d.held?.month, b.d.held?.month);
   const lostKeys = new Map<number, { keys: string[]; why: string[] }>();
   const keysOf = (n: Node) => n.d.exactKeys.filter((k) => !lostKeys.get(n.i)?.keys.includes(k));
   // Journals: two rows sharing an ISSN under close titles are one journal listed twice ("Sustainable Computing" /
@@ -69,6 +84,7 @@ export function evidenceOf(nodes: readonly Node[], opts: ResolveOptions): Eviden
       (series(a).some((x) => series(b).includes(x)) &&
         (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold)) ||
       sharedKeyClose(a, b),
+    heldApart,
     keysOf,
     loseKey: (n, key, why) => {
       const lost = lostKeys.get(n.i);

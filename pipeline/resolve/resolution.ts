@@ -31,6 +31,11 @@ export interface Resolvable<O = never> {
   /** The acronym alone says nothing (a reference row's marked acronym): it joins on a near-identical title only. */
   strictAcronym?: boolean;
   /**
+   * Where and in which month the row says its venue meets (the reference's current edition: "Las Vegas, Nevada,
+   * USA", "07"), null where it does not say: tells two venues of one source under one generic title apart.
+   */
+  held?: { place: string | null; month: string | null } | null;
+  /**
    * Journals: the title with a generic qualifier dropped ("Performance Evaluation: An International Journal" →
    * "performance evaluation"): joins the one other group bearing it when their rank claims agree or only one side
    * has any (`title+rank`).
@@ -77,9 +82,11 @@ export interface MatchEvent {
 /**
  * Rows or groups kept apart, by why: a cannot-link (two distinct rows of one curated list), a title that contradicts
  * the acronym a row would attach by ("AES-ICSA", AES's Semantic Audio conference, is not ICSA), a row whose title
- * is another venue's while its acronym is not (it attaches nowhere).
+ * is another venue's while its acronym is not (it attaches nowhere), a row sharing only its title with a row of its
+ * own source held elsewhere in another month under another acronym (ICBCB, Xi'an in March, is not BIOCOMP, Las
+ * Vegas in July).
  */
-export type KeptApart = "cannot-link" | "title-contradicts" | "title-conflict";
+export type KeptApart = "cannot-link" | "title-contradicts" | "title-conflict" | "held-elsewhere";
 
 /** One union applied, or one pair kept apart: "source:key" of both sides. */
 export interface Decision {

@@ -37,11 +37,14 @@ export function venuesOf<O>(observations: readonly O[], r: Resolving, reviewed: 
     a.candidates = a.candidates.map((x) => ({ ...x, cluster: clusterOf.get(find(x.cluster)) ?? -1 }));
 
   // Venues the alias table keeps apart on purpose (two alias keys) are reviewed: not suspects. Venues a curated
-  // list ranks as two distinct rows are listed apart from the suspects: the list itself says two venues.
+  // list ranks as two distinct rows, or one source lists held in other places and months (heldApart), are listed
+  // apart from the suspects: the source itself says two venues.
+  const heldApart = (ra: number, rb: number) =>
+    r.clustering.of(ra).some((x) => r.clustering.of(rb).some((y) => r.evidence.heldApart(x, y)));
   const verdict = (a: Node, b: Node): Verdict => {
     const [ra, rb] = [find(a.i), find(b.i)];
     if (aliasClash(ra, rb)) return "reviewed";
-    return cannot(ra, rb) !== null ? "listed-apart" : "suspect";
+    return cannot(ra, rb) !== null || heldApart(ra, rb) ? "listed-apart" : "suspect";
   };
   return {
     clusters,

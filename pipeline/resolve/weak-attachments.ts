@@ -2,8 +2,9 @@
  * Phase C, weak attachments, decided on the state B left and applied together: a group with no list row (tracker
  * series, untitled rows) or a lone row attaches to the one venue its acronym, joint-acronym part ("IJCAI" of
  * "IJCAI-ECAI") or agreeing rank claims point at; several candidates make it ambiguous, never a guess. A titled
- * row never follows an acronym part to a series whose title contradicts its own; a row titled as one venue under
- * another venue's acronym was held out before (`title-conflicts.ts`) and is not visited.
+ * row never follows an acronym part to a series whose title contradicts its own, nor its title alone to a venue
+ * its own source lists apart (held elsewhere, in another month, under another acronym); a row titled as one venue
+ * under another venue's acronym was held out before (`title-conflicts.ts`) and is not visited.
  */
 import { byRank, isAnchor, type Node } from "./nodes.ts";
 import type { Ambiguity, MatchRule } from "./resolution.ts";
@@ -121,9 +122,20 @@ function candidates(r: Resolving, v: Visit): Map<number, Candidate> {
       else if (rankAgrees(m)) consider(m, "acronym+rank");
     }
   }
-  // A lone row whose title another venue bears, under another acronym (a renamed or mislabelled row).
+  // A lone row whose title another venue bears, under another acronym (a renamed or mislabelled row); not where a
+  // row of its own source there is held in another place and month under another acronym: two venues sharing a
+  // generic title (ICBCB, Xi'an in March, and BIOCOMP, Las Vegas in July).
   if (alone && !n.d.tracker && !n.untitled && n.d.normTitle) {
-    for (const m of byTitle.get(n.d.normTitle) ?? []) consider(m, "title");
+    const keptApart = new Set<number>();
+    for (const m of byTitle.get(n.d.normTitle) ?? []) {
+      const root = r.clustering.find(m.i);
+      const apart = r.clustering.of(root).find((k) => r.evidence.heldApart(n, k));
+      if (!apart) consider(m, "title");
+      else if (pass === 0 && !keptApart.has(root)) {
+        keptApart.add(root);
+        r.clustering.record("held-elsewhere", 0, n, apart);
+      }
+    }
   }
   if (best.size === 0) {
     let contradicted: Node | null = null;

@@ -249,8 +249,8 @@ function toSpecialIssue(si: SpecialIssue, access: DetailAccess): SpecialIssueDet
     topics,
     editors,
     ...(access.paid ? { url } : {}),
-    data_as_of,
-    stale,
+    data_as_of: data_as_of ?? null,
+    stale: stale ?? false,
   };
 }
 

@@ -92,7 +92,10 @@ async function countCounted(ctx: QueryContext, q: RankingQuery, joins: Join[]): 
 const COUNTERS: Record<ActivityMetric, { field: Popularity["counter"]; none: string }> = {
   views_30d: { field: "views_30d", none: "No views recorded in the last 30 days" },
   trackers: { field: "trackers_count", none: "No researcher profile tracks any of these venues yet" },
-  attendees: { field: "attendees_count", none: "No researcher profile lists any of these venues as attended yet" },
+  attendees: {
+    field: "attendees_count",
+    none: "No researcher profile lists any of these venues as attended yet",
+  },
 };
 
 /** What a popularity list says about its order: its counter, how many venues it counted, and a note when none. */

@@ -63,7 +63,9 @@ const CoreForCodes = z.array(CoreForCode).meta({
 });
 
 /** A row's data age (conference, journal, special-issue call): said the same way on each. */
-const StaleFlag = z.boolean().meta({ description: `data_as_of is over ${DATA_AS_OF_MAX_AGE_DAYS} days old.` });
+const StaleFlag = z
+  .boolean()
+  .meta({ description: `data_as_of is over ${DATA_AS_OF_MAX_AGE_DAYS} days old.` });
 
 const RowEditionPayload = RowEdition.meta({
   id: "RowEdition",
@@ -150,10 +152,12 @@ const callDataAge = {
   stale: StaleFlag,
 };
 
-export const OpenSpecialIssue = z.object({ title: z.string(), submission_date: isoDate, ...callDataAge }).meta({
-  id: "OpenSpecialIssue",
-  description: "The journal's open special-issue call with the soonest deadline.",
-});
+export const OpenSpecialIssue = z
+  .object({ title: z.string(), submission_date: isoDate, ...callDataAge })
+  .meta({
+    id: "OpenSpecialIssue",
+    description: "The journal's open special-issue call with the soonest deadline.",
+  });
 
 export const RankedJournal = Journal.extend({
   special_issue: OpenSpecialIssue.optional().meta({ description: "Added by cfp." }),
@@ -193,7 +197,8 @@ export const Popularity = z
         "Venues of the whole list (every page) whose count is above 0: they come first, most first. trending lists only them; the other lists follow with every other venue at 0.",
     }),
     note: z.string().nullable().meta({
-      description: "When counted is 0: says that nothing has been counted yet, so the list has no popularity order.",
+      description:
+        "When counted is 0: says that nothing has been counted yet, so the list has no popularity order.",
     }),
   })
   .meta({ id: "Popularity" });

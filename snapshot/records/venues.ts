@@ -99,8 +99,12 @@ export const SpecialIssue = z.object({
   /** The call's own page; kept for paid responses only. */
   url: z.string().nullable(),
   source: z.string(),
-  /** The date of the data of the source that gave the call, and whether it is old. */
-  ...DataAge,
+  /**
+   * The date of the data of the source that gave the call, and whether it is old: set by the merge
+   * (pipeline/merge/merge-journals.ts), absent on an importer's call and in details written before.
+   */
+  data_as_of: IsoDate.nullable().optional(),
+  stale: z.boolean().optional(),
 });
 export type SpecialIssue = z.infer<typeof SpecialIssue>;
 

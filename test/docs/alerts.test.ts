@@ -7,11 +7,11 @@ import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { recordBuildStep } from "../../runtime/build-status.ts";
-import { REPO_ROOT } from "../helpers/run-ts.ts";
 import { startTestService, type TestService } from "../helpers/accounts-service.ts";
+import { REPO_ROOT } from "../helpers/run-ts.ts";
 
 interface Rule {
   alert: string;
@@ -22,15 +22,30 @@ interface Rule {
 }
 
 const file = join(REPO_ROOT, "docs/alerts.yml");
-const rules = (parse(readFileSync(file, "utf8")) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap(
-  (g) => g.rules,
-);
+const rules = (
+  parse(readFileSync(file, "utf8")) as { groups: { name: string; rules: Rule[] }[] }
+).groups.flatMap((g) => g.rules);
 /** Names in an expression that are not metrics: Prometheus's functions, aggregations, keywords, label names. */
-const NOT_METRICS = new Set(["rate", "increase", "sum", "by", "time", "up", "instance", "job", "step", "status", "state"]);
+const NOT_METRICS = new Set([
+  "rate",
+  "increase",
+  "sum",
+  "by",
+  "time",
+  "up",
+  "instance",
+  "job",
+  "step",
+  "status",
+  "state",
+]);
 
 /** The metric names an expression reads: identifiers outside label matchers and strings. */
 function metricsOf(expr: string): string[] {
-  const bare = expr.replace(/\{[^}]*\}/g, "").replace(/\[[^\]]*\]/g, "").replace(/"[^"]*"/g, "");
+  const bare = expr
+    .replace(/\{[^}]*\}/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/"[^"]*"/g, "");
   return [...new Set(bare.match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? [])].filter((name) => !NOT_METRICS.has(name));
 }
 
@@ -38,10 +53,17 @@ describe("docs/alerts.yml", () => {
   let service: TestService;
   let exported: Set<string>;
   beforeAll(async () => {
-    service = await startTestService({ STATE_DIR: await mkdtemp(join(tmpdir(), "vd-alerts-")), REDIS_URL: "" });
+    service = await startTestService({
+      STATE_DIR: await mkdtemp(join(tmpdir(), "vd-alerts-")),
+      REDIS_URL: "",
+    });
     // Build and sync outcomes are exported once a builder recorded them.
     for (const step of ["sync", "build"] as const) {
-      recordBuildStep(service.snapshotsDir, step, { outcome: "ok", at: new Date().toISOString(), duration_ms: 1 });
+      recordBuildStep(service.snapshotsDir, step, {
+        outcome: "ok",
+        at: new Date().toISOString(),
+        duration_ms: 1,
+      });
     }
     const text = await (await service.fetch("/metrics")).text();
     exported = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1] ?? ""));
@@ -60,7 +82,9 @@ describe("docs/alerts.yml", () => {
   });
 
   it("names only metrics a running server exports", () => {
-    const named = rules.flatMap((rule) => metricsOf(rule.expr).map((metric) => ({ alert: rule.alert, metric })));
+    const named = rules.flatMap((rule) =>
+      metricsOf(rule.expr).map((metric) => ({ alert: rule.alert, metric })),
+    );
     expect(named.length).toBeGreaterThan(5);
     const missing = named.filter(({ metric }) => !exported.has(metric));
     expect(missing).toEqual([]);

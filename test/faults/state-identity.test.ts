@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runTs } from "../helpers/run-ts.ts";
 import { type RedisServer, skipRedis, startRedis } from "../helpers/redis-server.ts";
+import { runTs } from "../helpers/run-ts.ts";
 import { type ServedFixture, servedFixture } from "../helpers/served-fixture.ts";
 import { PROBE_SITE } from "./loopback.ts";
 import { type Server, serve, stop } from "./serve-process.ts";
@@ -57,7 +57,12 @@ describe.skipIf(skipRedis)("Redis emptied under two running servers", () => {
 
   const cli = (args: string[], stateDir = stateDirs[0]) =>
     runTs("scripts/accounts.ts", args, {
-      env: { REDIS_URL: redis.url, REDIS_PREFIX: PREFIX, STATE_DIR: stateDir, SNAPSHOTS_DIR: fixture.snapshotsDir },
+      env: {
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: PREFIX,
+        STATE_DIR: stateDir,
+        SNAPSHOTS_DIR: fixture.snapshotsDir,
+      },
       input: "a long enough password\n",
     });
 
@@ -109,7 +114,10 @@ describe.skipIf(skipRedis)("Redis emptied under two running servers", () => {
     for (const server of servers) {
       const ms = await within(5000, async () => (await fetch(`${server.url}/readyz`)).status === 503);
       console.log(`state identity loss seen by /readyz after ${Math.round(ms)} ms`);
-      const ready = (await (await fetch(`${server.url}/readyz`)).json()) as { reasons: string[]; store: string };
+      const ready = (await (await fetch(`${server.url}/readyz`)).json()) as {
+        reasons: string[];
+        store: string;
+      };
       expect(ready.store).toBe("identity lost");
       expect(ready.reasons.join("\n")).toMatch(/state store: the state store is not .*: it was empty/);
       for (const answer of [await keyed(server), await anonymous(server)]) {

@@ -32,6 +32,7 @@ describe("the service's mail", () => {
       STATE_DIR: tempDir("state"),
       SMTP_URL: relay.url,
       MAIL_FROM: "Venue Directory <noreply@venues.test>",
+      STORE_TIMEOUT_MS: "15000",
     });
     service = await startService(config, { logger: silentLogger });
   }, 60_000);

@@ -101,7 +101,7 @@ export async function fixtureOrigins(work: string): Promise<FixtureOrigins> {
         return { http: `${base}${path}`, to: o.to };
       }
       // Only the paths the fixtures have (a missing one fails the folder), and the made-up ones with the first.
-      const paths = Object.fromEntries([
+      const paths: Record<string, string> = Object.fromEntries([
         ...Object.entries(o.paths).filter(([, to]) => fixtureContent(entry.dir, to) !== null),
         ...(i === entry.origin.findIndex((x) => "git" in x) ? extra.map((name) => [name, name]) : []),
       ]);

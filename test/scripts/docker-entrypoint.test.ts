@@ -31,7 +31,9 @@ describe("docker-entrypoint.sh", () => {
     const run = entrypoint(dirs, ["sh", "-c", 'echo "command ran as $$"; exit 7']);
     expect(run.status, run.stderr).toBe(7);
     for (const dir of Object.values(dirs)) expect(existsSync(dir)).toBe(true);
-    expect(run.stdout).toContain(`UPSTREAM_DIR=${dirs.UPSTREAM_DIR} is empty: npm start fetches every source first`);
+    expect(run.stdout).toContain(
+      `UPSTREAM_DIR=${dirs.UPSTREAM_DIR} is empty: npm start fetches every source first`,
+    );
     expect(run.stdout).toContain("command ran as");
   });
 

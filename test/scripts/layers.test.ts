@@ -95,9 +95,10 @@ describe("import layers", () => {
     ]) {
       symlinkSync(join(ROOT, name), join(dir, name));
     }
-    const store = 'import "../../accounts/store/index.ts";';
+    // The pages live under src/pages/[...lang]/ (one file per page, both languages).
+    const store = 'import "../../../accounts/store/index.ts";';
     const plant = (page: string, after: string) => {
-      const path = join(dir, "src/pages", page);
+      const path = join(dir, "src/pages/[...lang]", page);
       writeFileSync(path, readFileSync(path, "utf8").replace(after, `${after}\n${store}`));
     };
     plant("search.astro", "---");
@@ -105,8 +106,8 @@ describe("import layers", () => {
 
     const result = await cruiseImports(dir, ["src"]);
     expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
-      "site-apart: src/pages/deadlines.astro → accounts/store/index.ts",
-      "site-apart: src/pages/search.astro → accounts/store/index.ts",
+      "site-apart: src/pages/[...lang]/deadlines.astro → accounts/store/index.ts",
+      "site-apart: src/pages/[...lang]/search.astro → accounts/store/index.ts",
     ]);
   });
 });

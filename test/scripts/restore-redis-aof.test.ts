@@ -27,7 +27,8 @@ describe.skipIf(skipRedis)("Redis restored from a backup with AOF on", () => {
     return dir;
   };
   // AOF on, as docs/operations.md recommends; RDB snapshots off, so only the AOF can bring data back.
-  const startAof = (dataDir: string) => startRedis(["--dir", dataDir, "--appendonly", "yes", "--appendfsync", "always"]);
+  const startAof = (dataDir: string) =>
+    startRedis(["--dir", dataDir, "--appendonly", "yes", "--appendfsync", "always"]);
 
   it("brings accounts and keys back after Redis restarts", async () => {
     const dataDir = await temp("vd-aof-data-");
@@ -37,7 +38,9 @@ describe.skipIf(skipRedis)("Redis restored from a backup with AOF on", () => {
     const cli = (args: string[]) =>
       runTs("scripts/accounts.ts", args, { env: env(), input: "a long enough password\n" });
     expect((await cli(["create-user", "--email", "b@example.org", "--password-stdin"])).code).toBe(0);
-    const key = (JSON.parse((await cli(["create-key", "--email", "b@example.org"])).stdout) as { key: string }).key;
+    const key = (
+      JSON.parse((await cli(["create-key", "--email", "b@example.org"])).stdout) as { key: string }
+    ).key;
 
     const file = join(stateDir, "backups", "before.redis");
     const made = await runTs("scripts/backup.ts", ["--to", file], { env: env() });

@@ -80,13 +80,19 @@ describe("npm start and stop signals", () => {
     it(`serving (ROLE=server): ${signal} to npm's PID stops the server, nothing left`, async () => {
       const fixture = await servedFixture({ "index.html": "<!doctype html><title>Venues</title>" });
       const state = await mkdtemp(join(tmpdir(), "vd-signals-"));
-      cleanups.push(() => fixture.remove(), () => rm(state, { recursive: true, force: true }));
+      cleanups.push(
+        () => fixture.remove(),
+        () => rm(state, { recursive: true, force: true }),
+      );
       const run = npmStart({ ...fixture.env, ROLE: "server", STATE_DIR: state });
       await waitFor("serving", () => /bound to port \d+/.test(run.output()), 60_000);
       await stopAndExpectNoOrphan(run.child, signal);
       await run.exited;
       // Every line it wrote is JSON (jq reads it whole).
-      for (const line of run.output().split("\n").filter((l) => l.trim() !== "")) {
+      for (const line of run
+        .output()
+        .split("\n")
+        .filter((l) => l.trim() !== "")) {
         expect(() => JSON.parse(line), line).not.toThrow();
       }
     }, 90_000);
@@ -106,7 +112,12 @@ describe("npm start and stop signals", () => {
     });
     await waitFor("the snapshot build started", () => /▶ snapshot/.test(run.output()), 60_000);
     // The build's output is in a file of its own, not in npm start's.
-    const started = JSON.parse(run.output().split("\n").find((l) => l.includes("▶ snapshot")) ?? "{}");
+    const started = JSON.parse(
+      run
+        .output()
+        .split("\n")
+        .find((l) => l.includes("▶ snapshot")) ?? "{}",
+    );
     expect(started.output).toMatch(/\/var\/logs\/snapshot-.*\.log$/);
     await stopAndExpectNoOrphan(run.child, "SIGTERM");
     await run.exited;

@@ -89,7 +89,7 @@ describe.skipIf(!HAS_CHROMIUM)("the Chinese site in a browser", () => {
       const page = await context.newPage();
       await page.goto(`${served().server.url}${path}`);
       await expect
-        .poll(() => page.locator("[data-language-suggestion]").isVisible(), `${locale} ${path}`)
+        .poll(() => page.locator("[data-language-suggestion]").isVisible(), { message: `${locale} ${path}` })
         .toBe(offered);
       await context.close();
     }

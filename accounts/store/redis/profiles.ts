@@ -22,6 +22,7 @@ export function redisProfiles(context: RedisContext): ProfileStore {
         trackedConferences: list("tracked_conferences"),
         trackedJournals: list("tracked_journals"),
         attendedConferences: list("attended_conferences"),
+        hideTracked: f.hide_tracked === "1",
         updatedAt: req(f, "updated_at"),
       };
     },
@@ -31,6 +32,7 @@ export function redisProfiles(context: RedisContext): ProfileStore {
         public: p.public ? "1" : "0",
         institution: p.institution,
         cv: p.cv,
+        hide_tracked: p.hideTracked ? "1" : "0",
         updated_at: p.updatedAt,
       };
       const set = Object.entries(scalars).filter(([, v]) => v !== null);

@@ -4,7 +4,8 @@ import { DuplicateEmailError } from "../types.ts";
 import type { SqliteConnections } from "./connections.ts";
 import { records } from "./rows.ts";
 
-export function sqliteAccounts({ db }: SqliteConnections): AccountStore {
+export function sqliteAccounts(c: SqliteConnections): AccountStore {
+  const { db } = c;
   return {
     async createAccount(a) {
       try {
@@ -50,6 +51,26 @@ export function sqliteAccounts({ db }: SqliteConnections): AccountStore {
         )
         .run(password.hash, password.salt, validAfter, accountId).changes;
       return Number(changed) > 0;
+    },
+
+    async setAccountQuota(accountId, dailyQuota) {
+      const changed = db
+        .prepare("UPDATE accounts SET daily_quota = ? WHERE id = ?")
+        .run(dailyQuota, accountId);
+      return Number(changed.changes) > 0;
+    },
+
+    async deleteAccount(accountId) {
+      return c.transaction(db, () => {
+        // The keys go with the account (their rows name it): the next request with one is an unknown key, 401.
+        db.prepare("DELETE FROM api_keys WHERE account_id = ?").run(accountId);
+        // Tracker and attendee counts are read from profile_venues, so they follow.
+        db.prepare("DELETE FROM profile_venues WHERE account_id = ?").run(accountId);
+        db.prepare("DELETE FROM profiles WHERE account_id = ?").run(accountId);
+        db.prepare("DELETE FROM quota_requests WHERE account_id = ?").run(accountId);
+        db.prepare("DELETE FROM one_time_tokens WHERE account_id = ?").run(accountId);
+        return Number(db.prepare("DELETE FROM accounts WHERE id = ?").run(accountId).changes) > 0;
+      });
     },
   };
 }

@@ -23,7 +23,7 @@ export function sqliteApiKeys(c: SqliteConnections): ApiKeyStore {
       // Read on every keyed request: a statement prepared once (any connection reads the same committed state).
       const row = c
         .meter(
-          `SELECT k.id, k.account_id, k.revoked_at, a.verified
+          `SELECT k.id, k.account_id, k.revoked_at, a.verified, a.daily_quota
            FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id WHERE k.hash = ?`,
         )
         .get(hash);

@@ -22,6 +22,7 @@ export function sqliteProfiles(c: SqliteConnections): ProfileStore {
         trackedConferences: pick("tracks", "conference"),
         trackedJournals: pick("tracks", "journal"),
         attendedConferences: pick("attended", "conference"),
+        hideTracked: num(row.hide_tracked) === 1,
         updatedAt: str(row.updated_at),
       };
     },
@@ -34,10 +35,11 @@ export function sqliteProfiles(c: SqliteConnections): ProfileStore {
       ];
       c.transaction(db, () => {
         db.prepare(
-          `INSERT INTO profiles (account_id, public, institution, cv, updated_at) VALUES (?, ?, ?, ?, ?)
+          `INSERT INTO profiles (account_id, public, institution, cv, hide_tracked, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT(account_id) DO UPDATE SET public = excluded.public, institution = excluded.institution,
-             cv = excluded.cv, updated_at = excluded.updated_at`,
-        ).run(p.accountId, p.public ? 1 : 0, p.institution, p.cv, p.updatedAt);
+             cv = excluded.cv, hide_tracked = excluded.hide_tracked, updated_at = excluded.updated_at`,
+        ).run(p.accountId, p.public ? 1 : 0, p.institution, p.cv, p.hideTracked ? 1 : 0, p.updatedAt);
         db.prepare("DELETE FROM profile_venues WHERE account_id = ?").run(p.accountId);
         const insert = db.prepare(
           `INSERT OR IGNORE INTO profile_venues (account_id, relation, kind, venue_id, position)

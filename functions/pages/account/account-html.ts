@@ -12,7 +12,7 @@ export const FRAME = "account";
 export interface Field {
   name: string;
   label: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "number" | "textarea" | "checkbox";
   value?: string;
   /** The autocomplete token (email, new-password, current-password, name, organization). */
   autocomplete: string;
@@ -27,20 +27,32 @@ export interface Field {
 export function fieldHtml(f: Field): string {
   const id = `f-${f.name}`;
   const described = [f.hint ? `${id}-hint` : "", f.error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const kind = f.type ?? "text";
   const attributes = [
     `id="${id}"`,
     `name="${escapeHtml(f.name)}"`,
-    `type="${f.type ?? "text"}"`,
+    kind === "textarea" ? "" : `type="${kind}"`,
     `autocomplete="${escapeHtml(f.autocomplete)}"`,
-    f.type === "password" ? "" : `value="${escapeHtml(f.value ?? "")}"`,
+    kind === "password" || kind === "textarea" || kind === "checkbox"
+      ? ""
+      : `value="${escapeHtml(f.value ?? "")}"`,
+    // A checkbox's value is "on" when ticked; `value` says whether it is.
+    kind === "checkbox" && f.value === "on" ? "checked" : "",
     f.required ? "required" : "",
     f.minLength ? `minlength="${f.minLength}"` : "",
     f.maxLength ? `maxlength="${f.maxLength}"` : "",
     described ? `aria-describedby="${described}"` : "",
     f.error ? `aria-invalid="true"` : "",
   ].filter(Boolean);
+  const notes = `${f.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(f.hint)}</p>` : ""}${f.error ? `<p class="field-error" id="${id}-error">${escapeHtml(f.error)}</p>` : ""}`;
+  if (kind === "checkbox")
+    return `<label for="${id}" class="check"><input ${attributes.join(" ")}> ${escapeHtml(f.label)}</label>\n${notes}`;
+  const control =
+    kind === "textarea"
+      ? `<textarea ${attributes.join(" ")} rows="6">${escapeHtml(f.value ?? "")}</textarea>`
+      : `<input ${attributes.join(" ")}>`;
   return `<label for="${id}">${escapeHtml(f.label)}${f.required ? "" : ' <span class="hint">(optional)</span>'}</label>
-${f.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(f.hint)}</p>` : ""}${f.error ? `<p class="field-error" id="${id}-error">${escapeHtml(f.error)}</p>` : ""}<input ${attributes.join(" ")}>`;
+${notes}${control}`;
 }
 
 export interface FormSpec {

@@ -5,6 +5,7 @@
  * form comes back refilled (never the password) with the reason and a 4xx status. Null for any other path.
  */
 import { PasswordHashingBusy } from "../../../accounts/auth/passwords.ts";
+import { ACCOUNT_HOME_PATHS, type AccountHome } from "./account-home.ts";
 import { type AccountPage, accountPage, problemHtml } from "./account-html.ts";
 import { LOGIN_FORM_PATH, LOGOUT_PATH, loginForm, loginPages } from "./login-pages.ts";
 import { samePath } from "./next-path.ts";
@@ -33,7 +34,8 @@ export const ACCOUNT_FORM_PATHS = [
 
 export type AccountPages = (req: Request, pathname: string, ip: string) => Promise<Response | null>;
 
-export function accountPages(deps: AccountPagesDeps): AccountPages {
+/** `home`: the account page itself (account-home.ts); without it its paths are not answered here. */
+export function accountPages(deps: AccountPagesDeps, home?: AccountHome): AccountPages {
   const { sessionOf, postedForm } = pageSessions(deps);
   const signup = signupPages(deps);
   const login = loginPages(deps);
@@ -58,6 +60,7 @@ export function accountPages(deps: AccountPagesDeps): AccountPages {
 
   const get = async (req: Request, pathname: string, session: PageSession): Promise<AccountPage | null> => {
     const query = new URL(req.url).searchParams;
+    if (home && ACCOUNT_HOME_PATHS.includes(pathname)) return home.get(session, pathname, query);
     switch (pathname) {
       case SIGNUP_PATH:
         return signup.signUpPage(session);
@@ -86,9 +89,12 @@ export function accountPages(deps: AccountPagesDeps): AccountPages {
     session: PageSession,
   ): Promise<AccountPage | Response> => {
     const posted = await postedForm(req, session);
+    if (!posted.ok && home && ACCOUNT_HOME_PATHS.includes(pathname))
+      return home.refusedPost(session, pathname, posted.fields, posted.problem, posted.status);
     if (!posted.ok)
       return { ...refusedForm(pathname, session, posted.fields, posted.problem), status: posted.status };
     const { fields } = posted;
+    if (home && ACCOUNT_HOME_PATHS.includes(pathname)) return home.post(session, pathname, fields);
     switch (pathname) {
       case SIGNUP_PATH:
         return signup.signUp(session, fields);
@@ -106,7 +112,8 @@ export function accountPages(deps: AccountPagesDeps): AccountPages {
   };
 
   return async (req, pathname, ip) => {
-    if (!ACCOUNT_FORM_PATHS.includes(pathname)) return null;
+    if (!ACCOUNT_FORM_PATHS.includes(pathname) && !(home && ACCOUNT_HOME_PATHS.includes(pathname)))
+      return null;
     const method = req.method;
     if (method !== "GET" && method !== "HEAD" && method !== "POST") return null;
     const session = await sessionOf(req, ip);

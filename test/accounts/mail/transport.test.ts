@@ -3,6 +3,9 @@
  * log at info (recipient, subject, text with its links) and counts as sent; a relay's answers are sorted into retry,
  * dead and bounce.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,18 +13,21 @@ import { readMailConfig } from "../../../accounts/mail/config.ts";
 import { StoreOutbox } from "../../../accounts/mail/outbox.ts";
 import { MailSender } from "../../../accounts/mail/sender.ts";
 import { logTransport, outcomeOf, transportOf } from "../../../accounts/mail/transport.ts";
+import { SqliteStore } from "../../../accounts/store/sqlite-store.ts";
 import { silentLogger } from "../../../runtime/logger.ts";
-import { type TempStore, tempStore } from "../../helpers/temp-store.ts";
 
-let temp: TempStore | undefined;
+let temp: { store: SqliteStore; dir: string } | undefined;
 afterEach(async () => {
-  await temp?.dispose();
+  await temp?.store.close();
+  if (temp) rmSync(temp.dir, { recursive: true, force: true });
   temp = undefined;
 });
 
 describe("the log transport (no SMTP_URL)", () => {
   it("writes each message to the server log as one JSON line at info, and marks it sent", async () => {
-    temp = tempStore();
+    const dir = mkdtempSync(join(tmpdir(), "vd-mail-log-"));
+    // A generous store deadline: what is measured is the log line, not the store on a loaded machine.
+    temp = { store: new SqliteStore({ dir, timeoutMs: 15_000 }), dir };
     const lines: string[] = [];
     const stream = new PassThrough();
     stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean)));

@@ -17,6 +17,8 @@ import { withRedis } from "../../helpers/redis-server.ts";
 const clock = { ms: Date.UTC(2026, 0, 5, 9, 0, 0) };
 const now = () => clock.ms;
 const MINUTE = 60_000;
+/** Store calls may wait this long: the contract is what is tested, not a loaded machine's 2 s deadline. */
+const timeoutMs = 15_000;
 
 /** What a backend kept of message `id`: its bodies (null when dropped) and status; null when it is gone. */
 type Peek = (id: string) => Promise<{ text: string | null; html: string | null; status: string } | null>;
@@ -30,7 +32,7 @@ interface Backend {
 function fileBackend(): Backend {
   const dir = mkdtempSync(join(tmpdir(), "vd-mail-"));
   return {
-    open: async () => new SqliteStore({ dir, now }),
+    open: async () => new SqliteStore({ dir, now, timeoutMs }),
     async peek(id) {
       const db = new DatabaseSync(join(dir, "state.sqlite"), { readOnly: true });
       try {
@@ -54,7 +56,7 @@ function redisBackend(url: string): Backend {
   const keyPrefix = `mail${run}-${process.pid}:`;
   const raw = new Redis(url, { keyPrefix });
   return {
-    open: () => RedisStore.connect({ url, keyPrefix, now }),
+    open: () => RedisStore.connect({ url, keyPrefix, now, timeoutMs }),
     async peek(id) {
       const f = await raw.hgetall(`mail:${id}`);
       if (Object.keys(f).length === 0) return null;

@@ -31,6 +31,7 @@ export const CONFERENCE_ROW_KEYS = [
   "notification_date",
   "conference_date",
   "location",
+  "edition",
   "ccf_rank",
   "core_rank",
   "qualis_rank",
@@ -61,6 +62,8 @@ export const JOURNAL_ROW_KEYS = [
   "ccf_category",
   "detail_page",
   "updated_at",
+  "data_as_of",
+  "stale",
 ];
 
 export interface Harness {

@@ -67,7 +67,8 @@ const CONFERENCE_ORACLE: Record<string, Oracle<Row>> = {
   },
   upcoming: dated((r) => r.conference_date, "ahead"),
   past: dated((r) => r.conference_date, "past"),
-  trending: byCount(ACTIVITY.views_30d),
+  // Only the venues viewed in the last 30 days (a venue nobody viewed is never trending).
+  trending: { ...byCount(ACTIVITY.views_30d), filter: (r) => (ACTIVITY.views_30d[r.id as "101"] ?? 0) > 0 },
 };
 
 const EXTRAS: Record<string, string[]> = {
@@ -240,7 +241,12 @@ describe("GET /api/journals/rankings/{ranking}", () => {
     expect(body.data.journals.map((r: { id: string }) => r.id)).toEqual(["203", "201", "205"]);
     for (const row of body.data.journals) {
       const issue = openIssue(FIXTURE_JOURNALS.find((j) => j.id === row.id) as JRow);
-      expect(row.special_issue).toEqual({ title: issue?.title, submission_date: issue?.submission_date });
+      expect(row.special_issue).toEqual({
+        title: issue?.title,
+        submission_date: issue?.submission_date,
+        data_as_of: issue?.data_as_of,
+        stale: issue?.stale,
+      });
       expect(Object.keys(row).at(-1)).toBe("special_issue");
     }
     const { body: all } = await h.json("/api/journals/rankings/all");

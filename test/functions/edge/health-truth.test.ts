@@ -3,8 +3,7 @@
  * failed build or sync (recorded at start, nightly or by hand); 200 again once each is put right. /metrics carries
  * the build's and sync's outcome, time and duration, and the snapshot load failures.
  */
-import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,8 +82,18 @@ describe("/readyz and /metrics on a broken service", () => {
 
   it("names a failed build and a failed sync, and exports their outcome, time and duration", async () => {
     const at = "2026-06-14T00:11:03.000Z";
-    recordBuildStep(service.snapshotsDir, "sync", { outcome: "failed", at, duration_ms: 1500, message: "ccfddl: offline" });
-    recordBuildStep(service.snapshotsDir, "build", { outcome: "failed", at, duration_ms: 4200, message: "site failed (exit 1)" });
+    recordBuildStep(service.snapshotsDir, "sync", {
+      outcome: "failed",
+      at,
+      duration_ms: 1500,
+      message: "ccfddl: offline",
+    });
+    recordBuildStep(service.snapshotsDir, "build", {
+      outcome: "failed",
+      at,
+      duration_ms: 4200,
+      message: "site failed (exit 1)",
+    });
     const { status, body } = await ready();
     expect(status).toBe(503);
     expect(body.reasons).toEqual([
@@ -94,7 +103,12 @@ describe("/readyz and /metrics on a broken service", () => {
     const text = await metrics();
     expect(text).toMatch(/^vd_build_step_ok\{step="build"\} 0$/m);
     expect(text).toMatch(/^vd_build_step_ok\{step="sync"\} 0$/m);
-    expect(text).toMatch(new RegExp(`^vd_build_step_finished_timestamp_seconds\\{step="build"\\} ${Date.parse(at) / 1000}$`, "m"));
+    expect(text).toMatch(
+      new RegExp(
+        `^vd_build_step_finished_timestamp_seconds\\{step="build"\\} ${Date.parse(at) / 1000}$`,
+        "m",
+      ),
+    );
     expect(text).toMatch(/^vd_build_step_duration_seconds\{step="build"\} 4.2$/m);
     recordBuildStep(service.snapshotsDir, "sync", { outcome: "ok", at, duration_ms: 900 });
     recordBuildStep(service.snapshotsDir, "build", { outcome: "ok", at, duration_ms: 4000 });

@@ -82,11 +82,15 @@ describe("/readyz and /metrics", () => {
     });
     res = await get("/readyz");
     body = await res.json();
-    expect(res.status).toBe(200);
+    // A failed build is a reason of its own, whenever it happened (not only a stale snapshot later).
+    expect(res.status).toBe(503);
+    expect(body.reasons).toEqual(["build failed at 2026-06-14T00:12:00Z: snapshot failed (exit 1)"]);
     expect(body.nightly).toEqual({
       sync: { outcome: "ok", at: "2026-06-14T00:11:00Z" },
       build: { outcome: "failed", at: "2026-06-14T00:12:00Z", message: "snapshot failed (exit 1)" },
     });
+    recordBuildStep(fixture.snapshotsDir, "build", { outcome: "ok", at: "2026-06-14T00:13:00Z" });
+    expect((await get("/readyz")).status).toBe(200);
   });
 
   it("answers 503 naming the reason once the snapshot is older than READY_MAX_SNAPSHOT_AGE_HOURS", async () => {

@@ -30,7 +30,11 @@ import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../../helpe
  * ccfddl's notifications and final versions no longer read as rounds): next cycle, CCF-A 399 rounds, 98.7 %, 4, 32,
  * 89.1 % (its floor of 89.3 % kept: FM's true data cost one false estimate), 94.9 %; rest of cycle, CCF-A 104
  * rounds, 98.1 % (the two misses: UbiComp 2023, the first cycle the data has), 0, 19, 92.3 %, 88.0 %; all 193,
- * 91.2 %, 1, 45, 93.0 %, 80.9 %.
+ * 91.2 %, 1, 45, 93.0 %, 80.9 %. Issue 37's third step (two reference rows sharing only a generic title, held
+ * elsewhere in another month, no longer one venue: ICBCB off BIOCOMP, SOEN off ICSE; a hidden cycle more than
+ * MAX_CYCLES_AHEAD cycles after the last announced one counted as a reappearance, 22 rounds, not in the next
+ * cycle): next cycle, all 1,620 rounds, 97.4 % (was 96.0 %), 8, 45 (was 51), 85.4 %, 94.5 % (was 92.9 %); CCF-A
+ * unchanged, 399 rounds, 98.7 %, 4, 32, 89.1 % (below its floor of 89.3 %, kept), 94.9 %.
  */
 interface Floor {
   scope: string;
@@ -58,11 +62,11 @@ const FLOORS: Floor[] = [
     scope: "next cycle, all",
     of: (b) => b.all,
     rounds: 1500,
-    coverage: 0.964,
+    coverage: 0.974,
     median: 8,
-    p90: 49,
+    p90: 45,
     precision: 0.854,
-    roundCount: 0.934,
+    roundCount: 0.945,
   },
   {
     scope: "rest of cycle, CCF-A",
@@ -241,14 +245,17 @@ describeOnRealUpstream("the outlook on the real upstream data (as of 2026-11-26)
   afterAll(() => rm(snapshots, { recursive: true, force: true }));
 
   it("keeps the CCF-A and all-venue backtest figures of both scopes, recall and precision, at or above the committed floors", () => {
+    // Soft: every floor is checked and every one below is named, not only the first.
     for (const floor of FLOORS) {
       const f = floor.of(report.backtest);
-      expect(f.rounds, floor.scope).toBeGreaterThan(floor.rounds);
-      expect(f.coverage, floor.scope).toBeGreaterThanOrEqual(floor.coverage);
-      expect(f.median, floor.scope).toBeLessThanOrEqual(floor.median);
-      if (floor.p90 !== undefined) expect(f.p90, floor.scope).toBeLessThanOrEqual(floor.p90);
-      expect(f.precision, floor.scope).toBeGreaterThanOrEqual(floor.precision);
-      expect(f.round_count_right, floor.scope).toBeGreaterThanOrEqual(floor.roundCount);
+      expect.soft(f.rounds, `${floor.scope}: rounds`).toBeGreaterThan(floor.rounds);
+      expect.soft(f.coverage, `${floor.scope}: coverage`).toBeGreaterThanOrEqual(floor.coverage);
+      expect.soft(f.median, `${floor.scope}: median`).toBeLessThanOrEqual(floor.median);
+      if (floor.p90 !== undefined) expect.soft(f.p90, `${floor.scope}: p90`).toBeLessThanOrEqual(floor.p90);
+      expect.soft(f.precision, `${floor.scope}: precision`).toBeGreaterThanOrEqual(floor.precision);
+      expect
+        .soft(f.round_count_right, `${floor.scope}: round count`)
+        .toBeGreaterThanOrEqual(floor.roundCount);
     }
   });
 
