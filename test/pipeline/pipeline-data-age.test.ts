@@ -112,20 +112,20 @@ describe("data age and editions in the nightly build", () => {
   it("keeps a conference's updated_at when only its edition passed", () => {
     // A conference whose other fields moved with the clock (its next deadline) changed; the edition alone never counts.
     const CLOCK_ONLY = new Set(["updated_at", "edition", "data_as_of", "stale"]);
-    const after = (c: ConferenceRow) => july.conferences.find((x) => x.id === c.id) as ConferenceRow;
+    const inJuly = (c: ConferenceRow) => july.conferences.find((x) => x.id === c.id) as ConferenceRow;
     const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const passed = june.conferences.filter(
       (c) =>
-        !same(after(c).edition, c.edition) &&
+        !same(inJuly(c).edition, c.edition) &&
         Object.keys(c).every(
           (key) =>
-            CLOCK_ONLY.has(key) || same(after(c)[key as keyof ConferenceRow], c[key as keyof ConferenceRow]),
+            CLOCK_ONLY.has(key) || same(inJuly(c)[key as keyof ConferenceRow], c[key as keyof ConferenceRow]),
         ),
     );
     expect(passed.map((c) => c.short_name).sort()).toEqual(["CVPR", "PODS"]);
     for (const c of passed) {
-      expect(after(c).edition, c.short_name).not.toBeNull();
-      expect(after(c).updated_at, c.short_name).toBe(c.updated_at);
+      expect(inJuly(c).edition, c.short_name).not.toBeNull();
+      expect(inJuly(c).updated_at, c.short_name).toBe(c.updated_at);
     }
   });
 });

@@ -22,7 +22,8 @@ export function redisProfiles(context: RedisContext): ProfileStore {
         trackedConferences: list("tracked_conferences"),
         trackedJournals: list("tracked_journals"),
         attendedConferences: list("attended_conferences"),
-        hideTracked: f.hide_tracked === "1",
+        // Only a profile that hides them says so (absent: shown), so profiles from before read as they were.
+        ...(f.hide_tracked === "1" ? { hideTracked: true } : {}),
         updatedAt: req(f, "updated_at"),
       };
     },

@@ -22,7 +22,8 @@ export function sqliteProfiles(c: SqliteConnections): ProfileStore {
         trackedConferences: pick("tracks", "conference"),
         trackedJournals: pick("tracks", "journal"),
         attendedConferences: pick("attended", "conference"),
-        hideTracked: num(row.hide_tracked) === 1,
+        // Only a profile that hides them says so (absent: shown), so profiles from before read as they were.
+        ...(num(row.hide_tracked) === 1 ? { hideTracked: true } : {}),
         updatedAt: str(row.updated_at),
       };
     },

@@ -126,7 +126,7 @@ describe.skipIf(!HAS_CHROMIUM || !BUILT)(
       await page.keyboard.type(PASSWORD);
       await page.keyboard.press("Enter");
       await page.waitForURL(`${base}/account/api-keys`);
-    await page.waitForSelector("#f-label");
+      await page.waitForSelector("#f-label");
       expect(await seriousIssues(page)).toEqual([]);
 
       await tabTo(page, "#f-label");
