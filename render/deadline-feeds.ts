@@ -11,6 +11,8 @@
  *   event, a date-only deadline an all-day event on its date, an estimate an all-day STATUS:TENTATIVE event with
  *   its window in the description. UIDs `<id>-<cycle>-<type>-<round>@venue-directory` do not change when an
  *   estimate is announced, so the calendar entry moves instead of doubling.
+ * - Languages: a feed of `locale` "zh" (the `/zh/` feeds) words its titles, descriptions and categories from the
+ *   message files and links the `/zh/` pages; its events and UIDs are the English feed's, so the two agree.
  */
 import { getRssString } from "@astrojs/rss";
 import ical, { ICalEventStatus } from "ical-generator";
@@ -19,8 +21,9 @@ import type { OutlookDeadline, OutlookOtherDate } from "../snapshot/records.ts";
 import { deadlineName, deadlineText } from "./deadline.ts";
 import type { DeadlineRow } from "./deadline-list.ts";
 import { fieldLabel } from "./html.ts";
+import { LANGUAGE_TAG, type Locale, localePath, t } from "./i18n.ts";
 import { foldLines } from "./ical-fold.ts";
-import { rankText } from "./rank-line.ts";
+import { type Ranked, rankText } from "./rank-line.ts";
 
 /** What a calendar needs of a row: the venue and the round's deadlines (a venue's whole outlook works too). */
 type DeadlineEvents = Omit<DeadlineRow, "next" | "conference">;
@@ -34,21 +37,45 @@ export interface FeedInfo {
   path: string;
   /** DTSTAMP of every event and the RSS lastBuildDate: the snapshot's generation time. */
   stamp: Date;
+  /** The feed's language (its words and page links); English when absent. */
+  locale?: Locale;
 }
+
+const localeOf = (info: FeedInfo): Locale => info.locale ?? "en";
 
 const tag = (d: OutlookDeadline) => `${d.cycle_year}-${d.type}-${d.round}`;
 const anchor = (d: OutlookDeadline) => `deadline-${tag(d)}`;
 const deadlineUid = (conferenceId: string, d: OutlookDeadline) => `${conferenceId}-${tag(d)}@venue-directory`;
 
-const pageOf = (info: FeedInfo, row: DeadlineEvents) => `${info.baseUrl}/conference/${row.conference_id}`;
+const pageOf = (info: FeedInfo, row: DeadlineEvents) =>
+  `${info.baseUrl}${localePath(localeOf(info), `/conference/${row.conference_id}`)}`;
+
+/** The rank line of a title; "unranked" in the feed's language. */
+const ranksOf = (venue: Ranked, locale: Locale) => {
+  const text = rankText(venue);
+  return text === "unranked" ? t(locale, "rank.unranked") : text;
+};
 
 /** "SIGKDD 2027 — Paper submission (round 1 of 2), estimated [CCF A · CORE A*]" */
-function itemTitle(row: DeadlineEvents, d: OutlookDeadline): string {
-  return `${row.short_name} ${d.cycle_year} — ${deadlineName(d)}${d.estimated ? ", estimated" : ""} [${rankText(row)}]`;
+function itemTitle(row: DeadlineEvents, d: OutlookDeadline, locale: Locale): string {
+  return t(locale, d.estimated ? "feed.item_estimated" : "feed.item", {
+    venue: row.short_name,
+    year: String(d.cycle_year),
+    deadline: deadlineName(d, locale),
+    ranks: ranksOf(row, locale),
+  });
 }
 
-const describe = (row: DeadlineEvents, d: OutlookDeadline) =>
-  `${row.full_name} (${row.short_name}). ${deadlineText(d, row.data_as_of)}.`;
+const describe = (row: DeadlineEvents, d: OutlookDeadline, locale: Locale) =>
+  t(locale, "feed.description", {
+    name: row.full_name,
+    short: row.short_name,
+    deadline: deadlineText(d, row.data_as_of, locale),
+  });
+
+/** A deadline's categories: its kind as English feeds always named it ("paper"), in Chinese the type's name. */
+const typeCategory = (d: OutlookDeadline, locale: Locale) =>
+  locale === "en" ? d.type : t(locale, d.type === "abstract" ? "deadline.abstract" : "deadline.paper");
 
 const pubDate = (info: FeedInfo, day: string | null) =>
   new Date(`${day ?? info.stamp.toISOString().slice(0, 10)}T00:00:00Z`);
@@ -79,12 +106,25 @@ export function deadlinesRss(
   rows: readonly DeadlineRow[],
   notifications: readonly NotificationItem[] = [],
 ): Promise<string> {
+  const locale = localeOf(info);
   const notificationItems = notifications.map(({ venue, date }) => ({
-    title: `${venue.short_name} — ${date.label || "Notification"} ${date.date} (notification, not a deadline) [${rankText(venue)}]`,
+    title: t(locale, "feed.notification_item", {
+      venue: venue.short_name,
+      label: date.label || t(locale, "feed.notification"),
+      date: date.date,
+      ranks: ranksOf(venue, locale),
+    }),
     link: `${pageOf(info, venue)}#outlook-notification-${date.date}`,
     pubDate: pubDate(info, venue.data_as_of),
-    description: `${venue.full_name} (${venue.short_name}): notification of acceptance on ${date.date}${date.time ? ` ${date.time.slice(0, 5)} ${date.timezone ?? ""}` : ""}.`,
-    categories: ["notification", ...venue.fields.map((field) => fieldLabel(field))],
+    description: t(locale, "feed.notification_description", {
+      name: venue.full_name,
+      short: venue.short_name,
+      when: `${date.date}${date.time ? ` ${date.time.slice(0, 5)} ${date.timezone ?? ""}` : ""}`,
+    }),
+    categories: [
+      t(locale, "feed.category_notification"),
+      ...venue.fields.map((field) => fieldLabel(field, locale)),
+    ],
   }));
   return getRssString({
     title: info.title,
@@ -92,19 +132,19 @@ export function deadlinesRss(
     site: info.baseUrl,
     items: rows
       .map((row) => ({
-        title: itemTitle(row, row.next),
+        title: itemTitle(row, row.next, locale),
         // The anchor makes each item's link (and so its guid) unique.
         link: `${pageOf(info, row)}#${anchor(row.next)}`,
         pubDate: pubDate(info, roundChangedAt(row)),
-        description: describe(row, row.next),
+        description: describe(row, row.next, locale),
         categories: [
-          row.next.estimated ? "estimated" : "announced",
-          row.next.type,
-          ...row.fields.map((field) => fieldLabel(field)),
+          t(locale, row.next.estimated ? "feed.category_estimated" : "feed.category_announced"),
+          typeCategory(row.next, locale),
+          ...row.fields.map((field) => fieldLabel(field, locale)),
         ],
       }))
       .concat(notificationItems),
-    customData: `<language>en</language><lastBuildDate>${info.stamp.toUTCString()}</lastBuildDate>`,
+    customData: `<language>${LANGUAGE_TAG[locale]}</language><lastBuildDate>${info.stamp.toUTCString()}</lastBuildDate>`,
   });
 }
 
@@ -117,10 +157,11 @@ const CALENDAR_END = "END:VCALENDAR";
  * ical-generator's calendar would give, at a hundredth of its folding cost).
  */
 export function deadlinesIcs(info: FeedInfo, rows: readonly DeadlineEvents[]): string {
+  const locale = localeOf(info);
   const settings = {
     name: info.title,
     description: info.description,
-    prodId: { company: "Venue Directory", product: "Deadlines", language: "EN" },
+    prodId: { company: "Venue Directory", product: "Deadlines", language: locale.toUpperCase() },
     url: `${info.baseUrl}${info.path}`,
     ttl: 86_400,
   };
@@ -144,10 +185,13 @@ export function deadlinesIcs(info: FeedInfo, rows: readonly DeadlineEvents[]): s
       .createEvent({
         id,
         stamp: info.stamp,
-        summary: itemTitle(row, d),
-        description: `${describe(row, d)}\nDetails: ${pageOf(info, row)}`,
+        summary: itemTitle(row, d, locale),
+        description: `${describe(row, d, locale)}\n${t(locale, "feed.details", { url: pageOf(info, row) })}`,
         url: `${pageOf(info, row)}#${anchor(d)}`,
-        categories: [{ name: d.type }, ...(d.estimated ? [{ name: "estimated" }] : [])],
+        categories: [
+          { name: typeCategory(d, locale) },
+          ...(d.estimated ? [{ name: t(locale, "feed.category_estimated") }] : []),
+        ],
         ...(d.estimated ? { status: ICalEventStatus.TENTATIVE } : {}),
         ...(d.time && !d.estimated
           ? { start: new Date(d.closes_at) }

@@ -12,7 +12,7 @@
  */
 import type { OutlookDeadline, OutlookState, SubmissionOutlook } from "../snapshot/records.ts";
 import { escapeHtml, formatDate, formatUtc } from "./html.ts";
-import { type Locale, type MessageKey, t } from "./i18n.ts";
+import { type Locale, type MessageKey, t, tHtml } from "./i18n.ts";
 
 const STATE_KEYS: Record<OutlookState, MessageKey> = {
   open: "state.open",
@@ -83,13 +83,18 @@ export function deadlineText(
   if (!d.estimated) {
     const utc = d.time ? ` = ${formatUtc(d.closes_at)}` : "";
     const passed = d.status === "passed" ? ` ${t(locale, "deadline.passed")}` : "";
-    return `${head}: ${publishedWhen(d, locale)}${utc}${passed}`;
+    return t(locale, "deadline.line", { name: head, when: `${publishedWhen(d, locale)}${utc}${passed}` });
   }
   if (d.status === "passed_unconfirmed") {
-    const expected = t(locale, "deadline.expected", { when: estimatedWhen(d, locale) });
-    return `${head}: ${expected}; ${stateLabel("passed_unconfirmed", locale)}: ${unconfirmedNote(dataAsOf, locale)}`;
+    const when = t(locale, "deadline.unconfirmed_text", {
+      expected: t(locale, "deadline.expected", { when: estimatedWhen(d, locale) }),
+      state: stateLabel("passed_unconfirmed", locale),
+      note: unconfirmedNote(dataAsOf, locale),
+    });
+    return t(locale, "deadline.line", { name: head, when });
   }
-  return `${head}: ${t(locale, "deadline.estimated_text", { when: estimatedWhen(d, locale) })}`;
+  const when = t(locale, "deadline.estimated_text", { when: estimatedWhen(d, locale) });
+  return t(locale, "deadline.line", { name: head, when });
 }
 
 /**
@@ -108,14 +113,20 @@ export function deadlineHtml(
     const when = d.time
       ? `${published} · <time datetime="${d.closes_at}">${formatUtc(d.closes_at)}</time> <span class="local-time"></span> <span class="countdown"></span>`
       : `${published} <span class="countdown" data-date-only></span>`;
-    return `<span class="deadline" data-deadline="${d.closes_at}">${name}: ${when}</span>`;
+    return `<span class="deadline" data-deadline="${d.closes_at}">${tHtml(locale, "deadline.line", { name, when })}</span>`;
   }
-  const window = escapeHtml(estimatedWhen(d, locale));
   if (d.status === "passed_unconfirmed") {
-    const expected = escapeHtml(t(locale, "deadline.expected", { when: estimatedWhen(d, locale) }));
-    return `<span class="deadline estimate unconfirmed">${name}: ${stateHtml("passed_unconfirmed", locale)} ${expected}; ${escapeHtml(unconfirmedNote(dataAsOf, locale))}</span>`;
+    const when = tHtml(locale, "deadline.unconfirmed_html", {
+      state: stateHtml("passed_unconfirmed", locale),
+      expected: escapeHtml(t(locale, "deadline.expected", { when: estimatedWhen(d, locale) })),
+      note: escapeHtml(unconfirmedNote(dataAsOf, locale)),
+    });
+    return `<span class="deadline estimate unconfirmed">${tHtml(locale, "deadline.line", { name, when })}</span>`;
   }
-  return `<span class="deadline estimate" data-deadline="${d.closes_at}">${name}: ${stateHtml("estimated", locale)} ${window}, ${escapeHtml(t(locale, "deadline.not_announced"))} <span class="countdown" data-date-only data-estimated="${d.date}"></span></span>`;
+  // The window and "not yet announced" in one message: the language's own comma between them.
+  const window = escapeHtml(t(locale, "deadline.window_not_announced", { window: estimatedWhen(d, locale) }));
+  const when = `${stateHtml("estimated", locale)} ${window} <span class="countdown" data-date-only data-estimated="${d.date}"></span>`;
+  return `<span class="deadline estimate" data-deadline="${d.closes_at}">${tHtml(locale, "deadline.line", { name, when })}</span>`;
 }
 
 /** The state as a badge: "open", "estimated", "passed, unconfirmed", "closed", "unknown". */

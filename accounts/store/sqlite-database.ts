@@ -16,6 +16,7 @@ import { sqliteQuota } from "./sqlite/quota.ts";
 import { sqliteQuotaRequests } from "./sqlite/quota-requests.ts";
 import { sqliteSessions } from "./sqlite/sessions.ts";
 import { sqliteSettings } from "./sqlite/settings.ts";
+import { sqliteSubscriptions } from "./sqlite/subscriptions.ts";
 import { sqliteViews } from "./sqlite/views.ts";
 import { sqliteWatchlists } from "./sqlite/watchlists.ts";
 import type { Store } from "./types.ts";
@@ -42,6 +43,7 @@ export function openSqliteDatabase(options: SqliteDatabaseOptions): SqliteDataba
     ...sqliteSessions(connections),
     ...sqliteMail(connections),
     ...sqliteQuotaRequests(connections),
+    ...sqliteSubscriptions(connections),
     storageUse: () => sqliteStorageUse(options.dir),
     dataVersion: () => connections.dataVersion(),
     close: async () => connections.close(),

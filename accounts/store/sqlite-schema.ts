@@ -178,5 +178,25 @@ export const MIGRATIONS: readonly string[] = [
      granted_at TEXT
    );
    CREATE INDEX quota_requests_account ON quota_requests(account_id);`,
+  // E-mail digests (Store.createSubscription …): the target is a watchlist id or a /deadlines query string;
+  // confirm_hash is the sha256 of the confirmation token and confirm_expires_at (ms) its end, both null once
+  // confirmed; last_deadlines (JSON) is what the last digest listed, to say what changed since.
+  `CREATE TABLE subscriptions (
+     id TEXT PRIMARY KEY,
+     email TEXT NOT NULL,
+     target_kind TEXT NOT NULL CHECK (target_kind IN ('watchlist', 'filter')),
+     target TEXT NOT NULL,
+     frequency TEXT NOT NULL CHECK (frequency IN ('daily', 'weekly')),
+     closes_in TEXT NOT NULL,
+     time_zone TEXT NOT NULL,
+     confirmed INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     confirm_hash TEXT UNIQUE,
+     confirm_expires_at INTEGER,
+     last_period TEXT,
+     last_deadlines TEXT
+   );
+   CREATE INDEX subscriptions_email ON subscriptions(email);
+   CREATE INDEX subscriptions_confirmed ON subscriptions(confirmed, id);`,
 ];
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -259,6 +259,15 @@ export class SqliteStore implements Store {
   addQuotaRequest: Store["addQuotaRequest"] = (...args) => this.call("addQuotaRequest", ...args);
   listQuotaRequests: Store["listQuotaRequests"] = (...args) => this.call("listQuotaRequests", ...args);
   grantQuotaRequests: Store["grantQuotaRequests"] = (...args) => this.call("grantQuotaRequests", ...args);
+  createSubscription: Store["createSubscription"] = (...args) => this.call("createSubscription", ...args);
+  getSubscription: Store["getSubscription"] = (...args) => this.call("getSubscription", ...args);
+  confirmSubscription: Store["confirmSubscription"] = (...args) => this.call("confirmSubscription", ...args);
+  updateSubscription: Store["updateSubscription"] = (...args) => this.call("updateSubscription", ...args);
+  deleteSubscription: Store["deleteSubscription"] = (...args) => this.call("deleteSubscription", ...args);
+  countSubscriptions: Store["countSubscriptions"] = (...args) => this.call("countSubscriptions", ...args);
+  listConfirmedSubscriptions: Store["listConfirmedSubscriptions"] = (...args) =>
+    this.call("listConfirmedSubscriptions", ...args);
+  recordDigest: Store["recordDigest"] = (...args) => this.call("recordDigest", ...args);
 
   /**
    * Closes the database and stops the worker. A worker that does not answer in time is terminated anyway; one stuck

@@ -17,7 +17,8 @@ export function serverInstructions(publicBaseUrl: string): string {
 How to answer the common questions in one or two calls:
 - Deadlines in the next N days, announced and estimated: upcoming_deadlines with within_days=N and any of ccf_rank, core_rank, qualis_rank (data case: "A", "A*", "A1"; any case accepted; several comma-separated: core_rank=A*,A), field; per_page up to 100; rows come by next.date (an estimate's expected date), data.counts gives announced and estimated over every page. A row whose next.estimated is true is an ESTIMATE from past editions, never an announcement: say so, with its earliest-latest window.
 - A venue's next submission: search_conferences query="<acronym>" (next_submission_date, next_submission_closes_at, next_submission_estimated), or get_conference with sections=outlook for every round, the time zone and the other dates.
-- How current it is: data_as_of (rows and outlook) is the date of the newest source behind the venue's deadlines; stale=true means that source is old, so advise checking the venue's own call.
+- How current it is: data_as_of (conference and journal rows, special-issue calls, outlook) is the date of the newest source behind them; stale=true means that source is old, so advise checking the venue's own call.
+- Popularity lists (most_viewed, most_tracked, most_attended, trending) carry popularity.counted: when it is 0, nothing has been counted yet and the order is no popularity (popularity.note says so); say that rather than call the venues popular.
 - Comparing venues: get_conference per id with sections=ranks,acceptance (or search rows with fields=id,short_name,ranks).
 - Subscribing: a conference detail's calendar field is its iCal address; the venue://feeds resource lists the feeds per field, per rank tier and for several conferences at once.
 - Keep answers small: fields= on search and list rows, sections= on details; get_statistics covers a year either side of the snapshot unless full=true.

@@ -19,16 +19,23 @@ export function caseInsensitiveEnum<const T extends readonly [string, ...string[
 export const lower = (s: string) => s.toLowerCase();
 export const upper = (s: string) => s.toUpperCase();
 
-/** Several values separated by commas, none empty ("A*,A"): each is checked against the enum by the server. */
-const COMMA_LIST = "^[^,]+(,[^,]+)+$";
+/** `text` matched literally in a regular expression ("A*" → `A\*`; RegExp.escape would also hex-escape a leading "A"). */
+const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+
+/**
+ * Exactly the comma lists of `values` ("A*", "A*,A"), in the case given: each value written once, each followed
+ * by a comma that does not end the text, or by the end. The schema promises only what the server takes; the server
+ * takes more (any case, spaces around a value), never less.
+ */
+export const commaListPattern = (values: readonly string[]) =>
+  `^((${values.map(literal).join("|")})(,(?!$)|$))+$`;
 
 /**
  * The JSON Schema of a comma list of `values` (OpenAPI and MCP): one of the values, enumerated so a client or a
- * model sees what is allowed (in the case the rows use), or several of them separated by commas. The list's
- * pattern stays generic: spelling every value out again would cost tools/list a kilobyte.
+ * model sees what is allowed (in the case the rows use), or a comma list of them (commaListPattern).
  */
 export const enumeratedList = (values: readonly string[]) => ({
-  anyOf: [{ enum: [...values] }, { pattern: COMMA_LIST }],
+  anyOf: [{ enum: [...values] }, { pattern: commaListPattern(values) }],
 });
 
 /**
