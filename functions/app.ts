@@ -28,7 +28,7 @@ import { createQueryLayer, type QueryLayer } from "../read/query/index.ts";
 import { SnapshotSource } from "../read/query/snapshot-source.ts";
 import type { LoginService, ResearcherDirectory } from "../read/services.ts";
 import { deadlineLister, watchedVenues } from "../render/deadline-rows.ts";
-import { localePath, unlocalizedPath } from "../render/i18n.ts";
+import { localeOfPath, localePath, unlocalizedPath } from "../render/i18n.ts";
 import { readBuildStatus } from "../runtime/build-status.ts";
 import { type Clock, systemClock } from "../runtime/clock.ts";
 import { createLogger, type Logger } from "../runtime/logger.ts";
@@ -61,10 +61,13 @@ import type { McpFactory } from "./mcp/handler.ts";
 import { SERVER_CARD_PATH, serverCardResponse } from "./mcp/server-card.ts";
 import { nodeListener } from "./node-listener.ts";
 import type { AccountPages } from "./pages/account/account-pages.ts";
+import { builtCalendarReminders } from "./pages/calendar-reminders.ts";
 import { deadlinesPages } from "./pages/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
 import { watchCalendar } from "./pages/watch-calendar.ts";
 import { watchlistPage } from "./pages/watchlist-page.ts";
+import { SUBSCRIBE_PATH } from "./pages/subscriptions/links.ts";
+import { type SubscriptionPagesStore, subscriptionPages } from "./pages/subscriptions/subscribe-pages.ts";
 import { storedWatchlists, WATCHLISTS_PATH, type WatchlistStore } from "./pages/watchlists.ts";
 import type { ServerConfig } from "./server-config.ts";
 
@@ -85,6 +88,8 @@ export interface AppDeps {
   outbox?: Outbox;
   /** Sign-up, log-in and the other account forms (pages/account/); absent → those paths are the site's 404. */
   accountPages?: AccountPages;
+  /** Where e-mail digest subscriptions live (with the outbox: pages/subscriptions/); absent → no digests offered. */
+  subscriptionStore?: SubscriptionPagesStore;
   /** The state store's room, for /readyz (store/storage-watch.ts); absent → not reported. */
   storage?: () => Promise<StorageFigures>;
   /** Why the state store is not the state served (store/identity-watch.ts), or null; absent → not checked. */
@@ -99,7 +104,7 @@ export interface AppDeps {
   steps?: readonly EdgeStep[];
 }
 
-/** Detail pages whose views count towards views_30d (HTML or Markdown rendition). */
+/** Detail pages whose views count towards views_30d (HTML or Markdown rendition), matched without the `/zh` prefix. */
 const VENUE_PAGE = /^\/(conference|journal)\/(\d{1,15})(?:\.md|\.html|\/)?$/;
 
 export function createApp(deps: AppDeps): EdgeHandler {
@@ -201,23 +206,44 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
       generatedAt: () => new Date(deps.query.snapshot().generated_at),
+      digests: Boolean(deps.subscriptionStore && deps.outbox),
       clock: deps.clock,
     }),
     watchlistPage({
       find: watchlists.find,
       keepDays: watchlists.keepDays,
       venues: watchedVenues(deps.query),
+      digests: Boolean(deps.subscriptionStore && deps.outbox),
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
       clock: deps.clock,
     }),
     watchCalendar(config.siteDir, watchlists.find),
+    builtCalendarReminders(config.siteDir),
   ];
   const venuePages = venuePageSteps(deps);
   // Watchlist edits (POST /watchlists, PUT /watchlists/<id>) take their own methods; null for any other path.
   const watchlistRoute: MiddlewareHandler<EdgeEnv> = async (c, next) =>
     (await watchlists.api(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next();
   app.all(WATCHLISTS_PATH, watchlistRoute);
+  const subscriptions =
+    deps.subscriptionStore && deps.outbox
+      ? subscriptionPages({
+          store: deps.subscriptionStore,
+          outbox: deps.outbox,
+          query: deps.query,
+          publicBaseUrl: config.publicBaseUrl,
+          allowedHosts,
+          clock: deps.clock,
+        })
+      : null;
+  if (subscriptions) {
+    app.on(
+      [...PAGE_METHODS, "POST"],
+      [SUBSCRIBE_PATH, `${SUBSCRIBE_PATH}/*`, "/subscriptions/*"],
+      async (c, next) => (await subscriptions(c.req.raw, rawPath(c.req.raw), c.get("ip"))) ?? next(),
+    );
+  }
   const accountForms = deps.accountPages;
   if (accountForms) {
     app.on(
@@ -258,18 +284,24 @@ function venuePageSteps(deps: AppDeps) {
   // A page view counts once per client address, venue and UTC day, so reloading a page cannot make it trend.
   const firstViewToday = onceADay(deps.clock);
   return {
-    /** The page of a venue merged into another: a permanent redirect to the surviving venue's page. */
+    /**
+     * The page of a venue merged into another: a permanent redirect to the surviving venue's page, in the same
+     * language (`/zh/conference/5` → `/zh/conference/7`).
+     */
     async mergedRedirect(pathname: string): Promise<Response | null> {
-      const match = VENUE_PAGE.exec(pathname);
+      const page = unlocalizedPath(pathname);
+      const match = VENUE_PAGE.exec(page);
       if (!match) return null;
       const kind = match[1] === "conference" ? "conference" : "journal";
       const to = await deps.query.survivingId(kind, match[2] ?? "");
       if (!to) return null;
-      const location = `/${match[1]}/${to}${pathname.slice(`/${match[1]}/${match[2]}`.length)}`;
+      const rest = page.slice(`/${match[1]}/${match[2]}`.length);
+      const location = localePath(localeOfPath(pathname), `/${match[1]}/${to}${rest}`);
       return new Response(null, { status: 301, headers: { location } });
     },
+    /** A view of the page in either language counts for the venue. */
     recordView(pathname: string, ip: string): void {
-      const match = VENUE_PAGE.exec(pathname);
+      const match = VENUE_PAGE.exec(unlocalizedPath(pathname));
       if (!match) return;
       const kind = match[1] === "conference" ? "conference" : "journal";
       const id = match[2] ?? "";
@@ -298,6 +330,7 @@ export interface ServerOverrides {
   watchlistStore?: WatchlistStore;
   outbox?: Outbox;
   accountPages?: AccountPages;
+  subscriptionStore?: SubscriptionPagesStore;
   activity?: VenueActivity;
   login?: LoginService;
   researchers?: ResearcherDirectory;

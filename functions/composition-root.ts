@@ -53,6 +53,8 @@ export interface Services {
   outbox: Outbox;
   /** Sign-up, confirmation, log-in and log-out, forgotten password (pages/account/). */
   accountPages: AccountPages;
+  /** E-mail digest subscriptions (pages/subscriptions/). */
+  subscriptionStore: Store;
 }
 
 export interface ServicesOptions {
@@ -93,6 +95,7 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
     login,
     researchers: createResearcherDirectory(store, (ids) => (facts ? facts(ids) : Promise.resolve([]))),
     watchlistStore: store,
+    subscriptionStore: store,
     outbox,
     accountPages: createAccountPages(
       { ...config, mailToLog: mailGoesToLog(config.mail) },

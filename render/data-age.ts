@@ -2,9 +2,10 @@
  * How old the deadline data behind what a surface shows is, decided once for home, `/deadlines`, the watchlist,
  * the venue pages and their Markdown, the download page and the MCP deadline board (docs/site.md, "Data age").
  *
- * The data behind a surface is the *newest* `data_as_of` among the rows it shows: when even that is old, every
- * date on it is, so the one notice at the top is true of the whole page. (The oldest would fire on nearly every
- * list for the one venue an archived tracker still feeds, and say nothing about the rest.)
+ * The dates given are the data dates of the deadlines shown (render/provenance.ts, `shownDeadlineDataDate`: an
+ * announced deadline's source's, an estimate's the venue's), and the age is the *oldest*'s: a deadline shown is
+ * only as fresh as the data that gave it, so a page never seems newer than its oldest date. When the dates differ
+ * the notice names the span ("from 2026-07-01 to 2026-08-22"), so a reader sees how far apart they are.
  */
 import { daysBetween } from "../runtime/clock.ts";
 import { SOURCE_UNCHECKED_MAX_DAYS } from "../snapshot/source-age.ts";
@@ -18,8 +19,10 @@ import { type Locale, t } from "./i18n.ts";
 export const PAGE_DATA_MAX_AGE_DAYS = SOURCE_UNCHECKED_MAX_DAYS;
 
 export interface DataAge {
-  /** The newest data date among the rows shown. */
+  /** The oldest data date among the deadlines shown: the one the age is counted from. */
   data_as_of: string;
+  /** The newest; the same as `data_as_of` when every deadline shown rests on data of one date. */
+  newest: string;
   /** The day the age is counted to (the build day for built pages, the server's day for served ones). */
   today: string;
   age_days: number;
@@ -28,14 +31,20 @@ export interface DataAge {
   old: boolean;
 }
 
-/** The age of the newest of `dates` on `today` (YYYY-MM-DD); null when no row has a data date. */
+/** The age of the oldest of `dates` on `today` (YYYY-MM-DD), with the newest; null when none is a date. */
 export function dataAge(dates: Iterable<string | null | undefined>, today: string): DataAge | null {
+  let oldest: string | null = null;
   let newest: string | null = null;
-  for (const date of dates) if (date && (newest === null || date > newest)) newest = date;
-  if (newest === null) return null;
-  const age = Math.max(0, daysBetween(newest, today));
+  for (const date of dates) {
+    if (!date) continue;
+    if (oldest === null || date < oldest) oldest = date;
+    if (newest === null || date > newest) newest = date;
+  }
+  if (oldest === null || newest === null) return null;
+  const age = Math.max(0, daysBetween(oldest, today));
   return {
-    data_as_of: newest,
+    data_as_of: oldest,
+    newest,
     today: today.slice(0, 10),
     age_days: age,
     max_age_days: PAGE_DATA_MAX_AGE_DAYS,
@@ -43,13 +52,15 @@ export function dataAge(dates: Iterable<string | null | undefined>, today: strin
   };
 }
 
-/** "2026-08-22, 107 days old on 2026-12-07": the date, and how old it is on which day. */
-export const dataAgeSpan = (age: DataAge, locale: Locale = "en") =>
-  t(locale, age.age_days === 1 ? "age.span_one" : "age.span", {
-    date: age.data_as_of,
-    days: age.age_days,
-    today: age.today,
-  });
+/**
+ * "2026-08-22, 107 days old on 2026-12-07": the date, and how old it is on which day; for dates that differ,
+ * "2026-07-01 to 2026-08-22, the oldest 159 days old on 2026-12-07".
+ */
+export function dataAgeSpan(age: DataAge, locale: Locale = "en"): string {
+  const params = { date: age.data_as_of, days: age.age_days, today: age.today };
+  if (age.newest !== age.data_as_of) return t(locale, "age.span_range", { ...params, to: age.newest });
+  return t(locale, age.age_days === 1 ? "age.span_one" : "age.span", params);
+}
 
 /**
  * The notice's sentence, for an old age only (null otherwise). `where` names the surface: "on this page", "on
@@ -73,7 +84,7 @@ export function dataAgeHtml(age: DataAge | null, where?: string, locale: Locale 
 }
 
 /** The notice as a Markdown quote under a rendition's title; empty when the data is not old. */
-export function dataAgeMarkdown(age: DataAge | null, where?: string): string {
-  const notice = dataAgeNotice(age, where);
-  return notice ? `> **Old data:** ${notice}` : "";
+export function dataAgeMarkdown(age: DataAge | null, where?: string, locale: Locale = "en"): string {
+  const notice = dataAgeNotice(age, where, locale);
+  return notice ? `> **${t(locale, "age.old")}** ${notice}` : "";
 }

@@ -26,7 +26,7 @@ import { foldLines } from "./ical-fold.ts";
 import { type Ranked, rankText } from "./rank-line.ts";
 
 /** What a calendar needs of a row: the venue and the round's deadlines (a venue's whole outlook works too). */
-type DeadlineEvents = Omit<DeadlineRow, "next" | "conference">;
+type DeadlineEvents = Omit<DeadlineRow, "next" | "conference" | "deadline_data_as_of">;
 
 export interface FeedInfo {
   title: string;

@@ -7,7 +7,13 @@
 
 import type { DeadlineCounts } from "../read/schema/api.ts";
 import { RANK_SYSTEMS } from "../read/schema/rank-tiers.ts";
-import { type OutlookDeadline, RESEARCH_FIELDS } from "../snapshot/records.ts";
+import {
+  CCF_CATEGORIES,
+  CORE_FOR_CODES,
+  type OutlookDeadline,
+  RESEARCH_FIELDS,
+} from "../snapshot/records.ts";
+import { ccfCategoryLabel, coreForLabel } from "./category-labels.ts";
 import { deadlineHtml } from "./deadline.ts";
 import { escapeHtml, fieldLabel, formatDate } from "./html.ts";
 import { type Locale, localePath, t } from "./i18n.ts";
@@ -36,6 +42,8 @@ export interface DeadlineRow {
     place: string | null;
   } | null;
   data_as_of: string | null;
+  /** The date of the data behind the row's deadlines still ahead: what a list's data-age notice counts from. */
+  deadline_data_as_of: string | null;
 }
 
 /** The filter as the form holds it; `toParams` turns it into the API's parameters. */
@@ -44,6 +52,9 @@ export interface DeadlineFilter {
   core_rank: string[];
   qualis_rank: string[];
   field: string[];
+  /** The lists' own categories (docs/research-fields.md): CCF category codes, CORE field-of-research codes. */
+  ccf_category: string[];
+  core_for: string[];
   within_days: string;
   estimates: boolean;
   ranked_only: boolean;
@@ -56,6 +67,8 @@ export const DEFAULT_FILTER: DeadlineFilter = {
   core_rank: [],
   qualis_rank: [],
   field: [],
+  ccf_category: [],
+  core_for: [],
   within_days: "",
   estimates: true,
   ranked_only: true,
@@ -82,6 +95,9 @@ export function filterOf(url: URL): DeadlineFilter {
     core_rank: many(url, "core_rank"),
     qualis_rank: many(url, "qualis_rank"),
     field: many(url, "field"),
+    // Codes as the lists write them ("se" → "SE", "cse" → "CSE"), so one filter is one address and one cached feed.
+    ccf_category: many(url, "ccf_category").map((code) => code.toUpperCase()),
+    core_for: many(url, "core_for").map((code) => code.toUpperCase()),
     within_days: (url.searchParams.get("within_days") ?? "").trim(),
     estimates: flag(url, "estimates", DEFAULT_FILTER.estimates),
     ranked_only: flag(url, "ranked_only", DEFAULT_FILTER.ranked_only),
@@ -92,7 +108,7 @@ export function filterOf(url: URL): DeadlineFilter {
 /** The API's parameters for the filter (comma-separated lists, explicit booleans), without paging. */
 export function filterParams(f: DeadlineFilter): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const name of ["ccf_rank", "core_rank", "qualis_rank", "field"] as const) {
+  for (const name of ["ccf_rank", "core_rank", "qualis_rank", "field", "ccf_category", "core_for"] as const) {
     if (f[name].length > 0) params[name] = f[name].join(",");
   }
   if (f.within_days) params.within_days = f.within_days;
@@ -121,6 +137,22 @@ const checkboxes = (
     .join("")}</fieldset>`;
 };
 
+/** A multiple select's options, the chosen ones (any case) selected; `attrs` on each (`lang` of text quoted in English). */
+const options = (
+  values: readonly string[],
+  chosen: readonly string[],
+  text: (v: string) => string,
+  attrs = "",
+) => {
+  const on = new Set(chosen.map((v) => v.toUpperCase()));
+  return values
+    .map(
+      (v) =>
+        `<option value="${escapeHtml(v)}"${attrs}${on.has(v.toUpperCase()) ? " selected" : ""}>${escapeHtml(text(v))}</option>`,
+    )
+    .join("");
+};
+
 const toggle = (name: string, label: string, on: boolean) =>
   `<input type="hidden" name="${name}" value="0" /><label class="switch"><span><input type="checkbox" name="${name}" value="1"${on ? " checked" : ""} /> ${label}</span></label>`;
 
@@ -141,6 +173,10 @@ export function filterFormHtml(f: DeadlineFilter, open = false, locale: Locale =
 <form id="deadline-filter" class="search" action="${localePath(locale, DEADLINES_PATH)}" method="get" aria-label="${text("filter.label")}">
 <div class="row">
 ${RANK_SYSTEMS.map(({ param, system, tiers }) => checkboxes(param, system, tiers, f[param])).join("\n")}
+</div>
+<div class="row">
+<label>${text("filter.ccf_category")}<select name="ccf_category" multiple size="4">${options(CCF_CATEGORIES, f.ccf_category, (v) => ccfCategoryLabel(v, locale))}</select></label>
+<label>${text("filter.core_for")}<select name="core_for" multiple size="4">${options(CORE_FOR_CODES, f.core_for, coreForLabel, locale === "en" ? "" : ' lang="en"')}</select></label>
 </div>
 <div class="row">
 <label>${text("filter.fields")}<select name="field" multiple size="4">${fields}</select></label>

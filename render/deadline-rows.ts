@@ -58,6 +58,8 @@ export interface WatchedConference extends Ranked {
   short_name: string;
   full_name: string;
   outlook: SubmissionOutlook | null;
+  /** The date of the data behind `outlook.next` (read/query/outlooks.ts); null without one. */
+  next_data_as_of: string | null;
 }
 
 export interface WatchedJournal {
@@ -79,7 +81,11 @@ export function watchedVenues(query: QueryLayer): WatchedVenues {
       query.venues({ conferences: [], journals: ids.journals }),
     ]);
     return {
-      conferences: outlooks.map(({ row, outlook }) => ({ ...row, outlook })),
+      conferences: outlooks.map(({ row, outlook, next_data_as_of }) => ({
+        ...row,
+        outlook,
+        next_data_as_of,
+      })),
       journals: compact.journals.map((j) => ({ id: j.id, name: j.short_name || j.full_name })),
     };
   };

@@ -4,6 +4,7 @@
  * `SourceInfo.date`); an estimate says it is ours, from which cycles, and the venue's `data_as_of`.
  */
 import type { SourceInfo } from "../snapshot/records.ts";
+import { type DatedDeadline, deadlineDataDate, oldestDataDate } from "../snapshot/source-age.ts";
 import { type Locale, t } from "./i18n.ts";
 
 /** A source's short name and data date, by id. */
@@ -15,6 +16,20 @@ const shortName = (name: string) => name.split(" (")[0]?.trim() || name;
 export function sourceDates(sources: readonly Pick<SourceInfo, "id" | "name" | "date">[]): SourceDates {
   return new Map(sources.map((s) => [s.id, { name: shortName(s.name), date: s.date }]));
 }
+
+/**
+ * The data date of a shown deadline (snapshot/source-age.ts): an announced one's source's data date in this build,
+ * an estimate's the venue's `data_as_of`. What the data-age notice of a venue page and its `.md` counts from.
+ */
+export const shownDeadlineDataDate = (d: DatedDeadline, sources: SourceDates, dataAsOf: string | null) =>
+  deadlineDataDate(d, (id) => sources.get(id)?.date, dataAsOf);
+
+/** The oldest data date of deadlines shown together; `dataAsOf` when none is shown (the venue's own date). */
+export const shownDeadlinesDataDate = (
+  ds: readonly DatedDeadline[],
+  sources: SourceDates,
+  dataAsOf: string | null,
+) => (ds.length === 0 ? dataAsOf : oldestDataDate(ds, (id) => sources.get(id)?.date, dataAsOf));
 
 /** What a deadline's provenance is read from: an outlook deadline or a typed deadline as published. */
 export interface Provenanced {

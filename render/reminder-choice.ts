@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from "./html.ts";
 import { type Locale, type MessageKey, t } from "./i18n.ts";
-import { REMINDER_CHOICES, withRemind } from "./ical-reminders.ts";
+import { REMINDER_CHOICES, withRemind } from "./remind-param.ts";
 
 /** Each choice's words, by its `remind` value. */
 const CHOICE_WORDS: Readonly<Record<string, MessageKey>> = {

@@ -219,11 +219,23 @@ async function syncUpstream(): Promise<void> {
 const underBuildLock = (work: () => Promise<void>) =>
   withBuildLock(snapshotsDir, work, { log: (line) => log.warn(line) });
 
+/**
+ * Queues the e-mail digests due from the snapshot just published (scripts/send-digests.ts). Safe to run again: each
+ * message has its dedupeKey, so a second builder or a restart queues nothing twice. A failure never stops serving.
+ */
+async function queueDigests(): Promise<void> {
+  if (!latestManifest()) return;
+  await run("digests", tsx("scripts/send-digests.ts")).catch((err: Error) =>
+    log.error({ err: err.message }, "queueing the digests failed; the next build tries again"),
+  );
+}
+
 function scheduleNightly(): void {
   const now = new Date();
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, NIGHTLY_MINUTE);
   const timer = setTimeout(() => {
     underBuildLock(() => syncUpstream().then(() => recorded("build", () => buildIfStale(false))))
+      .then(queueDigests)
       .catch((err: Error) =>
         log.error({ err: err.message }, "nightly rebuild failed; still serving the previous snapshot"),
       )
@@ -244,6 +256,7 @@ async function firstBuild(): Promise<void> {
     }
     log.error({ err: (err as Error).message }, "build failed; serving the previous build");
   }
+  await queueDigests();
 }
 
 /** Hands over to the server (scripts/serve.ts), whose signal handlers stop it. */

@@ -49,3 +49,37 @@ export function sourceAges(sources: readonly SourceInfo[], today: string): Sourc
     };
   });
 }
+
+/** What a deadline's data date is read from: an outlook deadline or a typed deadline as published. */
+export interface DatedDeadline {
+  source: string | null;
+  estimated?: boolean;
+}
+
+/**
+ * The date of the data behind one deadline shown: an announced deadline's source's data date (the manifest's
+ * `sources[].date`), an estimate's (or an unsourced or undated source's) the venue's `data_as_of`. The one rule
+ * of every page's data-age notice and of the deadline rows' `deadline_data_as_of` (docs/site.md, "Data age").
+ */
+export function deadlineDataDate(
+  d: DatedDeadline,
+  sourceDate: (id: string) => string | null | undefined,
+  dataAsOf: string | null,
+): string | null {
+  if (d.estimated === true || !d.source) return dataAsOf;
+  return sourceDate(d.source) ?? dataAsOf;
+}
+
+/** The oldest of the data dates of the deadlines shown together (a card, a venue's first box); null for none. */
+export function oldestDataDate(
+  deadlines: readonly DatedDeadline[],
+  sourceDate: (id: string) => string | null | undefined,
+  dataAsOf: string | null,
+): string | null {
+  let oldest: string | null = null;
+  for (const d of deadlines) {
+    const date = deadlineDataDate(d, sourceDate, dataAsOf);
+    if (date && (oldest === null || date < oldest)) oldest = date;
+  }
+  return oldest;
+}

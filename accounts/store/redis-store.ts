@@ -21,6 +21,7 @@ import { redisRateLimits } from "./redis/rate-limits.ts";
 import { redisSessions } from "./redis/sessions.ts";
 import { redisSettings } from "./redis/settings.ts";
 import { redisStorageUse } from "./redis/storage-use.ts";
+import { redisSubscriptions } from "./redis/subscriptions.ts";
 import { redisViews } from "./redis/views.ts";
 import { redisWatchlists } from "./redis/watchlists.ts";
 import {
@@ -73,6 +74,7 @@ function redisStore(redis: Redis, keyPrefix: string, now: () => number): Store {
     ...redisStorageUse(context),
     ...redisMail(context),
     ...redisQuotaRequests(context),
+    ...redisSubscriptions(context),
     async close() {
       if (redis.status === "ready") await redis.quit();
       else redis.disconnect();

@@ -5,6 +5,7 @@
  * `/conference/12.md` is also served directly as a plain file.
  */
 import { extname, resolve, sep } from "node:path";
+import { localeOfPath, localePath } from "../../render/i18n.ts";
 import { contentTypeOf, fileResponse } from "./files.ts";
 import { PAGE_CSP } from "./headers.ts";
 import { pageCspCache } from "./page-csp.ts";
@@ -69,12 +70,22 @@ export function siteFiles(siteDir: string): FileHandler & { notFound(req: Reques
     }
     return null;
   };
-  const notFound = async (req: Request) =>
-    (await fileResponse(req, resolve(root, "404.html"), {
+  const notFoundPage = async (req: Request, file: string) =>
+    fileResponse(req, file, {
       cacheControl: "no-store",
       status: 404,
-      headers: { "content-security-policy": await cspOf(resolve(root, "404.html")).catch(() => PAGE_CSP) },
-    })) ??
-    new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+      headers: { "content-security-policy": await cspOf(file).catch(() => PAGE_CSP) },
+    });
+  /** The site's 404 page in the address's language (`zh/404.html` under /zh/), else the English one. */
+  const notFound = async (req: Request) => {
+    const locale = localeOfPath(new URL(req.url).pathname);
+    return (
+      (locale === "en"
+        ? null
+        : await notFoundPage(req, resolve(root, `.${localePath(locale, "/404")}.html`))) ??
+      (await notFoundPage(req, resolve(root, "404.html"))) ??
+      new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } })
+    );
+  };
   return Object.assign(serve, { notFound });
 }

@@ -22,7 +22,7 @@ const CREDENTIAL_NOTE = "Needs a credential (Bearer key or JWT).";
 
 /** What the lists' categories are, beside `field` (said once per tool that filters by them). */
 const CATEGORIES =
-  "ccf_category/core_for: the CCF/CORE lists' own broad categories (SE: software engineering/system software/PL; 4612: software engineering; names: venue://fields); field: our narrower tag.";
+  "ccf_category/core_for: the CCF/CORE lists' own broad categories (SE: software engineering/system software/PL; 4612: software engineering; names: venue://fields).";
 
 const CONFERENCE_ROW = `Row: id, short_name, full_name, submission_date (announced paper deadline), notification_date, conference_date, location, edition (next: year, dates, place; next=false: latest), ccf_rank, core_rank, qualis_rank ("" = unranked), ccf_category, core_for, is_extended, detail_page (link it), cp_index (own 0-100 score), estimated_submission_date, updated_at, next_submission_date/_closes_at (UTC)/_estimated (true: say it is an estimate), outlook_state, data_as_of, stale.`;
 
@@ -67,7 +67,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
-    description: `Find conferences. Filters AND; each takes a comma list, any of which matches (core_rank=A*,A). ${CATEGORIES} core_rank is ICORE's. One venue's next submission: query="ICML"; deadlines ahead: upcoming_deadlines. Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest.`,
+    description: `Find conferences. Filters AND; each takes a comma list, any of which matches (core_rank=A*,A); date bounds inclusive. ${CATEGORIES} core_rank is ICORE's. One venue's next submission: query="ICML"; deadlines ahead: upcoming_deadlines. Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest.`,
     input: api.ConferenceSearchParams,
     output: api.ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -91,7 +91,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_conferences",
     title: "Conference lists",
-    description: `Ready-made conference lists, 20 rows a page; ccf_category, core_for narrow any: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
+    description: `Ready-made conference lists; ccf_category, core_for narrow any: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
     input: listInput(api.ConferenceRankingName, api.ConferenceRankingParams),
     output: api.ConferenceRankingData,
     run: (ops, { ranking, ...params }) => ops.listConferences(ranking, params),
@@ -99,7 +99,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "list_journals",
     title: "Journal lists",
-    description: `Ready-made journal lists, 20 rows a page; field, ccf_category narrow any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
+    description: `Ready-made journal lists; field, ccf_category narrow any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
     input: listInput(api.JournalRankingName, api.JournalRankingParams),
     output: api.JournalRankingData,
     run: (ops, { ranking, ...params }) => ops.listJournals(ranking, params),
@@ -172,8 +172,20 @@ function outputSchema(spec: ToolSpec): Tool["outputSchema"] {
 // idempotentHint and destructiveHint mean something only when readOnlyHint is false (MCP ToolAnnotations).
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-/** Arguments whose name, default and bounds say all: tools/list leaves their descriptions out (OpenAPI has them). */
-const SELF_EXPLAINED = new Set(["page", "per_page", "ranking"]);
+/**
+ * Arguments whose name, default, bounds and format say all: tools/list leaves their descriptions out (OpenAPI has
+ * them); search_conferences says once that date bounds are inclusive.
+ */
+const SELF_EXPLAINED = new Set([
+  "page",
+  "per_page",
+  "ranking",
+  "submission_date_start",
+  "submission_date_end",
+  "conference_date_start",
+  "conference_date_end",
+  "updated_since",
+]);
 
 /** A tool's input schema as tools/list carries it. */
 function inputSchema(spec: ToolSpec): Tool["inputSchema"] {

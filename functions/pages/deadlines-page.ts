@@ -1,11 +1,13 @@
 /**
  * `/deadlines` (the full upcoming-deadlines list, inside the built `deadlines.html` frame), `/deadlines.ics` and
- * `/deadlines.xml`: the same filter (ranks across systems, fields, time window, estimates, ranked only) asked
+ * `/deadlines.xml`: the same filter (ranks across systems, fields, the lists' categories, time window, estimates,
+ * ranked only) asked
  * of the query layer's `upcomingDeadlines`, as a page, an iCalendar and an RSS feed. The address is the filter,
  * it works without JavaScript, and it is a page, not an API call: never charged to the daily quota. A bad
  * parameter is answered 400 with the validation message (in the page, or as text for a feed).
  */
 import type { QueryLayer } from "../../read/query/index.ts";
+import { categorySummary } from "../../render/category-labels.ts";
 import { dataAge, dataAgeHtml } from "../../render/data-age.ts";
 import {
   deadlinesIcs,
@@ -30,9 +32,12 @@ import {
 import { allRows, type DeadlineLister } from "../../render/deadline-rows.ts";
 import { escapeHtml, fieldLabel } from "../../render/html.ts";
 import { type Locale, localeOfPath, localePath, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
+import { reminderChoiceHtml } from "../../render/reminder-choice.ts";
 import { type Clock, HOUR_MS, systemClock, utcDate } from "../../runtime/clock.ts";
+import { remindedFeed, remindOf, remindRefusal } from "./calendar-reminders.ts";
 import { FeedAnswers, type FeedText } from "./feed-answers.ts";
 import { framedPage, readFrame } from "./frame.ts";
+import { subscribeFormHtml } from "./subscriptions/forms.ts";
 
 /** Rows per page on `/deadlines`; feeds take every row up to FEED_MAX. */
 const PAGE_SIZE = 50;
@@ -46,11 +51,13 @@ export interface DeadlinesPageDeps {
   publicBaseUrl: string;
   /** When the snapshot the rows come from was generated (feed stamps, and the feeds' cache key). */
   generatedAt: () => Date;
+  /** E-mail digests are offered (a state store and an outbox): the page carries the subscribe form. */
+  digests?: boolean;
   clock?: Clock;
 }
 
 /** "CCF A or B, or CORE A* or A · Software engineering · within 60 days · estimates included · ranked venues" */
-function filterSummary(f: DeadlineFilter, locale: Locale = "en"): string {
+export function filterSummary(f: DeadlineFilter, locale: Locale = "en"): string {
   const ranks = (["ccf_rank", "core_rank", "qualis_rank"] as const)
     .filter((name) => f[name].length > 0)
     .map((name) => `${name.split("_")[0]?.toUpperCase()} ${f[name].join(t(locale, "summary.rank_or"))}`)
@@ -60,6 +67,7 @@ function filterSummary(f: DeadlineFilter, locale: Locale = "en"): string {
     f.field.length > 0
       ? f.field.map((field) => fieldLabel(field, locale)).join(t(locale, "summary.rank_or"))
       : null,
+    categorySummary(f, locale),
     f.within_days ? t(locale, "summary.within", { days: f.within_days }) : t(locale, "summary.any_time"),
     t(locale, f.estimates ? "summary.estimates" : "summary.announced_only"),
   ]
@@ -89,17 +97,18 @@ export function pagerHtml(
   return `<nav class="pager" aria-label="${t(locale, "pager.label")}">${page > 1 ? link("pager.previous", page - 1, "prev") : ""}<span>${t(locale, "pager.page", { page, pages: totalPages })}</span>${page < totalPages ? link("pager.next", page + 1, "next") : ""}</nav>`;
 }
 
-/** The subscription addresses of a filter: iCalendar (https and webcal), RSS, and the API's JSON. */
+/** The subscription addresses of a filter: iCalendar (https and webcal), RSS, the API's JSON; the reminder choice. */
 export function subscribeHtml(f: DeadlineFilter, baseUrl: string, locale: Locale = "en"): string {
-  const ics = `${baseUrl}${filterAddress(DEADLINES_ICS_PATH, f)}`;
+  // The feeds of the page's language: their titles and descriptions in it, the same events.
+  const ics = `${baseUrl}${filterAddress(localePath(locale, DEADLINES_ICS_PATH), f)}`;
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const html = tHtml(locale, "subscribe.list", {
     ics: link(ics, "iCalendar"),
     webcal: link(ics.replace(/^https?:/, "webcal:"), "webcal"),
-    rss: link(filterAddress(DEADLINES_RSS_PATH, f), "RSS"),
+    rss: link(filterAddress(localePath(locale, DEADLINES_RSS_PATH), f), "RSS"),
     json: link(filterAddress("/api/deadlines", f), t(locale, "subscribe.json")),
   });
-  return `<p class="note subscribe">${html}</p>`;
+  return `<p class="note subscribe">${html}</p>${reminderChoiceHtml(ics, locale)}`;
 }
 
 const badFilter = (req: Request, message: string) =>
@@ -127,53 +136,76 @@ async function notificationsOf(
   );
 }
 
-/** GET /deadlines, /deadlines.ics and /deadlines.xml; null for other paths (or a site without the frame). */
+/**
+ * GET /deadlines, /deadlines.ics and /deadlines.xml, and each under /zh/ (the page and the feeds in Chinese); null
+ * for other paths (or a site without the frame).
+ */
 export function deadlinesPages(deps: DeadlinesPageDeps) {
   const baseUrl = deps.publicBaseUrl.replace(/\/+$/, "");
   const clock = deps.clock ?? systemClock;
   const feeds = new FeedAnswers();
-  const feedInfo = (f: DeadlineFilter, path: string): FeedInfo => ({
-    title: `Venue Directory — submission deadlines: ${filterSummary(f)}`,
-    description: `Upcoming submission deadlines (${filterSummary(f)}); estimates are marked and never announcements. Free use with attribution; link each venue's page.`,
+  /** The feed's head in its language (`pathname` is its address, `/zh/deadlines.ics` for the Chinese one). */
+  const feedInfo = (f: DeadlineFilter, pathname: string, locale: Locale): FeedInfo => ({
+    title: t(locale, "feed.channel_title", {
+      title: t(locale, "feed.filter_title", { filter: filterSummary(f, locale) }),
+    }),
+    description: t(locale, "feed.filter_description", { filter: filterSummary(f, locale) }),
     baseUrl,
-    path: filterAddress(path, f),
+    path: filterAddress(pathname, f),
     stamp: deps.generatedAt(),
+    locale,
   });
-  const makeFeed = async (pathname: string, f: DeadlineFilter, notifications: boolean): Promise<FeedText> => {
+  const makeFeed = async (
+    pathname: string,
+    f: DeadlineFilter,
+    notifications: boolean,
+    locale: Locale,
+  ): Promise<FeedText> => {
     const list = await allRows(deps.list, f, FEED_MAX);
     if ("invalid" in list) throw new InvalidFilter(list.invalid);
     const { rows } = list;
-    if (pathname === DEADLINES_ICS_PATH) {
-      return { type: "text/calendar; charset=utf-8", text: deadlinesIcs(feedInfo(f, pathname), rows) };
+    const info = feedInfo(f, pathname, locale);
+    if (unlocalizedPath(pathname) === DEADLINES_ICS_PATH) {
+      return { type: "text/calendar; charset=utf-8", text: deadlinesIcs(info, rows) };
     }
     const items = notifications ? await notificationsOf(deps.outlooks, rows) : [];
-    return {
-      type: "application/rss+xml; charset=utf-8",
-      text: await deadlinesRss(feedInfo(f, pathname), rows, items),
-    };
+    return { type: "application/rss+xml; charset=utf-8", text: await deadlinesRss(info, rows, items) };
   };
   /**
    * A feed is made once per snapshot, filter and hour (deadlines closed within the hour may still be listed) and
    * served from memory after that.
    */
-  const feed = (req: Request, url: URL, pathname: string) => {
+  const feed = (req: Request, url: URL, pathname: string, locale: Locale) => {
     const f = filterOf(url);
-    const notifications = pathname === DEADLINES_RSS_PATH && flag(url, "notifications", false);
+    const notifications =
+      unlocalizedPath(pathname) === DEADLINES_RSS_PATH && flag(url, "notifications", false);
     const hour = Math.floor(clock().getTime() / HOUR_MS);
-    const key = `${deps.generatedAt().toISOString()} ${hour} ${filterAddress(pathname, f)} ${notifications}`;
-    return feeds
-      .answer(req, key, () => makeFeed(pathname, f, notifications))
-      .catch((err: unknown) => {
-        if (err instanceof InvalidFilter) return badFilter(req, err.message);
-        throw err;
-      });
+    // Each language's feed is cached apart: the same events, other words.
+    const key = `${deps.generatedAt().toISOString()} ${hour} ${locale} ${filterAddress(pathname, f)} ${notifications}`;
+    const make = () => makeFeed(pathname, f, notifications, locale);
+    // Calendars take `remind`: each list of days is a variant of its own, made from the plain feed's text.
+    const remind = unlocalizedPath(pathname) === DEADLINES_ICS_PATH ? remindOf(url) : { days: [] };
+    if ("invalid" in remind) return Promise.resolve(remindRefusal(req, remind.invalid));
+    const answer =
+      remind.days.length === 0
+        ? feeds.answer(req, key, make)
+        : feeds.answer(
+            req,
+            `${key} remind=${remind.days}`,
+            remindedFeed(feeds, key, make, remind.days, locale),
+          );
+    return answer.catch((err: unknown) => {
+      if (err instanceof InvalidFilter) return badFilter(req, err.message);
+      throw err;
+    });
   };
   return async (req: Request, pathname: string): Promise<Response | null> => {
-    const isFeed = pathname === DEADLINES_ICS_PATH || pathname === DEADLINES_RSS_PATH;
+    const unlocalized = unlocalizedPath(pathname);
+    const isFeed = unlocalized === DEADLINES_ICS_PATH || unlocalized === DEADLINES_RSS_PATH;
     const locale = localeOfPath(pathname);
-    if (!isFeed && unlocalizedPath(pathname) !== DEADLINES_PATH) return null;
+    if (!isFeed && unlocalized !== DEADLINES_PATH) return null;
     const url = new URL(req.url);
-    if (isFeed) return feed(req, url, pathname);
+    if (isFeed) return feed(req, url, pathname, locale);
     const f = filterOf(url);
     const frame = await readFrame(deps.siteDir, "deadlines", locale);
     if (!frame) return null;
@@ -184,10 +216,10 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
       return framedPage(req, frame, "deadlines", `${message}${form}`, 400);
     }
     const { page, total_pages } = answer.pagination;
-    // The newest data behind the rows shown, today: the one notice at the top of the list when even that is old.
+    // The data behind the dates the rows show, today: the one notice at the top when the oldest is old.
     const age = dataAgeHtml(
       dataAge(
-        answer.rows.map((r) => r.data_as_of),
+        answer.rows.map((r) => r.deadline_data_as_of),
         utcDate(clock()),
       ),
       undefined,
@@ -195,6 +227,10 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     );
     // The counts are the whole result's, never this page's: every page says the same.
     const status = `<p id="deadlines-status" role="status">${escapeHtml(deadlineCountsText(answer.counts, locale))} · ${escapeHtml(filterSummary(f, locale))}${locale === "zh" ? "。" : "."}</p>`;
+    // The digest of the same filter (pages/subscriptions/), after the list.
+    const digestForm = deps.digests
+      ? subscribeFormHtml({ filter: new URLSearchParams(filterParams(f)).toString() })
+      : "";
     const pages = pagerHtml(
       locale,
       page,
@@ -205,7 +241,7 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
       req,
       frame,
       "deadlines",
-      `${age}${status}${form}${subscribeHtml(f, baseUrl, locale)}${deadlineListHtml(answer.rows, undefined, locale)}${pages}`,
+      `${age}${status}${form}${subscribeHtml(f, baseUrl, locale)}${deadlineListHtml(answer.rows, undefined, locale)}${pages}${digestForm}`,
     );
   };
 }

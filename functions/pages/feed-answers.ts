@@ -46,21 +46,37 @@ function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 export class FeedAnswers {
-  private readonly feeds = new LRUCache<string, MadeFeed, () => Promise<FeedText>>({
-    maxSize: MAX_BYTES,
-    // Twice the text: room for its compressed copies (a tenth of it each for these feeds).
-    sizeCalculation: (feed) => Math.max(1, feed.bytes.length * 2),
-    fetchMethod: async (_key, _stale, { context }) => {
-      const { type, text } = await context();
-      const bytes = Buffer.from(text);
-      return { type, bytes, etag: `"${hash("sha1", bytes, "base64url")}"`, copies: {} };
-    },
-  });
+  private readonly feeds: LRUCache<string, MadeFeed, () => Promise<FeedText>>;
+
+  /** `maxBytes`: every answer and copy this cache holds, together (48 MB unless said). */
+  constructor(maxBytes = MAX_BYTES) {
+    this.feeds = new LRUCache({
+      maxSize: maxBytes,
+      // Twice the text: room for its compressed copies (a tenth of it each for these feeds).
+      sizeCalculation: (feed) => Math.max(1, feed.bytes.length * 2),
+      fetchMethod: async (_key, _stale, { context }) => {
+        const { type, text } = await context();
+        const bytes = Buffer.from(text);
+        return { type, bytes, etag: `"${hash("sha1", bytes, "base64url")}"`, copies: {} };
+      },
+    });
+  }
+
+  /** The feed cached under `key` (made by `make` when it is not) as text: what a reminder variant is made from. */
+  async text(key: string, make: () => Promise<FeedText>): Promise<FeedText> {
+    const feed = await this.made(key, make);
+    return { type: feed.type, text: feed.bytes.toString() };
+  }
+
+  private async made(key: string, make: () => Promise<FeedText>): Promise<MadeFeed> {
+    const feed = await this.feeds.fetch(key, { context: make });
+    if (!feed) throw new Error(`feed ${key} was not made`);
+    return feed;
+  }
 
   /** The answer to `req` from the feed cached under `key`, made by `make` when it is not cached. */
   async answer(req: Request, key: string, make: () => Promise<FeedText>): Promise<Response> {
-    const feed = await this.feeds.fetch(key, { context: make });
-    if (!feed) throw new Error(`feed ${key} was not made`);
+    const feed = await this.made(key, make);
     const headers: Record<string, string> = {
       "content-type": feed.type,
       "cache-control": CACHE_CONTROL,

@@ -13,8 +13,10 @@ import type { WatchedConference, WatchedVenues } from "../../render/deadline-row
 import { escapeHtml } from "../../render/html.ts";
 import { type Locale, localeOfPath, localePath, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
+import { reminderChoiceHtml } from "../../render/reminder-choice.ts";
 import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 import { type Frame, framedPage, readFrame } from "./frame.ts";
+import { subscribeFormHtml } from "./subscriptions/forms.ts";
 import { type FindWatched, watchlistLinks } from "./watchlists.ts";
 
 export const WATCHLIST_PAGE_PATH = "/watchlist";
@@ -27,6 +29,8 @@ export interface WatchlistPageDeps {
   venues: WatchedVenues;
   siteDir: string;
   publicBaseUrl: string;
+  /** E-mail digests are offered (a state store and an outbox): the page carries the subscribe form. */
+  digests?: boolean;
   /** Today, for how old the watched venues' data is. */
   clock?: Clock;
 }
@@ -52,6 +56,17 @@ function conferenceItem(c: WatchedConference, locale: Locale): string {
 </li>`;
 }
 
+/**
+ * The data dates behind what a card shows: its next deadline's (its source's, or the venue's for an estimate),
+ * and the venue's own `data_as_of` for the rest (estimates passed unannounced, "no next deadline").
+ */
+function cardDataDates(c: WatchedConference): (string | null)[] {
+  const outlook = c.outlook;
+  if (!outlook) return [];
+  const rest = !outlook.next || outlook.deadlines.some((d) => d.status === "passed_unconfirmed");
+  return [c.next_data_as_of, ...(rest ? [outlook.data_as_of] : [])];
+}
+
 /** The frame's number of days a list is kept (watchlist.astro writes the default), replaced by this server's. */
 const KEEP_DAYS_SLOT = /<span data-keep-days>\d+<\/span>/;
 
@@ -68,13 +83,14 @@ function expiryHtml(expiresAt: string | undefined, keepDays: number, locale: Loc
 }
 
 function subscribeHtml(id: string, baseUrl: string, locale: Locale): string {
-  const url = `${baseUrl}${watchlistLinks(id).calendar}`;
+  // The calendar of the page's language (the same events; its words and links in it).
+  const url = `${baseUrl}${localePath(locale, watchlistLinks(id).calendar)}`;
   const text = tHtml(locale, "watch.subscribe_text", {
     https: `<a class="https" href="${escapeHtml(url)}">${escapeHtml(url)}</a>`,
     webcal: `<a class="webcal" href="${escapeHtml(url.replace(/^https?:/, "webcal:"))}">webcal</a>`,
   });
   return `<section id="watch-subscribe" aria-labelledby="subscribe"><h2 id="subscribe">${escapeHtml(t(locale, "watch.subscribe"))}</h2>
-<p>${text}</p></section>`;
+<p>${text}</p>${reminderChoiceHtml(url, locale)}</section>`;
 }
 
 export function watchlistPage(deps: WatchlistPageDeps) {
@@ -115,16 +131,13 @@ export function watchlistPage(deps: WatchlistPageDeps) {
                 `<li class="deadline-card"><p class="venue"><a href="${localePath(locale, `/journal/${escapeHtml(j.id)}`)}">${escapeHtml(j.name)}</a> <span class="muted">${escapeHtml(t(locale, "watch.journal"))}</span></p></li>`,
             )
             .join("\n")}</ol>`;
-    // The newest data behind the watched venues, today: the one notice above the list when even that is old.
-    const age = dataAge(
-      venues.conferences.map((c) => c.outlook?.data_as_of),
-      utcDate((deps.clock ?? systemClock)()),
-    );
+    // The data behind the dates the cards show, today: the one notice above the list when the oldest is old.
+    const age = dataAge(venues.conferences.flatMap(cardDataDates), utcDate((deps.clock ?? systemClock)()));
     return framedPage(
       req,
       frame,
       "watchlist",
-      `${dataAgeHtml(age, undefined, locale)}${list}${expiryHtml(watchlist.expiresAt, deps.keepDays, locale)}${subscribeHtml(watchlist.id, baseUrl, locale)}`,
+      `${dataAgeHtml(age, undefined, locale)}${list}${expiryHtml(watchlist.expiresAt, deps.keepDays, locale)}${subscribeHtml(watchlist.id, baseUrl, locale)}${deps.digests && watchlist.expiresAt ? subscribeFormHtml({ watchlist: watchlist.id }) : ""}`,
       200,
       "no-store",
     );

@@ -8,14 +8,16 @@
 
 import { daysAfter } from "../../runtime/clock.ts";
 import type { OutlookDeadline } from "../../snapshot/records.ts";
+import { oldestDataDate } from "../../snapshot/source-age.ts";
 import {
   type DeadlineListData,
   type DeadlineListParams,
   deadlinesPerPage,
   type UpcomingDeadline,
 } from "../schema/api.ts";
+import { DEADLINES_SUBSCRIBE_PATH, deadlineFilterQuery } from "../schema/feeds.ts";
 import type { QueryContext } from "./context.ts";
-import { conferenceOutlook } from "./outlooks.ts";
+import { conferenceOutlook, sourceDates } from "./outlooks.ts";
 import { detailPage } from "./rows.ts";
 import { Conditions, epochSeconds, paramsKey, searchPagination } from "./sql.ts";
 import { addVenueFilters } from "./venue-filters.ts";
@@ -86,6 +88,8 @@ async function findDeadlines(ctx: QueryContext, p: DeadlineListParams): Promise<
     deadlines: deadlines.flatMap((d) => d ?? []),
     counts: { announced: total - estimated, estimated },
     pagination: searchPagination(total, { page: p.page, per_page: perPage }),
+    // The e-mail digest of the same filter, beside the calendar the board names.
+    subscribe: `${ctx.baseUrl}${DEADLINES_SUBSCRIBE_PATH}?${deadlineFilterQuery(p)}`,
   };
 }
 
@@ -105,9 +109,10 @@ async function deadlineRow(
   const deadlines = outlook.deadlines.filter(
     (d) => d.cycle_year === s.cycle_year && d.round === s.round && (estimates || !d.estimated),
   );
-  const next = deadlines
+  const ahead = deadlines
     .filter((d) => d.closes_at >= ctx.now)
-    .sort((a, b) => a.closes_at.localeCompare(b.closes_at))[0] as OutlookDeadline | undefined;
+    .sort((a, b) => a.closes_at.localeCompare(b.closes_at));
+  const next = ahead[0] as OutlookDeadline | undefined;
   if (!next) return null;
   return {
     conference_id: id,
@@ -129,6 +134,8 @@ async function deadlineRow(
     // The outlook names the conference of its next deadline's cycle; another cycle's round has none known here.
     conference: outlook.conference?.year === s.cycle_year ? outlook.conference : null,
     data_as_of: outlook.data_as_of,
+    // The data behind the dates this row shows (its deadlines still ahead), which may be older than data_as_of.
+    deadline_data_as_of: oldestDataDate(ahead, sourceDates(ctx), outlook.data_as_of),
     stale: outlook.stale,
   };
 }

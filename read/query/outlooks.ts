@@ -4,11 +4,26 @@
  */
 import { LRUCache } from "lru-cache";
 import type { ConferenceRow, SubmissionOutlook } from "../../snapshot/records.ts";
+import { deadlineDataDate } from "../../snapshot/source-age.ts";
 import type { QueryContext } from "./context.ts";
 
 export interface ConferenceOutlook {
   row: ConferenceRow;
   outlook: SubmissionOutlook;
+  /**
+   * The date of the data behind `outlook.next` (its source's data date, or `data_as_of` for an estimate); null
+   * without a next deadline. What a watchlist's data-age notice counts from (docs/site.md, "Data age").
+   */
+  next_data_as_of: string | null;
+}
+
+/** Each source's data date in this snapshot, by id (the manifest's `sources[].date`), made once per snapshot. */
+export function sourceDates(ctx: QueryContext): (id: string) => string | null | undefined {
+  const dates = ctx.db.memo(
+    "source dates",
+    () => new Map(ctx.db.manifest.sources.map((s) => [s.id, s.date])),
+  );
+  return (id) => dates.get(id);
 }
 
 /**
@@ -21,7 +36,11 @@ const READ_OUTLOOKS = 20_000;
 async function readOutlook(ctx: QueryContext, id: string): Promise<ConferenceOutlook | null> {
   const row = ctx.db.tableRow("conferences", id) as ConferenceRow | undefined;
   const outlook = row ? (await ctx.db.conferenceDetail(id))?.outlook : undefined;
-  return row && outlook ? { row, outlook } : null;
+  if (!row || !outlook) return null;
+  const next_data_as_of = outlook.next
+    ? deadlineDataDate(outlook.next, sourceDates(ctx), outlook.data_as_of)
+    : null;
+  return { row, outlook, next_data_as_of };
 }
 
 /** One conference's public row and outlook; null when the snapshot holds no such conference or no outlook. */

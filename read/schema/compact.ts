@@ -86,7 +86,7 @@ export function detailSectionsParam(detailKeys: () => readonly string[], rowKeys
       row: rowKeys(),
       ranks: RANK_FIELDS.filter((key) => rowKeys().includes(key)),
     }),
-    "Sections to keep beside id and names (row = the search row, ranks = the three ranks).",
+    "Sections to keep beside id and names (row = the search row, ranks = all three).",
   );
 }
 

@@ -24,11 +24,16 @@ const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 
 /**
  * Exactly the comma lists of `values` ("A*", "A*,A"), in the case given: each value written once, each followed
- * by a comma that does not end the text, or by the end. The schema promises only what the server takes; the server
- * takes more (any case, spaces around a value), never less.
+ * by the end or by a comma before a word character (`,\b`: the next value's first, so no empty value, no trailing
+ * comma). A word boundary, not a lookahead: regular-expression engines without lookaround (RE2, Rust's regex) read
+ * it too. The schema promises only what the server takes; the server takes more (any case, spaces), never less.
  */
-export const commaListPattern = (values: readonly string[]) =>
-  `^((${values.map(literal).join("|")})(,(?!$)|$))+$`;
+export function commaListPattern(values: readonly string[]): string {
+  const odd = values.find((value) => !/^\w/.test(value));
+  if (odd !== undefined)
+    throw new Error(`comma-list value ${JSON.stringify(odd)} must start with [A-Za-z0-9_]`);
+  return `^((${values.map(literal).join("|")})(,\\b|$))+$`;
+}
 
 /**
  * The JSON Schema of a comma list of `values` (OpenAPI and MCP): one of the values, enumerated so a client or a

@@ -246,6 +246,10 @@ export const UpcomingDeadline = z
       .meta({ description: "The round's submission deadlines (abstract and paper), earliest first." }),
     conference: SubmissionOutlook.shape.conference,
     data_as_of: nullableDate,
+    deadline_data_as_of: nullableDate.meta({
+      description:
+        "The date of the data behind this row's deadlines still ahead (the oldest when several): an announced one's source's data date, an estimate's the venue's data_as_of. May be older than data_as_of (the newest source behind the venue).",
+    }),
     stale: z.boolean(),
   })
   .meta({ id: "UpcomingDeadline" });
@@ -261,7 +265,11 @@ export type DeadlineCounts = z.output<typeof DeadlineCounts>;
 export const DeadlineListData = z
   .object({ deadlines: z.array(UpcomingDeadline), counts: DeadlineCounts, pagination: SearchPagination })
   .meta({ id: "DeadlineListData" });
-export type DeadlineListData = z.output<typeof DeadlineListData>;
+/**
+ * `subscribe`: the e-mail digest page of the same filter. Left out of the schema on purpose: tools/list (which
+ * carries the output schemas) stays under 15 KB; docs/api.md and docs/mcp.md name it.
+ */
+export type DeadlineListData = z.output<typeof DeadlineListData> & { subscribe?: string };
 
 export const JournalRankingData = z
   .object({

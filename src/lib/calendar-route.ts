@@ -22,7 +22,12 @@ export function feedInfo(locale: Locale, title: string, description: string, pat
 
 export async function calendarResponse(feed: CalendarFeed, locale: Locale): Promise<Response> {
   const rows = await upcomingRows(feed.filter);
-  const info = feedInfo(locale, calendarTitle(feed, locale), t(locale, "feed.calendar_description"), feed.path);
+  const info = feedInfo(
+    locale,
+    calendarTitle(feed, locale),
+    t(locale, "feed.calendar_description"),
+    feed.path,
+  );
   return textResponse(deadlinesIcs(info, rows), "text/calendar");
 }
 

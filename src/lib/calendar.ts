@@ -7,6 +7,7 @@
 import { ALL_DEADLINES_FEED_PATH, fieldFeedPath, rankFeedPath } from "../../read/schema/feeds.ts";
 import { DEFAULT_FILTER, type DeadlineFilter } from "../../render/deadline-list.ts";
 import { fieldLabel } from "../../render/html.ts";
+import { type Locale, t } from "../../render/i18n.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { RANK_TIERS } from "./ranks.ts";
 
@@ -15,7 +16,6 @@ export interface CalendarFeed {
   slug: string;
   /** `/feeds/deadlines.ics`, `/feeds/fields/ai.ics`, `/feeds/ranks/ccf-a.ics`. */
   path: string;
-  title: string;
   group: "all" | "field" | "rank";
   /** The upcomingDeadlines filter the feed holds. */
   filter: DeadlineFilter;
@@ -27,7 +27,6 @@ const EVERYTHING: DeadlineFilter = { ...DEFAULT_FILTER, ranked_only: false };
 export const ALL_DEADLINES_CALENDAR: CalendarFeed = {
   slug: "deadlines",
   path: ALL_DEADLINES_FEED_PATH,
-  title: "All upcoming submission deadlines",
   group: "all",
   filter: EVERYTHING,
 };
@@ -35,7 +34,6 @@ export const ALL_DEADLINES_CALENDAR: CalendarFeed = {
 export const FIELD_CALENDARS: readonly CalendarFeed[] = RESEARCH_FIELDS.map((field) => ({
   slug: field,
   path: fieldFeedPath(field),
-  title: `Deadlines in ${fieldLabel(field)}`,
   group: "field",
   filter: { ...EVERYTHING, field: [field] },
 }));
@@ -43,10 +41,18 @@ export const FIELD_CALENDARS: readonly CalendarFeed[] = RESEARCH_FIELDS.map((fie
 export const RANK_CALENDARS: readonly CalendarFeed[] = RANK_TIERS.map((tier) => ({
   slug: tier.slug,
   path: rankFeedPath(tier.slug),
-  title: `Deadlines of ${tier.label} conferences`,
   group: "rank",
   filter: { ...EVERYTHING, [tier.param]: [tier.tier] },
 }));
+
+/** The feed's title in a language: "Deadlines in Software engineering", "软件工程领域的截稿日期". */
+export function calendarTitle(feed: CalendarFeed, locale: Locale): string {
+  if (feed.group === "field") return t(locale, "feeds.field_title", { field: fieldLabel(feed.slug, locale) });
+  if (feed.group === "rank") return t(locale, "feeds.rank_title", { tier: rankTierLabel(feed.slug) });
+  return t(locale, "feeds.all_title");
+}
+
+const rankTierLabel = (slug: string) => RANK_TIERS.find((tier) => tier.slug === slug)?.label ?? slug;
 
 export const CALENDARS: readonly CalendarFeed[] = [
   ALL_DEADLINES_CALENDAR,

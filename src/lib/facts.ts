@@ -1,4 +1,5 @@
 /** Wording of facts that the HTML pages and the Markdown renditions both state. */
+import { type Locale, localePath, t } from "../../render/i18n.ts";
 import type { CpIndex } from "../../snapshot/records.ts";
 import { formatNumber } from "./format.ts";
 import { editionLabel } from "./ranks.ts";
@@ -18,6 +19,6 @@ export function cpIndexSummary(cp: CpIndex): string {
   return `${formatNumber(cp.score, 1)} / 100, confidence ${cp.confidence.toFixed(2)}, version ${cp.version}; ${factors}`;
 }
 
-/** The reuse terms, pointing at the page to link back to. */
-export const termsNotice = (pageUrl: string) =>
-  `Free use, commercial use included, with attribution: name Venue Directory and link ${pageUrl}. Crawl at most one request per second; for bulk use the daily snapshot (/download).`;
+/** The reuse terms, pointing at the page to link back to, in the language of the rendition. */
+export const termsNotice = (pageUrl: string, locale: Locale = "en") =>
+  t(locale, "md.terms", { url: pageUrl, download: localePath(locale, "/download") });

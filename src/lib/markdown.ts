@@ -1,13 +1,15 @@
 /**
- * Compact Markdown renditions of the venue pages (`/conference/<id>.md`), built from the same view as the HTML
- * page. Links are absolute: the rendition is read outside the site.
+ * Compact Markdown renditions of the venue pages (`/conference/<id>.md`, and `/zh/conference/<id>.md` in Chinese),
+ * built from the same view as the HTML page. Links are absolute: the rendition is read outside the site. Headings,
+ * labels and states come from the message files; the data stays as the sources give it.
  */
 
 import { dataAgeMarkdown } from "../../render/data-age.ts";
-import { deadlineText, noNextText, STATE_LABELS } from "../../render/deadline.ts";
+import { deadlineText, noNextText, stateLabel } from "../../render/deadline.ts";
 import { fieldLabel } from "../../render/html.ts";
+import { type Locale, localePath, type MessageKey, type MessageParams, t } from "../../render/i18n.ts";
 import { provenanceText, sourceCellText } from "../../render/provenance.ts";
-import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
+import type { ConferenceRow, CpIndex, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";
 import { cpIndexSummary, rankText, SCIMAGO_ATTRIBUTION, termsNotice } from "./facts.ts";
@@ -41,27 +43,63 @@ const bullets = (items: readonly (string | null)[]) =>
     .map((item) => `- ${item}`)
     .join("\n");
 
-const rankTable = (ranks: readonly RankCell[]) =>
+/** The words of one language: `w("venue.year")`. */
+const wordsOf = (locale: Locale) => (key: MessageKey, params?: MessageParams) => t(locale, key, params);
+
+/** A list's separator in the language: ", " or "、". */
+const listSeparator = (locale: Locale) => (locale === "zh" ? "、" : ", ");
+
+const rankTable = (ranks: readonly RankCell[], locale: Locale) =>
   table(
     ranks.map((r) => r.system),
-    [ranks.map(rankText)],
+    [ranks.map((cell) => (cell.rank ? rankText(cell) : t(locale, "rank.unranked")))],
   );
 
-function rankClaims(view: ConferenceView | JournalView): string | null {
-  return rowsTable(["System", "Rank", "List or source"], view.rankClaims, (c) => [
+/** "78.2 / 100, confidence 0.70, version cp-1; recognition 100 × 0.35, …", the factors named in the language. */
+function cpText(cp: CpIndex, locale: Locale): string {
+  if (locale === "en") return cpIndexSummary(cp);
+  const factors = cp.breakdown
+    .map((f) =>
+      t(locale, f.known ? "md.cp_factor" : "md.cp_factor_unknown", {
+        name: CP_FACTOR_KEYS[f.name] ? t(locale, CP_FACTOR_KEYS[f.name] as MessageKey) : f.name,
+        value: formatNumber(f.value, 1),
+        weight: String(f.weight),
+      }),
+    )
+    .join(listSeparator(locale));
+  return t(locale, "md.cp_summary", {
+    score: formatNumber(cp.score, 1),
+    confidence: cp.confidence.toFixed(2),
+    version: cp.version,
+    factors,
+  });
+}
+
+const CP_FACTOR_KEYS: Record<string, MessageKey> = {
+  recognition: "cp.recognition",
+  selectivity: "cp.selectivity",
+  longevity: "cp.longevity",
+  community: "cp.community",
+  completeness: "cp.completeness",
+};
+
+function rankClaims(view: ConferenceView | JournalView, locale: Locale): string | null {
+  const w = wordsOf(locale);
+  return rowsTable([w("rank.system"), w("rank.rank"), w("rank.list")], view.rankClaims, (c) => [
     c.system,
     c.rank,
     editionLabel(c.edition),
   ]);
 }
 
-function relatedList(view: ConferenceView | JournalView): string | null {
+function relatedList(view: ConferenceView | JournalView, locale: Locale): string | null {
+  const page = (kind: "conference" | "journal", id: string) =>
+    absoluteUrl(localePath(locale, venuePath(kind, id)));
   const conferences = view.related.conferences.map(
-    (r: ConferenceRow) => `[${r.short_name}](${absoluteUrl(venuePath("conference", r.id))}) — ${r.full_name}`,
+    (r: ConferenceRow) => `[${r.short_name}](${page("conference", r.id)}) — ${r.full_name}`,
   );
   const journals = view.related.journals.map(
-    (r: JournalRow) =>
-      `[${r.short_name ?? r.full_name}](${absoluteUrl(venuePath("journal", r.id))}) — ${r.full_name}`,
+    (r: JournalRow) => `[${r.short_name ?? r.full_name}](${page("journal", r.id)}) — ${r.full_name}`,
   );
   const all = [...conferences, ...journals];
   return all.length === 0 ? null : bullets(all);
@@ -80,105 +118,150 @@ function document(title: string, intro: string, sections: readonly (string | nul
 }
 
 /** The outlook's next submission deadline (announced or estimated), or what its state says instead. */
-function nextText(view: ConferenceView): string {
+function nextText(view: ConferenceView, locale: Locale): string {
   const outlook = view.outlook;
-  if (!outlook) return noNextText({ state: "unknown", data_as_of: null });
-  return outlook.next ? deadlineText(outlook.next, outlook.data_as_of) : noNextText(outlook);
+  if (!outlook) return noNextText({ state: "unknown", data_as_of: null }, locale);
+  return outlook.next ? deadlineText(outlook.next, outlook.data_as_of, locale) : noNextText(outlook, locale);
 }
 
 /**
  * Every submission deadline of the outlook: rounds of the cycle (passed ones marked), estimates with windows, each
  * with the source that gave it and the date of that source's data.
  */
-function outlookList(view: ConferenceView): string | null {
+function outlookList(view: ConferenceView, locale: Locale): string | null {
   const asOf = view.outlook?.data_as_of ?? null;
   const deadlines = view.outlook?.deadlines ?? [];
   return deadlines.length > 0
-    ? bullets(deadlines.map((d) => `${deadlineText(d, asOf)} (${provenanceText(d, view.sources, asOf)})`))
+    ? bullets(
+        deadlines.map((d) =>
+          t(locale, "md.with_source", {
+            text: deadlineText(d, asOf, locale),
+            source: provenanceText(d, view.sources, asOf, locale),
+          }),
+        ),
+      )
     : null;
 }
 
-export function conferenceMarkdown(view: ConferenceView): string {
+export function conferenceMarkdown(view: ConferenceView, locale: Locale = "en"): string {
   const { row } = view;
+  const w = wordsOf(locale);
+  const pageUrl = absoluteUrl(localePath(locale, view.path));
+  const date = (iso: string | null) => formatDate(iso, locale);
+  const asOf = view.outlook?.data_as_of ? w("deadline.as_of", { date: view.outlook.data_as_of }) : "";
+  const conference = date(row.conference_date);
   const facts = bullets([
-    `Page: ${absoluteUrl(view.path)}`,
-    `Next submission deadline: ${nextText(view)}`,
-    `Outlook: ${STATE_LABELS[view.outlook?.state ?? "unknown"]}${view.outlook?.data_as_of ? ` (data as of ${view.outlook.data_as_of})` : ""}`,
-    `Latest announced submission deadline: ${formatDate(row.submission_date)}`,
-    `Notification of that call: ${formatDate(row.notification_date)}`,
-    `Conference: ${formatDate(row.conference_date)}${row.location ? `, ${row.location}` : ""}`,
-    row.fields.length > 0 ? `Fields: ${row.fields.map((field) => fieldLabel(field)).join(", ")}` : null,
-    row.is_extended === null ? null : `Deadline extended: ${row.is_extended ? "yes" : "no"}`,
-    row.acceptance_rate === null ? null : `Latest acceptance rate: ${formatPercent(row.acceptance_rate)}`,
-    row.editions_count === null ? null : `Editions held: ${row.editions_count}`,
-    view.cpIndex ? `cp_index: ${cpIndexSummary(view.cpIndex)}` : "cp_index: not scored",
+    w("md.page", { url: pageUrl }),
+    w("md.next", { text: nextText(view, locale) }),
+    w("md.outlook", { state: stateLabel(view.outlook?.state ?? "unknown", locale), asOf }),
+    w("md.latest_call", { date: date(row.submission_date) }),
+    w("md.notification", { date: date(row.notification_date) }),
+    row.location
+      ? w("md.conference_place", { dates: conference, place: row.location })
+      : w("md.conference", { dates: conference }),
+    row.fields.length > 0
+      ? w("md.fields", {
+          fields: row.fields.map((field) => fieldLabel(field, locale)).join(listSeparator(locale)),
+        })
+      : null,
+    row.is_extended === null
+      ? null
+      : w("md.extended", { value: w(row.is_extended ? "venue.yes" : "venue.no") }),
+    row.acceptance_rate === null ? null : w("md.acceptance", { rate: formatPercent(row.acceptance_rate) }),
+    row.editions_count === null ? null : w("md.editions", { count: String(row.editions_count) }),
+    view.cpIndex ? w("md.cp", { summary: cpText(view.cpIndex, locale) }) : w("md.not_scored"),
     view.dblp ? `dblp: https://dblp.org/db/${view.dblp}` : null,
   ]);
-  const source = (d: Parameters<typeof sourceCellText>[0]) => sourceCellText(d, view.sources, null);
+  const source = (d: Parameters<typeof sourceCellText>[0]) => sourceCellText(d, view.sources, null, locale);
   const deadlines = rowsTable(
-    ["Edition", "Deadline", "As published", "UTC", "Source"],
+    [w("md.edition"), w("table.deadline"), w("table.published"), "UTC", w("venue.source")],
     view.deadlines,
     (e) => [
       String(e.year),
-      deadlineLabel(e.deadline),
-      publishedTime(e.deadline),
+      deadlineLabel(e.deadline, locale),
+      publishedTime(e.deadline, locale),
       utcTime(e.deadline) ?? "—",
       source(e.deadline),
     ],
   );
-  const editions = rowsTable(["Year", "Dates", "Place", "Deadlines"], view.editions, (e) => [
-    String(e.year),
-    e.date_text ?? (e.start_date ? `${formatDate(e.start_date)} – ${formatDate(e.end_date)}` : "—"),
-    e.place ?? "—",
-    e.deadlines
-      .map((d) => `${deadlineLabel(d)} ${publishedTime(d)} (${provenanceText(d, view.sources, null)})`)
-      .join("; ") || "—",
-  ]);
+  const editions = rowsTable(
+    [w("venue.year"), w("venue.dates"), w("venue.place"), w("md.deadlines")],
+    view.editions,
+    (e) => [
+      String(e.year),
+      e.date_text ?? (e.start_date ? `${date(e.start_date)} – ${date(e.end_date)}` : "—"),
+      e.place ?? "—",
+      e.deadlines
+        .map((d) =>
+          w("md.with_source", {
+            text: `${deadlineLabel(d, locale)} ${publishedTime(d, locale)}`,
+            source: provenanceText(d, view.sources, null, locale),
+          }),
+        )
+        .join(w("md.list_separator")) || "—",
+    ],
+  );
   const acceptance = rowsTable(
-    ["Year", "Track", "Submitted", "Accepted", "Rate", "Source"],
+    [
+      w("venue.year"),
+      w("venue.track"),
+      w("venue.submitted"),
+      w("venue.accepted"),
+      w("venue.rate"),
+      w("venue.source"),
+    ],
     view.acceptance,
     (a) => [
       String(a.year),
-      a.track ?? "main",
+      a.track ?? w("venue.main_track"),
       formatNumber(a.submitted),
       formatNumber(a.accepted),
       formatPercent(a.rate),
       a.sourceName,
     ],
   );
-  const core = rowsTable(["CORE edition", "Rank"], view.coreHistory, (h) => [h.edition, h.rank]);
+  const core = rowsTable([w("md.core_edition"), w("rank.rank")], view.coreHistory, (h) => [
+    h.edition,
+    h.rank,
+  ]);
   return document(
     `${row.short_name} — ${row.full_name}`,
     facts,
     [
-      section("Ranks", rankTable(view.ranks)),
-      section("CORE history", core),
-      section("Rank claims by source", rankClaims(view)),
-      section("Submission outlook", outlookList(view)),
-      section("Deadlines", deadlines),
-      section("Editions", editions),
-      section("Acceptance rate", acceptance),
-      section("Related venues", relatedList(view)),
-      section("Sources", credits(view.credits)),
-      section("Terms", termsNotice(absoluteUrl(view.path))),
+      section(w("venue.ranks"), rankTable(view.ranks, locale)),
+      section(w("venue.core_history"), core),
+      section(w("md.rank_claims"), rankClaims(view, locale)),
+      section(w("md.outlook_heading"), outlookList(view, locale)),
+      section(w("md.deadlines"), deadlines),
+      section(w("venue.editions"), editions),
+      section(w("venue.acceptance"), acceptance),
+      section(w("related.heading"), relatedList(view, locale)),
+      section(w("credits.heading"), credits(view.credits)),
+      section(w("download.terms"), termsNotice(pageUrl, locale)),
     ],
-    dataAgeMarkdown(view.dataAge),
+    dataAgeMarkdown(view.dataAge, undefined, locale),
   );
 }
 
-export function journalMarkdown(view: JournalView): string {
+export function journalMarkdown(view: JournalView, locale: Locale = "en"): string {
   const { row } = view;
+  const w = wordsOf(locale);
+  const pageUrl = absoluteUrl(localePath(locale, view.path));
   const facts = bullets([
-    `Page: ${absoluteUrl(view.path)}`,
-    row.short_name ? `Abbreviation: ${row.short_name}` : null,
-    `Publisher: ${row.publisher ?? "—"}`,
+    w("md.page", { url: pageUrl }),
+    row.short_name ? w("md.abbreviation", { name: row.short_name }) : null,
+    w("md.publisher", { name: row.publisher ?? "—" }),
     `ISSN: ${row.issns.length > 0 ? row.issns.join(", ") : (row.issn ?? "—")}`,
-    `Impact factor (as published by the journal): ${row.impact_factor ?? "—"}`,
-    row.fields.length > 0 ? `Fields: ${row.fields.join(", ")}` : null,
+    w("md.impact_factor", { value: row.impact_factor === null ? "—" : String(row.impact_factor) }),
+    row.fields.length > 0
+      ? w("md.fields", {
+          fields: row.fields.map((field) => fieldLabel(field, locale)).join(listSeparator(locale)),
+        })
+      : null,
     view.dblp ? `dblp: https://dblp.org/db/${view.dblp}` : null,
   ]);
   const metricRows = rowsTable(
-    ["Year", "SJR", "Best quartile", "h-index", "Cites / doc (2 years)"],
+    [w("venue.year"), "SJR", w("journal.best_quartile"), w("journal.h_index"), w("journal.cites")],
     view.metrics,
     (m) => [
       String(m.year),
@@ -188,19 +271,25 @@ export function journalMarkdown(view: JournalView): string {
       formatNumber(m.cites_per_doc_2y, 2),
     ],
   );
-  const metrics = metricRows && `${metricRows}\n\nMetrics: ${SCIMAGO_ATTRIBUTION}.`;
+  const metrics = metricRows && `${metricRows}\n\n${w("md.metrics", { source: SCIMAGO_ATTRIBUTION })}`;
   const issues = rowsTable(
-    ["Special issue", "Submission deadline", "Status", "Guest editors"],
+    [w("md.special_issue"), w("venue.submission_deadline"), w("journal.status"), w("journal.editors")],
     view.specialIssues,
-    (s) => [s.title, formatDate(s.submission_date), s.open ? "open" : "closed", s.editors.join("; ") || "—"],
+    (s) => [
+      s.title,
+      formatDate(s.submission_date, locale),
+      stateLabel(s.open ? "open" : "closed", locale),
+      s.editors.join("; ") || "—",
+    ],
   );
+  const quartile = w("md.quartile", { quartile: row.sjr_quartile ?? "—" });
   return document(`${row.short_name ? `${row.short_name} — ` : ""}${row.full_name}`, facts, [
-    section("Ranks", `${rankTable(view.ranks)}\n\nSCImago quartile: ${row.sjr_quartile ?? "—"}`),
-    section("Rank claims by source", rankClaims(view)),
-    section("Journal metrics", metrics),
-    section("Special issues", issues),
-    section("Related venues", relatedList(view)),
-    section("Sources", credits(view.credits)),
-    section("Terms", termsNotice(absoluteUrl(view.path))),
+    section(w("venue.ranks"), `${rankTable(view.ranks, locale)}\n\n${quartile}`),
+    section(w("md.rank_claims"), rankClaims(view, locale)),
+    section(w("journal.metrics"), metrics),
+    section(w("journal.special_issues"), issues),
+    section(w("related.heading"), relatedList(view, locale)),
+    section(w("credits.heading"), credits(view.credits)),
+    section(w("download.terms"), termsNotice(pageUrl, locale)),
   ]);
 }

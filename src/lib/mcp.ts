@@ -2,6 +2,7 @@
  * What the pages say about the MCP server at POST /mcp: its tools and prompts (from the interface spec) and
  * copy-paste client configurations, with and without an API key.
  */
+import type { MessageKey } from "../../render/i18n.ts";
 
 export const MCP_PATH = "/mcp";
 
@@ -30,8 +31,9 @@ export const MCP_PROMPTS = [
 
 export interface ClientConfig {
   client: string;
-  /** Where the snippet goes. */
+  /** Where the snippet goes (in English); `whereKey` names the same place in the message files, for the pages. */
   where: string;
+  whereKey?: MessageKey;
   language: "sh" | "json";
   anonymous: string;
   withKey: string;
@@ -48,6 +50,7 @@ export function mcpClientConfigs(baseUrl: string): ClientConfig[] {
     {
       client: "Claude Code",
       where: "a terminal",
+      whereKey: "api.where_terminal",
       language: "sh",
       anonymous: `claude mcp add --transport http ${SERVER_NAME} ${url}`,
       withKey: `claude mcp add --transport http ${SERVER_NAME} ${url} --header "Authorization: ${bearer}"`,
@@ -55,6 +58,7 @@ export function mcpClientConfigs(baseUrl: string): ClientConfig[] {
     {
       client: "Claude Desktop",
       where: "claude_desktop_config.json (bridged with mcp-remote)",
+      whereKey: "api.where_claude_desktop",
       language: "json",
       anonymous: json({ mcpServers: { [SERVER_NAME]: { command: "npx", args: ["-y", "mcp-remote", url] } } }),
       withKey: json({
@@ -72,6 +76,7 @@ export function mcpClientConfigs(baseUrl: string): ClientConfig[] {
     {
       client: "Cursor",
       where: "~/.cursor/mcp.json or .cursor/mcp.json",
+      whereKey: "api.where_cursor",
       language: "json",
       anonymous: json({ mcpServers: { [SERVER_NAME]: { url } } }),
       withKey: json({ mcpServers: { [SERVER_NAME]: { url, headers: { Authorization: bearer } } } }),

@@ -4,7 +4,7 @@
  */
 
 import { type DataAge, dataAge } from "../../render/data-age.ts";
-import { type SourceDates, sourceDates } from "../../render/provenance.ts";
+import { type SourceDates, shownDeadlinesDataDate, sourceDates } from "../../render/provenance.ts";
 import type {
   AcceptanceRow,
   ConferenceRow,
@@ -16,6 +16,7 @@ import type {
 } from "../../snapshot/records.ts";
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
+import { boxDeadlines, nextBox } from "./next-box.ts";
 import { markdownPath, venuePath } from "./paths.ts";
 import { allRelatedVenues, type RelatedVenues } from "./related.ts";
 import { settings } from "./settings.ts";
@@ -40,7 +41,10 @@ export interface ConferenceView {
   cpIndex: CpIndex | null;
   /** The submission outlook the pipeline computed (next submission deadline, rounds, state). */
   outlook: SubmissionOutlook | null;
-  /** How old the venue's deadline data (`outlook.data_as_of`) is at the build: the notice at the top when old. */
+  /**
+   * How old the data behind the deadlines of the first box is at the build (an announced one's source's data
+   * date, an estimate's the venue's `data_as_of`; without any, `data_as_of`): the notice at the top when old.
+   */
   dataAge: DataAge | null;
   /** Each source's name and data date, for the provenance of every deadline shown. */
   sources: SourceDates;
@@ -155,6 +159,8 @@ export const conferenceView = memoById(function conferenceView(id: string): Conf
   );
   const current = new Set((detail?.deadlines ?? []).map(deadlineKey));
   const now = settings().buildTime;
+  const sources = sourceDates(data.manifest.sources);
+  const outlook = detail?.outlook ?? null;
   return {
     row,
     path: venuePath("conference", id),
@@ -165,9 +171,12 @@ export const conferenceView = memoById(function conferenceView(id: string): Conf
       .sort((a, b) => listYear(a.edition).localeCompare(listYear(b.edition))),
     rankClaims: sortClaims(history),
     cpIndex: row.cp_index,
-    outlook: detail?.outlook ?? null,
-    dataAge: dataAge([detail?.outlook?.data_as_of], now.toISOString()),
-    sources: sourceDates(data.manifest.sources),
+    outlook,
+    dataAge: dataAge(
+      [shownDeadlinesDataDate(boxDeadlines(nextBox(outlook)), sources, outlook?.data_as_of ?? null)],
+      now.toISOString(),
+    ),
+    sources,
     deadlines: venueDeadlines(id).filter(
       (entry) => current.has(deadlineKey(entry.deadline)) || isUpcoming(entry.deadline, now),
     ),

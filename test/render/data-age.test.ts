@@ -1,6 +1,6 @@
 /**
  * Data age where the answer is: the decisions of render/data-age.ts and render/provenance.ts on fixtures (fresh
- * and old data, the 30-day edge, the newest row deciding), then two sites built from the fixture, one whose
+ * and old data, the 30-day edge, the oldest date shown deciding), then two sites built from the fixture, one whose
  * deadline data is 70 days old and one 5 days old, served by the real server: on the old one home, `/deadlines`,
  * the watchlist, a venue page, its Markdown, the download page and the MCP deadline board say so once, at the
  * top, with the date; on the fresh one none does. The venue page and its Markdown name the source and the data
@@ -33,11 +33,12 @@ const TODAY = BUILD_NOW.slice(0, 10);
 const OLD_DATA = "2098-11-01";
 
 describe("how old the data behind a page is", () => {
-  it("is the newest data date among the rows, counted to today; rows without one are left out", () => {
+  it("is the oldest data date shown, counted to today, with the newest; dates missing are left out", () => {
     expect(dataAge(["2026-08-22", null, "2026-10-02", undefined, "2024-03-18"], "2026-12-07")).toEqual({
-      data_as_of: "2026-10-02",
+      data_as_of: "2024-03-18",
+      newest: "2026-10-02",
       today: "2026-12-07",
-      age_days: 66,
+      age_days: 994,
       max_age_days: 30,
       old: true,
     });
@@ -60,19 +61,25 @@ describe("how old the data behind a page is", () => {
     expect(dataAgeMarkdown(fresh)).toBe("");
     expect(dataAgeHtml(null)).toBe("");
 
-    const old = dataAge(["2026-10-02", "2026-08-22"], "2026-12-07") as DataAge;
+    const old = dataAge(["2026-10-02", "2026-10-02"], "2026-12-07") as DataAge;
     expect(dataAgeNotice(old)).toBe(
-      "The newest deadline data on this page is from 2026-10-02, 66 days old on 2026-12-07 (we warn past 30 days, the age at which a source counts as out of date). Dates may have moved since: check the venue's own site before you submit.",
+      "The deadline data on this page is from 2026-10-02, 66 days old on 2026-12-07 (we warn past 30 days, the age at which a source counts as out of date). Dates may have moved since: check the venue's own site before you submit.",
     );
     expect(dataAgeNotice(old, "on this board")).toContain("deadline data on this board is from 2026-10-02");
     const html = parseHTML(`<main>${dataAgeHtml(old)}</main>`).document;
     expect(html.querySelectorAll(".data-age-notice")).toHaveLength(1);
-    expect(html.querySelector(".data-age-notice")?.textContent).toMatch(
-      /^Old data: The newest deadline data/,
-    );
+    expect(html.querySelector(".data-age-notice")?.textContent).toMatch(/^Old data: The deadline data/);
     expect(dataAgeMarkdown(old)).toMatch(
-      /^> \*\*Old data:\*\* The newest deadline data on this page is from 2026-10-02/,
+      /^> \*\*Old data:\*\* The deadline data on this page is from 2026-10-02/,
     );
+    // Dates that differ: the span, and the oldest's age (what decides).
+    const span = dataAge(["2026-10-02", "2026-07-01", "2026-08-22"], "2026-12-07") as DataAge;
+    expect(dataAgeNotice(span)).toContain(
+      "The deadline data on this page is from 2026-07-01 to 2026-10-02, the oldest 159 days old on 2026-12-07 (we warn",
+    );
+    expect(dataAgeNotice(span, "on this board", "zh")).toContain("2026-07-01 至 2026-10-02");
+    // Fresh newest, old oldest: old.
+    expect(dataAge(["2026-12-01", "2026-10-02"], "2026-12-07")?.old).toBe(true);
   });
 });
 

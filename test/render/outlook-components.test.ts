@@ -60,6 +60,7 @@ function row(id: string, next: OutlookDeadline, over: Partial<DeadlineRow> = {})
     deadlines: [next],
     conference: null,
     data_as_of: "2026-11-20",
+    deadline_data_as_of: "2026-11-20",
     ...over,
   };
 }

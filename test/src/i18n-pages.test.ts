@@ -23,7 +23,7 @@ const WORD = /(?<![\w/-])[A-Za-z][a-z]{3,}(?![\w/-])/g;
 
 /** Message groups that are interface words (not sentences that quote data, not the language switch itself). */
 const INTERFACE_GROUPS =
-  /^(nav|state|col|venue|table|filter|search|deadline|rank|journal|rankings|metric|cp|next|related|credits|pager|home|deadlines|watch|type|list|age)\./;
+  /^(nav|state|col|venue|table|filter|search|deadline|rank|journal|rankings|metric|cp|next|related|credits|pager|home|deadlines|watch|type|list|age|stats|chart|feeds|download|api|notfound)\./;
 /** English words a Chinese page must not show in its interface: each English message's words of 4+ letters. */
 const FORBIDDEN = new Set(
   Object.entries(MESSAGES.en)
@@ -60,10 +60,13 @@ const FORBIDDEN = new Set(
 const INTERFACE =
   "h1, h2, h3, th, caption, label, legend, summary, button, nav, dt, .badge, #deadlines-status, #search-status, .subtitle, .note, .muted";
 
-/** English interface words in the page's interface elements, outside the parts marked lang="en" (the switch). */
+/**
+ * English interface words in the page's interface elements, outside the parts marked lang="en" (the switch, the
+ * OpenAPI document's words) and code (paths, parameter names).
+ */
 function englishInterfaceWords(html: string): string[] {
   const { document } = parseHTML(html);
-  for (const marked of document.querySelectorAll('body [lang="en"], script, svg')) marked.remove();
+  for (const marked of document.querySelectorAll('body [lang="en"], script, svg, code')) marked.remove();
   let text = [...document.querySelectorAll(INTERFACE)].map((e) => e.textContent ?? "").join(" ");
   for (const name of DATA_NAMES) text = text.replaceAll(name, " ");
   return [...new Set((text.match(WORD) ?? []).filter((w) => FORBIDDEN.has(w)))];
@@ -74,13 +77,16 @@ const get = async (path: string) => {
   return { status: res.status, html: await res.text() };
 };
 
-/** The static pages translated in this build (statistics, feeds, download and the API reference are not yet). */
-const TRANSLATED = /^zh(\.html|\/(conference|journal|rankings)\b.*\.html|\/rankings\.html)$/;
+/** Every static Chinese page: home, venues, rankings, statistics, feeds, download, the API reference, not-found. */
+const TRANSLATED = /^zh(\.html|\/.*\.html)$/;
 
 describe("the Chinese pages", () => {
-  it("built: no English interface word on home, venue and ranking pages", () => {
+  it("built: no English interface word on any page", () => {
     const pages = listFiles(served().site.dist).filter((f) => TRANSLATED.test(f));
     expect(pages.length).toBeGreaterThan(20);
+    for (const page of ["statistics", "feeds", "download", "api-docs", "404"]) {
+      expect(pages, page).toContain(`zh/${page}.html`);
+    }
     for (const file of pages) {
       const html = readText(`${served().site.dist}/${file}`);
       expect(html, file).toContain('<html lang="zh-CN"');
@@ -109,6 +115,21 @@ describe("the Chinese pages", () => {
     }
     // The English words the check looks for do appear on the English page (the check can fail).
     expect(englishInterfaceWords((await get("/deadlines?ccf_rank=A")).html)).toContain("Upcoming");
+    for (const page of ["statistics", "feeds", "download", "api-docs"]) {
+      expect(englishInterfaceWords((await get(`/${page}`)).html).length, page).toBeGreaterThan(0);
+    }
+  });
+
+  it("served: an unknown /zh/ address answers the Chinese not-found page, an English one the English page", async () => {
+    const chinese = await get("/zh/no-such-page");
+    expect(chinese.status).toBe(404);
+    expect(chinese.html).toContain('<html lang="zh-CN"');
+    expect(chinese.html).toContain("页面不存在");
+    expect(englishInterfaceWords(chinese.html)).toEqual([]);
+    const english = await get("/no-such-page");
+    expect(english.status).toBe(404);
+    expect(english.html).toContain('<html lang="en"');
+    expect(english.html).toContain("Page not found");
   });
 
   it("shows states, dates and fields in Chinese, data as the sources give it", async () => {

@@ -15,9 +15,13 @@ export const BoardCalendar = z.object({
 });
 export type BoardCalendar = z.infer<typeof BoardCalendar>;
 
-/** The newest `data_as_of` among the rows and its age today; `notice` is what the board says at the top when old. */
+/**
+ * The oldest data date behind the rows' deadlines (`deadline_data_as_of`) and its age today, and the newest;
+ * `notice` is what the board says at the top when old.
+ */
 export const BoardDataAge = z.object({
   data_as_of: z.iso.date(),
+  newest: z.iso.date(),
   today: z.iso.date(),
   age_days: z.number().int().min(0),
   /** Older than this many days (the age at which a source counts as out of date) is `old`. */

@@ -48,7 +48,7 @@ function calendarFor(publicBaseUrl: string, args: Record<string, unknown>): Boar
 }
 
 /** For hosts without apps: how many rounds (announced, estimated), then one line per row of this page, in its order. */
-function boardSummary(data: BoardData): string {
+function boardSummary(data: BoardData & { subscribe?: string }): string {
   const { total, page, total_pages } = data.pagination;
   const { announced, estimated } = data.counts;
   const lines = data.deadlines.map((row) => {
@@ -63,15 +63,15 @@ function boardSummary(data: BoardData): string {
   });
   return [
     ...(data.data_age?.notice ? [`Old data: ${data.data_age.notice}`] : []),
-    `${total} upcoming submission round${total === 1 ? "" : "s"}: ${announced} announced, ${estimated} estimated, by date (page ${page} of ${Math.max(total_pages, 1)}). Calendar: ${data.calendar.url}`,
+    `${total} upcoming submission round${total === 1 ? "" : "s"}: ${announced} announced, ${estimated} estimated, by date (page ${page} of ${Math.max(total_pages, 1)}). Calendar: ${data.calendar.url}${data.subscribe ? ` E-mail digest: ${data.subscribe}` : ""}`,
     ...lines,
   ].join("\n");
 }
 
-/** The newest data behind the rows, today, as the site's pages measure it, with the board's notice. */
+/** The data behind the dates the rows show, today, as the site's pages measure it, with the board's notice. */
 function boardDataAge(rows: readonly BoardRow[], clock: Clock): BoardDataAge | null {
   const age = dataAge(
-    rows.map((row) => row.data_as_of),
+    rows.map((row) => row.deadline_data_as_of),
     utcDate(clock()),
   );
   return age && { ...age, notice: dataAgeNotice(age, "on this board") };
@@ -119,7 +119,7 @@ export const DEADLINE_BOARD_TOOL: ToolSpec = {
   name: DEADLINE_BOARD_TOOL_NAME,
   title: "Deadline board",
   description:
-    "Shows upcoming deadlines as an interactive board (MCP Apps hosts render it; others get the same data). Arguments and payload as upcoming_deadlines (whole rows, no fields=), plus filters, calendar {url, title} (the iCalendar feed of exactly these filters) and data_age {data_as_of, age_days, old, notice} (old: over 30 days).",
+    "Upcoming deadlines as an interactive board (MCP Apps hosts render it; others get the same data). Arguments and payload as upcoming_deadlines (whole rows, no fields=), plus filters, calendar {url, title} (iCalendar feed of exactly these filters) and data_age {data_as_of (oldest deadline_data_as_of), newest, age_days, old (over 30 days), notice}.",
   // Whole rows always: the cards show every part of a row, so `fields` is not the board's to take.
   input: DeadlineListInput.omit({ fields: true }),
   argumentsOf: "upcoming_deadlines",

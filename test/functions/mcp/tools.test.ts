@@ -126,8 +126,10 @@ describe("tools/list", () => {
             expect(mcp[key], `${tool.name}.${parameter.name}.${key}`).toEqual(parameter.schema[key]);
           }
         }
-        // Described, unless its values (an enumeration) or its name, default and bounds say all.
-        const selfExplained = mcp.anyOf || mcp.enum || ["page", "per_page"].includes(parameter.name);
+        // Described, unless its values (an enumeration) or its name, format, default and bounds say all (a date
+        // bound: search_conferences says once that they are inclusive).
+        const selfExplained =
+          mcp.anyOf || mcp.enum || mcp.format === "date" || ["page", "per_page"].includes(parameter.name);
         expect(mcp.description || selfExplained, `${tool.name}.${parameter.name}`).toBeTruthy();
         if (parameter.schema.anyOf)
           expect(mcp.anyOf, `${tool.name}.${parameter.name}`).toEqual(parameter.schema.anyOf);

@@ -4,6 +4,7 @@
  */
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { REMINDER_CHOICES, withRemind } from "../../../../render/remind-param.ts";
 import type { BoardData } from "../board-data.ts";
 import { HostChannel } from "./channel.ts";
 import { h } from "./dom.ts";
@@ -21,6 +22,8 @@ const summary = h("p", { class: "summary", role: "status" }, "Waiting for the de
 /** The data's age, once, from the answer's data_age (computed by the server, as on the site). */
 const dataAgeNote = h("p", { class: "data-age", role: "note", hidden: "" });
 const calendar = h("a", { class: "calendar", href: "#", "data-open": "" }, "Add to calendar");
+/** The same calendar with reminders (`remind`), one link per choice, as the site's pages offer them. */
+const reminders = h("span", { class: "reminders" });
 const list = h("ol", { class: "rows" });
 const previous = h("button", { type: "button", "data-page": "-1" }, "‹ Previous");
 const next = h("button", { type: "button", "data-page": "1" }, "Next ›");
@@ -31,7 +34,7 @@ document.body.append(
   h("header", {}, h("h1", {}, "Submission deadlines"), summary),
   dataAgeNote,
   form,
-  h("p", { class: "actions" }, calendar),
+  h("p", { class: "actions" }, calendar, " ", reminders),
   list,
   pages,
   h("footer", {}, "Deadlines from Venue Directory: open a venue for its sources and full record."),
@@ -49,22 +52,38 @@ function showContext(context: McpUiHostContext): void {
 }
 
 /**
- * How old the data is, said once for the whole board (never per card): the date of the newest data behind the
- * rows, the notice when even that is old, and how many rounds on this page come from older sources.
+ * How old the data is, said once for the whole board (never per card): the dates of the data behind the rows'
+ * deadlines (oldest to newest), the notice when the oldest is old.
  */
 function showDataAge(data: BoardData): void {
   const age = data.data_age;
   dataAgeNote.hidden = age === null;
   if (!age) return;
-  const stale = data.deadlines.filter((row) => row.stale).length;
-  const older =
-    stale > 0 && !age.old
-      ? ` ${stale} round${stale === 1 ? "" : "s"} here rest on sources over 60 days old (hover a card for its date).`
-      : "";
+  const days = `${age.age_days} day${age.age_days === 1 ? "" : "s"} old`;
   dataAgeNote.classList.toggle("old", age.old);
   dataAgeNote.textContent = age.notice
     ? `Old data: ${age.notice}`
-    : `Data as of ${age.data_as_of} (${age.age_days} day${age.age_days === 1 ? "" : "s"} old).${older}`;
+    : age.newest === age.data_as_of
+      ? `Data as of ${age.data_as_of} (${days}).`
+      : `Data from ${age.data_as_of} to ${age.newest} (the oldest ${days}).`;
+}
+
+/** "none", "1 day before", "7 and 1 days before". */
+const reminderWords = (days: readonly number[]) =>
+  days.length === 0 ? "none" : `${days.join(" and ")} day${days.join() === "1" ? "" : "s"} before`;
+
+function showReminders(url: string): void {
+  const links = REMINDER_CHOICES.map((days) =>
+    h(
+      "a",
+      { href: withRemind(url, days), "data-open": "", "data-remind": days.join(",") },
+      reminderWords(days),
+    ),
+  );
+  reminders.replaceChildren(
+    "· Reminders: ",
+    ...links.flatMap((link, i) => (i === 0 ? [link] : [" · ", link])),
+  );
 }
 
 function render(data: BoardData): void {
@@ -76,6 +95,7 @@ function render(data: BoardData): void {
   showDataAge(data);
   calendar.setAttribute("href", data.calendar.url);
   calendar.textContent = `Add to calendar: ${data.calendar.title}`;
+  showReminders(data.calendar.url);
   renderRows(list, data, viewer);
   pages.hidden = total_pages <= 1;
   pageLabel.textContent = `Page ${page} of ${total_pages}`;

@@ -235,4 +235,21 @@ describe.skipIf(!HAS_CHROMIUM)("the deadline board in a browser", () => {
     expect(requests).toEqual([]);
     await page.close();
   });
+
+  it("offers the calendar with reminders (none, 1, 7, 7 and 1 days before) and opens one through the host", async () => {
+    const { page, frame, requests } = await host(400, "light", { within_days: 366 });
+    const calendar = `${BASE_URL}/deadlines.ics?within_days=366&estimates=true&ranked_only=false`;
+    const links = frame.locator(".reminders a");
+    await expect.poll(() => links.count()).toBe(4);
+    expect(await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]))).toEqual([
+      ["none", calendar],
+      ["1 day before", `${calendar}&remind=1`],
+      ["7 days before", `${calendar}&remind=7`],
+      ["7 and 1 days before", `${calendar}&remind=7,1`],
+    ]);
+    await links.last().click();
+    expect(await page.evaluate(() => window.openedLinks)).toEqual([`${calendar}&remind=7,1`]);
+    expect(requests).toEqual([]);
+    await page.close();
+  });
 });

@@ -83,12 +83,12 @@ describe("tools/call show_deadline_board", () => {
     const rest = await restData(h, "/api/deadlines?within_days=366&estimates=true");
     const { filters, calendar, data_age, ...rows } = data;
     expect(rows).toEqual(rest);
-    // How old the newest data behind the rows is (render/data-age.ts): the board's notice says so when old.
-    const newest = (rest.deadlines as { data_as_of: string | null }[])
-      .map((row) => row.data_as_of ?? "")
-      .sort()
-      .at(-1);
-    expect(data_age).toMatchObject({ data_as_of: newest, max_age_days: 30 });
+    // The data behind the rows' deadlines (render/data-age.ts): the oldest decides, the newest is given beside it.
+    const dates = (rest.deadlines as { deadline_data_as_of: string | null }[])
+      .map((row) => row.deadline_data_as_of ?? "")
+      .filter(Boolean)
+      .sort();
+    expect(data_age).toMatchObject({ data_as_of: dates[0], newest: dates.at(-1), max_age_days: 30 });
     expect((rest.deadlines as unknown[]).length).toBeGreaterThan(0);
     expect(filters).toEqual(args);
     expect(calendar).toEqual({

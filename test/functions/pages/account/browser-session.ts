@@ -16,7 +16,7 @@ export class BrowserSession {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    private readonly service: TestService,
+    private readonly service: Pick<TestService, "fetch">,
     readonly ip: string,
   ) {}
 

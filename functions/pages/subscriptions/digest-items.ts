@@ -1,0 +1,88 @@
+/**
+ * The upcoming deadlines a subscription follows, from the snapshot just published: a `/deadlines` filter's rows
+ * (the same lister as the page) or a watchlist's conferences' outlooks; every submission deadline still ahead, in
+ * the list's order. A filter the query layer refuses, or a watchlist that is gone, gives a reason instead.
+ */
+import type { Store } from "../../../accounts/store/types.ts";
+import type { SubscriptionTarget } from "../../../accounts/store/types.ts";
+import type { QueryLayer } from "../../../read/query/index.ts";
+import { type DeadlineFilter, filterOf } from "../../../render/deadline-list.ts";
+import { allRows, deadlineLister } from "../../../render/deadline-rows.ts";
+import type { Ranked } from "../../../render/rank-line.ts";
+import { filterSummary } from "../deadlines-page.ts";
+import type { DigestItem } from "./digest-changes.ts";
+
+/** Most deadlines a subscription follows (as a feed lists at most). */
+export const MAX_ITEMS = 1000;
+
+export type ItemsQuery = Pick<QueryLayer, "upcomingDeadlines" | "conferenceOutlooks">;
+
+/** "CCF A, CORE A*" */
+export const ranksOf = (r: Ranked) =>
+  [
+    ["CCF", r.ccf_rank],
+    ["CORE", r.core_rank],
+    ["QUALIS", r.qualis_rank],
+  ]
+    .filter(([, rank]) => rank)
+    .map(([system, rank]) => `${system} ${rank}`)
+    .join(", ");
+
+/** The filter a stored query string names (the page's parameters). */
+export const storedFilter = (query: string): DeadlineFilter => filterOf(new URL(`http://filter.invalid/?${query}`));
+
+export interface FollowedItems {
+  items: DigestItem[];
+  /** In words, for the messages. */
+  about: string;
+  /** The list on the site (relative). */
+  listPath: string;
+}
+
+export async function itemsOf(
+  query: ItemsQuery,
+  store: Pick<Store, "getWatchlist">,
+  target: SubscriptionTarget,
+): Promise<FollowedItems | { invalid: string }> {
+  if (target.kind === "filter") {
+    const f = storedFilter(target.filter);
+    const list = await allRows(deadlineLister(query as QueryLayer), f, MAX_ITEMS);
+    if ("invalid" in list) return list;
+    const items = list.rows.flatMap((row) =>
+      row.deadlines
+        .filter((d) => d.status === "upcoming")
+        .map((deadline) => ({
+          venueId: row.conference_id,
+          shortName: row.short_name,
+          fullName: row.full_name,
+          ranks: ranksOf(row),
+          dataAsOf: row.data_as_of,
+          deadline,
+        })),
+    );
+    return { items, about: `deadlines of ${filterSummary(f)}`, listPath: `/deadlines?${target.filter}` };
+  }
+  const watchlist = await store.getWatchlist(target.watchlistId);
+  if (!watchlist) return { invalid: "the watchlist is gone (nobody used it for too long)" };
+  const outlooks = await query.conferenceOutlooks(watchlist.conferences);
+  const items = outlooks
+    .flatMap(({ row, outlook }) =>
+      outlook.deadlines
+        .filter((d) => d.status === "upcoming")
+        .map((deadline) => ({
+          venueId: row.id,
+          shortName: row.short_name,
+          fullName: row.full_name,
+          ranks: ranksOf(row),
+          dataAsOf: outlook.data_as_of,
+          deadline,
+        })),
+    )
+    .sort((a, b) => a.deadline.closes_at.localeCompare(b.deadline.closes_at))
+    .slice(0, MAX_ITEMS);
+  return {
+    items,
+    about: `your watchlist (${watchlist.conferences.length} conferences)`,
+    listPath: `/watchlist?id=${watchlist.id}`,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * What the account pages' Chromium tests share: the service over real HTTP with the built site's frame (dist/, from
+ * `npm run site`) and a real SMTP server receiving its mail, keyboard moves, axe-core's serious issues, the link a
+ * mail carries, and signing up and confirming by keyboard.
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { PASSWORD, startTestService, type TestService } from "../../../helpers/accounts-service.ts";
+import { freePort, type SmtpSink, startSmtpSink } from "../../../helpers/smtp-sink.ts";
+
+export const SITE = join(import.meta.dirname, "../../../../dist");
+/** Where the tests leave their screenshots (looked at by people, not compared). */
+export const SHOTS = join(SITE, "..", "test-results");
+/** Whether the site is built (the browser tests need its frame). */
+export const SITE_BUILT = existsSync(join(SITE, "account.html"));
+const AXE = join(import.meta.dirname, "../../../../node_modules/axe-core/axe.min.js");
+
+export interface BrowserAccounts {
+  service: TestService;
+  sink: SmtpSink;
+  /** The address the browser uses, `http://127.0.0.1:<port>`, which is also PUBLIC_BASE_URL (links in mails). */
+  base: string;
+  close(): Promise<void>;
+}
+
+/** The service on SQLite in a fresh STATE_DIR, serving the built site, its mail going to a fresh SMTP sink. */
+export async function startBrowserAccounts(options: { mcp?: boolean } = {}): Promise<BrowserAccounts> {
+  const sink = await startSmtpSink();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const service = await startTestService(
+    { STATE_DIR: await mkdtemp(join(tmpdir(), "vd-account-browser-")), REDIS_URL: "" },
+    {
+      mcp: options.mcp,
+      env: {
+        PORT: String(port),
+        PUBLIC_BASE_URL: base,
+        SITE_DIR: SITE,
+        TRUST_PROXY: "false",
+        SMTP_URL: sink.url,
+        MAIL_FROM: "Venue Directory <noreply@venues.test>",
+        MAIL_RATE: "1000",
+      },
+    },
+  );
+  return {
+    service,
+    sink,
+    base,
+    async close() {
+      await service.close();
+      await sink.close();
+    },
+  };
+}
+
+/** Presses Tab until `selector` has the focus (a keyboard user's way there). */
+export async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** The ids of axe-core's serious and critical violations on the page as it is now. */
+export async function seriousIssues(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page
+    const result = await (window as any).axe.run(document);
+    return result.violations as { id: string; impact: string }[];
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+/** Whether the page fits `width` without horizontal scrolling. */
+export async function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/**
+ * The `number`-th mail (1-based) to `email` once it has arrived, and its link to `path` (`/account/verify`,
+ * `/account/reset`) on `base`.
+ */
+export async function linkInMail(
+  accounts: BrowserAccounts,
+  email: string,
+  path: string,
+  number = 1,
+): Promise<string> {
+  const mails = () => accounts.sink.received.filter((m) => m.to.includes(email));
+  const deadline = performance.now() + 15_000;
+  while (mails().length < number) {
+    if (performance.now() > deadline) throw new Error(`${mails().length} of ${number} mails to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const text = mails()[number - 1]?.parts.get("text/plain") ?? "";
+  const escaped = `${accounts.base}${path}`.replace(/[.?]/g, "\\$&");
+  const link = new RegExp(`(${escaped}\\?token=\\S+)`).exec(text)?.[1];
+  if (!link) throw new Error(`no ${path} link in the mail to ${email}:\n${text}`);
+  return link;
+}
+
+/** Signs `email` up on /account/signup by keyboard and follows the confirmation link of the mail that arrives. */
+export async function signUpAndConfirm(
+  page: Page,
+  accounts: BrowserAccounts,
+  email: string,
+  name: string,
+): Promise<void> {
+  await page.goto(`${accounts.base}/account/signup`);
+  await tabTo(page, "#f-email");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(name);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("text=A mail is on its way");
+  await page.goto(await linkInMail(accounts, email, "/account/verify"));
+  await page.waitForSelector("text=is confirmed");
+}
+
+/** Logs in on the log-in form the page shows, by keyboard. */
+export async function logInByKeyboard(page: Page, email: string, password: string): Promise<void> {
+  await tabTo(page, "#f-email");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(password);
+  await page.keyboard.press("Enter");
+}
