@@ -15,8 +15,8 @@ import {
 } from "../snapshot/records.ts";
 import { ccfCategoryLabel, coreForLabel } from "./category-labels.ts";
 import { deadlineHtml } from "./deadline.ts";
-import { escapeHtml, fieldLabel, formatDate } from "./html.ts";
-import { type Locale, localePath, t } from "./i18n.ts";
+import { dateHtml, escapeHtml, fieldLabel } from "./html.ts";
+import { type Locale, localePath, t, tHtml } from "./i18n.ts";
 import { rankLineHtml } from "./rank-line.ts";
 
 export const DEADLINES_PATH = "/deadlines";
@@ -193,9 +193,9 @@ function conferenceLine(c: DeadlineRow["conference"], locale: Locale): string {
   if (!c?.start_date) return "";
   const dates =
     c.end_date && c.end_date !== c.start_date
-      ? `${formatDate(c.start_date, locale)} – ${formatDate(c.end_date, locale)}`
-      : formatDate(c.start_date, locale);
-  return `<span class="muted block">${escapeHtml(t(locale, "list.conference", { dates }))}${c.place ? `, ${escapeHtml(c.place)}` : ""}</span>`;
+      ? `${dateHtml(c.start_date, locale)} – ${dateHtml(c.end_date, locale)}`
+      : dateHtml(c.start_date, locale);
+  return `<span class="muted block">${tHtml(locale, "list.conference", { dates })}${c.place ? `, ${escapeHtml(c.place)}` : ""}</span>`;
 }
 
 /** One card: the venue with its ranks, the round's next submission deadline, the round's other one, the conference. */

@@ -11,7 +11,7 @@
  *   no source has confirmed is "passed, unconfirmed" with the date of the data.
  */
 import type { OutlookDeadline, OutlookState, SubmissionOutlook } from "../snapshot/records.ts";
-import { escapeHtml, formatDate, formatUtc } from "./html.ts";
+import { dateHtml, escapeHtml, formatDate, formatUtc } from "./html.ts";
 import { type Locale, type MessageKey, t, tHtml } from "./i18n.ts";
 
 const STATE_KEYS: Record<OutlookState, MessageKey> = {
@@ -45,21 +45,33 @@ function publishedWhen(d: OutlookDeadline, locale: Locale): string {
   return t(locale, key, { date: d.date, zone: d.timezone });
 }
 
+/** The same as HTML: the date and time in one `<time>` (kept on one line), the note about a missing time after it. */
+function publishedWhenHtml(d: OutlookDeadline, locale: Locale): string {
+  if (d.time) return `<time class="published" datetime="${d.closes_at}">${escapeHtml(publishedWhen(d, locale))}</time>`;
+  const key = d.timezone_assumed ? "deadline.no_time_assumed" : "deadline.no_time";
+  const date = `<time datetime="${escapeHtml(d.date)}">${escapeHtml(d.date)}</time>`;
+  return `<span class="published">${tHtml(locale, key, { date, zone: escapeHtml(d.timezone) })}</span>`;
+}
+
+/** A zone whose time is UTC's: the published time already is the UTC instant, so it is not printed a second time. */
+const isUtcZone = (zone: string | null) => /^(UTC|GMT|Z)([+-]0?0(:?00)?)?$/i.test(zone?.trim() ?? "");
+
 const basis = (years: readonly number[]) =>
   years.length === 0 ? "" : years.length === 1 ? `${years[0]}` : `${years[0]}–${years.at(-1)}`;
 
-/** "around 24 Jul 2027 (window 10 Jul 2027 – 5 Aug 2027, from 2024–2026)". Estimates only. */
-function estimatedWhen(d: OutlookDeadline, locale: Locale): string {
+/**
+ * "around 24 Jul 2027 (window 10 Jul 2027 – 5 Aug 2027, from 2024–2026)". Estimates only. As HTML (`html`), each
+ * date is a `<time>` and the words are escaped.
+ */
+function estimatedWhen(d: OutlookDeadline, locale: Locale, html = false): string {
+  const say = (key: MessageKey, params: Record<string, string>) =>
+    html ? tHtml(locale, key, params) : t(locale, key, params);
+  const date = (iso: string) => (html ? dateHtml(iso, locale) : formatDate(iso, locale));
   const window =
-    d.earliest && d.latest
-      ? t(locale, "deadline.window", {
-          from: formatDate(d.earliest, locale),
-          to: formatDate(d.latest, locale),
-        })
-      : null;
-  const from = d.based_on.length > 0 ? t(locale, "deadline.based_on", { years: basis(d.based_on) }) : null;
+    d.earliest && d.latest ? say("deadline.window", { from: date(d.earliest), to: date(d.latest) }) : null;
+  const from = d.based_on.length > 0 ? say("deadline.based_on", { years: basis(d.based_on) }) : null;
   const details = [window, from].filter(Boolean).join(locale === "zh" ? "，" : ", ");
-  const around = t(locale, "deadline.around", { date: formatDate(d.date, locale) });
+  const around = say("deadline.around", { date: date(d.date) });
   if (!details) return around;
   return locale === "zh" ? `${around}（${details}）` : `${around} (${details})`;
 }
@@ -69,6 +81,13 @@ const unconfirmedNote = (dataAsOf: string | null, locale: Locale) =>
   dataAsOf
     ? t(locale, "deadline.unconfirmed_note_as_of", { date: dataAsOf })
     : t(locale, "deadline.unconfirmed_note");
+
+const unconfirmedNoteHtml = (dataAsOf: string | null, locale: Locale) =>
+  dataAsOf
+    ? tHtml(locale, "deadline.unconfirmed_note_as_of", {
+        date: `<time datetime="${escapeHtml(dataAsOf)}">${escapeHtml(dataAsOf)}</time>`,
+      })
+    : escapeHtml(t(locale, "deadline.unconfirmed_note"));
 
 /** The whole deadline as one line of text (Markdown, RSS, iCalendar, watchlist data). */
 export function deadlineText(
@@ -81,7 +100,7 @@ export function deadlineText(
     year: String(d.cycle_year),
   });
   if (!d.estimated) {
-    const utc = d.time ? ` = ${formatUtc(d.closes_at)}` : "";
+    const utc = d.time && !isUtcZone(d.timezone) ? ` = ${formatUtc(d.closes_at)}` : "";
     const passed = d.status === "passed" ? ` ${t(locale, "deadline.passed")}` : "";
     return t(locale, "deadline.line", { name: head, when: `${publishedWhen(d, locale)}${utc}${passed}` });
   }
@@ -109,22 +128,24 @@ export function deadlineHtml(
   const cycle = escapeHtml(t(locale, "deadline.cycle", { year: String(d.cycle_year) }));
   const name = `<strong>${escapeHtml(deadlineName(d, locale))}</strong> <span class="muted">${cycle}</span>`;
   if (!d.estimated) {
-    const published = `<span class="published">${escapeHtml(publishedWhen(d, locale))}</span>`;
+    const published = publishedWhenHtml(d, locale);
+    // One rendering of the instant: a time published in UTC is not repeated as "· … UTC".
+    const utc = isUtcZone(d.timezone) ? "" : ` · <time datetime="${d.closes_at}">${formatUtc(d.closes_at)}</time>`;
     const when = d.time
-      ? `${published} · <time datetime="${d.closes_at}">${formatUtc(d.closes_at)}</time> <span class="local-time"></span> <span class="countdown"></span>`
+      ? `${published}${utc} <span class="local-time"></span> <span class="countdown"></span>`
       : `${published} <span class="countdown" data-date-only></span>`;
     return `<span class="deadline" data-deadline="${d.closes_at}">${tHtml(locale, "deadline.line", { name, when })}</span>`;
   }
   if (d.status === "passed_unconfirmed") {
     const when = tHtml(locale, "deadline.unconfirmed_html", {
       state: stateHtml("passed_unconfirmed", locale),
-      expected: escapeHtml(t(locale, "deadline.expected", { when: estimatedWhen(d, locale) })),
-      note: escapeHtml(unconfirmedNote(dataAsOf, locale)),
+      expected: tHtml(locale, "deadline.expected", { when: estimatedWhen(d, locale, true) }),
+      note: unconfirmedNoteHtml(dataAsOf, locale),
     });
     return `<span class="deadline estimate unconfirmed">${tHtml(locale, "deadline.line", { name, when })}</span>`;
   }
   // The window and "not yet announced" in one message: the language's own comma between them.
-  const window = escapeHtml(t(locale, "deadline.window_not_announced", { window: estimatedWhen(d, locale) }));
+  const window = tHtml(locale, "deadline.window_not_announced", { window: estimatedWhen(d, locale, true) });
   const when = `${stateHtml("estimated", locale)} ${window} <span class="countdown" data-date-only data-estimated="${d.date}"></span>`;
   return `<span class="deadline estimate" data-deadline="${d.closes_at}">${tHtml(locale, "deadline.line", { name, when })}</span>`;
 }
@@ -154,8 +175,8 @@ export interface RowNextSubmission {
 export function nextSubmissionHtml(row: RowNextSubmission, locale: Locale = "en"): string {
   const state = stateHtml(row.outlook_state, locale);
   if (!row.next_submission_date || !row.next_submission_closes_at) return state;
-  const date = formatDate(row.next_submission_date, locale);
+  const date = dateHtml(row.next_submission_date, locale);
   return row.next_submission_estimated
-    ? `<span data-deadline="${row.next_submission_closes_at}">${escapeHtml(t(locale, "deadline.around", { date }))} ${state} <span class="countdown" data-date-only data-estimated="${row.next_submission_date}"></span></span>`
+    ? `<span data-deadline="${row.next_submission_closes_at}">${tHtml(locale, "deadline.around", { date })} ${state} <span class="countdown" data-date-only data-estimated="${row.next_submission_date}"></span></span>`
     : `<span data-deadline="${row.next_submission_closes_at}">${date} ${state} <span class="countdown" data-date-only></span></span>`;
 }

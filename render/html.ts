@@ -1,9 +1,10 @@
 /** Small text helpers every server-rendered or built page shares: escaping, field names, dates. (Places come in
  * their normal case from the pipeline: pipeline/normalize.) */
 import type { ResearchField } from "../snapshot/records.ts";
+import { escapeHtml } from "./escape.ts";
 import { LANGUAGE_TAG, type Locale, type MessageKey, t } from "./i18n.ts";
 
-export { escapeHtml } from "./escape.ts";
+export { escapeHtml };
 
 /** Each field's name in the message files (in Chinese, CCF's own category names where a field is one: docs/site.md). */
 const FIELD_KEYS: Record<ResearchField, MessageKey> = {
@@ -56,6 +57,14 @@ export function formatDate(iso: string | null, locale: Locale = "en"): string {
   const [year, month, day] = iso.split("-").map(Number);
   if (locale === "zh") return zhDates.format(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
+
+/**
+ * A date in a page: `<time datetime="2026-08-03">3 Aug 2026</time>`, which the stylesheet keeps on one line (a
+ * phone never shows "3 Aug" / "2026"); "—" for none.
+ */
+export function dateHtml(iso: string | null, locale: Locale = "en"): string {
+  return iso ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatDate(iso, locale))}</time>` : "—";
 }
 
 /** "2026-08-04T11:59:59Z" → "2026-08-04 11:59 UTC". */

@@ -23,9 +23,16 @@ export function rankText(venue: Ranked): string {
   return parts.length > 0 ? parts.join(" · ") : "unranked";
 }
 
+/**
+ * The line as HTML: each "CCF A" one unbreakable `.rank`, so a narrow cell wraps only between ranks (never
+ * "CCF A · CORE" / "A*").
+ */
 export function rankLineHtml(venue: Ranked, locale: Locale = "en"): string {
   const text = rankText(venue);
   return text === "unranked"
     ? `<span class="rank-line muted">${escapeHtml(t(locale, "rank.unranked"))}</span>`
-    : `<span class="rank-line">${escapeHtml(text)}</span>`;
+    : `<span class="rank-line">${text
+        .split(" · ")
+        .map((rank) => `<span class="rank">${escapeHtml(rank)}</span>`)
+        .join(" · ")}</span>`;
 }

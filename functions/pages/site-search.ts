@@ -10,7 +10,7 @@ import { createReadOperations, type ReadOperations, type Refusal } from "../../r
 import type { QueryLayer } from "../../read/query/index.ts";
 import { RANK_SYSTEMS } from "../../read/schema/rank-tiers.ts";
 import { nextSubmissionHtml } from "../../render/deadline.ts";
-import { escapeHtml, fieldLabel, rankMenuLabel } from "../../render/html.ts";
+import { dateHtml, escapeHtml, fieldLabel, rankMenuLabel } from "../../render/html.ts";
 import { type Locale, localeOfPath, localePath, type MessageKey, t } from "../../render/i18n.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
 import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
@@ -82,10 +82,16 @@ ${RANK_SYSTEMS.map((r) => select(r.param, escapeHtml(rankMenuLabel(r, locale)), 
 </form>`;
 }
 
-const cell = (value: string | null | undefined) => `<td>${value ? escapeHtml(value) : "—"}</td>`;
+/** A result cell; `label` names it when a phone shows the row as a card (site.css `table.cards`). */
+const labelled = (locale: Locale, label: MessageKey, html: string) =>
+  `<td data-label="${escapeHtml(t(locale, label))}">${html}</td>`;
+const cell = (locale: Locale, label: MessageKey, value: string | null | undefined) =>
+  labelled(locale, label, value ? escapeHtml(value) : "—");
+/** The card's head on a phone: the venue's name, unlabelled. */
+const nameCell = (href: string, name: string) => `<td class="card-head"><a href="${href}">${escapeHtml(name)}</a></td>`;
 
 function table(locale: Locale, caption: MessageKey, head: MessageKey[], rows: string[]): string {
-  return `<div class="table-scroll"><table><caption>${escapeHtml(t(locale, caption))}</caption><thead><tr>${head
+  return `<div class="table-scroll"><table class="cards"><caption>${escapeHtml(t(locale, caption))}</caption><thead><tr>${head
     .map((h) => `<th scope="col">${escapeHtml(t(locale, h))}</th>`)
     .join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
 }
@@ -126,7 +132,7 @@ async function renderResults(
     const data = found.data;
     const rows = data.journals.map(
       (j) =>
-        `<tr><td><a href="${link("journal", j.id)}">${escapeHtml(j.short_name || j.full_name)}</a></td>${cell(j.full_name)}${cell(j.publisher)}${cell(j.issn)}${cell(j.impact_factor)}${cell(j.ccf_rank)}</tr>`,
+        `<tr>${nameCell(link("journal", j.id), j.short_name || j.full_name)}${cell(locale, "col.full_name", j.full_name)}${cell(locale, "col.publisher", j.publisher)}${cell(locale, "col.issn", j.issn)}${cell(locale, "col.impact_factor", j.impact_factor)}${cell(locale, "col.ccf", j.ccf_rank)}</tr>`,
     );
     return {
       status: 200,
@@ -154,7 +160,7 @@ async function renderResults(
   const rows = data.conferences.map(
     (c) =>
       // Name, next submission and ranks first: what a phone shows without scrolling the table.
-      `<tr><td><a href="${link("conference", c.id)}">${escapeHtml(c.short_name || c.full_name)}</a></td><td>${nextSubmissionHtml(c, locale)}</td><td>${rankLineHtml(c, locale)}</td>${cell(c.full_name)}${cell(c.conference_date)}${cell(c.location)}</tr>`,
+      `<tr>${nameCell(link("conference", c.id), c.short_name || c.full_name)}${labelled(locale, "col.next_submission", nextSubmissionHtml(c, locale))}${labelled(locale, "col.ranks", rankLineHtml(c, locale))}${cell(locale, "col.full_name", c.full_name)}${labelled(locale, "col.conference", dateHtml(c.conference_date, locale))}${cell(locale, "col.place", c.location)}</tr>`,
   );
   return {
     status: 200,

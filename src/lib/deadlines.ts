@@ -4,7 +4,8 @@
  * deadline is the outlook's (render/deadline.ts renders it), never decided here.
  */
 
-import { type Locale, type MessageKey, t } from "../../render/i18n.ts";
+import { escapeHtml } from "../../render/html.ts";
+import { type Locale, type MessageKey, t, tHtml } from "../../render/i18n.ts";
 import type { ConferenceRow, Deadline, DeadlineType } from "../../snapshot/records.ts";
 import { formatUtc, humanize } from "./format.ts";
 import { type Snapshot, snapshot } from "./snapshot.ts";
@@ -83,6 +84,23 @@ export function publishedTime(deadline: Deadline, locale: Locale = "en"): string
   if (!deadline.timezone) return t(locale, "table.no_zone", { date: deadline.date, time });
   return `${deadline.date} ${time} ${deadline.timezone}`;
 }
+
+/**
+ * The same as HTML, kept on one line: the date and time in a `<time>` (an exact instant's `datetime` is its UTC
+ * instant), a note about a missing time or zone after it.
+ */
+export function publishedTimeHtml(deadline: Deadline, locale: Locale = "en"): string {
+  const date = `<time datetime="${escapeHtml(deadline.date)}">${escapeHtml(deadline.date)}</time>`;
+  if (!deadline.time) return tHtml(locale, "table.no_time", { date });
+  const time = deadline.time.endsWith(":00") ? deadline.time.slice(0, 5) : deadline.time;
+  if (!deadline.timezone) return tHtml(locale, "table.no_zone", { date, time: escapeHtml(time) });
+  const at = deadline.utc ?? deadline.date;
+  return `<time class="published" datetime="${escapeHtml(at)}">${escapeHtml(publishedTime(deadline, locale))}</time>`;
+}
+
+/** A published zone whose time is UTC's: its time already is the UTC instant, printed once. */
+export const publishedInUtc = (deadline: Deadline) =>
+  /^(UTC|GMT|Z)([+-]0?0(:?00)?)?$/i.test(deadline.timezone?.trim() ?? "");
 
 /** "2026-08-04 11:59 UTC", or null without an exact instant (a date-only deadline is never given a time). */
 export const utcTime = (deadline: Deadline) =>

@@ -37,10 +37,16 @@ function render(subject: string, lines: readonly Line[]): MailText {
 
 const venuePage = (baseUrl: string, item: DigestItem) => `${baseUrl}/conference/${item.venueId}`;
 
-/** "… = 2026-12-15 12:59 (Europe/Berlin) your time" for an exact announced instant; nothing else gets a time. */
+/**
+ * The announced instant in the reader's zone: "= 2026-12-15 12:59 (Europe/Berlin) your time"; for a date-only
+ * deadline, when its day ends in its zone, said as such (never a stated time). Estimates get none.
+ */
 function readerTime(item: DigestItem, zone: string): string {
   const d = item.deadline;
-  return !d.estimated && d.time ? ` = ${wallTime(d.closes_at, zone)} your time` : "";
+  if (d.estimated) return "";
+  return d.time
+    ? ` = ${wallTime(d.closes_at, zone)} your time`
+    : `; that day ends ${wallTime(d.closes_at, zone)} your time`;
 }
 
 /** "AsiaCCS (CORE A): [ESTIMATE] Paper submission, cycle 2027: …". */
