@@ -64,10 +64,10 @@ import type { AccountPages } from "./pages/account/account-pages.ts";
 import { builtCalendarReminders } from "./pages/calendar-reminders.ts";
 import { deadlinesPages } from "./pages/deadlines-page.ts";
 import { SEARCH_PATH, siteSearch } from "./pages/site-search.ts";
-import { watchCalendar } from "./pages/watch-calendar.ts";
-import { watchlistPage } from "./pages/watchlist-page.ts";
 import { SUBSCRIBE_PATH } from "./pages/subscriptions/links.ts";
 import { type SubscriptionPagesStore, subscriptionPages } from "./pages/subscriptions/subscribe-pages.ts";
+import { watchCalendar } from "./pages/watch-calendar.ts";
+import { watchlistPage } from "./pages/watchlist-page.ts";
 import { storedWatchlists, WATCHLISTS_PATH, type WatchlistStore } from "./pages/watchlists.ts";
 import type { ServerConfig } from "./server-config.ts";
 

@@ -11,7 +11,7 @@
  *   no source has confirmed is "passed, unconfirmed" with the date of the data.
  */
 import type { OutlookDeadline, OutlookState, SubmissionOutlook } from "../snapshot/records.ts";
-import { dateHtml, escapeHtml, formatDate, formatUtc } from "./html.ts";
+import { dateHtml, escapeHtml, formatDate, formatUtc, isUtcZone } from "./html.ts";
 import { type Locale, type MessageKey, t, tHtml } from "./i18n.ts";
 
 const STATE_KEYS: Record<OutlookState, MessageKey> = {
@@ -47,14 +47,12 @@ function publishedWhen(d: OutlookDeadline, locale: Locale): string {
 
 /** The same as HTML: the date and time in one `<time>` (kept on one line), the note about a missing time after it. */
 function publishedWhenHtml(d: OutlookDeadline, locale: Locale): string {
-  if (d.time) return `<time class="published" datetime="${d.closes_at}">${escapeHtml(publishedWhen(d, locale))}</time>`;
+  if (d.time)
+    return `<time class="published" datetime="${d.closes_at}">${escapeHtml(publishedWhen(d, locale))}</time>`;
   const key = d.timezone_assumed ? "deadline.no_time_assumed" : "deadline.no_time";
   const date = `<time datetime="${escapeHtml(d.date)}">${escapeHtml(d.date)}</time>`;
   return `<span class="published">${tHtml(locale, key, { date, zone: escapeHtml(d.timezone) })}</span>`;
 }
-
-/** A zone whose time is UTC's: the published time already is the UTC instant, so it is not printed a second time. */
-const isUtcZone = (zone: string | null) => /^(UTC|GMT|Z)([+-]0?0(:?00)?)?$/i.test(zone?.trim() ?? "");
 
 const basis = (years: readonly number[]) =>
   years.length === 0 ? "" : years.length === 1 ? `${years[0]}` : `${years[0]}–${years.at(-1)}`;
@@ -130,7 +128,9 @@ export function deadlineHtml(
   if (!d.estimated) {
     const published = publishedWhenHtml(d, locale);
     // One rendering of the instant: a time published in UTC is not repeated as "· … UTC".
-    const utc = isUtcZone(d.timezone) ? "" : ` · <time datetime="${d.closes_at}">${formatUtc(d.closes_at)}</time>`;
+    const utc = isUtcZone(d.timezone)
+      ? ""
+      : ` · <time datetime="${d.closes_at}">${formatUtc(d.closes_at)}</time>`;
     const when = d.time
       ? `${published}${utc} <span class="local-time"></span> <span class="countdown"></span>`
       : `${published} <span class="countdown" data-date-only></span>`;

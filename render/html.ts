@@ -67,6 +67,9 @@ export function dateHtml(iso: string | null, locale: Locale = "en"): string {
   return iso ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatDate(iso, locale))}</time>` : "—";
 }
 
+/** A published zone whose time is UTC's ("UTC", "GMT", "UTC+0"): such a time already is the UTC instant, printed once. */
+export const isUtcZone = (zone: string | null) => /^(UTC|GMT|Z)([+-]0?0(:?00)?)?$/i.test(zone?.trim() ?? "");
+
 /** "2026-08-04T11:59:59Z" → "2026-08-04 11:59 UTC". */
 export function formatUtc(instant: string): string {
   return `${instant.slice(0, 10)} ${instant.slice(11, 16)} UTC`;

@@ -52,6 +52,11 @@ function msOf(value: string | undefined): number | undefined {
   return Number.isInteger(ms) && ms > 0 ? ms : undefined;
 }
 
+/** The key prefix the Redis store uses (REDIS_PREFIX, default "vd:"). */
+export function redisPrefixOf(env: Pick<StoreEnv, "REDIS_PREFIX">): string {
+  return env.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
+}
+
 /** The reservation lease the server's ReservationKeeper sweeps with. */
 export function reservationLeaseOf(env: StoreEnv): number {
   return msOf(env.RESERVATION_LEASE_MS) ?? RESERVATION_LEASE_MS;
@@ -92,7 +97,7 @@ async function openBackend(env: StoreEnv, options: StoreOptions) {
   const opened = { timeoutMs: msOf(env.STORE_TIMEOUT_MS), ...options };
   const stateDir = stateDirOf(env);
   const redisUrl = env.REDIS_URL?.trim();
-  const prefix = env.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX;
+  const prefix = redisPrefixOf(env);
   makeStateDirPrivate(stateDir);
   const store = redisUrl
     ? await RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: prefix })
@@ -127,7 +132,7 @@ export function watchStateIdentity(
   const redis = Boolean(env.REDIS_URL?.trim());
   const watch = new StateIdentityWatch(store, {
     ...options,
-    markerFile: stateMarkerFile(stateDir, redis ? (env.REDIS_PREFIX ?? DEFAULT_REDIS_PREFIX) : null),
+    markerFile: stateMarkerFile(stateDir, redis ? redisPrefixOf(env) : null),
     databaseFile: redis ? undefined : join(stateDir, STATE_FILE_NAME),
   });
   watch.start();

@@ -550,7 +550,9 @@ export interface MailQueueStore {
 export type DigestFrequency = "daily" | "weekly";
 
 /** What a digest subscription follows: a stored watchlist, or a `/deadlines` filter (its query string). */
-export type SubscriptionTarget = { kind: "watchlist"; watchlistId: string } | { kind: "filter"; filter: string };
+export type SubscriptionTarget =
+  | { kind: "watchlist"; watchlistId: string }
+  | { kind: "filter"; filter: string };
 
 /** One deadline as the last digest saw it, so the next one can say what changed. */
 export interface RecordedDeadline {

@@ -98,10 +98,6 @@ export function publishedTimeHtml(deadline: Deadline, locale: Locale = "en"): st
   return `<time class="published" datetime="${escapeHtml(at)}">${escapeHtml(publishedTime(deadline, locale))}</time>`;
 }
 
-/** A published zone whose time is UTC's: its time already is the UTC instant, printed once. */
-export const publishedInUtc = (deadline: Deadline) =>
-  /^(UTC|GMT|Z)([+-]0?0(:?00)?)?$/i.test(deadline.timezone?.trim() ?? "");
-
 /** "2026-08-04 11:59 UTC", or null without an exact instant (a date-only deadline is never given a time). */
 export const utcTime = (deadline: Deadline) =>
   deadline.utc && deadline.time ? formatUtc(deadline.utc) : null;

@@ -37,10 +37,9 @@ export function sqliteSubscriptions(c: SqliteConnections): SubscriptionStore {
   return {
     async createSubscription(s) {
       c.transaction(db, () => {
-        db.prepare("DELETE FROM subscriptions WHERE email = ? AND confirmed = 0 AND confirm_expires_at <= ?").run(
-          s.email,
-          c.now(),
-        );
+        db.prepare(
+          "DELETE FROM subscriptions WHERE email = ? AND confirmed = 0 AND confirm_expires_at <= ?",
+        ).run(s.email, c.now());
         db.prepare(
           `INSERT INTO subscriptions (id, email, target_kind, target, frequency, closes_in, time_zone, confirmed,
              created_at, confirm_hash, confirm_expires_at, last_period, last_deadlines)
@@ -108,7 +107,9 @@ export function sqliteSubscriptions(c: SqliteConnections): SubscriptionStore {
 
     async recordDigest(id, period, deadlines) {
       const changed = db
-        .prepare("UPDATE subscriptions SET last_period = ?, last_deadlines = ? WHERE id = ? AND confirmed = 1")
+        .prepare(
+          "UPDATE subscriptions SET last_period = ?, last_deadlines = ? WHERE id = ? AND confirmed = 1",
+        )
         .run(period, JSON.stringify(deadlines), id).changes;
       return Number(changed) === 1;
     },

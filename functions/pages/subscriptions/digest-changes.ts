@@ -57,6 +57,12 @@ export function digestChanges(
     if (!was) return [{ kind: "announced", item }];
     if (was.estimated) return [{ kind: "estimate_replaced", item, before: was }];
     if (was.closesAt === d.closes_at && was.date === d.date && was.time === d.time) return [];
-    return [{ kind: Date.parse(d.closes_at) > Date.parse(was.closesAt) ? "extended" : "moved_earlier", item, before: was }];
+    return [
+      {
+        kind: Date.parse(d.closes_at) > Date.parse(was.closesAt) ? "extended" : "moved_earlier",
+        item,
+        before: was,
+      },
+    ];
   });
 }

@@ -3,8 +3,7 @@
  * (the same lister as the page) or a watchlist's conferences' outlooks; every submission deadline still ahead, in
  * the list's order. A filter the query layer refuses, or a watchlist that is gone, gives a reason instead.
  */
-import type { Store } from "../../../accounts/store/types.ts";
-import type { SubscriptionTarget } from "../../../accounts/store/types.ts";
+import type { Store, SubscriptionTarget } from "../../../accounts/store/types.ts";
 import type { QueryLayer } from "../../../read/query/index.ts";
 import { type DeadlineFilter, filterOf } from "../../../render/deadline-list.ts";
 import { allRows, deadlineLister } from "../../../render/deadline-rows.ts";
@@ -29,7 +28,8 @@ export const ranksOf = (r: Ranked) =>
     .join(", ");
 
 /** The filter a stored query string names (the page's parameters). */
-export const storedFilter = (query: string): DeadlineFilter => filterOf(new URL(`http://filter.invalid/?${query}`));
+export const storedFilter = (query: string): DeadlineFilter =>
+  filterOf(new URL(`http://filter.invalid/?${query}`));
 
 export interface FollowedItems {
   items: DigestItem[];

@@ -57,7 +57,9 @@ export function itemText(item: DigestItem, zone: string): string {
 }
 
 const recordedText = (r: RecordedDeadline) =>
-  r.estimated ? `estimated around ${r.date}` : `${r.date}${r.time ? ` ${r.time.slice(0, 5)}` : ""} ${r.timezone}`;
+  r.estimated
+    ? `estimated around ${r.date}`
+    : `${r.date}${r.time ? ` ${r.time.slice(0, 5)}` : ""} ${r.timezone}`;
 
 function changeText(change: DigestChange, zone: string): string {
   const what = `${change.item.shortName}: ${deadlineName(change.item.deadline)}, cycle ${change.item.deadline.cycle_year}`;
@@ -100,15 +102,27 @@ export function digestMail(input: DigestInput): MailText {
   const listed = items.slice(0, input.maxListed);
   const subject = `Deadline digest (${input.period}): ${plural(changes.length, "change")}, ${plural(items.length, "upcoming deadline")}`;
   const changeLines: Line[] = input.first
-    ? [{ text: "Your first digest: every upcoming deadline of your subscription is below; the next ones say what changed." }]
+    ? [
+        {
+          text: "Your first digest: every upcoming deadline of your subscription is below; the next ones say what changed.",
+        },
+      ]
     : changes.length === 0
       ? [{ text: "Nothing announced, moved or extended since your last digest." }]
       : [
-          { text: `What changed since your last digest (${plural(changes.length, "change")}):`, strong: true },
-          ...changes.map((c): Line => ({ text: `- ${changeText(c, zone)}`, href: venuePage(input.baseUrl, c.item) })),
+          {
+            text: `What changed since your last digest (${plural(changes.length, "change")}):`,
+            strong: true,
+          },
+          ...changes.map(
+            (c): Line => ({ text: `- ${changeText(c, zone)}`, href: venuePage(input.baseUrl, c.item) }),
+          ),
         ];
   return render(subject, [
-    { text: `Venue Directory — your ${input.frequency} digest for ${input.period}: ${input.about}.`, strong: true },
+    {
+      text: `Venue Directory — your ${input.frequency} digest for ${input.period}: ${input.about}.`,
+      strong: true,
+    },
     {
       text: `Times as published with the UTC instant, and in your zone (${zone}). Estimates come from past editions and are not announcements.`,
     },
@@ -117,7 +131,9 @@ export function digestMail(input: DigestInput): MailText {
     null,
     { text: `Upcoming deadlines (${items.length}):`, strong: true },
     ...(listed.length === 0 ? [{ text: "None at the moment." }] : []),
-    ...listed.map((item): Line => ({ text: `- ${itemText(item, zone)}`, href: venuePage(input.baseUrl, item) })),
+    ...listed.map(
+      (item): Line => ({ text: `- ${itemText(item, zone)}`, href: venuePage(input.baseUrl, item) }),
+    ),
     ...(items.length > listed.length
       ? [{ text: `… and ${items.length - listed.length} more on the site:`, href: input.listUrl }]
       : [{ text: "On the site:", href: input.listUrl }]),
@@ -136,7 +152,10 @@ export function closesInMail(
 ): MailText {
   const subject = `${item.shortName}: ${deadlineName(item.deadline).toLowerCase()} closes in ${plural(days, "day")} or less`;
   return render(subject, [
-    { text: `${item.shortName} (${item.fullName}) — ${deadlineName(item.deadline)} closes within ${plural(days, "day")}:`, strong: true },
+    {
+      text: `${item.shortName} (${item.fullName}) — ${deadlineName(item.deadline)} closes within ${plural(days, "day")}:`,
+      strong: true,
+    },
     { text: itemText(item, zone), href: venuePage(baseUrl, item) },
     null,
     { text: "Change the reminders or stop:", href: links.manage },

@@ -11,13 +11,11 @@ import type { Store, Subscription } from "../../../accounts/store/types.ts";
 import { DAY_MS } from "../../../runtime/clock.ts";
 import type { Logger } from "../../../runtime/logger.ts";
 import { type DigestItem, digestChanges, recordOf } from "./digest-changes.ts";
-import { closesInMail, digestMail } from "./digest-mail.ts";
 import { type FollowedItems, type ItemsQuery, itemsOf } from "./digest-items.ts";
+import { closesInMail, digestMail } from "./digest-mail.ts";
 import { type LinkSigner, linkSigner, unsubscribeHeaders } from "./links.ts";
 import { periodOf } from "./periods.ts";
 
-/** "Closes in N days" choices. */
-export const CLOSES_IN_DAYS = [14, 7, 3, 1] as const;
 /** Deadlines a digest lists at most; the rest are counted and linked. */
 const MAX_LISTED = 100;
 /** Subscriptions read from the store at once. */

@@ -3,10 +3,11 @@
  * subscribe form is a plain POST to /subscribe, so it works without JavaScript; a small same-site script
  * (ZONE_SCRIPT) only fills the time zone field with the browser's own zone, which is UTC otherwise.
  */
-import { escapeHtml } from "../../../render/html.ts";
+
 import type { DigestFrequency, Subscription } from "../../../accounts/store/types.ts";
-import { CLOSES_IN_DAYS } from "./digest-run.ts";
+import { escapeHtml } from "../../../render/html.ts";
 import { SUBSCRIBE_PATH, ZONE_SCRIPT_PATH } from "./links.ts";
+import { CLOSES_IN_DAYS } from "./periods.ts";
 
 /** What a subscribe form follows: a `/deadlines` filter (its query string) or a stored watchlist. */
 export type FormTarget = { filter: string } | { watchlist: string };

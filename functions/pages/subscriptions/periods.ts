@@ -5,6 +5,9 @@
  */
 import type { DigestFrequency } from "../../../accounts/store/types.ts";
 
+/** "Closes in N days" choices. */
+export const CLOSES_IN_DAYS = [14, 7, 3, 1] as const;
+
 /** True when `zone` is an IANA zone name (or UTC) this runtime can convert to. */
 export function isTimeZone(zone: string): boolean {
   if (zone.length === 0 || zone.length > 64) return false;
@@ -36,9 +39,12 @@ export function wallTime(instant: string | Date, zone: string): string {
 
 /** The calendar date of `at` in `zone`, "2026-11-27". */
 export function dateIn(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    at,
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
 }
 
 /** ISO 8601 week of a calendar date: "2026-W48". */

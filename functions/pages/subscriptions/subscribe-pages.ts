@@ -12,14 +12,18 @@
  *   RFC wants: the signature in the address is the authority. Its `GET` shows a button.
  */
 import type { Outbox } from "../../../accounts/mail/types.ts";
-import type { DigestFrequency, Store, Subscription, SubscriptionTarget } from "../../../accounts/store/types.ts";
+import type {
+  DigestFrequency,
+  Store,
+  Subscription,
+  SubscriptionTarget,
+} from "../../../accounts/store/types.ts";
 import { escapeHtml } from "../../../render/html.ts";
 import { quotaSubject } from "../../../runtime/client-ip.ts";
 import { type Clock, HOUR_MS, secondsToUtcMidnight, systemClock, utcDate } from "../../../runtime/clock.ts";
 import { crossSiteRefusal } from "../../edge/same-site.ts";
-import { confirmMail } from "./digest-mail.ts";
 import { type ItemsQuery, itemsOf } from "./digest-items.ts";
-import { CLOSES_IN_DAYS } from "./digest-run.ts";
+import { confirmMail } from "./digest-mail.ts";
 import { type FormTarget, manageFormHtml, plainPage, subscribeFormHtml, ZONE_SCRIPT } from "./forms.ts";
 import {
   CONFIRM_PATH,
@@ -31,7 +35,7 @@ import {
   tokenHash,
   ZONE_SCRIPT_PATH,
 } from "./links.ts";
-import { isTimeZone } from "./periods.ts";
+import { CLOSES_IN_DAYS, isTimeZone } from "./periods.ts";
 
 /** How long a confirmation link works. */
 export const CONFIRM_HOURS = 48;
@@ -74,7 +78,8 @@ type Choices = Pick<Subscription, "frequency" | "closesIn" | "timeZone">;
 /** The reader's choices from a form, or what is wrong with them. */
 function choicesOf(fields: URLSearchParams): Choices | { problem: string } {
   const frequency = (fields.get("frequency") ?? "weekly").trim();
-  if (frequency !== "daily" && frequency !== "weekly") return { problem: 'frequency must be "daily" or "weekly"' };
+  if (frequency !== "daily" && frequency !== "weekly")
+    return { problem: 'frequency must be "daily" or "weekly"' };
   const closesIn: number[] = [];
   for (const value of fields.getAll("closes_in")) {
     const n = Number(value);
@@ -84,7 +89,9 @@ function choicesOf(fields: URLSearchParams): Choices | { problem: string } {
   }
   const timeZone = (fields.get("time_zone") ?? "").trim() || "UTC";
   if (!isTimeZone(timeZone))
-    return { problem: `${JSON.stringify(timeZone)} is not a time zone: use an IANA name such as Europe/Berlin, or UTC` };
+    return {
+      problem: `${JSON.stringify(timeZone)} is not a time zone: use an IANA name such as Europe/Berlin, or UTC`,
+    };
   return { frequency: frequency as DigestFrequency, closesIn: closesIn.sort((a, b) => b - a), timeZone };
 }
 
@@ -135,13 +142,17 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
       return answer;
     };
     if (!(await deps.store.consume(`subscribe:${day}:ip:${quotaSubject(ip)}`, DAILY_PER_CLIENT, ttl)).allowed)
-      return tooMany(`at most ${DAILY_PER_CLIENT} subscriptions are started from one address a day; try again tomorrow (UTC)`);
+      return tooMany(
+        `at most ${DAILY_PER_CLIENT} subscriptions are started from one address a day; try again tomorrow (UTC)`,
+      );
     if ((await deps.store.countSubscriptions(email)) >= MAX_PER_ADDRESS)
       return tooMany(
         `${email} has ${MAX_PER_ADDRESS} subscriptions already: stop one first (each message links to its page)`,
       );
     if (!(await deps.store.consume(`subscribe:${day}:email:${email}`, DAILY_PER_ADDRESS, ttl)).allowed)
-      return tooMany(`at most ${DAILY_PER_ADDRESS} confirmation messages go to one address a day; try again tomorrow (UTC)`);
+      return tooMany(
+        `at most ${DAILY_PER_ADDRESS} confirmation messages go to one address a day; try again tomorrow (UTC)`,
+      );
     return null;
   }
 
@@ -152,7 +163,11 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
     if (!fields) return refused("Not subscribed", "send the subscribe form from its page (a form POST)", 415);
     const email = (fields.get("email") ?? "").trim().toLowerCase();
     if (email.length > 254 || !ADDRESS.test(email))
-      return refused("Not subscribed", `not an e-mail address: ${JSON.stringify(fields.get("email") ?? "")}`, 400);
+      return refused(
+        "Not subscribed",
+        `not an e-mail address: ${JSON.stringify(fields.get("email") ?? "")}`,
+        400,
+      );
     const choices = choicesOf(fields);
     if ("problem" in choices) return refused("Not subscribed", choices.problem, 400);
     const target = targetOf(fields);
@@ -188,7 +203,11 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
     const where = deps.outbox.goesToLog?.()
       ? "This server writes mail to its log (no relay is configured): the link is in the server's log."
       : `Open the link we sent to ${email} within ${CONFIRM_HOURS} hours to start the digest.`;
-    return plainPage("Check your inbox", `<p>${escapeHtml(where)}</p><p>Nothing is sent before you confirm.</p>`, 202);
+    return plainPage(
+      "Check your inbox",
+      `<p>${escapeHtml(where)}</p><p>Nothing is sent before you confirm.</p>`,
+      202,
+    );
   }
 
   async function confirm(req: Request): Promise<Response> {
@@ -222,14 +241,21 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
     const url = new URL(req.url);
     const sig = url.searchParams.get("sig");
     const invalid = () =>
-      refused("Link not valid", "This subscription link is not valid, or the subscription has been stopped.", 404);
+      refused(
+        "Link not valid",
+        "This subscription link is not valid, or the subscription has been stopped.",
+        404,
+      );
     if (!(await signer.verify(id, sig))) return invalid();
     const action = `${url.pathname}?sig=${sig}`;
     if (oneClick) {
       if (req.method === "POST") {
         // RFC 8058: the POST (body List-Unsubscribe=One-Click) unsubscribes at once, whoever sends it.
         await deps.store.deleteSubscription(id);
-        return plainPage("Unsubscribed", "<p>Unsubscribed: no more messages of this subscription are sent.</p>");
+        return plainPage(
+          "Unsubscribed",
+          "<p>Unsubscribed: no more messages of this subscription are sent.</p>",
+        );
       }
       if (!(await deps.store.getSubscription(id))) return invalid();
       return plainPage(
@@ -247,12 +273,16 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
         return plainPage("Stopped", "<p>Stopped: no more messages of this subscription are sent.</p>");
       }
       const choices = choicesOf(fields);
-      if ("problem" in choices) return refused("Not changed", choices.problem, 400, manageFormHtml(sub, action));
+      if ("problem" in choices)
+        return refused("Not changed", choices.problem, 400, manageFormHtml(sub, action));
       await deps.store.updateSubscription(id, choices);
       return plainPage("Saved", `<p>Saved.</p>${manageFormHtml({ ...sub, ...choices }, action)}`);
     }
     const state = sub.confirmed ? "" : "<p>Waiting for its confirmation (the link we mailed).</p>";
-    return plainPage(`Your ${sub.frequency} digest for ${sub.email}`, `${state}${manageFormHtml(sub, action)}`);
+    return plainPage(
+      `Your ${sub.frequency} digest for ${sub.email}`,
+      `${state}${manageFormHtml(sub, action)}`,
+    );
   }
 
   /** GET /subscribe?<filter> or ?watchlist=<id>: the form on a page of its own (the address the API names). */
@@ -268,7 +298,10 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
     const post = req.method === "POST";
     if (pathname === ZONE_SCRIPT_PATH && !post)
       return new Response(req.method === "HEAD" ? null : ZONE_SCRIPT, {
-        headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" },
+        headers: {
+          "content-type": "text/javascript; charset=utf-8",
+          "cache-control": "public, max-age=86400",
+        },
       });
     if (pathname === SUBSCRIBE_PATH) return post ? subscribe(req, ip) : subscribeForm(req);
     if (pathname === CONFIRM_PATH) return confirm(req);

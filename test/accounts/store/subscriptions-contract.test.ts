@@ -52,7 +52,9 @@ function contract(name: string, makeBackend: () => Backend) {
     it("confirms once by the token's hash, and only that subscription", async () => {
       const store = await open();
       await store.createSubscription(subscription("s1"));
-      await store.createSubscription(subscription("s2", { target: { kind: "watchlist", watchlistId: "w".repeat(22) } }));
+      await store.createSubscription(
+        subscription("s2", { target: { kind: "watchlist", watchlistId: "w".repeat(22) } }),
+      );
       expect(await store.getSubscription("s1")).toMatchObject({ confirmed: false, confirmHash: "hash-s1" });
       expect(await store.confirmSubscription("hash-forged")).toBeNull();
       expect(await store.listConfirmedSubscriptions("", 10)).toEqual([]);
@@ -97,9 +99,9 @@ function contract(name: string, makeBackend: () => Backend) {
       expect(await store.updateSubscription("b", { frequency: "daily", closesIn: [], timeZone: "UTC" })).toBe(
         true,
       );
-      expect(await store.updateSubscription("gone", { frequency: "daily", closesIn: [], timeZone: "UTC" })).toBe(
-        false,
-      );
+      expect(
+        await store.updateSubscription("gone", { frequency: "daily", closesIn: [], timeZone: "UTC" }),
+      ).toBe(false);
       const recorded = {
         "1:2027:1:paper": {
           date: "2026-12-11",

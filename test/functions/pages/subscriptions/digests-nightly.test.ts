@@ -9,8 +9,8 @@
  */
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningService, startService } from "../../../../functions/composition-root.ts";
 import { loadConfig } from "../../../../functions/server-config.ts";
@@ -39,7 +39,8 @@ describe("digests across two nightly builds", () => {
   const offsetMs = Date.parse("2026-11-26T08:00:00Z") - Date.now();
   /** Mail addressed to `to`, in arrival order. */
   const mailTo = (to: string) => relay.received.filter((m) => m.to.includes(to));
-  const digestsTo = (to: string) => mailTo(to).filter((m) => m.headers.get("subject")?.startsWith("Deadline digest"));
+  const digestsTo = (to: string) =>
+    mailTo(to).filter((m) => m.headers.get("subject")?.startsWith("Deadline digest"));
   const local = (url: string) => url.replace(BASE_URL, service.server.url);
   const build = (now: string) => buildQuietly(upstream, snapshots, BASE_URL, new Date(now));
   const digests = async () => {
@@ -55,8 +56,7 @@ describe("digests across two nightly builds", () => {
   };
   const form = (fields: Record<string, string | string[]>) => {
     const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(fields))
-      for (const v of [value].flat()) body.append(name, v);
+    for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
     return {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: service.server.url },
@@ -72,8 +72,9 @@ describe("digests across two nightly builds", () => {
     writeFileSync(join(site, "index.html"), "<!doctype html><title>Venues</title>");
     cpSync(UPSTREAM_FIXTURES, upstream, { recursive: true });
     const first = await build("2026-11-26T06:00:00Z");
-    const rows = (JSON.parse(readFileSync(join(first.dir, "outlook.json"), "utf8")) as { outlook: OutlookTableRow[] })
-      .outlook;
+    const rows = (
+      JSON.parse(readFileSync(join(first.dir, "outlook.json"), "utf8")) as { outlook: OutlookTableRow[] }
+    ).outlook;
     asiaccs = rows.find((r) => r.date === "2026-12-11" && r.type === "paper")?.conference_id ?? "";
     env = {
       PORT: "0",
@@ -129,10 +130,15 @@ describe("digests across two nightly builds", () => {
     const page = await fetch(local(link?.[0] ?? ""));
     expect(await page.text()).toContain('name="token"');
     expect((await service.store.listConfirmedSubscriptions("", 10)).length).toBe(0);
-    const confirmed = await fetch(`${service.server.url}/subscribe/confirm`, form({ token: link?.[1] ?? "" }));
+    const confirmed = await fetch(
+      `${service.server.url}/subscribe/confirm`,
+      form({ token: link?.[1] ?? "" }),
+    );
     expect(confirmed.status).toBe(200);
     // Used once.
-    expect((await fetch(`${service.server.url}/subscribe/confirm`, form({ token: link?.[1] ?? "" }))).status).toBe(400);
+    expect(
+      (await fetch(`${service.server.url}/subscribe/confirm`, form({ token: link?.[1] ?? "" }))).status,
+    ).toBe(400);
 
     // Night 1.
     expect(await digests()).toMatchObject({ subscriptions: 1, digests: 1 });
@@ -148,12 +154,16 @@ describe("digests across two nightly builds", () => {
       const file = join(upstream, "conference-partner", f);
       writeFileSync(
         file,
-        readFileSync(file, "utf8").replace('"submission_date": "2026-12-11"', '"submission_date": "2026-12-14"'),
+        readFileSync(file, "utf8").replace(
+          '"submission_date": "2026-12-11"',
+          '"submission_date": "2026-12-14"',
+        ),
       );
     }
     await build("2026-11-27T06:00:00Z");
     let refusals = 0;
-    relay.refuse = (to) => (to === WATCHER && refusals++ < 2 ? { code: 451, message: "4.7.1 Try again later" } : null);
+    relay.refuse = (to) =>
+      to === WATCHER && refusals++ < 2 ? { code: 451, message: "4.7.1 Try again later" } : null;
     const [a, b] = await Promise.all([digests(), digests()]);
     expect((a?.digests ?? 0) + (b?.digests ?? 0)).toBeGreaterThanOrEqual(1);
     await expect.poll(() => digestsTo(WATCHER).length, { timeout: 30_000, interval: 200 }).toBe(2);

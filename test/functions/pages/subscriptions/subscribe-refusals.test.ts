@@ -51,7 +51,10 @@ describe("subscription refusals", () => {
       MAIL_RETRY_BASE_MS: "3600000",
       STORE_TIMEOUT_MS: "15000",
     });
-    service = await startService(config, { logger: silentLogger, clock: () => new Date(Date.now() + offsetMs) });
+    service = await startService(config, {
+      logger: silentLogger,
+      clock: () => new Date(Date.now() + offsetMs),
+    });
   }, 120_000);
   afterAll(async () => {
     await service?.close();
@@ -99,7 +102,9 @@ describe("subscription refusals", () => {
     expect(manage.status).toBe(404);
     const stop = await post(`/subscriptions/${id}?sig=forged`, { action: "stop" });
     expect(stop.status).toBe(404);
-    const oneClick = await post(`/subscriptions/${id}/unsubscribe?sig=forged`, { "List-Unsubscribe": "One-Click" });
+    const oneClick = await post(`/subscriptions/${id}/unsubscribe?sig=forged`, {
+      "List-Unsubscribe": "One-Click",
+    });
     expect(oneClick.status).toBe(404);
     expect(await service.store.countSubscriptions(email)).toBe(1);
   });
