@@ -87,17 +87,16 @@ const documented = new Set(rows.flatMap((r) => r.names));
 function loaded(env: Record<string, string>): string[] {
   const run = (read: () => unknown) => {
     try {
-      return JSON.stringify(read(), (_k, v) => (v instanceof Date ? v.toISOString() : v));
+      // The server hands the store its settings as text (`store`); the store applies REDIS_PREFIX's default itself.
+      return JSON.stringify(read(), (key, v) =>
+        key === "store" && v ? { ...v, REDIS_PREFIX: redisPrefixOf(v) } : v instanceof Date ? v.toISOString() : v,
+      );
     } catch (err) {
       return `error: ${(err as Error).message}`;
     }
   };
   return [
-    // The server hands the store its settings as text; the store applies REDIS_PREFIX's default itself.
-    run(() => {
-      const config = loadConfig(env, { siteBuiltHere: true });
-      return { ...config, store: { ...config.store, REDIS_PREFIX: redisPrefixOf(config.store) } };
-    }),
+    run(() => loadConfig(env, { siteBuiltHere: true })),
     run(() => readStartSettings(env)),
     run(() => readBuildSettings(env)),
     run(() => readSyncSettings(env)),
