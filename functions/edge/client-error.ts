@@ -36,7 +36,9 @@ export function answerClientError(err: ParserError, socket: Socket): void {
   const head = err.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
   socket.end(
     `HTTP/1.1 ${status} ${REASONS[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\n` +
+      // Every answer carries the quota headers (interface spec); nothing was counted, no caller is known: 0.
+      "x-quota-limit: 0\r\nx-quota-remaining: 0\r\nconnection: close\r\n\r\n" +
       (head ? "" : body),
     () => socket.destroy(),
   );

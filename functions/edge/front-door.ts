@@ -9,11 +9,12 @@
  *   responseHeaders  headers.ts         X-Request-Id, CORS allow-origin/expose, CSP, nosniff, Referrer-Policy,
  *                                       X-Frame-Options; no Server or X-Powered-By
  *   clientAddress    client-address.ts  the client's IP (X-Forwarded-For as far as TRUST_PROXY)
+ *   quotaHeaders     caller-quota.ts    X-Quota-* and private caching of credentialed answers, on every answer from
+ *                                       here in (the refusals below, before the caller is known, read 0)
  *   rateLimit        rate-limit.ts      per-second limits → 429
  *   fairTurns        fair-turns.ts      CLIENT_CONCURRENCY requests per address inside at once, the rest queued per
  *                                       address (full → 429); the cost past 50 ms charged after
  *   bodyLimit        request-body.ts    bounded bodies (chunked too) → 413, non-JSON login → 415
- *   quotaHeaders     caller-quota.ts    X-Quota-* and private caching of credentialed answers
  *   agentRefusal     agent-refusal.ts   library default User-Agents on /api and /mcp → 403
  *   corsPreflight    preflight.ts       OPTIONS → 204
  *   mcpMetering      mcp-metering.ts    /mcp: parses the message once; one calling no tool only reports the quota
@@ -61,10 +62,10 @@ export function frontDoor(deps: FrontDoorDeps): readonly EdgeStep[] {
     requestMetrics(deps.metrics),
     responseHeaders,
     clientAddress(deps.trustProxyHops),
+    quotaHeaders,
     rateLimit(rateLimiter),
     fairTurns(deps.turns, rateLimiter),
     bodyLimit,
-    quotaHeaders,
     agentRefusal(access, deps.blockedAgents, logger),
     corsPreflight(access, logger),
     mcpMetering,

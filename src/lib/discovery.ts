@@ -1,15 +1,25 @@
 /**
  * Files for machines: llms.txt / llms-full.txt (llmstxt.org), the RFC 9727 API catalog, robots.txt, the
  * sitemap and /auth.md (rendered from docs/auth.md, which the authentication module's author maintains).
+ * llms.txt's human text comes from the message files, so /zh/llms.txt says the same in Chinese; addresses,
+ * parameter names and code stay as they are in both.
  */
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { LANGUAGE_TAG, LOCALES, localePath } from "../../render/i18n.ts";
+import {
+  DEFAULT_LOCALE,
+  LANGUAGE_TAG,
+  LOCALES,
+  type Locale,
+  localePath,
+  type MessageKey,
+  t,
+} from "../../render/i18n.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
 import { type ApiOperation, apiReference, OPENAPI_PATH } from "./api-reference.ts";
 import { ALL_DEADLINES_CALENDAR, FIELD_CALENDARS, RANK_CALENDARS } from "./calendar.ts";
-import { MCP_APP_NOTE, MCP_PATH, MCP_PROMPTS, MCP_TOOLS, mcpClientConfigs } from "./mcp.ts";
+import { MCP_APP_URI, MCP_PATH, MCP_PROMPTS, MCP_TOOLS, mcpClientConfigs } from "./mcp.ts";
 import { absoluteUrl, snapshotFilePath, venuePath } from "./paths.ts";
 import { rankingLists } from "./rankings.ts";
 import { RSS_PATH, RSS_WINDOW_DAYS } from "./rss.ts";
@@ -20,17 +30,39 @@ export const API_DOCS_PATH = "/api-docs";
 export const STATUS_PATH = "/api/statistics";
 export const AUTH_DOC = "docs/auth.md";
 
-const link = (title: string, path: string, note?: string) =>
-  `- [${title}](${absoluteUrl(path)})${note ? `: ${note}` : ""}`;
+const link = (locale: Locale, title: string, path: string, note?: string) =>
+  `- [${title}](${absoluteUrl(path)})${note ? t(locale, "llms.note", { note }) : ""}`;
+
+/** Each operation's summary in the message files (the English ones are the OpenAPI summaries: a test holds them). */
+const OPERATION_SUMMARY: Readonly<Record<string, MessageKey>> = {
+  searchConferences: "llms.op.searchConferences",
+  upcomingDeadlines: "llms.op.upcomingDeadlines",
+  listConferences: "llms.op.listConferences",
+  getConference: "llms.op.getConference",
+  searchJournals: "llms.op.searchJournals",
+  listJournals: "llms.op.listJournals",
+  getJournal: "llms.op.getJournal",
+  getResearcher: "llms.op.getResearcher",
+  getStatistics: "llms.op.getStatistics",
+  login: "llms.op.login",
+};
+
+/** The operation's summary in `locale`; an operation the message files do not know yet keeps OpenAPI's words. */
+export function operationSummary(locale: Locale, op: ApiOperation): string {
+  const key = OPERATION_SUMMARY[op.id];
+  return key ? t(locale, key) : op.summary;
+}
 
 /** A section of llms.txt: its heading, a blank line, then its lines. */
 const section = (heading: string, lines: string[]) => [`## ${heading}`, "", ...lines].join("\n");
 
-function operationLine(op: ApiOperation): string {
+function operationLine(locale: Locale, op: ApiOperation): string {
   const params = op.parameters.filter((p) => p.in !== "path").map((p) => p.name);
-  const access = op.access === "anonymous" ? "no credential" : "credential required";
+  const summary = operationSummary(locale, op);
+  const access = t(locale, op.access === "anonymous" ? "llms.op_anonymous" : "llms.op_credential", { summary });
   const url = op.method === "GET" ? op.exampleUrl : absoluteUrl(op.path);
-  return `- [${op.method} ${op.path}](${url}): ${op.summary}; ${access}${params.length > 0 ? `; parameters: ${params.join(", ")}` : ""}`;
+  const parameters = params.length > 0 ? t(locale, "llms.op_parameters", { list: params.join(", ") }) : "";
+  return `- [${op.method} ${op.path}](${url})${t(locale, "llms.note", { note: `${access}${parameters}` })}`;
 }
 
 function operationDetail(op: ApiOperation): string {
@@ -61,109 +93,109 @@ function operationDetail(op: ApiOperation): string {
   ].join("\n");
 }
 
-function mcpSection(): string {
+function mcpSection(locale: Locale): string {
   const configs = mcpClientConfigs(settings().baseUrl).flatMap((c) => [
     `### ${c.client}`,
     "",
-    `In ${c.where}, without a key:`,
+    t(locale, "api.client_anonymous", { where: c.whereKey ? t(locale, c.whereKey) : c.where }),
     "",
     `\`\`\`${c.language}`,
     c.anonymous,
     "```",
     "",
-    "With an API key (sent as `Authorization: Bearer <key>`):",
+    t(locale, "llms.client_key"),
     "",
     `\`\`\`${c.language}`,
     c.withKey,
     "```",
     "",
   ]);
-  return section("MCP server", [
-    `- ${absoluteUrl(MCP_PATH)}: POST, Streamable HTTP. Tools: ${MCP_TOOLS.map((t) => `${t.name}${t.credential ? " (credential)" : ""}`).join(", ")}. Prompts: ${MCP_PROMPTS.join(", ")}.`,
-    `- ${MCP_APP_NOTE}`,
+  const tools = MCP_TOOLS.map((tool) =>
+    tool.credential ? t(locale, "llms.tool_credential", { name: tool.name }) : tool.name,
+  ).join(", ");
+  const endpoint = t(locale, "llms.mcp_endpoint", { tools, prompts: MCP_PROMPTS.join(", ") });
+  return section(t(locale, "api.mcp_heading"), [
+    `- ${absoluteUrl(MCP_PATH)}${t(locale, "llms.note", { note: endpoint })}`,
+    `- ${t(locale, "llms.mcp_app", { uri: MCP_APP_URI })}`,
     "",
     ...configs,
   ]);
 }
 
-function feedsSection(): string {
-  return section("Feeds", [
+function feedsSection(locale: Locale): string {
+  // RSS_WINDOW_DAYS as written (a number would be grouped by the language).
+  const days = String(RSS_WINDOW_DAYS);
+  return section(t(locale, "nav.feeds"), [
+    link(locale, t(locale, "llms.feed_rss"), RSS_PATH, t(locale, "llms.feed_rss_note", { days })),
     link(
-      "RSS of upcoming submission deadlines",
-      RSS_PATH,
-      `submission deadlines due in the next ${RSS_WINDOW_DAYS} days, ranks in the titles, estimates marked`,
-    ),
-    link(
-      "iCalendar of all upcoming submission deadlines",
+      locale,
+      t(locale, "llms.feed_ics"),
       ALL_DEADLINES_CALENDAR.path,
-      "one event per submission deadline, instants in UTC, estimates TENTATIVE with their window",
+      t(locale, "llms.feed_ics_note"),
     ),
-    link(
-      "Upcoming deadlines by filter",
-      "/deadlines",
-      "ccf_rank / core_rank / qualis_rank / field (comma-separated), within_days, estimates, ranked_only; the same query gives /deadlines.ics and /deadlines.xml",
-    ),
-    `- Per research field: ${absoluteUrl("/feeds/fields/")}<field>.ics, e.g. ${absoluteUrl(FIELD_CALENDARS[0]?.path ?? "")}`,
-    `- Per rank tier: ${absoluteUrl("/feeds/ranks/")}<tier>.ics with tier one of ${RANK_CALENDARS.map((c) => c.slug).join(", ")}`,
-    link("All feeds with webcal:// subscribe links", "/feeds"),
+    link(locale, t(locale, "llms.feed_filter"), "/deadlines", t(locale, "llms.feed_filter_note")),
+    `- ${t(locale, "llms.feeds_field", { pattern: `${absoluteUrl("/feeds/fields/")}<field>.ics`, example: absoluteUrl(FIELD_CALENDARS[0]?.path ?? "") })}`,
+    `- ${t(locale, "llms.feeds_tier", { pattern: `${absoluteUrl("/feeds/ranks/")}<tier>.ics`, tiers: RANK_CALENDARS.map((c) => c.slug).join(", ") })}`,
+    `- ${t(locale, "llms.feeds_zh", { example: absoluteUrl(localePath("zh", ALL_DEADLINES_CALENDAR.path)) })}`,
+    link(locale, t(locale, "llms.feeds_all"), "/feeds"),
   ]);
 }
 
-function snapshotSection(full: boolean): string {
+function snapshotSection(locale: Locale, full: boolean): string {
   const { manifest } = snapshot();
+  // Only llms-full.txt (English) lists the files.
   const files = full
     ? manifest.files.map((f) =>
-        link(f.name, snapshotFilePath(f.name), `${f.bytes} bytes, sha256 ${f.sha256}`),
+        link(locale, f.name, snapshotFilePath(f.name), `${f.bytes} bytes, sha256 ${f.sha256}`),
       )
     : [];
-  return section("Data snapshot", [
-    link(
-      "Download page",
-      "/download",
-      "daily JSON, CSV and Parquet files with sizes, checksums, terms and source licences",
-    ),
-    link(
-      "manifest.json",
-      snapshotFilePath("manifest.json"),
-      "files, checksums, counts, sources and licences",
-    ),
+  return section(t(locale, "llms.snapshot_heading"), [
+    link(locale, t(locale, "llms.download"), "/download", t(locale, "llms.download_note")),
+    link(locale, "manifest.json", snapshotFilePath("manifest.json"), t(locale, "llms.manifest_note")),
     ...files,
   ]);
 }
 
-function intro(): string {
+function intro(locale: Locale): string {
   const { manifest, conferences, journals } = snapshot();
   const conference = conferences[0];
   const journal = journals[0];
   const examples = [
-    conference ? `e.g. ${absoluteUrl(venuePath("conference", conference.id))}` : null,
+    conference ? absoluteUrl(venuePath("conference", conference.id)) : null,
     journal ? absoluteUrl(venuePath("journal", journal.id)) : null,
   ].filter(Boolean);
+  const { counts } = manifest;
   return [
     "# Venue Directory",
     "",
-    "> Open directory of academic conferences and journals: calls for papers with exact deadlines across time zones, conference dates and places, CCF / CORE (ICORE) / QUALIS ranks side by side, acceptance-rate and edition history, journal metrics (SCImago Journal & Country Rank), ISSNs and special issues. One dataset served as a read-only REST API, an MCP server, static pages with Markdown renditions, RSS and iCalendar feeds, and a daily bulk snapshot.",
+    `> ${t(locale, "llms.summary")}`,
     "",
-    `Snapshot ${manifest.version}: ${manifest.counts.conferences} conferences, ${manifest.counts.journals} journals, ${manifest.counts.special_issues} special issues.`,
+    // Counts as written (a number would be grouped by the language).
+    t(locale, "llms.snapshot", {
+      version: manifest.version,
+      conferences: String(counts.conferences),
+      journals: String(counts.journals),
+      special_issues: String(counts.special_issues),
+    }),
     "",
-    `Every venue has a canonical page, /conference/<id> or /journal/<id> (${examples.join(", ")}). Append \`.md\` for a compact Markdown rendition, or request the page with \`Accept: text/markdown\` (without text/html).`,
+    t(locale, "llms.pages", {
+      examples: examples.length > 0 ? t(locale, "llms.examples", { list: examples.join(", ") }) : "",
+    }),
     "",
-    "Terms: free use, commercial use included, with attribution: name Venue Directory and link the venue's page (`detail_page`). Crawl lists at most one request per second; for bulk use the daily snapshot. Free responses never contain a venue's own website.",
+    t(locale, "llms.languages", { en: absoluteUrl(LLMS_PATH), zh: absoluteUrl(localePath("zh", LLMS_PATH)) }),
+    "",
+    t(locale, "llms.terms"),
   ].join("\n");
 }
 
-function apiSection(): string {
+function apiSection(locale: Locale): string {
   const { operations } = apiReference();
   return section("REST API", [
-    ...operations.map(operationLine),
-    link("OpenAPI 3 schema", OPENAPI_PATH),
-    link("API reference", API_DOCS_PATH),
-    link(
-      "Authentication, quotas and error codes",
-      "/auth.md",
-      "API keys and JWTs as `Authorization: Bearer <credential>`, daily quotas, 401/402/403/429, paid access via `X-Paid-Access`",
-    ),
-    link("API catalog (RFC 9727)", "/.well-known/api-catalog"),
+    ...operations.map((op) => operationLine(locale, op)),
+    link(locale, t(locale, "llms.openapi"), OPENAPI_PATH),
+    link(locale, t(locale, "llms.api_reference"), API_DOCS_PATH),
+    link(locale, t(locale, "llms.auth"), "/auth.md", t(locale, "llms.auth_note")),
+    link(locale, t(locale, "llms.api_catalog"), "/.well-known/api-catalog"),
   ]);
 }
 
@@ -181,26 +213,35 @@ function referenceSection(): string {
   ]);
 }
 
-function optionalSection(): string {
+/** "Optional" is llmstxt.org's own heading (links a reader may skip), the same in every language. */
+function optionalSection(locale: Locale): string {
+  const slugs = rankingLists()
+    .map((l) => l.slug)
+    .join(", ");
   return section("Optional", [
-    link(
-      "Ranking lists",
-      "/rankings",
-      rankingLists()
-        .map((l) => l.slug)
-        .join(", "),
-    ),
-    link("Statistics", "/statistics"),
-    link("Live statistics (JSON)", STATUS_PATH),
-    link("Sitemap", "/sitemap.xml"),
+    link(locale, t(locale, "llms.rankings"), "/rankings", slugs),
+    link(locale, t(locale, "nav.statistics"), "/statistics"),
+    link(locale, t(locale, "llms.live_statistics"), STATUS_PATH),
+    link(locale, t(locale, "llms.sitemap"), "/sitemap.xml"),
   ]);
 }
 
-/** llms.txt (`full` false) or llms-full.txt (`full` true: adds every parameter and the auth reference). */
-export function llmsText(full: boolean): string {
-  const sections = [intro(), apiSection(), mcpSection(), feedsSection(), snapshotSection(full)];
+export const LLMS_PATH = "/llms.txt";
+
+/**
+ * llms.txt (`full` false) or llms-full.txt (`full` true: adds every parameter and the auth reference, English
+ * only, as the OpenAPI document and docs/auth.md are), its human text in `locale` (/zh/llms.txt).
+ */
+export function llmsText(full: boolean, locale: Locale = DEFAULT_LOCALE): string {
+  const sections = [
+    intro(locale),
+    apiSection(locale),
+    mcpSection(locale),
+    feedsSection(locale),
+    snapshotSection(locale, full),
+  ];
   if (full) sections.push(referenceSection());
-  sections.push(optionalSection());
+  sections.push(optionalSection(locale));
   return `${sections.join("\n\n").replace(/\n{3,}/g, "\n\n")}\n`;
 }
 

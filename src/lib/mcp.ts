@@ -18,9 +18,11 @@ export const MCP_TOOLS: readonly { name: string; twin: string; credential: boole
   { name: "show_deadline_board", twin: "GET /api/deadlines (an MCP App)", credential: false },
 ];
 
-/** The MCP App (ui:// resource) that show_deadline_board's results are shown in by hosts that support apps. */
-export const MCP_APP_NOTE =
-  "show_deadline_board is an MCP App: hosts with the MCP Apps extension (Claude, ChatGPT, VS Code, Goose) show its answer as an interactive board of upcoming submission deadlines (ui://venue-directory/deadline-board.html: filters, deadlines in AoE and local time, countdowns, estimates with their window, venue links, add to calendar); other clients get the same rows as structured data and a text summary.";
+/**
+ * The MCP App (ui:// resource) that show_deadline_board's results are shown in by hosts that support apps
+ * (functions/mcp/deadline-board/resource.ts serves it; llms.txt names it: message `llms.mcp_app`).
+ */
+export const MCP_APP_URI = "ui://venue-directory/deadline-board.html";
 
 export const MCP_PROMPTS = [
   "upcoming_deadlines",

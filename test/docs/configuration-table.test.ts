@@ -21,7 +21,8 @@ const CODE_FOLDERS = ["runtime", "accounts", "pipeline", "functions", "scripts",
 
 /** Names the code reads from the environment that are not settings, with why. */
 const NOT_SETTINGS: Record<string, string> = {
-  VD_BUILD_LOCK_HELD: "set by a build for the builds it starts (pipeline/build-lock.ts), never by an operator",
+  VD_BUILD_LOCK_HELD:
+    "set by a build for the builds it starts (pipeline/build-lock.ts), never by an operator",
 };
 
 function sourceFiles(dir: string): string[] {
@@ -76,7 +77,12 @@ function configurationTable(): Row[] {
       const nameList = [...names.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1] as string);
       // "`24`, `60`": one default per name; a default with prose, a path from another setting or none: null.
       const values = defaults.split(",").map((d) => d.trim().match(/^`([^`$<]+)`/)?.[1] ?? null);
-      return { names: nameList, defaults: nameList.map((_, i) => (values.length === nameList.length ? values[i] : i === 0 ? values[0] : null) ?? null) };
+      return {
+        names: nameList,
+        defaults: nameList.map(
+          (_, i) => (values.length === nameList.length ? values[i] : i === 0 ? values[0] : null) ?? null,
+        ),
+      };
     });
 }
 
@@ -89,7 +95,11 @@ function loaded(env: Record<string, string>): string[] {
     try {
       // The server hands the store its settings as text (`store`); the store applies REDIS_PREFIX's default itself.
       return JSON.stringify(read(), (key, v) =>
-        key === "store" && v ? { ...v, REDIS_PREFIX: redisPrefixOf(v) } : v instanceof Date ? v.toISOString() : v,
+        key === "store" && v
+          ? { ...v, REDIS_PREFIX: redisPrefixOf(v) }
+          : v instanceof Date
+            ? v.toISOString()
+            : v,
       );
     } catch (err) {
       return `error: ${(err as Error).message}`;
@@ -102,7 +112,13 @@ function loaded(env: Record<string, string>): string[] {
     run(() => readSyncSettings(env)),
     run(() => readMailConfig(env)),
     run(() => readAuthConfig(env)),
-    run(() => [stateDirOf(env), redisPrefixOf(env), reservationLeaseOf(env), quotaLeaseOf(env), publicBaseUrl(env)]),
+    run(() => [
+      stateDirOf(env),
+      redisPrefixOf(env),
+      reservationLeaseOf(env),
+      quotaLeaseOf(env),
+      publicBaseUrl(env),
+    ]),
   ];
 }
 
@@ -143,7 +159,10 @@ describe("README's Configuration table", () => {
 
   it.each(withDefaults)("gives $name the code's default ($value)", ({ name, value }) => {
     const unset = loaded(BASE);
-    expect(unset.filter((answer) => answer.startsWith("error")), "the defaults load").toEqual([]);
+    expect(
+      unset.filter((answer) => answer.startsWith("error")),
+      "the defaults load",
+    ).toEqual([]);
     expect(loaded({ ...BASE, [name]: value })).toEqual(unset);
     expect(loaded({ ...BASE, [name]: another(value) }), `no loader reads ${name}`).not.toEqual(unset);
   });

@@ -105,10 +105,16 @@ describe("npm run serve's stdout", () => {
     let stdout = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c));
     try {
-      const port = await new Promise<string>((found, fail) => {
+      // The start line is the first JSON line (pino): its `port` field is the port bound.
+      const port = await new Promise<number>((found, fail) => {
         child.stdout.on("data", () => {
-          const bound = /bound to port (\d+)/.exec(stdout);
-          if (bound?.[1]) found(bound[1]);
+          const first = stdout.split("\n", 2);
+          if (first.length < 2) return;
+          try {
+            found((JSON.parse(first[0] as string) as { port: number }).port);
+          } catch {
+            fail(new Error(`the first line is not JSON: ${first[0]}`));
+          }
         });
         child.once("exit", (code) => fail(new Error(`serve exited ${code}: ${stdout}`)));
       });
@@ -123,10 +129,14 @@ describe("npm run serve's stdout", () => {
       await fixture.remove();
       await rm(stateDir, { recursive: true, force: true });
     }
-    const lines = stdout.split("\n").filter(Boolean);
-    expect(lines[0]).toMatch(/^Venue Directory serving on/);
+    // Every line is JSON (npm prints nothing of its own), the start line first.
+    const lines = stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ level: 30, msg: expect.stringMatching(/^Venue Directory serving on /) });
     expect(stdout).not.toContain("> venue-directory");
-    const requests = lines.slice(1).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = lines.slice(1);
     expect(requests.find((r) => r.msg === "request")).toMatchObject({
       path: "/healthz",
       user_agent: "probe/1",
