@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { VenueId } from "../snapshot/records.ts";
 import type { Caller } from "./caller.ts";
 import { detailSections, sparseRows, statisticsWindow } from "./compact.ts";
+import { detailLinksIn } from "./page-links.ts";
 import type { DetailAccess, QueryLayer } from "./query/index.ts";
 import { ResearcherId, type ResearcherProfile } from "./schema/accounts.ts";
 import {
@@ -34,6 +35,7 @@ import {
   type Statistics,
 } from "./schema/api.ts";
 import { StatisticsParams } from "./schema/compact.ts";
+import type { PageLanguage } from "./schema/page-language.ts";
 import { noResearchers, type ResearcherDirectory } from "./services.ts";
 
 /**
@@ -166,7 +168,7 @@ async function listed<S extends z.ZodType<{ fields?: readonly string[] }>, D ext
 /** A venue's detail operation: a credential first, then the id and the sections asked; 404 for an unknown id. */
 function venueDetail<D extends object>(
   kind: "conference" | "journal",
-  schema: z.ZodType<{ sections?: readonly string[] }>,
+  schema: z.ZodType<{ sections?: readonly string[]; lang?: PageLanguage }>,
   find: (id: string, access: DetailAccess) => Promise<D | null>,
   baseUrl: string,
 ): (id: unknown, caller: Caller, params?: unknown) => Promise<Outcome<D>> {
@@ -174,12 +176,12 @@ function venueDetail<D extends object>(
     attempt(async () => {
       requireCredential(caller, { baseUrl, kind, id });
       const key = idArgument(id);
-      const { sections } = validate(schema, params ?? {});
+      const { sections, lang } = validate(schema, params ?? {});
       const detail = VenueId.safeParse(key).success
         ? await find(key, { paid: caller.kind === "paid" })
         : null;
       if (!detail) throw new Refused(404, noVenue(kind, key));
-      return detailSections(detail, sections);
+      return detailLinksIn(detailSections(detail, sections), lang);
     });
 }
 

@@ -20,7 +20,7 @@ How to answer the common questions in one or two calls:
 - How current it is: data_as_of (conference and journal rows, special-issue calls, outlook) is the date of the newest source behind them; stale=true means that source is old, so advise checking the venue's own call.
 - Popularity lists (most_viewed, most_tracked, most_attended, trending) carry popularity.counted: when it is 0, nothing has been counted yet and the order is no popularity (popularity.note says so); say that rather than call the venues popular.
 - Comparing venues: get_conference per id with sections=ranks,acceptance (or search rows with fields=id,short_name,ranks).
-- Subscribing: a conference detail's calendar field is its iCal address; the venue://feeds resource lists the feeds per field, per rank tier and for several conferences at once.
+- Subscribing: a conference detail's calendar field is its iCal address (lang=zh: the Chinese feed; nothing else changes); the venue://feeds resource lists the feeds per field, per rank tier and for several conferences at once.
 - Keep answers small: fields= on search and list rows, sections= on details; get_statistics covers a year either side of the snapshot unless full=true.
 - Dates are YYYY-MM-DD; "today" and "open" follow the UTC date. Link every venue to its detail_page.
 - Ids are decimal strings such as "101": take them from the id field of a row and pass them as strings.

@@ -116,12 +116,12 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   detailTool(
     "conference",
     "Conference details",
-    "One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, possible (unsupported rounds, not deadlines), other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (free answers: website needs paid access).",
+    "One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, possible (unsupported rounds, not deadlines), other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (website: paid answers only).",
   ),
   detailTool(
     "journal",
     "Journal details",
-    "One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (free answers: website needs paid access).",
+    "One journal, e.g. sections=special_issues,metrics. Beyond the search row: issns, fields, cfp_text, special_issues (open first), metrics (per year: sjr, quartile, h_index, cites_per_doc_2y), rank_history, rating_summary, trackers_count, related_journals, related_conferences, comments, website_access (website: paid answers only).",
   ),
   {
     name: "get_researcher",
@@ -174,9 +174,10 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
 /**
  * Arguments whose name, default, bounds and format say all: tools/list leaves their descriptions out (OpenAPI has
- * them); search_conferences says once that date bounds are inclusive.
+ * them); search_conferences says once that date bounds are inclusive, the instructions what `lang` changes.
  */
 const SELF_EXPLAINED = new Set([
+  "lang",
   "page",
   "per_page",
   "ranking",

@@ -13,6 +13,7 @@ import {
   RESEARCH_FIELDS,
 } from "../../snapshot/records.ts";
 import { detailSectionsParam, sparseFieldsParam } from "./compact.ts";
+import { pageLanguageParam } from "./page-language.ts";
 import {
   booleanParam,
   caseInsensitiveEnum,
@@ -99,11 +100,14 @@ const categoryParams = { ccf_category: ccfCategoryParam, core_for: coreForParam 
 const conferenceFieldsParam = sparseFieldsParam(() => Object.keys(RankedConference.shape));
 const journalFieldsParam = sparseFieldsParam(() => Object.keys(RankedJournal.shape));
 
-/** `sections=` of GET /api/conferences/{id} and get_conference. */
+/** `sections=` and `lang=` of GET /api/conferences/{id} and get_conference. */
 export const ConferenceDetailParams = z.object({
   sections: detailSectionsParam(
     () => Object.keys(ConferenceDetail.shape),
     () => Object.keys(Conference.shape),
+  ),
+  lang: pageLanguageParam(
+    "Language of the page links beyond detail_page: zh gives calendar as the Chinese feed (/zh/conference/{id}.ics). The data and detail_page stay as they are.",
   ),
 });
 export type ConferenceDetailParams = z.output<typeof ConferenceDetailParams>;

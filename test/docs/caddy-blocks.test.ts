@@ -4,23 +4,17 @@
  * site blocks (where a reader puts it). A block with a misspelt directive is refused, so the check can fail.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DOCUMENTS } from "../helpers/documentation.ts";
 import { REPO_ROOT } from "../helpers/run-ts.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 
 const tempDir = tempDirsForFile("vd-caddy-blocks-");
 const CADDY_FENCE = /^```caddy\n([\s\S]*?)^```$/gm;
 
-const documents = [
-  "README.md",
-  ...readdirSync(join(REPO_ROOT, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((f) => `docs/${f}`),
-];
-const blocks = documents.flatMap((doc) => {
+const blocks = DOCUMENTS.flatMap((doc) => {
   const text = readFileSync(join(REPO_ROOT, doc), "utf8");
   return [...text.matchAll(CADDY_FENCE)].map((m) => ({
     name: `${doc}:${text.slice(0, m.index).split("\n").length}`,

@@ -6,23 +6,17 @@
  * `systemd-analyze verify`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DOCUMENTS } from "../helpers/documentation.ts";
 import { REPO_ROOT } from "../helpers/run-ts.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 
 const tempDir = tempDirsForFile("vd-doc-blocks-");
 const FENCE = /^```([^\n]*)\n([\s\S]*?)^```$/gm;
 
-const documents = [
-  "README.md",
-  ...readdirSync(join(REPO_ROOT, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((f) => `docs/${f}`),
-];
-const blocks = documents.flatMap((doc) =>
+const blocks = DOCUMENTS.flatMap((doc) =>
   [...readFileSync(join(REPO_ROOT, doc), "utf8").matchAll(FENCE)].map((m) => ({
     doc,
     line: readFileSync(join(REPO_ROOT, doc), "utf8").slice(0, m.index).split("\n").length,

@@ -4,22 +4,16 @@
  * empty SNAPSHOTS_DIR; each must exit 0. Blocks that need a running server or the network are not marked.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DOCUMENTS } from "../helpers/documentation.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const RUNNABLE_FENCE = /^```sh runnable\n([\s\S]*?)^```$/gm;
 
-const documents = [
-  "README.md",
-  ...readdirSync(join(ROOT, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((f) => `docs/${f}`),
-];
-const blocks = documents.flatMap((doc) =>
+const blocks = DOCUMENTS.flatMap((doc) =>
   [...readFileSync(join(ROOT, doc), "utf8").matchAll(RUNNABLE_FENCE)].map((m, i) => ({
     name: `${doc} #${i + 1}`,
     script: m[1] ?? "",

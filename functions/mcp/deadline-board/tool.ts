@@ -119,7 +119,7 @@ export const DEADLINE_BOARD_TOOL: ToolSpec = {
   name: DEADLINE_BOARD_TOOL_NAME,
   title: "Deadline board",
   description:
-    "Upcoming deadlines as an interactive board (MCP Apps hosts render it; others get the same data). Arguments and payload as upcoming_deadlines (whole rows, no fields=), plus filters, calendar {url, title} (iCalendar feed of exactly these filters) and data_age {data_as_of (oldest deadline_data_as_of), newest, age_days, old (over 30 days), notice}.",
+    "Upcoming deadlines as an interactive board (MCP Apps hosts render it; others get the same data). Arguments and payload as upcoming_deadlines (whole rows, no fields=), plus filters, calendar {url, title} (iCal of exactly these filters) and data_age {data_as_of (oldest deadline_data_as_of), newest, age_days, old (over 30 days), notice}.",
   // Whole rows always: the cards show every part of a row, so `fields` is not the board's to take.
   input: DeadlineListInput.omit({ fields: true }),
   argumentsOf: "upcoming_deadlines",
