@@ -11,7 +11,7 @@
  * name the base URL about to be served, after a change of PORT or PUBLIC_BASE_URL too. Builds run as child
  * processes so their progress shows as it happens.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { stateDirOf } from "../accounts/store/index.ts";
@@ -20,8 +20,8 @@ import { BUILD_NODE_ARGS } from "../pipeline/node-args.ts";
 import { publicBaseUrl } from "../runtime/base-url.ts";
 import { recordBuildStep } from "../runtime/build-status.ts";
 import { createLineLogger } from "../runtime/logger.ts";
-import { buildOutput as buildOutputIn } from "./build-output.ts";
 import { syncMissingUpstream } from "./first-sync.ts";
+import { runLoggedStep } from "./logged-step.ts";
 import { readStartSettings, type StartSettings } from "./start-settings.ts";
 
 // A first install has no upstream data: fetch it before the settings check, which needs UPSTREAM_DIR to exist.
@@ -36,7 +36,7 @@ try {
 // Every line JSON: the builds' own output goes to files of their own (build-output.ts).
 // Whatever LOG_LEVEL: a handful of lines saying what is built, and why a start failed.
 const log = createLineLogger("info");
-const buildOutput = (label: string) => buildOutputIn(join(stateDirOf(process.env), "logs"), label);
+const logsDir = join(stateDirOf(process.env), "logs");
 const root = resolve(import.meta.dirname, "..");
 const upstreamDir = settings.build?.upstreamDir ?? "";
 const { snapshotsDir, siteDir } = settings;
@@ -123,37 +123,20 @@ function stopOnSignal(signal: NodeJS.Signals): void {
 process.on("SIGTERM", stopOnSignal);
 process.on("SIGINT", stopOnSignal);
 
-/** Runs one build step as a child process; its output goes to a log file of its own (buildOutput). */
-function run(label: string, args: string[]): Promise<void> {
-  const output = buildOutput(label);
-  log.info({ step: label, output: output.file }, `▶ ${label}`);
-  const started = performance.now();
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
-    });
-    building = child;
-    output.attach(child);
-    child.on("error", fail);
-    // "close": after the output is read to its end.
-    child.on("close", (code) => {
-      building = undefined;
-      if (stopping) return;
-      const fields = { step: label, exit_code: code, duration_ms: Math.round(performance.now() - started) };
-      void output.close().then((tail) => {
-        if (code === 0) {
-          log.info({ ...fields, output: output.file }, `${label} done`);
-          done();
-        } else {
-          log.error({ ...fields, output: output.file, last_lines: tail }, `${label} failed`);
-          fail(new Error(`${label} failed (exit ${code}); its output: ${output.file}`));
-        }
-      });
-    });
+/** Runs one build step as a child process; its output goes to a log file of its own (logged-step.ts). */
+const run = (label: string, args: string[]): Promise<void> =>
+  runLoggedStep({
+    label,
+    args,
+    cwd: root,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
+    logsDir,
+    log,
+    watch: (child) => {
+      building = child;
+    },
+    stopping: () => stopping,
   });
-}
 
 const tsx = (script: string) => ["--import", "tsx", join(root, script)];
 

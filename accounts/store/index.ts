@@ -16,6 +16,7 @@ import {
   acceptState,
   checkRedisSchema,
   checkStateIdentity,
+  legacyStateMarkerFile,
   stateMarkerFile,
 } from "./state-identity.ts";
 import type { Store, StoreOptions } from "./types.ts";
@@ -80,10 +81,10 @@ export function quotaLeaseOf(env: StoreEnv): QuotaLeaseOptions {
  * made private first (private-state-dir.ts).
  */
 export async function openStore(env: StoreEnv, options: StoreOptions = {}): Promise<Store> {
-  const { store, redisUrl, markerFile } = await openBackend(env, options);
+  const { store, redisUrl, markerFile, legacyMarkerFile } = await openBackend(env, options);
   try {
     // Identity first: a refused store gets nothing written into it.
-    await checkStateIdentity(store, markerFile);
+    await checkStateIdentity(store, markerFile, legacyMarkerFile);
     if (redisUrl) await checkRedisSchema(store);
     return store;
   } catch (err) {
@@ -102,7 +103,13 @@ async function openBackend(env: StoreEnv, options: StoreOptions) {
   const store = redisUrl
     ? await RedisStore.connect({ ...opened, url: redisUrl, keyPrefix: prefix })
     : await SqliteStore.open({ ...opened, dir: stateDir });
-  return { store, redisUrl, markerFile: stateMarkerFile(stateDir, redisUrl ? prefix : null) };
+  const backendPrefix = redisUrl ? prefix : null;
+  return {
+    store,
+    redisUrl,
+    markerFile: stateMarkerFile(stateDir, backendPrefix),
+    legacyMarkerFile: legacyStateMarkerFile(stateDir, backendPrefix),
+  };
 }
 
 /**

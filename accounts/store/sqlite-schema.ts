@@ -198,5 +198,7 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX subscriptions_email ON subscriptions(email);
    CREATE INDEX subscriptions_confirmed ON subscriptions(confirmed, id);`,
+  // The language a digest was asked for in (its mails and their links): 'en' or 'zh'.
+  "ALTER TABLE subscriptions ADD COLUMN language TEXT NOT NULL DEFAULT 'en';",
 ];
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -265,6 +265,7 @@ export class SqliteStore implements Store {
   updateSubscription: Store["updateSubscription"] = (...args) => this.call("updateSubscription", ...args);
   deleteSubscription: Store["deleteSubscription"] = (...args) => this.call("deleteSubscription", ...args);
   countSubscriptions: Store["countSubscriptions"] = (...args) => this.call("countSubscriptions", ...args);
+  listSubscriptions: Store["listSubscriptions"] = (...args) => this.call("listSubscriptions", ...args);
   listConfirmedSubscriptions: Store["listConfirmedSubscriptions"] = (...args) =>
     this.call("listConfirmedSubscriptions", ...args);
   recordDigest: Store["recordDigest"] = (...args) => this.call("recordDigest", ...args);

@@ -7,8 +7,8 @@
  * server runs, identity-watch.ts checks the same every few seconds.
  * Redis also keeps the version of its key layout (the SQLite file keeps its own: sqlite/connections.ts).
  */
-import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePrivateDirectory, writePrivateFile } from "../../runtime/private-files.ts";
 import type { SettingStore } from "./types.ts";
@@ -28,10 +28,63 @@ export class StateRefused extends Error {
 /** How the name of every marker file ends. */
 export const STATE_MARKER_SUFFIX = ".state-id";
 
+/** Longest marker name before the suffix; a longer one is named by its prefix's hash (file names stop at 255 bytes). */
+const MAX_MARKER_NAME = 200;
+
+/**
+ * A Redis marker's name, one per key prefix: a prefix of the usual form `name:` (the default `vd:` included) keeps
+ * the name it always had, `redis-name`; any other is spelled out byte by byte after `redis@` ([A-Za-z0-9_-] as
+ * they are, every other byte `%XX`), so `vd` (`redis@vd`) and `vd:` (`redis-vd`) never share a marker.
+ */
+function redisMarkerName(prefix: string): string {
+  const usual = /^([\w-]+):$/.exec(prefix);
+  const name = usual
+    ? `redis-${usual[1]}`
+    : `redis@${[...Buffer.from(prefix, "utf8")]
+        .map((byte) => {
+          const char = String.fromCharCode(byte);
+          return /[\w-]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+        })
+        .join("")}`;
+  // `@` is never kept as it is, so `redis@@` names no spelled-out prefix.
+  return name.length <= MAX_MARKER_NAME
+    ? name
+    : `redis@@${createHash("sha256").update(prefix).digest("hex")}`;
+}
+
 /** The marker file of a store: one per backend (and Redis key prefix) in STATE_DIR. */
 export function stateMarkerFile(stateDir: string, redisPrefix: string | null): string {
-  const name = redisPrefix === null ? "sqlite" : `redis-${redisPrefix.replace(/[^\w-]/g, "") || "default"}`;
+  const name = redisPrefix === null ? "sqlite" : redisMarkerName(redisPrefix);
   return join(stateDir, `${name}${STATE_MARKER_SUFFIX}`);
+}
+
+/**
+ * Where versions before distinct marker names kept a Redis prefix's marker (`vd` and `vd:` both in `redis-vd`), when
+ * that is not where it is kept now; null otherwise.
+ */
+export function legacyStateMarkerFile(stateDir: string, redisPrefix: string | null): string | null {
+  if (redisPrefix === null) return null;
+  const legacy = join(
+    stateDir,
+    `redis-${redisPrefix.replace(/[^\w-]/g, "") || "default"}${STATE_MARKER_SUFFIX}`,
+  );
+  return legacy === stateMarkerFile(stateDir, redisPrefix) ? null : legacy;
+}
+
+/**
+ * A marker under its earlier name is taken over (renamed to the current one) when it names this very store (`found`);
+ * one naming another store is left alone, as under that name it may be another prefix's marker. The id taken over,
+ * or "".
+ */
+function adoptLegacyMarker(markerFile: string, legacyFile: string | null, found: string | null): string {
+  if (legacyFile === null || found === null || recordedStateId(legacyFile) !== found) return "";
+  try {
+    renameSync(legacyFile, markerFile);
+  } catch (err) {
+    // Another process on this machine took it over first: the marker is there all the same.
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  return found;
 }
 
 /** The id this machine's marker records, or "" when there is none. */
@@ -65,11 +118,16 @@ export function stateMismatch(recorded: string, found: string | null, expected: 
 
 /**
  * Refuses a store that is not the one this machine's marker names; records the id on first use. A store that is
- * empty while the marker names a state is left as it is (no id written), so it stays recognisably empty.
+ * empty while the marker names a state is left as it is (no id written), so it stays recognisably empty. A marker
+ * an earlier version wrote under another name (`legacyMarkerFile`) counts when it names this store.
  */
-export async function checkStateIdentity(store: SettingStore, markerFile: string): Promise<string> {
-  const recorded = recordedStateId(markerFile);
+export async function checkStateIdentity(
+  store: SettingStore,
+  markerFile: string,
+  legacyMarkerFile: string | null = null,
+): Promise<string> {
   const found = await storedStateId(store);
+  const recorded = recordedStateId(markerFile) || adoptLegacyMarker(markerFile, legacyMarkerFile, found);
   if (found !== null && found === recorded) return found;
   if (recorded) throw new StateRefused(stateMismatch(recorded, found, `the one ${markerFile} records`));
   const id = found ?? (await store.getOrInitSetting(STATE_ID_SETTING, randomUUID()));

@@ -554,6 +554,9 @@ export type SubscriptionTarget =
   | { kind: "watchlist"; watchlistId: string }
   | { kind: "filter"; filter: string };
 
+/** The site's languages (render/i18n.ts LOCALES), as a subscription keeps its own. */
+export type SubscriptionLanguage = "en" | "zh";
+
 /** One deadline as the last digest saw it, so the next one can say what changed. */
 export interface RecordedDeadline {
   date: string;
@@ -574,6 +577,8 @@ export interface Subscription {
   closesIn: number[];
   /** IANA zone the reader chose (default UTC). */
   timeZone: string;
+  /** The site language it was asked for in: its mails and the links in them; absent: English. */
+  language?: SubscriptionLanguage;
   confirmed: boolean;
   createdAt: string;
   /** sha256 (hex) of the confirmation token while unconfirmed; null once confirmed. */
@@ -604,6 +609,8 @@ export interface SubscriptionStore {
   deleteSubscription(id: string): Promise<boolean>;
   /** Live subscriptions of an address (confirmed, or unconfirmed and not expired). */
   countSubscriptions(email: string): Promise<number>;
+  /** Those live subscriptions themselves, oldest first (the account page lists its address's). */
+  listSubscriptions(email: string): Promise<Subscription[]>;
   /** Confirmed subscriptions with an id after `afterId` (ids in order), at most `limit`: the builder pages them. */
   listConfirmedSubscriptions(afterId: string, limit: number): Promise<Subscription[]>;
   /** Records the digest of `period` queued with the deadlines it listed; false when the subscription is gone. */

@@ -25,7 +25,7 @@ import { withTimeout } from "../../runtime/timeout.ts";
 import { isApiPath } from "../http/paths.ts";
 import { addVary } from "./headers.ts";
 import { refusal } from "./refusal.ts";
-import { after, answer, type EdgeRequest, type EdgeStep, type HeaderMap } from "./step.ts";
+import { after, answer, type EdgeRequest, type EdgeStep, type HeaderMap, type StepOutcome } from "./step.ts";
 
 /** Seconds a client is asked to wait when the state store cannot record its request. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
@@ -107,31 +107,43 @@ const SETS_QUOTA_HEADERS = after(({ headers }, req) => {
 
 export const quotaHeaders: EdgeStep = { run: () => SETS_QUOTA_HEADERS };
 
+/**
+ * A request that counts nothing (a page, a file, login, a refused MCP batch): its caller and quota headers, peeked,
+ * never waiting on the store more than UNMETERED_STORE_WAIT_MS; a bad credential on an API path is still refused 401.
+ */
+export async function reportQuotaOnly(
+  req: EdgeRequest,
+  access: AccessControl,
+  logger: Logger,
+): Promise<StepOutcome> {
+  const { path } = req;
+  const ip = req.get("ip");
+  const requestId = req.get("requestId");
+  // A page never waits on the store: a credential that cannot be checked just reads as anonymous here. The
+  // credential check and the quota headers share one wait.
+  const until = performance.now() + UNMETERED_STORE_WAIT_MS;
+  const caller = await within(Promise.resolve(req.caller(access, ip)), UNMETERED_STORE_WAIT_MS).catch(
+    (err: unknown): Caller => {
+      logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
+      return { kind: "anonymous", ip };
+    },
+  );
+  await peekQuietly(req, access, caller, logger, Math.max(0, until - performance.now()));
+  req.set("caller", caller);
+  // Nothing unmetered is a paid answer: a token sent to one stays unspent.
+  const claim = paidClaim(caller);
+  if (claim) giveBack(access, caller, claim, logger, requestId);
+  // Unmetered API paths (login, the OpenAPI document, /mcp) still refuse a bad credential: it is never downgraded.
+  if (caller.kind === "invalid" && isApiPath(path)) return answer(invalidCredential(path, caller, requestId));
+  return undefined;
+}
+
 export const callerQuota = (access: AccessControl, logger: Logger): EdgeStep => ({
   async run(req) {
     const { path } = req;
     const ip = req.get("ip");
     const requestId = req.get("requestId");
-    if (!isMetered(req.method, path)) {
-      // A page never waits on the store: a credential that cannot be checked just reads as anonymous here. The
-      // credential check and the quota headers share one wait.
-      const until = performance.now() + UNMETERED_STORE_WAIT_MS;
-      const caller = await within(Promise.resolve(req.caller(access, ip)), UNMETERED_STORE_WAIT_MS).catch(
-        (err: unknown): Caller => {
-          logger.warn({ err, request_id: requestId }, "credential store unavailable on an unmetered path");
-          return { kind: "anonymous", ip };
-        },
-      );
-      await peekQuietly(req, access, caller, logger, Math.max(0, until - performance.now()));
-      req.set("caller", caller);
-      // Nothing unmetered is a paid answer: a token sent to one stays unspent.
-      const claim = paidClaim(caller);
-      if (claim) giveBack(access, caller, claim, logger, requestId);
-      // Unmetered API paths (login, the OpenAPI document) still refuse a bad credential: it is never downgraded.
-      if (caller.kind === "invalid" && isApiPath(path))
-        return answer(invalidCredential(path, caller, requestId));
-      return undefined;
-    }
+    if (!isMetered(req.method, path)) return reportQuotaOnly(req, access, logger);
     const reportOnly = req.get("reportOnly") === true;
     let caller: Caller;
     try {

@@ -10,7 +10,8 @@
  *                                       X-Frame-Options; no Server or X-Powered-By
  *   clientAddress    client-address.ts  the client's IP (X-Forwarded-For as far as TRUST_PROXY)
  *   quotaHeaders     caller-quota.ts    X-Quota-* and private caching of credentialed answers, on every answer from
- *                                       here in (the refusals below, before the caller is known, read 0)
+ *                                       here in (the refusals below, before the caller is known, read 0;
+ *                                       a refused MCP batch peeks its caller's)
  *   rateLimit        rate-limit.ts      per-second limits → 429
  *   fairTurns        fair-turns.ts      CLIENT_CONCURRENCY requests per address inside at once, the rest queued per
  *                                       address (full → 429); the cost past 50 ms charged after
@@ -68,7 +69,7 @@ export function frontDoor(deps: FrontDoorDeps): readonly EdgeStep[] {
     bodyLimit,
     agentRefusal(access, deps.blockedAgents, logger),
     corsPreflight(access, logger),
-    mcpMetering,
+    mcpMetering(access, logger),
     callerQuota(access, logger),
     hostGuard(deps.allowedHosts),
     originGuard(deps.allowedHosts, deps.allowedOrigins),

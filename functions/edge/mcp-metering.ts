@@ -3,13 +3,17 @@
  * completing a venue name or id) counts like a REST request; the protocol traffic around it (initialize,
  * notifications, tools/list, prompts/list, prompts/get, ping, static resources and completions) and refused
  * methods only report the quota, so connecting a client costs nothing. A batch of several metered calls is refused
- * before anything counts it. Invalid credentials are refused (401) on every other request alike.
+ * before anything counts it, with the caller's quota peeked as a page's is (so its headers name the real limit).
+ * Invalid credentials are refused (401) on every other request alike.
  */
+import type { AccessControl } from "../../read/caller.ts";
+import type { Logger } from "../../runtime/logger.ts";
 import { jsonRpcError } from "../http/json-rpc-error.ts";
 import { TEMPLATE_ID, VENUE_ARGUMENT } from "../http/mcp-arguments.ts";
 import { MCP_PATH } from "../http/paths.ts";
+import { reportQuotaOnly } from "./caller-quota.ts";
 import { withServedResourceUris } from "./mcp-resource-uri.ts";
-import { answer, type EdgeStep } from "./step.ts";
+import { answer, type EdgeRequest, type EdgeStep } from "./step.ts";
 
 /** A request body as JSON; undefined when there is none or it is not JSON. */
 function jsonBody(body: Uint8Array | undefined): unknown {
@@ -67,22 +71,27 @@ function countMeteredCalls(message: unknown): number {
  * serve; a request with no metered call only reports the quota, and a batch of several is refused here, before it
  * is counted (one HTTP request counts as one request).
  */
-export const mcpMetering: EdgeStep = {
-  run(req) {
-    if (req.path !== MCP_PATH) return undefined;
-    const message = req.method === "POST" ? withServedResourceUris(jsonBody(req.get("body"))) : undefined;
-    const calls = countMeteredCalls(message);
-    if (calls > 1) {
-      return answer(
-        jsonRpcError(
-          400,
-          -32600,
-          "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request",
-        ),
-      );
-    }
-    req.set("mcpMessage", message);
-    if (calls === 0) req.set("reportOnly", true);
-    return undefined;
-  },
+export const mcpMetering = (access: AccessControl, logger: Logger): EdgeStep => {
+  /** The batch's caller and quota only peeked (a bad credential still 401), then the refusal. */
+  const refuseBatch = async (req: EdgeRequest) =>
+    (await reportQuotaOnly(req, access, logger)) ??
+    answer(
+      jsonRpcError(
+        400,
+        -32600,
+        "send one tools/call, venue resources/read or venue completion/complete per HTTP request: each counts as one request",
+      ),
+    );
+  return {
+    // Not async: a request with one call or none passes without waiting a turn of the event loop.
+    run(req) {
+      if (req.path !== MCP_PATH) return undefined;
+      const message = req.method === "POST" ? withServedResourceUris(jsonBody(req.get("body"))) : undefined;
+      const calls = countMeteredCalls(message);
+      if (calls > 1) return refuseBatch(req);
+      req.set("mcpMessage", message);
+      if (calls === 0) req.set("reportOnly", true);
+      return undefined;
+    },
+  };
 };

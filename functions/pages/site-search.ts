@@ -88,7 +88,8 @@ const labelled = (locale: Locale, label: MessageKey, html: string) =>
 const cell = (locale: Locale, label: MessageKey, value: string | null | undefined) =>
   labelled(locale, label, value ? escapeHtml(value) : "—");
 /** The card's head on a phone: the venue's name, unlabelled. */
-const nameCell = (href: string, name: string) => `<td class="card-head"><a href="${href}">${escapeHtml(name)}</a></td>`;
+const nameCell = (href: string, name: string) =>
+  `<td class="card-head"><a href="${href}">${escapeHtml(name)}</a></td>`;
 
 function table(locale: Locale, caption: MessageKey, head: MessageKey[], rows: string[]): string {
   return `<div class="table-scroll"><table class="cards"><caption>${escapeHtml(t(locale, caption))}</caption><thead><tr>${head

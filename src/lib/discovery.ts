@@ -59,7 +59,9 @@ const section = (heading: string, lines: string[]) => [`## ${heading}`, "", ...l
 function operationLine(locale: Locale, op: ApiOperation): string {
   const params = op.parameters.filter((p) => p.in !== "path").map((p) => p.name);
   const summary = operationSummary(locale, op);
-  const access = t(locale, op.access === "anonymous" ? "llms.op_anonymous" : "llms.op_credential", { summary });
+  const access = t(locale, op.access === "anonymous" ? "llms.op_anonymous" : "llms.op_credential", {
+    summary,
+  });
   const url = op.method === "GET" ? op.exampleUrl : absoluteUrl(op.path);
   const parameters = params.length > 0 ? t(locale, "llms.op_parameters", { list: params.join(", ") }) : "";
   return `- [${op.method} ${op.path}](${url})${t(locale, "llms.note", { note: `${access}${parameters}` })}`;
@@ -127,12 +129,7 @@ function feedsSection(locale: Locale): string {
   const days = String(RSS_WINDOW_DAYS);
   return section(t(locale, "nav.feeds"), [
     link(locale, t(locale, "llms.feed_rss"), RSS_PATH, t(locale, "llms.feed_rss_note", { days })),
-    link(
-      locale,
-      t(locale, "llms.feed_ics"),
-      ALL_DEADLINES_CALENDAR.path,
-      t(locale, "llms.feed_ics_note"),
-    ),
+    link(locale, t(locale, "llms.feed_ics"), ALL_DEADLINES_CALENDAR.path, t(locale, "llms.feed_ics_note")),
     link(locale, t(locale, "llms.feed_filter"), "/deadlines", t(locale, "llms.feed_filter_note")),
     `- ${t(locale, "llms.feeds_field", { pattern: `${absoluteUrl("/feeds/fields/")}<field>.ics`, example: absoluteUrl(FIELD_CALENDARS[0]?.path ?? "") })}`,
     `- ${t(locale, "llms.feeds_tier", { pattern: `${absoluteUrl("/feeds/ranks/")}<tier>.ics`, tiers: RANK_CALENDARS.map((c) => c.slug).join(", ") })}`,

@@ -5,8 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detailLinksIn } from "../../read/page-links.ts";
-import { ACCOUNT, BASE_URL, type Harness } from "../functions/api/harness.ts";
-import { connectMcp, type McpSession, startMcpHarness, toolError, toolPayload } from "../functions/mcp/client.ts";
+import { ACCOUNT, BASE_URL, type Envelope, type Harness } from "../functions/api/harness.ts";
+import {
+  connectMcp,
+  type McpSession,
+  startMcpHarness,
+  toolError,
+  toolPayload,
+} from "../functions/mcp/client.ts";
 
 let h: Harness;
 let mcp: McpSession;
@@ -52,7 +58,9 @@ describe("lang on a conference detail", () => {
     const cut = (await detail("?sections=calendar&lang=zh")).data;
     expect(cut.calendar).toBe(`${BASE_URL}/zh/conference/101.ics`);
     expect(Object.keys(cut)).toContain("detail_page");
-    expect((await detail("?sections=outlook&lang=zh")).data).toEqual((await detail("?sections=outlook")).data);
+    expect((await detail("?sections=outlook&lang=zh")).data).toEqual(
+      (await detail("?sections=outlook")).data,
+    );
   });
 
   it("refuses another language by name, as every bad parameter (HTTP 200, envelope 400)", async () => {
@@ -67,7 +75,10 @@ describe("lang on a conference detail", () => {
   it("is the same on MCP: get_conference with lang gives REST's payload", async () => {
     const rest = (await detail("?lang=zh&sections=row,calendar")).data;
     const tool = toolPayload(
-      await mcp.client.callTool({ name: "get_conference", arguments: { id: "101", lang: "zh", sections: "row,calendar" } }),
+      await mcp.client.callTool({
+        name: "get_conference",
+        arguments: { id: "101", lang: "zh", sections: "row,calendar" },
+      }),
     );
     expect(tool).toEqual(rest);
     const refused = toolError(
@@ -77,7 +88,7 @@ describe("lang on a conference detail", () => {
   });
 
   it("is a parameter of the conference detail only: elsewhere it is named as ignored", async () => {
-    const { body } = await h.json("/api/deadlines?lang=zh");
+    const { body } = await h.json<Envelope & { ignored_parameters?: unknown }>("/api/deadlines?lang=zh");
     expect(body.code).toBe(200);
     expect(body.ignored_parameters).toEqual([{ name: "lang", did_you_mean: null }]);
   });
@@ -86,7 +97,9 @@ describe("lang on a conference detail", () => {
 describe("detailLinksIn", () => {
   it("puts /zh after a base URL with a path of its own, and leaves answers without a calendar alone", () => {
     const calendar = "https://example.org/venues/conference/7.ics";
-    expect(detailLinksIn({ calendar }, "zh")).toEqual({ calendar: "https://example.org/venues/zh/conference/7.ics" });
+    expect(detailLinksIn({ calendar }, "zh")).toEqual({
+      calendar: "https://example.org/venues/zh/conference/7.ics",
+    });
     const english = { calendar };
     expect(detailLinksIn(english, "en")).toBe(english);
     expect(detailLinksIn(english, undefined)).toBe(english);

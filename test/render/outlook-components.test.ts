@@ -76,8 +76,12 @@ describe("the deadline component", () => {
     const html = deadlineHtml(DATE_ONLY);
     expectFragments(
       html,
-      ["2026-12-05 (time not stated, assumed AoE)", 'data-deadline="2026-12-06T11:59:59Z"', "data-date-only"],
-      ["<time"],
+      [
+        '<time datetime="2026-12-05">2026-12-05</time> (time not stated, assumed AoE)',
+        'data-deadline="2026-12-06T11:59:59Z"',
+        "data-date-only",
+      ],
+      ['<time datetime="2026-12-06T'],
     );
     expect(html.replace(/<[^>]*>/g, "")).not.toContain("11:59");
   });
@@ -95,7 +99,8 @@ describe("the deadline component", () => {
   });
 
   it("shows an estimate with its window and basis, and a passed unconfirmed one with the data's date", () => {
-    expect(deadlineHtml(ESTIMATE)).toContain(
+    // Each date a <time> (kept on one line), the words around them as they were.
+    expect(deadlineHtml(ESTIMATE).replace(/<[^>]*>/g, "")).toContain(
       "around 3 Feb 2027 (window 27 Jan 2027 – 10 Feb 2027, from 2025–2026)",
     );
     expect(deadlineHtml(ESTIMATE)).toContain("estimated");
@@ -112,7 +117,7 @@ describe("the deadline component", () => {
       next_submission_estimated: true,
       outlook_state: "estimated",
     });
-    expect(html).toContain("around 3 Feb 2027");
+    expect(html).toContain('around <time datetime="2027-02-03">3 Feb 2027</time>');
     expect(html).toContain("state-estimated");
     const closed = nextSubmissionHtml({
       next_submission_date: null,

@@ -24,8 +24,10 @@ const read = (dir: string, name: string) => JSON.parse(readFileSync(join(dir, na
 /** The real snapshot of `dir` cut down to the picked venues, as the writer takes it. */
 function subsetContent(dir: string, pick: VenuePick): SnapshotContent {
   const manifest = read(dir, "manifest.json");
-  const keep = <T extends { short_name: string | null; ccf_rank: string }>(rows: T[], names: readonly string[]) =>
-    rows.filter((r) => r.ccf_rank === "A" || names.includes(r.short_name ?? ""));
+  const keep = <T extends { short_name: string | null; ccf_rank: string }>(
+    rows: T[],
+    names: readonly string[],
+  ) => rows.filter((r) => r.ccf_rank === "A" || names.includes(r.short_name ?? ""));
   const conferences: ConferenceRow[] = keep(read(dir, "conferences.json").conferences, pick.conferences);
   const journals: JournalRow[] = keep(read(dir, "journals.json").journals, pick.journals);
   const conferenceIds = new Set(conferences.map((c) => c.id));
@@ -43,7 +45,10 @@ function subsetContent(dir: string, pick: VenuePick): SnapshotContent {
     conferenceDetails: details.conferences.filter((d: { id: string }) => conferenceIds.has(d.id)),
     journalDetails: details.journals.filter((d: { id: string }) => journalIds.has(d.id)),
     idRegistry: read(dir, "ids.json"),
-    report: { json: read(dir, "build-report.json"), markdown: readFileSync(join(dir, "build-report.md"), "utf8") },
+    report: {
+      json: read(dir, "build-report.json"),
+      markdown: readFileSync(join(dir, "build-report.md"), "utf8"),
+    },
     sources: manifest.sources,
     terms: manifest.terms,
   };

@@ -63,6 +63,8 @@ function subscriptionOf(id: string, f: Fields): Subscription {
     frequency: req(f, "frequency") === "weekly" ? "weekly" : "daily",
     closesIn: JSON.parse(f.closes_in ?? "[]") as number[],
     timeZone: req(f, "time_zone"),
+    // Subscriptions kept before languages were stored are English.
+    language: f.language === "zh" ? "zh" : "en",
     confirmed: f.confirmed === "1",
     createdAt: req(f, "created_at"),
     confirmHash: opt(f, "confirm_hash"),
@@ -88,6 +90,7 @@ export function redisSubscriptions(context: RedisContext): SubscriptionStore {
         frequency: s.frequency,
         closes_in: JSON.stringify(s.closesIn),
         time_zone: s.timeZone,
+        language: s.language ?? "en",
         confirmed: s.confirmed ? "1" : "0",
         created_at: s.createdAt,
       };
@@ -147,6 +150,17 @@ export function redisSubscriptions(context: RedisContext): SubscriptionStore {
       const [, counted] =
         (await redis.multi().zremrangebyscore(key, "-inf", context.now()).zcard(key).exec()) ?? [];
       return Number(counted?.[1] ?? 0);
+    },
+
+    async listSubscriptions(email) {
+      const ids = await redis.zrangebyscore(`subscriptions:email:${email}`, `(${context.now()}`, "+inf");
+      const found = await Promise.all(ids.map((id) => redis.hgetall(`subscription:${id}`)));
+      return ids
+        .flatMap((id, i) => {
+          const f = (found[i] ?? {}) as Fields;
+          return live(f) ? [subscriptionOf(id, f)] : [];
+        })
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
 
     async listConfirmedSubscriptions(afterId, limit) {

@@ -23,6 +23,7 @@ function subscriptionOf(row: Row): Subscription {
     frequency: str(row.frequency) === "weekly" ? "weekly" : "daily",
     closesIn: JSON.parse(str(row.closes_in)) as number[],
     timeZone: str(row.time_zone),
+    language: str(row.language) === "zh" ? "zh" : "en",
     confirmed: num(row.confirmed) === 1,
     createdAt: str(row.created_at),
     confirmHash: strOrNull(row.confirm_hash),
@@ -41,9 +42,9 @@ export function sqliteSubscriptions(c: SqliteConnections): SubscriptionStore {
           "DELETE FROM subscriptions WHERE email = ? AND confirmed = 0 AND confirm_expires_at <= ?",
         ).run(s.email, c.now());
         db.prepare(
-          `INSERT INTO subscriptions (id, email, target_kind, target, frequency, closes_in, time_zone, confirmed,
-             created_at, confirm_hash, confirm_expires_at, last_period, last_deadlines)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO subscriptions (id, email, target_kind, target, frequency, closes_in, time_zone, language,
+             confirmed, created_at, confirm_hash, confirm_expires_at, last_period, last_deadlines)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           s.id,
           s.email,
@@ -52,6 +53,7 @@ export function sqliteSubscriptions(c: SqliteConnections): SubscriptionStore {
           s.frequency,
           JSON.stringify(s.closesIn),
           s.timeZone,
+          s.language ?? "en",
           s.confirmed ? 1 : 0,
           s.createdAt,
           s.confirmHash,
@@ -96,6 +98,13 @@ export function sqliteSubscriptions(c: SqliteConnections): SubscriptionStore {
         .prepare(`SELECT count(*) AS n FROM subscriptions WHERE email = ? AND ${LIVE}`)
         .get(email, c.now());
       return num(row?.n);
+    },
+
+    async listSubscriptions(email) {
+      return db
+        .prepare(`SELECT * FROM subscriptions WHERE email = ? AND ${LIVE} ORDER BY created_at, id`)
+        .all(email, c.now())
+        .map(subscriptionOf);
     },
 
     async listConfirmedSubscriptions(afterId, limit) {

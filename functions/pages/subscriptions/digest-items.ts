@@ -7,7 +7,9 @@ import type { Store, SubscriptionTarget } from "../../../accounts/store/types.ts
 import type { QueryLayer } from "../../../read/query/index.ts";
 import { type DeadlineFilter, filterOf } from "../../../render/deadline-list.ts";
 import { allRows, deadlineLister } from "../../../render/deadline-rows.ts";
+import { type Locale, localePath, t } from "../../../render/i18n.ts";
 import type { Ranked } from "../../../render/rank-line.ts";
+import { type AccountWatchlistStore, accountWatched } from "../account-watchlist.ts";
 import { filterSummary } from "../deadlines-page.ts";
 import type { DigestItem } from "./digest-changes.ts";
 
@@ -39,10 +41,15 @@ export interface FollowedItems {
   listPath: string;
 }
 
+/** What a subscription's watchlist target reads: a stored watchlist, or an account's (its tracked venues). */
+export type FollowedStore = Pick<Store, "getWatchlist"> & AccountWatchlistStore;
+
+/** The upcoming deadlines `target` follows, described in `locale` (the subscription's language). */
 export async function itemsOf(
   query: ItemsQuery,
-  store: Pick<Store, "getWatchlist">,
+  store: FollowedStore,
   target: SubscriptionTarget,
+  locale: Locale = "en",
 ): Promise<FollowedItems | { invalid: string }> {
   if (target.kind === "filter") {
     const f = storedFilter(target.filter);
@@ -60,9 +67,15 @@ export async function itemsOf(
           deadline,
         })),
     );
-    return { items, about: `deadlines of ${filterSummary(f)}`, listPath: `/deadlines?${target.filter}` };
+    return {
+      items,
+      about: t(locale, "digest.about_filter", { summary: filterSummary(f, locale) }),
+      listPath: localePath(locale, `/deadlines?${target.filter}`),
+    };
   }
-  const watchlist = await store.getWatchlist(target.watchlistId);
+  // A stored watchlist, or an account's (`<account id>.<token>`, subscribed from the account page).
+  const watchlist =
+    (await store.getWatchlist(target.watchlistId)) ?? (await accountWatched(store, target.watchlistId));
   if (!watchlist) return { invalid: "the watchlist is gone (nobody used it for too long)" };
   const outlooks = await query.conferenceOutlooks(watchlist.conferences);
   const items = outlooks
@@ -82,7 +95,7 @@ export async function itemsOf(
     .slice(0, MAX_ITEMS);
   return {
     items,
-    about: `your watchlist (${watchlist.conferences.length} conferences)`,
-    listPath: `/watchlist?id=${watchlist.id}`,
+    about: t(locale, "digest.about_watchlist", { n: watchlist.conferences.length }),
+    listPath: localePath(locale, `/watchlist?id=${watchlist.id}`),
   };
 }

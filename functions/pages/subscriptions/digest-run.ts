@@ -11,7 +11,7 @@ import type { Store, Subscription } from "../../../accounts/store/types.ts";
 import { DAY_MS } from "../../../runtime/clock.ts";
 import type { Logger } from "../../../runtime/logger.ts";
 import { type DigestItem, digestChanges, recordOf } from "./digest-changes.ts";
-import { type FollowedItems, type ItemsQuery, itemsOf } from "./digest-items.ts";
+import { type FollowedItems, type FollowedStore, type ItemsQuery, itemsOf } from "./digest-items.ts";
 import { closesInMail, digestMail } from "./digest-mail.ts";
 import { type LinkSigner, linkSigner, unsubscribeHeaders } from "./links.ts";
 import { periodOf } from "./periods.ts";
@@ -21,10 +21,7 @@ const MAX_LISTED = 100;
 /** Subscriptions read from the store at once. */
 const PAGE = 100;
 
-export type DigestStore = Pick<
-  Store,
-  "listConfirmedSubscriptions" | "recordDigest" | "getWatchlist" | "getOrInitSetting"
->;
+export type DigestStore = Pick<Store, "listConfirmedSubscriptions" | "recordDigest"> & FollowedStore;
 
 export interface DigestRunDeps {
   store: DigestStore;
@@ -64,8 +61,9 @@ export async function sendDigests(deps: DigestRunDeps): Promise<DigestRunCounts>
     for (const sub of page) {
       counts.subscriptions += 1;
       try {
-        const key = JSON.stringify(sub.target);
-        if (!followed.has(key)) followed.set(key, itemsOf(deps.query, deps.store, sub.target));
+        const language = sub.language ?? "en";
+        const key = JSON.stringify([sub.target, language]);
+        if (!followed.has(key)) followed.set(key, itemsOf(deps.query, deps.store, sub.target, language));
         const target = await (followed.get(key) as Promise<FollowedItems | { invalid: string }>);
         if ("invalid" in target) {
           counts.skipped += 1;
@@ -94,14 +92,16 @@ async function sendOne(
   sub: Subscription,
   target: FollowedItems,
 ): Promise<{ digest: boolean; reminders: number }> {
-  const links = await signer.links(baseUrl, sub.id);
+  // The subscription's language: its words, and the pages its links open.
+  const locale = sub.language ?? "en";
+  const links = await signer.links(baseUrl, sub.id, locale);
   const headers = unsubscribeHeaders(links);
   let reminders = 0;
   for (const item of target.items) {
     const days = closesWithin(item, sub.closesIn, deps.now);
     if (days === null) continue;
     const round = `${item.deadline.cycle_year}-${item.deadline.round}-${item.deadline.type}`;
-    const mail = closesInMail(baseUrl, item, days, sub.timeZone, links);
+    const mail = closesInMail(baseUrl, item, days, sub.timeZone, links, locale);
     await deps.outbox.enqueue({
       to: sub.email,
       ...mail,
@@ -124,6 +124,7 @@ async function sendOne(
     first: sub.lastDeadlines === null,
     maxListed: MAX_LISTED,
     links,
+    locale,
   });
   // Queued first, recorded second: a run that stops between the two queues the same digest again, which the
   // outbox's dedupeKey ignores.

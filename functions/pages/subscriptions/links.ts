@@ -7,6 +7,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SettingStore } from "../../../accounts/store/types.ts";
+import { type Locale, localePath } from "../../../render/i18n.ts";
 
 export const SUBSCRIBE_PATH = "/subscribe";
 export const CONFIRM_PATH = "/subscribe/confirm";
@@ -49,12 +50,12 @@ export function linkSigner(store: Pick<SettingStore, "getOrInitSetting">) {
       const got = Buffer.from(sig);
       return want.length === got.length && timingSafeEqual(want, got);
     },
-    /** The absolute links of a subscription. */
-    async links(baseUrl: string, id: string): Promise<SubscriptionLinks> {
+    /** The links of a subscription in its language (`/zh/subscriptions/…`); `baseUrl` "" for same-site paths. */
+    async links(baseUrl: string, id: string, locale: Locale = "en"): Promise<SubscriptionLinks> {
       const sig = await sign(id);
       return {
-        manage: `${baseUrl}/subscriptions/${id}?sig=${sig}`,
-        unsubscribe: `${baseUrl}/subscriptions/${id}/unsubscribe?sig=${sig}`,
+        manage: `${baseUrl}${localePath(locale, `/subscriptions/${id}`)}?sig=${sig}`,
+        unsubscribe: `${baseUrl}${localePath(locale, `/subscriptions/${id}/unsubscribe`)}?sig=${sig}`,
       };
     },
   };

@@ -10,6 +10,8 @@
  * - `GET|POST /subscriptions/<id>?sig=…`: the signed page to change or stop it (in every message).
  * - `POST /subscriptions/<id>/unsubscribe?sig=…`: one-click unsubscribe (RFC 8058), at once; no CSRF token, as the
  *   RFC wants: the signature in the address is the authority. Its `GET` shows a button.
+ * Each answers under /zh/ too, in Chinese (one handler, the language taken from the address); a subscription keeps
+ * the language it was asked for in, so its mails and their links are in it (digest-mail.ts).
  */
 import type { Outbox } from "../../../accounts/mail/types.ts";
 import type {
@@ -19,10 +21,11 @@ import type {
   SubscriptionTarget,
 } from "../../../accounts/store/types.ts";
 import { escapeHtml } from "../../../render/html.ts";
+import { type Locale, localeOfPath, localePath, t, unlocalizedPath } from "../../../render/i18n.ts";
 import { quotaSubject } from "../../../runtime/client-ip.ts";
 import { type Clock, HOUR_MS, secondsToUtcMidnight, systemClock, utcDate } from "../../../runtime/clock.ts";
 import { crossSiteRefusal } from "../../edge/same-site.ts";
-import { type ItemsQuery, itemsOf } from "./digest-items.ts";
+import { type FollowedStore, type ItemsQuery, itemsOf } from "./digest-items.ts";
 import { confirmMail } from "./digest-mail.ts";
 import { type FormTarget, manageFormHtml, plainPage, subscribeFormHtml, ZONE_SCRIPT } from "./forms.ts";
 import {
@@ -55,9 +58,8 @@ export type SubscriptionPagesStore = Pick<
   | "deleteSubscription"
   | "countSubscriptions"
   | "consume"
-  | "getWatchlist"
-  | "getOrInitSetting"
->;
+> &
+  FollowedStore;
 
 export interface SubscriptionPagesDeps {
   store: SubscriptionPagesStore;
@@ -75,23 +77,25 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 
 type Choices = Pick<Subscription, "frequency" | "closesIn" | "timeZone">;
 
-/** The reader's choices from a form, or what is wrong with them. */
-function choicesOf(fields: URLSearchParams): Choices | { problem: string } {
+/** The reader's choices from a form, or what is wrong with them (in the page's language). */
+export function choicesOf(fields: URLSearchParams, locale: Locale = "en"): Choices | { problem: string } {
   const frequency = (fields.get("frequency") ?? "weekly").trim();
-  if (frequency !== "daily" && frequency !== "weekly")
-    return { problem: 'frequency must be "daily" or "weekly"' };
+  if (frequency !== "daily" && frequency !== "weekly") return { problem: t(locale, "digest.bad_frequency") };
   const closesIn: number[] = [];
   for (const value of fields.getAll("closes_in")) {
     const n = Number(value);
     if (!(CLOSES_IN_DAYS as readonly number[]).includes(n))
-      return { problem: `"closes in" takes ${CLOSES_IN_DAYS.join(", ")} days, not ${JSON.stringify(value)}` };
+      return {
+        problem: t(locale, "digest.bad_closes_in", {
+          days: CLOSES_IN_DAYS.join(", "),
+          value: JSON.stringify(value),
+        }),
+      };
     if (!closesIn.includes(n)) closesIn.push(n);
   }
   const timeZone = (fields.get("time_zone") ?? "").trim() || "UTC";
   if (!isTimeZone(timeZone))
-    return {
-      problem: `${JSON.stringify(timeZone)} is not a time zone: use an IANA name such as Europe/Berlin, or UTC`,
-    };
+    return { problem: t(locale, "digest.bad_zone", { value: JSON.stringify(timeZone) }) };
   return { frequency: frequency as DigestFrequency, closesIn: closesIn.sort((a, b) => b - a), timeZone };
 }
 
@@ -108,8 +112,22 @@ async function formFields(req: Request): Promise<URLSearchParams | null> {
   return new URLSearchParams(await req.text());
 }
 
-const refused = (title: string, message: string, status: number, extra = "") =>
-  plainPage(title, `<p class="error" role="alert">${escapeHtml(message)}</p>${extra}`, status);
+/** One request's page maker: its language, and its own address for the language switch. */
+function pagesFor(req: Request, pathname: string) {
+  const locale = localeOfPath(pathname);
+  const where = { locale, path: `${unlocalizedPath(pathname)}${new URL(req.url).search}` };
+  const page = (title: string, body: string, status = 200) => plainPage(title, body, status, where);
+  const refused = (title: string, message: string, status: number, extra = "") =>
+    page(title, `<p class="error" role="alert">${escapeHtml(message)}</p>${extra}`, status);
+  return {
+    locale,
+    page,
+    refused,
+    tr: (key: Parameters<typeof t>[1], params?: Parameters<typeof t>[2]) => t(locale, key, params),
+  };
+}
+
+type Pages = ReturnType<typeof pagesFor>;
 
 export function subscriptionPages(deps: SubscriptionPagesDeps) {
   const clock = deps.clock ?? systemClock;
@@ -117,71 +135,63 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
   const signer = linkSigner(deps.store);
 
   /** The target a form names, or why not. */
-  function targetOf(fields: URLSearchParams): SubscriptionTarget | { problem: string } {
+  function targetOf(fields: URLSearchParams, p: Pages): SubscriptionTarget | { problem: string } {
     const watchlist = fields.get("watchlist")?.trim();
     if (watchlist) {
       return WATCHLIST_ID.test(watchlist)
         ? { kind: "watchlist", watchlistId: watchlist }
-        : { problem: "not a watchlist address" };
+        : { problem: p.tr("digest.bad_watchlist") };
     }
     const filter = fields.get("filter");
-    if (filter === null) return { problem: "say what to subscribe to: a /deadlines filter or a watchlist" };
+    if (filter === null) return { problem: p.tr("digest.no_target") };
     // Kept in the page's own spelling (the filter's parameters, nothing else), so it reads back the same.
     const params = new URLSearchParams(filter.replace(/^\?/, ""));
     params.delete("page");
     return { kind: "filter", filter: params.toString() };
   }
 
-  async function limited(ip: string, email: string): Promise<Response | null> {
+  async function limited(ip: string, email: string, p: Pages): Promise<Response | null> {
     const now = clock();
     const day = utcDate(now);
     const ttl = secondsToUtcMidnight(now);
     const tooMany = (message: string) => {
-      const answer = refused("Too many subscriptions", message, 429);
+      const answer = p.refused(p.tr("digest.too_many"), message, 429);
       answer.headers.set("retry-after", String(ttl));
       return answer;
     };
     if (!(await deps.store.consume(`subscribe:${day}:ip:${quotaSubject(ip)}`, DAILY_PER_CLIENT, ttl)).allowed)
-      return tooMany(
-        `at most ${DAILY_PER_CLIENT} subscriptions are started from one address a day; try again tomorrow (UTC)`,
-      );
+      return tooMany(p.tr("digest.limit_client", { n: DAILY_PER_CLIENT }));
     if ((await deps.store.countSubscriptions(email)) >= MAX_PER_ADDRESS)
-      return tooMany(
-        `${email} has ${MAX_PER_ADDRESS} subscriptions already: stop one first (each message links to its page)`,
-      );
+      return tooMany(p.tr("digest.limit_address", { email, n: MAX_PER_ADDRESS }));
     if (!(await deps.store.consume(`subscribe:${day}:email:${email}`, DAILY_PER_ADDRESS, ttl)).allowed)
-      return tooMany(
-        `at most ${DAILY_PER_ADDRESS} confirmation messages go to one address a day; try again tomorrow (UTC)`,
-      );
+      return tooMany(p.tr("digest.limit_mails", { n: DAILY_PER_ADDRESS }));
     return null;
   }
 
-  async function subscribe(req: Request, ip: string): Promise<Response> {
+  async function subscribe(req: Request, ip: string, p: Pages): Promise<Response> {
+    const notSubscribed = p.tr("digest.not_subscribed");
     const crossSite = crossSiteRefusal(req, deps.allowedHosts);
-    if (crossSite) return refused("Not subscribed", `${crossSite}: subscribe from this site's pages`, 403);
+    if (crossSite) return p.refused(notSubscribed, p.tr("digest.cross_site", { reason: crossSite }), 403);
     const fields = await formFields(req);
-    if (!fields) return refused("Not subscribed", "send the subscribe form from its page (a form POST)", 415);
+    if (!fields) return p.refused(notSubscribed, p.tr("digest.form_post"), 415);
     const email = (fields.get("email") ?? "").trim().toLowerCase();
     if (email.length > 254 || !ADDRESS.test(email))
-      return refused(
-        "Not subscribed",
-        `not an e-mail address: ${JSON.stringify(fields.get("email") ?? "")}`,
+      return p.refused(
+        notSubscribed,
+        p.tr("digest.bad_email", { value: JSON.stringify(fields.get("email") ?? "") }),
         400,
       );
-    const choices = choicesOf(fields);
-    if ("problem" in choices) return refused("Not subscribed", choices.problem, 400);
-    const target = targetOf(fields);
-    if ("problem" in target) return refused("Not subscribed", target.problem, 400);
-    const limit = await limited(ip, email);
+    const choices = choicesOf(fields, p.locale);
+    if ("problem" in choices) return p.refused(notSubscribed, choices.problem, 400);
+    const target = targetOf(fields, p);
+    if ("problem" in target) return p.refused(notSubscribed, target.problem, 400);
+    const limit = await limited(ip, email, p);
     if (limit) return limit;
-    const followed = await itemsOf(deps.query, deps.store, target);
-    if ("invalid" in followed) return refused("Not subscribed", followed.invalid, 400);
+    const followed = await itemsOf(deps.query, deps.store, target, p.locale);
+    if ("invalid" in followed) return p.refused(notSubscribed, followed.invalid, 400);
     if (followed.items.length === 0) {
-      const what =
-        target.kind === "filter"
-          ? "This filter matches no upcoming deadline: widen it (more ranks or fields, a longer window, estimates included) and subscribe to that."
-          : "This watchlist has no upcoming deadline: add conferences to it first.";
-      return refused("Not subscribed", what, 400);
+      const what = p.tr(target.kind === "filter" ? "digest.empty_filter" : "digest.empty_watchlist");
+      return p.refused(notSubscribed, what, 400);
     }
     const token = newConfirmToken();
     const now = clock();
@@ -190,6 +200,7 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
       email,
       target,
       ...choices,
+      language: p.locale,
       confirmed: false,
       createdAt: now.toISOString(),
       confirmHash: tokenHash(token),
@@ -198,31 +209,27 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
       lastDeadlines: null,
     };
     await deps.store.createSubscription(sub);
-    const mail = confirmMail(`${baseUrl}${CONFIRM_PATH}?token=${token}`, followed.about, CONFIRM_HOURS);
+    const confirmUrl = `${baseUrl}${localePath(p.locale, CONFIRM_PATH)}?token=${token}`;
+    const mail = confirmMail(confirmUrl, followed.about, CONFIRM_HOURS, p.locale);
     await deps.outbox.enqueue({ to: email, ...mail, dedupeKey: `subscribe-confirm:${sub.id}` });
     const where = deps.outbox.goesToLog?.()
-      ? "This server writes mail to its log (no relay is configured): the link is in the server's log."
-      : `Open the link we sent to ${email} within ${CONFIRM_HOURS} hours to start the digest.`;
-    return plainPage(
-      "Check your inbox",
-      `<p>${escapeHtml(where)}</p><p>Nothing is sent before you confirm.</p>`,
+      ? p.tr("digest.to_log")
+      : p.tr("digest.sent", { email, hours: CONFIRM_HOURS });
+    return p.page(
+      p.tr("digest.check_inbox"),
+      `<p>${escapeHtml(where)}</p><p>${escapeHtml(p.tr("digest.nothing_before"))}</p>`,
       202,
     );
   }
 
-  async function confirm(req: Request): Promise<Response> {
-    const bad = () =>
-      refused(
-        "Link not valid",
-        "This confirmation link is not valid: it was used already, it expired, or it was cut. Subscribe again to get a new one.",
-        400,
-      );
+  async function confirm(req: Request, p: Pages): Promise<Response> {
+    const bad = () => p.refused(p.tr("digest.link_invalid"), p.tr("digest.confirm_invalid"), 400);
     if (req.method !== "POST") {
       const token = new URL(req.url).searchParams.get("token") ?? "";
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return bad();
-      return plainPage(
-        "Confirm your subscription",
-        `<form method="post" action="${CONFIRM_PATH}"><input type="hidden" name="token" value="${escapeHtml(token)}" /><button type="submit">Confirm the digest</button></form>`,
+      return p.page(
+        p.tr("digest.confirm_title"),
+        `<form method="post" action="${localePath(p.locale, CONFIRM_PATH)}"><input type="hidden" name="token" value="${escapeHtml(token)}" /><button type="submit">${escapeHtml(p.tr("digest.confirm_button"))}</button></form>`,
       );
     }
     const fields = await formFields(req);
@@ -230,68 +237,70 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return bad();
     const sub = await deps.store.confirmSubscription(tokenHash(token));
     if (!sub) return bad();
-    const links = await signer.links(baseUrl, sub.id);
-    return plainPage(
-      "Subscribed",
-      `<p>Confirmed: your ${sub.frequency} digest starts after the next nightly build.</p><p><a href="${escapeHtml(links.manage)}">Change or stop it</a> (every message has this link).</p>`,
+    const links = await signer.links(baseUrl, sub.id, p.locale);
+    const frequency = p.tr(sub.frequency === "daily" ? "digest.daily" : "digest.weekly");
+    return p.page(
+      p.tr("digest.subscribed"),
+      `<p>${escapeHtml(p.tr("digest.confirmed", { frequency }))}</p><p><a href="${escapeHtml(links.manage)}">${escapeHtml(p.tr("digest.manage_link"))}</a> ${escapeHtml(p.tr("digest.manage_note"))}</p>`,
     );
   }
 
-  async function manage(req: Request, id: string, oneClick: boolean): Promise<Response> {
+  async function manage(req: Request, p: Pages, id: string, oneClick: boolean): Promise<Response> {
     const url = new URL(req.url);
     const sig = url.searchParams.get("sig");
-    const invalid = () =>
-      refused(
-        "Link not valid",
-        "This subscription link is not valid, or the subscription has been stopped.",
-        404,
-      );
+    const invalid = () => p.refused(p.tr("digest.link_invalid"), p.tr("digest.manage_invalid"), 404);
     if (!(await signer.verify(id, sig))) return invalid();
     const action = `${url.pathname}?sig=${sig}`;
     if (oneClick) {
       if (req.method === "POST") {
         // RFC 8058: the POST (body List-Unsubscribe=One-Click) unsubscribes at once, whoever sends it.
         await deps.store.deleteSubscription(id);
-        return plainPage(
-          "Unsubscribed",
-          "<p>Unsubscribed: no more messages of this subscription are sent.</p>",
-        );
+        return p.page(p.tr("digest.unsubscribed"), `<p>${escapeHtml(p.tr("digest.unsubscribed_text"))}</p>`);
       }
       if (!(await deps.store.getSubscription(id))) return invalid();
-      return plainPage(
-        "Unsubscribe",
-        `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click" /><button type="submit">Unsubscribe</button></form>`,
+      return p.page(
+        p.tr("digest.unsubscribe"),
+        `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click" /><button type="submit">${escapeHtml(p.tr("digest.unsubscribe"))}</button></form>`,
       );
     }
     const sub = await deps.store.getSubscription(id);
     if (!sub) return invalid();
     if (req.method === "POST") {
       const fields = await formFields(req);
-      if (!fields) return refused("Not changed", "send the form from its page (a form POST)", 415);
+      if (!fields) return p.refused(p.tr("digest.not_changed"), p.tr("digest.form_post_manage"), 415);
       if (fields.get("action") === "stop") {
         await deps.store.deleteSubscription(id);
-        return plainPage("Stopped", "<p>Stopped: no more messages of this subscription are sent.</p>");
+        return p.page(p.tr("digest.stopped"), `<p>${escapeHtml(p.tr("digest.stopped_text"))}</p>`);
       }
-      const choices = choicesOf(fields);
+      const choices = choicesOf(fields, p.locale);
       if ("problem" in choices)
-        return refused("Not changed", choices.problem, 400, manageFormHtml(sub, action));
+        return p.refused(
+          p.tr("digest.not_changed"),
+          choices.problem,
+          400,
+          manageFormHtml(sub, action, p.locale),
+        );
       await deps.store.updateSubscription(id, choices);
-      return plainPage("Saved", `<p>Saved.</p>${manageFormHtml({ ...sub, ...choices }, action)}`);
+      return p.page(
+        p.tr("digest.saved"),
+        `<p>${escapeHtml(p.tr("digest.saved_text"))}</p>${manageFormHtml({ ...sub, ...choices }, action, p.locale)}`,
+      );
     }
-    const state = sub.confirmed ? "" : "<p>Waiting for its confirmation (the link we mailed).</p>";
-    return plainPage(
-      `Your ${sub.frequency} digest for ${sub.email}`,
-      `${state}${manageFormHtml(sub, action)}`,
+    const state = sub.confirmed ? "" : `<p>${escapeHtml(p.tr("digest.waiting"))}</p>`;
+    const frequency = p.tr(sub.frequency === "daily" ? "digest.daily" : "digest.weekly");
+    return p.page(
+      p.tr("digest.manage_title", { frequency, email: sub.email }),
+      `${state}${manageFormHtml(sub, action, p.locale)}`,
     );
   }
 
   /** GET /subscribe?<filter> or ?watchlist=<id>: the form on a page of its own (the address the API names). */
-  function subscribeForm(req: Request): Response {
+  function subscribeForm(req: Request, p: Pages): Response {
     const params = new URL(req.url).searchParams;
     const watchlist = params.get("watchlist");
     params.delete("page");
     const target: FormTarget = watchlist ? { watchlist } : { filter: params.toString() };
-    return plainPage("Subscribe to a deadline digest", subscribeFormHtml(target));
+    return p.page(p.tr("digest.form_title"), subscribeFormHtml(target, p.locale));
   }
 
   return async (req: Request, pathname: string, ip: string): Promise<Response | null> => {
@@ -303,10 +312,12 @@ export function subscriptionPages(deps: SubscriptionPagesDeps) {
           "cache-control": "public, max-age=86400",
         },
       });
-    if (pathname === SUBSCRIBE_PATH) return post ? subscribe(req, ip) : subscribeForm(req);
-    if (pathname === CONFIRM_PATH) return confirm(req);
-    const managed = MANAGE_PATH.exec(pathname);
-    if (managed) return manage(req, managed[1] ?? "", managed[2] !== undefined);
+    const p = pagesFor(req, pathname);
+    const path = unlocalizedPath(pathname);
+    if (path === SUBSCRIBE_PATH) return post ? subscribe(req, ip, p) : subscribeForm(req, p);
+    if (path === CONFIRM_PATH) return confirm(req, p);
+    const managed = MANAGE_PATH.exec(path);
+    if (managed) return manage(req, p, managed[1] ?? "", managed[2] !== undefined);
     return null;
   };
 }
