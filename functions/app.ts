@@ -240,7 +240,8 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
   if (subscriptions) {
     app.on(
       [...PAGE_METHODS, "POST"],
-      [SUBSCRIBE_PATH, `${SUBSCRIBE_PATH}/*`, "/subscriptions/*"],
+      // English at today's addresses, the same pages in Chinese under /zh/.
+      [SUBSCRIBE_PATH, `${SUBSCRIBE_PATH}/*`, "/subscriptions/*"].flatMap((path) => [path, localePath("zh", path)]),
       async (c, next) => (await subscriptions(c.req.raw, rawPath(c.req.raw), c.get("ip"))) ?? next(),
     );
   }
@@ -248,7 +249,7 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
   if (accountForms) {
     app.on(
       [...PAGE_METHODS, "POST"],
-      "/account/*",
+      ["/account/*", localePath("zh", "/account/*")],
       async (c, next) => (await accountForms(c.req.raw, rawPath(c.req.raw), c.get("ip"))) ?? next(),
     );
   }

@@ -229,7 +229,7 @@ export function deadlinesPages(deps: DeadlinesPageDeps) {
     const status = `<p id="deadlines-status" role="status">${escapeHtml(deadlineCountsText(answer.counts, locale))} · ${escapeHtml(filterSummary(f, locale))}${locale === "zh" ? "。" : "."}</p>`;
     // The digest of the same filter (pages/subscriptions/), after the list.
     const digestForm = deps.digests
-      ? subscribeFormHtml({ filter: new URLSearchParams(filterParams(f)).toString() })
+      ? subscribeFormHtml({ filter: new URLSearchParams(filterParams(f)).toString() }, locale)
       : "";
     const pages = pagerHtml(
       locale,

@@ -137,7 +137,7 @@ export function watchlistPage(deps: WatchlistPageDeps) {
       req,
       frame,
       "watchlist",
-      `${dataAgeHtml(age, undefined, locale)}${list}${expiryHtml(watchlist.expiresAt, deps.keepDays, locale)}${subscribeHtml(watchlist.id, baseUrl, locale)}${deps.digests && watchlist.expiresAt ? subscribeFormHtml({ watchlist: watchlist.id }) : ""}`,
+      `${dataAgeHtml(age, undefined, locale)}${list}${expiryHtml(watchlist.expiresAt, deps.keepDays, locale)}${subscribeHtml(watchlist.id, baseUrl, locale)}${deps.digests && watchlist.expiresAt ? subscribeFormHtml({ watchlist: watchlist.id }, locale) : ""}`,
       200,
       "no-store",
     );
