@@ -24,8 +24,35 @@ import { syncMissingUpstream } from "./first-sync.ts";
 import { runLoggedStep } from "./logged-step.ts";
 import { readStartSettings, type StartSettings } from "./start-settings.ts";
 
+/** The build running now (a child process), to pass a stop signal on to. */
+let building: ChildProcess | undefined;
+/** Set once serve.ts runs: its own SIGTERM/SIGINT handlers close the server and exit. */
+let serving = false;
+let stopping = false;
+
+/**
+ * SIGTERM / SIGINT (docker stop, systemd, kill, Ctrl-C): passed on to a running build (a first install's sync too),
+ * and without a server this process exits once the build has (so no build outlives `npm start`); with a server,
+ * serve.ts closes it and exits.
+ */
+function stopOnSignal(signal: NodeJS.Signals): void {
+  stopping = true;
+  const child = building;
+  child?.kill(signal);
+  if (serving) return;
+  if (!child) process.exit(0);
+  child.once("exit", () => process.exit(0));
+}
+process.on("SIGTERM", stopOnSignal);
+process.on("SIGINT", stopOnSignal);
+
 // A first install has no upstream data: fetch it before the settings check, which needs UPSTREAM_DIR to exist.
-await syncMissingUpstream(process.env);
+await syncMissingUpstream(process.env, {
+  watch: (child) => {
+    building = child;
+  },
+  stopping: () => stopping,
+});
 let settings: StartSettings;
 try {
   settings = readStartSettings(process.env);
@@ -101,27 +128,6 @@ function siteStaleness(): string | null {
   const builtFor = siteStamp(BASE_URL_STAMP);
   return builtFor === baseUrl ? null : `site was built for ${builtFor || "another base URL"}`;
 }
-
-/** The build running now (a child process), to pass a stop signal on to. */
-let building: ChildProcess | undefined;
-/** Set once serve.ts runs: its own SIGTERM/SIGINT handlers close the server and exit. */
-let serving = false;
-let stopping = false;
-
-/**
- * SIGTERM / SIGINT (docker stop, systemd, kill, Ctrl-C): passed on to a running build, and without a server this
- * process exits once the build has (so no build outlives `npm start`); with a server, serve.ts closes it and exits.
- */
-function stopOnSignal(signal: NodeJS.Signals): void {
-  stopping = true;
-  const child = building;
-  child?.kill(signal);
-  if (serving) return;
-  if (!child) process.exit(0);
-  child.once("exit", () => process.exit(0));
-}
-process.on("SIGTERM", stopOnSignal);
-process.on("SIGINT", stopOnSignal);
 
 /** Runs one build step as a child process; its output goes to a log file of its own (logged-step.ts). */
 const run = (label: string, args: string[]): Promise<void> =>

@@ -1,10 +1,11 @@
 /**
  * `npm start` on a machine without the upstream data and without network (every origin a closed loopback port):
  * it says it is syncing first, then names each missing folder with its error and how to provide the data, and exits
- * non-zero without a stack trace.
+ * non-zero without a stack trace. Every line it prints is JSON (the sync's own lines go to its file in
+ * `$STATE_DIR/logs/`).
  */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,23 +61,49 @@ describe("npm start without upstream data", () => {
       },
     });
     let out = "";
+    let err = "";
     child.stdout.on("data", (c: Buffer) => {
       out += c;
     });
     child.stderr.on("data", (c: Buffer) => {
-      out += c;
+      err += c;
     });
     const code = await new Promise<number | null>((done) => child.on("close", done));
-    expect(code, out).not.toBe(0);
-    expect(out).toContain(`No upstream data yet in ${upstream}`);
-    expect(out).toContain("fetching every source from its origin first (npm run sync)");
-    expect(out).toContain(
+    expect(code, out + err).not.toBe(0);
+    expect(err, "nothing but JSON lines on stdout").toBe("");
+    const lines = out.split("\n").filter((line) => line.trim() !== "");
+    const entries = lines.map((line) => {
+      expect(() => JSON.parse(line), line).not.toThrow();
+      return JSON.parse(line) as { level: number; msg: string; [field: string]: unknown };
+    });
+    const folders = [...new Set(Object.values(SOURCE_ENTRIES).map((e) => e.dir))].sort();
+
+    const said = entries.find((e) => e.msg.startsWith(`No upstream data yet in ${upstream}`));
+    expect(said?.msg, out).toContain("fetching every source from its origin first (npm run sync)");
+    expect(said).toMatchObject({ level: 30, upstream_dir: upstream, missing: folders });
+
+    // The sync's own lines went to its file, named by the JSON lines around it.
+    const started = entries.find((e) => e.msg === "▶ sync (first install)");
+    const output = String(started?.output);
+    expect(output.startsWith(join(work, "var", "logs", "sync-")), out).toBe(true);
+    expect(entries.find((e) => e.msg === "sync (first install) failed")).toMatchObject({
+      level: 50,
+      output,
+      exit_code: 1,
+    });
+    const synced = readFileSync(output, "utf8");
+    expect(synced).toContain(`ccf-list-2026`);
+    expect(synced).toMatch(/^sync: 0 updated/m);
+
+    const fatal = entries.find((e) => e.level === 60);
+    expect(fatal?.msg, out).toContain(
       `Cannot start: the upstream data the build needs is missing from UPSTREAM_DIR (${upstream})`,
     );
-    for (const dir of new Set(Object.values(SOURCE_ENTRIES).map((e) => e.dir)))
-      expect(out).toMatch(new RegExp(`^  ${dir}: `, "m"));
-    expect(out).toContain(`ccf-list-2026: cannot reach ${dead}/`);
-    expect(out).toContain("run `npm run sync` once these origins can be reached");
-    expect(out).not.toMatch(/^\s+at /m);
+    expect(fatal?.msg).toContain("run `npm run sync` once these origins can be reached");
+    const missing = fatal?.missing as Record<string, string>;
+    expect(Object.keys(missing).sort()).toEqual(folders);
+    expect(missing["ccf-list-2026"]).toContain(`cannot reach ${dead}/`);
+    expect(fatal?.msg).toContain(`ccf-list-2026: cannot reach ${dead}/`);
+    expect(out).not.toMatch(/\bat .*\.ts:\d+/);
   }, 60_000);
 });

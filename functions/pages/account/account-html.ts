@@ -2,9 +2,18 @@
  * How the account pages look: a heading, messages, and forms whose fields carry their label, their rules (shown
  * before submitting) and their error beside them (aria-describedby, aria-invalid), refilled after a refusal except
  * for passwords. Every page goes inside the built `account.html` frame (the site's layout), with its own <title>,
- * `Cache-Control: no-store` (they hold a form token or say who is logged in) and the cookies it sets.
+ * `Cache-Control: no-store` (they hold a form token or say who is logged in) and the cookies it sets. A Chinese page
+ * (`/zh/account/…`) goes inside the Chinese frame, whose language switch leads back to the same page in English.
  */
 import { escapeHtml } from "../../../render/html.ts";
+import {
+  LANGUAGE_TAG,
+  type Locale,
+  localeOfPath,
+  localePath,
+  t,
+  unlocalizedPath,
+} from "../../../render/i18n.ts";
 import { framedPage, readFrame } from "../frame.ts";
 
 export const FRAME = "account";
@@ -24,7 +33,7 @@ export interface Field {
   error?: string;
 }
 
-export function fieldHtml(f: Field): string {
+export function fieldHtml(f: Field, locale: Locale = "en"): string {
   const id = `f-${f.name}`;
   const described = [f.hint ? `${id}-hint` : "", f.error ? `${id}-error` : ""].filter(Boolean).join(" ");
   const kind = f.type ?? "text";
@@ -51,7 +60,7 @@ export function fieldHtml(f: Field): string {
     kind === "textarea"
       ? `<textarea ${attributes.join(" ")} rows="6">${escapeHtml(f.value ?? "")}</textarea>`
       : `<input ${attributes.join(" ")}>`;
-  return `<label for="${id}">${escapeHtml(f.label)}${f.required ? "" : ' <span class="hint">(optional)</span>'}</label>
+  return `<label for="${id}">${escapeHtml(f.label)}${f.required ? "" : ` <span class="hint">${escapeHtml(t(locale, "acct.optional"))}</span>`}</label>
 ${notes}${control}`;
 }
 
@@ -62,6 +71,8 @@ export interface FormSpec {
   submit: string;
   /** Hidden fields besides the CSRF token (next, token). */
   hidden?: Record<string, string>;
+  /** The page's language (the "(optional)" note); default English. */
+  locale?: Locale;
 }
 
 export function formHtml(form: FormSpec): string {
@@ -70,7 +81,7 @@ export function formHtml(form: FormSpec): string {
 ${Object.entries(hidden)
   .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
   .join("\n")}
-${form.fields.map((f) => `<div>${fieldHtml(f)}</div>`).join("\n")}
+${form.fields.map((f) => `<div>${fieldHtml(f, form.locale)}</div>`).join("\n")}
 <button type="submit">${escapeHtml(form.submit)}</button>
 </form>`;
 }
@@ -103,15 +114,30 @@ export interface AccountPage {
 }
 
 /** Without the built frame (a site built before it existed), the page stands alone: still a whole, usable page. */
-const BARE_FRAME = (title: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main id="main"><!--${FRAME}--></main></body></html>`;
+const BARE_FRAME = (title: string, locale: Locale) =>
+  `<!doctype html><html lang="${LANGUAGE_TAG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main id="main"><!--${FRAME}--></main></body></html>`;
+
+/** The frame's language-switch links (`data-lang-switch`) name /account: they are pointed at this very page. */
+const SWITCH_HREF = /href="[^"]*"(?=[^>]*data-lang-switch=)/g;
 
 export async function accountPage(req: Request, siteDir: string, page: AccountPage): Promise<Response> {
+  const pathname = new URL(req.url).pathname;
+  const locale = localeOfPath(pathname);
+  const other: Locale = locale === "en" ? "zh" : "en";
   const title = `${escapeHtml(page.title)} · Venue Directory`;
-  const built = await readFrame(siteDir, FRAME);
+  const built = await readFrame(siteDir, FRAME, locale);
+  const here = escapeHtml(localePath(other, unlocalizedPath(pathname)));
   const frame = built
-    ? { ...built, text: built.text.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) }
-    : { text: BARE_FRAME(title), csp: "default-src 'self'; form-action 'self'; frame-ancestors 'none'" };
+    ? {
+        ...built,
+        text: built.text
+          .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+          .replace(SWITCH_HREF, `href="${here}"`),
+      }
+    : {
+        text: BARE_FRAME(title, locale),
+        csp: "default-src 'self'; form-action 'self'; frame-ancestors 'none'",
+      };
   const html = `<h1>${escapeHtml(page.title)}</h1>\n${page.body}`;
   const answer = framedPage(req, frame, FRAME, html, page.status ?? 200, "no-store");
   for (const cookie of page.setCookies ?? []) answer.headers.append("set-cookie", cookie);

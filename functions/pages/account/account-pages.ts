@@ -5,11 +5,12 @@
  * form comes back refilled (never the password) with the reason and a 4xx status. Null for any other path.
  */
 import { PasswordHashingBusy } from "../../../accounts/auth/passwords.ts";
+import { unlocalizedPath } from "../../../render/i18n.ts";
 import { ACCOUNT_HOME_PATHS, type AccountHome } from "./account-home.ts";
 import { type AccountPage, accountPage, problemHtml } from "./account-html.ts";
 import { LOGIN_FORM_PATH, LOGOUT_PATH, loginForm, loginPages } from "./login-pages.ts";
 import { samePath } from "./next-path.ts";
-import { type AccountPagesDeps, type PageSession, pageSessions } from "./page-context.ts";
+import { type AccountPagesDeps, type PageSession, pageSessions, t } from "./page-context.ts";
 import { FORGOT_PATH, forgotForm, RESET_PATH, resetPages } from "./reset-pages.ts";
 import {
   resendForm,
@@ -46,15 +47,18 @@ export function accountPages(deps: AccountPagesDeps, home?: AccountHome): Accoun
     const email = fields.get("email") ?? "";
     switch (pathname) {
       case SIGNUP_PATH:
-        return { title: "Sign up", body: signupForm(session, signupValues(fields), {}, problem) };
+        return { title: t(session, "acct.signup"), body: signupForm(session, signupValues(fields), {}, problem) };
       case LOGIN_FORM_PATH:
-        return { title: "Log in", body: loginForm(session, samePath(fields.get("next")), email, problem) };
+        return {
+          title: t(session, "acct.login"),
+          body: loginForm(session, samePath(fields.get("next"), session.locale), email, problem),
+        };
       case VERIFY_PATH:
-        return { title: "Confirm your e-mail address", body: resendForm(session, email, problem) };
+        return { title: t(session, "acct.confirm_title"), body: resendForm(session, email, problem) };
       case FORGOT_PATH:
-        return { title: "Forgot your password?", body: forgotForm(session, email, problem) };
+        return { title: t(session, "acct.forgot_title"), body: forgotForm(session, email, problem) };
       default:
-        return { title: "Your account", body: problemHtml(problem) };
+        return { title: t(session, "acct.your_account"), body: problemHtml(problem) };
     }
   };
 
@@ -68,7 +72,7 @@ export function accountPages(deps: AccountPagesDeps, home?: AccountHome): Accoun
         const token = query.get("token");
         return token
           ? signup.verify(session, token)
-          : { title: "Confirm your e-mail address", body: resendForm(session) };
+          : { title: t(session, "acct.confirm_title"), body: resendForm(session) };
       }
       case LOGIN_FORM_PATH:
         return login.loginPage(session, query.get("next"));
@@ -111,7 +115,9 @@ export function accountPages(deps: AccountPagesDeps, home?: AccountHome): Accoun
     }
   };
 
-  return async (req, pathname, ip) => {
+  return async (req, localizedPath, ip) => {
+    // One handler for both languages: /zh/account/… is the same page in Chinese (session.locale).
+    const pathname = unlocalizedPath(localizedPath);
     if (!ACCOUNT_FORM_PATHS.includes(pathname) && !(home && ACCOUNT_HOME_PATHS.includes(pathname)))
       return null;
     const method = req.method;
@@ -123,12 +129,10 @@ export function accountPages(deps: AccountPagesDeps, home?: AccountHome): Accoun
     } catch (error) {
       if (!(error instanceof PasswordHashingBusy)) throw error;
       page = {
-        title: "Your account",
+        title: t(session, "acct.your_account"),
         status: 429,
         retryAfter: 1,
-        body: problemHtml(
-          "The server is busy checking other passwords: go back and send the form again in a moment.",
-        ),
+        body: problemHtml(t(session, "acct.hashing_busy")),
       };
     }
     if (page === null) return null;

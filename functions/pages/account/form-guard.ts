@@ -12,6 +12,7 @@
  *   the check watchlist creation uses, which knows this service's hosts). hono's csrf middleware makes only that
  *   Origin check, against an origin list of its own; a token also covers a browser or proxy that drops Origin.
  */
+import { type Locale, t } from "../../../render/i18n.ts";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { parse, serialize } from "hono/utils/cookie";
 import type { SettingStore } from "../../../accounts/store/types.ts";
@@ -47,7 +48,7 @@ export interface FormGuard {
   /** The CSRF token of the forms of a page answered with `ctx` (bound to the session when logged in). */
   token(ctx: FormContext, sessionToken?: string | null): Promise<string>;
   /** Why this form POST is refused (another site's page, a missing or wrong token), or null when it may proceed. */
-  refusal(req: Request, ctx: FormContext, sent: string | null): Promise<string | null>;
+  refusal(req: Request, ctx: FormContext, sent: string | null, locale?: Locale): Promise<string | null>;
   /** The Set-Cookie value that starts a session, and the one that ends it. */
   sessionCookie(token: string, maxAgeMs: number): string;
   clearedSessionCookie(): string;
@@ -95,11 +96,10 @@ export function formGuard(store: SettingStore, options: FormGuardOptions): FormG
       };
     },
     token: async (ctx, sessionToken = null) => hmac(await formKey(), binding(ctx, sessionToken)),
-    async refusal(req, ctx, sent) {
+    async refusal(req, ctx, sent, locale = "en") {
       const crossSite = crossSiteRefusal(req, options.allowedHosts);
-      if (crossSite) return `this form was sent from another site's page (${crossSite})`;
-      const expired =
-        "the form had expired or came from another page (its security token did not match): it is shown again, send it once more";
+      if (crossSite) return t(locale, "acct.cross_site", { reason: crossSite });
+      const expired = t(locale, "acct.form_expired");
       if (!sent) return expired;
       // A token made for the session, or for the form cookie (a form loaded before logging in or out).
       const key = await formKey();
@@ -109,7 +109,7 @@ export function formGuard(store: SettingStore, options: FormGuardOptions): FormG
       ];
       // A new form cookie means the browser sent none: no token can match it.
       if (ctx.setCookies.length > 0 && !ctx.sessionToken)
-        return "your browser sent no cookie with this form: allow cookies for this site, then send the form again";
+        return t(locale, "acct.no_cookie");
       return candidates.some((c) => c !== null && same(c, sent)) ? null : expired;
     },
     sessionCookie: (token, maxAgeMs) => cookie(SESSION_COOKIE, token, "/", maxAgeMs),

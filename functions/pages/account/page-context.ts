@@ -4,12 +4,15 @@
  *
  * This is the seam for further account pages (the account page, its keys): `sessionOf(req)` gives the logged-in
  * account and the CSRF token its forms must carry, `postedForm(req, session)` a POST's checked fields, and
- * `loginPath(path)` (next-path.ts) where to send a reader who is not logged in.
+ * `loginPath(path)` (next-path.ts) where to send a reader who is not logged in. Every page answers in English at
+ * its address and in Chinese under /zh/: `session.locale` is the request's language, `t(session, key)` its words
+ * (render/messages, `acct.*`) and `at(session, path)` a path of this site in that language.
  */
 import type { Login } from "../../../accounts/auth/login.ts";
 import type { SelfService } from "../../../accounts/auth/self-service.ts";
 import type { Sessions } from "../../../accounts/auth/sessions.ts";
 import type { Account } from "../../../accounts/store/types.ts";
+import { type Locale, localeOfPath, localePath, type MessageKey, type MessageParams, t as translate } from "../../../render/i18n.ts";
 import type { FormContext, FormGuard } from "./form-guard.ts";
 
 export interface AccountPagesDeps {
@@ -25,6 +28,8 @@ export interface AccountPagesDeps {
 /** One request as the account pages see it. */
 export interface PageSession {
   ip: string;
+  /** The page's language, from its address (`/zh/account/…` → zh). */
+  locale: Locale;
   form: FormContext;
   /** The logged-in account, or null. */
   account: Account | null;
@@ -45,7 +50,7 @@ export function pageSessions(deps: Pick<AccountPagesDeps, "guard" | "sessions">)
     const form = deps.guard.context(req);
     const account = await deps.sessions.account(form.sessionToken);
     const csrf = await deps.guard.token(form, account ? form.sessionToken : null);
-    return { ip, form, account, csrf };
+    return { ip, locale: localeOfPath(new URL(req.url).pathname), form, account, csrf };
   };
 
   /** A POST's fields, once it is a form, from this site, with the right token; else why not. */
@@ -54,12 +59,12 @@ export function pageSessions(deps: Pick<AccountPagesDeps, "guard" | "sessions">)
     if (type !== FORM_TYPE)
       return {
         ok: false,
-        problem: `send this form from its page (as ${FORM_TYPE})`,
+        problem: t(session, "acct.form_type", { type: FORM_TYPE }),
         status: 415,
         fields: new URLSearchParams(),
       };
     const fields = new URLSearchParams(await req.text());
-    const refused = await deps.guard.refusal(req, session.form, fields.get("csrf"));
+    const refused = await deps.guard.refusal(req, session.form, fields.get("csrf"), session.locale);
     return refused ? { ok: false, problem: refused, status: 403, fields } : { ok: true, fields };
   };
 
@@ -67,3 +72,10 @@ export function pageSessions(deps: Pick<AccountPagesDeps, "guard" | "sessions">)
 }
 
 export type PageSessions = ReturnType<typeof pageSessions>;
+
+/** A message in the page's language. */
+export const t = (session: Pick<PageSession, "locale">, key: MessageKey, params?: MessageParams) =>
+  translate(session.locale, key, params);
+
+/** A path of this site in the page's language: "/account/login" → "/zh/account/login" on a Chinese page. */
+export const at = (session: Pick<PageSession, "locale">, path: string) => localePath(session.locale, path);

@@ -3,12 +3,12 @@
  * the new password; the link works once and expires after RESET_LINK_MINUTES). A reset ends every session and login
  * token issued before it, the one of this browser included, so the reader logs in again with the new password.
  */
-import { PASSWORD_RULES } from "../../../accounts/auth/password-policy.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../accounts/auth/passwords.ts";
 import { escapeHtml } from "../../../render/html.ts";
+import { tHtml } from "../../../render/i18n.ts";
 import { type AccountPage, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
-import type { AccountPagesDeps, PageSession } from "./page-context.ts";
-import { sentHtml } from "./signup-pages.ts";
+import { type AccountPagesDeps, at, type PageSession, t } from "./page-context.ts";
+import { passwordRules, sentHtml } from "./signup-pages.ts";
 
 export const FORGOT_PATH = "/account/forgot";
 export const RESET_PATH = "/account/reset";
@@ -19,15 +19,16 @@ export function forgotForm(
   problem?: string,
   fieldProblem?: string,
 ): string {
-  return `${problem ? problemHtml(problem) : ""}<p>Enter your account's e-mail address: we send a link to choose a new password.</p>
+  return `${problem ? problemHtml(problem) : ""}<p>${escapeHtml(t(session, "acct.forgot_intro"))}</p>
 ${formHtml({
-  action: FORGOT_PATH,
+  action: at(session, FORGOT_PATH),
   csrf: session.csrf,
-  submit: "Send the link",
+  submit: t(session, "acct.forgot_send"),
+  locale: session.locale,
   fields: [
     {
       name: "email",
-      label: "E-mail address",
+      label: t(session, "acct.email"),
       type: "email",
       autocomplete: "email",
       required: true,
@@ -41,37 +42,38 @@ ${formHtml({
 
 function resetForm(session: PageSession, token: string, problem?: string, passwordProblem?: string): string {
   return `${problem ? problemHtml(problem) : ""}${formHtml({
-    action: RESET_PATH,
+    action: at(session, RESET_PATH),
     csrf: session.csrf,
-    submit: "Set the new password",
+    submit: t(session, "acct.reset_submit"),
     hidden: { token },
+    locale: session.locale,
     fields: [
       {
         name: "password",
-        label: "New password",
+        label: t(session, "acct.new_password"),
         type: "password",
         autocomplete: "new-password",
         required: true,
         minLength: MIN_PASSWORD_LENGTH,
         maxLength: MAX_PASSWORD_LENGTH,
-        hint: PASSWORD_RULES,
+        hint: passwordRules(session),
         error: passwordProblem,
       },
     ],
   })}
-<p class="hint">Setting it logs out every browser and ends every login token of the account; API keys keep working.</p>`;
+<p class="hint">${escapeHtml(t(session, "acct.reset_note"))}</p>`;
 }
 
 export function resetPages(deps: AccountPagesDeps) {
   const forgotPage = (session: PageSession): AccountPage => ({
-    title: "Forgot your password?",
+    title: t(session, "acct.forgot_title"),
     body: forgotForm(session),
   });
 
   const forgot = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
     const email = fields.get("email") ?? "";
-    const outcome = await deps.selfService.requestReset(email, session.ip);
-    const title = "Forgot your password?";
+    const outcome = await deps.selfService.requestReset(email, session.ip, session.locale);
+    const title = t(session, "acct.forgot_title");
     if ("problems" in outcome)
       return { title, status: 400, body: forgotForm(session, email, undefined, outcome.problems.email) };
     if ("retryAfterSeconds" in outcome) {
@@ -79,74 +81,51 @@ export function resetPages(deps: AccountPagesDeps) {
         title,
         status: 429,
         retryAfter: outcome.retryAfterSeconds,
-        body: forgotForm(
-          session,
-          email,
-          "Too many link requests from your network this hour: nothing was sent. Try again in an hour.",
-        ),
+        body: forgotForm(session, email, t(session, "acct.links_limited")),
       };
     }
+    const address = `<strong>${escapeHtml(outcome.email)}</strong>`;
     return {
       title,
-      body: `${sentHtml(`If <strong>${escapeHtml(outcome.email)}</strong> has an account, a mail with a link to choose a new password is on its way.`, deps)}<p>The link works once, for ${deps.selfService.settings.resetLinkMinutes} minutes.</p>`,
+      body: `${sentHtml(session, tHtml(session.locale, "acct.forgot_sent", { email: address }), deps)}<p>${escapeHtml(t(session, "acct.forgot_once", { minutes: deps.selfService.settings.resetLinkMinutes }))}</p>`,
     };
   };
 
   const resetPage = (session: PageSession, token: string | null): AccountPage =>
     token
-      ? { title: "Choose a new password", body: resetForm(session, token) }
+      ? { title: t(session, "acct.reset_title"), body: resetForm(session, token) }
       : {
-          title: "Choose a new password",
+          title: t(session, "acct.reset_title"),
           status: 400,
-          body: forgotForm(
-            session,
-            "",
-            "This address lacks its link's token: open the link from the mail, or ask for a new one.",
-          ),
+          body: forgotForm(session, "", t(session, "acct.reset_no_token")),
         };
 
   const reset = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
     const token = fields.get("token") ?? "";
     const outcome = await deps.selfService.resetPassword(token, fields.get("password") ?? "", session.ip);
-    const title = "Choose a new password";
+    const title = t(session, "acct.reset_title");
     if ("retryAfterSeconds" in outcome) {
       return {
         title,
         status: 429,
         retryAfter: outcome.retryAfterSeconds,
-        body: resetForm(
-          session,
-          token,
-          "Too many requests from your network this hour: try again in an hour.",
-        ),
+        body: resetForm(session, token, t(session, "acct.requests_limited")),
       };
     }
     if ("problems" in outcome) {
       if (outcome.problems.token)
-        return {
-          title,
-          status: 400,
-          body: forgotForm(
-            session,
-            "",
-            `This password-reset link has expired or was already used: ask for a new one.`,
-          ),
-        };
+        return { title, status: 400, body: forgotForm(session, "", t(session, "acct.reset_expired")) };
       return {
         title,
         status: 400,
-        body: resetForm(
-          session,
-          token,
-          "The new password needs changing: see below.",
-          outcome.problems.password,
-        ),
+        body: resetForm(session, token, t(session, "acct.reset_problem"), outcome.problems.password),
       };
     }
+    const login = `<a href="${at(session, "/account/login")}">${escapeHtml(t(session, "acct.login"))}</a>`;
     return {
-      title: "Password changed",
+      title: t(session, "acct.reset_done_title"),
       setCookies: [deps.guard.clearedSessionCookie()],
-      body: `${noticeHtml("<p>Your new password is set. Every browser was logged out and every login token ended; your API keys keep working.</p>")}<p><a href="/account/login">Log in</a> with the new password.</p>`,
+      body: `${noticeHtml(`<p>${escapeHtml(t(session, "acct.reset_done"))}</p>`)}<p>${tHtml(session.locale, "acct.reset_login", { login })}</p>`,
     };
   };
 

@@ -3,12 +3,13 @@
  * `/account/verify` without a token (asks for another link). The answers never say whether an address has an
  * account (accounts/auth/self-service.ts).
  */
-import { PASSWORD_RULES } from "../../../accounts/auth/password-policy.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../accounts/auth/passwords.ts";
 import type { FieldProblems } from "../../../accounts/auth/self-service.ts";
 import { escapeHtml } from "../../../render/html.ts";
+import { tHtml } from "../../../render/i18n.ts";
 import { type AccountPage, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
-import type { AccountPagesDeps, PageSession } from "./page-context.ts";
+import { loginPath } from "./next-path.ts";
+import { type AccountPagesDeps, at, type PageSession, t } from "./page-context.ts";
 
 export const SIGNUP_PATH = "/account/signup";
 export const VERIFY_PATH = "/account/verify";
@@ -17,12 +18,27 @@ export const VERIFY_PATH = "/account/verify";
  * What the pages say once a link was (or would have been) sent: `lead` says to whom, in words that hold whether or
  * not the address has an account.
  */
-export function sentHtml(lead: string, deps: Pick<AccountPagesDeps, "mailToLog">): string {
+export function sentHtml(
+  session: Pick<PageSession, "locale">,
+  lead: string,
+  deps: Pick<AccountPagesDeps, "mailToLog">,
+): string {
   const where = deps.mailToLog
-    ? "<p>This server sends no mail (<code>SMTP_URL</code> is not set): the link is written to the server's log, where its operator can find it.</p>"
-    : "<p>It can take a few minutes. Look in your spam folder too.</p>";
+    ? `<p>${tHtml(session.locale, "acct.sent_to_log", { var: "<code>SMTP_URL</code>" })}</p>`
+    : `<p>${escapeHtml(t(session, "acct.sent_wait"))}</p>`;
   return noticeHtml(`<p>${lead}</p>${where}`);
 }
+
+/** "You are logged in as <email>. Your account." */
+export const loggedInAsHtml = (session: Pick<PageSession, "locale">, email: string) =>
+  tHtml(session.locale, "acct.logged_in_as", {
+    email: `<strong>${escapeHtml(email)}</strong>`,
+    account: `<a href="${at(session, "/account")}">${escapeHtml(t(session, "acct.your_account"))}</a>`,
+  });
+
+/** The password rules shown under a new-password field, before anything is sent. */
+export const passwordRules = (session: Pick<PageSession, "locale">) =>
+  t(session, "acct.password_rules", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
 
 export interface SignupValues {
   email?: string;
@@ -36,47 +52,49 @@ export function signupForm(
   problems: FieldProblems = {},
   problem?: string,
 ): string {
-  return `${problem ? problemHtml(problem) : ""}<p>An account lets you create API keys (200 requests a day instead of 50, and the detail endpoints). Already have one? <a href="/account/login">Log in</a>.</p>
+  const login = `<a href="${at(session, "/account/login")}">${escapeHtml(t(session, "acct.login"))}</a>`;
+  return `${problem ? problemHtml(problem) : ""}<p>${tHtml(session.locale, "acct.signup_intro", { login })}</p>
 ${formHtml({
-  action: SIGNUP_PATH,
+  action: at(session, SIGNUP_PATH),
   csrf: session.csrf,
-  submit: "Sign up",
+  submit: t(session, "acct.signup"),
+  locale: session.locale,
   fields: [
     {
       name: "email",
-      label: "E-mail address",
+      label: t(session, "acct.email"),
       type: "email",
       autocomplete: "email",
       required: true,
       maxLength: 254,
       value: values.email,
-      hint: "We send a link to confirm it; you can create API keys once it is confirmed.",
+      hint: t(session, "acct.signup_email_hint"),
       error: problems.email,
     },
     {
       name: "password",
-      label: "Password",
+      label: t(session, "acct.password"),
       type: "password",
       autocomplete: "new-password",
       required: true,
       minLength: MIN_PASSWORD_LENGTH,
       maxLength: MAX_PASSWORD_LENGTH,
-      hint: PASSWORD_RULES,
+      hint: passwordRules(session),
       error: problems.password,
     },
     {
       name: "name",
-      label: "Name",
+      label: t(session, "acct.name"),
       autocomplete: "name",
       required: true,
       maxLength: 200,
       value: values.name,
-      hint: "Shown on your public researcher profile (you can hide the profile later).",
+      hint: t(session, "acct.name_hint"),
       error: problems.name,
     },
     {
       name: "institution",
-      label: "Institution",
+      label: t(session, "acct.institution"),
       autocomplete: "organization",
       maxLength: 200,
       value: values.institution,
@@ -92,15 +110,16 @@ export function resendForm(
   problem?: string,
   fieldProblem?: string,
 ): string {
-  return `${problem ? problemHtml(problem) : ""}<p>Did the confirmation mail not arrive, or did its link expire? Ask for a new one.</p>
+  return `${problem ? problemHtml(problem) : ""}<p>${escapeHtml(t(session, "acct.resend_intro"))}</p>
 ${formHtml({
-  action: VERIFY_PATH,
+  action: at(session, VERIFY_PATH),
   csrf: session.csrf,
-  submit: "Send a new link",
+  submit: t(session, "acct.resend"),
+  locale: session.locale,
   fields: [
     {
       name: "email",
-      label: "E-mail address",
+      label: t(session, "acct.email"),
       type: "email",
       autocomplete: "email",
       required: true,
@@ -120,10 +139,8 @@ export const signupValues = (fields: URLSearchParams): SignupValues => ({
 
 export function signupPages(deps: AccountPagesDeps) {
   const signUpPage = (session: PageSession): AccountPage => ({
-    title: "Sign up",
-    body: session.account
-      ? `<p>You are logged in as ${escapeHtml(session.account.email)}. <a href="/account">Your account</a>.</p>`
-      : signupForm(session),
+    title: t(session, "acct.signup"),
+    body: session.account ? `<p>${loggedInAsHtml(session, session.account.email)}</p>` : signupForm(session),
   });
 
   const signUp = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
@@ -136,30 +153,28 @@ export function signupPages(deps: AccountPagesDeps) {
         institution: values.institution,
       },
       session.ip,
+      session.locale,
     );
     if ("problems" in outcome) {
       return {
-        title: "Sign up",
+        title: t(session, "acct.signup"),
         status: 400,
-        body: signupForm(session, values, outcome.problems, "Some fields need changing: see below."),
+        body: signupForm(session, values, outcome.problems, t(session, "acct.fields_problem")),
       };
     }
     if ("retryAfterSeconds" in outcome) {
       return {
-        title: "Sign up",
+        title: t(session, "acct.signup"),
         status: 429,
         retryAfter: outcome.retryAfterSeconds,
-        body: signupForm(
-          session,
-          values,
-          {},
-          "Too many sign-ups and link requests from your network this hour: nothing was sent. Try again in an hour.",
-        ),
+        body: signupForm(session, values, {}, t(session, "acct.signup_limited")),
       };
     }
+    const email = `<strong>${escapeHtml(outcome.email)}</strong>`;
+    const again = `<a href="${at(session, VERIFY_PATH)}">${escapeHtml(t(session, "acct.ask_new_link"))}</a>`;
     return {
-      title: "Confirm your e-mail address",
-      body: `${sentHtml(`A mail is on its way to <strong>${escapeHtml(outcome.email)}</strong>.`, deps)}<p>Follow it within ${deps.selfService.settings.verifyLinkHours} hours to finish signing up. No mail? <a href="${VERIFY_PATH}">Ask for a new link</a>.</p>`,
+      title: t(session, "acct.confirm_title"),
+      body: `${sentHtml(session, tHtml(session.locale, "acct.signup_sent", { email }), deps)}<p>${tHtml(session.locale, "acct.signup_follow", { hours: String(deps.selfService.settings.verifyLinkHours), again })}</p>`,
     };
   };
 
@@ -167,44 +182,37 @@ export function signupPages(deps: AccountPagesDeps) {
     const account = await deps.selfService.verify(token);
     if (!account) {
       return {
-        title: "Confirm your e-mail address",
+        title: t(session, "acct.confirm_title"),
         status: 400,
-        body: resendForm(session, "", "This confirmation link has expired or was already used."),
+        body: resendForm(session, "", t(session, "acct.verify_expired")),
       };
     }
+    const email = `<strong>${escapeHtml(account.email)}</strong>`;
+    const login = `<a href="${escapeHtml(loginPath("/account", session.locale))}">${escapeHtml(t(session, "acct.login"))}</a>`;
     return {
-      title: "E-mail address confirmed",
-      body: `${noticeHtml(`<p>Thank you: <strong>${escapeHtml(account.email)}</strong> is confirmed.</p>`)}<p><a href="/account/login?next=%2Faccount">Log in</a> to create your API keys.</p>`,
+      title: t(session, "acct.verified_title"),
+      body: `${noticeHtml(`<p>${tHtml(session.locale, "acct.verified", { email })}</p>`)}<p>${tHtml(session.locale, "acct.verified_login", { login })}</p>`,
     };
   };
 
   const resend = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
     const email = fields.get("email") ?? "";
-    const outcome = await deps.selfService.resendVerification(email, session.ip);
+    const outcome = await deps.selfService.resendVerification(email, session.ip, session.locale);
+    const title = t(session, "acct.confirm_title");
     if ("problems" in outcome)
-      return {
-        title: "Confirm your e-mail address",
-        status: 400,
-        body: resendForm(session, email, undefined, outcome.problems.email),
-      };
+      return { title, status: 400, body: resendForm(session, email, undefined, outcome.problems.email) };
     if ("retryAfterSeconds" in outcome) {
       return {
-        title: "Confirm your e-mail address",
+        title,
         status: 429,
         retryAfter: outcome.retryAfterSeconds,
-        body: resendForm(
-          session,
-          email,
-          "Too many link requests from your network this hour: nothing was sent. Try again in an hour.",
-        ),
+        body: resendForm(session, email, t(session, "acct.links_limited")),
       };
     }
+    const address = `<strong>${escapeHtml(outcome.email)}</strong>`;
     return {
-      title: "Confirm your e-mail address",
-      body: sentHtml(
-        `If <strong>${escapeHtml(outcome.email)}</strong> has an account waiting for confirmation, a mail with a new link is on its way.`,
-        deps,
-      ),
+      title,
+      body: sentHtml(session, tHtml(session.locale, "acct.resend_sent", { email: address }), deps),
     };
   };
 

@@ -65,8 +65,22 @@ describeOnRealUpstream("plausibility rules on the real tracker rows", async () =
     expect(dropsOf("mpc", "TRUST")).toEqual(["year-slip 2027 abstract deadline 2025-10-24"]);
   });
 
-  it("drops a deadline after its own conference that no other edition repeats (NSPW's final version)", () => {
-    expect(dropsOf("ccfddl", "NSPW")).toEqual(["after-its-conference 2021 paper deadline 2021-11-24"]);
+  it("reads NSPW's final version (after its conference) as a camera-ready date, so no round of it is dropped", () => {
+    expect(dropsOf("ccfddl", "NSPW")).toEqual([]);
+    const eds = seriesOf("ccfddl", "NSPW");
+    const finals = eds.find((e) => e.year === 2021)?.deadlines.filter((d) => d.date === "2021-11-24");
+    expect(finals?.map((d) => d.type)).toEqual(["camera_ready"]);
+  });
+
+  it("drops a submission deadline after its own conference that no other edition repeats", () => {
+    // NSPW's rows as a tracker that calls its final version a paper deadline would give them.
+    const eds = [
+      edition(2021, ["2021-06-04", "2021-11-24"], { start_date: "2021-10-25" }),
+      edition(2024, ["2024-04-12"], { start_date: "2024-09-16" }),
+    ];
+    expect(dropImplausible(eds).map((d) => `${d.rule} ${d.year} ${d.field} ${d.value}`)).toEqual([
+      "after-its-conference 2021 paper deadline 2021-11-24",
+    ]);
   });
 
   it("names a known rule and a reason for every drop over all tracker series", () => {
