@@ -2,7 +2,8 @@
  * The mails of the account's own steps: verify a new address, reset a password, and the note to an address already
  * registered when someone signs up with it again. They carry no text the requester typed (a name, an institution),
  * so a stranger cannot put words of theirs into a mail sent to someone else's address. Each has a plain-text and an
- * HTML body with the same words, and a dedupeKey naming it, so a retried request never sends it twice.
+ * HTML body with the same words, and a dedupeKey naming it, so a retried request never sends it twice. These are the
+ * English ones; the pages hand the self-service the same mails in the reader's language (AccountMails).
  */
 import type { OutgoingMail } from "../mail/types.ts";
 
@@ -18,7 +19,7 @@ export interface MailLink {
 const SERVICE = "Venue Directory";
 
 /** Paragraphs as plain text and as HTML; a paragraph that is a URL becomes a link. */
-function bodies(paragraphs: readonly string[]): Pick<OutgoingMail, "text" | "html"> {
+export function bodies(paragraphs: readonly string[]): Pick<OutgoingMail, "text" | "html"> {
   const html = paragraphs
     .map((p) =>
       /^https?:\/\/\S+$/.test(p) ? `<p><a href="${encodeURI(p)}">${encodeURI(p)}</a></p>` : `<p>${p}</p>`,
@@ -68,3 +69,19 @@ export function alreadyRegisteredMail(to: string, baseUrl: string, dedupeKey: st
     ]),
   };
 }
+
+/** The account mails in one language, and how that language says how long a link works. */
+export interface AccountMails {
+  verification(link: MailLink): OutgoingMail;
+  reset(link: MailLink): OutgoingMail;
+  /** `baseUrl`: the site in the mail's language (its log-in and forgot-password pages are linked). */
+  alreadyRegistered(to: string, baseUrl: string, dedupeKey: string): OutgoingMail;
+  duration(n: number, unit: "hour" | "minute"): string;
+}
+
+export const ENGLISH_ACCOUNT_MAILS: AccountMails = {
+  verification: verificationMail,
+  reset: resetMail,
+  alreadyRegistered: alreadyRegisteredMail,
+  duration: (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"}`,
+};

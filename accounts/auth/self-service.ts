@@ -18,7 +18,7 @@ import { quotaSubject } from "../../runtime/client-ip.ts";
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, systemClock, utcDate } from "../../runtime/clock.ts";
 import type { Outbox } from "../mail/types.ts";
 import { type Account, DuplicateEmailError, type Store } from "../store/types.ts";
-import { alreadyRegisteredMail, resetMail, verificationMail } from "./account-mail.ts";
+import { type AccountMails, ENGLISH_ACCOUNT_MAILS } from "./account-mail.ts";
 import { normalizeEmail } from "./accounts.ts";
 import { type OneTimeLinks, oneTimeLinks } from "./one-time-links.ts";
 import { newPasswordProblem } from "./password-policy.ts";
@@ -87,22 +87,29 @@ export interface SelfServiceDeps {
   publicBaseUrl: string;
   settings?: SelfServiceSettings;
   clock?: Clock;
+  /**
+   * The mails in a language the pages speak, and the path prefix of that language's pages ("/zh"), so the links
+   * in them open the pages in the language the reader used; null (or absent) for English at today's addresses.
+   */
+  mailLanguage?: (language: string) => { mails: AccountMails; pathPrefix: string } | null;
 }
 
+/**
+ * `language` (of the page the request came from, e.g. "zh"): the mail it sends is in that language and its links
+ * open that language's pages; absent, English.
+ */
 export interface SelfService {
-  signUp(input: SignUpInput, ip: string): Promise<SignUpOutcome>;
+  signUp(input: SignUpInput, ip: string, language?: string): Promise<SignUpOutcome>;
   /** Another confirmation link for an unconfirmed account of this address (the same answer for any address). */
-  resendVerification(email: string, ip: string): Promise<LinkRequestOutcome>;
+  resendVerification(email: string, ip: string, language?: string): Promise<LinkRequestOutcome>;
   /** Follows a confirmation link: the account it confirmed, or null (unknown, used or expired link). */
   verify(token: string | null): Promise<Account | null>;
   /** A password-reset link for the account of this address (the same answer for any address). */
-  requestReset(email: string, ip: string): Promise<LinkRequestOutcome>;
+  requestReset(email: string, ip: string, language?: string): Promise<LinkRequestOutcome>;
   /** Sets a new password through a reset link; ends every session and login token issued before it. */
   resetPassword(token: string | null, password: string, ip: string): Promise<ResetOutcome>;
   settings: SelfServiceSettings;
 }
-
-const words = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
 export function createSelfService(deps: SelfServiceDeps): SelfService {
   const { store, outbox, hasher } = deps;
@@ -127,39 +134,50 @@ export function createSelfService(deps: SelfServiceDeps): SelfService {
   const mayMail = async (email: string) =>
     (await store.consume(`account-mails:${email}`, settings.mailsPerDay, DAY_MS / 1000)).allowed;
 
-  const sendVerification = async (account: Pick<Account, "id" | "email">) => {
+  /** The mails and the site's base in `language`; English at today's addresses when it has none. */
+  const inLanguage = (language: string | undefined) => {
+    const local = language ? deps.mailLanguage?.(language) : null;
+    return local
+      ? { mails: local.mails, site: `${base}${local.pathPrefix}` }
+      : { mails: ENGLISH_ACCOUNT_MAILS, site: base };
+  };
+
+  const sendVerification = async (account: Pick<Account, "id" | "email">, language?: string) => {
     if (!(await mayMail(account.email))) return;
+    const { mails, site } = inLanguage(language);
     const { token, hash } = await links.issue(account.id, "verify", verifyTtl);
     await outbox.enqueue(
-      verificationMail({
+      mails.verification({
         to: account.email,
-        url: `${base}/account/verify?token=${token}`,
-        validFor: words(settings.verifyLinkHours, "hour"),
+        url: `${site}/account/verify?token=${token}`,
+        validFor: mails.duration(settings.verifyLinkHours, "hour"),
         dedupeKey: `verify:${account.id}:${hash.slice(0, 16)}`,
       }),
     );
   };
 
-  const sendReset = async (account: Pick<Account, "id" | "email">) => {
+  const sendReset = async (account: Pick<Account, "id" | "email">, language?: string) => {
     if (!(await mayMail(account.email))) return;
+    const { mails, site } = inLanguage(language);
     const { token, hash } = await links.issue(account.id, "reset", resetTtl);
     await outbox.enqueue(
-      resetMail({
+      mails.reset({
         to: account.email,
-        url: `${base}/account/reset?token=${token}`,
-        validFor: words(settings.resetLinkMinutes, "minute"),
+        url: `${site}/account/reset?token=${token}`,
+        validFor: mails.duration(settings.resetLinkMinutes, "minute"),
         dedupeKey: `reset:${account.id}:${hash.slice(0, 16)}`,
       }),
     );
   };
 
   /** Someone signed up with a registered address: its owner hears of it (once a day), or gets a new link. */
-  const noteExisting = async (existing: Account) => {
-    if (!existing.verified) return sendVerification(existing);
+  const noteExisting = async (existing: Account, language?: string) => {
+    if (!existing.verified) return sendVerification(existing, language);
     if (!(await mayMail(existing.email))) return;
     const today = utcDate(clock());
+    const { mails, site } = inLanguage(language);
     await outbox.enqueue(
-      alreadyRegisteredMail(existing.email, base, `signup-attempt:${existing.id}:${today}`),
+      mails.alreadyRegistered(existing.email, site, `signup-attempt:${existing.id}:${today}`),
     );
   };
 
@@ -173,7 +191,7 @@ export function createSelfService(deps: SelfServiceDeps): SelfService {
   return {
     settings,
 
-    async signUp(input, ip) {
+    async signUp(input, ip, language) {
       const email = normalizeEmail(input.email);
       const name = input.name.trim();
       const institution = input.institution?.trim() ?? "";
@@ -206,20 +224,20 @@ export function createSelfService(deps: SelfServiceDeps): SelfService {
       } catch (error) {
         if (!(error instanceof DuplicateEmailError)) throw error;
         const existing = await store.findAccountByEmail(email);
-        if (existing) await noteExisting(existing);
+        if (existing) await noteExisting(existing, language);
         return { ok: true, email };
       }
-      await sendVerification(account);
+      await sendVerification(account, language);
       return { ok: true, email };
     },
 
-    async resendVerification(raw, ip) {
+    async resendVerification(raw, ip, language) {
       const address = addressOf(raw);
       if ("problems" in address) return address;
       const limited = await overLimit(ip);
       if (limited) return limited;
       const account = await store.findAccountByEmail(address.email);
-      if (account && !account.verified) await sendVerification(account);
+      if (account && !account.verified) await sendVerification(account, language);
       return { ok: true, email: address.email };
     },
 
@@ -229,15 +247,15 @@ export function createSelfService(deps: SelfServiceDeps): SelfService {
       return store.getAccount(taken.accountId);
     },
 
-    async requestReset(raw, ip) {
+    async requestReset(raw, ip, language) {
       const address = addressOf(raw);
       if ("problems" in address) return address;
       const limited = await overLimit(ip);
       if (limited) return limited;
       const account = await store.findAccountByEmail(address.email);
       // An unconfirmed account cannot log in anyway: it gets its confirmation link again instead.
-      if (account?.verified) await sendReset(account);
-      else if (account) await sendVerification(account);
+      if (account?.verified) await sendReset(account, language);
+      else if (account) await sendVerification(account, language);
       return { ok: true, email: address.email };
     },
 

@@ -1,4 +1,4 @@
-/** Runs a TypeScript script in a child process on the same Node as the tests (tsx as the loader). */
+/** Runs a TypeScript script in a child process on the same Node as the tests (tsx as the loader), or a command. */
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 
@@ -10,12 +10,17 @@ export interface RunResult {
 
 export const REPO_ROOT = resolve(import.meta.dirname, "..", "..");
 
-export function runTs(
-  script: string,
-  args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string } = {},
-): Promise<RunResult> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+}
+
+export const runTs = (script: string, args: string[], options: RunOptions = {}): Promise<RunResult> =>
+  runCommand(process.execPath, ["--import", "tsx", script, ...args], options);
+
+/** Runs `command` (`npm`, a script on the tests' Node) in the repository with the tests' environment and `env`. */
+export function runCommand(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio: ["pipe", "pipe", "pipe"],

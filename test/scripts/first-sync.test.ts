@@ -4,14 +4,13 @@
  * non-zero without a stack trace. Every line it prints is JSON (the sync's own lines go to its file in
  * `$STATE_DIR/logs/`).
  */
-import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { SOURCE_ENTRIES } from "../../pipeline/sources/sources.ts";
-import { REPO_ROOT } from "../helpers/run-ts.ts";
+import { runCommand } from "../helpers/run-ts.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 
 const tempDir = tempDirsForFile("vd-first-sync-");
@@ -45,10 +44,12 @@ describe("npm start without upstream data", () => {
     const sourcesFile = join(work, "sources.yaml");
     writeFileSync(sourcesFile, stringify(sources));
     const upstream = join(work, "upstream");
-    const child = spawn("npm", ["start"], {
-      cwd: REPO_ROOT,
+    const {
+      code,
+      stdout: out,
+      stderr: err,
+    } = await runCommand("npm", ["start"], {
       env: {
-        ...process.env,
         UPSTREAM_DIR: upstream,
         SYNC_SOURCES_FILE: sourcesFile,
         SYNC_CACHE_DIR: join(work, "git-cache"),
@@ -60,15 +61,6 @@ describe("npm start without upstream data", () => {
         PUBLIC_BASE_URL: "http://127.0.0.1:9",
       },
     });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c: Buffer) => {
-      out += c;
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      err += c;
-    });
-    const code = await new Promise<number | null>((done) => child.on("close", done));
     expect(code, out + err).not.toBe(0);
     expect(err, "nothing but JSON lines on stdout").toBe("");
     const lines = out.split("\n").filter((line) => line.trim() !== "");

@@ -1,7 +1,8 @@
 /**
  * Every kind of page, built from the real data (test/src/real-subset-site.ts), in Chromium at 390 × 844 (a phone)
  * and 1400 × 900, in English and Chinese (the en and zh-CN locales), with JavaScript on and off: home, /deadlines
- * with a filter, a watchlist, search results, a ranking page, statistics, SIGKDD, USENIX Security and a journal.
+ * with a filter, a watchlist, search results, a ranking page, statistics, the feeds, SIGKDD, USENIX Security and a
+ * journal.
  * Each must have no element wider than the viewport, no table cell hidden (off-screen or clipped: a table fits or
  * becomes cards), no date or time broken across lines, no serious axe-core finding, and the navigation must mark the
  * page it is on (axe at 390 px only). One browser, pages in sequence.
@@ -68,6 +69,7 @@ describeOnRealUpstream(
         search: { path: "/search?kind=conferences&query=security", nav: "/search" },
         ranking: { path: "/rankings/ccf-a", nav: "/rankings" },
         statistics: { path: "/statistics", nav: "/statistics" },
+        feeds: { path: "/feeds", nav: "/feeds" },
         sigkdd: { path: `/conference/${kdd}`, nav: null },
         usenix: { path: `/conference/${usenix}`, nav: null },
         journal: { path: `/journal/${journal}`, nav: null },

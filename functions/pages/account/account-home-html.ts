@@ -1,13 +1,17 @@
 /**
  * The sections of the account page (`/account`, `/account/api-keys`), each under its own heading and anchor: API
  * keys, today's quota and the request for more, the login token for scripts, the watchlist, the researcher profile
- * (what is public said beside each field), and the account's data (export, delete). Pure: what to show comes in.
+ * (what is public said beside each field), the e-mail digests going to the account's address (with a form that
+ * subscribes its watchlist at once: the address is confirmed already) and the account's data (export, delete), in
+ * the page's language. Pure: what to show comes in.
  */
 import type { ApiKeyRecord, Profile, QuotaRequest } from "../../../accounts/store/types.ts";
 import { escapeHtml } from "../../../render/html.ts";
+import { tHtml } from "../../../render/i18n.ts";
+import { choicesHtml } from "../subscriptions/forms.ts";
 import { buttonFormHtml, type Field, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
 import { loggedInHtml } from "./login-pages.ts";
-import type { PageSession } from "./page-context.ts";
+import { at, type PageSession, t } from "./page-context.ts";
 import { VERIFY_PATH } from "./signup-pages.ts";
 
 export const HOME_PATH = "/account";
@@ -17,6 +21,22 @@ export const PROFILE_PATH = "/account/profile";
 export const QUOTA_REQUEST_PATH = "/account/quota-request";
 export const EXPORT_PATH = "/account/export";
 export const DELETE_PATH = "/account/delete";
+/** POST: a digest of the account's watchlist to its confirmed address, started at once. */
+export const DIGEST_PATH = "/account/digest";
+
+/** One digest subscription of the account's address, as the page lists it. */
+export interface DigestRow {
+  /** What it follows, in words, and that list's page on the site (same-site path). */
+  about: string;
+  listPath: string;
+  frequency: "daily" | "weekly";
+  closesIn: readonly number[];
+  timeZone: string;
+  confirmed: boolean;
+  /** The signed same-site paths to change or stop it and to unsubscribe at once. */
+  manage: string;
+  unsubscribe: string;
+}
 
 /** What a form sent back after a refusal: its values and a problem per field. */
 export interface Refill {
@@ -32,6 +52,8 @@ export interface HomeView {
   profile: Profile;
   /** Absolute addresses of the account's watchlist page and calendar. */
   watchlist: { page: string; calendar: string };
+  /** The digests going to the account's address; `watchlistDigest`: one of them follows its watchlist. */
+  digests: { rows: readonly DigestRow[]; watchlistDigest: boolean } | null;
   publicBaseUrl: string;
   notice?: string;
   /** A key just created: shown this once. */
@@ -40,7 +62,10 @@ export interface HomeView {
   refused?: { action: string; refill: Refill; problem?: string };
 }
 
-const date = (iso: string | null) => (iso ? escapeHtml(iso.slice(0, 16).replace("T", " ")) : "never");
+type View = HomeView;
+
+const date = (view: Pick<View, "session">, iso: string | null) =>
+  iso ? iso.slice(0, 16).replace("T", " ") : t(view.session, "acct.never");
 
 /** The refill and errors of `action`'s form, when it was the one refused. */
 function refillOf(view: HomeView, action: string): Refill {
@@ -51,49 +76,54 @@ function field(refill: Refill, f: Field): Field {
   return { ...f, value: refill.values[f.name] ?? f.value, error: refill.errors[f.name] };
 }
 
+const heading = (view: View, id: string, key: Parameters<typeof t>[1]) =>
+  `<h2 id="${id}">${escapeHtml(t(view.session, key))}</h2>`;
+
 function keysSection(view: HomeView): string {
   const { session } = view;
   const refill = refillOf(view, KEYS_PATH);
   const fresh = view.newKey
-    ? noticeHtml(`<p>Your new key <strong>${escapeHtml(view.newKey.label)}</strong> is shown this once: copy it now. Only its hash is kept, so nobody can show it again.</p>
-<p><code id="new-key" class="secret">${escapeHtml(view.newKey.key)}</code> <button type="button" data-copy="new-key">Copy the key</button></p>`)
+    ? noticeHtml(`<p>${tHtml(session.locale, "acct.key_new", { label: `<strong>${escapeHtml(view.newKey.label)}</strong>` })}</p>
+<p><code id="new-key" class="secret">${escapeHtml(view.newKey.key)}</code> <button type="button" data-copy="new-key">${escapeHtml(t(session, "acct.key_copy"))}</button></p>`)
     : "";
   const create = session.account.verified
     ? formHtml({
-        action: KEYS_PATH,
+        action: at(session, KEYS_PATH),
         csrf: session.csrf,
-        submit: "Create a key",
+        submit: t(session, "acct.key_create"),
+        locale: session.locale,
         fields: [
           field(refill, {
             name: "label",
-            label: "Name of the new key",
+            label: t(session, "acct.key_label"),
             autocomplete: "off",
             required: true,
             maxLength: 100,
-            hint: "Where you will use it, such as “laptop” or “lab server”: at most 100 characters.",
+            hint: t(session, "acct.key_label_hint"),
           }),
         ],
       })
-    : `${problemHtml("Your e-mail address is not confirmed yet, and the service gives API keys to confirmed accounts only: follow the link in the mail we sent.")}<p><a href="${VERIFY_PATH}">Send me a new confirmation link</a>.</p>`;
+    : `${problemHtml(t(session, "acct.key_unverified"))}<p><a href="${at(session, VERIFY_PATH)}">${escapeHtml(t(session, "acct.key_new_link"))}</a>.</p>`;
   const rows = view.keys.map(
     (
       k,
-    ) => `<tr><th scope="row">${escapeHtml(k.label ?? "(no name)")}<br><span class="hint">${escapeHtml(k.id)}</span></th>
-<td>${date(k.createdAt)}</td><td>${date(k.lastUsedAt)}</td><td>${k.usageCount}</td>
-<td>${k.revokedAt ? `revoked ${date(k.revokedAt)}` : buttonFormHtml(REVOKE_PATH, session.csrf, `Revoke ${k.label ?? k.id}`, { key_id: k.id })}</td></tr>`,
+    ) => `<tr><th scope="row">${escapeHtml(k.label ?? t(session, "acct.key_no_name"))}<br><span class="hint">${escapeHtml(k.id)}</span></th>
+<td>${escapeHtml(date(view, k.createdAt))}</td><td>${escapeHtml(date(view, k.lastUsedAt))}</td><td>${k.usageCount}</td>
+<td>${k.revokedAt ? escapeHtml(t(session, "acct.key_revoked_on", { date: date(view, k.revokedAt) })) : buttonFormHtml(at(session, REVOKE_PATH), session.csrf, t(session, "acct.key_revoke", { label: k.label ?? k.id }), { key_id: k.id })}</td></tr>`,
   );
   const table = view.keys.length
-    ? `<div class="table-wrap"><table><caption>Your keys (times in UTC)</caption>
-<thead><tr><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Requests</th><th scope="col">State</th></tr></thead>
+    ? `<div class="table-wrap"><table><caption>${escapeHtml(t(session, "acct.keys_caption"))}</caption>
+<thead><tr><th scope="col">${escapeHtml(t(session, "acct.key_col"))}</th><th scope="col">${escapeHtml(t(session, "acct.key_created"))}</th><th scope="col">${escapeHtml(t(session, "acct.key_last_used"))}</th><th scope="col">${escapeHtml(t(session, "acct.key_requests"))}</th><th scope="col">${escapeHtml(t(session, "acct.key_state"))}</th></tr></thead>
 <tbody>${rows.join("\n")}</tbody></table></div>`
-    : "<p>You have no API key yet.</p>";
-  return `<section aria-labelledby="api-keys"><h2 id="api-keys">API keys</h2>
-<p>Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to <code>/api</code> and <code>/mcp</code>: it opens the detail endpoints and the MCP detail tools. A revoked key is refused (401) from its next request.</p>
+    : `<p>${escapeHtml(t(session, "acct.keys_none"))}</p>`;
+  return `<section aria-labelledby="api-keys">${heading(view, "api-keys", "acct.keys_heading")}
+<p>${tHtml(session.locale, "acct.keys_intro", { header: "<code>Authorization: Bearer &lt;key&gt;</code>", api: "<code>/api</code>", mcp: "<code>/mcp</code>" })}</p>
 ${fresh}${create}
 ${table}</section>`;
 }
 
 function quotaSection(view: HomeView): string {
+  const { session } = view;
   const { limit, remaining } = view.quota;
   const refill = refillOf(view, QUOTA_REQUEST_PATH);
   const open = view.requests.find((r) => r.granted === null);
@@ -101,56 +131,115 @@ function quotaSection(view: HomeView): string {
     ? `<ul>${view.requests
         .map(
           (r) =>
-            `<li>${date(r.createdAt)}: ${r.requested} a day — ${r.granted === null ? "waiting for the operator" : `granted ${r.granted} a day on ${date(r.grantedAt)}`}</li>`,
+            `<li>${escapeHtml(
+              r.granted === null
+                ? t(session, "acct.quota_asked_waiting", { date: date(view, r.createdAt), n: String(r.requested) })
+                : t(session, "acct.quota_asked_granted", {
+                    date: date(view, r.createdAt),
+                    n: String(r.requested),
+                    granted: String(r.granted),
+                    on: date(view, r.grantedAt),
+                  }),
+            )}</li>`,
         )
         .join("")}</ul>`
     : "";
   const form = open
-    ? `<p>You asked for ${open.requested} requests a day on ${date(open.createdAt)}; the operator answers by e-mail.</p>`
+    ? `<p>${escapeHtml(t(session, "acct.quota_open", { n: String(open.requested), date: date(view, open.createdAt) }))}</p>`
     : formHtml({
-        action: QUOTA_REQUEST_PATH,
-        csrf: view.session.csrf,
-        submit: "Ask for a higher quota",
+        action: at(session, QUOTA_REQUEST_PATH),
+        csrf: session.csrf,
+        submit: t(session, "acct.quota_ask"),
+        locale: session.locale,
         fields: [
           field(refill, {
             name: "requested",
-            label: "Requests a day you need",
+            label: t(session, "acct.quota_requested"),
             type: "number",
             autocomplete: "off",
             required: true,
-            hint: `More than your ${limit} today; the operator decides.`,
+            hint: t(session, "acct.quota_requested_hint", { limit: String(limit) }),
           }),
           field(refill, {
             name: "reason",
-            label: "What the requests are for",
+            label: t(session, "acct.quota_reason"),
             type: "textarea",
             autocomplete: "off",
             required: true,
             maxLength: 2000,
-            hint: "A few words for the operator (10 to 2,000 characters).",
+            hint: t(session, "acct.quota_reason_hint"),
           }),
         ],
       });
-  return `<section aria-labelledby="quota"><h2 id="quota">Today's quota</h2>
-<p><strong>${limit - remaining}</strong> of <strong>${limit}</strong> requests used today, <strong>${remaining}</strong> left (the figure <code>X-Quota-Remaining</code> gives). All your keys and login tokens share it, REST and MCP together; it starts again at 00:00 UTC.</p>
+  const figures = tHtml(session.locale, "acct.quota_used", {
+    used: `<strong>${limit - remaining}</strong>`,
+    limit: `<strong>${limit}</strong>`,
+    remaining: `<strong>${remaining}</strong>`,
+    header: "<code>X-Quota-Remaining</code>",
+  });
+  return `<section aria-labelledby="quota">${heading(view, "quota", "acct.quota_heading")}
+<p>${figures}</p>
 ${history}${form}</section>`;
 }
 
 function tokenSection(view: HomeView): string {
   const email = view.session.account.email;
   const body = JSON.stringify({ email, password: "YOUR_PASSWORD" });
-  return `<section aria-labelledby="login-token"><h2 id="login-token">Login token for scripts</h2>
-<p>A script can log in instead of keeping a key: <code>POST /api/login</code> with your e-mail address and password answers a token (<code>data.token</code>) that works like a key for 180 days. A password reset ends every token issued before it.</p>
+  return `<section aria-labelledby="login-token">${heading(view, "login-token", "acct.token_heading")}
+<p>${tHtml(view.session.locale, "acct.token_intro", { post: "<code>POST /api/login</code>", token: "<code>data.token</code>" })}</p>
 <pre><code>curl -X POST ${escapeHtml(view.publicBaseUrl)}/api/login -H 'Content-Type: application/json' -d '${escapeHtml(body)}'</code></pre></section>`;
 }
 
 function watchlistSection(view: HomeView): string {
-  const { profile } = view;
+  const { profile, session } = view;
   const count = profile.trackedConferences.length + profile.trackedJournals.length;
-  return `<section aria-labelledby="watchlist"><h2 id="watchlist">Your watchlist</h2>
-<p>The venues you track (${count}) are your watchlist: its page <a href="${escapeHtml(view.watchlist.page)}">${escapeHtml(view.watchlist.page)}</a> and its calendar address, which stays the same as you track more venues:</p>
-<p><code class="secret">${escapeHtml(view.watchlist.calendar)}</code> <button type="button" data-copy-text="${escapeHtml(view.watchlist.calendar)}">Copy the calendar address</button></p>
-<p class="hint">The address is the calendar's only credential: share it only with whom may see your tracked venues.</p></section>`;
+  const page = `<a href="${escapeHtml(view.watchlist.page)}">${escapeHtml(view.watchlist.page)}</a>`;
+  return `<section aria-labelledby="watchlist">${heading(view, "watchlist", "acct.watchlist_heading")}
+<p>${tHtml(session.locale, "acct.watchlist_intro", { count: String(count), page })}</p>
+<p><code class="secret">${escapeHtml(view.watchlist.calendar)}</code> <button type="button" data-copy-text="${escapeHtml(view.watchlist.calendar)}">${escapeHtml(t(session, "acct.watchlist_copy"))}</button></p>
+<p class="hint">${escapeHtml(t(session, "acct.watchlist_secret"))}</p></section>`;
+}
+
+/** The digests going to the account's address, and the form that starts one of its watchlist. */
+function digestsSection(view: HomeView): string {
+  const { session } = view;
+  if (!view.digests) return "";
+  const email = `<strong>${escapeHtml(session.account.email)}</strong>`;
+  const tr = (key: Parameters<typeof t>[1], params?: Parameters<typeof t>[2]) =>
+    escapeHtml(t(session, key, params));
+  const rows = view.digests.rows.map((d) => {
+    const reminders = d.closesIn.length
+      ? d.closesIn.map((n) => t(session, n === 1 ? "digest.day" : "digest.days", { n })).join(", ")
+      : t(session, "acct.digest_no_reminders");
+    const state = d.confirmed ? tr("acct.digest_on") : tr("acct.digest_waiting");
+    return `<li><a href="${escapeHtml(d.listPath)}">${escapeHtml(d.about)}</a>: ${tr(d.frequency === "daily" ? "digest.daily" : "digest.weekly")} · ${tr("acct.digest_reminders", { days: reminders })} · ${escapeHtml(d.timeZone)} · ${state}
+<br><a href="${escapeHtml(d.manage)}">${tr("digest.manage_link")}</a> · <a href="${escapeHtml(d.unsubscribe)}">${tr("digest.unsubscribe")}</a></li>`;
+  });
+  const list = rows.length
+    ? `<ul class="digests">${rows.join("\n")}</ul>`
+    : `<p>${tHtml(session.locale, "acct.digest_none", { email })}</p>`;
+  const refill = refillOf(view, DIGEST_PATH);
+  const tracked = view.profile.trackedConferences.length;
+  const start = !session.account.verified
+    ? `<p>${tr("acct.digest_unverified")}</p>`
+    : view.digests.watchlistDigest
+      ? `<p>${tr("acct.digest_watchlist_listed")}</p>`
+      : tracked === 0
+        ? `<p>${tr("acct.digest_track_first")}</p>`
+        : `<form class="account" method="post" action="${at(session, DIGEST_PATH)}" novalidate>
+<input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}">
+${choicesHtml(
+  session.locale,
+  refill.values.frequency === "daily" ? "daily" : "weekly",
+  (refill.values.closes_in ?? "").split(",").filter(Boolean).map(Number),
+  refill.values.time_zone ?? "UTC",
+)}
+<button type="submit">${tr("acct.digest_start")}</button>
+</form><script src="/subscribe/zone.js" defer></script>`;
+  return `<section aria-labelledby="digests">${heading(view, "digests", "acct.digest_heading")}
+<p>${tHtml(session.locale, "acct.digest_intro", { email })}</p>
+${list}
+${start}</section>`;
 }
 
 const ids = (list: readonly string[]) => list.join(", ");
@@ -160,87 +249,107 @@ function profileSection(view: HomeView): string {
   const refill = refillOf(view, PROFILE_PATH);
   const checkbox = (on: boolean) => (on ? "on" : "");
   const isPublic = refill.values.public === undefined ? profile.public : refill.values.public === "on";
+  const publicWhen = t(session, "acct.profile_public_when");
   const form = formHtml({
-    action: PROFILE_PATH,
+    action: at(session, PROFILE_PATH),
     csrf: session.csrf,
-    submit: "Save the profile",
+    submit: t(session, "acct.profile_save"),
+    locale: session.locale,
     fields: [
       field(refill, {
         name: "public",
-        label: "Show my researcher profile",
+        label: t(session, "acct.profile_show"),
         type: "checkbox",
         autocomplete: "off",
         value: checkbox(profile.public),
-        hint: "Public: anyone with a key reads it by your id; private: it answers 404 like an unknown id.",
+        hint: t(session, "acct.profile_show_hint"),
       }),
       field(refill, {
         name: "institution",
-        label: "Institution",
+        label: t(session, "acct.institution"),
         autocomplete: "organization",
         maxLength: 200,
         value: profile.institution ?? "",
-        hint: "Public when the profile is.",
+        hint: publicWhen,
       }),
       field(refill, {
         name: "cv",
-        label: "CV",
+        label: t(session, "acct.profile_cv"),
         type: "textarea",
         autocomplete: "off",
         maxLength: 20000,
         value: profile.cv ?? "",
-        hint: "Public when the profile is; e-mail addresses, phone numbers and their links are shown as [contact removed]. At most 20,000 characters.",
+        hint: t(session, "acct.profile_cv_hint"),
       }),
       field(refill, {
         name: "track",
-        label: "Conferences you track (ids, comma-separated)",
+        label: t(session, "acct.profile_track"),
         autocomplete: "off",
         value: ids(profile.trackedConferences),
-        hint: "Your watchlist. The id is the number in a venue's address (/conference/406).",
+        hint: t(session, "acct.profile_track_hint"),
       }),
       field(refill, {
         name: "track_journals",
-        label: "Journals you track (ids, comma-separated)",
+        label: t(session, "acct.profile_track_journals"),
         autocomplete: "off",
         value: ids(profile.trackedJournals),
       }),
       field(refill, {
         name: "hide_tracked",
-        label: "Hide the venues I track from my public profile",
+        label: t(session, "acct.profile_hide"),
         type: "checkbox",
         autocomplete: "off",
         value: checkbox(profile.hideTracked ?? false),
-        hint: "They stay your watchlist and still count among a venue's trackers (a number, never who).",
+        hint: t(session, "acct.profile_hide_hint"),
       }),
       field(refill, {
         name: "attend",
-        label: "Conferences you attended (ids, comma-separated)",
+        label: t(session, "acct.profile_attend"),
         autocomplete: "off",
         value: ids(profile.attendedConferences),
-        hint: "Public when the profile is.",
+        hint: publicWhen,
       }),
     ],
   });
-  return `<section aria-labelledby="profile"><h2 id="profile">Researcher profile</h2>
-<p>Your profile is <strong>${isPublic ? "public" : "private"}</strong>. When public, <code>GET /api/researchers/${escapeHtml(profile.accountId)}</code> (and MCP <code>get_researcher</code>) shows your name, institution, CV, the venues you track (unless hidden below) and attended, and a summary of research interests generated from those venues. It never shows your e-mail address.</p>
+  const state = `<strong>${escapeHtml(t(session, isPublic ? "acct.profile_is_public" : "acct.profile_is_private"))}</strong>`;
+  return `<section aria-labelledby="profile">${heading(view, "profile", "acct.profile_heading")}
+<p>${tHtml(session.locale, "acct.profile_intro", { state, get: `<code>GET /api/researchers/${escapeHtml(profile.accountId)}</code>`, tool: "<code>get_researcher</code>" })}</p>
 ${form}</section>`;
 }
 
 function dataSection(view: HomeView): string {
-  return `<section aria-labelledby="your-data"><h2 id="your-data">Your data</h2>
-<p>Download everything kept about your account as JSON: the account, the profile, your keys' names and dates (never the keys or their hashes), your watchlist and your quota requests.</p>
-${buttonFormHtml(EXPORT_PATH, view.session.csrf, "Export my data")}
-<p><a href="${DELETE_PATH}">Delete my account</a>: keys revoked at once, every session ended, the profile gone.</p></section>`;
+  const { session } = view;
+  const remove = `<a href="${at(session, DELETE_PATH)}">${escapeHtml(t(session, "acct.data_delete_link"))}</a>`;
+  return `<section aria-labelledby="your-data">${heading(view, "your-data", "acct.data_heading")}
+<p>${escapeHtml(t(session, "acct.data_intro"))}</p>
+${buttonFormHtml(at(session, EXPORT_PATH), session.csrf, t(session, "acct.data_export"))}
+<p>${tHtml(session.locale, "acct.data_delete", { link: remove })}</p></section>`;
 }
 
 /** The whole account page. */
 export function homeHtml(view: HomeView): string {
+  const { session } = view;
   const problem = view.refused?.problem ? problemHtml(view.refused.problem) : "";
-  return `${problem}${view.notice ? noticeHtml(`<p>${escapeHtml(view.notice)}</p>`) : ""}${loggedInHtml(view.session)}
-<nav aria-label="On this page"><ul class="toc"><li><a href="#api-keys">API keys</a></li><li><a href="#quota">Quota</a></li><li><a href="#login-token">Login token</a></li><li><a href="#watchlist">Watchlist</a></li><li><a href="#profile">Profile</a></li><li><a href="#your-data">Your data</a></li></ul></nav>
+  const toc = (
+    [
+      ["api-keys", "acct.toc_keys"],
+      ["quota", "acct.toc_quota"],
+      ["login-token", "acct.toc_token"],
+      ["watchlist", "acct.toc_watchlist"],
+      ...(view.digests ? [["digests", "acct.toc_digests"] as const] : []),
+      ["profile", "acct.toc_profile"],
+      ["your-data", "acct.toc_data"],
+    ] as const
+  )
+    .map(([id, key]) => `<li><a href="#${id}">${escapeHtml(t(session, key))}</a></li>`)
+    .join("");
+  return `${problem}${view.notice ? noticeHtml(`<p>${escapeHtml(view.notice)}</p>`) : ""}${loggedInHtml(session)}
+<nav aria-label="${escapeHtml(t(session, "acct.toc_label"))}"><ul class="toc">${toc}</ul></nav>
 ${keysSection(view)}
 ${quotaSection(view)}
 ${tokenSection(view)}
 ${watchlistSection(view)}
+${digestsSection(view)}
 ${profileSection(view)}
 ${dataSection(view)}`;
 }
@@ -251,21 +360,23 @@ export function deleteFormHtml(
   refill: Refill = { values: {}, errors: {} },
   problem?: string,
 ): string {
-  return `${problem ? problemHtml(problem) : ""}<p>Deleting your account revokes every API key at once (their next request answers 401), ends every session, and removes your profile, watchlist and quota requests. Counters stay, tied to no one: requests counted today, views, and your ratings and comments (shown without an author). This cannot be undone; <a href="#your-data-export">export your data</a> first if you want it.</p>
+  const exportLink = `<a href="#your-data-export">${escapeHtml(t(session, "acct.delete_export_first"))}</a>`;
+  return `${problem ? problemHtml(problem) : ""}<p>${tHtml(session.locale, "acct.delete_intro", { export: exportLink })}</p>
 ${formHtml({
-  action: DELETE_PATH,
+  action: at(session, DELETE_PATH),
   csrf: session.csrf,
-  submit: "Delete my account for good",
+  submit: t(session, "acct.delete_submit"),
+  locale: session.locale,
   fields: [
     field(refill, {
       name: "confirm",
-      label: "Type your e-mail address to confirm",
+      label: t(session, "acct.delete_confirm"),
       type: "email",
       autocomplete: "off",
       required: true,
-      hint: `The address you log in with (${session.account?.email ?? ""}).`,
+      hint: t(session, "acct.delete_confirm_hint", { email: session.account?.email ?? "" }),
     }),
   ],
 })}
-<p id="your-data-export">${buttonFormHtml(EXPORT_PATH, session.csrf, "Export my data")} · <a href="${HOME_PATH}">Back to your account</a></p>`;
+<p id="your-data-export">${buttonFormHtml(at(session, EXPORT_PATH), session.csrf, t(session, "acct.data_export"))} · <a href="${at(session, HOME_PATH)}">${escapeHtml(t(session, "acct.back"))}</a></p>`;
 }

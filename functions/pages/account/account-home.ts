@@ -4,6 +4,9 @@
  * a higher quota, export the account's data (a JSON download) and, after `/account/delete`'s confirmation, delete
  * the account. Every POST arrives here with its CSRF token already checked (page-context.ts). A refused form comes
  * back refilled with the problem beside its field and a 400; a done action goes back to the page (303) saying so.
+ * The page lists the digest subscriptions of the account's address (by e-mail, wherever they were started) with
+ * their signed change-or-stop links, and `POST /account/digest` starts a digest of the account's watchlist at once:
+ * the address is confirmed already, so there is no confirmation link. Under /zh/ every word is Chinese.
  */
 import {
   deleteAccount,
@@ -17,14 +20,21 @@ import {
   type ProfilePatch,
   updateProfile,
 } from "../../../accounts/auth/accounts.ts";
-import type { Account, Store } from "../../../accounts/store/types.ts";
+import type { Account, Store, Subscription } from "../../../accounts/store/types.ts";
 import type { Caller, QuotaResult } from "../../../read/caller.ts";
 import type { VenueFactLookup } from "../../../read/query/venue-facts.ts";
+import { localePath } from "../../../render/i18n.ts";
 import type { Clock } from "../../../runtime/clock.ts";
 import { callerWatched } from "../account-watchlist.ts";
+import { filterSummary } from "../deadlines-page.ts";
+import { storedFilter } from "../subscriptions/digest-items.ts";
+import { linkSigner, newSubscriptionId } from "../subscriptions/links.ts";
+import { choicesOf, MAX_PER_ADDRESS } from "../subscriptions/subscribe-pages.ts";
 import { watchlistLinks } from "../watchlists.ts";
 import {
   DELETE_PATH,
+  DIGEST_PATH,
+  type DigestRow,
   deleteFormHtml,
   EXPORT_PATH,
   HOME_PATH,
@@ -38,7 +48,7 @@ import {
 } from "./account-home-html.ts";
 import { type AccountPage, redirect } from "./account-html.ts";
 import { loginForm } from "./login-pages.ts";
-import type { PageSession } from "./page-context.ts";
+import { at, type PageSession, t } from "./page-context.ts";
 
 export const ACCOUNT_HOME_PATHS = [
   HOME_PATH,
@@ -48,6 +58,7 @@ export const ACCOUNT_HOME_PATHS = [
   QUOTA_REQUEST_PATH,
   EXPORT_PATH,
   DELETE_PATH,
+  DIGEST_PATH,
 ];
 
 export interface AccountHomeDeps {
@@ -60,16 +71,22 @@ export interface AccountHomeDeps {
   clock: Clock;
   /** The Set-Cookie value that ends the session cookie (after the account is deleted). */
   clearedSessionCookie(): string;
+  /** E-mail digests are offered (an outbox sends them): the page lists and starts them. Default true. */
+  digests?: boolean;
 }
 
 type LoggedIn = PageSession & { account: Account };
 
 /** What each done action says on the page it goes back to (`?done=`). */
-const DONE: Record<string, string> = {
-  revoked: "The key is revoked: its next request answers 401.",
-  profile: "Your profile is saved.",
-  quota: "Your request is recorded; the operator answers by e-mail.",
-};
+const DONE = {
+  revoked: "acct.done_revoked",
+  profile: "acct.done_profile",
+  quota: "acct.done_quota",
+  digest: "acct.digest_started",
+} as const;
+
+const doneKey = (done: string | null) =>
+  done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null;
 
 const noRefill: Refill = { values: {}, errors: {} };
 
@@ -78,6 +95,40 @@ const idList = (raw: string | null) => (raw ?? "").split(/[\s,]+/).filter((id) =
 
 export function accountHome(deps: AccountHomeDeps) {
   const { store } = deps;
+  const offersDigests = deps.digests ?? true;
+  const signer = linkSigner(store);
+
+  /** The digests going to the account's address, as the page lists them (links in the page's language). */
+  const digestRows = async (session: LoggedIn, watchlistId: string) => {
+    const subs = await store.listSubscriptions(session.account.email);
+    const rows = await Promise.all(
+      subs.map(async (sub): Promise<DigestRow> => {
+        const links = await signer.links("", sub.id, session.locale);
+        const target = sub.target;
+        const about =
+          target.kind === "filter"
+            ? filterSummary(storedFilter(target.filter), session.locale)
+            : target.watchlistId === watchlistId
+              ? t(session, "acct.digest_about_watchlist")
+              : t(session, "nav.watchlist");
+        const listPath =
+          target.kind === "filter" ? `/deadlines?${target.filter}` : `/watchlist?id=${target.watchlistId}`;
+        return {
+          about,
+          listPath: at(session, listPath),
+          frequency: sub.frequency,
+          closesIn: sub.closesIn,
+          timeZone: sub.timeZone,
+          confirmed: sub.confirmed,
+          ...links,
+        };
+      }),
+    );
+    const watchlistDigest = subs.some(
+      (s) => s.target.kind === "watchlist" && s.target.watchlistId === watchlistId,
+    );
+    return { rows, watchlistDigest };
+  };
   const callerOf = (session: LoggedIn): Caller => ({
     kind: "account",
     accountId: session.account.id,
@@ -100,6 +151,7 @@ export function accountHome(deps: AccountHomeDeps) {
       callerWatched(store, caller),
     ]);
     const links = watchlistLinks(watched?.id ?? "");
+    const digests = offersDigests ? await digestRows(session, watched?.id ?? "") : null;
     const profile = stored ?? {
       accountId: session.account.id,
       public: true,
@@ -116,11 +168,15 @@ export function accountHome(deps: AccountHomeDeps) {
       quota: { limit: quota.limit, remaining: quota.remaining },
       requests,
       profile,
-      watchlist: { page: deps.publicBaseUrl + links.page, calendar: deps.publicBaseUrl + links.calendar },
+      watchlist: {
+        page: deps.publicBaseUrl + localePath(session.locale, links.page),
+        calendar: deps.publicBaseUrl + links.calendar,
+      },
+      digests,
       publicBaseUrl: deps.publicBaseUrl,
       ...extra,
     };
-    return { title: "Your account", body: homeHtml(view), status };
+    return { title: t(session, "acct.your_account"), body: homeHtml(view), status };
   };
 
   const refused = (session: LoggedIn, action: string, refill: Refill, problem?: string) =>
@@ -130,16 +186,14 @@ export function accountHome(deps: AccountHomeDeps) {
     const label = (fields.get("label") ?? "").trim();
     const values = { label: fields.get("label") ?? "" };
     if (label === "")
-      return refused(session, KEYS_PATH, { values, errors: { label: "give the key a name" } });
+      return refused(session, KEYS_PATH, { values, errors: { label: t(session, "acct.key_label_empty") } });
     if (label.length > 100)
-      return refused(session, KEYS_PATH, { values, errors: { label: "at most 100 characters" } });
+      return refused(session, KEYS_PATH, {
+        values,
+        errors: { label: t(session, "acct.at_most", { n: 100 }) },
+      });
     if (!session.account.verified)
-      return refused(
-        session,
-        KEYS_PATH,
-        noRefill,
-        "Confirm your e-mail address first: keys are for confirmed accounts.",
-      );
+      return refused(session, KEYS_PATH, noRefill, t(session, "acct.key_confirm_first"));
     const created = await createKey(store, session.account.email, label, deps.clock());
     // Shown here once, never again: no redirect, and the page is no-store.
     return page(session, { newKey: { key: created.key, label } }, 201);
@@ -148,12 +202,13 @@ export function accountHome(deps: AccountHomeDeps) {
   const revokeAction = async (session: LoggedIn, fields: URLSearchParams) => {
     const keyId = fields.get("key_id") ?? "";
     const revoked = keyId ? await store.revokeApiKey(session.account.id, keyId) : null;
-    if (!revoked) return refused(session, KEYS_PATH, noRefill, "You have no such key: nothing was revoked.");
-    return redirect(`${HOME_PATH}?done=revoked#api-keys`);
+    if (!revoked) return refused(session, KEYS_PATH, noRefill, t(session, "acct.key_unknown"));
+    return redirect(`${at(session, HOME_PATH)}?done=revoked#api-keys`);
   };
 
   /** Unknown venue ids, per field, when the server has a snapshot to ask. */
   const unknownVenues = async (
+    session: LoggedIn,
     patch: Required<Pick<ProfilePatch, "trackedConferences" | "trackedJournals" | "attendedConferences">>,
   ) => {
     const lookup = deps.venueFacts();
@@ -167,7 +222,7 @@ export function accountHome(deps: AccountHomeDeps) {
           : patch.trackedJournals.includes(malformed)
             ? "track_journals"
             : "attend";
-        errors[field] = `"${malformed}" is not a venue id: ids are the digits of a venue's address`;
+        errors[field] = t(session, "acct.venue_id_malformed", { id: JSON.stringify(malformed) });
       }
       return errors;
     }
@@ -178,7 +233,10 @@ export function accountHome(deps: AccountHomeDeps) {
     const known = new Set(facts.map((f) => `${f.kind}:${f.id}`));
     const check = (name: string, kind: string, list: string[]) => {
       const missing = list.filter((id) => !known.has(`${kind}:${id}`));
-      if (missing.length) errors[name] = `no ${kind} has the id ${missing.join(", ")}`;
+      if (missing.length)
+        errors[name] = t(session, kind === "journal" ? "acct.no_journal_id" : "acct.no_conference_id", {
+          ids: missing.join(", "),
+        });
     };
     check("track", "conference", patch.trackedConferences);
     check("track_journals", "journal", patch.trackedJournals);
@@ -197,9 +255,10 @@ export function accountHome(deps: AccountHomeDeps) {
       trackedJournals: idList(fields.get("track_journals")),
       attendedConferences: idList(fields.get("attend")),
     };
-    const errors = await unknownVenues(venues);
-    if ((values.institution ?? "").trim().length > 200) errors.institution = "at most 200 characters";
-    if ((values.cv ?? "").trim().length > 20_000) errors.cv = "at most 20,000 characters";
+    const errors = await unknownVenues(session, venues);
+    if ((values.institution ?? "").trim().length > 200)
+      errors.institution = t(session, "acct.at_most", { n: 200 });
+    if ((values.cv ?? "").trim().length > 20_000) errors.cv = t(session, "acct.at_most", { n: 20_000 });
     if (Object.keys(errors).length) return refused(session, PROFILE_PATH, { values, errors });
     try {
       await updateProfile(
@@ -218,7 +277,7 @@ export function accountHome(deps: AccountHomeDeps) {
       if (!(error instanceof AccountError)) throw error;
       return refused(session, PROFILE_PATH, { values, errors: {} }, error.message);
     }
-    return redirect(`${HOME_PATH}?done=profile#profile`);
+    return redirect(`${at(session, HOME_PATH)}?done=profile#profile`);
   };
 
   const quotaAction = async (session: LoggedIn, fields: URLSearchParams) => {
@@ -232,7 +291,47 @@ export function accountHome(deps: AccountHomeDeps) {
       if (!(error instanceof AccountError)) throw error;
       return refused(session, QUOTA_REQUEST_PATH, { values: ask, errors: {} }, error.message);
     }
-    return redirect(`${HOME_PATH}?done=quota#quota`);
+    return redirect(`${at(session, HOME_PATH)}?done=quota#quota`);
+  };
+
+  /**
+   * A digest of the account's watchlist to its own address, started at once: the address is the account's, and
+   * confirmed (an unconfirmed account is refused), so no confirmation link is needed. One per account.
+   */
+  const digestAction = async (session: LoggedIn, fields: URLSearchParams) => {
+    const values = {
+      frequency: fields.get("frequency") ?? "",
+      closes_in: fields.getAll("closes_in").join(","),
+      time_zone: fields.get("time_zone") ?? "",
+    };
+    const again = (problem: string) => refused(session, DIGEST_PATH, { values, errors: {} }, problem);
+    if (!offersDigests) return again(t(session, "acct.digest_off"));
+    if (!session.account.verified) return again(t(session, "acct.digest_unverified"));
+    const choices = choicesOf(fields, session.locale);
+    if ("problem" in choices) return again(choices.problem);
+    const watched = await callerWatched(store, callerOf(session));
+    if (!watched || watched.conferences.length === 0) return again(t(session, "acct.digest_track_first"));
+    const email = session.account.email;
+    const existing = await store.listSubscriptions(email);
+    if (existing.some((s) => s.target.kind === "watchlist" && s.target.watchlistId === watched.id))
+      return again(t(session, "acct.digest_exists"));
+    if (existing.length >= MAX_PER_ADDRESS)
+      return again(t(session, "acct.digest_too_many", { email, n: MAX_PER_ADDRESS }));
+    const sub: Subscription = {
+      id: newSubscriptionId(),
+      email,
+      target: { kind: "watchlist", watchlistId: watched.id },
+      ...choices,
+      language: session.locale,
+      confirmed: true,
+      createdAt: deps.clock().toISOString(),
+      confirmHash: null,
+      confirmExpiresAt: null,
+      lastPeriod: null,
+      lastDeadlines: null,
+    };
+    await store.createSubscription(sub);
+    return redirect(`${at(session, HOME_PATH)}?done=digest#digests`);
   };
 
   const exportAction = async (session: LoggedIn): Promise<Response> => {
@@ -252,10 +351,9 @@ export function accountHome(deps: AccountHomeDeps) {
   ): Promise<AccountPage | Response> => {
     const confirm = (fields.get("confirm") ?? "").trim().toLowerCase();
     if (confirm !== session.account.email) {
-      const error =
-        confirm === "" ? "type your e-mail address to confirm" : "this is not your account's e-mail address";
+      const error = t(session, confirm === "" ? "acct.delete_type_email" : "acct.delete_not_yours");
       return {
-        title: "Delete your account",
+        title: t(session, "acct.delete_title"),
         status: 400,
         body: deleteFormHtml(session, {
           values: { confirm: fields.get("confirm") ?? "" },
@@ -265,8 +363,8 @@ export function accountHome(deps: AccountHomeDeps) {
     }
     await deleteAccount(store, session.account.id);
     return {
-      title: "Your account is deleted",
-      body: '<p>Your account is deleted: its keys no longer work, its sessions are ended and its profile is gone.</p><p><a href="/account/signup">Sign up again</a> · <a href="/">Home</a></p>',
+      title: t(session, "acct.deleted_title"),
+      body: `<p>${t(session, "acct.deleted")}</p><p><a href="${at(session, "/account/signup")}">${t(session, "acct.signup_again")}</a> · <a href="${at(session, "/")}">${t(session, "acct.home")}</a></p>`,
       setCookies: [deps.clearedSessionCookie()],
     };
   };
@@ -280,15 +378,17 @@ export function accountHome(deps: AccountHomeDeps) {
     const { account } = session;
     if (!account) {
       // 200 at the address asked for (the reference's clients print /account/api-keys): log in, then back here.
-      const next = pathname === KEYS_PATH ? KEYS_PATH : HOME_PATH;
+      const next = at(session, pathname === KEYS_PATH ? KEYS_PATH : HOME_PATH);
       return {
-        title: "Log in",
-        body: `<p>Log in to see your account and API keys.</p>${loginForm(session, next)}`,
+        title: t(session, "acct.login"),
+        body: `<p>${t(session, "acct.login_to_see")}</p>${loginForm(session, next)}`,
       };
     }
     const loggedIn = { ...session, account };
-    if (pathname === DELETE_PATH) return { title: "Delete your account", body: deleteFormHtml(loggedIn) };
-    return page(loggedIn, { notice: DONE[query.get("done") ?? ""] });
+    if (pathname === DELETE_PATH)
+      return { title: t(session, "acct.delete_title"), body: deleteFormHtml(loggedIn) };
+    const done = doneKey(query.get("done"));
+    return page(loggedIn, { notice: done ? t(session, done) : undefined });
   };
 
   /** POST, its fields checked for CSRF already. */
@@ -300,14 +400,9 @@ export function accountHome(deps: AccountHomeDeps) {
     const { account } = session;
     if (!account)
       return {
-        title: "Log in",
+        title: t(session, "acct.login"),
         status: 401,
-        body: loginForm(
-          session,
-          HOME_PATH,
-          "",
-          "Your session has ended: log in again, then repeat what you did.",
-        ),
+        body: loginForm(session, at(session, HOME_PATH), "", t(session, "acct.session_ended")),
       };
     const loggedIn = { ...session, account };
     switch (pathname) {
@@ -323,6 +418,8 @@ export function accountHome(deps: AccountHomeDeps) {
         return exportAction(loggedIn);
       case DELETE_PATH:
         return deleteAction(loggedIn, fields);
+      case DIGEST_PATH:
+        return digestAction(loggedIn, fields);
       default:
         return page(loggedIn);
     }
@@ -337,12 +434,17 @@ export function accountHome(deps: AccountHomeDeps) {
     status: number,
   ): Promise<AccountPage> => {
     const { account } = session;
-    if (!account) return { title: "Log in", status, body: loginForm(session, HOME_PATH, "", problem) };
+    if (!account)
+      return {
+        title: t(session, "acct.login"),
+        status,
+        body: loginForm(session, at(session, HOME_PATH), "", problem),
+      };
     const values = Object.fromEntries([...fields].filter(([name]) => name !== "csrf"));
     const loggedIn = { ...session, account };
     if (pathname === DELETE_PATH)
       return {
-        title: "Delete your account",
+        title: t(session, "acct.delete_title"),
         status,
         body: deleteFormHtml(loggedIn, { values, errors: {} }, problem),
       };

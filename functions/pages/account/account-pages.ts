@@ -47,7 +47,10 @@ export function accountPages(deps: AccountPagesDeps, home?: AccountHome): Accoun
     const email = fields.get("email") ?? "";
     switch (pathname) {
       case SIGNUP_PATH:
-        return { title: t(session, "acct.signup"), body: signupForm(session, signupValues(fields), {}, problem) };
+        return {
+          title: t(session, "acct.signup"),
+          body: signupForm(session, signupValues(fields), {}, problem),
+        };
       case LOGIN_FORM_PATH:
         return {
           title: t(session, "acct.login"),

@@ -12,6 +12,7 @@ import type { VenueFactLookup } from "../../../read/query/venue-facts.ts";
 import type { Clock } from "../../../runtime/clock.ts";
 import { allowedHostNames } from "../../edge/host-guard.ts";
 import { accountHome } from "./account-home.ts";
+import { accountMailLanguage } from "./account-mails.ts";
 import { type AccountPages, accountPages } from "./account-pages.ts";
 import { formGuard } from "./form-guard.ts";
 
@@ -56,6 +57,7 @@ export function createAccountPages(
         publicBaseUrl: config.publicBaseUrl,
         settings: config.accounts,
         clock,
+        mailLanguage: accountMailLanguage,
       }),
       login,
       sessions,

@@ -12,10 +12,11 @@
  *   the check watchlist creation uses, which knows this service's hosts). hono's csrf middleware makes only that
  *   Origin check, against an origin list of its own; a token also covers a browser or proxy that drops Origin.
  */
-import { type Locale, t } from "../../../render/i18n.ts";
+
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { parse, serialize } from "hono/utils/cookie";
 import type { SettingStore } from "../../../accounts/store/types.ts";
+import { type Locale, t } from "../../../render/i18n.ts";
 import { DAY_MS } from "../../../runtime/clock.ts";
 import { crossSiteRefusal } from "../../edge/same-site.ts";
 
@@ -108,8 +109,7 @@ export function formGuard(store: SettingStore, options: FormGuardOptions): FormG
         hmac(key, `form:${ctx.formCookie}`),
       ];
       // A new form cookie means the browser sent none: no token can match it.
-      if (ctx.setCookies.length > 0 && !ctx.sessionToken)
-        return t(locale, "acct.no_cookie");
+      if (ctx.setCookies.length > 0 && !ctx.sessionToken) return t(locale, "acct.no_cookie");
       return candidates.some((c) => c !== null && same(c, sent)) ? null : expired;
     },
     sessionCookie: (token, maxAgeMs) => cookie(SESSION_COOKIE, token, "/", maxAgeMs),

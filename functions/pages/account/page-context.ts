@@ -12,7 +12,14 @@ import type { Login } from "../../../accounts/auth/login.ts";
 import type { SelfService } from "../../../accounts/auth/self-service.ts";
 import type { Sessions } from "../../../accounts/auth/sessions.ts";
 import type { Account } from "../../../accounts/store/types.ts";
-import { type Locale, localeOfPath, localePath, type MessageKey, type MessageParams, t as translate } from "../../../render/i18n.ts";
+import {
+  type Locale,
+  localeOfPath,
+  localePath,
+  type MessageKey,
+  type MessageParams,
+  t as translate,
+} from "../../../render/i18n.ts";
 import type { FormContext, FormGuard } from "./form-guard.ts";
 
 export interface AccountPagesDeps {

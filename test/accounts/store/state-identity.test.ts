@@ -49,7 +49,11 @@ describe("marker names", () => {
     );
 
   it("any two distinct prefixes: distinct file names, each a single name a file system takes", () => {
-    const prefix = fc.oneof(fc.string(), fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ maxLength: 400 }));
+    const prefix = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "grapheme", maxLength: 200 }),
+      fc.string({ maxLength: 400 }),
+    );
     fc.assert(
       fc.property(prefix.chain(related), ([a, b]) => {
         const fileA = basename(stateMarkerFile("/s", a));
