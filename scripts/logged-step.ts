@@ -35,6 +35,8 @@ export function runLoggedStep(step: LoggedStep): Promise<void> {
       cwd: step.cwd,
       stdio: ["ignore", "pipe", "pipe"],
       env: step.env,
+      // A process group of its own, so a stop signal passed on to the group reaches the step's children too.
+      detached: true,
     });
     step.watch?.(child);
     output.attach(child);

@@ -38,7 +38,14 @@ let stopping = false;
 function stopOnSignal(signal: NodeJS.Signals): void {
   stopping = true;
   const child = building;
-  child?.kill(signal);
+  // The step runs in its own process group (logged-step.ts): the signal reaches its children too (a sync's git).
+  if (child?.pid !== undefined) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  }
   if (serving) return;
   if (!child) process.exit(0);
   child.once("exit", () => process.exit(0));
