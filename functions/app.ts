@@ -241,7 +241,10 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
     app.on(
       [...PAGE_METHODS, "POST"],
       // English at today's addresses, the same pages in Chinese under /zh/.
-      [SUBSCRIBE_PATH, `${SUBSCRIBE_PATH}/*`, "/subscriptions/*"].flatMap((path) => [path, localePath("zh", path)]),
+      [SUBSCRIBE_PATH, `${SUBSCRIBE_PATH}/*`, "/subscriptions/*"].flatMap((path) => [
+        path,
+        localePath("zh", path),
+      ]),
       async (c, next) => (await subscriptions(c.req.raw, rawPath(c.req.raw), c.get("ip"))) ?? next(),
     );
   }

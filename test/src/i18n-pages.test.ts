@@ -6,7 +6,7 @@
  */
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../render/i18n.ts";
+import { englishInterfaceWords as interfaceWords } from "../helpers/interface-words.ts";
 import { servedSiteForFile } from "./build-site.ts";
 import { listFiles, readText } from "./dist-files.ts";
 import { BASE_URL, fixtureSnapshot } from "./fixture.ts";
@@ -18,59 +18,8 @@ const DATA_NAMES = [...fixture.conferences, ...fixture.journals]
   .flatMap((v) => [v.full_name, v.short_name ?? ""])
   .filter(Boolean)
   .sort((a, b) => b.length - a.length);
-/** A word of 4+ letters that is not part of an identifier (ccf-deadlines, cp_index, a/b). */
-const WORD = /(?<![\w/-])[A-Za-z][a-z]{3,}(?![\w/-])/g;
-
-/** Message groups that are interface words (not sentences that quote data, not the language switch itself). */
-const INTERFACE_GROUPS =
-  /^(nav|state|col|venue|table|filter|search|deadline|rank|journal|rankings|metric|cp|next|related|credits|pager|home|deadlines|watch|type|list|age|stats|chart|feeds|download|api|notfound)\./;
-/** English words a Chinese page must not show in its interface: each English message's words of 4+ letters. */
-const FORBIDDEN = new Set(
-  Object.entries(MESSAGES.en)
-    .filter(
-      ([key, text]) => INTERFACE_GROUPS.test(key) && text !== MESSAGES.zh[key as keyof typeof MESSAGES.zh],
-    )
-    .flatMap(([, text]) => text.replace(/\{\w+\}/g, " ").match(/[A-Za-z][a-z]{3,}/g) ?? [])
-    // Names kept as they are in Chinese too.
-    .filter(
-      (word) =>
-        ![
-          "Venue",
-          "Directory",
-          "Markdown",
-          "Google",
-          "Calendar",
-          "Outlook",
-          "Apple",
-          "SCImago",
-          "Scopus",
-          "Country",
-          "Rank",
-          "Journal",
-          "CAPES",
-          "QUALIS",
-          "iCalendar",
-          "webcal",
-          "Anywhere",
-          "Earth",
-        ].includes(word),
-    ),
-);
-/** Where a page's interface words are (data such as venue names sits in cells, links and paragraphs). */
-const INTERFACE =
-  "h1, h2, h3, th, caption, label, legend, summary, button, nav, dt, .badge, #deadlines-status, #search-status, .subtitle, .note, .muted";
-
-/**
- * English interface words in the page's interface elements, outside the parts marked lang="en" (the switch, the
- * OpenAPI document's words) and code (paths, parameter names).
- */
-function englishInterfaceWords(html: string): string[] {
-  const { document } = parseHTML(html);
-  for (const marked of document.querySelectorAll('body [lang="en"], script, svg, code')) marked.remove();
-  let text = [...document.querySelectorAll(INTERFACE)].map((e) => e.textContent ?? "").join(" ");
-  for (const name of DATA_NAMES) text = text.replaceAll(name, " ");
-  return [...new Set((text.match(WORD) ?? []).filter((w) => FORBIDDEN.has(w)))];
-}
+/** English interface words in the page's interface elements (test/helpers/interface-words.ts), data taken out. */
+const englishInterfaceWords = (html: string) => interfaceWords(html, DATA_NAMES);
 
 const get = async (path: string) => {
   const res = await fetch(`${served().server.url}${path}`);

@@ -133,7 +133,10 @@ function quotaSection(view: HomeView): string {
           (r) =>
             `<li>${escapeHtml(
               r.granted === null
-                ? t(session, "acct.quota_asked_waiting", { date: date(view, r.createdAt), n: String(r.requested) })
+                ? t(session, "acct.quota_asked_waiting", {
+                    date: date(view, r.createdAt),
+                    n: String(r.requested),
+                  })
                 : t(session, "acct.quota_asked_granted", {
                     date: date(view, r.createdAt),
                     n: String(r.requested),

@@ -90,7 +90,9 @@ function contract(name: string, makeBackend: () => Backend) {
         subscription("z1", { confirmed: false, confirmHash: "hash-z1", confirmExpiresAt: at(60_000) }),
       );
       expect((await store.confirmSubscription("hash-z1"))?.language).toBe("zh");
-      expect((await store.listConfirmedSubscriptions("", 10)).find((s) => s.id === "z1")?.language).toBe("zh");
+      expect((await store.listConfirmedSubscriptions("", 10)).find((s) => s.id === "z1")?.language).toBe(
+        "zh",
+      );
     });
   });
 }
