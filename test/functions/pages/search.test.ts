@@ -31,7 +31,7 @@ afterAll(() => h?.close());
 /** The links of the result rows and the outlook state each row is marked with. */
 function rows(html: string): { name: string; call: string }[] {
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
-  return [...body.matchAll(/<tr><td><a href="[^"]+">([^<]+)<\/a>[\s\S]*?<\/tr>/g)].map((m) => ({
+  return [...body.matchAll(/<tr><td[^>]*><a href="[^"]+">([^<]+)<\/a>[\s\S]*?<\/tr>/g)].map((m) => ({
     name: m[1] ?? "",
     call: /badge state-(\w+)/.exec(m[0])?.[1] ?? "none",
   }));
