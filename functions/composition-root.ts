@@ -88,7 +88,14 @@ export function createServices(config: ServerConfig, store: Store, options: Serv
   let facts: VenueFactLookup | null = null;
   const login = createLogin(store, config, config.login, clock);
   const outbox = new StoreOutbox(store, config.mail, options.mailQueued);
-  const access = createAccountAccess(store, config, options.reservations, options.leases, options.keyUses, clock);
+  const access = createAccountAccess(
+    store,
+    config,
+    options.reservations,
+    options.leases,
+    options.keyUses,
+    clock,
+  );
   return {
     access,
     activity: createStoreActivity(store, options.views, { countsCacheMs: options.countsCacheMs }),
