@@ -3,7 +3,7 @@
  * server (scripts/serve.ts, as deployed) and a plain Node HTTP server answering a precomputed body.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { freePort, readMemory, startScript, stop, waitForHttp } from "./processes.ts";
@@ -80,11 +80,14 @@ export function serviceEnv(options: ServiceOptions): Record<string, string> {
   };
 }
 
-export function startService(options: ServiceOptions): Promise<RunningChild> {
+export async function startService(options: ServiceOptions): Promise<RunningChild> {
+  const env = serviceEnv(options);
+  // No site is built for the bench, but the server refuses a SITE_DIR that does not exist.
+  await mkdir(env.SITE_DIR as string, { recursive: true });
   return startChild(
     "scripts/serve.ts",
     [],
-    serviceEnv(options),
+    env,
     join(options.workDir, "server.log"),
     "/api/statistics",
     options.nodeArgs,
