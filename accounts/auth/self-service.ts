@@ -17,7 +17,7 @@ import { z } from "zod";
 import { quotaSubject } from "../../runtime/client-ip.ts";
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, systemClock, utcDate } from "../../runtime/clock.ts";
 import type { Outbox } from "../mail/types.ts";
-import { type Account, DuplicateEmailError, type Store } from "../store/types.ts";
+import { type Account, DuplicateEmailError, type OneTimePurpose, type Store } from "../store/types.ts";
 import { type AccountMails, ENGLISH_ACCOUNT_MAILS } from "./account-mail.ts";
 import { normalizeEmail } from "./accounts.ts";
 import { type OneTimeLinks, oneTimeLinks } from "./one-time-links.ts";
@@ -111,187 +111,215 @@ export interface SelfService {
   settings: SelfServiceSettings;
 }
 
+/** What the self-service steps share: the deps with their defaults filled in, and the link maker. */
+interface Ctx {
+  store: Store;
+  outbox: Outbox;
+  hasher: PasswordHasher;
+  sessions: Pick<Sessions, "endAll">;
+  settings: SelfServiceSettings;
+  clock: Clock;
+  links: OneTimeLinks;
+  /** PUBLIC_BASE_URL without its trailing slashes. */
+  base: string;
+  mailLanguage: SelfServiceDeps["mailLanguage"];
+}
+
+/** Counts the request against its address; the seconds to wait when the hour's requests are used up. */
+async function overLimit(ctx: Ctx, ip: string): Promise<Limited | null> {
+  const counted = await ctx.store.consume(
+    `account-requests:${quotaSubject(ip)}`,
+    ctx.settings.requestsPerHour,
+    HOUR_MS / 1000,
+  );
+  return counted.allowed ? null : { retryAfterSeconds: HOUR_MS / 1000 };
+}
+
+/** Whether one more account mail may go to `email` today (counted; the day is a rolling 24 hours). */
+async function mayMail(ctx: Ctx, email: string): Promise<boolean> {
+  return (await ctx.store.consume(`account-mails:${email}`, ctx.settings.mailsPerDay, DAY_MS / 1000)).allowed;
+}
+
+/** The mails and the site's base in `language`; English at today's addresses when it has none. */
+function inLanguage(ctx: Ctx, language: string | undefined) {
+  const local = language ? ctx.mailLanguage?.(language) : null;
+  return local
+    ? { mails: local.mails, site: `${ctx.base}${local.pathPrefix}` }
+    : { mails: ENGLISH_ACCOUNT_MAILS, site: ctx.base };
+}
+
+/** A single-use link of `purpose` to the account's address, when its mails for today are not used up. */
+async function sendLink(
+  ctx: Ctx,
+  purpose: OneTimePurpose,
+  account: Pick<Account, "id" | "email">,
+  language?: string,
+): Promise<void> {
+  if (!(await mayMail(ctx, account.email))) return;
+  const { mails, site } = inLanguage(ctx, language);
+  const verify = purpose === "verify";
+  const ttl = verify ? ctx.settings.verifyLinkHours * HOUR_MS : ctx.settings.resetLinkMinutes * MINUTE_MS;
+  const { token, hash } = await ctx.links.issue(account.id, purpose, ttl);
+  const link = {
+    to: account.email,
+    url: `${site}/account/${purpose}?token=${token}`,
+    validFor: verify
+      ? mails.duration(ctx.settings.verifyLinkHours, "hour")
+      : mails.duration(ctx.settings.resetLinkMinutes, "minute"),
+    dedupeKey: `${purpose}:${account.id}:${hash.slice(0, 16)}`,
+  };
+  await ctx.outbox.enqueue(verify ? mails.verification(link) : mails.reset(link));
+}
+
+/** Someone signed up with a registered address: its owner hears of it (once a day), or gets a new link. */
+async function noteExisting(ctx: Ctx, existing: Account, language?: string): Promise<void> {
+  if (!existing.verified) return sendLink(ctx, "verify", existing, language);
+  if (!(await mayMail(ctx, existing.email))) return;
+  const today = utcDate(ctx.clock());
+  const { mails, site } = inLanguage(ctx, language);
+  await ctx.outbox.enqueue(
+    mails.alreadyRegistered(existing.email, site, `signup-attempt:${existing.id}:${today}`),
+  );
+}
+
+/** Validates an address-only form (re-send, forgot). */
+function addressOf(raw: string): { email: string } | { problems: FieldProblems } {
+  const email = normalizeEmail(raw);
+  const problem = emailProblem(email);
+  return problem ? { problems: { email: problem } } : { email };
+}
+
+/** What is wrong with a sign-up form, field by field (empty when nothing is). */
+function signUpProblems(email: string, name: string, institution: string, password: string): FieldProblems {
+  const problems: FieldProblems = {};
+  const emailWrong = emailProblem(email);
+  if (emailWrong) problems.email = emailWrong;
+  const nameWrong = textProblem(name, "name", true);
+  if (nameWrong) problems.name = nameWrong;
+  const institutionWrong = textProblem(institution, "institution", false);
+  if (institutionWrong) problems.institution = institutionWrong;
+  const passwordWrong = newPasswordProblem(password, { email, name });
+  if (passwordWrong) problems.password = passwordWrong;
+  return problems;
+}
+
+async function signUp(ctx: Ctx, input: SignUpInput, ip: string, language?: string): Promise<SignUpOutcome> {
+  const email = normalizeEmail(input.email);
+  const name = input.name.trim();
+  const institution = input.institution?.trim() ?? "";
+  const problems = signUpProblems(email, name, institution, input.password);
+  if (Object.keys(problems).length > 0) return { problems };
+  const limited = await overLimit(ctx, ip);
+  if (limited) return limited;
+  // Hashed whether or not the address is taken: both answers cost the same.
+  const { hash, salt } = await ctx.hasher.hash(input.password);
+  const account: Account = {
+    id: randomBytes(8).toString("hex"),
+    email,
+    name,
+    institution: institution === "" ? null : institution,
+    passwordHash: hash,
+    passwordSalt: salt,
+    verified: false,
+    createdAt: ctx.clock().toISOString(),
+  };
+  try {
+    await ctx.store.createAccount(account);
+  } catch (error) {
+    if (!(error instanceof DuplicateEmailError)) throw error;
+    const existing = await ctx.store.findAccountByEmail(email);
+    if (existing) await noteExisting(ctx, existing, language);
+    return { ok: true, email };
+  }
+  await sendLink(ctx, "verify", account, language);
+  return { ok: true, email };
+}
+
+/**
+ * An address-only request (re-send, forgot): checked, counted, then `send` for the address's account if it has
+ * one; the same answer either way.
+ */
+async function forAddress(
+  ctx: Ctx,
+  raw: string,
+  ip: string,
+  send: (account: Account) => Promise<void>,
+): Promise<LinkRequestOutcome> {
+  const address = addressOf(raw);
+  if ("problems" in address) return address;
+  const limited = await overLimit(ctx, ip);
+  if (limited) return limited;
+  const account = await ctx.store.findAccountByEmail(address.email);
+  if (account) await send(account);
+  return { ok: true, email: address.email };
+}
+
+async function resetPassword(
+  ctx: Ctx,
+  token: string | null,
+  password: string,
+  ip: string,
+): Promise<ResetOutcome> {
+  const limited = await overLimit(ctx, ip);
+  if (limited) return limited;
+  const expired = {
+    problems: { token: "this link has expired or was already used: ask for a new one below" },
+  };
+  // Taken first (a wrong password afterwards does not burn the link: it is put back), so the account's own
+  // e-mail and name are known to the password rules.
+  const taken = await ctx.links.take(token, "reset");
+  const account = taken ? await ctx.store.getAccount(taken.accountId) : null;
+  if (!taken || !account || Date.parse(taken.createdAt) < Date.parse(account.credentialsValidAfter ?? "")) {
+    return expired;
+  }
+  const problem = newPasswordProblem(password, account);
+  if (problem) {
+    await ctx.store.putOneTimeToken(taken);
+    return { problems: { password: problem } };
+  }
+  let hashed: Awaited<ReturnType<PasswordHasher["hash"]>>;
+  try {
+    hashed = await ctx.hasher.hash(password);
+  } catch (error) {
+    await ctx.store.putOneTimeToken(taken);
+    throw error;
+  }
+  const now = ctx.clock().toISOString();
+  await ctx.store.setAccountPassword(account.id, hashed, now);
+  await ctx.sessions.endAll(account.id);
+  return { ok: true, accountId: account.id };
+}
+
 export function createSelfService(deps: SelfServiceDeps): SelfService {
-  const { store, outbox, hasher } = deps;
-  const settings = deps.settings ?? DEFAULT_SELF_SERVICE;
   const clock = deps.clock ?? systemClock;
-  const links: OneTimeLinks = oneTimeLinks(store, clock);
-  const base = deps.publicBaseUrl.replace(/\/+$/, "");
-  const verifyTtl = settings.verifyLinkHours * HOUR_MS;
-  const resetTtl = settings.resetLinkMinutes * MINUTE_MS;
-
-  /** Counts the request against its address; the seconds to wait when the hour's requests are used up. */
-  const overLimit = async (ip: string): Promise<Limited | null> => {
-    const counted = await store.consume(
-      `account-requests:${quotaSubject(ip)}`,
-      settings.requestsPerHour,
-      HOUR_MS / 1000,
-    );
-    return counted.allowed ? null : { retryAfterSeconds: HOUR_MS / 1000 };
+  const ctx: Ctx = {
+    store: deps.store,
+    outbox: deps.outbox,
+    hasher: deps.hasher,
+    sessions: deps.sessions,
+    settings: deps.settings ?? DEFAULT_SELF_SERVICE,
+    clock,
+    links: oneTimeLinks(deps.store, clock),
+    base: deps.publicBaseUrl.replace(/\/+$/, ""),
+    mailLanguage: deps.mailLanguage,
   };
-
-  /** Whether one more account mail may go to `email` today (counted; the day is a rolling 24 hours). */
-  const mayMail = async (email: string) =>
-    (await store.consume(`account-mails:${email}`, settings.mailsPerDay, DAY_MS / 1000)).allowed;
-
-  /** The mails and the site's base in `language`; English at today's addresses when it has none. */
-  const inLanguage = (language: string | undefined) => {
-    const local = language ? deps.mailLanguage?.(language) : null;
-    return local
-      ? { mails: local.mails, site: `${base}${local.pathPrefix}` }
-      : { mails: ENGLISH_ACCOUNT_MAILS, site: base };
-  };
-
-  const sendVerification = async (account: Pick<Account, "id" | "email">, language?: string) => {
-    if (!(await mayMail(account.email))) return;
-    const { mails, site } = inLanguage(language);
-    const { token, hash } = await links.issue(account.id, "verify", verifyTtl);
-    await outbox.enqueue(
-      mails.verification({
-        to: account.email,
-        url: `${site}/account/verify?token=${token}`,
-        validFor: mails.duration(settings.verifyLinkHours, "hour"),
-        dedupeKey: `verify:${account.id}:${hash.slice(0, 16)}`,
-      }),
-    );
-  };
-
-  const sendReset = async (account: Pick<Account, "id" | "email">, language?: string) => {
-    if (!(await mayMail(account.email))) return;
-    const { mails, site } = inLanguage(language);
-    const { token, hash } = await links.issue(account.id, "reset", resetTtl);
-    await outbox.enqueue(
-      mails.reset({
-        to: account.email,
-        url: `${site}/account/reset?token=${token}`,
-        validFor: mails.duration(settings.resetLinkMinutes, "minute"),
-        dedupeKey: `reset:${account.id}:${hash.slice(0, 16)}`,
-      }),
-    );
-  };
-
-  /** Someone signed up with a registered address: its owner hears of it (once a day), or gets a new link. */
-  const noteExisting = async (existing: Account, language?: string) => {
-    if (!existing.verified) return sendVerification(existing, language);
-    if (!(await mayMail(existing.email))) return;
-    const today = utcDate(clock());
-    const { mails, site } = inLanguage(language);
-    await outbox.enqueue(
-      mails.alreadyRegistered(existing.email, site, `signup-attempt:${existing.id}:${today}`),
-    );
-  };
-
-  /** Validates an address-only form (re-send, forgot). */
-  const addressOf = (raw: string): { email: string } | { problems: FieldProblems } => {
-    const email = normalizeEmail(raw);
-    const problem = emailProblem(email);
-    return problem ? { problems: { email: problem } } : { email };
-  };
-
   return {
-    settings,
-
-    async signUp(input, ip, language) {
-      const email = normalizeEmail(input.email);
-      const name = input.name.trim();
-      const institution = input.institution?.trim() ?? "";
-      const problems: FieldProblems = {};
-      const emailWrong = emailProblem(email);
-      if (emailWrong) problems.email = emailWrong;
-      const nameWrong = textProblem(name, "name", true);
-      if (nameWrong) problems.name = nameWrong;
-      const institutionWrong = textProblem(institution, "institution", false);
-      if (institutionWrong) problems.institution = institutionWrong;
-      const passwordWrong = newPasswordProblem(input.password, { email, name });
-      if (passwordWrong) problems.password = passwordWrong;
-      if (Object.keys(problems).length > 0) return { problems };
-      const limited = await overLimit(ip);
-      if (limited) return limited;
-      // Hashed whether or not the address is taken: both answers cost the same.
-      const { hash, salt } = await hasher.hash(input.password);
-      const account: Account = {
-        id: randomBytes(8).toString("hex"),
-        email,
-        name,
-        institution: institution === "" ? null : institution,
-        passwordHash: hash,
-        passwordSalt: salt,
-        verified: false,
-        createdAt: clock().toISOString(),
-      };
-      try {
-        await store.createAccount(account);
-      } catch (error) {
-        if (!(error instanceof DuplicateEmailError)) throw error;
-        const existing = await store.findAccountByEmail(email);
-        if (existing) await noteExisting(existing, language);
-        return { ok: true, email };
-      }
-      await sendVerification(account, language);
-      return { ok: true, email };
-    },
-
-    async resendVerification(raw, ip, language) {
-      const address = addressOf(raw);
-      if ("problems" in address) return address;
-      const limited = await overLimit(ip);
-      if (limited) return limited;
-      const account = await store.findAccountByEmail(address.email);
-      if (account && !account.verified) await sendVerification(account, language);
-      return { ok: true, email: address.email };
-    },
-
+    settings: ctx.settings,
+    signUp: (input, ip, language) => signUp(ctx, input, ip, language),
+    resendVerification: (raw, ip, language) =>
+      forAddress(ctx, raw, ip, async (account) => {
+        if (!account.verified) await sendLink(ctx, "verify", account, language);
+      }),
     async verify(token) {
-      const taken = await links.take(token, "verify");
-      if (!taken || !(await store.markAccountVerified(taken.accountId))) return null;
-      return store.getAccount(taken.accountId);
+      const taken = await ctx.links.take(token, "verify");
+      if (!taken || !(await ctx.store.markAccountVerified(taken.accountId))) return null;
+      return ctx.store.getAccount(taken.accountId);
     },
-
-    async requestReset(raw, ip, language) {
-      const address = addressOf(raw);
-      if ("problems" in address) return address;
-      const limited = await overLimit(ip);
-      if (limited) return limited;
-      const account = await store.findAccountByEmail(address.email);
-      // An unconfirmed account cannot log in anyway: it gets its confirmation link again instead.
-      if (account?.verified) await sendReset(account, language);
-      else if (account) await sendVerification(account, language);
-      return { ok: true, email: address.email };
-    },
-
-    async resetPassword(token, password, ip) {
-      const limited = await overLimit(ip);
-      if (limited) return limited;
-      const expired = {
-        problems: { token: "this link has expired or was already used: ask for a new one below" },
-      };
-      // Taken first (a wrong password afterwards does not burn the link: it is put back), so the account's own
-      // e-mail and name are known to the password rules.
-      const taken = await links.take(token, "reset");
-      const account = taken ? await store.getAccount(taken.accountId) : null;
-      if (
-        !taken ||
-        !account ||
-        Date.parse(taken.createdAt) < Date.parse(account.credentialsValidAfter ?? "")
-      ) {
-        return expired;
-      }
-      const problem = newPasswordProblem(password, account);
-      if (problem) {
-        await store.putOneTimeToken(taken);
-        return { problems: { password: problem } };
-      }
-      let hashed: Awaited<ReturnType<PasswordHasher["hash"]>>;
-      try {
-        hashed = await hasher.hash(password);
-      } catch (error) {
-        await store.putOneTimeToken(taken);
-        throw error;
-      }
-      const now = clock().toISOString();
-      await store.setAccountPassword(account.id, hashed, now);
-      await deps.sessions.endAll(account.id);
-      return { ok: true, accountId: account.id };
-    },
+    // An unconfirmed account cannot log in anyway: it gets its confirmation link again instead.
+    requestReset: (raw, ip, language) =>
+      forAddress(ctx, raw, ip, (account) =>
+        sendLink(ctx, account.verified ? "reset" : "verify", account, language),
+      ),
+    resetPassword: (token, password, ip) => resetPassword(ctx, token, password, ip),
   };
 }

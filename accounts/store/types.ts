@@ -5,6 +5,14 @@
  * async, and no call blocks the event loop: each has a deadline and fails with StoreUnavailable when it cannot answer.
  */
 
+import type { MailQueueStore } from "./types/mail.ts";
+import type { QuotaStore } from "./types/quota.ts";
+import type { SubscriptionStore } from "./types/subscriptions.ts";
+
+export type * from "./types/mail.ts";
+export type * from "./types/quota.ts";
+export type * from "./types/subscriptions.ts";
+
 export type VenueKind = "conference" | "journal";
 
 export interface Account {
@@ -111,39 +119,6 @@ export interface StorageUse {
 export interface VenueCounts {
   trackers: number;
   attendees: number;
-}
-
-export interface ConsumeResult {
-  allowed: boolean;
-  /** Requests counted in the current window, never above the limit. */
-  used: number;
-  remaining: number;
-}
-
-export interface ReserveResult extends ConsumeResult {
-  /** Names the pending reservation that holds an admitted request's charge; null when the request was refused. */
-  reservation: string | null;
-}
-
-export interface LeaseResult {
-  /**
-   * Units counted for the lease: at most the units asked for and at most a LEASE_SHARE-th of what the window had
-   * left (at least one), so the last units of a quota are not all leased to one instance; 0 when none were left.
-   */
-  granted: number;
-  /** Counted in the window once the lease is, never above the limit. */
-  used: number;
-  /** The pending reservation holding the granted units; null when none were granted. */
-  reservation: string | null;
-}
-
-/** What became of some of the units a lease's reservation holds. */
-export interface LeaseUpdate {
-  reservation: string;
-  /** Units spent on answered requests: kept for good. */
-  kept: number;
-  /** Units not spent (unused, or requests not answered): given back to the window. */
-  returned: number;
 }
 
 export interface RatingInput {
@@ -347,79 +322,6 @@ export interface LoginAddressStore {
   knowsLoginAddress(account: string, address: string): Promise<boolean>;
 }
 
-/**
- * Counters with a window: a request counted for good, the figures read, the window dropped (login limits,
- * single-use tokens, watchlist creation).
- */
-export interface CounterStore {
-  /**
-   * Counts one request against `key` unless `limit` is reached; the window starts at the first request and lasts
-   * `ttlSeconds`. Atomic across processes: never admits a request past the limit and loses none. The count is for
-   * good (a single-use token claimed); a request still to be answered is counted with `reserve`.
-   */
-  consume(key: string, limit: number, ttlSeconds: number): Promise<ConsumeResult>;
-  /** The same figures without counting. */
-  peek(key: string, limit: number): Promise<ConsumeResult>;
-  /** Drops the counter of `key` at once, as if its window had ended (a successful login clears its failures). */
-  forget(key: string): Promise<void>;
-}
-
-/** A request's charge on a counter held as a pending reservation until it is answered. */
-export interface ReservationStore {
-  /**
-   * Counts like `consume`, and in the same atomic step records an admitted request's charge as a pending
-   * reservation (counter key, time taken, window expiry): a lease of one unit. The charge is kept once the
-   * reservation is settled, given back when it is released, and given back by `releaseAbandoned` when neither
-   * happens within the lease.
-   */
-  reserve(key: string, limit: number, ttlSeconds: number): Promise<ReserveResult>;
-  /** Keeps the charges of answered requests: drops their reservations, all in one write. Unknown ones are ignored. */
-  settle(reservations: readonly string[]): Promise<void>;
-  /**
-   * Gives back the requests a pending reservation holds (never below zero) and drops the reservation, atomically: a
-   * request charged but not answered. A reservation no longer pending (settled, released or swept) changes nothing,
-   * so a charge comes back at most once; nor does one whose counter window has ended.
-   */
-  release(reservation: string): Promise<void>;
-  /**
-   * Releases, as `release` does, every reservation taken more than `leaseMs` ago: left by a process that died
-   * before answering. Safe beside live processes on the same state while no request lives longer than `leaseMs`.
-   * Returns how many reservations it dropped.
-   */
-  releaseAbandoned(leaseMs: number): Promise<number>;
-}
-
-/** Blocks of a counter's requests taken at once by one instance, and what became of them written back. */
-export interface LeaseStore {
-  /**
-   * Counts a block of up to `units` requests at once, in one atomic step, as one pending reservation holding them
-   * (see LeaseResult for how many are granted): an instance then admits that many requests without asking again.
-   * A reservation from `reserve` holds one unit; `settle`, `release` and `releaseAbandoned` act on all the units a
-   * reservation still holds.
-   */
-  lease(key: string, limit: number, ttlSeconds: number, units: number): Promise<LeaseResult>;
-  /**
-   * Applies each update to its reservation in one write: its kept units stay counted, its returned ones are given
-   * back (never below zero, only in their own window, never more than it holds), and the reservation is dropped
-   * once it holds none. Unknown reservations (released or swept) are ignored.
-   */
-  settleUnits(updates: readonly LeaseUpdate[]): Promise<void>;
-}
-
-/** Per-second token buckets shared by every process on the store. */
-export interface RateLimitStore {
-  /**
-   * Takes one token from the per-second bucket `key` (refilled `perSecond` a second, holding at most `burst`),
-   * shared by every process on this store; resolves with the whole seconds to wait, 0 when taken. With `debit`,
-   * takes that many tokens whatever is left (a request's cost, charged after it ran) and resolves with 0. Only a
-   * store shared between machines has it (Redis); elsewhere each process keeps its buckets in memory.
-   */
-  takeToken?(key: string, perSecond: number, burst: number, debit?: number): Promise<number>;
-}
-
-/** Quota: per-caller counters, the reservations that hold a request's charge, and leased blocks of them. */
-export interface QuotaStore extends CounterStore, ReservationStore, LeaseStore, RateLimitStore {}
-
 /** What a venue's detail shows from the store: trackers and attendees (from profiles), ratings and comments. */
 export interface ActivityStore {
   /** Trackers and attendees of every venue of one kind that has any. */
@@ -471,150 +373,6 @@ export interface SettingStore {
 export interface StorageUseStore {
   /** How much room the store takes (for /readyz and /metrics). */
   storageUse(): Promise<StorageUse>;
-}
-
-/** A message as the outbox queues it: accounts/mail/types.ts OutgoingMail with an id of its own. */
-export interface MailInput {
-  /** Unique; the sender makes the Message-ID from it, so a message keeps one Message-ID across attempts. */
-  id: string;
-  /** A second message with a key already queued is ignored. */
-  dedupeKey: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: Record<string, string>;
-}
-
-/** A queued message claimed for sending. */
-export interface QueuedMail extends MailInput {
-  /** Failed attempts so far. */
-  attempts: number;
-  /** ms since the epoch on the store's clock: the claim's lease ends then, and another sender may claim it. */
-  leaseUntil: number;
-}
-
-/** What became of an enqueued message. */
-export type MailEnqueued = "queued" | "duplicate" | "suppressed";
-
-export interface MailClaim {
-  mail: QueuedMail[];
-  /** Due messages found addressed to a suppressed address: recorded as suppressed, not claimed. */
-  suppressed: number;
-}
-
-export interface MailQueueDepth {
-  /** Waiting to be sent (due, waiting for a retry, or claimed). */
-  pending: number;
-  /** Given up after the last attempt, kept for the operator. */
-  dead: number;
-}
-
-/**
- * The mail queue: messages kept until sent, claimed by one sender at a time under a lease, retried at the time the
- * sender names, and a suppression list (addresses a relay refused for good). Bodies are dropped once a message is
- * sent or suppressed (they hold live links); what remains is kept until `purgeMail`.
- */
-export interface MailQueueStore {
-  /** Queues the message, due now; a duplicate dedupeKey changes nothing; a suppressed address records it as such. */
-  enqueueMail(mail: MailInput): Promise<MailEnqueued>;
-  /**
-   * Claims at most `limit` due messages, oldest due first, for `owner` for `leaseMs` from now (the store's clock):
-   * no other owner claims them before that, and they are due again after it unless marked. A due message whose
-   * address is suppressed is recorded as suppressed instead.
-   */
-  claimMail(owner: string, limit: number, leaseMs: number): Promise<MailClaim>;
-  /** Records the message sent (bodies dropped); false when `owner` no longer holds its claim. */
-  markMailSent(id: string, owner: string): Promise<boolean>;
-  /**
-   * Records a failed attempt: due again `retryInMs` from now, or dead when null (kept, with its bodies, for the
-   * operator). False when `owner` no longer holds the claim.
-   */
-  markMailFailed(id: string, owner: string, error: string, retryInMs: number | null): Promise<boolean>;
-  /**
-   * A permanent refusal (5xx) for the message's address: the address is suppressed (no later mail to it is sent)
-   * and the message recorded as suppressed. False when `owner` no longer holds the claim (the address is
-   * suppressed all the same).
-   */
-  bounceMail(id: string, owner: string, error: string): Promise<boolean>;
-  /** Whether mail to `address` (case ignored) is suppressed. */
-  isMailSuppressed(address: string): Promise<boolean>;
-  mailQueueDepth(): Promise<MailQueueDepth>;
-  /**
-   * Removes messages sent, suppressed or dead more than `keepMs` ago (their dedupe keys with them), and returns how
-   * many went.
-   */
-  purgeMail(keepMs: number): Promise<number>;
-}
-
-export type DigestFrequency = "daily" | "weekly";
-
-/** What a digest subscription follows: a stored watchlist, or a `/deadlines` filter (its query string). */
-export type SubscriptionTarget =
-  | { kind: "watchlist"; watchlistId: string }
-  | { kind: "filter"; filter: string };
-
-/** The site's languages (render/i18n.ts LOCALES), as a subscription keeps its own. */
-export type SubscriptionLanguage = "en" | "zh";
-
-/** One deadline as the last digest saw it, so the next one can say what changed. */
-export interface RecordedDeadline {
-  date: string;
-  time: string | null;
-  timezone: string;
-  closesAt: string;
-  estimated: boolean;
-}
-
-/** An e-mail digest subscription (no account needed: double opt-in by a confirmation link). */
-export interface Subscription {
-  id: string;
-  /** Trimmed, lower-cased. */
-  email: string;
-  target: SubscriptionTarget;
-  frequency: DigestFrequency;
-  /** "Closes in N days" messages wanted, each of 14, 7, 3, 1; empty for none. */
-  closesIn: number[];
-  /** IANA zone the reader chose (default UTC). */
-  timeZone: string;
-  /** The site language it was asked for in: its mails and the links in them; absent: English. */
-  language?: SubscriptionLanguage;
-  confirmed: boolean;
-  createdAt: string;
-  /** sha256 (hex) of the confirmation token while unconfirmed; null once confirmed. */
-  confirmHash: string | null;
-  /** ISO instant an unconfirmed subscription is gone at; null once confirmed. */
-  confirmExpiresAt: string | null;
-  /** The period of the last digest queued (`2026-11-27`, `2026-W48`), null before the first. */
-  lastPeriod: string | null;
-  /** The deadlines that digest listed, by key (venue, cycle, round, type); null before the first. */
-  lastDeadlines: Record<string, RecordedDeadline> | null;
-}
-
-/** Digest subscriptions; an unconfirmed one is gone (read as null, not counted) once its confirmation expires. */
-export interface SubscriptionStore {
-  createSubscription(subscription: Subscription): Promise<void>;
-  getSubscription(id: string): Promise<Subscription | null>;
-  /**
-   * Confirms the unconfirmed, unexpired subscription whose confirmation token hashes to `confirmHash`, once: the
-   * hash is forgotten, so the link works a single time. Null when there is none.
-   */
-  confirmSubscription(confirmHash: string): Promise<Subscription | null>;
-  /** Changes how often and what is sent; false when the subscription is gone. */
-  updateSubscription(
-    id: string,
-    change: Pick<Subscription, "frequency" | "closesIn" | "timeZone">,
-  ): Promise<boolean>;
-  /** Stops it; false when it was gone already. */
-  deleteSubscription(id: string): Promise<boolean>;
-  /** Live subscriptions of an address (confirmed, or unconfirmed and not expired). */
-  countSubscriptions(email: string): Promise<number>;
-  /** Those live subscriptions themselves, oldest first (the account page lists its address's). */
-  listSubscriptions(email: string): Promise<Subscription[]>;
-  /** Confirmed subscriptions with an id after `afterId` (ids in order), at most `limit`: the builder pages them. */
-  listConfirmedSubscriptions(afterId: string, limit: number): Promise<Subscription[]>;
-  /** Records the digest of `period` queued with the deadlines it listed; false when the subscription is gone. */
-  recordDigest(id: string, period: string, deadlines: Record<string, RecordedDeadline>): Promise<boolean>;
 }
 
 /** Every capability, on one backend. */

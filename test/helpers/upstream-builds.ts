@@ -74,3 +74,20 @@ export async function nextNightQualis(upstream: string): Promise<void> {
   );
   await appendFile(qualis, "NEWCONF,International Conference on Something Entirely New,B2\n");
 }
+
+/**
+ * The next night's conference-partner lists in a copy of the fixtures: AsiaCCS 2027 (the reference rows) moves its
+ * paper deadline by three days (2026-12-11 → 2026-12-14); nothing else changes.
+ */
+export function nextNightAsiaccsDeadline(upstream: string): void {
+  for (const f of ["core-conferences.json", "qualis-conferences.json"]) {
+    const file = join(upstream, "conference-partner", f);
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        '"submission_date": "2026-12-11"',
+        '"submission_date": "2026-12-14"',
+      ),
+    );
+  }
+}

@@ -1,6 +1,6 @@
 /**
- * The two backends the store contract runs against (test/accounts/store/store-contract.test.ts) and the records it stores,
- * on a clock the tests move.
+ * The two backends the store contract runs against (test/helpers/store-contract.ts runs a contract on both) and
+ * the records it stores, on a clock the tests move.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { RedisStore } from "../../../accounts/store/redis-store.ts";
 import { SqliteStore } from "../../../accounts/store/sqlite-store.ts";
-import type { Account, Profile, Store } from "../../../accounts/store/types.ts";
+import type { Account, Profile, Store, Subscription } from "../../../accounts/store/types.ts";
 
 /** Opens stores on one shared state, with a clock the test controls. */
 export interface Backend {
@@ -98,6 +98,28 @@ export function profile(accountId: string, overrides: Partial<Profile> = {}): Pr
     trackedJournals: [],
     attendedConferences: [],
     updatedAt: new Date(testClock.ms).toISOString(),
+    ...overrides,
+  };
+}
+
+/** A time `offsetMs` after the contract clock's current time, as the stores keep it (ISO 8601). */
+export const at = (offsetMs: number) => new Date(testClock.ms + offsetMs).toISOString();
+
+/** A weekly digest subscription of reader@example.org, unconfirmed (its confirmation hash-<id> valid a minute). */
+export function subscription(id: string, overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id,
+    email: "reader@example.org",
+    target: { kind: "filter", filter: "ccf_rank=A&estimates=true&ranked_only=true" },
+    frequency: "weekly",
+    closesIn: [7, 1],
+    timeZone: "Europe/Berlin",
+    confirmed: false,
+    createdAt: at(0),
+    confirmHash: `hash-${id}`,
+    confirmExpiresAt: at(60_000),
+    lastPeriod: null,
+    lastDeadlines: null,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import {
   startTestService,
   type TestService,
 } from "../../helpers/accounts-service.ts";
+import { eventually } from "../../helpers/eventually.ts";
 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
@@ -23,16 +24,6 @@ function counted(rows: Record<string, unknown>[], key: string): [string, number]
   const head = zeros === -1 ? rows : rows.slice(0, zeros);
   expect(rows.slice(head.length).every((r) => r[key] === 0)).toBe(true);
   return head.map((r) => [String(r.id), Number(r[key])]);
-}
-
-/** Views are recorded after the detail is answered; wait for the store to have them. */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 forEachStore((backend) => {

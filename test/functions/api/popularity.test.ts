@@ -5,25 +5,9 @@
  * the same payload as REST.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bearer,
-  forEachStore,
-  freshIp,
-  newAccount,
-  startTestService,
-  type TestService,
-} from "../../helpers/accounts-service.ts";
+import * as service from "../../helpers/accounts-service.ts";
+import { eventually } from "../../helpers/eventually.ts";
 import { connectMcp, type McpSession, toolPayload } from "../mcp/client.ts";
-
-/** Views are written in batches after the detail is answered; wait for the store to have them. */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const CONFERENCE_LISTS = [
   ["most_viewed", "views_30d"],
@@ -35,13 +19,13 @@ const JOURNAL_LISTS = [
   ["most_tracked", "trackers_count"],
 ] as const;
 
-forEachStore((backend) => {
-  let svc: TestService;
+service.forEachStore((backend) => {
+  let svc: service.TestService;
   let mcp: McpSession;
   beforeAll(async () => {
     // Counts read fresh from the store on every list, views written at once: the test sees each view it makes.
     // Answers not kept either (API_ANSWER_WINDOW_MS), as the same list is asked before and after the views.
-    svc = await startTestService(await backend.freshState(), {
+    svc = await service.startTestService(await backend.freshState(), {
       mcp: true,
       countsCacheMs: 0,
       viewBatchMs: 1,
@@ -55,7 +39,7 @@ forEachStore((backend) => {
   });
 
   const list = async (path: string) => {
-    const { res, body } = await svc.json(path, { ip: freshIp() });
+    const { res, body } = await svc.json(path, { ip: service.freshIp() });
     expect([res.status, body.code], body.message).toEqual([200, 200]);
     return body.data;
   };
@@ -103,10 +87,11 @@ forEachStore((backend) => {
 
   describe("with views and profiles recorded", () => {
     beforeAll(async () => {
-      const reader = await newAccount(svc.store, {
+      const reader = await service.newAccount(svc.store, {
         profile: { trackedConferences: ["106"], trackedJournals: ["203"] },
       });
-      const view = (path: string) => svc.fetch(path, { headers: bearer(reader.key) }).then((r) => r.text());
+      const view = (path: string) =>
+        svc.fetch(path, { headers: service.bearer(reader.key) }).then((r) => r.text());
       for (let i = 0; i < 3; i++) await view("/api/conferences/110");
       await view("/api/conferences/106");
       await view("/api/journals/205");

@@ -8,15 +8,7 @@ import { readAuthConfig } from "../../../accounts/auth/config.ts";
 import { jwtKey, signAccountJwt } from "../../../accounts/auth/jwt.ts";
 import { quotaLeaseOf } from "../../../accounts/store/index.ts";
 import { loadConfig } from "../../../functions/server-config.ts";
-import {
-  bearer,
-  forEachStore,
-  freshIp,
-  newAccount,
-  PASSWORD,
-  startTestService,
-  type TestService,
-} from "../../helpers/accounts-service.ts";
+import * as service from "../../helpers/accounts-service.ts";
 
 const ACCOUNT_QUOTA = 250;
 const ANON_QUOTA = 250;
@@ -31,7 +23,7 @@ interface Tally {
 }
 
 async function burst(
-  svc: TestService,
+  svc: service.TestService,
   count: number,
   init: { headers?: Record<string, string>; ip?: string },
 ) {
@@ -66,10 +58,10 @@ function expectQuotaHeld(tally: Tally, quota: number, refusal: 402 | 429) {
   expect(tally.retryAfter).toEqual(new Set([String(SECONDS_TO_MIDNIGHT)]));
 }
 
-forEachStore((backend) => {
-  let svc: TestService;
+service.forEachStore((backend) => {
+  let svc: service.TestService;
   beforeAll(async () => {
-    svc = await startTestService(await backend.freshState(), {
+    svc = await service.startTestService(await backend.freshState(), {
       env: {
         ACCOUNT_DAILY_QUOTA: String(ACCOUNT_QUOTA),
         ANON_DAILY_QUOTA: String(ANON_QUOTA),
@@ -82,8 +74,8 @@ forEachStore((backend) => {
   afterAll(() => svc.close());
 
   it(`admits exactly ${ACCOUNT_QUOTA} of ${CONCURRENT} concurrent requests of one account, then 402 until midnight`, async () => {
-    const account = await newAccount(svc.store);
-    const tally = await burst(svc, CONCURRENT, { headers: bearer(account.key) });
+    const account = await service.newAccount(svc.store);
+    const tally = await burst(svc, CONCURRENT, { headers: service.bearer(account.key) });
     expectQuotaHeld(tally, ACCOUNT_QUOTA, 402);
     // Key uses are written in batches (every 0.1 s).
     await expect
@@ -96,17 +88,17 @@ forEachStore((backend) => {
       await jwtKey(svc.store, readAuthConfig(svc.env)),
       svc.clock.now,
     );
-    const refused = await svc.json("/api/statistics", { headers: bearer(token) });
+    const refused = await svc.json("/api/statistics", { headers: service.bearer(token) });
     expect(refused.res.status).toBe(402);
     expect(refused.body.code).toBe(402);
     expect(refused.res.headers.get("retry-after")).toBe(String(SECONDS_TO_MIDNIGHT));
     expect(refused.res.headers.get("x-quota-remaining")).toBe("0");
-    expect((await svc.fetch("/api/statistics", { ip: freshIp() })).status).toBe(200);
+    expect((await svc.fetch("/api/statistics", { ip: service.freshIp() })).status).toBe(200);
 
     // The next UTC day starts afresh.
     svc.clock.now = new Date(svc.clock.now.getTime() + SECONDS_TO_MIDNIGHT * 1000 + 1000);
     try {
-      const nextDay = await svc.fetch("/api/statistics", { headers: bearer(account.key) });
+      const nextDay = await svc.fetch("/api/statistics", { headers: service.bearer(account.key) });
       expect(nextDay.status).toBe(200);
       expect(nextDay.headers.get("x-quota-remaining")).toBe(String(ACCOUNT_QUOTA - 1));
     } finally {
@@ -115,19 +107,21 @@ forEachStore((backend) => {
   });
 
   it(`admits exactly ${ANON_QUOTA} of ${CONCURRENT} concurrent anonymous requests of one address, then 429`, async () => {
-    const ip = freshIp();
+    const ip = service.freshIp();
     const tally = await burst(svc, CONCURRENT, { ip });
     expectQuotaHeld(tally, ANON_QUOTA, 429);
     const { res, body } = await svc.json("/api/conferences", { ip });
     expect([res.status, body.code, res.headers.get("retry-after")]).toEqual([429, 429, "43200"]);
     // Another address, and the same address with an account credential, still get through.
-    expect((await svc.fetch("/api/conferences", { ip: freshIp() })).status).toBe(200);
-    const account = await newAccount(svc.store);
-    expect((await svc.fetch("/api/conferences", { ip, headers: bearer(account.key) })).status).toBe(200);
+    expect((await svc.fetch("/api/conferences", { ip: service.freshIp() })).status).toBe(200);
+    const account = await service.newAccount(svc.store);
+    expect((await svc.fetch("/api/conferences", { ip, headers: service.bearer(account.key) })).status).toBe(
+      200,
+    );
   });
 
   it("reads the client address from X-Forwarded-For as far as TRUST_PROXY=1 allows", async () => {
-    const ip = freshIp();
+    const ip = service.freshIp();
     const first = await svc.fetch("/api/statistics", { headers: { "x-forwarded-for": `6.6.6.6, ${ip}` } });
     // A forged left-hand entry changes nothing: the same address is counted again.
     const second = await svc.fetch("/api/statistics", { headers: { "x-forwarded-for": `7.7.7.7, ${ip}` } });
@@ -137,13 +131,13 @@ forEachStore((backend) => {
   });
 
   it("shows the caller's own figures on every response, and pages and files only peek", async () => {
-    const account = await newAccount(svc.store);
-    const ip = freshIp();
-    const used = await svc.fetch("/api/statistics", { headers: bearer(account.key), ip });
+    const account = await service.newAccount(svc.store);
+    const ip = service.freshIp();
+    const used = await svc.fetch("/api/statistics", { headers: service.bearer(account.key), ip });
     expect(used.headers.get("x-quota-limit")).toBe(String(ACCOUNT_QUOTA));
     expect(used.headers.get("x-quota-remaining")).toBe(String(ACCOUNT_QUOTA - 1));
     for (const path of ["/", "/conference/101", "/snapshots/latest/manifest.json", "/api/openapi.json"]) {
-      const page = await svc.fetch(path, { headers: bearer(account.key), ip });
+      const page = await svc.fetch(path, { headers: service.bearer(account.key), ip });
       await page.arrayBuffer();
       expect(page.status, path).toBe(200);
       expect(page.headers.get("x-quota-limit"), path).toBe(String(ACCOUNT_QUOTA));
@@ -156,25 +150,25 @@ forEachStore((backend) => {
   });
 
   it("keeps counters, keys, login tokens and views across a server restart", async () => {
-    const account = await newAccount(svc.store);
-    const ip = freshIp();
+    const account = await service.newAccount(svc.store);
+    const ip = service.freshIp();
     const token = (
       await svc.json("/api/login", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: account.email, password: PASSWORD }),
+        body: JSON.stringify({ email: account.email, password: service.PASSWORD }),
         ip,
       })
     ).body.data.token as string;
     for (let i = 0; i < 3; i++)
-      await (await svc.fetch("/api/journals/202", { headers: bearer(account.key) })).text();
+      await (await svc.fetch("/api/journals/202", { headers: service.bearer(account.key) })).text();
     await (await svc.fetch("/api/statistics", { ip })).text();
 
     await svc.restart();
 
-    const byKey = await svc.fetch("/api/statistics", { headers: bearer(account.key) });
+    const byKey = await svc.fetch("/api/statistics", { headers: service.bearer(account.key) });
     expect(byKey.headers.get("x-quota-remaining")).toBe(String(ACCOUNT_QUOTA - 4));
-    const byToken = await svc.fetch("/api/statistics", { headers: bearer(token) });
+    const byToken = await svc.fetch("/api/statistics", { headers: service.bearer(token) });
     expect(byToken.status).toBe(200);
     expect(byToken.headers.get("x-quota-remaining")).toBe(String(ACCOUNT_QUOTA - 5));
     // The statistics call before the restart and this one: the login is never charged.

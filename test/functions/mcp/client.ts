@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import { createMcpHandler } from "../../../functions/mcp/index.ts";
+import { forFile } from "../../helpers/for-file.ts";
 import {
   fakeAccess,
   fakeResearchers,
@@ -60,6 +61,21 @@ export function startMcpHarness(options: HarnessOptions = {}): Promise<Harness> 
       ...options.overrides,
     },
   });
+}
+
+/** An MCP session on its own harness for the tests of a file; call the returned function inside a test. */
+export function mcpSessionForFile(): () => McpSession {
+  const opened = forFile(
+    async () => {
+      const h = await startMcpHarness();
+      return { h, mcp: await connectMcp(h.url) };
+    },
+    async ({ h, mcp }) => {
+      await mcp.close();
+      await h.close();
+    },
+  );
+  return () => opened().mcp;
 }
 
 /** The `data` of a successful REST answer. */

@@ -5,21 +5,11 @@
  * submission date cannot.
  */
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOOL_NAMES } from "../../../functions/mcp/tools.ts";
-import type { Harness } from "../api/harness.ts";
-import { connectMcp, type McpSession, startMcpHarness, toolPayload } from "./client.ts";
+import { mcpSessionForFile, toolPayload } from "./client.ts";
 
-let h: Harness;
-let mcp: McpSession;
-beforeAll(async () => {
-  h = await startMcpHarness();
-  mcp = await connectMcp(h.url);
-});
-afterAll(async () => {
-  await mcp?.close();
-  await h?.close();
-});
+const mcp = mcpSessionForFile();
 
 const textOf = (prompt: GetPromptResult) => {
   const [message] = prompt.messages;
@@ -104,14 +94,14 @@ const CASES: Case[] = [
 describe("each prompt names the tool built for its question, with arguments that run", () => {
   for (const c of CASES) {
     it(`${c.prompt} ${JSON.stringify(c.args)}`, async () => {
-      const text = textOf(await mcp.client.getPrompt({ name: c.prompt, arguments: c.args }));
+      const text = textOf(await mcp().client.getPrompt({ name: c.prompt, arguments: c.args }));
       expect(namedTools(text)).toEqual(c.tools);
       const calls = writtenCalls(text);
       expect(calls.map((call) => call.tool).sort()).toEqual(Object.keys(c.calls).sort());
       for (const call of calls) {
         expect(call.args).toMatchObject(c.calls[call.tool] ?? {});
         // Detail tools need a key: the anonymous session checks they refuse with the way on, not a bad argument.
-        const result = await mcp.client.callTool({ name: call.tool, arguments: call.args });
+        const result = await mcp().client.callTool({ name: call.tool, arguments: call.args });
         if (call.tool.startsWith("get_")) {
           expect(JSON.stringify(result.content)).toContain("account/api-keys");
         } else {
@@ -127,11 +117,13 @@ describe("each prompt names the tool built for its question, with arguments that
 
 describe("where to submit finds the rounds still to be announced", () => {
   it("its upcoming_deadlines call answers estimated rounds that a submission-date search misses", async () => {
-    const text = textOf(await mcp.client.getPrompt({ name: "where_to_submit", arguments: { days: "366" } }));
+    const text = textOf(
+      await mcp().client.getPrompt({ name: "where_to_submit", arguments: { days: "366" } }),
+    );
     const [call] = writtenCalls(text).filter((c) => c.tool === "upcoming_deadlines");
     expect(call).toBeDefined();
     const rounds = toolPayload(
-      await mcp.client.callTool({ name: "upcoming_deadlines", arguments: call?.args }),
+      await mcp().client.callTool({ name: "upcoming_deadlines", arguments: call?.args }),
     ) as { deadlines: { short_name: string; next: { estimated: boolean; date: string } }[] };
     const estimated = rounds.deadlines.filter((row) => row.next.estimated);
     expect(estimated.length).toBeGreaterThan(0);
@@ -139,7 +131,7 @@ describe("where to submit finds the rounds still to be announced", () => {
     // whose only round ahead is an estimate.
     const [first] = estimated;
     const searched = toolPayload(
-      await mcp.client.callTool({
+      await mcp().client.callTool({
         name: "search_conferences",
         arguments: {
           submission_date_start: first?.next.date,

@@ -3,21 +3,11 @@
  * written (the arguments in the text are fed back to the tools), with dates worked out from the pinned clock.
  */
 import { ErrorCode, type GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIXTURE_TODAY } from "../../helpers/snapshot-fixture.ts";
-import type { Harness } from "../api/harness.ts";
-import { connectMcp, type McpSession, startMcpHarness, toolPayload } from "./client.ts";
+import { mcpSessionForFile, toolPayload } from "./client.ts";
 
-let h: Harness;
-let mcp: McpSession;
-beforeAll(async () => {
-  h = await startMcpHarness();
-  mcp = await connectMcp(h.url);
-});
-afterAll(async () => {
-  await mcp.close();
-  await h.close();
-});
+const mcp = mcpSessionForFile();
 
 const textOf = (prompt: GetPromptResult) => {
   expect(prompt.messages).toHaveLength(1);
@@ -46,7 +36,7 @@ const plusDays = (days: number) =>
 
 describe("prompts/list", () => {
   it("offers the four prompts with their arguments", async () => {
-    const { prompts } = await mcp.client.listPrompts();
+    const { prompts } = await mcp().client.listPrompts();
     const shape = prompts.map((p) => ({
       name: p.name,
       args: (p.arguments ?? []).map((a) => `${a.name}${a.required ? "!" : "?"}`),
@@ -68,7 +58,7 @@ describe("prompts/list", () => {
 
 describe("expansion", () => {
   it("upcoming_deadlines: a dated window and filters the search tool accepts as written", async () => {
-    const prompt = await mcp.client.getPrompt({
+    const prompt = await mcp().client.getPrompt({
       name: "upcoming_deadlines",
       arguments: { field: "AI", system: "core", tier: "a*", days: "20" },
     });
@@ -87,7 +77,7 @@ describe("expansion", () => {
     expect(text).toContain("detail_page");
     // The tool takes the arguments as written and answers compact rows.
     const payload = toolPayload(
-      await mcp.client.callTool({ name: "upcoming_deadlines", arguments: args }),
+      await mcp().client.callTool({ name: "upcoming_deadlines", arguments: args }),
     ) as { deadlines: Record<string, unknown>[] };
     expect(payload.deadlines.length).toBeGreaterThan(0);
     for (const row of payload.deadlines)
@@ -99,13 +89,13 @@ describe("expansion", () => {
   });
 
   it("upcoming_deadlines without arguments looks 30 days ahead", async () => {
-    const text = textOf(await mcp.client.getPrompt({ name: "upcoming_deadlines", arguments: {} }));
+    const text = textOf(await mcp().client.getPrompt({ name: "upcoming_deadlines", arguments: {} }));
     expect(argumentsFor(text, "upcoming_deadlines tool")).toMatchObject({ within_days: 30, per_page: 100 });
   });
 
   it("a ranking system without a tier filters by every tier of that system", async () => {
     const text = textOf(
-      await mcp.client.getPrompt({ name: "upcoming_deadlines", arguments: { system: "core" } }),
+      await mcp().client.getPrompt({ name: "upcoming_deadlines", arguments: { system: "core" } }),
     );
     const args = argumentsFor(text, "upcoming_deadlines tool");
     expect(args).toMatchObject({ core_rank: "A*,A,B,C" });
@@ -114,7 +104,7 @@ describe("expansion", () => {
 
   it("where_to_submit: upcoming deadlines (estimates included) and journal special-issue list, both runnable", async () => {
     const text = textOf(
-      await mcp.client.getPrompt({
+      await mcp().client.getPrompt({
         name: "where_to_submit",
         arguments: { topic: "graph neural networks", field: "ml", system: "ccf", tier: "A", days: "60" },
       }),
@@ -130,17 +120,19 @@ describe("expansion", () => {
       ["upcoming_deadlines", conferences],
       ["list_journals", journals],
     ] as const) {
-      toolPayload(await mcp.client.callTool({ name: tool, arguments: args }));
+      toolPayload(await mcp().client.callTool({ name: tool, arguments: args }));
     }
   });
 
   it("venue_snapshot: an id goes straight to the detail tool, a name through search", async () => {
-    const byId = textOf(await mcp.client.getPrompt({ name: "venue_snapshot", arguments: { venue: "201" } }));
+    const byId = textOf(
+      await mcp().client.getPrompt({ name: "venue_snapshot", arguments: { venue: "201" } }),
+    );
     expect(argumentsFor(byId, "get_conference")).toEqual({ id: "201" });
     expect(byId).toContain("get_journal");
 
     const byName = textOf(
-      await mcp.client.getPrompt({
+      await mcp().client.getPrompt({
         name: "venue_snapshot",
         arguments: { venue: "ICML", kind: "conference" },
       }),
@@ -150,7 +142,7 @@ describe("expansion", () => {
     expect(byName).not.toContain("search_journals");
     expect(byName).toContain("get_conference");
     const found = toolPayload(
-      await mcp.client.callTool({ name: "search_conferences", arguments: search }),
+      await mcp().client.callTool({ name: "search_conferences", arguments: search }),
     ) as {
       conferences: { id: string }[];
     };
@@ -159,7 +151,7 @@ describe("expansion", () => {
 
   it("open_special_issues: the cfp journal list, the deadline bound and the tier", async () => {
     const text = textOf(
-      await mcp.client.getPrompt({
+      await mcp().client.getPrompt({
         name: "open_special_issues",
         arguments: { field: "se", ccf_rank: "B", days: "45" },
       }),
@@ -174,7 +166,7 @@ describe("expansion", () => {
 describe("no arguments", () => {
   for (const name of ["upcoming_deadlines", "where_to_submit", "venue_snapshot", "open_special_issues"]) {
     it(`${name} expands with no arguments`, async () => {
-      const result = await mcp.client.getPrompt({ name });
+      const result = await mcp().client.getPrompt({ name });
       expect(result.messages).toHaveLength(1);
       const text = textOf(result);
       expect(text).toMatch(/(search|list)_(conferences|journals)|the upcoming_deadlines tool/);
@@ -184,7 +176,7 @@ describe("no arguments", () => {
 
   it("venue_snapshot without a venue asks for one", async () => {
     const text = textOf(
-      await mcp.client.getPrompt({ name: "venue_snapshot", arguments: { kind: "journal" } }),
+      await mcp().client.getPrompt({ name: "venue_snapshot", arguments: { kind: "journal" } }),
     );
     expect(text).toContain("Ask me which journal I mean");
     expect(text).toContain("get_journal");
@@ -204,7 +196,7 @@ describe("bad prompt arguments", () => {
   ];
   for (const [name, args, message] of BAD) {
     it(`${name} ${JSON.stringify(args)}`, async () => {
-      const request = mcp.client.getPrompt({ name, arguments: args });
+      const request = mcp().client.getPrompt({ name, arguments: args });
       await expect(request).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
       await expect(request).rejects.toThrow(message);
     });

@@ -4,7 +4,7 @@
  * row's own date in a first build; and, over two builds of the fixture where one deadline moved, only that
  * round's RSS item gets a new pubDate.
  */
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,7 @@ import type { OutlookTableRow } from "../../../snapshot/records.ts";
 import { edition } from "../../helpers/editions.ts";
 import { UPSTREAM_FIXTURES } from "../../helpers/import-fixtures.ts";
 import { tempDirsForFile } from "../../helpers/temp-dirs.ts";
-import { buildQuietly } from "../../helpers/upstream-builds.ts";
+import { buildQuietly, nextNightAsiaccsDeadline } from "../../helpers/upstream-builds.ts";
 
 const BASE_URL = "https://venues.example";
 
@@ -109,16 +109,7 @@ describe("two builds of the fixture, one deadline moved", () => {
     const dir1 = (await build("2026-11-26T06:00:00Z")).dir;
     first = { dir: dir1, rows: outlookRows(dir1), rss: await rssPubDates("2026-11-26T06:00:00Z") };
     // AsiaCCS 2027 (the reference rows) moves its paper deadline by three days; nothing else changes.
-    for (const f of ["core-conferences.json", "qualis-conferences.json"]) {
-      const file = join(upstream, "conference-partner", f);
-      writeFileSync(
-        file,
-        readFileSync(file, "utf8").replace(
-          '"submission_date": "2026-12-11"',
-          '"submission_date": "2026-12-14"',
-        ),
-      );
-    }
+    nextNightAsiaccsDeadline(upstream);
     const dir2 = (await build("2026-11-27T06:00:00Z")).dir;
     second = { dir: dir2, rows: outlookRows(dir2), rss: await rssPubDates("2026-11-27T06:00:00Z") };
   }, 120_000);

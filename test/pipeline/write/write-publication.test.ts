@@ -10,31 +10,24 @@ import { resolveLatest, SNAPSHOT_KEEP_DAYS_DEFAULT } from "../../../pipeline/wri
 import { readManifest, writeSnapshot } from "../../../pipeline/write/write.ts";
 import type { ConferenceRow, JournalRow } from "../../../snapshot/records.ts";
 import * as make from "../../helpers/rows.ts";
-import {
-  content,
-  DATE,
-  journals,
-  scored,
-  snapshotsRootPerTest,
-  unscored,
-} from "../../helpers/write-content.ts";
+import * as fixture from "../../helpers/write-content.ts";
 
-const root = snapshotsRootPerTest();
+const root = fixture.snapshotsRootPerTest();
 const leftovers = () => readdirSync(root()).filter((name) => name.startsWith("."));
 
 describe("writeSnapshot: atomic publication", () => {
   it("points latest at the new date with a relative symlink", async () => {
     expect(resolveLatest(root())).toBeNull();
-    const { dir } = await writeSnapshot(root(), content());
-    expect(readlinkSync(join(root(), "latest"))).toBe(DATE);
+    const { dir } = await writeSnapshot(root(), fixture.content());
+    expect(readlinkSync(join(root(), "latest"))).toBe(fixture.DATE);
     expect(resolveLatest(root())).toBe(dir);
   });
 
   it("rejects an invalid row before writing, naming the record and field", async () => {
-    const previous = await writeSnapshot(root(), content());
-    const bad = { ...unscored, id: "555", ccf_rank: "Z" } as unknown as ConferenceRow;
+    const previous = await writeSnapshot(root(), fixture.content());
+    const bad = { ...fixture.unscored, id: "555", ccf_rank: "Z" } as unknown as ConferenceRow;
     await expect(
-      writeSnapshot(root(), content({ date: "2026-08-23", conferences: [scored, bad] })),
+      writeSnapshot(root(), fixture.content({ date: "2026-08-23", conferences: [fixture.scored, bad] })),
     ).rejects.toThrow(/conference 555: field "ccf_rank"/);
     expect(resolveLatest(root())).toBe(previous.dir);
     expect(existsSync(join(root(), "2026-08-23"))).toBe(false);
@@ -44,8 +37,8 @@ describe("writeSnapshot: atomic publication", () => {
   it("reports broken references and duplicate ids", async () => {
     const attempt = writeSnapshot(
       root(),
-      content({
-        journals: [journals[0] as JournalRow, journals[0] as JournalRow],
+      fixture.content({
+        journals: [fixture.journals[0] as JournalRow, fixture.journals[0] as JournalRow],
         conferenceDetails: [make.conferenceDetail({ id: "999" })],
       }),
     );
@@ -55,47 +48,49 @@ describe("writeSnapshot: atomic publication", () => {
   });
 
   it("removes the temp dir and keeps latest when writing fails midway", async () => {
-    const previous = await writeSnapshot(root(), content());
+    const previous = await writeSnapshot(root(), fixture.content());
     // A BigInt cannot be serialised: the failure comes after the temp dir was created and partly filled.
     await expect(
-      writeSnapshot(root(), content({ date: "2026-08-23", idRegistry: { n: 1n } })),
+      writeSnapshot(root(), fixture.content({ date: "2026-08-23", idRegistry: { n: 1n } })),
     ).rejects.toThrow(/BigInt/);
     expect(resolveLatest(root())).toBe(previous.dir);
-    expect(readdirSync(root()).sort()).toEqual([DATE, "latest"]);
+    expect(readdirSync(root()).sort()).toEqual([fixture.DATE, "latest"]);
   });
 
   it("replaces the directory on a same-day rebuild", async () => {
-    await writeSnapshot(root(), content());
-    const { dir } = await writeSnapshot(root(), content({ conferences: [scored] }));
+    await writeSnapshot(root(), fixture.content());
+    const { dir } = await writeSnapshot(root(), fixture.content({ conferences: [fixture.scored] }));
     expect((await readManifest(dir)).counts.conferences).toBe(1);
     expect(resolveLatest(root())).toBe(dir);
-    expect(readdirSync(root()).sort()).toEqual([DATE, "latest"]);
+    expect(readdirSync(root()).sort()).toEqual([fixture.DATE, "latest"]);
   });
 
   it("restores the previous same-day snapshot when latest cannot be switched", async () => {
-    const { dir, manifest } = await writeSnapshot(root(), content());
+    const { dir, manifest } = await writeSnapshot(root(), fixture.content());
     // A real directory named latest cannot be replaced by a symlink rename.
     await rm(join(root(), "latest"));
     await mkdir(join(root(), "latest"));
-    await expect(writeSnapshot(root(), content({ conferences: [scored] }))).rejects.toThrow(/cannot switch/);
+    await expect(writeSnapshot(root(), fixture.content({ conferences: [fixture.scored] }))).rejects.toThrow(
+      /cannot switch/,
+    );
     expect(await readManifest(dir)).toEqual(manifest);
-    expect(readdirSync(root()).sort()).toEqual([DATE, "latest"]);
+    expect(readdirSync(root()).sort()).toEqual([fixture.DATE, "latest"]);
   });
 
   it(`keeps the snapshots of the last ${SNAPSHOT_KEEP_DAYS_DEFAULT} days by default, and always latest`, async () => {
     const day = (n: number) => `2026-08-${String(n).padStart(2, "0")}`;
-    for (let n = 2; n <= 8; n++) await writeSnapshot(root(), content({ date: day(n) }));
+    for (let n = 2; n <= 8; n++) await writeSnapshot(root(), fixture.content({ date: day(n) }));
     // Rebuilding an old date makes it latest although it is the oldest: it must survive pruning.
-    await writeSnapshot(root(), content({ date: day(1) }));
+    await writeSnapshot(root(), fixture.content({ date: day(1) }));
     expect(readdirSync(root()).filter((n) => n !== "latest")).toHaveLength(8);
     expect(resolveLatest(root())).toBe(join(realpathSync(root()), day(1)));
 
-    await writeSnapshot(root(), content({ date: day(9) }));
+    await writeSnapshot(root(), fixture.content({ date: day(9) }));
     const expected = [3, 4, 5, 6, 7, 8, 9].map(day);
     expect(readdirSync(root()).sort()).toEqual([...expected, "latest"]);
 
     // SNAPSHOT_KEEP_DAYS=2 on day 10: days 9 and 10 stay.
-    await writeSnapshot(root(), content({ date: day(10) }), { keepDays: 2 });
+    await writeSnapshot(root(), fixture.content({ date: day(10) }), { keepDays: 2 });
     expect(readdirSync(root()).sort()).toEqual([day(9), day(10), "latest"]);
   });
 });

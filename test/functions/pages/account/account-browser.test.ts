@@ -6,25 +6,19 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../../../helpers/accounts-service.ts";
-import { chromiumForFile, HAS_CHROMIUM } from "../../../helpers/chromium.ts";
-import { forFile } from "../../../helpers/for-file.ts";
 import {
+  BROWSER_READY,
+  browserAccountsForFile,
   linkInMail,
   logInByKeyboard,
   SHOTS,
-  SITE_BUILT,
   scrollWidth,
   seriousIssues,
-  startBrowserAccounts,
   tabTo,
 } from "./browser-accounts.ts";
 
-describe.skipIf(!HAS_CHROMIUM || !SITE_BUILT)("the account forms in a browser", () => {
-  const browser = chromiumForFile();
-  const accounts = forFile(
-    () => startBrowserAccounts(),
-    (running) => running.close(),
-  );
+describe.skipIf(!BROWSER_READY)("the account forms in a browser", () => {
+  const { browser, accounts } = browserAccountsForFile();
 
   it("signs up, confirms and logs in by keyboard at 390 px, with no serious axe issue", async () => {
     const { base } = accounts();

@@ -59,8 +59,7 @@ forEachStore((backend: Backend) => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('name="next" value="/account/api-keys"');
     expect(page.html).toContain('id="f-password"');
-    const login = await browser.post("/account/login", {
-      csrf: page.csrf ?? "",
+    const login = await browser.postFrom(page, "/account/login", {
       email: account.email,
       password: PASSWORD,
       next: "/account/api-keys",
@@ -76,11 +75,11 @@ forEachStore((backend: Backend) => {
   it("creates a key shown once, stores only its hash, and a revoked key answers 401 at once", async () => {
     const { account, browser } = await loggedIn(service);
     const home = await browser.get("/account");
-    const unnamed = await browser.post("/account/api-keys", { csrf: home.csrf ?? "", label: "  " });
+    const unnamed = await browser.postFrom(home, "/account/api-keys", { label: "  " });
     expect(unnamed.status).toBe(400);
     expect(unnamed.html).toContain("give the key a name");
 
-    const created = await browser.post("/account/api-keys", { csrf: home.csrf ?? "", label: "lab server" });
+    const created = await browser.postFrom(home, "/account/api-keys", { label: "lab server" });
     expect(created.status).toBe(201);
     expect(created.res.headers.get("cache-control")).toBe("no-store");
     const key = shownKey(created.html);
@@ -95,20 +94,14 @@ forEachStore((backend: Backend) => {
     const detail = await service.fetch("/api/conferences/101", { headers: bearer(key ?? "") });
     expect(detail.status).toBe(200);
 
-    const revoked = await browser.post("/account/api-keys/revoke", {
-      csrf: home.csrf ?? "",
-      key_id: stored?.id ?? "",
-    });
+    const revoked = await browser.postFrom(home, "/account/api-keys/revoke", { key_id: stored?.id ?? "" });
     expect(revoked.status).toBe(303);
     const after = await service.json("/api/conferences/101", { headers: bearer(key ?? "") });
     expect(after.res.status).toBe(401);
     expect(after.body.message).toMatch(/revoked/);
     // Someone else's key id is not this account's to revoke.
     const other = await newAccount(service.store);
-    const foreign = await browser.post("/account/api-keys/revoke", {
-      csrf: home.csrf ?? "",
-      key_id: other.keyId,
-    });
+    const foreign = await browser.postFrom(home, "/account/api-keys/revoke", { key_id: other.keyId });
     expect(foreign.status).toBe(400);
     expect((await service.fetch("/api/conferences/101", { headers: bearer(other.key) })).status).toBe(200);
   });
@@ -136,8 +129,7 @@ forEachStore((backend: Backend) => {
   it("saves the profile, hides tracked venues from the public profile, refuses unknown ids with the form refilled", async () => {
     const { account, browser } = await loggedIn(service);
     const home = await browser.get("/account");
-    const bad = await browser.post("/account/profile", {
-      csrf: home.csrf ?? "",
+    const bad = await browser.postFrom(home, "/account/profile", {
       public: "on",
       cv: "Distributed systems.",
       track: "101, 99999999",
@@ -147,8 +139,7 @@ forEachStore((backend: Backend) => {
     expect(bad.html).toContain("Distributed systems.");
     expect(bad.html).toContain('value="101, 99999999"');
 
-    const saved = await browser.post("/account/profile", {
-      csrf: home.csrf ?? "",
+    const saved = await browser.postFrom(home, "/account/profile", {
       public: "on",
       hide_tracked: "on",
       institution: "ETH",
@@ -168,7 +159,7 @@ forEachStore((backend: Backend) => {
     expect(page.html).toContain("Your profile is saved.");
     expect(page.html).toMatch(/id="f-hide_tracked"[^>]*checked/);
 
-    const hidden = await browser.post("/account/profile", { csrf: home.csrf ?? "", track: "101" });
+    const hidden = await browser.postFrom(home, "/account/profile", { track: "101" });
     expect(hidden.status).toBe(303);
     const gone = await service.json(`/api/researchers/${account.id}`, { headers: bearer(reader.key) });
     expect(gone.res.status).toBe(404);
@@ -181,22 +172,19 @@ forEachStore((backend: Backend) => {
     const home = await browser.get("/account");
     expect(home.html).toContain(`<strong>${remaining}</strong> left`);
 
-    const bad = await browser.post("/account/quota-request", {
-      csrf: home.csrf ?? "",
+    const bad = await browser.postFrom(home, "/account/quota-request", {
       requested: "lots",
       reason: "a survey",
     });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("give a whole number of requests a day");
     expect(bad.html).toContain("a survey");
-    const asked = await browser.post("/account/quota-request", {
-      csrf: home.csrf ?? "",
+    const asked = await browser.postFrom(home, "/account/quota-request", {
       requested: "5000",
       reason: "A survey of CCF-A deadlines for our lab.",
     });
     expect(asked.status).toBe(303);
-    const twice = await browser.post("/account/quota-request", {
-      csrf: home.csrf ?? "",
+    const twice = await browser.postFrom(home, "/account/quota-request", {
       requested: "6000",
       reason: "Asking once more, a second time.",
     });
@@ -231,10 +219,10 @@ forEachStore((backend: Backend) => {
   it("exports the account's data without a secret, then deletes the account behind its confirmation", async () => {
     const { account, browser } = await loggedIn(service);
     const home = await browser.get("/account");
-    const created = await browser.post("/account/api-keys", { csrf: home.csrf ?? "", label: "to delete" });
+    const created = await browser.postFrom(home, "/account/api-keys", { label: "to delete" });
     const key = shownKey(created.html) ?? "";
 
-    const exported = await browser.post("/account/export", { csrf: home.csrf ?? "" });
+    const exported = await browser.postFrom(home, "/account/export");
     expect(exported.status).toBe(200);
     expect(exported.res.headers.get("content-disposition")).toContain("attachment");
     const data = JSON.parse(exported.html);
@@ -247,13 +235,10 @@ forEachStore((backend: Backend) => {
 
     const form = await browser.get("/account/delete");
     expect(form.status).toBe(200);
-    const wrong = await browser.post("/account/delete", {
-      csrf: form.csrf ?? "",
-      confirm: "someone@example.org",
-    });
+    const wrong = await browser.postFrom(form, "/account/delete", { confirm: "someone@example.org" });
     expect(wrong.status).toBe(400);
     expect(await service.store.getAccount(account.id)).not.toBeNull();
-    const deleted = await browser.post("/account/delete", { csrf: form.csrf ?? "", confirm: account.email });
+    const deleted = await browser.postFrom(form, "/account/delete", { confirm: account.email });
     expect(deleted.status).toBe(200);
     expect(deleted.html).toContain("Your account is deleted");
 

@@ -92,18 +92,12 @@ describe("the account pages in Chinese", () => {
     expect(form.html).toContain("电子邮件地址");
     expect(form.html).not.toContain("E-mail address");
 
-    const bad = await browser.post("/zh/account/signup", {
-      csrf: form.csrf ?? "",
-      email,
-      password: "x",
-      name: "",
-    });
+    const bad = await browser.postFrom(form, "/zh/account/signup", { email, password: "x", name: "" });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("有些字段需要修改");
     expect(await service.store.findAccountByEmail(email)).toBeNull();
 
-    const sent = await browser.post("/zh/account/signup", {
-      csrf: form.csrf ?? "",
+    const sent = await browser.postFrom(form, "/zh/account/signup", {
       email,
       password: PASSWORD,
       name: "张三",
@@ -136,7 +130,7 @@ describe("the account pages in Chinese", () => {
     expect(home.html).toContain('<h2 id="digests">邮件摘要</h2>');
     expect(home.html).toContain('action="/zh/account/logout"');
 
-    const out = await browser.post("/zh/account/logout", { csrf: home.csrf ?? "" });
+    const out = await browser.postFrom(home, "/zh/account/logout");
     expect(out.res.headers.get("location")).toBe("/zh/account/login?logged_out=1");
   });
 
@@ -172,7 +166,7 @@ describe("the account pages in Chinese", () => {
     expect(before.html).toContain("目前没有发往");
     // Nothing tracked yet: no form, the reason instead; a POST anyway is refused and stores nothing.
     expect(before.html).not.toContain('action="/zh/account/digest"');
-    const early = await browser.post("/zh/account/digest", { csrf: before.csrf ?? "", frequency: "daily" });
+    const early = await browser.postFrom(before, "/zh/account/digest", { frequency: "daily" });
     expect(early.status).toBe(400);
     expect(early.html).toContain("请先在下面的资料中关注会议");
     expect(await service.store.listSubscriptions(account.email)).toEqual([]);
@@ -180,8 +174,7 @@ describe("the account pages in Chinese", () => {
     await updateProfile(service.store, account.email, { trackedConferences: ["101", "102"] });
     const page = await browser.get("/zh/account");
     expect(page.html).toContain('action="/zh/account/digest"');
-    const zone = await browser.post("/zh/account/digest", {
-      csrf: page.csrf ?? "",
+    const zone = await browser.postFrom(page, "/zh/account/digest", {
       frequency: "daily",
       time_zone: "Mars/Olympus",
     });
@@ -189,8 +182,7 @@ describe("the account pages in Chinese", () => {
     expect(zone.html).toContain("不是时区");
     expect(await service.store.listSubscriptions(account.email)).toEqual([]);
 
-    const started = await browser.post("/zh/account/digest", {
-      csrf: page.csrf ?? "",
+    const started = await browser.postFrom(page, "/zh/account/digest", {
       frequency: "daily",
       closes_in: "7",
       time_zone: "Asia/Shanghai",
@@ -214,7 +206,7 @@ describe("the account pages in Chinese", () => {
     const listed = await browser.get("/zh/account?done=digest");
     expect(listed.html).toContain("你的关注列表摘要已生效");
     expect(listed.html).not.toContain('action="/zh/account/digest"');
-    const twice = await browser.post("/zh/account/digest", { csrf: listed.csrf ?? "", frequency: "weekly" });
+    const twice = await browser.postFrom(listed, "/zh/account/digest", { frequency: "weekly" });
     expect(twice.status).toBe(400);
     expect(await service.store.listSubscriptions(account.email)).toHaveLength(1);
 

@@ -1,21 +1,21 @@
 /**
- * What the account pages' Chromium tests share: the service over real HTTP with the built site's frame (dist/, from
- * `npm run site`) and a real SMTP server receiving its mail, keyboard moves, axe-core's serious issues, the link a
+ * What the account pages' Chromium tests share: the service over real HTTP with a site built for the test (the
+ * fixture snapshot, so a clean checkout runs them without `npm run site`) and a real SMTP server receiving its mail, keyboard moves, axe-core's serious issues, the link a
  * mail carries, and signing up and confirming by keyboard.
  */
-import { existsSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { PASSWORD, startTestService, type TestService } from "../../../helpers/accounts-service.ts";
+import { chromiumForFile, HAS_CHROMIUM } from "../../../helpers/chromium.ts";
+import { forFile } from "../../../helpers/for-file.ts";
 import { freePort, type SmtpSink, startSmtpSink } from "../../../helpers/smtp-sink.ts";
+import { buildSite, PROJECT_ROOT } from "../../../src/build-site.ts";
+import { BUILD_NOW, fixtureSnapshot } from "../../../src/fixture.ts";
 
-export const SITE = join(import.meta.dirname, "../../../../dist");
 /** Where the tests leave their screenshots (looked at by people, not compared). */
-export const SHOTS = join(SITE, "..", "test-results");
-/** Whether the site is built (the browser tests need its frame). */
-export const SITE_BUILT = existsSync(join(SITE, "account.html"));
+export const SHOTS = join(PROJECT_ROOT, "test-results");
 const AXE = join(import.meta.dirname, "../../../../node_modules/axe-core/axe.min.js");
 
 export interface BrowserAccounts {
@@ -31,6 +31,8 @@ export async function startBrowserAccounts(options: { mcp?: boolean } = {}): Pro
   const sink = await startSmtpSink();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // The pages' frame: the site built for this test, its links naming the address served.
+  const site = await buildSite(`accounts-${port}`, fixtureSnapshot(), { BUILD_NOW, PUBLIC_BASE_URL: base });
   const service = await startTestService(
     { STATE_DIR: await mkdtemp(join(tmpdir(), "vd-account-browser-")), REDIS_URL: "" },
     {
@@ -38,7 +40,7 @@ export async function startBrowserAccounts(options: { mcp?: boolean } = {}): Pro
       env: {
         PORT: String(port),
         PUBLIC_BASE_URL: base,
-        SITE_DIR: SITE,
+        SITE_DIR: site.dist,
         TRUST_PROXY: "false",
         SMTP_URL: sink.url,
         MAIL_FROM: "Venue Directory <noreply@venues.test>",
@@ -53,7 +55,22 @@ export async function startBrowserAccounts(options: { mcp?: boolean } = {}): Pro
     async close() {
       await service.close();
       await sink.close();
+      await rm(site.root, { recursive: true, force: true });
     },
+  };
+}
+
+/** Whether these tests can run here: Debian's Chromium installed (CI installs it). */
+export const BROWSER_READY = HAS_CHROMIUM;
+
+/** Chromium and the accounts service for the tests of a file (or describe block), both closed after them. */
+export function browserAccountsForFile(options: { mcp?: boolean } = {}) {
+  return {
+    browser: chromiumForFile(),
+    accounts: forFile(
+      () => startBrowserAccounts(options),
+      (running) => running.close(),
+    ),
   };
 }
 

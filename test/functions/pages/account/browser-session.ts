@@ -67,6 +67,11 @@ export class BrowserSession {
     return this.page(res);
   }
 
+  /** Posts `fields` to `action` with the CSRF token of `from`, the page the form was read from ("" where it has none). */
+  postFrom(from: Page, action: string, fields: Record<string, string> = {}): Promise<Page> {
+    return this.post(action, { csrf: from.csrf ?? "", ...fields });
+  }
+
   /** Loads `path`, then posts its form with `fields`. */
   async submit(path: string, fields: Record<string, string>, action = path): Promise<Page> {
     const form = await this.get(path);

@@ -9,27 +9,21 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../../../accounts/auth/accounts.ts";
 import { bearer, PASSWORD } from "../../../helpers/accounts-service.ts";
-import { chromiumForFile, HAS_CHROMIUM } from "../../../helpers/chromium.ts";
-import { forFile } from "../../../helpers/for-file.ts";
 import {
+  BROWSER_READY,
+  browserAccountsForFile,
   linkInMail,
   logInByKeyboard,
   SHOTS,
-  SITE_BUILT,
   scrollWidth,
   seriousIssues,
-  startBrowserAccounts,
   tabTo,
 } from "./browser-accounts.ts";
 
 const NEW_PASSWORD = "a fresh passphrase for spring";
 
-describe.skipIf(!HAS_CHROMIUM || !SITE_BUILT)("forgot password, in a browser", () => {
-  const browser = chromiumForFile();
-  const accounts = forFile(
-    () => startBrowserAccounts(),
-    (running) => running.close(),
-  );
+describe.skipIf(!BROWSER_READY)("forgot password, in a browser", () => {
+  const { browser, accounts } = browserAccountsForFile();
 
   it("resets the password by keyboard at 390 px; the old password, session and login token are refused", async () => {
     const { base, service } = accounts();

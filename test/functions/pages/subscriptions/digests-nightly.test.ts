@@ -20,7 +20,7 @@ import { UPSTREAM_FIXTURES } from "../../../helpers/import-fixtures.ts";
 import { REPO_ROOT, runTs } from "../../../helpers/run-ts.ts";
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from "../../../helpers/smtp-sink.ts";
 import { tempDirsForFile } from "../../../helpers/temp-dirs.ts";
-import { buildQuietly } from "../../../helpers/upstream-builds.ts";
+import { buildQuietly, nextNightAsiaccsDeadline } from "../../../helpers/upstream-builds.ts";
 
 const BASE_URL = "https://venues.test";
 const WATCHER = "watcher@example.org";
@@ -150,16 +150,7 @@ describe("digests across two nightly builds", () => {
 
     // Night 2: AsiaCCS's paper deadline moved by three days; two builders run the digests at once while the
     // relay refuses (451) its first attempts.
-    for (const f of ["core-conferences.json", "qualis-conferences.json"]) {
-      const file = join(upstream, "conference-partner", f);
-      writeFileSync(
-        file,
-        readFileSync(file, "utf8").replace(
-          '"submission_date": "2026-12-11"',
-          '"submission_date": "2026-12-14"',
-        ),
-      );
-    }
+    nextNightAsiaccsDeadline(upstream);
     await build("2026-11-27T06:00:00Z");
     let refusals = 0;
     relay.refuse = (to) =>

@@ -1,0 +1,19 @@
+/** Waiting for what a service writes after it answers (views batched behind the response, for one). */
+import { setTimeout as sleep } from "node:timers/promises";
+
+/**
+ * Reads until `ok` holds or `timeoutMs` passes, then hands back the last value read: the caller's assertion on it
+ * says what was missing, instead of a bare timeout.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await sleep(25);
+  }
+}
