@@ -16,7 +16,7 @@ import type {
 } from "../snapshot/records.ts";
 import { SOURCE_UNCHECKED_MAX_DAYS, type SourceAge, sourceAges } from "../snapshot/source-age.ts";
 import { BACKTEST_CUTOFFS, backtestVenue } from "./estimate/backtest.ts";
-import { type BacktestSummary, backtestReport, percent } from "./estimate/backtest-score.ts";
+import { backtestLogLine, backtestReport } from "./estimate/backtest-score.ts";
 import { readPreviousChanges, stampChanges } from "./estimate/changed-at.ts";
 import { MAX_CYCLES_AHEAD } from "./estimate/outlook.ts";
 import { IMPORTERS } from "./importers/index.ts";
@@ -245,11 +245,6 @@ const runBacktest = (merged: Merged): BuildReport["backtest"] =>
     BACKTEST_CUTOFFS,
   );
 
-/** One line per summary for the build log. */
-const backtestLine = (label: string, s: BacktestSummary) =>
-  `${label} ${s.rounds} rounds, coverage ${percent(s.coverage)} (${s.possible} as possibilities), median ${s.median} d, p90 ${s.p90} d, ` +
-  `precision ${percent(s.precision)} of ${s.estimates} estimates, round count right ${percent(s.round_count_right)} of ${s.cycles} cycles`;
-
 /** Ids and change dates (against the previous build's registry), and how our ranks compare with the reference. */
 async function identifyVenues(stage: Stage, merged: Merged, previous: IdRegistry | null, buildDate: string) {
   const prevRegistry = previous ?? emptyRegistry();
@@ -427,13 +422,7 @@ export async function buildSnapshot(opts: BuildOptions): Promise<{ dir: string; 
     })),
   );
   const backtest = runBacktest(merged);
-  opts.log(
-    `  outlook backtest per round, cut-offs ${BACKTEST_CUTOFFS[0]}–${BACKTEST_CUTOFFS.at(-1)}: ` +
-      `${backtestLine("all", backtest.all)}; ${backtestLine("CCF-A", backtest.ccf_a)}; rest of a partly announced ` +
-      `cycle: ${backtestLine("all", backtest.rest_of_cycle.all)}; ${backtestLine("CCF-A", backtest.rest_of_cycle.ccf_a)}; ` +
-      `a reappearance after more than ${MAX_CYCLES_AHEAD} cycles (no estimate, by design): all ${backtest.reappearance.all} rounds, ` +
-      `CCF-A ${backtest.reappearance.ccf_a}`,
-  );
+  opts.log(`  ${backtestLogLine(backtest, BACKTEST_CUTOFFS, MAX_CYCLES_AHEAD)}`);
   const identified = await identifyVenues(stage, merged, readPreviousRegistry(opts.snapshotsDir), buildDate);
   const { confs, journals, registry, agreement } = identified;
   await stage(

@@ -238,3 +238,20 @@ export function backtestReport(cycles: BacktestCycle[], cutoffs: string[]): Back
       .slice(0, 25),
   };
 }
+
+/** One line per summary for the build log. */
+const summaryLine = (label: string, s: BacktestSummary) =>
+  `${label} ${s.rounds} rounds, coverage ${percent(s.coverage)} (${s.possible} as possibilities), median ${s.median} d, p90 ${s.p90} d, ` +
+  `precision ${percent(s.precision)} of ${s.estimates} estimates, round count right ${percent(s.round_count_right)} of ${s.cycles} cycles`;
+
+/** The backtest as the build log says it: every scope, and the reappearances past the outlook's horizon. */
+export const backtestLogLine = (
+  b: BacktestReport,
+  cutoffs: readonly string[],
+  horizonCycles: number,
+): string =>
+  `outlook backtest per round, cut-offs ${cutoffs[0]}–${cutoffs.at(-1)}: ` +
+  `${summaryLine("all", b.all)}; ${summaryLine("CCF-A", b.ccf_a)}; rest of a partly announced ` +
+  `cycle: ${summaryLine("all", b.rest_of_cycle.all)}; ${summaryLine("CCF-A", b.rest_of_cycle.ccf_a)}; ` +
+  `a reappearance after more than ${horizonCycles} cycles (no estimate, by design): all ${b.reappearance.all} rounds, ` +
+  `CCF-A ${b.reappearance.ccf_a}`;
