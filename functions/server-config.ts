@@ -26,9 +26,9 @@ import { DEFAULT_PORT, publicBaseUrl } from "../runtime/base-url.ts";
 import {
   ConfigError,
   configProblems,
-  existingDirectory,
   host,
   port,
+  readDirectory,
   wholeNumber,
   writableDirectory,
 } from "../runtime/env.ts";
@@ -201,8 +201,9 @@ export function loadConfig(
   const parsed = Env.safeParse(env);
   const auth = authSettings(env);
   const mailIssues = mailConfigIssues(env);
-  // A server serves SITE_DIR as it is: a missing folder is a mistake said now, not 404 on every page.
-  const site = (options.siteBuiltHere ? writableDirectory : existingDirectory)("SITE_DIR", "dist").safeParse(
+  // A server serves SITE_DIR as it is; one that is not there yet (a builder publishes it) is a readiness failure that
+  // /readyz names, and a file in its place a mistake said now.
+  const site = (options.siteBuiltHere ? writableDirectory : readDirectory)("SITE_DIR", "dist").safeParse(
     env.SITE_DIR,
   );
   if (!parsed.success || !site.success || typeof auth === "string" || mailIssues.length > 0) {

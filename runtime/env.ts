@@ -115,6 +115,18 @@ export const existingDirectory = (name: string, fallback: string) =>
     return z.NEVER;
   });
 
+/**
+ * A directory the process reads and another may fill later (a server's SITE_DIR, published by a builder): a
+ * directory, or not there yet (its absence is a readiness failure, said by /readyz), never a file. Absolute once read.
+ */
+export const readDirectory = (name: string, fallback: string) =>
+  given.transform((v, ctx) => {
+    const path = resolve(v ?? fallback);
+    if (!existsSync(path) || statSync(path).isDirectory()) return path;
+    ctx.addIssue({ code: "custom", message: `${name} (${path}) is not a directory` });
+    return z.NEVER;
+  });
+
 /** Parses `env` with `schema`; every bad value is listed in one ConfigError, one line each. */
 export function parseEnv<T>(schema: z.ZodType<T>, env: Env): T {
   const parsed = schema.safeParse(env);

@@ -90,8 +90,16 @@ describeOnRealUpstream("the site built from the real data", () => {
 
   it("writes every calendar as valid RFC 5545 text", () => {
     const calendars = listFiles(dist).filter((f) => f.endsWith(".ics"));
-    const venueCalendars = calendars.filter((f) => f.startsWith("conference/"));
-    const feeds = calendars.filter((f) => !f.startsWith("conference/"));
+    const english = calendars.filter((f) => !f.startsWith("zh/"));
+    // Every calendar has its Chinese twin under zh/ (the same events, words in Chinese).
+    expect(
+      calendars
+        .filter((f) => f.startsWith("zh/"))
+        .map((f) => f.slice("zh/".length))
+        .sort(),
+    ).toEqual(english.sort());
+    const venueCalendars = english.filter((f) => f.startsWith("conference/"));
+    const feeds = english.filter((f) => !f.startsWith("conference/"));
     expect(feeds.map((f) => `/${f}`).sort()).toEqual(CALENDARS.map((c) => c.path).sort());
     // One "add to calendar" file per conference page.
     const pages = listFiles(dist).filter((f) => /^conference\/\d+\.html$/.test(f));
