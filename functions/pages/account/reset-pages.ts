@@ -7,38 +7,28 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../accounts/auth
 import { escapeHtml } from "../../../render/html.ts";
 import { tHtml } from "../../../render/i18n.ts";
 import { type AccountPage, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
+import { answerLinkRequest, type LinkRequest, linkRequestForm } from "./link-request.ts";
 import { type AccountPagesDeps, at, type PageSession, t } from "./page-context.ts";
-import { passwordRules, sentHtml } from "./signup-pages.ts";
+import { passwordRules } from "./signup-pages.ts";
 
 export const FORGOT_PATH = "/account/forgot";
 export const RESET_PATH = "/account/reset";
 
-export function forgotForm(
+/** The address form asking for a password-reset link. */
+const FORGOT: LinkRequest = {
+  path: FORGOT_PATH,
+  intro: "acct.forgot_intro",
+  submit: "acct.forgot_send",
+  title: "acct.forgot_title",
+  sent: "acct.forgot_sent",
+};
+
+export const forgotForm = (
   session: PageSession,
   email = "",
   problem?: string,
   fieldProblem?: string,
-): string {
-  return `${problem ? problemHtml(problem) : ""}<p>${escapeHtml(t(session, "acct.forgot_intro"))}</p>
-${formHtml({
-  action: at(session, FORGOT_PATH),
-  csrf: session.csrf,
-  submit: t(session, "acct.forgot_send"),
-  locale: session.locale,
-  fields: [
-    {
-      name: "email",
-      label: t(session, "acct.email"),
-      type: "email",
-      autocomplete: "email",
-      required: true,
-      maxLength: 254,
-      value: email,
-      error: fieldProblem,
-    },
-  ],
-})}`;
-}
+): string => linkRequestForm(FORGOT, session, email, problem, fieldProblem);
 
 function resetForm(session: PageSession, token: string, problem?: string, passwordProblem?: string): string {
   return `${problem ? problemHtml(problem) : ""}${formHtml({
@@ -70,26 +60,15 @@ export function resetPages(deps: AccountPagesDeps) {
     body: forgotForm(session),
   });
 
-  const forgot = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
-    const email = fields.get("email") ?? "";
-    const outcome = await deps.selfService.requestReset(email, session.ip, session.locale);
-    const title = t(session, "acct.forgot_title");
-    if ("problems" in outcome)
-      return { title, status: 400, body: forgotForm(session, email, undefined, outcome.problems.email) };
-    if ("retryAfterSeconds" in outcome) {
-      return {
-        title,
-        status: 429,
-        retryAfter: outcome.retryAfterSeconds,
-        body: forgotForm(session, email, t(session, "acct.links_limited")),
-      };
-    }
-    const address = `<strong>${escapeHtml(outcome.email)}</strong>`;
-    return {
-      title,
-      body: `${sentHtml(session, tHtml(session.locale, "acct.forgot_sent", { email: address }), deps)}<p>${escapeHtml(t(session, "acct.forgot_once", { minutes: deps.selfService.settings.resetLinkMinutes }))}</p>`,
-    };
-  };
+  const forgot = (session: PageSession, fields: URLSearchParams): Promise<AccountPage> =>
+    answerLinkRequest(
+      FORGOT,
+      session,
+      fields,
+      (email) => deps.selfService.requestReset(email, session.ip, session.locale),
+      deps,
+      `<p>${escapeHtml(t(session, "acct.forgot_once", { minutes: deps.selfService.settings.resetLinkMinutes }))}</p>`,
+    );
 
   const resetPage = (session: PageSession, token: string | null): AccountPage =>
     token

@@ -8,26 +8,18 @@ import type { FieldProblems } from "../../../accounts/auth/self-service.ts";
 import { escapeHtml } from "../../../render/html.ts";
 import { tHtml } from "../../../render/i18n.ts";
 import { type AccountPage, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
+import {
+  answerLinkRequest,
+  emailField,
+  type LinkRequest,
+  linkRequestForm,
+  sentHtml,
+} from "./link-request.ts";
 import { loginPath } from "./next-path.ts";
 import { type AccountPagesDeps, at, type PageSession, t } from "./page-context.ts";
 
 export const SIGNUP_PATH = "/account/signup";
 export const VERIFY_PATH = "/account/verify";
-
-/**
- * What the pages say once a link was (or would have been) sent: `lead` says to whom, in words that hold whether or
- * not the address has an account.
- */
-export function sentHtml(
-  session: Pick<PageSession, "locale">,
-  lead: string,
-  deps: Pick<AccountPagesDeps, "mailToLog">,
-): string {
-  const where = deps.mailToLog
-    ? `<p>${tHtml(session.locale, "acct.sent_to_log", { var: "<code>SMTP_URL</code>" })}</p>`
-    : `<p>${escapeHtml(t(session, "acct.sent_wait"))}</p>`;
-  return noticeHtml(`<p>${lead}</p>${where}`);
-}
 
 /** "You are logged in as <email>. Your account." */
 export const loggedInAsHtml = (session: Pick<PageSession, "locale">, email: string) =>
@@ -60,17 +52,7 @@ ${formHtml({
   submit: t(session, "acct.signup"),
   locale: session.locale,
   fields: [
-    {
-      name: "email",
-      label: t(session, "acct.email"),
-      type: "email",
-      autocomplete: "email",
-      required: true,
-      maxLength: 254,
-      value: values.email,
-      hint: t(session, "acct.signup_email_hint"),
-      error: problems.email,
-    },
+    emailField(session, values.email, problems.email, t(session, "acct.signup_email_hint")),
     {
       name: "password",
       label: t(session, "acct.password"),
@@ -104,32 +86,21 @@ ${formHtml({
 })}`;
 }
 
-export function resendForm(
+/** The address form asking for a new confirmation link. */
+const RESEND: LinkRequest = {
+  path: VERIFY_PATH,
+  intro: "acct.resend_intro",
+  submit: "acct.resend",
+  title: "acct.confirm_title",
+  sent: "acct.resend_sent",
+};
+
+export const resendForm = (
   session: PageSession,
   email = "",
   problem?: string,
   fieldProblem?: string,
-): string {
-  return `${problem ? problemHtml(problem) : ""}<p>${escapeHtml(t(session, "acct.resend_intro"))}</p>
-${formHtml({
-  action: at(session, VERIFY_PATH),
-  csrf: session.csrf,
-  submit: t(session, "acct.resend"),
-  locale: session.locale,
-  fields: [
-    {
-      name: "email",
-      label: t(session, "acct.email"),
-      type: "email",
-      autocomplete: "email",
-      required: true,
-      maxLength: 254,
-      value: email,
-      error: fieldProblem,
-    },
-  ],
-})}`;
-}
+): string => linkRequestForm(RESEND, session, email, problem, fieldProblem);
 
 export const signupValues = (fields: URLSearchParams): SignupValues => ({
   email: fields.get("email") ?? "",
@@ -195,26 +166,14 @@ export function signupPages(deps: AccountPagesDeps) {
     };
   };
 
-  const resend = async (session: PageSession, fields: URLSearchParams): Promise<AccountPage> => {
-    const email = fields.get("email") ?? "";
-    const outcome = await deps.selfService.resendVerification(email, session.ip, session.locale);
-    const title = t(session, "acct.confirm_title");
-    if ("problems" in outcome)
-      return { title, status: 400, body: resendForm(session, email, undefined, outcome.problems.email) };
-    if ("retryAfterSeconds" in outcome) {
-      return {
-        title,
-        status: 429,
-        retryAfter: outcome.retryAfterSeconds,
-        body: resendForm(session, email, t(session, "acct.links_limited")),
-      };
-    }
-    const address = `<strong>${escapeHtml(outcome.email)}</strong>`;
-    return {
-      title,
-      body: sentHtml(session, tHtml(session.locale, "acct.resend_sent", { email: address }), deps),
-    };
-  };
+  const resend = (session: PageSession, fields: URLSearchParams): Promise<AccountPage> =>
+    answerLinkRequest(
+      RESEND,
+      session,
+      fields,
+      (email) => deps.selfService.resendVerification(email, session.ip, session.locale),
+      deps,
+    );
 
   return { signUpPage, signUp, verify, resend };
 }
