@@ -154,6 +154,13 @@ export function deadlineHtml(
 export const stateHtml = (state: OutlookState, locale: Locale = "en") =>
   `<span class="badge state-${state}">${escapeHtml(stateLabel(state, locale))}</span>`;
 
+/**
+ * The state to print beside a venue's next deadline: a venue whose estimate passed unannounced marks that round on its
+ * own row, so the next deadline shown (then always an estimate) reads as estimated, never as passed.
+ */
+export const stateBesideNext = (state: OutlookState, hasNext: boolean): OutlookState =>
+  state === "passed_unconfirmed" && hasNext ? "estimated" : state;
+
 /** What the first box says when the outlook has no next deadline. */
 export function noNextText(
   outlook: Pick<SubmissionOutlook, "state" | "data_as_of">,
@@ -173,7 +180,7 @@ export interface RowNextSubmission {
 
 /** A search row's next submission: "5 Dec 2026" (announced) or "around 24 Jul 2027" (estimated), and the state. */
 export function nextSubmissionHtml(row: RowNextSubmission, locale: Locale = "en"): string {
-  const state = stateHtml(row.outlook_state, locale);
+  const state = stateHtml(stateBesideNext(row.outlook_state, row.next_submission_date !== null), locale);
   if (!row.next_submission_date || !row.next_submission_closes_at) return state;
   const date = dateHtml(row.next_submission_date, locale);
   return row.next_submission_estimated

@@ -8,7 +8,7 @@
 
 import { byPrintedDate } from "../../read/schema/deadline-order.ts";
 import { dataAge, dataAgeHtml } from "../../render/data-age.ts";
-import { deadlineHtml, noNextText, stateHtml } from "../../render/deadline.ts";
+import { deadlineHtml, noNextText, stateBesideNext, stateHtml } from "../../render/deadline.ts";
 import type { WatchedConference, WatchedVenues } from "../../render/deadline-rows.ts";
 import { escapeHtml } from "../../render/html.ts";
 import { type Locale, localeOfPath, localePath, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
@@ -48,7 +48,7 @@ function conferenceItem(c: WatchedConference, locale: Locale): string {
     ? deadlineHtml(outlook.next, outlook.data_as_of, locale)
     : `<span class="muted">${escapeHtml(noNextText(outlook ?? { state: "unknown", data_as_of: null }, locale))}</span>`;
   return `<li class="deadline-card"${outlook?.next ? ` data-deadline="${outlook.next.closes_at}"` : ""}>
-<p class="venue"><a href="${localePath(locale, `/conference/${escapeHtml(c.id)}`)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c, locale)} ${stateHtml(outlook?.state ?? "unknown", locale)}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
+<p class="venue"><a href="${localePath(locale, `/conference/${escapeHtml(c.id)}`)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c, locale)} ${stateHtml(stateBesideNext(outlook?.state ?? "unknown", (outlook?.next ?? null) !== null), locale)}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
 <p class="when">${when}</p>${(outlook?.deadlines ?? [])
     .filter((d) => d.status === "passed_unconfirmed")
     .map((d) => `<p class="when other">${deadlineHtml(d, outlook?.data_as_of ?? null, locale)}</p>`)
