@@ -13,6 +13,9 @@
 import type { OutlookDeadline, OutlookState, SubmissionOutlook } from "../snapshot/records.ts";
 import { dateHtml, escapeHtml, formatDate, formatUtc, isUtcZone } from "./html.ts";
 import { type Locale, type MessageKey, t, tHtml } from "./i18n.ts";
+import { stateBesideNext } from "./state-beside-next.ts";
+
+export { stateBesideNext };
 
 const STATE_KEYS: Record<OutlookState, MessageKey> = {
   open: "state.open",
@@ -153,13 +156,6 @@ export function deadlineHtml(
 /** The state as a badge: "open", "estimated", "passed, unconfirmed", "closed", "unknown". */
 export const stateHtml = (state: OutlookState, locale: Locale = "en") =>
   `<span class="badge state-${state}">${escapeHtml(stateLabel(state, locale))}</span>`;
-
-/**
- * The state to print beside a venue's next deadline: a venue whose estimate passed unannounced marks that round on its
- * own row, so the next deadline shown (then always an estimate) reads as estimated, never as passed.
- */
-export const stateBesideNext = (state: OutlookState, hasNext: boolean): OutlookState =>
-  state === "passed_unconfirmed" && hasNext ? "estimated" : state;
 
 /** What the first box says when the outlook has no next deadline. */
 export function noNextText(

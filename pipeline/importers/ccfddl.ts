@@ -44,15 +44,26 @@ interface Series {
  * say so only in `comment` ("abstract deadline", "Title and Abstract Due"), and a few put the notification or the
  * final version there ("Paper Notification", "Final Version", "Final Copy Deadline"): read as paper deadlines
  * they would be submission rounds that never were (FM 2024's three). "Final paper submission" stays a paper.
+ * A registration deadline ("Spring Registration Deadline", "paper registration deadline", "Abstract Registerations")
+ * is the abstract step of its round: read as a paper date it put ASPLOS's and FSE's rounds a week early. A revision
+ * deadline ("Submission of Revisions Round 1", "third round (only for resubmissions after major revisions)") takes
+ * only papers already under review: no round a new paper can go to (OOPSLA 2022 had two rounds, not four); nor is
+ * a workshop, poster or demo deadline a round of the main track.
  */
+/** A side track's deadline (ISSTA 2022's "Workshops Submission Deadline", GECCO's "Poster-only papers"). */
+const SIDE_TRACK = /\b(workshops?|posters?|demos?)\b/i;
+
 function timelineType(key: string, comment: string | null, hasAbstractKey: boolean): DeadlineType {
   if (key !== "deadline") return "abstract";
   if (comment !== null && /\bnotification\b/i.test(comment)) return "notification";
   if (comment !== null && /camera[- ]?ready|\bfinal (version|copy)|\bpaper final version/i.test(comment))
     return "camera_ready";
+  if (comment !== null && /\brevis(ed|ions?)\b|\bresubmissions?\b/i.test(comment)) return "other";
+  if (comment !== null && SIDE_TRACK.test(comment) && !/\bpapers? and posters?\b/i.test(comment)) return "other";
   const abstractOnly =
     comment !== null && /\babstracts?\b/i.test(comment) && !/\b(paper|full)\b/i.test(comment);
-  return abstractOnly && !hasAbstractKey ? "abstract" : "paper";
+  const registration = comment !== null && /\bregist(er|ration)/i.test(comment);
+  return (abstractOnly || registration) && !hasAbstractKey ? "abstract" : "paper";
 }
 
 function editionOf(conf: YamlRecord, series: string, file: string, rejected: Rejection[]): Edition | null {

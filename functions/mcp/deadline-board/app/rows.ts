@@ -1,4 +1,5 @@
 /** One card per upcoming round: venue and ranks, the deadline as published and in the viewer's time, countdown. */
+import { stateBesideNext } from "../../../../render/state-beside-next.ts";
 import type { BoardData, BoardRow } from "../board-data.ts";
 import { h } from "./dom.ts";
 import { conferenceDates, countdown, isSoon, localDeadline, statedDeadline } from "./time.ts";
@@ -14,7 +15,7 @@ const STATE_LABELS: Record<BoardRow["outlook_state"], string> = {
   open: "open call",
   estimated: "round estimated",
   passed_unconfirmed: "estimate passed, unconfirmed",
-  closed: "cycle closed, next estimated",
+  closed: "cycle closed",
   unknown: "unknown",
 };
 
@@ -72,7 +73,9 @@ function card(row: BoardRow, viewer: Viewer): HTMLElement {
     next.estimated ? "estimated" : "announced",
     isSoon(next.closes_at, viewer.now) && "soon",
   ];
-  const state = STATE_NOTED.has(row.outlook_state) ? STATE_LABELS[row.outlook_state] : null;
+  // Every card shows a deadline ahead: a venue whose earlier estimate passed unannounced reads as estimated here.
+  const shown = stateBesideNext(row.outlook_state, true);
+  const state = STATE_NOTED.has(shown) ? STATE_LABELS[shown] : null;
   // An estimate's closing instant is only the end of its window: no local time is claimed for it.
   const detail = next.estimated
     ? estimateText(row, viewer)
@@ -90,7 +93,7 @@ function card(row: BoardRow, viewer: Viewer): HTMLElement {
       { class: "venue" },
       h("a", { class: "name", href: row.detail_page, "data-open": "", title: row.full_name }, row.short_name),
       ranks(row),
-      state && h("span", { class: `state state-${row.outlook_state}` }, state),
+      state && h("span", { class: `state state-${shown}` }, state),
     ),
     h(
       "p",
