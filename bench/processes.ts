@@ -52,15 +52,17 @@ export async function readMemory(pid: number): Promise<Memory | null> {
   return Number.isFinite(rssMb) && Number.isFinite(peakMb) ? { rssMb, peakMb } : null;
 }
 
-/** A TCP port free right now on 127.0.0.1. */
+/**
+ * A TCP port free right now on 127.0.0.1 (nothing listens on it once this resolves). The tests use it too, for the
+ * servers they start and for a relay or an origin that is down.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
     });
   });
 }

@@ -329,23 +329,10 @@ const edgeStepsOf = (deps: Omit<AppDeps, "query">): readonly EdgeStep[] =>
     allowedOrigins: deps.config.allowedOrigins,
   });
 
-export interface ServerOverrides {
-  access?: AccessControl;
-  watchlistStore?: WatchlistStore;
-  outbox?: Outbox;
-  accountPages?: AccountPages;
-  subscriptionStore?: SubscriptionPagesStore;
-  activity?: VenueActivity;
-  login?: LoginService;
-  researchers?: ResearcherDirectory;
-  mcp?: McpFactory;
-  clock?: Clock;
-  logger?: Logger;
-  metrics?: Metrics;
-  sharedRateLimit?: SharedBuckets;
-  storage?: () => Promise<StorageFigures>;
-  stateProblem?: () => string | null;
-}
+/** The app's parts a caller of startServer may give (else defaults): all but those it makes from config and snapshot. */
+export type ServerOverrides = Partial<
+  Omit<AppDeps, "config" | "query" | "snapshotProblem" | "answers" | "steps">
+>;
 
 export interface RunningServer {
   /** http://127.0.0.1:<port> (or the bound host). */

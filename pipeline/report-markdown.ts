@@ -306,47 +306,41 @@ const nameDefects = (r: BuildReport): string[] => [
   "",
 ];
 
+/** A section listing `items` in a table, its heading counting them. */
+const listSection = <T>(
+  heading: string,
+  items: readonly T[],
+  head: string[],
+  row: (item: T) => (string | number)[],
+): string[] => [`## ${heading} (${items.length})`, table(head, items.map(row)), ""];
+
 /** Rows resolution could not attach for sure. */
-const ambiguities = (r: BuildReport): string[] => [
-  `## Ambiguous matches (${r.ambiguities.length})`,
-  table(
-    ["source", "key", "title", "reason", "candidates"],
-    r.ambiguities.map((x) => [
-      x.source,
-      show(x.key),
-      show(x.title),
-      x.reason,
-      show(x.candidates.map((c) => `${c.titles[0] ?? "?"} (${c.similarity.toFixed(2)})`).join("; ")),
-    ]),
-  ),
-  "",
-];
+const ambiguities = (r: BuildReport): string[] =>
+  listSection("Ambiguous matches", r.ambiguities, ["source", "key", "title", "reason", "candidates"], (x) => [
+    x.source,
+    show(x.key),
+    show(x.title),
+    x.reason,
+    show(x.candidates.map((c) => `${c.titles[0] ?? "?"} (${c.similarity.toFixed(2)})`).join("; ")),
+  ]);
 
 /** Where sources disagreed and which value won. */
-const fieldConflicts = (r: BuildReport): string[] => [
-  `## Field conflicts (${r.conflicts.length})`,
-  table(
-    ["venue", "field", "chosen", "others", "why"],
-    r.conflicts.map((c) => [
-      show(c.venue),
-      c.field,
-      `${show(c.chosen.value)} (${c.chosen.source})`,
-      show(c.others.map((o) => `${show(o.value)} (${o.source})`).join("; ")),
-      c.why,
-    ]),
-  ),
-  "",
-];
+const fieldConflicts = (r: BuildReport): string[] =>
+  listSection("Field conflicts", r.conflicts, ["venue", "field", "chosen", "others", "why"], (c) => [
+    show(c.venue),
+    c.field,
+    `${show(c.chosen.value)} (${c.chosen.source})`,
+    show(c.others.map((o) => `${show(o.value)} (${o.source})`).join("; ")),
+    c.why,
+  ]);
 
 /** Records the importers refused. */
-const rejectedRecords = (r: BuildReport): string[] => [
-  `## Rejected records (${r.rejected.length})`,
-  table(
-    ["file", "record", "reason"],
-    r.rejected.map((x) => [show(x.file), show(x.record), show(x.reason)]),
-  ),
-  "",
-];
+const rejectedRecords = (r: BuildReport): string[] =>
+  listSection("Rejected records", r.rejected, ["file", "record", "reason"], (x) => [
+    show(x.file),
+    show(x.record),
+    show(x.reason),
+  ]);
 
 const SECTIONS = [
   summary,

@@ -153,8 +153,10 @@ function idArgument(id: unknown): string {
   return id;
 }
 
+type ListSchema = z.ZodType<{ fields?: readonly string[] }>;
+
 /** A list: `params` checked against `schema`, the page `list` computes from them, its rows cut to the fields asked. */
-async function listed<S extends z.ZodType<{ fields?: readonly string[] }>, D extends object>(
+async function listed<S extends ListSchema, D extends object>(
   schema: S,
   params: unknown,
   list: (checked: z.output<S>) => Promise<D>,
@@ -163,6 +165,42 @@ async function listed<S extends z.ZodType<{ fields?: readonly string[] }>, D ext
 ): Promise<D> {
   const checked = validate(schema, params);
   return sparseRows(await list(checked), rowsKey, checked.fields, idKey);
+}
+
+/** A list operation (a search, the deadlines): its answer, or the refusal. */
+function listOperation<S extends ListSchema, D extends object>(
+  schema: S,
+  list: (checked: z.output<S>) => Promise<D>,
+  rowsKey: keyof D,
+  idKey?: string,
+): (params: unknown) => Promise<Outcome<D>> {
+  return (params) => attempt(() => listed(schema, params, list, rowsKey, idKey));
+}
+
+/** A kind's ranking lists: the path schema and names the ranking is checked against, then the list parameters. */
+interface RankingLists<R extends string, S extends ListSchema> {
+  path: z.ZodType<{ ranking: R }>;
+  names: readonly string[];
+  schema: S;
+}
+const CONFERENCE_LISTS = {
+  path: ConferenceRankingPath,
+  names: CONFERENCE_RANKINGS,
+  schema: ConferenceRankingParams,
+};
+const JOURNAL_LISTS = { path: JournalRankingPath, names: JOURNAL_RANKINGS, schema: JournalRankingParams };
+
+/** A ranking-list operation: the ranking is checked first, as REST reads the path before the query string. */
+function rankingOperation<R extends string, S extends ListSchema, D extends object>(
+  { path, names, schema }: RankingLists<R, S>,
+  list: (ranking: R, checked: z.output<S>) => Promise<D>,
+  rowsKey: keyof D,
+): (ranking: unknown, params: unknown) => Promise<Outcome<D>> {
+  return (ranking, params) =>
+    attempt(() => {
+      const name = rankingOf(path, names, ranking);
+      return listed(schema, params, (p) => list(name, p), rowsKey);
+    });
 }
 
 /** A venue's detail operation: a credential first, then the id and the sections asked; 404 for an unknown id. */
@@ -214,29 +252,28 @@ export function createReadOperations(deps: ReadOperationsDeps): ReadOperations {
   const baseUrl = (deps.publicBaseUrl ?? "").replace(/\/+$/, "");
 
   return {
-    searchConferences: (params) =>
-      attempt(() => listed(ConferenceSearchParams, params, (p) => query.searchConferences(p), "conferences")),
+    searchConferences: listOperation(
+      ConferenceSearchParams,
+      (p) => query.searchConferences(p),
+      "conferences",
+    ),
 
-    listConferences: (ranking, params) =>
-      attempt(() => {
-        // The ranking is checked first, as REST reads the path before the query string.
-        const name = rankingOf(ConferenceRankingPath, CONFERENCE_RANKINGS, ranking);
-        return listed(ConferenceRankingParams, params, (p) => query.listConferences(name, p), "conferences");
-      }),
+    listConferences: rankingOperation(
+      CONFERENCE_LISTS,
+      (name, p) => query.listConferences(name, p),
+      "conferences",
+    ),
 
-    upcomingDeadlines: (params) =>
-      attempt(() =>
-        listed(DeadlineListParams, params, (p) => query.upcomingDeadlines(p), "deadlines", "conference_id"),
-      ),
+    upcomingDeadlines: listOperation(
+      DeadlineListParams,
+      (p) => query.upcomingDeadlines(p),
+      "deadlines",
+      "conference_id",
+    ),
 
-    searchJournals: (params) =>
-      attempt(() => listed(JournalSearchParams, params, (p) => query.searchJournals(p), "journals")),
+    searchJournals: listOperation(JournalSearchParams, (p) => query.searchJournals(p), "journals"),
 
-    listJournals: (ranking, params) =>
-      attempt(() => {
-        const name = rankingOf(JournalRankingPath, JOURNAL_RANKINGS, ranking);
-        return listed(JournalRankingParams, params, (p) => query.listJournals(name, p), "journals");
-      }),
+    listJournals: rankingOperation(JOURNAL_LISTS, (name, p) => query.listJournals(name, p), "journals"),
 
     statistics: (params) =>
       attempt(async () => {

@@ -40,9 +40,33 @@ const venueIdArgument = (kind: string) =>
     description: `${kind} id: a search or list row's id, e.g. "101".`,
   });
 
-/** A list tool's arguments: which list, then the REST list parameters. */
-const listInput = (names: z.ZodEnum, params: z.ZodObject) =>
-  z.object({ ranking: names.meta({ description: "Which list." }), ...params.shape });
+const LISTS = {
+  conference: {
+    names: api.ConferenceRankingName,
+    params: api.ConferenceRankingParams,
+    output: api.ConferenceRankingData,
+    operation: "listConferences",
+  },
+  journal: {
+    names: api.JournalRankingName,
+    params: api.JournalRankingParams,
+    output: api.JournalRankingData,
+    operation: "listJournals",
+  },
+} as const;
+
+/** A ready-made list tool: which list, then the REST list parameters. */
+function listTool(kind: keyof typeof LISTS, title: string, description: string): ToolSpec {
+  const { names, params, output, operation } = LISTS[kind];
+  return {
+    name: `list_${kind}s`,
+    title,
+    description,
+    input: z.object({ ranking: names.meta({ description: "Which list." }), ...params.shape }),
+    output,
+    run: (ops, { ranking, ...rest }) => ops[operation](ranking, rest),
+  };
+}
 
 const DETAILS = {
   conference: { label: "Conference", params: api.ConferenceDetailParams, output: api.ConferenceDetail },
@@ -88,22 +112,16 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     output: api.DeadlineListData,
     run: (ops, args) => ops.upcomingDeadlines(args),
   },
-  {
-    name: "list_conferences",
-    title: "Conference lists",
-    description: `Ready-made conference lists; ccf_category, core_for narrow any: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
-    input: listInput(api.ConferenceRankingName, api.ConferenceRankingParams),
-    output: api.ConferenceRankingData,
-    run: (ops, { ranking, ...params }) => ops.listConferences(ranking, params),
-  },
-  {
-    name: "list_journals",
-    title: "Journal lists",
-    description: `Ready-made journal lists; field, ccf_category narrow any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
-    input: listInput(api.JournalRankingName, api.JournalRankingParams),
-    output: api.JournalRankingData,
-    run: (ops, { ranking, ...params }) => ops.listJournals(ranking, params),
-  },
+  listTool(
+    "conference",
+    "Conference lists",
+    `Ready-made conference lists; ccf_category, core_for narrow any: ${CONFERENCE_LISTS} Rows and fields= as search_conferences; pagination: count, has_more, page, per_page.`,
+  ),
+  listTool(
+    "journal",
+    "Journal lists",
+    `Ready-made journal lists; field, ccf_category narrow any: ${JOURNAL_LISTS} Rows and fields= as search_journals; pagination: count, has_more, page, per_page.`,
+  ),
   {
     name: "get_statistics",
     title: "Dataset statistics",

@@ -6,8 +6,9 @@
  * query (so Back and sharing work), and it is a page, not an API call: never charged to the daily quota.
  */
 
-import { createReadOperations, type ReadOperations, type Refusal } from "../../read/operations.ts";
+import { createReadOperations, type ReadOperations } from "../../read/operations.ts";
 import type { QueryLayer } from "../../read/query/index.ts";
+import type { Conference, Journal } from "../../read/schema/api.ts";
 import { RANK_SYSTEMS } from "../../read/schema/rank-tiers.ts";
 import { nextSubmissionHtml } from "../../render/deadline.ts";
 import { dateHtml, escapeHtml, fieldLabel, rankMenuLabel } from "../../render/html.ts";
@@ -85,11 +86,30 @@ ${RANK_SYSTEMS.map((r) => select(r.param, escapeHtml(rankMenuLabel(r, locale)), 
 /** A result cell; `label` names it when a phone shows the row as a card (site.css `table.cards`). */
 const labelled = (locale: Locale, label: MessageKey, html: string) =>
   `<td data-label="${escapeHtml(t(locale, label))}">${html}</td>`;
-const cell = (locale: Locale, label: MessageKey, value: string | null | undefined) =>
-  labelled(locale, label, value ? escapeHtml(value) : "—");
+const plain = (value: string | null | undefined) => (value ? escapeHtml(value) : "—");
 /** The card's head on a phone: the venue's name, unlabelled. */
 const nameCell = (href: string, name: string) =>
   `<td class="card-head"><a href="${href}">${escapeHtml(name)}</a></td>`;
+
+/** A results column after the name: its heading, which also labels its cells, and a row's cell. */
+type Column<R> = { label: MessageKey; html: (row: R, locale: Locale) => string };
+
+// Name, next submission and ranks first: what a phone shows without scrolling the table.
+const CONFERENCE_COLUMNS: Column<Conference>[] = [
+  { label: "col.next_submission", html: (c, locale) => nextSubmissionHtml(c, locale) },
+  { label: "col.ranks", html: (c, locale) => rankLineHtml(c, locale) },
+  { label: "col.full_name", html: (c) => plain(c.full_name) },
+  { label: "col.conference", html: (c, locale) => dateHtml(c.conference_date, locale) },
+  { label: "col.place", html: (c) => plain(c.location) },
+];
+
+const JOURNAL_COLUMNS: Column<Journal>[] = [
+  { label: "col.full_name", html: (j) => plain(j.full_name) },
+  { label: "col.publisher", html: (j) => plain(j.publisher) },
+  { label: "col.issn", html: (j) => plain(j.issn) },
+  { label: "col.impact_factor", html: (j) => plain(j.impact_factor) },
+  { label: "col.ccf", html: (j) => plain(j.ccf_rank) },
+];
 
 function table(locale: Locale, caption: MessageKey, head: MessageKey[], rows: string[]): string {
   return `<div class="table-scroll"><table class="cards"><caption>${escapeHtml(t(locale, caption))}</caption><thead><tr>${head
@@ -107,6 +127,9 @@ function pager(url: URL, page: number, totalPages: number, locale: Locale): stri
 
 type Rendered = { status: number; html: string };
 
+/** What the name column of a found venue reads. */
+type Venue = { id: string; short_name: string | null; full_name: string };
+
 async function renderResults(
   operations: ReadOperations,
   url: URL,
@@ -114,8 +137,6 @@ async function renderResults(
   today: string,
   locale: Locale,
 ): Promise<Rendered> {
-  const link = (kind: "conference" | "journal", id: string) =>
-    localePath(locale, `/${kind}/${escapeHtml(id)}`);
   const common = {
     query: f.query || undefined,
     field: f.field || undefined,
@@ -123,63 +144,54 @@ async function renderResults(
     page: f.page,
     per_page: String(PER_PAGE),
   };
-  const refused = (refusal: Refusal): Rendered => ({
-    status: refusal.status,
-    html: `<p id="search-status" role="status" class="error">${refusalHtml(refusal.message, locale)}</p>`,
-  });
-  if (f.kind === "journals") {
-    const found = await operations.searchJournals(common);
-    if (!found.ok) return refused(found);
-    const data = found.data;
-    const rows = data.journals.map(
-      (j) =>
-        `<tr>${nameCell(link("journal", j.id), j.short_name || j.full_name)}${cell(locale, "col.full_name", j.full_name)}${cell(locale, "col.publisher", j.publisher)}${cell(locale, "col.issn", j.issn)}${cell(locale, "col.impact_factor", j.impact_factor)}${cell(locale, "col.ccf", j.ccf_rank)}</tr>`,
-    );
+  const found =
+    f.kind === "journals"
+      ? await operations.searchJournals(common)
+      : await operations.searchConferences({
+          ...common,
+          core_rank: f.core_rank || undefined,
+          qualis_rank: f.qualis_rank || undefined,
+          submission_date_start: f.open ? today : undefined,
+        });
+  if (!found.ok) {
     return {
-      status: 200,
-      html:
-        summary(data.pagination, locale) +
-        (rows.length
-          ? table(
-              locale,
-              "search.journals_found",
-              ["col.name", "col.full_name", "col.publisher", "col.issn", "col.impact_factor", "col.ccf"],
-              rows,
-            )
-          : "") +
-        pager(url, data.pagination.page, data.pagination.total_pages, locale),
+      status: found.status,
+      html: `<p id="search-status" role="status" class="error">${refusalHtml(found.message, locale)}</p>`,
     };
   }
-  const found = await operations.searchConferences({
-    ...common,
-    core_rank: f.core_rank || undefined,
-    qualis_rank: f.qualis_rank || undefined,
-    submission_date_start: f.open ? today : undefined,
-  });
-  if (!found.ok) return refused(found);
-  const data = found.data;
-  const rows = data.conferences.map(
-    (c) =>
-      // Name, next submission and ranks first: what a phone shows without scrolling the table.
-      `<tr>${nameCell(link("conference", c.id), c.short_name || c.full_name)}${labelled(locale, "col.next_submission", nextSubmissionHtml(c, locale))}${labelled(locale, "col.ranks", rankLineHtml(c, locale))}${cell(locale, "col.full_name", c.full_name)}${labelled(locale, "col.conference", dateHtml(c.conference_date, locale))}${cell(locale, "col.place", c.location)}</tr>`,
+  const page = { url, locale, pagination: found.data.pagination };
+  return "journals" in found.data
+    ? resultsPage(page, "journal", found.data.journals, "search.journals_found", JOURNAL_COLUMNS)
+    : resultsPage(page, "conference", found.data.conferences, "search.conferences_found", CONFERENCE_COLUMNS);
+}
+
+/** A page of results, conferences or journals alike: the count, the table (none when empty) and the pager. */
+function resultsPage<R extends Venue>(
+  { url, locale, pagination }: { url: URL; locale: Locale; pagination: Pagination },
+  kind: "conference" | "journal",
+  venues: R[],
+  caption: MessageKey,
+  columns: Column<R>[],
+): Rendered {
+  const rows = venues.map(
+    (v) =>
+      `<tr>${nameCell(localePath(locale, `/${kind}/${escapeHtml(v.id)}`), v.short_name || v.full_name)}${columns
+        .map((c) => labelled(locale, c.label, c.html(v, locale)))
+        .join("")}</tr>`,
   );
+  const head: MessageKey[] = ["col.name", ...columns.map((c) => c.label)];
   return {
     status: 200,
     html:
-      summary(data.pagination, locale) +
-      (rows.length
-        ? table(
-            locale,
-            "search.conferences_found",
-            ["col.name", "col.next_submission", "col.ranks", "col.full_name", "col.conference", "col.place"],
-            rows,
-          )
-        : "") +
-      pager(url, data.pagination.page, data.pagination.total_pages, locale),
+      summary(pagination, locale) +
+      (rows.length ? table(locale, caption, head, rows) : "") +
+      pager(url, pagination.page, pagination.total_pages, locale),
   };
 }
 
-function summary(p: { total: number; page: number; total_pages: number }, locale: Locale): string {
+type Pagination = { total: number; page: number; total_pages: number };
+
+function summary(p: Pagination, locale: Locale): string {
   const text =
     p.total === 0
       ? t(locale, "search.no_match")

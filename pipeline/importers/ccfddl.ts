@@ -59,7 +59,8 @@ function timelineType(key: string, comment: string | null, hasAbstractKey: boole
   if (comment !== null && /camera[- ]?ready|\bfinal (version|copy)|\bpaper final version/i.test(comment))
     return "camera_ready";
   if (comment !== null && /\brevis(ed|ions?)\b|\bresubmissions?\b/i.test(comment)) return "other";
-  if (comment !== null && SIDE_TRACK.test(comment) && !/\bpapers? and posters?\b/i.test(comment)) return "other";
+  if (comment !== null && SIDE_TRACK.test(comment) && !/\bpapers? and posters?\b/i.test(comment))
+    return "other";
   const abstractOnly =
     comment !== null && /\babstracts?\b/i.test(comment) && !/\b(paper|full)\b/i.test(comment);
   const registration = comment !== null && /\bregist(er|ration)/i.test(comment);

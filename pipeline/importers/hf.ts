@@ -6,19 +6,19 @@
 import type { Deadline } from "../../snapshot/records.ts";
 import { fieldsFromHfTags } from "../fields/tags.ts";
 import { countryName } from "../normalize/countries.ts";
-import { deadlineType, editionDates } from "../normalize/dates.ts";
+import { deadlineType } from "../normalize/dates.ts";
 import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   addDeadline,
   entryDeadlines,
   isRecord,
   listDir,
+  listedEdition,
   readEditions,
   readYamlList,
   seriesObservations,
   type TrackerEdition,
   text,
-  trackerEdition,
   trackerRanks,
   type YamlRecord,
 } from "./trackers-common.ts";
@@ -75,28 +75,21 @@ export const importHf: Importer = async (upstreamDir) => {
     const entries = readYamlList(upstreamDir, file);
     read += entries.length;
     const fileEditions = readEditions(entries, file, rejected, (entry, acronym, year, at) => {
-      const dateText = text(entry.date);
       const city = text(entry.city);
       const country = text(entry.country);
       const tags = Array.isArray(entry.tags) ? entry.tags.flatMap((tag) => text(tag) ?? []) : [];
-      return {
+      return listedEdition(SOURCE, { file, fileName }, entry, {
         acronym,
         fullName: text(entry.full_name),
-        link: text(entry.link),
-        file,
-        fileName,
-        edition: trackerEdition(SOURCE, {
-          year,
-          dateText,
-          range: editionDates(dateText, entry.start, entry.end, year),
-          place: [city, country].filter(Boolean).join(", ") || null,
-          // `country` sometimes holds a US state ("Pennsylvania"): normalised, and dropped when not a country.
-          country: countryName(country),
-          deadlines: deadlinesOf(entry, at, rejected),
-        }),
+        year,
+        dateText: text(entry.date),
+        place: [city, country].filter(Boolean).join(", ") || null,
+        // `country` sometimes holds a US state ("Pennsylvania"): normalised, and dropped when not a country.
+        country: countryName(country),
+        deadlines: deadlinesOf(entry, at, rejected),
         ranks: trackerRanks(rankingsRecord(text(entry.rankings)), SOURCE),
         fields: fieldsFromHfTags(tags),
-      };
+      });
     });
     editions.push(...fileEditions);
   }

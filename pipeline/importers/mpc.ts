@@ -6,17 +6,16 @@
  * CORE A*.
  */
 import type { Deadline } from "../../snapshot/records.ts";
-import { editionDates } from "../normalize/dates.ts";
 import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   addDeadline,
   integer,
   isRecord,
+  listedEdition,
   namedVenue,
   readYamlList,
   type TrackerEdition,
   text,
-  trackerEdition,
   trackerRanks,
   trackerResult,
   type YamlRecord,
@@ -110,26 +109,20 @@ export const importMpc: Importer = async (upstreamDir) => {
       });
       continue;
     }
-    const dateText = text(entry.date);
-    const place = text(entry.place);
     const core = tags.map((t) => CORE_TAGS[t]).find(Boolean);
-    editions.push({
-      acronym: acronymOf(name),
-      fullName: text(entry.description),
-      link: text(entry.link),
-      file: FILE,
-      fileName: FILE_NAME,
-      edition: trackerEdition(SOURCE, {
+    editions.push(
+      listedEdition(SOURCE, { file: FILE, fileName: FILE_NAME }, entry, {
+        acronym: acronymOf(name),
+        fullName: text(entry.description),
         year,
-        dateText,
-        range: editionDates(dateText, null, null, year),
-        place,
+        dateText: text(entry.date),
+        place: text(entry.place),
         country: null,
         deadlines: deadlinesOf(entry, { ...at, record: `${name} ${year}` }, rejected),
+        ranks: trackerRanks(core ? { core } : {}, SOURCE),
+        fields: [],
       }),
-      ranks: trackerRanks(core ? { core } : {}, SOURCE),
-      fields: [],
-    });
+    );
   }
   return trackerResult(SOURCE, entries.length, editions, rejected);
 };

@@ -6,14 +6,13 @@
 
 import { fieldsFromPwcSubs } from "../fields/tags.ts";
 import { countryFromPlace } from "../normalize/countries.ts";
-import { editionDates } from "../normalize/dates.ts";
 import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
   entryDeadlines,
+  listedEdition,
   readEditions,
   readYamlList,
   text,
-  trackerEdition,
   trackerResult,
 } from "./trackers-common.ts";
 
@@ -25,27 +24,20 @@ export const importPwc: Importer = async (upstreamDir) => {
   const rejected: Rejection[] = [];
   const entries = readYamlList(upstreamDir, FILE);
   const editions = readEditions(entries, FILE, rejected, (entry, acronym, year, at) => {
-    // `data:` is a typo for `date:` in some entries.
-    const dateText = text(entry.date) ?? text(entry.data);
     const place = text(entry.place);
     const subs = [entry.sub].flat().flatMap((sub) => text(sub) ?? []);
-    return {
+    return listedEdition(SOURCE, { file: FILE, fileName: FILE_NAME }, entry, {
       acronym,
       fullName: text(entry.full_name),
-      link: text(entry.link),
-      file: FILE,
-      fileName: FILE_NAME,
-      edition: trackerEdition(SOURCE, {
-        year,
-        dateText,
-        range: editionDates(dateText, entry.start, entry.end, year),
-        place,
-        country: countryFromPlace(place),
-        deadlines: entryDeadlines(entry, text(entry.timezone), SOURCE, at, rejected),
-      }),
+      year,
+      // `data:` is a typo for `date:` in some entries.
+      dateText: text(entry.date) ?? text(entry.data),
+      place,
+      country: countryFromPlace(place),
+      deadlines: entryDeadlines(entry, text(entry.timezone), SOURCE, at, rejected),
       ranks: [],
       fields: fieldsFromPwcSubs(subs),
-    };
+    });
   });
   return trackerResult(SOURCE, entries.length, editions, rejected);
 };

@@ -11,6 +11,7 @@ import type { Deadline, Edition, RankHistoryEntry, ResearchField } from "../../s
 import {
   buildDeadline,
   type DateRange,
+  editionDates,
   isPlaceholderDate,
   type PublishedDeadline,
 } from "../normalize/dates.ts";
@@ -161,6 +162,37 @@ export interface TrackerEdition {
   edition: Edition;
   ranks: RankHistoryEntry[];
   fields: ResearchField[];
+}
+
+/** What one entry of a tracker's list says of its edition, beside its link and dates (read alike in every list). */
+export interface ListedEntry extends Omit<EditionParts, "range"> {
+  acronym: string;
+  fullName: string | null;
+  ranks: RankHistoryEntry[];
+  fields: ResearchField[];
+}
+
+/**
+ * One entry of a tracker's list as a TrackerEdition: its `link`, and its dates read from the published text and
+ * the structured `start`/`end` where the entry gives them (editionDates). `where` names the list file.
+ */
+export function listedEdition(
+  source: SourceId,
+  where: { file: string; fileName: string },
+  entry: YamlRecord,
+  listed: ListedEntry,
+): TrackerEdition {
+  const { acronym, fullName, ranks, fields, ...parts } = listed;
+  const range = editionDates(parts.dateText, entry.start, entry.end, parts.year);
+  return {
+    acronym,
+    fullName,
+    link: text(entry.link),
+    ...where,
+    edition: trackerEdition(source, { ...parts, range }),
+    ranks,
+    fields,
+  };
 }
 
 /** "ECML/PKDD" and "ECML-PKDD" are one series: spellings differ only in case and punctuation. */

@@ -139,8 +139,10 @@ function websiteFields(
   return access.paid ? { website } : { website_access: WEBSITE_WITH_PAID_ACCESS };
 }
 
+type DetailCore = { related_conferences: unknown[]; related_journals: unknown[] };
+
 /** Cache weight of a detail core: the related rows plus the detail itself. */
-const coreWeight = (core: { related_conferences: unknown[]; related_journals: unknown[] } | null) =>
+const coreWeight = (core: DetailCore | null) =>
   core ? 1 + core.related_conferences.length + core.related_journals.length : 0;
 
 async function conferenceCore(ctx: QueryContext, id: string): Promise<ConferenceCore | null> {
@@ -202,29 +204,47 @@ function detailOnce<D extends object>(
   return made[which] as D;
 }
 
-export async function conferenceDetail(
+/** How a venue's detail is made: its snapshot core, cached under `key`, and the answer from the core and activity. */
+interface DetailParts<C, D> {
+  key: string;
+  core: () => Promise<C | null>;
+  make: (core: C, activity: VenueActivitySummary) => D;
+}
+
+/** A venue's detail: the cached snapshot core, the activity read fresh every time, joined once (detailOnce). */
+async function venueDetail<C extends DetailCore, D extends object>(
+  ctx: QueryContext,
+  kind: "conference" | "journal",
+  id: string,
+  access: DetailAccess,
+  { key, core, make }: DetailParts<C, D>,
+): Promise<D | null> {
+  const made = await ctx.db.cached(key, core, coreWeight);
+  if (!made) return null;
+  const activity = await ctx.activity.summary(kind, id);
+  return detailOnce(made, activity, access, () => make(made, activity));
+}
+
+export function conferenceDetail(
   ctx: QueryContext,
   id: string,
   access: DetailAccess,
 ): Promise<ConferenceDetail | null> {
-  // The snapshot part depends on the id and the base URL only; the activity part is read fresh every time.
-  const core = await ctx.db.cached(
-    `conference-detail ${ctx.baseUrl} ${id}`,
-    () => conferenceCore(ctx, id),
-    coreWeight,
-  );
-  if (!core) return null;
-  const activity = await ctx.activity.summary("conference", id);
-  return detailOnce(core, activity, access, () => ({
-    ...core.head,
-    rating_summary: activity.rating_summary,
-    trackers_count: activity.trackers_count,
-    attendees_count: activity.attendees_count,
-    related_conferences: core.related_conferences,
-    related_journals: core.related_journals,
-    comments: activity.comments,
-    ...websiteFields(access, core.website),
-  }));
+  return venueDetail(ctx, "conference", id, access, {
+    // The snapshot part depends on the id and the base URL only.
+    key: `conference-detail ${ctx.baseUrl} ${id}`,
+    core: () => conferenceCore(ctx, id),
+    make: (core, activity) => ({
+      ...core.head,
+      rating_summary: activity.rating_summary,
+      trackers_count: activity.trackers_count,
+      attendees_count: activity.attendees_count,
+      related_conferences: core.related_conferences,
+      related_journals: core.related_journals,
+      comments: activity.comments,
+      ...websiteFields(access, core.website),
+    }),
+  });
 }
 
 /** Open calls soonest first, then closed calls most recent first, then undated ones. */
@@ -302,29 +322,26 @@ async function journalCore(ctx: QueryContext, id: string): Promise<JournalCore |
   };
 }
 
-export async function journalDetail(
+export function journalDetail(
   ctx: QueryContext,
   id: string,
   access: DetailAccess,
 ): Promise<JournalDetail | null> {
-  // Special issues are ordered around today's date, so the snapshot part is cached per day.
-  const core = await ctx.db.cached(
-    `journal-detail ${ctx.baseUrl} ${ctx.today} ${id}`,
-    () => journalCore(ctx, id),
-    coreWeight,
-  );
-  if (!core) return null;
-  const activity = await ctx.activity.summary("journal", id);
-  return detailOnce(core, activity, access, () => ({
-    ...core.head,
-    special_issues: core.special_issues.map((si) => toSpecialIssue(si, access)),
-    metrics: core.metrics,
-    rank_history: core.rank_history,
-    rating_summary: activity.rating_summary,
-    trackers_count: activity.trackers_count,
-    related_journals: core.related_journals,
-    related_conferences: core.related_conferences,
-    comments: activity.comments,
-    ...websiteFields(access, core.website),
-  }));
+  return venueDetail(ctx, "journal", id, access, {
+    // Special issues are ordered around today's date, so the snapshot part is cached per day.
+    key: `journal-detail ${ctx.baseUrl} ${ctx.today} ${id}`,
+    core: () => journalCore(ctx, id),
+    make: (core, activity) => ({
+      ...core.head,
+      special_issues: core.special_issues.map((si) => toSpecialIssue(si, access)),
+      metrics: core.metrics,
+      rank_history: core.rank_history,
+      rating_summary: activity.rating_summary,
+      trackers_count: activity.trackers_count,
+      related_journals: core.related_journals,
+      related_conferences: core.related_conferences,
+      comments: activity.comments,
+      ...websiteFields(access, core.website),
+    }),
+  });
 }

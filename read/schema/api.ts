@@ -67,16 +67,7 @@ export const ResearchFieldParam = caseInsensitiveEnum(
   .optional()
   .meta({ description: "Research field (27 values: the reference's 21 and 6 finer computing areas)." });
 
-/** Rank and field filters of the conference lists: comma-separated, OR within each (docs/api.md). */
-// In the case the data uses (rows say "A"); any case is accepted.
-const ccfRanksParam = commaSeparatedEnum("ccf_rank", CCF_TIERS, upper, "");
-const coreRanksParam = commaSeparatedEnum("core_rank", CORE_PARAM_VALUES, upper, "");
-const qualisRanksParam = commaSeparatedEnum(
-  "qualis_rank",
-  QUALIS_TIERS,
-  upper,
-  "2017–2020 scale (B5: the older one's).",
-);
+/** Rank and field filters of the venue lists: comma-separated, OR within each (docs/api.md). */
 const fieldsParam = commaSeparatedEnum(
   "field",
   RESEARCH_FIELDS,
@@ -84,6 +75,8 @@ const fieldsParam = commaSeparatedEnum(
   "Research fields, comma list (venue://fields); narrower than the lists' categories.",
   false,
 );
+// In the case the data uses (rows say "A"); any case is accepted.
+const ccfRanksParam = commaSeparatedEnum("ccf_rank", CCF_TIERS, upper, "");
 /** The lists' own categories (snapshot/records/categories.ts): what the CCF list and CORE file a venue under. */
 const ccfCategoryParam = commaSeparatedEnum("ccf_category", CCF_CATEGORIES, upper, "");
 const coreForParam = commaSeparatedEnum(
@@ -95,6 +88,19 @@ const coreForParam = commaSeparatedEnum(
 );
 /** The category filters, as every venue list takes them (journals: ccf_category only). */
 const categoryParams = { ccf_category: ccfCategoryParam, core_for: coreForParam };
+/** The rank, field and category filters of the conference search and the deadline list, in this order. */
+const conferenceFilterParams = {
+  ccf_rank: ccfRanksParam,
+  core_rank: commaSeparatedEnum("core_rank", CORE_PARAM_VALUES, upper, ""),
+  qualis_rank: commaSeparatedEnum(
+    "qualis_rank",
+    QUALIS_TIERS,
+    upper,
+    "2017–2020 scale (B5: the older one's).",
+  ),
+  field: fieldsParam,
+  ...categoryParams,
+};
 
 // Row fields are read when a request is checked: the row schemas are defined below.
 const conferenceFieldsParam = sparseFieldsParam(() => Object.keys(RankedConference.shape));
@@ -126,11 +132,7 @@ const updatedSinceParam = dateParam("updated_since", "Changed on or after this d
 export const ConferenceSearchParams = z
   .object({
     query: queryTextParam,
-    ccf_rank: ccfRanksParam,
-    core_rank: coreRanksParam,
-    qualis_rank: qualisRanksParam,
-    field: fieldsParam,
-    ...categoryParams,
+    ...conferenceFilterParams,
     submission_date_start: dateParam("submission_date_start", "Submission deadline on or after."),
     submission_date_end: dateParam("submission_date_end", "Submission deadline on or before."),
     conference_date_start: dateParam("conference_date_start", "Conference date on or after."),
@@ -169,11 +171,7 @@ const deadlineListFields = z.object({
   within_days: integerParam("within_days", 1, 366)
     .optional()
     .meta({ description: "Deadlines within N days (UTC); absent: no limit." }),
-  ccf_rank: ccfRanksParam,
-  core_rank: coreRanksParam,
-  qualis_rank: qualisRanksParam,
-  field: fieldsParam,
-  ...categoryParams,
+  ...conferenceFilterParams,
   estimates: booleanParam("estimates", true, "false: announced deadlines only."),
   ranked_only: booleanParam("ranked_only", false, "Ranked venues only (CCF, CORE or QUALIS)."),
   page: pageParam,

@@ -403,6 +403,8 @@ export type JournalDetail = z.output<typeof JournalDetail>;
 
 export const KeyCount = z.object({ key: z.string(), count }).meta({ id: "KeyCount" });
 export type KeyCount = z.output<typeof KeyCount>;
+/** A statistic's {key, count} list, described. */
+const keyCounts = (description: string) => z.array(KeyCount).meta({ description });
 
 export const Statistics = z
   .object({
@@ -412,37 +414,28 @@ export const Statistics = z
     conferences_with_open_cfp: count.meta({
       description: "Conferences whose submission deadline is today or later (UTC).",
     }),
-    conference_deadline_by_month: z
-      .array(KeyCount)
-      .meta({ description: "Conferences per submission-deadline month (key YYYY-MM), ascending." }),
-    conference_country_distribution: z
-      .array(KeyCount)
-      .meta({ description: "Conferences per country, most first; conferences with no country left out." }),
-    journal_impact_factor_distribution: z.array(KeyCount).meta({
-      description:
-        'Journals per impact-factor bucket ("0-1", "1-2", "2-3", "3-5", "5-10", "10-20", "20+", "none").',
-    }),
-    journal_publisher_distribution: z
-      .array(KeyCount)
-      .meta({ description: 'The 20 largest publishers, most first, then "other" for the rest.' }),
-    conference_open_cfp_by_ccf_rank: z
-      .array(KeyCount)
-      .meta({ description: 'Open calls per CCF tier, best first, then "unranked".' }),
-    conference_open_cfp_by_core_rank: z
-      .array(KeyCount)
-      .meta({ description: 'Open calls per CORE tier, best first, then "unranked".' }),
-    conference_open_cfp_by_qualis_rank: z
-      .array(KeyCount)
-      .meta({ description: 'Open calls per QUALIS tier, best first, then "unranked".' }),
-    conference_field_distribution: z
-      .array(KeyCount)
-      .meta({ description: "Conferences per research field, in the order of the field list (all 27 keys)." }),
-    journal_field_distribution: z
-      .array(KeyCount)
-      .meta({ description: "Journals per research field, in the order of the field list (all 27 keys)." }),
-    journal_ccf_rank_distribution: z
-      .array(KeyCount)
-      .meta({ description: 'Journals per CCF tier, best first, then "unranked".' }),
+    conference_deadline_by_month: keyCounts(
+      "Conferences per submission-deadline month (key YYYY-MM), ascending.",
+    ),
+    conference_country_distribution: keyCounts(
+      "Conferences per country, most first; conferences with no country left out.",
+    ),
+    journal_impact_factor_distribution: keyCounts(
+      'Journals per impact-factor bucket ("0-1", "1-2", "2-3", "3-5", "5-10", "10-20", "20+", "none").',
+    ),
+    journal_publisher_distribution: keyCounts(
+      'The 20 largest publishers, most first, then "other" for the rest.',
+    ),
+    conference_open_cfp_by_ccf_rank: keyCounts('Open calls per CCF tier, best first, then "unranked".'),
+    conference_open_cfp_by_core_rank: keyCounts('Open calls per CORE tier, best first, then "unranked".'),
+    conference_open_cfp_by_qualis_rank: keyCounts('Open calls per QUALIS tier, best first, then "unranked".'),
+    conference_field_distribution: keyCounts(
+      "Conferences per research field, in the order of the field list (all 27 keys).",
+    ),
+    journal_field_distribution: keyCounts(
+      "Journals per research field, in the order of the field list (all 27 keys).",
+    ),
+    journal_ccf_rank_distribution: keyCounts('Journals per CCF tier, best first, then "unranked".'),
     data_sources: z
       .array(
         z.object({

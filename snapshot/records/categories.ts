@@ -34,10 +34,12 @@ export const CCF_CATEGORY_TABLE = [
   { code: "MX", name_zh: "交叉/综合/新兴", name_en: "Interdisciplinary/Comprehensive/Emerging" },
 ] as const;
 
-export const CCF_CATEGORIES = CCF_CATEGORY_TABLE.map((c) => c.code) as [
-  (typeof CCF_CATEGORY_TABLE)[number]["code"],
-  ...(typeof CCF_CATEGORY_TABLE)[number]["code"][],
-];
+/** A table's codes, typed as the non-empty tuple z.enum takes. */
+function codesOf<T extends readonly { code: string }[]>(table: T) {
+  return table.map((c) => c.code) as [T[number]["code"], ...T[number]["code"][]];
+}
+
+export const CCF_CATEGORIES = codesOf(CCF_CATEGORY_TABLE);
 export const CcfCategory = z.enum(CCF_CATEGORIES);
 export type CcfCategory = z.infer<typeof CcfCategory>;
 
@@ -65,10 +67,7 @@ export const CORE_FOR_TABLE = [
   { code: "CSE", name: "Computer systems engineering (CORE2023 panel)" },
 ] as const;
 
-export const CORE_FOR_CODES = CORE_FOR_TABLE.map((c) => c.code) as [
-  (typeof CORE_FOR_TABLE)[number]["code"],
-  ...(typeof CORE_FOR_TABLE)[number]["code"][],
-];
+export const CORE_FOR_CODES = codesOf(CORE_FOR_TABLE);
 export const CoreForCode = z.enum(CORE_FOR_CODES);
 export type CoreForCode = z.infer<typeof CoreForCode>;
 

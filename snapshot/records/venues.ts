@@ -155,12 +155,17 @@ export const ConferenceRow = z.object({
 });
 export type ConferenceRow = z.infer<typeof ConferenceRow>;
 
-/** Detail-only data: written to the unpublished details file, served to credentialed callers and the pages. */
-export const ConferenceDetailData = z.object({
+/** What a venue's detail record (conference or journal) opens with. */
+const DetailHead = {
   id: VenueId,
   /** Official website: paid responses only, never in free output. */
   website: z.string().nullable(),
   cfp_text: z.string().nullable(),
+};
+
+/** Detail-only data: written to the unpublished details file, served to credentialed callers and the pages. */
+export const ConferenceDetailData = z.object({
+  ...DetailHead,
   /** Typed deadlines of the current edition (the one the row's dates describe). */
   deadlines: z.array(Deadline),
   editions: z.array(Edition),
@@ -215,9 +220,7 @@ export const JournalMetricYear = z.object({
 });
 
 export const JournalDetailData = z.object({
-  id: VenueId,
-  website: z.string().nullable(),
-  cfp_text: z.string().nullable(),
+  ...DetailHead,
   special_issues: z.array(SpecialIssue),
   metrics: z.array(JournalMetricYear),
   rank_history: z.array(RankHistoryEntry),

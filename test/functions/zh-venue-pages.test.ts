@@ -3,9 +3,8 @@
  * address of the venue it merged into, as its English address does; a view of a /zh/ venue page counts for the
  * venue as an English view does (once per address, venue and day, whatever the language).
  */
-import { realpathSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeMergedIds } from "../helpers/merged-ids.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS } from "../helpers/snapshot-fixture.ts";
 import { fakeActivity, type Harness, startHarness } from "./api/harness.ts";
 
@@ -29,11 +28,10 @@ beforeAll(async () => {
       [`zh/journal/${JOURNAL}.html`]: page,
     },
   });
-  const file = join(realpathSync(join(h.snapshotsDir, "latest")), "merged.json");
-  writeFileSync(
-    file,
-    JSON.stringify({ conferences: { [GONE]: SURVIVOR }, journals: { [GONE_JOURNAL]: JOURNAL } }),
-  );
+  writeMergedIds(h.snapshotsDir, {
+    conferences: { [GONE]: SURVIVOR },
+    journals: { [GONE_JOURNAL]: JOURNAL },
+  });
 });
 afterAll(() => h.close());
 

@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { stringify } from "yaml";
 import { parseCsv } from "../../pipeline/sources/csv.ts";
 import { type Origin, SOURCE_ENTRIES } from "../../pipeline/sources/sources.ts";
+import { publishedCoreObjects } from "./core-published.ts";
 import { UPSTREAM_FIXTURES } from "./import-fixtures.ts";
 
 const GIT_ENV = {
@@ -24,22 +25,10 @@ const GIT_ENV = {
   GIT_AUTHOR_DATE: "2026-11-20T10:00:00Z",
 };
 
-/**
- * A CORE<year>.csv fixture as the origin publishes it (core/CORE_<year>.json): the first row's values become every
- * object's keys (repeated blanks "", "__1"), numbers as JSON numbers, integer-like keys first as JSON writers put them.
- */
+/** A CORE<year>.csv fixture as the origin publishes it (core/CORE_<year>.json). */
 function coreJson(csvText: string): string {
-  const [head, ...rows] = parseCsv(csvText, "fixture").map((r) => Object.values(r.values));
-  const seen = new Map<string, number>();
-  const keys = (head ?? []).map((value) => {
-    const n = seen.get(value) ?? 0;
-    seen.set(value, n + 1);
-    return n === 0 ? value : `__${n}`;
-  });
-  const objects = rows.map((row) =>
-    Object.fromEntries(row.map((v, i) => [keys[i], /^[1-9]\d*$/.test(v) ? Number(v) : v])),
-  );
-  return JSON.stringify(objects, null, 2);
+  const rows = parseCsv(csvText, "fixture").map((r) => Object.values(r.values));
+  return JSON.stringify(publishedCoreObjects(rows), null, 2);
 }
 
 /** The fixture file or folder a source folder's path comes from (published forms of derived files included). */

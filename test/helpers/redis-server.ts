@@ -1,7 +1,7 @@
 /** Starts a throw-away redis-server for the Redis half of the store tests. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { describe } from "vitest";
+import { freePort } from "../../bench/processes.ts";
 import { forFile } from "./for-file.ts";
 
 const installed = spawnSync("redis-server", ["--version"]).status === 0;
@@ -15,17 +15,6 @@ export const skipRedis = !installed && !process.env.CI;
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject()));
-    });
-  });
 }
 
 /** `args` are added to redis-server's command line (e.g. `--dir` for where a BGSAVE writes). */

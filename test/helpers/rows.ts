@@ -18,99 +18,93 @@ import {
   unknownOutlook,
 } from "../../snapshot/records.ts";
 
-export function conferenceRow(overrides: Partial<ConferenceRow> = {}): ConferenceRow {
-  return ConferenceRow.parse({
-    id: "101",
-    short_name: "TESTCONF",
-    full_name: "International Conference on Testing",
-    submission_date: "2026-09-15",
-    notification_date: "2026-11-20",
-    conference_date: "2027-02-10",
-    location: "Lisbon, Portugal",
-    ccf_rank: "B",
-    core_rank: "A",
-    qualis_rank: "A2",
-    is_extended: false,
-    cp_index: null,
-    estimated_submission_date: null,
-    updated_at: "2026-08-01",
-    fields: ["se"],
-    country: "Portugal",
-    views: 1200,
-    acceptance_rate: 0.22,
-    editions_count: 12,
-    reference_id: 9001,
-    next_submission_date: "2026-09-15",
-    next_submission_closes_at: "2026-09-16T11:59:59Z",
-    next_submission_estimated: false,
-    outlook_state: "open",
-    data_as_of: "2026-08-01",
-    stale: false,
-    ...overrides,
-  });
+/**
+ * The builder of one kind of record: `defaults`, then the test's overrides, parsed with the record's schema (which
+ * copies, so no two records share an array or object).
+ */
+function recordBuilder<T extends object, In extends object>(schema: z.ZodType<T, In>, defaults: NoInfer<In>) {
+  return (overrides: Partial<T> = {}): T => schema.parse({ ...defaults, ...overrides });
 }
+
+export const conferenceRow = recordBuilder(ConferenceRow, {
+  id: "101",
+  short_name: "TESTCONF",
+  full_name: "International Conference on Testing",
+  submission_date: "2026-09-15",
+  notification_date: "2026-11-20",
+  conference_date: "2027-02-10",
+  location: "Lisbon, Portugal",
+  ccf_rank: "B",
+  core_rank: "A",
+  qualis_rank: "A2",
+  is_extended: false,
+  cp_index: null,
+  estimated_submission_date: null,
+  updated_at: "2026-08-01",
+  fields: ["se"],
+  country: "Portugal",
+  views: 1200,
+  acceptance_rate: 0.22,
+  editions_count: 12,
+  reference_id: 9001,
+  next_submission_date: "2026-09-15",
+  next_submission_closes_at: "2026-09-16T11:59:59Z",
+  next_submission_estimated: false,
+  outlook_state: "open",
+  data_as_of: "2026-08-01",
+  stale: false,
+});
 
 /** One submission deadline of an outlook: by default an announced date-only AoE paper deadline, upcoming. */
-export function outlookDeadline(overrides: Partial<OutlookDeadline> = {}): OutlookDeadline {
-  return OutlookDeadline.parse({
-    type: "paper",
-    cycle_year: 2027,
-    round: 1,
-    rounds: 1,
-    estimated: false,
-    date: "2026-12-05",
-    time: null,
-    timezone: "AoE",
-    timezone_assumed: true,
-    closes_at: "2026-12-06T11:59:59Z",
-    status: "upcoming",
-    source: "ccfddl",
-    earliest: null,
-    latest: null,
-    confidence: null,
-    based_on: [],
-    changed_at: "2026-11-20",
-    ...overrides,
-  });
-}
+export const outlookDeadline = recordBuilder(OutlookDeadline, {
+  type: "paper",
+  cycle_year: 2027,
+  round: 1,
+  rounds: 1,
+  estimated: false,
+  date: "2026-12-05",
+  time: null,
+  timezone: "AoE",
+  timezone_assumed: true,
+  closes_at: "2026-12-06T11:59:59Z",
+  status: "upcoming",
+  source: "ccfddl",
+  earliest: null,
+  latest: null,
+  confidence: null,
+  based_on: [],
+  changed_at: "2026-11-20",
+});
 
 /** An outlook with nothing known (the default of a detail record; tests that need rounds give their own). */
-export function emptyOutlook(overrides: Partial<SubmissionOutlook> = {}): SubmissionOutlook {
-  return SubmissionOutlook.parse({ ...unknownOutlook("2026-08-01"), ...overrides });
-}
+export const emptyOutlook = recordBuilder(SubmissionOutlook, unknownOutlook("2026-08-01"));
 
-export function journalRow(overrides: Partial<JournalRow> = {}): JournalRow {
-  return JournalRow.parse({
-    id: "201",
-    short_name: "JTEST",
-    full_name: "Journal of Testing",
-    impact_factor: "3.1",
-    publisher: "Test Press",
-    issn: "1234-5678",
-    ccf_rank: "C",
-    updated_at: "2026-07-15",
-    issns: ["1234-5678", "8765-4321"],
-    fields: ["se", "pl"],
-    sjr: 1.25,
-    sjr_quartile: "Q1",
-    h_index: 42,
-    cites_per_doc_2y: 3.4,
-    sjr_year: 2021,
-    views: 800,
-    reference_id: 7001,
-    ...overrides,
-  });
-}
+export const journalRow = recordBuilder(JournalRow, {
+  id: "201",
+  short_name: "JTEST",
+  full_name: "Journal of Testing",
+  impact_factor: "3.1",
+  publisher: "Test Press",
+  issn: "1234-5678",
+  ccf_rank: "C",
+  updated_at: "2026-07-15",
+  issns: ["1234-5678", "8765-4321"],
+  fields: ["se", "pl"],
+  sjr: 1.25,
+  sjr_quartile: "Q1",
+  h_index: 42,
+  cites_per_doc_2y: 3.4,
+  sjr_year: 2021,
+  views: 800,
+  reference_id: 7001,
+});
 
-export function specialIssueRow(overrides: Partial<SpecialIssueRow> = {}): SpecialIssueRow {
-  return SpecialIssueRow.parse({
-    journal_id: "201",
-    title: "Special Issue on Property-Based Testing",
-    submission_date: "2026-12-01",
-    source: "special_issues",
-    ...overrides,
-  });
-}
+export const specialIssueRow = recordBuilder(SpecialIssueRow, {
+  journal_id: "201",
+  title: "Special Issue on Property-Based Testing",
+  submission_date: "2026-12-01",
+  source: "special_issues",
+});
 
 /** A journal's call as an importer gives it: only the title and the source known unless `overrides` say more. */
 export function specialIssueCall(
@@ -126,49 +120,40 @@ export function specialIssueCall(
   });
 }
 
-export function conferenceDetail(overrides: Partial<ConferenceDetailData> = {}): ConferenceDetailData {
-  return ConferenceDetailData.parse({
-    id: "101",
-    website: "https://testconf.example.org",
-    cfp_text: null,
-    deadlines: [],
-    editions: [],
-    deadline_estimates: [],
-    outlook: emptyOutlook(),
-    acceptance: [],
-    rank_history: [],
-    dblp: "conf/testconf",
-    core_id: null,
-    sources: [{ source: "ccfddl", key: "SE/testconf.yml#TESTCONF" }],
-    ...overrides,
-  });
-}
+export const conferenceDetail = recordBuilder(ConferenceDetailData, {
+  id: "101",
+  website: "https://testconf.example.org",
+  cfp_text: null,
+  deadlines: [],
+  editions: [],
+  deadline_estimates: [],
+  outlook: emptyOutlook(),
+  acceptance: [],
+  rank_history: [],
+  dblp: "conf/testconf",
+  core_id: null,
+  sources: [{ source: "ccfddl", key: "SE/testconf.yml#TESTCONF" }],
+});
 
-export function journalDetail(overrides: Partial<JournalDetailData> = {}): JournalDetailData {
-  return JournalDetailData.parse({
-    id: "201",
-    website: null,
-    cfp_text: null,
-    special_issues: [],
-    metrics: [],
-    rank_history: [],
-    dblp: null,
-    sources: [{ source: "scimago", key: "12345" }],
-    ...overrides,
-  });
-}
+export const journalDetail = recordBuilder(JournalDetailData, {
+  id: "201",
+  website: null,
+  cfp_text: null,
+  special_issues: [],
+  metrics: [],
+  rank_history: [],
+  dblp: null,
+  sources: [{ source: "scimago", key: "12345" }],
+});
 
-export function sourceInfo(overrides: Partial<z.infer<typeof SourceInfo>> = {}): z.infer<typeof SourceInfo> {
-  return SourceInfo.parse({
-    id: "ccfddl",
-    name: "ccfddl/ccf-deadlines",
-    repo: "https://github.com/ccfddl/ccf-deadlines",
-    commit: "5f8dce347bc17783bc6cd50509e07cc0196863b4",
-    license: "MIT",
-    attribution: "CCFDDL contributors",
-    ...overrides,
-  });
-}
+export const sourceInfo = recordBuilder(SourceInfo, {
+  id: "ccfddl",
+  name: "ccfddl/ccf-deadlines",
+  repo: "https://github.com/ccfddl/ccf-deadlines",
+  commit: "5f8dce347bc17783bc6cd50509e07cc0196863b4",
+  license: "MIT",
+  attribution: "CCFDDL contributors",
+});
 
 /** A whole snapshot to write: one record of each kind and short texts; tests override what they look at. */
 export function snapshotContent(overrides: Partial<SnapshotContent> = {}): SnapshotContent {

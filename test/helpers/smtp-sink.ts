@@ -3,7 +3,6 @@
  * accepts (envelope, raw text, parsed headers and parts), and `refuse` makes it answer RCPT TO with an error for
  * chosen addresses, so a test plays a relay that is down, deferring (4xx) or refusing for good (5xx).
  */
-import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -31,16 +30,7 @@ export interface SmtpSink {
 }
 
 /** A port nothing listens on (yet): the relay that is down. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
+export { freePort } from "../../bench/processes.ts";
 
 function unfoldHeaders(block: string): Map<string, string> {
   const headers = new Map<string, string>();

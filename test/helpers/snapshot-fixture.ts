@@ -272,65 +272,66 @@ export const FIXTURE_CONFERENCES: ConferenceRow[] = [
 ];
 
 type J = Partial<JournalRow>;
-const journal = (id: string, short_name: string | null, full_name: string, rest: J) =>
-  journalRow({ id, short_name, full_name, ...rest });
+/** `issn` is the first of `issns`, as the build sets it (pipeline/merge/merge-journals.ts). */
+const journal = (id: string, short_name: string | null, full_name: string, issns: string[], rest: J) =>
+  journalRow({ id, short_name, full_name, issn: issns[0] ?? null, issns, ...rest });
 
 export const FIXTURE_JOURNALS: JournalRow[] = [
-  journal("201", "TPAMI", "IEEE Transactions on Pattern Analysis and Machine Intelligence", {
-    impact_factor: "20.8",
-    publisher: "IEEE",
-    issn: "0162-8828",
-    issns: ["0162-8828", "1939-3539"],
-    ccf_rank: "A",
-    fields: ["ai", "vision"],
-    views: 4000,
-    updated_at: "2026-06-01",
-  }),
-  journal("202", "TOSEM", "ACM Transactions on Software Engineering and Methodology", {
-    impact_factor: "6.6",
-    publisher: "ACM",
-    issn: "1049-331X",
-    issns: ["1049-331X", "1557-7392"],
-    ccf_rank: "A",
-    fields: ["se"],
-    views: 900,
-    updated_at: "2026-05-01",
-  }),
-  journal("203", "JSS", "Journal of Systems and Software", {
+  journal(
+    "201",
+    "TPAMI",
+    "IEEE Transactions on Pattern Analysis and Machine Intelligence",
+    ["0162-8828", "1939-3539"],
+    {
+      impact_factor: "20.8",
+      publisher: "IEEE",
+      ccf_rank: "A",
+      fields: ["ai", "vision"],
+      views: 4000,
+      updated_at: "2026-06-01",
+    },
+  ),
+  journal(
+    "202",
+    "TOSEM",
+    "ACM Transactions on Software Engineering and Methodology",
+    ["1049-331X", "1557-7392"],
+    {
+      impact_factor: "6.6",
+      publisher: "ACM",
+      ccf_rank: "A",
+      fields: ["se"],
+      views: 900,
+      updated_at: "2026-05-01",
+    },
+  ),
+  journal("203", "JSS", "Journal of Systems and Software", ["0164-1212"], {
     impact_factor: "3.7",
     publisher: "Elsevier",
-    issn: "0164-1212",
-    issns: ["0164-1212"],
     ccf_rank: "B",
     fields: ["se"],
     views: 900,
     updated_at: null,
   }),
-  journal("204", null, "Journal of Obscure Data", {
+  journal("204", null, "Journal of Obscure Data", [], {
     impact_factor: null,
     publisher: null,
-    issn: null,
-    issns: [],
     ccf_rank: "",
     fields: ["data"],
     views: 0,
     updated_at: null,
   }),
-  journal("205", "NEUCOM", "Neurocomputing", {
+  journal("205", "NEUCOM", "Neurocomputing", ["0925-2312", "1872-8286"], {
     impact_factor: "5.5",
     publisher: "Elsevier",
-    issn: "0925-2312",
-    issns: ["0925-2312", "1872-8286"],
     ccf_rank: "C",
     fields: ["ai"],
     views: 100,
     updated_at: "2026-06-14",
   }),
-  journal("206", "AJNA", "Annals of Journals Not Assessed", {
+  journal("206", "AJNA", "Annals of Journals Not Assessed", ["2345-6789"], {
     impact_factor: "N/A",
     publisher: "Springer",
-    issn: "2345-6789",
-    issns: ["2345-6789"],
     ccf_rank: "",
     fields: ["ml"],
     views: 0,

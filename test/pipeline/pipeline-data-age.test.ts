@@ -3,32 +3,15 @@
  * table) and conference rows carry their data age and edition, and what only follows the clock (a journal's data
  * growing stale, an edition passing) never counts as a change of the venue: its updated_at stays.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SOURCE_ENTRIES } from "../../pipeline/sources/sources.ts";
-import type {
-  ConferenceRow,
-  JournalDetailData,
-  JournalRow,
-  SpecialIssueRow,
-} from "../../snapshot/records.ts";
+import type { ConferenceRow } from "../../snapshot/records.ts";
 import { isStaleData } from "../../snapshot/source-age.ts";
 import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
+import { buildTables, type SnapshotTables } from "../helpers/snapshot-tables.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
-import { buildQuietly } from "../helpers/upstream-builds.ts";
 
 const tempDir = tempDirsForFile("vd-age-");
-
-function readSnapshot(dir: string) {
-  const json = (f: string) => JSON.parse(readFileSync(join(dir, f), "utf8"));
-  return {
-    conferences: json("conferences.json").conferences as ConferenceRow[],
-    journals: json("journals.json").journals as JournalRow[],
-    specialIssues: json("special-issues.json").special_issues as SpecialIssueRow[],
-    journalDetails: (json("details.json") as { journals: JournalDetailData[] }).journals,
-  };
-}
 
 /** The fixtures' source dates (sources.yaml): the reference's is the newest behind most journals. */
 const sourceDate = (id: string) => SOURCE_ENTRIES[id as keyof typeof SOURCE_ENTRIES]?.date ?? null;
@@ -36,36 +19,21 @@ const FRESH_DAY = "2026-08-25";
 const LATER_DAY = "2026-12-01";
 
 describe("data age and editions in the nightly build", () => {
-  let fresh: ReturnType<typeof readSnapshot>;
-  let later: ReturnType<typeof readSnapshot>;
-  /** Two builds a conference's edition passes between while nothing else of its row moves (PODS, CVPR). */
-  let june: ReturnType<typeof readSnapshot>;
-  let july: ReturnType<typeof readSnapshot>;
+  const build = (snapshots: string, day: string) =>
+    buildTables(UPSTREAM_FIXTURES, snapshots, `${day}T06:00:00Z`);
+  let fresh: SnapshotTables;
+  let later: SnapshotTables;
 
   beforeAll(async () => {
-    const builds = (snapshots: string) => async (day: string) =>
-      readSnapshot(
-        (
-          await buildQuietly(
-            UPSTREAM_FIXTURES,
-            snapshots,
-            "https://venues.example",
-            new Date(`${day}T06:00:00Z`),
-          )
-        ).dir,
-      );
-    const build = builds(tempDir("snapshots"));
-    fresh = await build(FRESH_DAY);
-    later = await build(LATER_DAY);
-    const early = builds(tempDir("early"));
-    june = await early("2026-06-01");
-    july = await early("2026-07-15");
+    const snapshots = tempDir("snapshots");
+    fresh = await build(snapshots, FRESH_DAY);
+    later = await build(snapshots, LATER_DAY);
   });
 
   it("dates every journal by the newest source behind it, stale past the threshold", () => {
     expect(fresh.journals.length).toBeGreaterThan(0);
     for (const j of fresh.journals) {
-      const detail = fresh.journalDetails.find((d) => d.id === j.id);
+      const detail = fresh.details.journals.find((d) => d.id === j.id);
       const newest =
         (detail?.sources ?? [])
           .flatMap((s) => sourceDate(s.source) ?? [])
@@ -84,7 +52,7 @@ describe("data age and editions in the nightly build", () => {
     for (const si of fresh.specialIssues) {
       expect(si.data_as_of, si.title).toBe(sourceDate(si.source));
       expect(si.stale, si.title).toBe(isStaleData(si.data_as_of, FRESH_DAY));
-      const inDetail = fresh.journalDetails
+      const inDetail = fresh.details.journals
         .find((d) => d.id === si.journal_id)
         ?.special_issues.find((c) => c.title === si.title);
       expect(inDetail, si.title).toMatchObject({ data_as_of: si.data_as_of, stale: si.stale });
@@ -109,7 +77,11 @@ describe("data age and editions in the nightly build", () => {
     }
   });
 
-  it("keeps a conference's updated_at when only its edition passed", () => {
+  it("keeps a conference's updated_at when only its edition passed", async () => {
+    // Two builds a conference's edition passes between while nothing else of its row moves (PODS, CVPR).
+    const early = tempDir("early");
+    const june = await build(early, "2026-06-01");
+    const july = await build(early, "2026-07-15");
     // A conference whose other fields moved with the clock (its next deadline) changed; the edition alone never counts.
     const CLOCK_ONLY = new Set(["updated_at", "edition", "data_as_of", "stale"]);
     const inJuly = (c: ConferenceRow) => july.conferences.find((x) => x.id === c.id) as ConferenceRow;

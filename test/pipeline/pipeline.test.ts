@@ -7,52 +7,26 @@ import { importCcf2026 } from "../../pipeline/importers/ccf-2026.ts";
 import { importIcore } from "../../pipeline/importers/icore.ts";
 import { importQualis } from "../../pipeline/importers/qualis.ts";
 import { normalizeCoreRank, normalizeTitle } from "../../pipeline/normalize/normalize.ts";
-import type { BuildReport } from "../../pipeline/report.ts";
-import type {
-  ConferenceDetailData,
-  ConferenceRow,
-  JournalDetailData,
-  JournalRow,
-} from "../../snapshot/records.ts";
+import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
 import { UPSTREAM_FIXTURES } from "../helpers/import-fixtures.ts";
+import { buildTables, type SnapshotTables } from "../helpers/snapshot-tables.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
-import {
-  buildQuietly,
-  describeOnRealUpstream,
-  nextNightQualis,
-  REAL_UPSTREAM,
-} from "../helpers/upstream-builds.ts";
+import { describeOnRealUpstream, nextNightQualis, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 
 const tempDir = tempDirsForFile("vd-");
 
-function readSnapshot(dir: string) {
-  const json = (f: string) => JSON.parse(readFileSync(join(dir, f), "utf8"));
-  return {
-    conferences: json("conferences.json").conferences as (ConferenceRow & { detail_page: string })[],
-    journals: json("journals.json").journals as JournalRow[],
-    details: json("details.json") as { conferences: ConferenceDetailData[]; journals: JournalDetailData[] },
-    report: json("build-report.json") as BuildReport,
-    dir,
-  };
-}
-
-const build = (upstreamDir: string, snapshotsDir: string, now: string) =>
-  buildQuietly(upstreamDir, snapshotsDir, "https://venues.example", new Date(now));
-
 describe("the nightly build on fixtures", () => {
-  let upstream: string;
-  let snapshots: string;
-  let first: ReturnType<typeof readSnapshot>;
-  let second: ReturnType<typeof readSnapshot>;
+  const upstream = tempDir("upstream");
+  const snapshots = tempDir("snapshots");
+  let first: SnapshotTables;
+  let second: SnapshotTables;
 
   beforeAll(async () => {
-    upstream = tempDir("upstream");
-    snapshots = tempDir("snapshots");
     cpSync(UPSTREAM_FIXTURES, upstream, { recursive: true });
-    first = readSnapshot((await build(upstream, snapshots, "2026-11-20T06:00:00Z")).dir);
+    first = await buildTables(upstream, snapshots, "2026-11-20T06:00:00Z");
     // Next night: a venue is added to one list, and another venue's rank changes.
     await nextNightQualis(upstream);
-    second = readSnapshot((await build(upstream, snapshots, "2026-11-21T06:00:00Z")).dir);
+    second = await buildTables(upstream, snapshots, "2026-11-21T06:00:00Z");
   });
 
   it("keeps every venue's id across builds and gives the new venue a new one", () => {
@@ -128,12 +102,12 @@ describe("the nightly build on fixtures", () => {
 });
 
 describeOnRealUpstream("the nightly build on the real upstream data", () => {
-  let snap: ReturnType<typeof readSnapshot>;
+  let snap: SnapshotTables;
   const byKey = new Map<string, ConferenceRow>();
 
   beforeAll(async () => {
     const snapshots = tempDir("real");
-    snap = readSnapshot((await build(REAL_UPSTREAM, snapshots, "2026-11-21T06:00:00Z")).dir);
+    snap = await buildTables(REAL_UPSTREAM, snapshots, "2026-11-21T06:00:00Z");
     const rows = new Map(snap.conferences.map((c) => [c.id, c]));
     for (const d of snap.details.conferences) {
       for (const s of d.sources) byKey.set(`${s.source}:${s.key}`, rows.get(d.id) as ConferenceRow);

@@ -3,35 +3,23 @@
  * anonymous call names the free record of that venue (page, Markdown, MCP resource) and where a key comes from;
  * text where an id belongs points to the search with that text. Codes and the error shape stay the spec's.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT, BASE_URL, type Harness } from "../functions/api/harness.ts";
-import { connectMcp, type McpSession, startMcpHarness, toolError } from "../functions/mcp/client.ts";
+import { describe, expect, it } from "vitest";
+import { ACCOUNT, BASE_URL } from "../functions/api/harness.ts";
+import { mcpSessionsForFile, toolError } from "../functions/mcp/client.ts";
 
-let h: Harness;
-let anonymous: McpSession;
-let account: McpSession;
-beforeAll(async () => {
-  h = await startMcpHarness();
-  anonymous = await connectMcp(h.url);
-  account = await connectMcp(h.url, ACCOUNT);
-});
-afterAll(async () => {
-  await anonymous?.close();
-  await account?.close();
-  await h?.close();
-});
+const opened = mcpSessionsForFile({ anonymous: {}, account: ACCOUNT });
 
 const KEY_PAGE = `${BASE_URL}/account/api-keys`;
 
 async function rest(path: string, headers: Record<string, string> = {}) {
-  const { res, body } = await h.json(path, { headers });
+  const { res, body } = await opened().h.json(path, { headers });
   expect(Object.keys(body).sort()).toEqual(["code", "data", "message", "request_id"]);
   expect(body.data).toBeNull();
   return { status: res.status, code: body.code as number, message: body.message as string };
 }
 
-async function mcpError(session: McpSession, name: string, args: Record<string, unknown>) {
-  return toolError(await session.client.callTool({ name, arguments: args }));
+async function mcpError(session: "anonymous" | "account", name: string, args: Record<string, unknown>) {
+  return toolError(await opened().sessions[session].client.callTool({ name, arguments: args }));
 }
 
 describe("an anonymous detail call names the free record and the key page", () => {
@@ -46,11 +34,11 @@ describe("an anonymous detail call names the free record and the key page", () =
     expect(refused.message).toContain(`${BASE_URL}/${kind}/${id}.md`);
     expect(refused.message).toContain(`venue://${kind}/${id}`);
     // The MCP tool refuses with the same message, and the resource it names answers without a key.
-    expect(await mcpError(anonymous, `get_${kind}`, { id })).toBe(refused.message);
+    expect(await mcpError("anonymous", `get_${kind}`, { id })).toBe(refused.message);
   });
 
   it("a number id from MCP is named as its digits", async () => {
-    expect(await mcpError(anonymous, "get_conference", { id: 101 })).toContain("venue://conference/101");
+    expect(await mcpError("anonymous", "get_conference", { id: 101 })).toContain("venue://conference/101");
   });
 
   it("an anonymous call with a name where the id goes: the key page and the search", async () => {
@@ -80,9 +68,9 @@ describe("a name where the id goes suggests the search with that text", () => {
   });
 
   it("MCP: get_conference {id: CVPR} leads to search_conferences, whose arguments run as written", async () => {
-    const message = await mcpError(account, "get_conference", { id: "CVPR" });
+    const message = await mcpError("account", "get_conference", { id: "CVPR" });
     expect(message).toContain('search_conferences with {"query":"CVPR"}');
-    const journal = await mcpError(account, "get_journal", { id: "TOSEM" });
+    const journal = await mcpError("account", "get_journal", { id: "TOSEM" });
     expect(journal).toContain('search_journals with {"query":"TOSEM"}');
   });
 

@@ -12,16 +12,15 @@ import { join } from "node:path";
 import { parseHTML } from "linkedom";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SqliteStore } from "../../accounts/store/sqlite-store.ts";
-import { type RunningServer, startServer } from "../../functions/app.ts";
+import type { RunningServer } from "../../functions/app.ts";
 import { createMcpHandler } from "../../functions/mcp/index.ts";
-import { loadConfig } from "../../functions/server-config.ts";
 import { DEFAULT_FILTER, filterParams } from "../../render/deadline-list.ts";
 import { silentLogger } from "../../runtime/logger.ts";
 import type { Manifest, OutlookDeadline, SubmissionOutlook } from "../../snapshot/records.ts";
 import { ACCOUNT, fakeAccess } from "../functions/api/harness.ts";
 import { connectMcp, type McpSession } from "../functions/mcp/client.ts";
-import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
-import { astroBuild, workDir } from "../src/build-site.ts";
+import { describeOnRealUpstream } from "../helpers/upstream-builds.ts";
+import { buildRealSite, serveSite } from "../src/build-site.ts";
 
 /** The day; the build and the server share the instant, so built and served lists hold the same rows. */
 const NOW = "2026-12-07T06:00:00Z";
@@ -73,35 +72,28 @@ describeOnRealUpstream("the data-age notice on the real site", () => {
   let mcp: McpSession;
 
   beforeAll(async () => {
-    root = await workDir("data-age-real");
-    const snapshotsDir = join(root, "snapshots");
-    const dist = join(root, "dist");
-    const { dir } = await buildQuietly(REAL_UPSTREAM, snapshotsDir, BASE_URL, new Date(NOW));
-    manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
-    const conferences = JSON.parse(await readFile(join(dir, "details.json"), "utf8")).conferences as {
+    const site = await buildRealSite("data-age-real", { PUBLIC_BASE_URL: BASE_URL, BUILD_NOW: NOW });
+    root = site.root;
+    manifest = JSON.parse(await readFile(join(site.snapshotDir, "manifest.json"), "utf8"));
+    const conferences = JSON.parse(await readFile(join(site.snapshotDir, "details.json"), "utf8"))
+      .conferences as {
       id: string;
       outlook: SubmissionOutlook | null;
     }[];
     details = new Map(conferences.map((c) => [c.id, c]));
-    await astroBuild(dist, { SNAPSHOTS_DIR: snapshotsDir, PUBLIC_BASE_URL: BASE_URL, BUILD_NOW: NOW });
     store = await SqliteStore.open({ dir: await mkdtemp(join(tmpdir(), "venue-age-state-")) });
-    const config = loadConfig({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: BASE_URL,
-      SNAPSHOTS_DIR: snapshotsDir,
-      SITE_DIR: dist,
-      SNAPSHOT_POLL_MS: "0",
-      RATE_LIMIT_PER_SECOND: "0",
-      STATE_DIR: join(root, "state"),
-    });
-    server = await startServer(config, {
-      mcp: createMcpHandler,
-      access: fakeAccess(100_000, 100_000),
-      logger: silentLogger,
-      clock: () => new Date(NOW),
-      watchlistStore: store,
-    });
+    server = await serveSite(
+      site,
+      BASE_URL,
+      { RATE_LIMIT_PER_SECOND: "0", STATE_DIR: join(root, "state") },
+      {
+        mcp: createMcpHandler,
+        access: fakeAccess(100_000, 100_000),
+        logger: silentLogger,
+        clock: () => new Date(NOW),
+        watchlistStore: store,
+      },
+    );
     mcp = await connectMcp(server.url, ACCOUNT);
   }, 900_000);
 

@@ -5,31 +5,21 @@
  * `$STATE_DIR/logs/`).
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { freePort } from "../../bench/processes.ts";
 import { SOURCE_ENTRIES } from "../../pipeline/sources/sources.ts";
 import { runCommand } from "../helpers/run-ts.ts";
 import { tempDirsForFile } from "../helpers/temp-dirs.ts";
 
 const tempDir = tempDirsForFile("vd-first-sync-");
 
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
 describe("npm start without upstream data", () => {
   it("syncs first and, without network, says what is missing and how to provide it", async () => {
     const work = tempDir("work");
-    const dead = `http://127.0.0.1:${await closedPort()}`;
+    // Every origin on a loopback port nothing listens on: no network.
+    const dead = `http://127.0.0.1:${await freePort()}`;
     const sources = Object.fromEntries(
       Object.entries(SOURCE_ENTRIES).map(([id, entry]) => [
         id,

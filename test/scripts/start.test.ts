@@ -4,9 +4,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../bench/processes.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 // Inside the project: Astro keeps its intermediate files next to an output folder outside the project root,
@@ -22,17 +22,6 @@ const env = {
   STATE_DIR: join(work, "var"),
   LOG_LEVEL: "warn",
 };
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
 
 /** Starts `scripts/start.ts` on `port`; resolves with its output so far and the port once it serves. */
 function start(port: number): Promise<{ child: ChildProcess; output: () => string; port: number }> {

@@ -13,6 +13,7 @@ import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { writeSnapshot } from "../../pipeline/write/write.ts";
 import { fakeAccess } from "../functions/api/harness.ts";
 import { forFile } from "../helpers/for-file.ts";
+import { buildQuietly, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
 import { BASE_URL, BUILD_NOW } from "./fixture.ts";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
@@ -57,18 +58,52 @@ export async function workDir(label: string): Promise<string> {
   return root;
 }
 
-/** Writes the snapshot and builds the site from it. */
-export async function buildSite(
+/** A site built in a fresh work folder `label` from the snapshot `write` puts in its snapshots folder. */
+async function buildSiteOver(
   label: string,
-  content: SnapshotContent,
-  env: { BUILD_NOW: string; PUBLIC_BASE_URL: string },
+  write: (snapshotsDir: string) => Promise<unknown>,
+  env: { BUILD_NOW?: string; PUBLIC_BASE_URL: string },
 ): Promise<BuiltSite> {
   const root = await workDir(label);
   const snapshotsDir = join(root, "snapshots");
   const dist = join(root, "dist");
-  await writeSnapshot(snapshotsDir, content);
+  await write(snapshotsDir);
   const seconds = await astroBuild(dist, { ...env, SNAPSHOTS_DIR: snapshotsDir });
   return { root, snapshotsDir, dist, seconds };
+}
+
+/** Writes the snapshot and builds the site from it. */
+export function buildSite(
+  label: string,
+  content: SnapshotContent,
+  env: { BUILD_NOW: string; PUBLIC_BASE_URL: string },
+): Promise<BuiltSite> {
+  return buildSiteOver(label, (snapshotsDir) => writeSnapshot(snapshotsDir, content), env);
+}
+
+/** A site built from the real upstream data, and the dated snapshot it was built from. */
+export interface RealSite extends BuiltSite {
+  snapshotDir: string;
+}
+
+/**
+ * The real upstream data built by the pipeline, on the clock `BUILD_NOW` when given (else now), and the site built
+ * from it. The caller removes `root`.
+ */
+export async function buildRealSite(
+  label: string,
+  env: { BUILD_NOW?: string; PUBLIC_BASE_URL: string },
+): Promise<RealSite> {
+  const now = env.BUILD_NOW === undefined ? undefined : new Date(env.BUILD_NOW);
+  let snapshotDir = "";
+  const site = await buildSiteOver(
+    label,
+    async (snapshotsDir) => {
+      ({ dir: snapshotDir } = await buildQuietly(REAL_UPSTREAM, snapshotsDir, env.PUBLIC_BASE_URL, now));
+    },
+    env,
+  );
+  return { ...site, snapshotDir };
 }
 
 /** A built site and its snapshot served by the real server on a free port; `env` adds or overrides settings. */

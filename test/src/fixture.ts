@@ -345,19 +345,11 @@ const JTEST_DETAIL = make.journalDetail({
   ],
 });
 
+/** JTEST's calls as the special-issue table lists them. */
 function specialIssues(): SpecialIssueRow[] {
-  return [
-    make.specialIssueRow({
-      journal_id: "201",
-      title: "Special Issue on Open Testing",
-      submission_date: "2099-03-01",
-    }),
-    make.specialIssueRow({
-      journal_id: "201",
-      title: "Special Issue on Past Testing",
-      submission_date: "2098-03-01",
-    }),
-  ];
+  return JTEST_DETAIL.special_issues.map(({ title, submission_date }) =>
+    make.specialIssueRow({ journal_id: JTEST_DETAIL.id, title, submission_date }),
+  );
 }
 
 /** The deadline tracker's data is of `dataAsOf` (the date the outlooks' `data_as_of` comes from). */

@@ -1,7 +1,7 @@
 /**
- * The whole site built from the real upstream data (skipped when ../shared/data/upstream is absent): every
- * venue gets its page and rendition, no official website or cited venue URL leaks into any file, every
- * calendar is valid RFC 5545 text, and the build stays within its time budget on the 2-core machine.
+ * The whole site built from the real upstream data (failing when ../shared/data/upstream is absent): every
+ * venue gets its page and rendition, no official website or cited venue URL leaks into any file, and every
+ * calendar is valid RFC 5545 text. The build's time is printed, not asserted: speed targets live in the bench.
  */
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -9,14 +9,11 @@ import { join } from "node:path";
 import ical from "node-ical";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CALENDARS } from "../../src/lib/calendar.ts";
-import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../helpers/upstream-builds.ts";
-import { astroBuild, workDir } from "./build-site.ts";
+import { describeOnRealUpstream } from "../helpers/upstream-builds.ts";
+import { buildRealSite, type RealSite } from "./build-site.ts";
 import { listFiles, readText, servedFile } from "./dist-files.ts";
 
 const BASE_URL = "https://venues.example";
-/** The brief's budget for the whole site on 2 cores. */
-const BUILD_BUDGET_SECONDS = 120;
-
 /** A URL reduced to host and path, the form both the details and the pages are compared in. */
 const bare = (url: string) =>
   url
@@ -25,39 +22,27 @@ const bare = (url: string) =>
     .toLowerCase();
 
 describeOnRealUpstream("the site built from the real data", () => {
-  let root: string;
-  let dist: string;
-  let snapshotDir: string;
-  let seconds: number;
+  let site: RealSite;
 
   beforeAll(async () => {
-    root = await workDir("real");
-    const snapshotsDir = join(root, "snapshots");
-    const { dir } = await buildQuietly(REAL_UPSTREAM, snapshotsDir, BASE_URL);
-    snapshotDir = dir;
-    dist = join(root, "dist");
-    seconds = await astroBuild(dist, { SNAPSHOTS_DIR: snapshotsDir, PUBLIC_BASE_URL: BASE_URL });
-    console.log(`real-data site: ${listFiles(dist).length} files built in ${seconds.toFixed(1)} s`);
+    site = await buildRealSite("real", { PUBLIC_BASE_URL: BASE_URL });
+    console.log(`real-data site: ${listFiles(site.dist).length} files built in ${site.seconds.toFixed(1)} s`);
   }, 600_000);
 
   afterAll(async () => {
-    if (root) await rm(root, { recursive: true, force: true });
+    if (site) await rm(site.root, { recursive: true, force: true });
   });
 
-  const json = (name: string) => JSON.parse(readFileSync(join(snapshotDir, name), "utf8"));
-
-  it(`builds within ${BUILD_BUDGET_SECONDS} s`, () => {
-    expect(seconds).toBeLessThan(BUILD_BUDGET_SECONDS);
-  });
+  const json = (name: string) => JSON.parse(readFileSync(join(site.snapshotDir, name), "utf8"));
 
   it("gives every venue its page and Markdown rendition", () => {
     for (const { id } of json("conferences.json").conferences) {
-      expect(servedFile(dist, `/conference/${id}`), `conference ${id}`).not.toBeNull();
-      expect(servedFile(dist, `/conference/${id}.md`), `conference ${id}.md`).not.toBeNull();
+      expect(servedFile(site.dist, `/conference/${id}`), `conference ${id}`).not.toBeNull();
+      expect(servedFile(site.dist, `/conference/${id}.md`), `conference ${id}.md`).not.toBeNull();
     }
     for (const { id } of json("journals.json").journals) {
-      expect(servedFile(dist, `/journal/${id}`), `journal ${id}`).not.toBeNull();
-      expect(servedFile(dist, `/journal/${id}.md`), `journal ${id}.md`).not.toBeNull();
+      expect(servedFile(site.dist, `/journal/${id}`), `journal ${id}`).not.toBeNull();
+      expect(servedFile(site.dist, `/journal/${id}.md`), `journal ${id}.md`).not.toBeNull();
     }
   });
 
@@ -79,8 +64,8 @@ describeOnRealUpstream("the site built from the real data", () => {
     }
     expect(forbidden.size).toBeGreaterThan(100);
     const leaks: string[] = [];
-    for (const file of listFiles(dist)) {
-      for (const [url] of readText(join(dist, file)).matchAll(/https?:\/\/[^\s"'<>)\]|`]+/gi)) {
+    for (const file of listFiles(site.dist)) {
+      for (const [url] of readText(join(site.dist, file)).matchAll(/https?:\/\/[^\s"'<>)\]|`]+/gi)) {
         const found = bare(url.replace(/[.,;:]+$/, ""));
         if (forbidden.has(found)) leaks.push(`${file}: ${url}`);
       }
@@ -89,7 +74,7 @@ describeOnRealUpstream("the site built from the real data", () => {
   });
 
   it("writes every calendar as valid RFC 5545 text", () => {
-    const calendars = listFiles(dist).filter((f) => f.endsWith(".ics"));
+    const calendars = listFiles(site.dist).filter((f) => f.endsWith(".ics"));
     const english = calendars.filter((f) => !f.startsWith("zh/"));
     // Every calendar has its Chinese twin under zh/ (the same events, words in Chinese).
     expect(
@@ -102,12 +87,12 @@ describeOnRealUpstream("the site built from the real data", () => {
     const feeds = english.filter((f) => !f.startsWith("conference/"));
     expect(feeds.map((f) => `/${f}`).sort()).toEqual(CALENDARS.map((c) => c.path).sort());
     // One "add to calendar" file per conference page.
-    const pages = listFiles(dist).filter((f) => /^conference\/\d+\.html$/.test(f));
+    const pages = listFiles(site.dist).filter((f) => /^conference\/\d+\.html$/.test(f));
     expect(venueCalendars.map((f) => f.replace(".ics", "")).sort()).toEqual(
       pages.map((f) => f.replace(".html", "")).sort(),
     );
     for (const file of calendars) {
-      const text = readText(join(dist, file));
+      const text = readText(join(site.dist, file));
       expect(text.replaceAll("\r\n", ""), file).not.toMatch(/[\r\n]/);
       for (const line of text.split("\r\n"))
         expect(Buffer.byteLength(line), `${file}: ${line}`).toBeLessThanOrEqual(75);

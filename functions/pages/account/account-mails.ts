@@ -4,33 +4,30 @@
  * reader used, with links to that language's pages (`/zh/account/verify?token=…`). Like the English ones
  * (accounts/auth/account-mail.ts), they carry no text the requester typed.
  */
-import { type AccountMails, bodies } from "../../../accounts/auth/account-mail.ts";
+import { type AccountMails, bodies, type MailLink } from "../../../accounts/auth/account-mail.ts";
+import type { OutgoingMail } from "../../../accounts/mail/types.ts";
 import { LOCALES, type Locale, localePath, t } from "../../../render/i18n.ts";
 
 const SERVICE = "Venue Directory";
 
+/** A mail carrying a single-use link (`acct.mail_<kind>_*`): what it is for, the link, how long it works. */
+const linkMail =
+  (locale: Locale, kind: "verify" | "reset") =>
+  (link: MailLink): OutgoingMail => ({
+    to: link.to,
+    subject: t(locale, `acct.mail_${kind}_subject`, { service: SERVICE }),
+    dedupeKey: link.dedupeKey,
+    ...bodies([
+      t(locale, `acct.mail_${kind}_lead`, { service: SERVICE }),
+      link.url,
+      t(locale, `acct.mail_${kind}_note`, { valid: link.validFor }),
+    ]),
+  });
+
 export function accountMailsIn(locale: Locale): AccountMails {
   return {
-    verification: (link) => ({
-      to: link.to,
-      subject: t(locale, "acct.mail_verify_subject", { service: SERVICE }),
-      dedupeKey: link.dedupeKey,
-      ...bodies([
-        t(locale, "acct.mail_verify_lead", { service: SERVICE }),
-        link.url,
-        t(locale, "acct.mail_verify_note", { valid: link.validFor }),
-      ]),
-    }),
-    reset: (link) => ({
-      to: link.to,
-      subject: t(locale, "acct.mail_reset_subject", { service: SERVICE }),
-      dedupeKey: link.dedupeKey,
-      ...bodies([
-        t(locale, "acct.mail_reset_lead", { service: SERVICE }),
-        link.url,
-        t(locale, "acct.mail_reset_note", { valid: link.validFor }),
-      ]),
-    }),
+    verification: linkMail(locale, "verify"),
+    reset: linkMail(locale, "reset"),
     alreadyRegistered: (to, site, dedupeKey) => ({
       to,
       subject: t(locale, "acct.mail_exists_subject", { service: SERVICE }),

@@ -13,8 +13,9 @@
  *   Origin check, against an origin list of its own; a token also covers a browser or proxy that drops Origin.
  */
 
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { parse, serialize } from "hono/utils/cookie";
+import { sameSignature, storedSigningKey } from "../../../accounts/auth/signing-key.ts";
 import type { SettingStore } from "../../../accounts/store/types.ts";
 import { type Locale, t } from "../../../render/i18n.ts";
 import { DAY_MS } from "../../../runtime/clock.ts";
@@ -57,22 +58,8 @@ export interface FormGuard {
 
 const hmac = (key: string, binding: string) => createHmac("sha256", key).update(binding).digest("base64url");
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export function formGuard(store: SettingStore, options: FormGuardOptions): FormGuard {
-  let key: Promise<string> | null = null;
-  const formKey = () => {
-    key ??= store.getOrInitSetting(FORM_KEY_SETTING, randomBytes(32).toString("base64url"));
-    // A store that failed once is asked again next time.
-    key.catch(() => {
-      key = null;
-    });
-    return key;
-  };
+  const formKey = storedSigningKey(store, FORM_KEY_SETTING);
   const cookie = (name: string, value: string, path: string, maxAgeMs: number) =>
     serialize(name, value, {
       path,
@@ -110,7 +97,7 @@ export function formGuard(store: SettingStore, options: FormGuardOptions): FormG
       ];
       // A new form cookie means the browser sent none: no token can match it.
       if (ctx.setCookies.length > 0 && !ctx.sessionToken) return t(locale, "acct.no_cookie");
-      return candidates.some((c) => c !== null && same(c, sent)) ? null : expired;
+      return candidates.some((c) => c !== null && sameSignature(c, sent)) ? null : expired;
     },
     sessionCookie: (token, maxAgeMs) => cookie(SESSION_COOKIE, token, "/", maxAgeMs),
     clearedSessionCookie: () => cookie(SESSION_COOKIE, "", "/", 0),

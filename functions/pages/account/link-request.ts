@@ -2,7 +2,7 @@
  * The two pages that ask for a link by e-mail address alone (a new confirmation link, a password-reset link): one
  * form and one answer, so their limits, refusals and "sent" notice read the same whichever is asked.
  */
-import type { LinkRequestOutcome } from "../../../accounts/auth/self-service.ts";
+import type { SelfService } from "../../../accounts/auth/self-service.ts";
 import { escapeHtml } from "../../../render/html.ts";
 import { type MessageKey, tHtml } from "../../../render/i18n.ts";
 import { type AccountPage, type Field, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
@@ -36,9 +36,10 @@ export function sentHtml(
   return noticeHtml(`<p>${lead}</p>${where}`);
 }
 
-/** One link-request page: where its form posts and its words. */
+/** One link-request page: where its form posts, the self-service step it asks for, and its words. */
 export interface LinkRequest {
   path: string;
+  request: Extract<keyof SelfService, "resendVerification" | "requestReset">;
   intro: MessageKey;
   submit: MessageKey;
   title: MessageKey;
@@ -64,17 +65,22 @@ ${formHtml({
 })}`;
 }
 
+/** `linkRequestForm` of one page, as its callers use it. */
+export const linkRequestFormOf =
+  (page: LinkRequest) =>
+  (session: PageSession, email = "", problem?: string, fieldProblem?: string): string =>
+    linkRequestForm(page, session, email, problem, fieldProblem);
+
 /** The answer to a posted address: refused (400), limited (429) or the "sent" notice, then `after` (HTML). */
 export async function answerLinkRequest(
   page: LinkRequest,
   session: PageSession,
   fields: URLSearchParams,
-  request: (email: string) => Promise<LinkRequestOutcome>,
-  deps: Pick<AccountPagesDeps, "mailToLog">,
+  deps: Pick<AccountPagesDeps, "mailToLog" | "selfService">,
   after = "",
 ): Promise<AccountPage> {
   const email = fields.get("email") ?? "";
-  const outcome = await request(email);
+  const outcome = await deps.selfService[page.request](email, session.ip, session.locale);
   const title = t(session, page.title);
   if ("problems" in outcome)
     return {

@@ -3,13 +3,12 @@
  * the new password; the link works once and expires after RESET_LINK_MINUTES). A reset ends every session and login
  * token issued before it, the one of this browser included, so the reader logs in again with the new password.
  */
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../accounts/auth/passwords.ts";
 import { escapeHtml } from "../../../render/html.ts";
 import { tHtml } from "../../../render/i18n.ts";
 import { type AccountPage, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
-import { answerLinkRequest, type LinkRequest, linkRequestForm } from "./link-request.ts";
+import { answerLinkRequest, type LinkRequest, linkRequestFormOf } from "./link-request.ts";
 import { type AccountPagesDeps, at, type PageSession, t } from "./page-context.ts";
-import { passwordRules } from "./signup-pages.ts";
+import { loginLinkHtml, newPasswordField } from "./signup-pages.ts";
 
 export const FORGOT_PATH = "/account/forgot";
 export const RESET_PATH = "/account/reset";
@@ -17,18 +16,14 @@ export const RESET_PATH = "/account/reset";
 /** The address form asking for a password-reset link. */
 const FORGOT: LinkRequest = {
   path: FORGOT_PATH,
+  request: "requestReset",
   intro: "acct.forgot_intro",
   submit: "acct.forgot_send",
   title: "acct.forgot_title",
   sent: "acct.forgot_sent",
 };
 
-export const forgotForm = (
-  session: PageSession,
-  email = "",
-  problem?: string,
-  fieldProblem?: string,
-): string => linkRequestForm(FORGOT, session, email, problem, fieldProblem);
+export const forgotForm = linkRequestFormOf(FORGOT);
 
 function resetForm(session: PageSession, token: string, problem?: string, passwordProblem?: string): string {
   return `${problem ? problemHtml(problem) : ""}${formHtml({
@@ -37,19 +32,7 @@ function resetForm(session: PageSession, token: string, problem?: string, passwo
     submit: t(session, "acct.reset_submit"),
     hidden: { token },
     locale: session.locale,
-    fields: [
-      {
-        name: "password",
-        label: t(session, "acct.new_password"),
-        type: "password",
-        autocomplete: "new-password",
-        required: true,
-        minLength: MIN_PASSWORD_LENGTH,
-        maxLength: MAX_PASSWORD_LENGTH,
-        hint: passwordRules(session),
-        error: passwordProblem,
-      },
-    ],
+    fields: [newPasswordField(session, t(session, "acct.new_password"), passwordProblem)],
   })}
 <p class="hint">${escapeHtml(t(session, "acct.reset_note"))}</p>`;
 }
@@ -65,7 +48,6 @@ export function resetPages(deps: AccountPagesDeps) {
       FORGOT,
       session,
       fields,
-      (email) => deps.selfService.requestReset(email, session.ip, session.locale),
       deps,
       `<p>${escapeHtml(t(session, "acct.forgot_once", { minutes: deps.selfService.settings.resetLinkMinutes }))}</p>`,
     );
@@ -100,7 +82,7 @@ export function resetPages(deps: AccountPagesDeps) {
         body: resetForm(session, token, t(session, "acct.reset_problem"), outcome.problems.password),
       };
     }
-    const login = `<a href="${at(session, "/account/login")}">${escapeHtml(t(session, "acct.login"))}</a>`;
+    const login = loginLinkHtml(session);
     return {
       title: t(session, "acct.reset_done_title"),
       setCookies: [deps.guard.clearedSessionCookie()],

@@ -7,12 +7,12 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../accounts/auth
 import type { FieldProblems } from "../../../accounts/auth/self-service.ts";
 import { escapeHtml } from "../../../render/html.ts";
 import { tHtml } from "../../../render/i18n.ts";
-import { type AccountPage, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
+import { type AccountPage, type Field, formHtml, noticeHtml, problemHtml } from "./account-html.ts";
 import {
   answerLinkRequest,
   emailField,
   type LinkRequest,
-  linkRequestForm,
+  linkRequestFormOf,
   sentHtml,
 } from "./link-request.ts";
 import { loginPath } from "./next-path.ts";
@@ -32,6 +32,27 @@ export const loggedInAsHtml = (session: Pick<PageSession, "locale">, email: stri
 export const passwordRules = (session: Pick<PageSession, "locale">) =>
   t(session, "acct.password_rules", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
 
+/** The field choosing a new password (sign-up, reset), its rules shown under it; never refilled. */
+export const newPasswordField = (
+  session: Pick<PageSession, "locale">,
+  label: string,
+  error?: string,
+): Field => ({
+  name: "password",
+  label,
+  type: "password",
+  autocomplete: "new-password",
+  required: true,
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: MAX_PASSWORD_LENGTH,
+  hint: passwordRules(session),
+  error,
+});
+
+/** The link to the log-in form, in the page's language. */
+export const loginLinkHtml = (session: Pick<PageSession, "locale">) =>
+  `<a href="${at(session, "/account/login")}">${escapeHtml(t(session, "acct.login"))}</a>`;
+
 export interface SignupValues {
   email?: string;
   name?: string;
@@ -44,7 +65,7 @@ export function signupForm(
   problems: FieldProblems = {},
   problem?: string,
 ): string {
-  const login = `<a href="${at(session, "/account/login")}">${escapeHtml(t(session, "acct.login"))}</a>`;
+  const login = loginLinkHtml(session);
   return `${problem ? problemHtml(problem) : ""}<p>${tHtml(session.locale, "acct.signup_intro", { login })}</p>
 ${formHtml({
   action: at(session, SIGNUP_PATH),
@@ -53,17 +74,7 @@ ${formHtml({
   locale: session.locale,
   fields: [
     emailField(session, values.email, problems.email, t(session, "acct.signup_email_hint")),
-    {
-      name: "password",
-      label: t(session, "acct.password"),
-      type: "password",
-      autocomplete: "new-password",
-      required: true,
-      minLength: MIN_PASSWORD_LENGTH,
-      maxLength: MAX_PASSWORD_LENGTH,
-      hint: passwordRules(session),
-      error: problems.password,
-    },
+    newPasswordField(session, t(session, "acct.password"), problems.password),
     {
       name: "name",
       label: t(session, "acct.name"),
@@ -89,18 +100,14 @@ ${formHtml({
 /** The address form asking for a new confirmation link. */
 const RESEND: LinkRequest = {
   path: VERIFY_PATH,
+  request: "resendVerification",
   intro: "acct.resend_intro",
   submit: "acct.resend",
   title: "acct.confirm_title",
   sent: "acct.resend_sent",
 };
 
-export const resendForm = (
-  session: PageSession,
-  email = "",
-  problem?: string,
-  fieldProblem?: string,
-): string => linkRequestForm(RESEND, session, email, problem, fieldProblem);
+export const resendForm = linkRequestFormOf(RESEND);
 
 export const signupValues = (fields: URLSearchParams): SignupValues => ({
   email: fields.get("email") ?? "",
@@ -167,13 +174,7 @@ export function signupPages(deps: AccountPagesDeps) {
   };
 
   const resend = (session: PageSession, fields: URLSearchParams): Promise<AccountPage> =>
-    answerLinkRequest(
-      RESEND,
-      session,
-      fields,
-      (email) => deps.selfService.resendVerification(email, session.ip, session.locale),
-      deps,
-    );
+    answerLinkRequest(RESEND, session, fields, deps);
 
   return { signUpPage, signUp, verify, resend };
 }

@@ -9,6 +9,7 @@ import { type DeadlineFilter, filterOf } from "../../../render/deadline-list.ts"
 import { allRows, deadlineLister } from "../../../render/deadline-rows.ts";
 import { type Locale, localePath, t } from "../../../render/i18n.ts";
 import type { Ranked } from "../../../render/rank-line.ts";
+import type { OutlookDeadline } from "../../../snapshot/records.ts";
 import { type AccountWatchlistStore, accountWatched } from "../account-watchlist.ts";
 import { filterSummary } from "../deadlines-page.ts";
 import type { DigestItem } from "./digest-changes.ts";
@@ -44,6 +45,26 @@ export interface FollowedItems {
 /** What a subscription's watchlist target reads: a stored watchlist, or an account's (its tracked venues). */
 export type FollowedStore = Pick<Store, "getWatchlist"> & AccountWatchlistStore;
 
+/** What a digest item takes from a venue's row: its names and ranks. */
+type VenueRow = Ranked & { short_name: string; full_name: string };
+
+/** A venue's deadlines still ahead, as the items of a digest; `venueId` and `dataAsOf` as its source names them. */
+function upcomingItems(
+  venueId: string,
+  row: VenueRow,
+  dataAsOf: string | null,
+  deadlines: readonly OutlookDeadline[],
+): DigestItem[] {
+  const venue = {
+    venueId,
+    shortName: row.short_name,
+    fullName: row.full_name,
+    ranks: ranksOf(row),
+    dataAsOf,
+  };
+  return deadlines.filter((d) => d.status === "upcoming").map((deadline) => ({ ...venue, deadline }));
+}
+
 /** The upcoming deadlines `target` follows, described in `locale` (the subscription's language). */
 export async function itemsOf(
   query: ItemsQuery,
@@ -56,16 +77,7 @@ export async function itemsOf(
     const list = await allRows(deadlineLister(query as QueryLayer), f, MAX_ITEMS);
     if ("invalid" in list) return list;
     const items = list.rows.flatMap((row) =>
-      row.deadlines
-        .filter((d) => d.status === "upcoming")
-        .map((deadline) => ({
-          venueId: row.conference_id,
-          shortName: row.short_name,
-          fullName: row.full_name,
-          ranks: ranksOf(row),
-          dataAsOf: row.data_as_of,
-          deadline,
-        })),
+      upcomingItems(row.conference_id, row, row.data_as_of, row.deadlines),
     );
     return {
       items,
@@ -79,18 +91,7 @@ export async function itemsOf(
   if (!watchlist) return { invalid: "the watchlist is gone (nobody used it for too long)" };
   const outlooks = await query.conferenceOutlooks(watchlist.conferences);
   const items = outlooks
-    .flatMap(({ row, outlook }) =>
-      outlook.deadlines
-        .filter((d) => d.status === "upcoming")
-        .map((deadline) => ({
-          venueId: row.id,
-          shortName: row.short_name,
-          fullName: row.full_name,
-          ranks: ranksOf(row),
-          dataAsOf: outlook.data_as_of,
-          deadline,
-        })),
-    )
+    .flatMap(({ row, outlook }) => upcomingItems(row.id, row, outlook.data_as_of, outlook.deadlines))
     .sort((a, b) => a.deadline.closes_at.localeCompare(b.deadline.closes_at))
     .slice(0, MAX_ITEMS);
   return {

@@ -5,7 +5,8 @@
  * (every instance and the builder agree), so a link cannot be made for someone else's subscription, and nothing
  * secret about it is stored.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { sameSignature, storedSigningKey } from "../../../accounts/auth/signing-key.ts";
 import type { SettingStore } from "../../../accounts/store/types.ts";
 import { type Locale, localePath } from "../../../render/i18n.ts";
 
@@ -29,14 +30,7 @@ export interface SubscriptionLinks {
 
 /** Signs and checks the links of subscriptions; the key is read from the store once. */
 export function linkSigner(store: Pick<SettingStore, "getOrInitSetting">) {
-  let key: Promise<string> | null = null;
-  const keyOf = () => {
-    key ??= store.getOrInitSetting(LINK_KEY_SETTING, randomBytes(32).toString("base64url"));
-    key.catch(() => {
-      key = null;
-    });
-    return key;
-  };
+  const keyOf = storedSigningKey(store, LINK_KEY_SETTING);
   const sign = async (id: string) =>
     createHmac("sha256", await keyOf())
       .update(`subscription:${id}`)
@@ -45,10 +39,7 @@ export function linkSigner(store: Pick<SettingStore, "getOrInitSetting">) {
     sign,
     /** Whether `sig` is this id's signature. */
     async verify(id: string, sig: string | null): Promise<boolean> {
-      if (!sig) return false;
-      const want = Buffer.from(await sign(id));
-      const got = Buffer.from(sig);
-      return want.length === got.length && timingSafeEqual(want, got);
+      return sig ? sameSignature(await sign(id), sig) : false;
     },
     /** The links of a subscription in its language (`/zh/subscriptions/…`); `baseUrl` "" for same-site paths. */
     async links(baseUrl: string, id: string, locale: Locale = "en"): Promise<SubscriptionLinks> {

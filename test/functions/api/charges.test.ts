@@ -4,8 +4,6 @@
  * that returns venue data (resources/read of the statistics or a venue, completion of a venue) is metered like its
  * REST twin, while static resources stay free; a paid token with an empty id is no paid token.
  */
-import { realpathSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { mintPaidAccess } from "../../../accounts/auth/paid.ts";
@@ -18,6 +16,7 @@ import {
   startTestService,
   type TestService,
 } from "../../helpers/accounts-service.ts";
+import { writeMergedIds } from "../../helpers/merged-ids.ts";
 import { FIXTURE_CONFERENCES } from "../../helpers/snapshot-fixture.ts";
 import { INITIALIZE, toolCall } from "../mcp/client.ts";
 
@@ -30,8 +29,7 @@ forEachStore((backend) => {
   let svc: TestService;
   beforeAll(async () => {
     svc = await startTestService(await backend.freshState(), { mcp: true });
-    const merged = join(realpathSync(join(svc.snapshotsDir, "latest")), "merged.json");
-    writeFileSync(merged, JSON.stringify({ conferences: { [GONE]: SURVIVOR }, journals: {} }));
+    writeMergedIds(svc.snapshotsDir, { conferences: { [GONE]: SURVIVOR }, journals: {} });
   });
   afterAll(() => svc.close());
 

@@ -2,11 +2,12 @@
  * Ids merged away by entity resolution keep working: REST detail and pages answer 301 to the surviving id,
  * MCP returns the surviving record. The served snapshot's merged.json is given a merge before the first request.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mergedIds } from "../../../read/query/merged-ids.ts";
+import { writeMergedIds } from "../../helpers/merged-ids.ts";
 import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS } from "../../helpers/snapshot-fixture.ts";
 import { connectMcp, startMcpHarness, toolPayload } from "../mcp/client.ts";
 import { ACCOUNT, type Harness } from "./harness.ts";
@@ -19,11 +20,10 @@ const GONE_JOURNAL = "4168910765";
 let h: Harness;
 beforeAll(async () => {
   h = await startMcpHarness({ site: { [`conference/${SURVIVOR}.html`]: "<p>venue</p>" } });
-  const file = join(realpathSync(join(h.snapshotsDir, "latest")), "merged.json");
-  writeFileSync(
-    file,
-    JSON.stringify({ conferences: { [GONE]: SURVIVOR }, journals: { [GONE_JOURNAL]: JOURNAL } }),
-  );
+  writeMergedIds(h.snapshotsDir, {
+    conferences: { [GONE]: SURVIVOR },
+    journals: { [GONE_JOURNAL]: JOURNAL },
+  });
 });
 afterAll(() => h.close());
 

@@ -63,19 +63,43 @@ export function startMcpHarness(options: HarnessOptions = {}): Promise<Harness> 
   });
 }
 
+/**
+ * A harness with the MCP endpoint for the tests of a file, and one MCP session per named header set (e.g.
+ * `{ anonymous: {}, account: ACCOUNT }`); call the returned function inside a test or a later beforeAll.
+ */
+export function mcpSessionsForFile<const K extends string>(
+  headers: Record<K, Record<string, string>>,
+  options: HarnessOptions = {},
+): () => { h: Harness; sessions: Record<K, McpSession> } {
+  const closeAll = async (h: Harness, sessions: McpSession[]) => {
+    for (const session of sessions) await session.close();
+    await h.close();
+  };
+  return forFile(
+    async () => {
+      const h = await startMcpHarness(options);
+      const opened: [K, McpSession][] = [];
+      try {
+        for (const [name, set] of Object.entries(headers) as [K, Record<string, string>][]) {
+          opened.push([name, await connectMcp(h.url, set)]);
+        }
+      } catch (err) {
+        await closeAll(
+          h,
+          opened.map(([, session]) => session),
+        );
+        throw err;
+      }
+      return { h, sessions: Object.fromEntries(opened) as Record<K, McpSession> };
+    },
+    ({ h, sessions }) => closeAll(h, Object.values(sessions)),
+  );
+}
+
 /** An MCP session on its own harness for the tests of a file; call the returned function inside a test. */
 export function mcpSessionForFile(): () => McpSession {
-  const opened = forFile(
-    async () => {
-      const h = await startMcpHarness();
-      return { h, mcp: await connectMcp(h.url) };
-    },
-    async ({ h, mcp }) => {
-      await mcp.close();
-      await h.close();
-    },
-  );
-  return () => opened().mcp;
+  const opened = mcpSessionsForFile({ mcp: {} });
+  return () => opened().sessions.mcp;
 }
 
 /** The `data` of a successful REST answer. */

@@ -7,21 +7,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { coreRowsFromJson } from "../../../pipeline/importers/core-json.ts";
 import { parseCsv } from "../../../pipeline/sources/csv.ts";
+import { publishedCoreObjects } from "../../helpers/core-published.ts";
 import { describeOnRealUpstream, REAL_UPSTREAM } from "../../helpers/upstream-builds.ts";
 
-/** A CSV export in the published JSON form (what the origin's converter wrote). */
+/** A CSV export in the published JSON form (what the origin's converter wrote), as JSON.parse gives it back. */
 function published(rows: Record<string, string>[]): unknown {
-  const [head, ...rest] = rows.map((r) => Object.values(r));
-  const seen = new Map<string, number>();
-  const keys = (head ?? []).map((v) => {
-    const n = seen.get(v) ?? 0;
-    seen.set(v, n + 1);
-    return n === 0 ? v : `__${n}`;
-  });
-  const objects = rest.map((r) =>
-    Object.fromEntries(r.map((v, i) => [keys[i], /^[1-9]\d*$/.test(v) ? Number(v) : v])),
-  );
-  return JSON.parse(JSON.stringify(objects));
+  return JSON.parse(JSON.stringify(publishedCoreObjects(rows.map((r) => Object.values(r)))));
 }
 
 describe("coreRowsFromJson", () => {

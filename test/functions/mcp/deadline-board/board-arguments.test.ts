@@ -7,24 +7,18 @@
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, type Harness } from "../../api/harness.ts";
-import { connectMcp, type McpSession, startMcpHarness } from "../client.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL } from "../../api/harness.ts";
+import { mcpSessionsForFile } from "../client.ts";
 
 const TOOL = "show_deadline_board";
 
-let h: Harness;
-let mcp: McpSession;
+const opened = mcpSessionsForFile({ mcp: {} });
+const mcp = () => opened().sessions.mcp;
 let schema: JsonSchema;
 beforeAll(async () => {
-  h = await startMcpHarness();
-  mcp = await connectMcp(h.url);
-  const { tools } = await mcp.client.listTools();
+  const { tools } = await mcp().client.listTools();
   schema = (tools.find((tool) => tool.name === TOOL) as Tool).inputSchema as JsonSchema;
-});
-afterAll(async () => {
-  await mcp?.close();
-  await h?.close();
 });
 
 interface JsonSchema {
@@ -118,7 +112,7 @@ describe("any argument set the input schema admits", () => {
     const open = unconstrained();
     await fc.assert(
       fc.asyncProperty(argumentSets(schema), async (args) => {
-        const result = (await mcp.client.callTool({ name: TOOL, arguments: args })) as CallToolResult;
+        const result = (await mcp().client.callTool({ name: TOOL, arguments: args })) as CallToolResult;
         const [first] = result.content;
         const text = first?.type === "text" ? first.text : "";
         if (result.isError) {
@@ -141,7 +135,7 @@ describe("any argument set the input schema admits", () => {
   });
 
   it("fields= that leaves out next (once a JSON-RPC internal error) is answered with whole rows", async () => {
-    const result = (await mcp.client.callTool({
+    const result = (await mcp().client.callTool({
       name: TOOL,
       arguments: { within_days: 366, fields: "short_name" },
     })) as CallToolResult;
@@ -154,7 +148,7 @@ describe("any argument set the input schema admits", () => {
 
 describe("the calendar follows exactly the filters shown", () => {
   const board = async (args: Record<string, unknown>) =>
-    ((await mcp.client.callTool({ name: TOOL, arguments: args })) as CallToolResult).structuredContent as {
+    ((await mcp().client.callTool({ name: TOOL, arguments: args })) as CallToolResult).structuredContent as {
       calendar: { url: string; title: string };
       pagination: { total: number };
       deadlines: { deadlines: unknown[] }[];
@@ -176,7 +170,7 @@ describe("the calendar follows exactly the filters shown", () => {
     // The page's ranked-only default differs from the tool's: always spelled out.
     expect(url.searchParams.get("ranked_only")).toBe(String("ranked_only" in args && args.ranked_only));
     // Fetched, it holds every submission deadline (abstract and paper) of every round the filters give.
-    const ics = await h.get(`${url.pathname}${url.search}`);
+    const ics = await opened().h.get(`${url.pathname}${url.search}`);
     expect(ics.status).toBe(200);
     expect(ics.headers.get("content-type")).toMatch(/^text\/calendar/);
     const events = (await ics.text()).match(/^BEGIN:VEVENT/gm) ?? [];

@@ -3,18 +3,17 @@
  * mail a real SMTP server received, log in and come back where the reader was going; axe-core finds no serious or
  * critical issue on the pages. Served inside the built site's frame (dist/account.html: `npm run site`).
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PASSWORD } from "../../../helpers/accounts-service.ts";
 import {
   BROWSER_READY,
   browserAccountsForFile,
+  enterByKeyboard,
   linkInMail,
   logInByKeyboard,
-  SHOTS,
+  screenshot,
   scrollWidth,
   seriousIssues,
-  tabTo,
 } from "./browser-accounts.ts";
 
 describe.skipIf(!BROWSER_READY)("the account forms in a browser", () => {
@@ -31,20 +30,12 @@ describe.skipIf(!BROWSER_READY)("the account forms in a browser", () => {
     expect(await seriousIssues(page)).toEqual([]);
     // No horizontal scrolling at 390 px.
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
-    await tabTo(page, "#f-email");
-    await page.keyboard.type(email);
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("short");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("Kay Board");
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, "#f-email", [email, "short", "Kay Board"]);
     await page.waitForSelector("#f-password-error");
     expect(await page.inputValue("#f-email")).toBe(email);
     expect(await page.inputValue("#f-password")).toBe("");
     expect(await seriousIssues(page)).toEqual([]);
-    await tabTo(page, "#f-password");
-    await page.keyboard.type(PASSWORD);
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, "#f-password", [PASSWORD]);
     await page.waitForSelector("text=A mail is on its way");
 
     await page.goto(await linkInMail(accounts(), email, "/account/verify"));
@@ -58,7 +49,7 @@ describe.skipIf(!BROWSER_READY)("the account forms in a browser", () => {
     await page.goto(`${base}/account/login`);
     await page.waitForSelector(`text=You are logged in as`);
     expect(await seriousIssues(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, "account-login-390.png"), fullPage: true });
+    await screenshot(page, "account-login-390");
     await context.close();
   });
 });

@@ -83,6 +83,28 @@ export async function tabTo(page: Page, selector: string): Promise<void> {
   throw new Error(`Tab never reached ${selector}`);
 }
 
+/**
+ * A keyboard user's way through a form: Tab to `selector`, type each of `values` into it and the fields after it
+ * (Tab between them), then Enter. With no values it follows the link or presses the button `selector` names.
+ */
+export async function enterByKeyboard(
+  page: Page,
+  selector: string,
+  values: readonly string[] = [],
+): Promise<void> {
+  await tabTo(page, selector);
+  for (const [i, value] of values.entries()) {
+    if (i > 0) await page.keyboard.press("Tab");
+    await page.keyboard.type(value);
+  }
+  await page.keyboard.press("Enter");
+}
+
+/** Leaves a full-page screenshot of the page as it is now in SHOTS, as `<name>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
 /** The ids of axe-core's serious and critical violations on the page as it is now. */
 export async function seriousIssues(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
@@ -130,13 +152,7 @@ export async function signUpAndConfirm(
   name: string,
 ): Promise<void> {
   await page.goto(`${accounts.base}/account/signup`);
-  await tabTo(page, "#f-email");
-  await page.keyboard.type(email);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(PASSWORD);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(name);
-  await page.keyboard.press("Enter");
+  await enterByKeyboard(page, "#f-email", [email, PASSWORD, name]);
   await page.waitForSelector("text=A mail is on its way");
   await page.goto(await linkInMail(accounts, email, "/account/verify"));
   await page.waitForSelector("text=is confirmed");
@@ -144,9 +160,5 @@ export async function signUpAndConfirm(
 
 /** Logs in on the log-in form the page shows, by keyboard. */
 export async function logInByKeyboard(page: Page, email: string, password: string): Promise<void> {
-  await tabTo(page, "#f-email");
-  await page.keyboard.type(email);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(password);
-  await page.keyboard.press("Enter");
+  await enterByKeyboard(page, "#f-email", [email, password]);
 }

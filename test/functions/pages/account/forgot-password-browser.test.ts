@@ -5,19 +5,18 @@
  * before, a login token issued before and the used link are all refused afterwards; axe-core finds no serious or
  * critical issue on the forgot and reset pages. Served inside the built site's frame (`npm run site`).
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../../../../accounts/auth/accounts.ts";
 import { bearer, PASSWORD } from "../../../helpers/accounts-service.ts";
 import {
   BROWSER_READY,
   browserAccountsForFile,
+  enterByKeyboard,
   linkInMail,
   logInByKeyboard,
-  SHOTS,
+  screenshot,
   scrollWidth,
   seriousIssues,
-  tabTo,
 } from "./browser-accounts.ts";
 
 const NEW_PASSWORD = "a fresh passphrase for spring";
@@ -52,14 +51,11 @@ describe.skipIf(!BROWSER_READY)("forgot password, in a browser", () => {
     const context = await browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${base}/account/login`);
-    await tabTo(page, 'main a[href="/account/forgot"]');
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, 'main a[href="/account/forgot"]');
     await page.waitForURL(`${base}/account/forgot`);
     expect(await seriousIssues(page)).toEqual([]);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
-    await tabTo(page, "#f-email");
-    await page.keyboard.type(email);
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, "#f-email", [email]);
     await page.waitForSelector("text=a mail with a link to choose a new password is on its way");
     expect(await seriousIssues(page)).toEqual([]);
 
@@ -69,28 +65,21 @@ describe.skipIf(!BROWSER_READY)("forgot password, in a browser", () => {
     expect(await seriousIssues(page)).toEqual([]);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
     // A common password is refused beside the field, and the link still works for the next try.
-    await tabTo(page, "#f-password");
-    await page.keyboard.type("password1234");
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, "#f-password", ["password1234"]);
     await page.waitForSelector("#f-password-error");
     expect(await page.textContent("#f-password-error")).toContain("common");
     expect(await seriousIssues(page)).toEqual([]);
-    await tabTo(page, "#f-password");
-    await page.keyboard.type(NEW_PASSWORD);
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, "#f-password", [NEW_PASSWORD]);
     await page.waitForSelector("text=Your new password is set");
     expect(await seriousIssues(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOTS, "account-reset-390.png"), fullPage: true });
+    await screenshot(page, "account-reset-390");
 
     // On to the log-in form by the page's own link: the old password is refused, the new one works.
-    await tabTo(page, 'main a[href="/account/login"]');
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, 'main a[href="/account/login"]');
     await page.waitForURL(`${base}/account/login`);
     await logInByKeyboard(page, email, PASSWORD);
     await page.waitForSelector("text=Wrong e-mail address or password");
-    await tabTo(page, "#f-password");
-    await page.keyboard.type(NEW_PASSWORD);
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, "#f-password", [NEW_PASSWORD]);
     await page.waitForURL(`${base}/account`);
     expect(await page.content()).toContain(email);
 
@@ -106,9 +95,7 @@ describe.skipIf(!BROWSER_READY)("forgot password, in a browser", () => {
 
     // The link worked once.
     await page.goto(link);
-    await tabTo(page, "#f-password");
-    await page.keyboard.type("yet another long passphrase");
-    await page.keyboard.press("Enter");
+    await enterByKeyboard(page, "#f-password", ["yet another long passphrase"]);
     await page.waitForSelector("text=expired or was already used");
     await context.close();
     await other.close();
