@@ -225,12 +225,11 @@ async function venueDetail<C extends DetailCore, D extends object>(
   return detailOnce(made, activity, access, () => make(made, activity));
 }
 
-export function conferenceDetail(
-  ctx: QueryContext,
-  id: string,
-  access: DetailAccess,
-): Promise<ConferenceDetail | null> {
-  return venueDetail(ctx, "conference", id, access, {
+/** A venue's detail as this caller may see it; null when no venue of the kind has the id. */
+type DetailQuery<D> = (ctx: QueryContext, id: string, access: DetailAccess) => Promise<D | null>;
+
+export const conferenceDetail: DetailQuery<ConferenceDetail> = (ctx, id, access) =>
+  venueDetail(ctx, "conference", id, access, {
     // The snapshot part depends on the id and the base URL only.
     key: `conference-detail ${ctx.baseUrl} ${id}`,
     core: () => conferenceCore(ctx, id),
@@ -245,7 +244,6 @@ export function conferenceDetail(
       ...websiteFields(access, core.website),
     }),
   });
-}
 
 /** Open calls soonest first, then closed calls most recent first, then undated ones. */
 function specialIssueOrder(today: string) {
@@ -322,12 +320,8 @@ async function journalCore(ctx: QueryContext, id: string): Promise<JournalCore |
   };
 }
 
-export function journalDetail(
-  ctx: QueryContext,
-  id: string,
-  access: DetailAccess,
-): Promise<JournalDetail | null> {
-  return venueDetail(ctx, "journal", id, access, {
+export const journalDetail: DetailQuery<JournalDetail> = (ctx, id, access) =>
+  venueDetail(ctx, "journal", id, access, {
     // Special issues are ordered around today's date, so the snapshot part is cached per day.
     key: `journal-detail ${ctx.baseUrl} ${ctx.today} ${id}`,
     core: () => journalCore(ctx, id),
@@ -344,4 +338,3 @@ export function journalDetail(
       ...websiteFields(access, core.website),
     }),
   });
-}

@@ -206,14 +206,22 @@ export type Popularity = z.output<typeof Popularity>;
 
 const popularityField = Popularity.optional().meta({ description: "Popularity lists only." });
 
-export const ConferenceRankingData = z
-  .object({
-    ranking: z.enum(CONFERENCE_RANKINGS),
-    conferences: z.array(RankedConference),
+/** A ranking list's answer: which list, its rows (named for their kind), the page, a popularity list's order. */
+function rankingData<const R extends readonly [string, ...string[]], Rows extends z.ZodRawShape>(
+  rankings: R,
+  rows: Rows,
+) {
+  return z.object({
+    ranking: z.enum(rankings),
+    ...rows,
     pagination: RankingPagination,
     popularity: popularityField,
-  })
-  .meta({ id: "ConferenceRankingData" });
+  });
+}
+
+export const ConferenceRankingData = rankingData(CONFERENCE_RANKINGS, {
+  conferences: z.array(RankedConference),
+}).meta({ id: "ConferenceRankingData" });
 export type ConferenceRankingData = z.output<typeof ConferenceRankingData>;
 
 const OutlookDeadlinePayload = OutlookDeadline.meta({ id: "OutlookDeadline" });
@@ -271,14 +279,9 @@ export const DeadlineListData = z
  */
 export type DeadlineListData = z.output<typeof DeadlineListData> & { subscribe?: string };
 
-export const JournalRankingData = z
-  .object({
-    ranking: z.enum(JOURNAL_RANKINGS),
-    journals: z.array(RankedJournal),
-    pagination: RankingPagination,
-    popularity: popularityField,
-  })
-  .meta({ id: "JournalRankingData" });
+export const JournalRankingData = rankingData(JOURNAL_RANKINGS, { journals: z.array(RankedJournal) }).meta({
+  id: "JournalRankingData",
+});
 export type JournalRankingData = z.output<typeof JournalRankingData>;
 
 export const RatingSummary = z
@@ -339,6 +342,21 @@ const websiteAccessField = z.literal(WEBSITE_WITH_PAID_ACCESS).optional().meta({
   description: "Present on free responses in place of `website`: the website is available with paid access.",
 });
 
+/**
+ * What both details end with, around what each has of its own (`own`: its kind's counts, then the related
+ * venues, its own kind first): the rating and the tracker count before, the comments and the website after.
+ */
+function detailTail<Own extends z.ZodRawShape>(own: Own) {
+  return {
+    rating_summary: RatingSummary.nullable(),
+    trackers_count: count,
+    ...own,
+    comments: z.array(Comment),
+    website: websiteField,
+    website_access: websiteAccessField,
+  };
+}
+
 export const ConferenceDetail = Conference.extend({
   fields: z.array(ResearchField),
   calendar: z.url().meta({
@@ -358,14 +376,11 @@ export const ConferenceDetail = Conference.extend({
     .array(AcceptanceRow.meta({ id: "AcceptanceRate" }))
     .meta({ description: "Newest year first." }),
   rank_history: z.array(RankHistoryPayload),
-  rating_summary: RatingSummary.nullable(),
-  trackers_count: count,
-  attendees_count: count,
-  related_conferences: z.array(CompactConference),
-  related_journals: z.array(CompactJournal),
-  comments: z.array(Comment),
-  website: websiteField,
-  website_access: websiteAccessField,
+  ...detailTail({
+    attendees_count: count,
+    related_conferences: z.array(CompactConference),
+    related_journals: z.array(CompactJournal),
+  }),
 }).meta({ id: "ConferenceDetail" });
 export type ConferenceDetail = z.output<typeof ConferenceDetail>;
 
@@ -391,13 +406,10 @@ export const JournalDetail = Journal.extend({
     .array(JournalMetricYear.meta({ id: "JournalMetricYear" }))
     .meta({ description: "Newest year first." }),
   rank_history: z.array(RankHistoryPayload),
-  rating_summary: RatingSummary.nullable(),
-  trackers_count: count,
-  related_journals: z.array(CompactJournal),
-  related_conferences: z.array(CompactConference),
-  comments: z.array(Comment),
-  website: websiteField,
-  website_access: websiteAccessField,
+  ...detailTail({
+    related_journals: z.array(CompactJournal),
+    related_conferences: z.array(CompactConference),
+  }),
 }).meta({ id: "JournalDetail" });
 export type JournalDetail = z.output<typeof JournalDetail>;
 

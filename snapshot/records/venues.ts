@@ -155,17 +155,16 @@ export const ConferenceRow = z.object({
 });
 export type ConferenceRow = z.infer<typeof ConferenceRow>;
 
-/** What a venue's detail record (conference or journal) opens with. */
-const DetailHead = {
+/** What a venue's detail record (conference or journal) opens with: each kind's record extends it. */
+const DetailHead = z.object({
   id: VenueId,
   /** Official website: paid responses only, never in free output. */
   website: z.string().nullable(),
   cfp_text: z.string().nullable(),
-};
+});
 
 /** Detail-only data: written to the unpublished details file, served to credentialed callers and the pages. */
-export const ConferenceDetailData = z.object({
-  ...DetailHead,
+export const ConferenceDetailData = DetailHead.extend({
   /** Typed deadlines of the current edition (the one the row's dates describe). */
   deadlines: z.array(Deadline),
   editions: z.array(Edition),
@@ -219,8 +218,7 @@ export const JournalMetricYear = z.object({
   cites_per_doc_2y: z.number().nullable(),
 });
 
-export const JournalDetailData = z.object({
-  ...DetailHead,
+export const JournalDetailData = DetailHead.extend({
   special_issues: z.array(SpecialIssue),
   metrics: z.array(JournalMetricYear),
   rank_history: z.array(RankHistoryEntry),

@@ -4,15 +4,12 @@
  * venue as an English view does (once per address, venue and day, whatever the language).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeMergedIds } from "../helpers/merged-ids.ts";
-import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS } from "../helpers/snapshot-fixture.ts";
+import { FIXTURE_MERGE, writeFixtureMerge } from "../helpers/merged-ids.ts";
+import { FIXTURE_CONFERENCES } from "../helpers/snapshot-fixture.ts";
 import { fakeActivity, type Harness, startHarness } from "./api/harness.ts";
 
-const SURVIVOR = FIXTURE_CONFERENCES[0]?.id as string;
+const { survivor: SURVIVOR, journal: JOURNAL, gone: GONE, goneJournal: GONE_JOURNAL } = FIXTURE_MERGE;
 const OTHER = FIXTURE_CONFERENCES[1]?.id as string;
-const JOURNAL = FIXTURE_JOURNALS[0]?.id as string;
-const GONE = "3168910765";
-const GONE_JOURNAL = "4168910765";
 
 const { activity, views } = fakeActivity({});
 let h: Harness;
@@ -28,10 +25,7 @@ beforeAll(async () => {
       [`zh/journal/${JOURNAL}.html`]: page,
     },
   });
-  writeMergedIds(h.snapshotsDir, {
-    conferences: { [GONE]: SURVIVOR },
-    journals: { [GONE_JOURNAL]: JOURNAL },
-  });
+  writeFixtureMerge(h.snapshotsDir);
 });
 afterAll(() => h.close());
 

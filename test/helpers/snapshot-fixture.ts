@@ -6,15 +6,17 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { z } from "zod";
+import { loadYamlTable } from "../../pipeline/sources/yaml.ts";
 import type { SnapshotContent } from "../../pipeline/write/content.ts";
 import { writeSnapshot } from "../../pipeline/write/write.ts";
-import type {
+import {
   ConferenceRow,
-  CpIndex,
+  type CpIndex,
   JournalRow,
-  OutlookDeadline,
-  SpecialIssueRow,
-  SubmissionOutlook,
+  type OutlookDeadline,
+  type SpecialIssueRow,
+  type SubmissionOutlook,
 } from "../../snapshot/records.ts";
 import {
   conferenceDetail,
@@ -43,27 +45,6 @@ function cpIndex(score: number): CpIndex {
 }
 
 type C = Partial<ConferenceRow>;
-const conference = (
-  id: string,
-  short_name: string,
-  full_name: string,
-  [submission_date, conference_date]: [string | null, string | null],
-  [ccf_rank, core_rank, qualis_rank]: [C["ccf_rank"], C["core_rank"], C["qualis_rank"]],
-  rest: C,
-) =>
-  conferenceRow({
-    id,
-    short_name,
-    full_name,
-    submission_date,
-    notification_date: null,
-    conference_date,
-    ccf_rank,
-    core_rank,
-    qualis_rank,
-    ...nextSubmission(submission_date, rest.estimated_submission_date ?? null),
-    ...rest,
-  });
 
 /** The outlook row fields as the pipeline derives them: the announced deadline while ahead, else the estimate. */
 function nextSubmission(announced: string | null, estimated: string | null): C {
@@ -83,261 +64,42 @@ function nextSubmission(announced: string | null, estimated: string | null): C {
   };
 }
 
-export const FIXTURE_CONFERENCES: ConferenceRow[] = [
-  conference(
-    "101",
-    "ICML",
-    "International Conference on Machine Learning",
-    ["2026-07-01", "2026-09-10"],
-    ["A", "A*", "A1"],
-    {
-      notification_date: "2026-08-20",
-      // Its outlook's next submission deadline is the abstract, a week before the paper.
-      next_submission_date: "2026-06-24",
-      next_submission_closes_at: "2026-06-25T11:59:59Z",
-      location: "Vancouver, Canada",
-      country: "Canada",
-      fields: ["ai", "ml"],
-      cp_index: cpIndex(92),
-      updated_at: "2026-06-01",
-      views: 5000,
-      acceptance_rate: 0.27,
-    },
+/** The venues as reviewed in fixture-venues.yaml: a row's own fields, the rest from rows.ts's defaults. */
+const FixtureVenues = z.object({
+  conferences: z.array(
+    ConferenceRow.partial()
+      .required({
+        id: true,
+        short_name: true,
+        full_name: true,
+        submission_date: true,
+        conference_date: true,
+        ccf_rank: true,
+        core_rank: true,
+        qualis_rank: true,
+      })
+      .extend({ cp_index: z.number().optional() })
+      .strict(),
   ),
-  conference(
-    "102",
-    "ICMLA",
-    "International Conference on Machine Learning and Applications",
-    ["2026-06-20", "2026-12-01"],
-    ["C", "C", "B2"],
-    {
-      location: "Miami, USA",
-      country: "United States",
-      fields: ["ai"],
-      updated_at: null,
-      views: 300,
-      acceptance_rate: null,
-    },
+  journals: z.array(
+    JournalRow.partial().required({ id: true, short_name: true, full_name: true, issns: true }).strict(),
   ),
-  conference(
-    "103",
-    "NeurIPS",
-    "Conference on Neural Information Processing Systems",
-    ["2026-05-15", "2026-12-06"],
-    ["A", "A*", "A1"],
-    {
-      location: "San Diego, USA",
-      country: "United States",
-      fields: ["ai", "ml"],
-      cp_index: cpIndex(95),
-      updated_at: "2026-05-20",
-      views: 9000,
-      acceptance_rate: 0.25,
-    },
-  ),
-  conference(
-    "104",
-    "SIGMOD",
-    "ACM SIGMOD International Conference on Management of Data",
-    ["2026-03-01", "2026-06-10"],
-    ["A", "A*", "A1"],
-    {
-      location: "Bengaluru, India",
-      country: "India",
-      fields: ["data"],
-      cp_index: cpIndex(80),
-      // Past deadline: the next one is only estimated.
-      estimated_submission_date: "2026-07-10",
-      updated_at: "2026-04-01",
-      views: 0,
-      acceptance_rate: 0.18,
-    },
-  ),
-  conference("105", "WWW", "The Web Conference", [null, null], ["A", "A*", "A1"], {
-    location: null,
-    country: null,
-    fields: ["web", "data"],
-    cp_index: cpIndex(70),
-    updated_at: "2026-02-01",
-    views: 2000,
-    acceptance_rate: 0.2,
-  }),
-  conference(
-    "106",
-    "CCS",
-    "ACM Conference on Computer and Communications Security",
-    [FIXTURE_TODAY, "2026-10-14"],
-    ["A", "A*", "A1"],
-    {
-      location: "Taipei, Taiwan",
-      country: "Taiwan",
-      fields: ["security"],
-      updated_at: FIXTURE_TODAY,
-      views: 1500,
-      acceptance_rate: 0.19,
-    },
-  ),
-  conference(
-    "107",
-    "EuroSys",
-    "European Conference on Computer Systems",
-    ["2026-10-01", "2027-04-01"],
-    ["B", "A", "A2"],
-    {
-      location: "Edinburgh, United Kingdom",
-      country: "United Kingdom",
-      fields: ["systems"],
-      cp_index: cpIndex(60),
-      updated_at: null,
-      views: 400,
-      acceptance_rate: 0.18,
-    },
-  ),
-  conference("108", "IWTW", "International Workshop on Test Workshops", [null, null], ["", "", ""], {
-    location: null,
-    country: null,
-    fields: [],
-    updated_at: null,
-    views: 0,
-    acceptance_rate: null,
-    editions_count: null,
-    reference_id: null,
-    // Unranked, with a round only estimated: what ranked_only leaves out.
-    estimated_submission_date: "2026-08-15",
-  }),
-  conference(
-    "109",
-    "CHI",
-    "ACM Conference on Human Factors in Computing Systems",
-    ["2026-09-12", "2027-04-25"],
-    ["A", "A*", "A1"],
-    {
-      location: "Barcelona, Spain",
-      country: "Spain",
-      fields: ["hci"],
-      cp_index: cpIndex(85),
-      updated_at: "2026-06-10",
-      views: 1500,
-      acceptance_rate: 0.24,
-    },
-  ),
-  conference(
-    "110",
-    "ICSE",
-    "International Conference on Software Engineering",
-    ["2026-08-29", "2027-05-01"],
-    ["A", "A*", "A1"],
-    {
-      location: "Rio de Janeiro, Brazil",
-      country: "Brazil",
-      fields: ["se"],
-      cp_index: cpIndex(88),
-      updated_at: "2026-06-14",
-      views: 3000,
-      acceptance_rate: 0.22,
-    },
-  ),
-  conference(
-    "111",
-    "SBES",
-    "Brazilian Symposium on Software Engineering",
-    ["2026-04-20", "2026-09-22"],
-    ["", "B", "B5"],
-    {
-      location: "Brazil",
-      country: "Brazil",
-      fields: ["se"],
-      cp_index: cpIndex(40),
-      updated_at: "2026-06-14",
-      views: 50,
-      acceptance_rate: 0.35,
-      is_extended: true,
-    },
-  ),
-  conference(
-    "112",
-    "ECML",
-    "European Conference on Machine Learning",
-    ["2026-07-01", "2026-09-14"],
-    ["B", "A", "A2"],
-    {
-      location: "Porto, Portugal",
-      country: "Portugal",
-      fields: ["ai", "ml"],
-      updated_at: "2026-03-03",
-      views: 800,
-      acceptance_rate: null,
-    },
-  ),
-];
+});
+const VENUES = loadYamlTable(new URL("./fixture-venues.yaml", import.meta.url), FixtureVenues);
 
-type J = Partial<JournalRow>;
+export const FIXTURE_CONFERENCES: ConferenceRow[] = VENUES.conferences.map(({ cp_index, ...fields }) =>
+  conferenceRow({
+    notification_date: null,
+    ...nextSubmission(fields.submission_date, fields.estimated_submission_date ?? null),
+    ...fields,
+    ...(cp_index === undefined ? {} : { cp_index: cpIndex(cp_index) }),
+  }),
+);
+
 /** `issn` is the first of `issns`, as the build sets it (pipeline/merge/merge-journals.ts). */
-const journal = (id: string, short_name: string | null, full_name: string, issns: string[], rest: J) =>
-  journalRow({ id, short_name, full_name, issn: issns[0] ?? null, issns, ...rest });
-
-export const FIXTURE_JOURNALS: JournalRow[] = [
-  journal(
-    "201",
-    "TPAMI",
-    "IEEE Transactions on Pattern Analysis and Machine Intelligence",
-    ["0162-8828", "1939-3539"],
-    {
-      impact_factor: "20.8",
-      publisher: "IEEE",
-      ccf_rank: "A",
-      fields: ["ai", "vision"],
-      views: 4000,
-      updated_at: "2026-06-01",
-    },
-  ),
-  journal(
-    "202",
-    "TOSEM",
-    "ACM Transactions on Software Engineering and Methodology",
-    ["1049-331X", "1557-7392"],
-    {
-      impact_factor: "6.6",
-      publisher: "ACM",
-      ccf_rank: "A",
-      fields: ["se"],
-      views: 900,
-      updated_at: "2026-05-01",
-    },
-  ),
-  journal("203", "JSS", "Journal of Systems and Software", ["0164-1212"], {
-    impact_factor: "3.7",
-    publisher: "Elsevier",
-    ccf_rank: "B",
-    fields: ["se"],
-    views: 900,
-    updated_at: null,
-  }),
-  journal("204", null, "Journal of Obscure Data", [], {
-    impact_factor: null,
-    publisher: null,
-    ccf_rank: "",
-    fields: ["data"],
-    views: 0,
-    updated_at: null,
-  }),
-  journal("205", "NEUCOM", "Neurocomputing", ["0925-2312", "1872-8286"], {
-    impact_factor: "5.5",
-    publisher: "Elsevier",
-    ccf_rank: "C",
-    fields: ["ai"],
-    views: 100,
-    updated_at: "2026-06-14",
-  }),
-  journal("206", "AJNA", "Annals of Journals Not Assessed", ["2345-6789"], {
-    impact_factor: "N/A",
-    publisher: "Springer",
-    ccf_rank: "",
-    fields: ["ml"],
-    views: 0,
-    updated_at: "2026-01-10",
-  }),
-];
+export const FIXTURE_JOURNALS: JournalRow[] = VENUES.journals.map((fields) =>
+  journalRow({ issn: fields.issns[0] ?? null, ...fields }),
+);
 
 export const FIXTURE_SPECIAL_ISSUES: SpecialIssueRow[] = [
   specialIssueRow({

@@ -4,7 +4,7 @@
  * that wraps only between ranks. The browser side is test/src/browser-layout.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { deadlineHtml, deadlineText, nextSubmissionHtml } from "../../render/deadline.ts";
+import { deadlineHtml, deadlineText } from "../../render/deadline.ts";
 import { dateHtml, isUtcZone } from "../../render/html.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
 import { outlookDeadline } from "../helpers/rows.ts";
@@ -54,13 +54,6 @@ describe("a deadline on one line", () => {
     expect(dateHtml("2027-02-03")).toBe('<time datetime="2027-02-03">3 Feb 2027</time>');
     expect(dateHtml("2027-02-03", "zh")).toBe('<time datetime="2027-02-03">2027年2月3日</time>');
     expect(dateHtml(null)).toBe("—");
-    const row = nextSubmissionHtml({
-      next_submission_date: "2027-01-19",
-      next_submission_closes_at: "2027-01-20T11:59:59Z",
-      next_submission_estimated: false,
-      outlook_state: "open",
-    });
-    expect(row).toContain('<time datetime="2027-01-19">19 Jan 2027</time>');
   });
 
   it("keeps each rank of the rank line whole", () => {

@@ -7,7 +7,12 @@
 import { XMLParser } from "fast-xml-parser";
 import ical from "node-ical";
 import { describe, expect, it } from "vitest";
-import { deadlineHtml, deadlineText, nextSubmissionHtml } from "../../render/deadline.ts";
+import {
+  deadlineHtml,
+  deadlineText,
+  nextSubmissionHtml,
+  type RowNextSubmission,
+} from "../../render/deadline.ts";
 import { deadlinesIcs, deadlinesRss } from "../../render/deadline-feeds.ts";
 import type { DeadlineRow } from "../../render/deadline-list.ts";
 import { fieldLabel } from "../../render/html.ts";
@@ -16,6 +21,18 @@ import type { OutlookDeadline } from "../../snapshot/records.ts";
 import { outlookDeadline } from "../helpers/rows.ts";
 
 const deadline = outlookDeadline;
+
+const nextOf = (
+  date: string | null,
+  closesAt: string | null,
+  estimated: boolean | null,
+  state: RowNextSubmission["outlook_state"],
+): RowNextSubmission => ({
+  next_submission_date: date,
+  next_submission_closes_at: closesAt,
+  next_submission_estimated: estimated,
+  outlook_state: state,
+});
 
 const DATE_ONLY = deadline({});
 const EXACT = deadline({
@@ -110,22 +127,32 @@ describe("the deadline component", () => {
     expect(deadlineHtml(UNCONFIRMED)).not.toContain("countdown");
   });
 
-  it("marks a list row's next submission with its state", () => {
-    const html = nextSubmissionHtml({
-      next_submission_date: "2027-02-03",
-      next_submission_closes_at: "2027-02-11T11:59:59Z",
-      next_submission_estimated: true,
-      outlook_state: "estimated",
-    });
-    expect(html).toContain('around <time datetime="2027-02-03">3 Feb 2027</time>');
-    expect(html).toContain("state-estimated");
-    const closed = nextSubmissionHtml({
-      next_submission_date: null,
-      next_submission_closes_at: null,
-      next_submission_estimated: null,
-      outlook_state: "closed",
-    });
-    expect(closed).toContain("closed");
+  /** A list row's next submission: [date, closes_at, estimated, state], what it prints, what it never prints. */
+  const NEXT_SUBMISSIONS: [RowNextSubmission, string[], string[]][] = [
+    [
+      nextOf("2027-01-19", "2027-01-20T11:59:59Z", false, "open"),
+      ['<time datetime="2027-01-19">19 Jan 2027</time>', "state-open"],
+      ["around"],
+    ],
+    [
+      nextOf("2027-02-03", "2027-02-11T11:59:59Z", true, "estimated"),
+      ['around <time datetime="2027-02-03">3 Feb 2027</time>', "state-estimated"],
+      [],
+    ],
+    // A venue whose estimate passed unannounced (CVPR's November 2026 round) leads with its next estimate:
+    // estimated beside it, never "passed, unconfirmed" (render/state-beside-next.ts).
+    [
+      nextOf("2027-11-14", "2027-11-15T11:59:59Z", true, "passed_unconfirmed"),
+      ["state-estimated"],
+      ["state-passed_unconfirmed"],
+    ],
+    [nextOf(null, null, null, "closed"), ["closed"], ["<time"]],
+  ];
+
+  it.each(NEXT_SUBMISSIONS)("marks a list row's next submission with its state (case %#)", (next, shown, never) => {
+    const html = nextSubmissionHtml(next);
+    for (const text of shown) expect(html).toContain(text);
+    for (const text of never) expect(html).not.toContain(text);
   });
 });
 

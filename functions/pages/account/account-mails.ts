@@ -6,23 +6,35 @@
  */
 import { type AccountMails, bodies, type MailLink } from "../../../accounts/auth/account-mail.ts";
 import type { OutgoingMail } from "../../../accounts/mail/types.ts";
-import { LOCALES, type Locale, localePath, t } from "../../../render/i18n.ts";
+import { LOCALES, type Locale, localePath, type MessageKey, t } from "../../../render/i18n.ts";
 
 const SERVICE = "Venue Directory";
 
-/** A mail carrying a single-use link (`acct.mail_<kind>_*`): what it is for, the link, how long it works. */
+/** The message keys of the mails carrying a single-use link: what each is for, the link, how long it works. */
+const LINK_MAILS = {
+  verify: {
+    subject: "acct.mail_verify_subject",
+    lead: "acct.mail_verify_lead",
+    note: "acct.mail_verify_note",
+  },
+  reset: { subject: "acct.mail_reset_subject", lead: "acct.mail_reset_lead", note: "acct.mail_reset_note" },
+} as const satisfies Record<string, Record<"subject" | "lead" | "note", MessageKey>>;
+
 const linkMail =
-  (locale: Locale, kind: "verify" | "reset") =>
-  (link: MailLink): OutgoingMail => ({
-    to: link.to,
-    subject: t(locale, `acct.mail_${kind}_subject`, { service: SERVICE }),
-    dedupeKey: link.dedupeKey,
-    ...bodies([
-      t(locale, `acct.mail_${kind}_lead`, { service: SERVICE }),
-      link.url,
-      t(locale, `acct.mail_${kind}_note`, { valid: link.validFor }),
-    ]),
-  });
+  (locale: Locale, kind: keyof typeof LINK_MAILS) =>
+  (link: MailLink): OutgoingMail => {
+    const keys = LINK_MAILS[kind];
+    return {
+      to: link.to,
+      subject: t(locale, keys.subject, { service: SERVICE }),
+      dedupeKey: link.dedupeKey,
+      ...bodies([
+        t(locale, keys.lead, { service: SERVICE }),
+        link.url,
+        t(locale, keys.note, { valid: link.validFor }),
+      ]),
+    };
+  };
 
 export function accountMailsIn(locale: Locale): AccountMails {
   return {

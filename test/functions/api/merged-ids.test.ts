@@ -7,23 +7,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mergedIds } from "../../../read/query/merged-ids.ts";
-import { writeMergedIds } from "../../helpers/merged-ids.ts";
-import { FIXTURE_CONFERENCES, FIXTURE_JOURNALS } from "../../helpers/snapshot-fixture.ts";
+import { FIXTURE_MERGE, writeFixtureMerge } from "../../helpers/merged-ids.ts";
 import { connectMcp, startMcpHarness, toolPayload } from "../mcp/client.ts";
 import { ACCOUNT, type Harness } from "./harness.ts";
 
-const SURVIVOR = FIXTURE_CONFERENCES[0]?.id as string;
-const JOURNAL = FIXTURE_JOURNALS[0]?.id as string;
-const GONE = "3168910765";
-const GONE_JOURNAL = "4168910765";
+const { survivor: SURVIVOR, journal: JOURNAL, gone: GONE, goneJournal: GONE_JOURNAL } = FIXTURE_MERGE;
 
 let h: Harness;
 beforeAll(async () => {
   h = await startMcpHarness({ site: { [`conference/${SURVIVOR}.html`]: "<p>venue</p>" } });
-  writeMergedIds(h.snapshotsDir, {
-    conferences: { [GONE]: SURVIVOR },
-    journals: { [GONE_JOURNAL]: JOURNAL },
-  });
+  writeFixtureMerge(h.snapshotsDir);
 });
 afterAll(() => h.close());
 

@@ -7,26 +7,19 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { RunningServer } from "../../../functions/app.ts";
 import type { Manifest } from "../../../snapshot/records.ts";
 import { isStaleData } from "../../../snapshot/source-age.ts";
-import { serveRealSnapshot } from "../../helpers/real-server.ts";
+import { realServiceForSuite } from "../../helpers/real-server.ts";
 import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../../helpers/upstream-builds.ts";
-import { connectMcp, type McpSession, toolPayload } from "../mcp/client.ts";
-import { ACCOUNT } from "./harness.ts";
 
 const DAY = "2026-12-07";
 
 describeOnRealUpstream("row facts on the real snapshot", () => {
   let snapshotsDir: string;
-  let siteDir: string;
   let manifest: Manifest;
-  let server: RunningServer;
-  let mcp: McpSession;
 
   beforeAll(async () => {
     snapshotsDir = await mkdtemp(join(tmpdir(), "venue-rows-real-"));
-    siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
     const { dir } = await buildQuietly(
       REAL_UPSTREAM,
       snapshotsDir,
@@ -34,23 +27,13 @@ describeOnRealUpstream("row facts on the real snapshot", () => {
       new Date(`${DAY}T06:00:00Z`),
     );
     manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
-    server = await serveRealSnapshot(snapshotsDir, siteDir);
-    mcp = await connectMcp(server.url, ACCOUNT);
   });
   afterAll(async () => {
-    await mcp?.close();
-    await server?.close();
     await rm(snapshotsDir, { recursive: true, force: true });
-    await rm(siteDir, { recursive: true, force: true });
   });
-
-  const rest = async (path: string) => {
-    const body = await (await fetch(`${server.url}${path}`, { headers: ACCOUNT })).json();
-    expect(body.code, `${path}: ${body.message}`).toBe(200);
-    return body.data;
-  };
-  const call = async (name: string, args: Record<string, unknown>) =>
-    toolPayload(await mcp.client.callTool({ name, arguments: args }));
+  const service = realServiceForSuite(() => snapshotsDir);
+  const rest = (path: string) => service().rest(path);
+  const call = (name: string, args: Record<string, unknown>) => service().call(name, args);
 
   it("CVPR's search row looks ahead to its next edition, REST and MCP alike", async () => {
     const path = "/api/conferences?query=CVPR&fields=short_name,conference_date,location,edition";

@@ -2,41 +2,17 @@
  * On a snapshot built from the real upstream data (when it is beside the repo): every tool gives the REST payload, and
  * real payloads satisfy the output schemas the tools declare (the SDK client checks each structured result).
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { RunningServer } from "../../../functions/app.ts";
-import { serveRealSnapshot } from "../../helpers/real-server.ts";
+import { expect, it } from "vitest";
+import { realServiceForSuite } from "../../helpers/real-server.ts";
 import { describeOnRealUpstream, realSnapshotForSuite } from "../../helpers/upstream-builds.ts";
-import { ACCOUNT } from "../api/harness.ts";
-import { connectMcp, type McpSession, toolPayload } from "./client.ts";
 
 describeOnRealUpstream("on the real snapshot", () => {
   const real = realSnapshotForSuite("venue-real-snapshots-");
-  let server: RunningServer;
-  let siteDir: string;
-  let mcp: McpSession;
-
-  beforeAll(async () => {
-    siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
-    server = await serveRealSnapshot(real().snapshotsDir, siteDir);
-    mcp = await connectMcp(server.url, ACCOUNT);
-  });
-  afterAll(async () => {
-    await mcp?.close();
-    await server?.close();
-    await rm(siteDir, { recursive: true, force: true });
-  });
-
-  const rest = async (path: string) => {
-    const res = await fetch(`${server.url}${path}`, { headers: ACCOUNT });
-    const body = await res.json();
-    expect(body.code, `${path}: ${body.message}`).toBe(200);
-    return body.data;
-  };
-  const call = async (name: string, args: Record<string, unknown>) =>
-    toolPayload(await mcp.client.callTool({ name, arguments: args }));
+  const service = realServiceForSuite(() => real().snapshotsDir);
+  const rest = (path: string) => service().rest(path);
+  const call = (name: string, args: Record<string, unknown>) => service().call(name, args);
 
   it("searches, lists and statistics equal REST", async () => {
     const cases: [string, Record<string, unknown>, string][] = [

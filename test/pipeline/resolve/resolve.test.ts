@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { describeConference } from "../../../pipeline/resolve/describe.ts";
 import { resolve } from "../../../pipeline/resolve/resolve.ts";
 import {
@@ -7,6 +8,7 @@ import {
   conferenceObservation,
   type SourceId,
 } from "../../../pipeline/sources/observations.ts";
+import { loadYamlTable } from "../../../pipeline/sources/yaml.ts";
 
 function obs(
   source: SourceId,
@@ -35,154 +37,35 @@ const resolveRows = (rows: Row[]) =>
 const groups = (rows: Row[]) =>
   resolveRows(rows).clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`).sort());
 
+/** The table of cases (resolve-cases.yaml): rows in, venues out as `groups` gives them. */
+const RESOLVE_CASES = loadYamlTable(
+  new URL("./resolve-cases.yaml", import.meta.url),
+  z.array(
+    z.object({
+      name: z.string().min(1),
+      rows: z.array(
+        z.tuple([
+          z.enum([
+            "ccf",
+            "ccf2026",
+            "ccfddl",
+            "core",
+            "icore",
+            "pwc",
+            "qualis",
+            "reference",
+          ] satisfies SourceId[]),
+          z.string(),
+          z.string(),
+        ]),
+      ),
+      expected: z.array(z.array(z.string())),
+    }),
+  ),
+);
+
 describe("entity resolution", () => {
-  it.each<{ name: string; rows: Row[]; expected: string[][] }>([
-    {
-      name: "keeps the FSE, ITC and SEC collisions apart and joins each side across lists",
-      rows: [
-        ["ccf", "FSE", "Fast Software Encryption"],
-        ["ccf", "FSE", "ACM International Conference on the Foundations of Software Engineering"],
-        ["icore", "FSE", "International Workshop on Fast Software Encryption"],
-        ["qualis", "FSE", "Fast Software Encryption"],
-        ["icore", "ITC", "IEEE International Test Conference"],
-        ["core", "ITC", "International Teletraffic Congress"],
-        ["qualis", "ITC", "International Test Conference"],
-        ["ccf", "SEC", "IFIP International Information Security Conference"],
-        ["core", "SEC", "ACM/IEEE Symposium on Edge Computing"],
-        ["qualis", "SEC", "International Conference on ICT Systems Security and Privacy Protection"],
-      ],
-      expected: [
-        ["ccf:FSE", "icore:FSE", "qualis:FSE"],
-        ["ccf:FSE"],
-        ["icore:ITC", "qualis:ITC"],
-        ["core:ITC"],
-        ["ccf:SEC", "qualis:SEC"],
-        ["core:SEC"],
-      ],
-    },
-    {
-      name: "ties renamed venues together through the alias table (MobiHoc, EuroSys, RAID, SIGMOD)",
-      rows: [
-        [
-          "ccf",
-          "MobiHoc",
-          "International Symposium on Theory, Algorithmic Foundations, and Protocol Design for Mobile Networks and Mobile Computing",
-        ],
-        ["core", "MOBIHOC", "ACM Symposium on Mobile Ad Hoc Networking and Computing"],
-        ["ccf", "EuroSys", "European Conference on Computer Systems"],
-        ["core", "EuroSys", "Eurosys Conference"],
-        ["ccf", "RAID", "International Symposium on Recent Advances in Intrusion Detection"],
-        ["icore", "RAID", "The International Symposium on Research in Attacks, Intrusions and Defenses"],
-        ["ccf", "SIGMOD", "ACM SIGMOD Conference"],
-        ["core", "SIGMOD", "ACM Special Interest Group on Management of Data Conference"],
-        ["qualis", "SIGMOD", "ACM Conference on Management of Data"],
-      ],
-      expected: [
-        ["ccf:MobiHoc", "core:MOBIHOC"],
-        ["ccf:EuroSys", "core:EuroSys"],
-        ["ccf:RAID", "icore:RAID"],
-        ["ccf:SIGMOD", "core:SIGMOD", "qualis:SIGMOD"],
-      ],
-    },
-    {
-      name: "matches society-prefixed acronyms and similar titles, and never puts two distinct rows of one list together",
-      rows: [
-        ["ccf", "ASIACCS", "ACM Asia Conference on Computer and Communications Security"],
-        ["reference", "ACM ASIACCS", "ACM ASIA Conference on Computer and Communications Security"],
-        ["qualis", "ICCS", "International Conference on Computational Science"],
-        ["qualis", "ICCS", "International Conference on Conceptual Structures"],
-      ],
-      expected: [["ccf:ASIACCS", "reference:ACM ASIACCS"], ["qualis:ICCS"], ["qualis:ICCS"]],
-    },
-    {
-      name: "keeps distinct rows of one curated list apart and merges its duplicate rows (cannot-links)",
-      rows: [
-        ["ccf", "SIGKDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
-        ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
-        ["qualis", "SIGKDD", "ACM International Conference on Knowledge Discovery and Data Mining"],
-        ["ccf", "PACT", "International Conference on Parallel Architectures and Compilation Techniques"],
-        ["qualis", "PACTT", "International Conference on Parallel Architectures and Compilation Techniques"],
-        ["qualis", "PACT", "International Conference on Parallel Computing Technologies"],
-        ["ccf", "Inscrypt", "International Conference on Information Security and Cryptology"],
-        ["reference", "AI'", "International Conference on Artificial Intelligence and Applications"],
-        ["core", "AI", "Australasian Joint Conference on Artificial Intelligence"],
-      ],
-      expected: [
-        ["ccf:SIGKDD", "qualis:KDD", "qualis:SIGKDD"],
-        ["ccf:PACT", "qualis:PACTT"],
-        ["qualis:PACT"],
-        ["ccf:Inscrypt"],
-        ["reference:AI'"],
-        ["core:AI"],
-      ],
-    },
-    {
-      name: "attaches a joint edition's tracker series to its parent venue, never both",
-      rows: [
-        ["core", "IJCAI", "International Joint Conference on Artificial Intelligence"],
-        ["core", "ECAI", "European Conference on Artificial Intelligence"],
-        ["ccfddl", "IJCAI-ECAI", "International Joint Conference on Artificial Intelligence"],
-        ["pwc", "UAI", "Conference on Uncertainty in Artificial Intelligence"],
-      ],
-      expected: [["ccfddl:IJCAI-ECAI", "core:IJCAI"], ["core:ECAI"]],
-    },
-    {
-      name: "reads acronyms and titles without CORE's notes (IJCRS (was RSCTC))",
-      rows: [
-        ["reference", "IJCRS", "International Joint Conference on Rough Sets"],
-        [
-          "core",
-          "IJCRS (was RSCTC)",
-          "International Joint Conference on Rough Sets (2014 International Conference on Rough Sets and Current Trends in Computing joined with 3 others)",
-        ],
-      ],
-      expected: [["core:IJCRS (was RSCTC)", "reference:IJCRS"]],
-    },
-    {
-      name: "joins a row bearing the former title a note gives, under the former acronym (SCC → IEEE SSE)",
-      rows: [
-        [
-          "icore",
-          "IEEE SSE",
-          "IEEE International Conference on Software Services Engineering (previously IEEE International Conference on Services Computing SCC)",
-        ],
-        ["qualis", "IEEESCC", "IEEE International Conference on Services Computing"],
-        ["qualis", "SCC", "Southern Conference on Computing"],
-      ],
-      expected: [["icore:IEEE SSE", "qualis:IEEESCC"], ["qualis:SCC"]],
-    },
-    {
-      name: "joins a row of a former acronym and a like title, unless its list ranks the old name apart (WICSA, ICOIN)",
-      rows: [
-        ["icore", "ICSA", "International Conference on Software Architecture (was previously WICSA)"],
-        ["ccf2026", "WICSA", "Working IEEE/IFIP Conference on Software Architecture"],
-        [
-          "icore",
-          "AINA",
-          "International Conference on Advanced Information Networking and Applications (was ICOIN)",
-        ],
-        [
-          "qualis",
-          "AINA",
-          "IEEE International Conference on Advanced Information Networking and Applications",
-        ],
-        ["qualis", "ICOIN", "International Conference on Information Networking"],
-      ],
-      expected: [["ccf2026:WICSA", "icore:ICSA"], ["icore:AINA", "qualis:AINA"], ["qualis:ICOIN"]],
-    },
-    {
-      name: "joins a series to the venue its note says it goes on as (RTA → FSCD)",
-      rows: [
-        ["core", "FSCD", "International Conference on Formal Structures for Computation and Deduction"],
-        [
-          "core",
-          "RTA",
-          "International Conference on Rewriting Techniques and Applications (now merged with FSCD Formal Structures for Computation and Deduction)",
-        ],
-      ],
-      expected: [["core:FSCD", "core:RTA"]],
-    },
-  ])("$name", ({ rows, expected }) => {
+  it.each(RESOLVE_CASES)("$name", ({ rows, expected }) => {
     expect(groups(rows)).toEqual(expected);
   });
   it("joins by dblp key even when names differ", () => {
@@ -334,31 +217,32 @@ describe("entity resolution", () => {
       ["core", "CHI", "International Conference on Human Factors in Computing Systems"],
       ["core", "AAAI", "AAAI Conference on Artificial Intelligence"],
       ["pwc", "CHI", "AAAI Conference on Artificial Intelligence"],
-      ["qualis", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
-      ["qualis", "CHI", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+      ["icore", "KDD", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
+      ["icore", "CHI", "ACM SIGKDD Conference on Knowledge Discovery and Data Mining"],
     ]);
-    // Merged nowhere, not even with the row of its own list that bears its title (QUALIS's KDD).
+    // Merged nowhere, not even with the row of its own list that bears its title (its KDD). (QUALIS's real row of this
+    // shape is placed on CHI by the reviewed alias table: the next test.)
     expect(r.clusters.map((c) => c.members.map((m) => `${m.source}:${m.acronym}`))).toEqual([
       ["core:CHI"],
       ["core:AAAI"],
-      ["qualis:KDD"],
+      ["icore:KDD"],
     ]);
     expect(r.events.filter((e) => e.rule === "unmatched").map((e) => `${e.source}:${e.key}`)).toEqual([
       "pwc:pwc#CHI#AAAI Conference on Artificial Intelligence",
-      "qualis:qualis#CHI#ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
+      "icore:icore#CHI#ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
     ]);
     expect(r.heldOut.map((h) => [h.rule, h.row.source, h.acronym_venue.title, h.title_venue.title])).toEqual([
+      [
+        "acronym-title-conflict",
+        "icore",
+        "International Conference on Human Factors in Computing Systems",
+        "ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
+      ],
       [
         "acronym-title-conflict",
         "pwc",
         "International Conference on Human Factors in Computing Systems",
         "AAAI Conference on Artificial Intelligence",
-      ],
-      [
-        "acronym-title-conflict",
-        "qualis",
-        "International Conference on Human Factors in Computing Systems",
-        "ACM SIGKDD Conference on Knowledge Discovery and Data Mining",
       ],
     ]);
     expect(r.decisions.counts["title-conflict pwc~core"]).toBe(1);

@@ -5,34 +5,22 @@
  * shows its next estimate as estimated, never as "passed, unconfirmed" or "closed" beside a date ahead — and the
  * cards come by the date they print.
  */
-
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseHTML } from "linkedom";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { RunningServer } from "../../../../functions/app.ts";
+import { beforeAll, expect, it } from "vitest";
 import { renderRows } from "../../../../functions/mcp/deadline-board/app/rows.ts";
 import type { BoardData } from "../../../../functions/mcp/deadline-board/board-data.ts";
-import { serveRealSnapshot } from "../../../helpers/real-server.ts";
+import { realServiceForSuite } from "../../../helpers/real-server.ts";
 import { describeOnRealUpstream, realSnapshotForSuite } from "../../../helpers/upstream-builds.ts";
-import { ACCOUNT } from "../../api/harness.ts";
-import { connectMcp, type McpSession } from "../client.ts";
 
 describeOnRealUpstream("the deadline board on the real snapshot", () => {
   const real = realSnapshotForSuite("venue-board-states-");
-  let server: RunningServer;
-  let siteDir: string;
-  let mcp: McpSession;
+  const service = realServiceForSuite(() => real().snapshotsDir);
   const pages: BoardData[] = [];
 
   beforeAll(async () => {
-    siteDir = await mkdtemp(join(tmpdir(), "venue-site-"));
-    server = await serveRealSnapshot(real().snapshotsDir, siteDir);
-    mcp = await connectMcp(server.url, ACCOUNT);
     for (let page = 1; ; page++) {
-      const result = (await mcp.client.callTool({
+      const result = (await service().mcp.client.callTool({
         name: "show_deadline_board",
         arguments: { estimates: true, within_days: 366, per_page: 100, page },
       })) as CallToolResult;
@@ -41,11 +29,6 @@ describeOnRealUpstream("the deadline board on the real snapshot", () => {
       pages.push(data);
       if (page >= data.pagination.total_pages) break;
     }
-  });
-  afterAll(async () => {
-    await mcp?.close();
-    await server?.close();
-    await rm(siteDir, { recursive: true, force: true });
   });
 
   /** Each page's cards as the board renders them: the state badge and the date each card prints. */

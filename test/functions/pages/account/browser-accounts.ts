@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import { PASSWORD, startTestService, type TestService } from "../../../helpers/accounts-service.ts";
 import { chromiumForFile, HAS_CHROMIUM } from "../../../helpers/chromium.ts";
 import { forFile } from "../../../helpers/for-file.ts";
@@ -15,7 +16,7 @@ import { buildSite, PROJECT_ROOT } from "../../../src/build-site.ts";
 import { BUILD_NOW, fixtureSnapshot } from "../../../src/fixture.ts";
 
 /** Where the tests leave their screenshots (looked at by people, not compared). */
-export const SHOTS = join(PROJECT_ROOT, "test-results");
+const SHOTS = join(PROJECT_ROOT, "test-results");
 const AXE = join(import.meta.dirname, "../../../../node_modules/axe-core/axe.min.js");
 
 export interface BrowserAccounts {
@@ -23,6 +24,8 @@ export interface BrowserAccounts {
   sink: SmtpSink;
   /** The address the browser uses, `http://127.0.0.1:<port>`, which is also PUBLIC_BASE_URL (links in mails). */
   base: string;
+  /** The `number`-th mail (1-based) to `email` once it has arrived, and its link to `path` (`/account/verify`, `/account/reset`). */
+  linkInMail(email: string, path: string, number?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -48,23 +51,22 @@ export async function startBrowserAccounts(options: { mcp?: boolean } = {}): Pro
       },
     },
   );
-  return {
+  const accounts: BrowserAccounts = {
     service,
     sink,
     base,
+    linkInMail: (email, path, number = 1) => linkInMail(accounts, email, path, number),
     async close() {
       await service.close();
       await sink.close();
       await rm(site.root, { recursive: true, force: true });
     },
   };
+  return accounts;
 }
 
-/** Whether these tests can run here: Debian's Chromium installed (CI installs it). */
-export const BROWSER_READY = HAS_CHROMIUM;
-
-/** Chromium and the accounts service for the tests of a file (or describe block), both closed after them. */
-export function browserAccountsForFile(options: { mcp?: boolean } = {}) {
+/** Chromium and the accounts service for the tests of a describe block, both closed after them. */
+function browserAccountsForBlock(options: { mcp?: boolean }) {
   return {
     browser: chromiumForFile(),
     accounts: forFile(
@@ -72,6 +74,18 @@ export function browserAccountsForFile(options: { mcp?: boolean } = {}) {
       (running) => running.close(),
     ),
   };
+}
+
+/**
+ * A describe block of browser tests, `body` given Chromium and the accounts service for its tests; it runs where
+ * Debian's Chromium is installed (CI installs it).
+ */
+export function describeInBrowser(
+  name: string,
+  body: (session: ReturnType<typeof browserAccountsForBlock>) => void,
+  options: { mcp?: boolean } = {},
+): void {
+  describe.skipIf(!HAS_CHROMIUM)(name, () => body(browserAccountsForBlock(options)));
 }
 
 /** Presses Tab until `selector` has the focus (a keyboard user's way there). */
@@ -100,13 +114,8 @@ export async function enterByKeyboard(
   await page.keyboard.press("Enter");
 }
 
-/** Leaves a full-page screenshot of the page as it is now in SHOTS, as `<name>.png`. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
 /** The ids of axe-core's serious and critical violations on the page as it is now. */
-export async function seriousIssues(page: Page): Promise<string[]> {
+async function seriousIssues(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page
@@ -116,17 +125,26 @@ export async function seriousIssues(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
-/** Whether the page fits `width` without horizontal scrolling. */
-export async function scrollWidth(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth);
+/**
+ * The page as it is now has no serious or critical axe-core issue; with `maxWidth`, no horizontal scrolling at that
+ * width; with `shot`, a full-page screenshot is left in SHOTS as `<shot>.png` (looked at by people, not compared).
+ */
+export async function expectSoundPage(
+  page: Page,
+  check: { maxWidth?: number; shot?: string } = {},
+): Promise<void> {
+  expect(await seriousIssues(page)).toEqual([]);
+  if (check.maxWidth !== undefined) {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      check.maxWidth,
+    );
+  }
+  if (check.shot) await page.screenshot({ path: join(SHOTS, `${check.shot}.png`), fullPage: true });
 }
 
-/**
- * The `number`-th mail (1-based) to `email` once it has arrived, and its link to `path` (`/account/verify`,
- * `/account/reset`) on `base`.
- */
-export async function linkInMail(
-  accounts: BrowserAccounts,
+/** BrowserAccounts.linkInMail: the link to `path` on `base` in the `number`-th mail to `email`. */
+async function linkInMail(
+  accounts: Pick<BrowserAccounts, "sink" | "base">,
   email: string,
   path: string,
   number = 1,
@@ -154,7 +172,7 @@ export async function signUpAndConfirm(
   await page.goto(`${accounts.base}/account/signup`);
   await enterByKeyboard(page, "#f-email", [email, PASSWORD, name]);
   await page.waitForSelector("text=A mail is on its way");
-  await page.goto(await linkInMail(accounts, email, "/account/verify"));
+  await page.goto(await accounts.linkInMail(email, "/account/verify"));
   await page.waitForSelector("text=is confirmed");
 }
 

@@ -5,25 +5,14 @@
  * before, a login token issued before and the used link are all refused afterwards; axe-core finds no serious or
  * critical issue on the forgot and reset pages. Served inside the built site's frame (`npm run site`).
  */
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createUser } from "../../../../accounts/auth/accounts.ts";
 import { bearer, PASSWORD } from "../../../helpers/accounts-service.ts";
-import {
-  BROWSER_READY,
-  browserAccountsForFile,
-  enterByKeyboard,
-  linkInMail,
-  logInByKeyboard,
-  screenshot,
-  scrollWidth,
-  seriousIssues,
-} from "./browser-accounts.ts";
+import { describeInBrowser, enterByKeyboard, expectSoundPage, logInByKeyboard } from "./browser-accounts.ts";
 
 const NEW_PASSWORD = "a fresh passphrase for spring";
 
-describe.skipIf(!BROWSER_READY)("forgot password, in a browser", () => {
-  const { browser, accounts } = browserAccountsForFile();
-
+describeInBrowser("forgot password, in a browser", ({ browser, accounts }) => {
   it("resets the password by keyboard at 390 px; the old password, session and login token are refused", async () => {
     const { base, service } = accounts();
     const email = `forgetful-${process.pid}@example.org`;
@@ -53,26 +42,23 @@ describe.skipIf(!BROWSER_READY)("forgot password, in a browser", () => {
     await page.goto(`${base}/account/login`);
     await enterByKeyboard(page, 'main a[href="/account/forgot"]');
     await page.waitForURL(`${base}/account/forgot`);
-    expect(await seriousIssues(page)).toEqual([]);
-    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    await expectSoundPage(page, { maxWidth: 390 });
     await enterByKeyboard(page, "#f-email", [email]);
     await page.waitForSelector("text=a mail with a link to choose a new password is on its way");
-    expect(await seriousIssues(page)).toEqual([]);
+    await expectSoundPage(page);
 
-    const link = await linkInMail(accounts(), email, "/account/reset");
+    const link = await accounts().linkInMail(email, "/account/reset");
     await page.goto(link);
     expect(await page.title()).toContain("Choose a new password");
-    expect(await seriousIssues(page)).toEqual([]);
-    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    await expectSoundPage(page, { maxWidth: 390 });
     // A common password is refused beside the field, and the link still works for the next try.
     await enterByKeyboard(page, "#f-password", ["password1234"]);
     await page.waitForSelector("#f-password-error");
     expect(await page.textContent("#f-password-error")).toContain("common");
-    expect(await seriousIssues(page)).toEqual([]);
+    await expectSoundPage(page);
     await enterByKeyboard(page, "#f-password", [NEW_PASSWORD]);
     await page.waitForSelector("text=Your new password is set");
-    expect(await seriousIssues(page)).toEqual([]);
-    await screenshot(page, "account-reset-390");
+    await expectSoundPage(page, { shot: "account-reset-390" });
 
     // On to the log-in form by the page's own link: the old password is refused, the new one works.
     await enterByKeyboard(page, 'main a[href="/account/login"]');
