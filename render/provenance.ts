@@ -41,7 +41,9 @@ export interface Provenanced {
 const cycles = (years: readonly number[], locale: Locale) =>
   years.length === 0
     ? ""
-    : t(locale, "prov.cycles", { years: years.length === 1 ? `${years[0]}` : `${years[0]}–${years.at(-1)}` });
+    : years.length === 1
+      ? t(locale, "prov.cycle", { years: `${years[0]}` })
+      : t(locale, "prov.cycles", { years: `${years[0]}–${years.at(-1)}` });
 
 const isEstimate = (d: Provenanced) => d.estimated === true || !d.source;
 

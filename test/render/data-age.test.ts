@@ -146,7 +146,7 @@ describe("which source said a date, and as of when", () => {
       provenanceText({ source: null, estimated: true, based_on: [2024, 2025, 2026] }, sources, "2026-08-22"),
     ).toBe("estimated by Venue Directory from the 2024–2026 cycles, data as of 2026-08-22");
     expect(provenanceText({ source: null, estimated: true, based_on: [2026] }, sources, null)).toBe(
-      "estimated by Venue Directory from the 2026 cycles",
+      "estimated by Venue Directory from the 2026 cycle",
     );
   });
 });
@@ -248,7 +248,7 @@ describe("a site whose deadline data is 70 days old", () => {
     // An estimate says it is ours, with the cycles and the data date.
     const estimate = await get(oldSite, "/conference/104.md");
     expect(estimate).toMatch(
-      new RegExp(`estimated by Venue Directory from the .* cycles, data as of ${OLD_DATA}`),
+      new RegExp(`estimated by Venue Directory from the .* cycles?, data as of ${OLD_DATA}`),
     );
   });
 
