@@ -149,11 +149,14 @@ describe("the deadline component", () => {
     [nextOf(null, null, null, "closed"), ["closed"], ["<time"]],
   ];
 
-  it.each(NEXT_SUBMISSIONS)("marks a list row's next submission with its state (case %#)", (next, shown, never) => {
-    const html = nextSubmissionHtml(next);
-    for (const text of shown) expect(html).toContain(text);
-    for (const text of never) expect(html).not.toContain(text);
-  });
+  it.each(NEXT_SUBMISSIONS)(
+    "marks a list row's next submission with its state (case %#)",
+    (next, shown, never) => {
+      const html = nextSubmissionHtml(next);
+      for (const text of shown) expect(html).toContain(text);
+      for (const text of never) expect(html).not.toContain(text);
+    },
+  );
 });
 
 describe("rank line, field names and places", () => {
