@@ -34,12 +34,12 @@ describeOnRealUpstream("journal-first rounds after the conference start", () => 
     expect(
       o.deadlines.filter((d) => d.cycle_year === 2026).map((d) => [d.date, d.estimated, d.rounds]),
     ).toEqual([
-      ["2026-02-01", false, 4],
-      ["2026-05-01", false, 4],
-      ["2026-08-01", true, 4],
-      ["2026-11-01", true, 4],
+      ["2026-02-01", false, 3],
+      ["2026-05-01", false, 3],
+      // August's "third round (only for resubmissions after major revisions)" takes no new paper: no round.
+      ["2026-11-01", true, 3],
     ]);
-    expect(o.next?.date).toBe("2026-08-01");
+    expect(o.next?.date).toBe("2026-11-01");
   });
 
   it("still leaves out a yearly venue's estimate after its own conference start", () => {
