@@ -5,7 +5,7 @@
  */
 
 import { dataAgeMarkdown } from "../../render/data-age.ts";
-import { deadlineText, noNextText, stateLabel } from "../../render/deadline.ts";
+import { deadlineText, noNextText, stateBesideNext, stateLabel } from "../../render/deadline.ts";
 import { fieldLabel } from "../../render/html.ts";
 import { type Locale, localePath, type MessageKey, type MessageParams, t } from "../../render/i18n.ts";
 import { provenanceText, sourceCellText } from "../../render/provenance.ts";
@@ -153,7 +153,14 @@ export function conferenceMarkdown(view: ConferenceView, locale: Locale = "en"):
   const facts = bullets([
     w("md.page", { url: pageUrl }),
     w("md.next", { text: nextText(view, locale) }),
-    w("md.outlook", { state: stateLabel(view.outlook?.state ?? "unknown", locale), asOf }),
+    // Beside the next deadline, as on the page: a passed unannounced estimate is marked on its own row below.
+    w("md.outlook", {
+      state: stateLabel(
+        stateBesideNext(view.outlook?.state ?? "unknown", (view.outlook?.next ?? null) !== null),
+        locale,
+      ),
+      asOf,
+    }),
     w("md.latest_call", { date: date(row.submission_date) }),
     w("md.notification", { date: date(row.notification_date) }),
     row.location

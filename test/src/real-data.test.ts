@@ -46,6 +46,19 @@ describeOnRealUpstream("the site built from the real data", () => {
     }
   });
 
+  it("says no .md's outlook is passed or closed beside a next deadline still ahead", () => {
+    const conferences = json("conferences.json").conferences as { id: string }[];
+    const contradicting = conferences.flatMap(({ id }) => {
+      const md = readText(servedFile(site.dist, `/conference/${id}.md`) as string);
+      const next = /^- Next submission deadline: (.*)$/m.exec(md)?.[1] ?? "";
+      const outlook = /^- Outlook: (.*)$/m.exec(md)?.[1] ?? "";
+      // "No submission deadline is known…" or "This cycle's rounds have passed…" when there is none.
+      const ahead = next !== "" && !/^No submission deadline|^This cycle's rounds have passed/.test(next);
+      return ahead && /unconfirmed|closed/.test(outlook) ? [`${id}: ${outlook}`] : [];
+    });
+    expect(contradicting).toEqual([]);
+  });
+
   it("prints no official website, special-issue page or venue URL cited as an acceptance source", () => {
     const details = json("details.json");
     const sourceRepos = new Set(json("manifest.json").sources.map((s: { repo: string }) => bare(s.repo)));
