@@ -53,7 +53,7 @@ export async function createKeyAction(ctx: HomeContext, session: LoggedIn, field
   if (!session.account.verified)
     return refused(ctx, session, KEYS_PATH, noRefill, t(session, "acct.key_confirm_first"));
   const created = await createKey(ctx.store, session.account.email, label, ctx.deps.clock());
-  // Shown here once, never again: no redirect, and the page is no-ctx.store.
+  // Shown here once, never again: no redirect, and the page is no-store.
   return page(ctx, session, { newKey: { key: created.key, label } }, 201);
 }
 
@@ -199,7 +199,7 @@ export async function exportAction(ctx: HomeContext, session: LoggedIn): Promise
     headers: {
       "content-type": "application/json; charset=utf-8",
       "content-disposition": `attachment; filename="venue-directory-account-${session.account.id}.json"`,
-      "cache-control": "no-ctx.store",
+      "cache-control": "no-store",
     },
   });
 }

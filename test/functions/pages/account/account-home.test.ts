@@ -225,6 +225,7 @@ forEachStore((backend: Backend) => {
     const exported = await browser.postFrom(home, "/account/export");
     expect(exported.status).toBe(200);
     expect(exported.res.headers.get("content-disposition")).toContain("attachment");
+    expect(exported.res.headers.get("cache-control")).toBe("no-store");
     const data = JSON.parse(exported.html);
     expect(data.account.email).toBe(account.email);
     expect(data.api_keys.map((k: { label: string }) => k.label).sort()).toEqual(["tests", "to delete"]);
