@@ -199,6 +199,19 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
     { ...config.watchlists, allowedHosts },
     deps.clock,
   );
+  const subscriptions =
+    deps.subscriptionStore && deps.outbox
+      ? subscriptionPages({
+          store: deps.subscriptionStore,
+          outbox: deps.outbox,
+          query: deps.query,
+          publicBaseUrl: config.publicBaseUrl,
+          allowedHosts,
+          clock: deps.clock,
+        })
+      : null;
+  // The pages offer e-mail digests only where they can be subscribed to.
+  const digests = subscriptions !== null;
   const pages = [
     deadlinesPages({
       list: deadlineLister(deps.query),
@@ -206,14 +219,14 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
       generatedAt: () => new Date(deps.query.snapshot().generated_at),
-      digests: Boolean(deps.subscriptionStore && deps.outbox),
+      digests,
       clock: deps.clock,
     }),
     watchlistPage({
       find: watchlists.find,
       keepDays: watchlists.keepDays,
       venues: watchedVenues(deps.query),
-      digests: Boolean(deps.subscriptionStore && deps.outbox),
+      digests,
       siteDir: config.siteDir,
       publicBaseUrl: config.publicBaseUrl,
       clock: deps.clock,
@@ -226,17 +239,6 @@ function pageRoutes(app: Hono<EdgeEnv>, deps: AppDeps): void {
   const watchlistRoute: MiddlewareHandler<EdgeEnv> = async (c, next) =>
     (await watchlists.api(c.req.raw, rawPath(c.req.raw), c.get("caller"))) ?? next();
   app.all(WATCHLISTS_PATH, watchlistRoute);
-  const subscriptions =
-    deps.subscriptionStore && deps.outbox
-      ? subscriptionPages({
-          store: deps.subscriptionStore,
-          outbox: deps.outbox,
-          query: deps.query,
-          publicBaseUrl: config.publicBaseUrl,
-          allowedHosts,
-          clock: deps.clock,
-        })
-      : null;
   if (subscriptions) {
     app.on(
       [...PAGE_METHODS, "POST"],

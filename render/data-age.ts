@@ -2,7 +2,7 @@
  * How old the deadline data behind what a surface shows is, decided once for home, `/deadlines`, the watchlist,
  * the venue pages and their Markdown, the download page and the MCP deadline board (docs/site.md, "Data age").
  *
- * The dates given are the data dates of the deadlines shown (render/provenance.ts, `shownDeadlineDataDate`: an
+ * The dates given are the data dates of the deadlines shown (snapshot/source-age.ts, `deadlineDataDate`: an
  * announced deadline's source's, an estimate's the venue's), and the age is the *oldest*'s: a deadline shown is
  * only as fresh as the data that gave it, so a page never seems newer than its oldest date. When the dates differ
  * the notice names the span ("from 2026-07-01 to 2026-08-22"), so a reader sees how far apart they are.

@@ -4,7 +4,7 @@
  * `SourceInfo.date`); an estimate says it is ours, from which cycles, and the venue's `data_as_of`.
  */
 import type { SourceInfo } from "../snapshot/records.ts";
-import { type DatedDeadline, deadlineDataDate, oldestDataDate } from "../snapshot/source-age.ts";
+import { type DatedDeadline, oldestDataDate } from "../snapshot/source-age.ts";
 import { type Locale, t } from "./i18n.ts";
 
 /** A source's short name and data date, by id. */
@@ -18,13 +18,10 @@ export function sourceDates(sources: readonly Pick<SourceInfo, "id" | "name" | "
 }
 
 /**
- * The data date of a shown deadline (snapshot/source-age.ts): an announced one's source's data date in this build,
- * an estimate's the venue's `data_as_of`. What the data-age notice of a venue page and its `.md` counts from.
+ * The oldest data date of deadlines shown together (each its data date, snapshot/source-age.ts `deadlineDataDate`:
+ * an announced one's source's data date in this build, an estimate's the venue's `data_as_of`); `dataAsOf` when
+ * none is shown (the venue's own date). What the data-age notice of a venue page and its `.md` counts from.
  */
-export const shownDeadlineDataDate = (d: DatedDeadline, sources: SourceDates, dataAsOf: string | null) =>
-  deadlineDataDate(d, (id) => sources.get(id)?.date, dataAsOf);
-
-/** The oldest data date of deadlines shown together; `dataAsOf` when none is shown (the venue's own date). */
 export const shownDeadlinesDataDate = (
   ds: readonly DatedDeadline[],
   sources: SourceDates,

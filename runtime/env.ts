@@ -96,36 +96,34 @@ function unwritableDirectory(dir: string): string | null {
   }
 }
 
-/** A directory the process writes into: it exists and is writable, or it can be created. Absolute once read. */
-export const writableDirectory = (name: string, fallback: string) =>
+/** A directory setting, absolute once read; `problemOf` says what is wrong with the path (after its name), or null. */
+const directorySetting = (name: string, fallback: string, problemOf: (path: string) => string | null) =>
   given.transform((v, ctx) => {
     const path = resolve(v ?? fallback);
-    const problem = unwritableDirectory(path);
+    const problem = problemOf(path);
     if (!problem) return path;
     ctx.addIssue({ code: "custom", message: `${name} (${path}) ${problem}` });
     return z.NEVER;
   });
 
+/** A directory the process writes into: it exists and is writable, or it can be created. Absolute once read. */
+export const writableDirectory = (name: string, fallback: string) =>
+  directorySetting(name, fallback, unwritableDirectory);
+
 /** A directory the process only reads: it must exist. Absolute once read. */
 export const existingDirectory = (name: string, fallback: string) =>
-  given.transform((v, ctx) => {
-    const path = resolve(v ?? fallback);
-    if (existsSync(path) && statSync(path).isDirectory()) return path;
-    ctx.addIssue({ code: "custom", message: `${name} (${path}) is not an existing directory` });
-    return z.NEVER;
-  });
+  directorySetting(name, fallback, (path) =>
+    existsSync(path) && statSync(path).isDirectory() ? null : "is not an existing directory",
+  );
 
 /**
  * A directory the process reads and another may fill later (a server's SITE_DIR, published by a builder): a
  * directory, or not there yet (its absence is a readiness failure, said by /readyz), never a file. Absolute once read.
  */
 export const readDirectory = (name: string, fallback: string) =>
-  given.transform((v, ctx) => {
-    const path = resolve(v ?? fallback);
-    if (!existsSync(path) || statSync(path).isDirectory()) return path;
-    ctx.addIssue({ code: "custom", message: `${name} (${path}) is not a directory` });
-    return z.NEVER;
-  });
+  directorySetting(name, fallback, (path) =>
+    !existsSync(path) || statSync(path).isDirectory() ? null : "is not a directory",
+  );
 
 /** Parses `env` with `schema`; every bad value is listed in one ConfigError, one line each. */
 export function parseEnv<T>(schema: z.ZodType<T>, env: Env): T {

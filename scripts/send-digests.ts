@@ -5,8 +5,6 @@
  * what counts as upcoming and which day or week it is follow the snapshot just published. Running it again, or on
  * two builders at once, queues nothing twice. Prints one JSON line: how many subscriptions, digests and reminders.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { readMailConfig } from "../accounts/mail/config.ts";
 import { StoreOutbox } from "../accounts/mail/outbox.ts";
 import { openStore } from "../accounts/store/index.ts";
@@ -22,12 +20,10 @@ try {
   const snapshotsDir = process.env.SNAPSHOTS_DIR?.trim() || DEFAULT_SNAPSHOTS_DIR;
   const mail = readMailConfig(process.env);
   const baseUrl = publicBaseUrl(process.env);
-  const manifest = JSON.parse(readFileSync(join(snapshotsDir, "latest", "manifest.json"), "utf8")) as {
-    generated_at: string;
-    version: string;
-  };
-  const now = new Date(manifest.generated_at);
   const source = await SnapshotSource.open({ snapshotsDir, pollMs: 0 });
+  // The snapshot the query layer reads: its manifest, as it parsed it (never a newer `latest` read apart).
+  const { manifest } = source.current;
+  const now = new Date(manifest.generated_at);
   const store = await openStore(process.env);
   try {
     const query = createQueryLayer({ source, publicBaseUrl: baseUrl, clock: () => now });

@@ -6,7 +6,8 @@
  * the id `<account id>.<token>`. The token is random, kept once in the state store, and the venues are read from
  * the profile at each request, so the address stays the same as venues are tracked or untracked.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sameSignature } from "../../accounts/auth/signing-key.ts";
 import type { Store } from "../../accounts/store/types.ts";
 import type { Caller } from "../../read/caller.ts";
 
@@ -67,7 +68,7 @@ export async function accountWatched(store: AccountWatchlistStore, id: string): 
   const [, accountId = "", token = ""] = ACCOUNT_WATCHLIST_ID.exec(id) ?? [];
   if (!accountId || !(await store.getAccount(accountId))) return null;
   const kept = await tokenOf(store, accountId);
-  if (kept.length !== token.length || !timingSafeEqual(Buffer.from(kept), Buffer.from(token))) return null;
+  if (!sameSignature(kept, token)) return null;
   return trackedBy(store, accountId, id);
 }
 

@@ -21,6 +21,7 @@ const NOT_FILTERS = new Set(["page", "per_page", "page_size", "fields"]);
 /**
  * A deadline filter as it was read (DeadlineListParams' output) in the query string the pages take: lists
  * comma-separated, both booleans spelled out (the page's ranked-only default differs from the API's), no paging.
+ * The digest's subscribe link and the deadline board's calendar (functions/mcp/deadline-board/tool.ts) alike.
  */
 export function deadlineFilterQuery(parsed: Record<string, unknown>): string {
   const params = new URLSearchParams();

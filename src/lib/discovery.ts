@@ -48,7 +48,7 @@ const OPERATION_SUMMARY: Readonly<Record<string, MessageKey>> = {
 };
 
 /** The operation's summary in `locale`; an operation the message files do not know yet keeps OpenAPI's words. */
-export function operationSummary(locale: Locale, op: ApiOperation): string {
+function operationSummary(locale: Locale, op: ApiOperation): string {
   const key = OPERATION_SUMMARY[op.id];
   return key ? t(locale, key) : op.summary;
 }

@@ -1,6 +1,15 @@
 /** Display formats shared by pages and Markdown renditions (the build is in English, times in UTC). */
 
+import { escapeHtml } from "../../render/html.ts";
+
 export { formatDate, formatUtc } from "../../render/html.ts";
+
+/** A link to put in a message (`tHtml`): its address and text escaped, the text the address unless given. */
+export const linkHtml = (path: string, text = path) =>
+  `<a href="${escapeHtml(path)}">${escapeHtml(text)}</a>`;
+
+/** Code to put in a message (`tHtml`), escaped. */
+export const codeHtml = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
 /** 0.2366 → "23.7 %". */
 export function formatPercent(fraction: number | null): string {

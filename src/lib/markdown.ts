@@ -7,13 +7,14 @@
 import { dataAgeMarkdown } from "../../render/data-age.ts";
 import { deadlineText, noNextText, stateBesideNext, stateLabel } from "../../render/deadline.ts";
 import { fieldLabel } from "../../render/html.ts";
-import { type Locale, localePath, type MessageKey, type MessageParams, t } from "../../render/i18n.ts";
+import { type Locale, localePath, type MessageKey, t } from "../../render/i18n.ts";
 import { provenanceText, sourceCellText } from "../../render/provenance.ts";
 import type { ConferenceRow, CpIndex, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
 import { deadlineLabel, publishedTime, utcTime } from "./deadlines.ts";
 import { cpIndexSummary, rankText, SCIMAGO_ATTRIBUTION, termsNotice } from "./facts.ts";
 import { formatDate, formatNumber, formatPercent } from "./format.ts";
+import { messagesOf } from "./locale.ts";
 import { absoluteUrl, venuePath } from "./paths.ts";
 import { editionLabel } from "./ranks.ts";
 import type { ConferenceView, JournalView, RankCell } from "./venue-view.ts";
@@ -42,9 +43,6 @@ const bullets = (items: readonly (string | null)[]) =>
     .filter((item): item is string => item !== null)
     .map((item) => `- ${item}`)
     .join("\n");
-
-/** The words of one language: `w("venue.year")`. */
-const wordsOf = (locale: Locale) => (key: MessageKey, params?: MessageParams) => t(locale, key, params);
 
 /** A list's separator in the language: ", " or "、". */
 const listSeparator = (locale: Locale) => (locale === "zh" ? "、" : ", ");
@@ -84,7 +82,7 @@ const CP_FACTOR_KEYS: Record<string, MessageKey> = {
 };
 
 function rankClaims(view: ConferenceView | JournalView, locale: Locale): string | null {
-  const w = wordsOf(locale);
+  const w = messagesOf(locale).t;
   return rowsTable([w("rank.system"), w("rank.rank"), w("rank.list")], view.rankClaims, (c) => [
     c.system,
     c.rank,
@@ -145,7 +143,7 @@ function outlookList(view: ConferenceView, locale: Locale): string | null {
 
 export function conferenceMarkdown(view: ConferenceView, locale: Locale = "en"): string {
   const { row } = view;
-  const w = wordsOf(locale);
+  const w = messagesOf(locale).t;
   const pageUrl = absoluteUrl(localePath(locale, view.path));
   const date = (iso: string | null) => formatDate(iso, locale);
   const asOf = view.outlook?.data_as_of ? w("deadline.as_of", { date: view.outlook.data_as_of }) : "";
@@ -252,7 +250,7 @@ export function conferenceMarkdown(view: ConferenceView, locale: Locale = "en"):
 
 export function journalMarkdown(view: JournalView, locale: Locale = "en"): string {
   const { row } = view;
-  const w = wordsOf(locale);
+  const w = messagesOf(locale).t;
   const pageUrl = absoluteUrl(localePath(locale, view.path));
   const facts = bullets([
     w("md.page", { url: pageUrl }),

@@ -1,7 +1,8 @@
 /**
  * What a reader of a page would see go wrong on a small or large screen, measured in the browser: elements that
  * reach past the viewport, table cells hidden (off-screen, clipped by a scroll box, or not displayed), dates and
- * times broken across lines, and axe-core's serious and critical findings. For the layout tests of test/src/.
+ * times broken across lines, and axe-core's serious and critical findings. For the layout tests of test/src/ (and
+ * the account pages' browser tests, for axe-core's findings).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -26,6 +26,8 @@ export interface SmtpSink {
   refuse: Refusal;
   /** Resolves once `count` messages have arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The messages to `to`, in order, once `count` of them have arrived (rejects after `timeoutMs`). */
+  waitForMailsTo(to: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -111,25 +113,34 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const bound = (server.server.address() as { port: number }).port;
+  /** `arrived()` once it holds `count` messages, woken by each message accepted. */
+  async function arrivals(
+    arrived: () => ReceivedMail[],
+    count: number,
+    timeoutMs: number,
+    what: string,
+  ): Promise<ReceivedMail[]> {
+    const deadline = performance.now() + timeoutMs;
+    while (arrived().length < count) {
+      const left = deadline - performance.now();
+      if (left <= 0)
+        throw new Error(`${arrived().length} of ${count} ${what} arrived within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return arrived();
+  }
   return Object.assign(sink, {
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
-    async waitFor(count: number, timeoutMs = 15_000) {
-      const deadline = performance.now() + timeoutMs;
-      while (received.length < count) {
-        const left = deadline - performance.now();
-        if (left <= 0)
-          throw new Error(`${received.length} of ${count} messages arrived within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
-      return received;
-    },
+    waitFor: (count: number, timeoutMs = 15_000) => arrivals(() => received, count, timeoutMs, "messages"),
+    waitForMailsTo: (to: string, count = 1, timeoutMs = 15_000) =>
+      arrivals(() => received.filter((m) => m.to.includes(to)), count, timeoutMs, `mails to ${to}`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }) as SmtpSink;
 }

@@ -8,6 +8,7 @@ import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import type { RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Outcome, ReadOperations } from "../../../read/operations.ts";
 import { DeadlineListInput, DeadlineListParams } from "../../../read/schema/api.ts";
+import { deadlineFilterQuery } from "../../../read/schema/feeds.ts";
 import { RANK_SYSTEMS } from "../../../read/schema/rank-tiers.ts";
 import { dataAge, dataAgeNotice } from "../../../render/data-age.ts";
 import { DEADLINES_ICS_PATH } from "../../../render/deadline-list.ts";
@@ -17,9 +18,6 @@ import { type BoardCalendar, BoardData, type BoardDataAge, type BoardRow } from 
 import { DEADLINE_BOARD_URI } from "./resource.ts";
 
 const DEADLINE_BOARD_TOOL_NAME = "show_deadline_board";
-
-/** Arguments that page the board rather than filter it. */
-const PAGING = new Set(["page", "per_page", "page_size", "fields"]);
 
 /** Defaults a title need not repeat. */
 const DEFAULT_FLAGS: Record<string, string> = { estimates: "true", ranked_only: "false" };
@@ -31,12 +29,7 @@ const DEFAULT_FLAGS: Record<string, string> = { estimates: "true", ranked_only: 
  */
 function calendarFor(publicBaseUrl: string, args: Record<string, unknown>): BoardCalendar {
   // The operation accepted these arguments: parsing them again cannot fail.
-  const parsed: Record<string, unknown> = DeadlineListParams.parse(args);
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(parsed)) {
-    if (PAGING.has(name) || value === undefined) continue;
-    params.set(name, Array.isArray(value) ? value.join(",") : String(value));
-  }
+  const params = new URLSearchParams(deadlineFilterQuery(DeadlineListParams.parse(args)));
   const shown = [...params].filter(([name, value]) => DEFAULT_FLAGS[name] !== value);
   return {
     url: `${publicBaseUrl}${DEADLINES_ICS_PATH}?${params}`,

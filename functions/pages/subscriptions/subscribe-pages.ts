@@ -13,6 +13,7 @@
  * Each answers under /zh/ too, in Chinese (one handler, the language taken from the address); a subscription keeps
  * the language it was asked for in, so its mails and their links are in it (digest-mail.ts).
  */
+import { normalizeEmail } from "../../../accounts/auth/accounts.ts";
 import type { Outbox } from "../../../accounts/mail/types.ts";
 import type {
   DigestFrequency,
@@ -180,7 +181,7 @@ async function subscribe(ctx: Ctx, req: Request, ip: string, p: Pages): Promise<
   if (crossSite) return p.refused(notSubscribed, p.tr("digest.cross_site", { reason: crossSite }), 403);
   const fields = await formFields(req);
   if (!fields) return p.refused(notSubscribed, p.tr("digest.form_post"), 415);
-  const email = (fields.get("email") ?? "").trim().toLowerCase();
+  const email = normalizeEmail(fields.get("email") ?? "");
   if (email.length > 254 || !ADDRESS.test(email))
     return p.refused(
       notSubscribed,

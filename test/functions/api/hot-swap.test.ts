@@ -1,6 +1,7 @@
 import { mkdir, rename, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../helpers/eventually.ts";
 import { conferenceRow, journalRow } from "../../helpers/rows.ts";
 import {
   FIXTURE_CONFERENCE_DETAILS,
@@ -42,15 +43,6 @@ function nextContent(generatedAt = `${NEXT_DATE}T03:00:00Z`) {
   };
 }
 
-async function waitFor<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({ env: { SNAPSHOT_POLL_MS: "100" } });
@@ -64,7 +56,7 @@ describe("snapshot hot swap", () => {
   it("picks up a newer snapshot without a restart", async () => {
     expect(await icmlIds()).toEqual(["101", "102"]);
     await writeFixtureSnapshot(h.snapshotsDir, nextContent());
-    const ids = await waitFor(icmlIds, (v) => v.includes("113"));
+    const ids = await eventually(icmlIds, (v) => v.includes("113"));
     expect(ids).toEqual(["101", "113"]);
     const { body } = await h.json("/api/statistics");
     expect(body.data.snapshot_date).toBe(NEXT_DATE);

@@ -29,13 +29,9 @@ const newAddress = () => {
 const mailsTo = (sink: SmtpSink, to: string) =>
   sink.received.filter((m) => m.to.includes(to)).map((m) => m.parts.get("text/plain") ?? "");
 
+/** mailsTo, once `count` have arrived. */
 async function waitForMail(sink: SmtpSink, to: string, count = 1): Promise<string[]> {
-  const deadline = Date.now() + 15_000;
-  while (mailsTo(sink, to).length < count) {
-    if (Date.now() > deadline)
-      throw new Error(`${mailsTo(sink, to).length} of ${count} mails to ${to} arrived`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await sink.waitForMailsTo(to, count);
   return mailsTo(sink, to);
 }
 

@@ -55,13 +55,7 @@ describe("the account pages in Chinese", () => {
 
   /** The mails that arrived for `to`, in order, once `count` have. */
   async function mailsTo(to: string, count = 1) {
-    const deadline = Date.now() + 15_000;
-    const arrived = () => sink.received.filter((m) => m.to.includes(to));
-    while (arrived().length < count) {
-      if (Date.now() > deadline) throw new Error(`${arrived().length} of ${count} mails to ${to} arrived`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return arrived().map((m) => ({
+    return (await sink.waitForMailsTo(to, count)).map((m) => ({
       subject: decodedHeader(m.headers.get("subject") ?? ""),
       text: utf8(m.parts.get("text/plain") ?? ""),
       html: utf8(m.parts.get("text/html") ?? ""),

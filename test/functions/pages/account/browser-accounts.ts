@@ -11,13 +11,13 @@ import { describe, expect } from "vitest";
 import { PASSWORD, startTestService, type TestService } from "../../../helpers/accounts-service.ts";
 import { chromiumForFile, HAS_CHROMIUM } from "../../../helpers/chromium.ts";
 import { forFile } from "../../../helpers/for-file.ts";
+import { seriousAxeFindings } from "../../../helpers/page-layout.ts";
 import { freePort, type SmtpSink, startSmtpSink } from "../../../helpers/smtp-sink.ts";
 import { buildSite, PROJECT_ROOT } from "../../../src/build-site.ts";
 import { BUILD_NOW, fixtureSnapshot } from "../../../src/fixture.ts";
 
 /** Where the tests leave their screenshots (looked at by people, not compared). */
 const SHOTS = join(PROJECT_ROOT, "test-results");
-const AXE = join(import.meta.dirname, "../../../../node_modules/axe-core/axe.min.js");
 
 export interface BrowserAccounts {
   service: TestService;
@@ -114,17 +114,6 @@ export async function enterByKeyboard(
   await page.keyboard.press("Enter");
 }
 
-/** The ids of axe-core's serious and critical violations on the page as it is now. */
-async function seriousIssues(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page
-    const result = await (window as any).axe.run(document);
-    return result.violations as { id: string; impact: string }[];
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
-
 /**
  * The page as it is now has no serious or critical axe-core issue; with `maxWidth`, no horizontal scrolling at that
  * width; with `shot`, a full-page screenshot is left in SHOTS as `<shot>.png` (looked at by people, not compared).
@@ -133,7 +122,7 @@ export async function expectSoundPage(
   page: Page,
   check: { maxWidth?: number; shot?: string } = {},
 ): Promise<void> {
-  expect(await seriousIssues(page)).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
   if (check.maxWidth !== undefined) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       check.maxWidth,
@@ -149,13 +138,8 @@ async function linkInMail(
   path: string,
   number = 1,
 ): Promise<string> {
-  const mails = () => accounts.sink.received.filter((m) => m.to.includes(email));
-  const deadline = performance.now() + 15_000;
-  while (mails().length < number) {
-    if (performance.now() > deadline) throw new Error(`${mails().length} of ${number} mails to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const text = mails()[number - 1]?.parts.get("text/plain") ?? "";
+  const mails = await accounts.sink.waitForMailsTo(email, number);
+  const text = mails[number - 1]?.parts.get("text/plain") ?? "";
   const escaped = `${accounts.base}${path}`.replace(/[.?]/g, "\\$&");
   const link = new RegExp(`(${escaped}\\?token=\\S+)`).exec(text)?.[1];
   if (!link) throw new Error(`no ${path} link in the mail to ${email}:\n${text}`);
