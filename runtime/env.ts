@@ -4,9 +4,9 @@
  * the credentials', the build's, the sync's, `npm start`'s) is made of these, so a bad value stops the process
  * at start with the same kind of message wherever it is read.
  */
-import { accessSync, constants, existsSync, mkdirSync, rmdirSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, rmdirSync, statSync } from "node:fs";
 import { isIP } from "node:net";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 
 export type Env = Record<string, string | undefined>;
@@ -87,9 +87,9 @@ function unwritableDirectory(dir: string): string | null {
     }
     let missing = path;
     while (!existsSync(dirname(missing))) missing = dirname(missing);
-    // Made and removed again: permission bits alone do not tell (/proc accepts W_OK yet creates nothing).
-    mkdirSync(missing);
-    rmdirSync(missing);
+    // A probe made and removed beside it: permission bits alone do not tell (/proc accepts W_OK yet creates nothing),
+    // and probing the path itself raced another process making it (removed under it, or ENOTEMPTY here).
+    rmdirSync(mkdtempSync(join(dirname(missing), ".write-probe-")));
     return null;
   } catch (err) {
     return `cannot be created or written (${(err as NodeJS.ErrnoException).code ?? String(err)})`;

@@ -4,7 +4,7 @@
  * non-zero at once instead of serving, hanging or failing later.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,6 +35,24 @@ describe("the settings readers", () => {
       /NIGHTLY_SYNC/,
     );
     expect(() => readStartSettings({ UPSTREAM_DIR: upstream, ROLE: "leader" })).toThrow(/ROLE/);
+  });
+
+  it("checks a state directory still to be made without making or removing it (another process may be making it)", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "vd-settings-"));
+    const state = join(parent, "var");
+    const touched: string[] = [];
+    const watcher = watch(parent, (_event, name) => touched.push(String(name)));
+    expect(loadConfig({ STATE_DIR: state }).store.STATE_DIR).toBe(state);
+    await new Promise((done) => setTimeout(done, 200));
+    watcher.close();
+    // It probed the parent, never "var" itself (made and removed under a process making it), and left nothing.
+    expect(touched.length).toBeGreaterThan(0);
+    expect(touched).not.toContain("var");
+    expect(readdirSync(parent)).toEqual([]);
+    mkdirSync(state);
+    writeFileSync(join(state, "accounts.sqlite"), "");
+    expect(loadConfig({ STATE_DIR: state }).store.STATE_DIR).toBe(state);
+    expect(readdirSync(state)).toEqual(["accounts.sqlite"]);
   });
 
   it("accept good values and defaults", () => {
