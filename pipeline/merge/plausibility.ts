@@ -14,6 +14,8 @@ export const PLAUSIBILITY_RULES = {
   "start-outside-year": "a conference start in another year than its edition",
   "year-slip":
     "a tracker's submission deadline whole years off: a year (or two) later or earlier it falls on its own round or on the round the neighbouring editions hold, where it stands it matches no edition's round",
+  "slipped-step":
+    "a later step (revision, rebuttal, notification, other) of a tracker row whose submission deadline the year-slip rule dropped, as far from its conference as that deadline: the row's year is off for all its dates",
   "after-its-conference":
     "a submission deadline after its edition's conference (or two years after its edition), at a point of the cycle no other edition has a round",
   "reference-out-of-edition":
@@ -102,12 +104,10 @@ function slipTarget(edition: Edition, d: Deadline, rounds: Rounds): string | nul
   return null;
 }
 
-/** The rule that drops the deadline, with why, or null when it stays. */
-function verdict(
-  edition: Edition,
-  d: Deadline,
-  rounds: Rounds,
-): Omit<Dropped, "year" | "field" | "value" | "source"> | null {
+/** The rule that drops a deadline, with why; null when it stays. */
+type Verdict = Omit<Dropped, "year" | "field" | "value" | "source"> | null;
+
+function verdict(edition: Edition, d: Deadline, rounds: Rounds): Verdict {
   if (!isSubmission(d)) return null;
   const doubtful = doubt(edition, d);
   if (!doubtful) return null;
@@ -120,9 +120,34 @@ function verdict(
 }
 
 /**
+ * The slipped-step verdicts of one edition: each non-submission date of a source whose submission deadline got a
+ * year-slip verdict, when that date is as doubtful for the edition (more than a year before its conference): the
+ * row's year is off for every date it gives (ICFP 2022's "submission of revised papers" 2021-06-16 beside its
+ * slipped paper deadline 2021-03-02). A step within a year of the conference stays: the slip may be the
+ * submission date's alone.
+ */
+function slippedSteps(edition: Edition, verdicts: Verdict[]): Verdict[] {
+  const slipped = new Set(
+    edition.deadlines.filter((_, j) => verdicts[j]?.rule === "year-slip").map((d) => d.source),
+  );
+  return edition.deadlines.map((d, j) => {
+    const own = verdicts[j] ?? null;
+    if (own || isSubmission(d) || !slipped.has(d.source)) return own;
+    const doubtful = doubt(edition, d);
+    return doubtful && !doubtful.after
+      ? {
+          rule: "slipped-step",
+          why: `${doubtful.text}, from the row whose submission deadline slipped a year`,
+        }
+      : null;
+  });
+}
+
+/**
  * Removes what cannot be right, in place, and returns it: a conference start outside its edition's year (then
- * the deadlines are checked without it), and submission deadlines a rule rejects. Every edition's rounds are read
- * before any is dropped, so the verdicts do not depend on the order of the editions.
+ * the deadlines are checked without it), submission deadlines a rule rejects, and the later steps of a row whose
+ * year slipped. Every edition's rounds are read before any is dropped, so the verdicts do not depend on the order
+ * of the editions.
  */
 export function dropImplausible(editions: Edition[]): Dropped[] {
   const dropped: Dropped[] = [];
@@ -142,7 +167,12 @@ export function dropImplausible(editions: Edition[]): Dropped[] {
     }
   }
   const rounds = roundsOf(editions);
-  const verdicts = editions.map((e) => e.deadlines.map((d) => verdict(e, d, rounds)));
+  const verdicts = editions.map((e) =>
+    slippedSteps(
+      e,
+      e.deadlines.map((d) => verdict(e, d, rounds)),
+    ),
+  );
   editions.forEach((edition, i) => {
     edition.deadlines = edition.deadlines.filter((d, j) => {
       const v = verdicts[i]?.[j];

@@ -58,9 +58,18 @@ describeOnRealUpstream("plausibility rules on the real tracker rows", async () =
     ]);
     expect(dropsOf("ccfddl", "EuroVis")).toEqual(["year-slip 2026 paper deadline 2024-12-03"]);
     expect(dropsOf("ccfddl", "COCOON")).toEqual(["year-slip 2026 paper deadline 2025-03-04"]);
-    // ICFP 2022's second line, "Submission of revised papers", is no round (an other date): only its round is.
-    expect(dropsOf("ccfddl", "ICFP")).toEqual(["year-slip 2022 paper deadline 2021-03-02"]);
     expect(dropsOf("mpc", "TRUST")).toEqual(["year-slip 2027 abstract deadline 2025-10-24"]);
+  });
+
+  it("drops the later steps of a row whose year slipped with its submission deadline (ICFP 2022)", () => {
+    const eds = seriesOf("ccfddl", "ICFP");
+    expect(dropImplausible(eds).map((d) => `${d.rule} ${d.year} ${d.field} ${d.value}`)).toEqual([
+      "year-slip 2022 paper deadline 2021-03-02",
+      "slipped-step 2022 other deadline 2021-06-16",
+    ]);
+    expect(eds.find((e) => e.year === 2022)?.deadlines).toEqual([]);
+    // The same steps of editions whose submission deadline stands are kept (ICFP 2025's revised papers).
+    expect(eds.find((e) => e.year === 2025)?.deadlines.map((d) => d.date)).toEqual(["2025-02-27", "2025-06-12"]);
   });
 
   it("reads NSPW's final version (after its conference) as a camera-ready date, so no round of it is dropped", () => {
