@@ -32,6 +32,9 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Whether a (normalised) address is one every form takes: sign-up, the operator's create-user, digests. */
+export const isEmailAddress = (email: string): boolean => EmailSchema.safeParse(email).success;
+
 export interface AccountView {
   id: string;
   email: string;
@@ -111,7 +114,7 @@ export interface NewUser {
 /** Creates an e-mail-verified account (the administrator vouches for the address). */
 export async function createUser(store: Store, input: NewUser, now = new Date()): Promise<AccountView> {
   const email = normalizeEmail(input.email);
-  if (!EmailSchema.safeParse(email).success) {
+  if (!isEmailAddress(email)) {
     throw new AccountError("invalid_input", `not a valid e-mail address: ${input.email}`);
   }
   // The sign-up form's rules: length, the common-password list, not the address or name.

@@ -13,13 +13,12 @@
  *   before it stops working (Account.credentialsValidAfter); API keys stay.
  */
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import { quotaSubject } from "../../runtime/client-ip.ts";
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, systemClock, utcDate } from "../../runtime/clock.ts";
 import type { Outbox } from "../mail/types.ts";
 import { type Account, DuplicateEmailError, type OneTimePurpose, type Store } from "../store/types.ts";
 import { type AccountMails, ENGLISH_ACCOUNT_MAILS } from "./account-mail.ts";
-import { normalizeEmail } from "./accounts.ts";
+import { isEmailAddress, normalizeEmail } from "./accounts.ts";
 import { type OneTimeLinks, oneTimeLinks } from "./one-time-links.ts";
 import { newPasswordProblem } from "./password-policy.ts";
 import type { PasswordHasher } from "./passwords.ts";
@@ -65,11 +64,9 @@ export type SignUpOutcome = { ok: true; email: string } | { problems: FieldProbl
 export type LinkRequestOutcome = { ok: true; email: string } | { problems: FieldProblems } | Limited;
 export type ResetOutcome = { ok: true; accountId: string } | { problems: FieldProblems } | Limited;
 
-const Email = z.email().max(254);
-
 export function emailProblem(email: string): string | null {
   if (email === "") return "enter your e-mail address";
-  return Email.safeParse(email).success ? null : "this is not an e-mail address (name@example.org)";
+  return isEmailAddress(email) ? null : "this is not an e-mail address (name@example.org)";
 }
 
 function textProblem(value: string, field: string, required: boolean): string | null {

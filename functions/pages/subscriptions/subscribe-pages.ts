@@ -13,7 +13,7 @@
  * Each answers under /zh/ too, in Chinese (one handler, the language taken from the address); a subscription keeps
  * the language it was asked for in, so its mails and their links are in it (digest-mail.ts).
  */
-import { normalizeEmail } from "../../../accounts/auth/accounts.ts";
+import { isEmailAddress, normalizeEmail } from "../../../accounts/auth/accounts.ts";
 import type { Outbox } from "../../../accounts/mail/types.ts";
 import type {
   DigestFrequency,
@@ -72,7 +72,6 @@ export interface SubscriptionPagesDeps {
   clock?: Clock;
 }
 
-const ADDRESS = /^[^\s@<>,;"()[\]\\]+@[^\s@<>,;"()[\]\\]+\.[^\s@<>,;"()[\]\\]+$/;
 const WATCHLIST_ID = /^[A-Za-z0-9_-]{22}$/;
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -182,7 +181,7 @@ async function subscribe(ctx: Ctx, req: Request, ip: string, p: Pages): Promise<
   const fields = await formFields(req);
   if (!fields) return p.refused(notSubscribed, p.tr("digest.form_post"), 415);
   const email = normalizeEmail(fields.get("email") ?? "");
-  if (email.length > 254 || !ADDRESS.test(email))
+  if (!isEmailAddress(email))
     return p.refused(
       notSubscribed,
       p.tr("digest.bad_email", { value: JSON.stringify(fields.get("email") ?? "") }),

@@ -64,6 +64,11 @@ describe("subscription refusals", () => {
     const bad = await post("/subscribe", { email: "not an address", filter: "ccf_rank=A" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("not an e-mail address");
+    // The sign-up form's rule, not a looser one of its own: an address no account could have is refused too.
+    for (const email of ["a..b@example.org", "x@-a.org"]) {
+      const loose = await post("/subscribe", { email, filter: "ccf_rank=A" });
+      expect(loose.status, email).toBe(400);
+    }
     const zone = await post("/subscribe", { email: "a@example.org", filter: "", time_zone: "Mars/Olympus" });
     expect(zone.status).toBe(400);
     expect(await zone.text()).toContain("is not a time zone");
