@@ -20,7 +20,8 @@ try {
   const snapshotsDir = process.env.SNAPSHOTS_DIR?.trim() || DEFAULT_SNAPSHOTS_DIR;
   const mail = readMailConfig(process.env);
   const baseUrl = publicBaseUrl(process.env);
-  const source = await SnapshotSource.open({ snapshotsDir, pollMs: 0 });
+  // One pass over one snapshot: no polling, and no search index built ahead (digests ask no search).
+  const source = await SnapshotSource.open({ snapshotsDir, pollMs: 0, searchAhead: false });
   // The snapshot the query layer reads: its manifest, as it parsed it (never a newer `latest` read apart).
   const { manifest } = source.current;
   const now = new Date(manifest.generated_at);

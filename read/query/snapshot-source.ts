@@ -19,6 +19,11 @@ export interface SnapshotSourceOptions {
   logger?: Logger;
   /** Called once per snapshot `latest` points at that cannot be loaded (for the load-failure metric). */
   onLoadFailure?: () => void;
+  /**
+   * Build the search indexes as a snapshot loads, so no search waits for one (default true: a server). A one-shot
+   * reader that asks no search (the digest run) sets false: an index is still built on first use.
+   */
+  searchAhead?: boolean;
 }
 
 /**
@@ -55,9 +60,10 @@ export class SnapshotSource {
     }
     const source = new SnapshotSource(options, await SnapshotDatabase.open(identity.dir), identity.key);
     // Built in the background so start-up does not wait for it; a search before it is ready waits for it.
-    prepareSearch(source.db).catch((error) =>
-      (options.logger ?? silentLogger).error({ err: error }, "search index build failed"),
-    );
+    if (options.searchAhead !== false)
+      prepareSearch(source.db).catch((error) =>
+        (options.logger ?? silentLogger).error({ err: error }, "search index build failed"),
+      );
     const pollMs = options.pollMs ?? 0;
     if (pollMs > 0) {
       source.timer = setInterval(() => void source.refresh(), pollMs);
