@@ -51,15 +51,11 @@ const dayCount = (ms: number) => {
 const daysLeft = (ms: number) => (ms < DAY_MS ? say("last_day") : say("left", { days: dayCount(ms) }));
 
 /**
- * An estimate is about its expected date (`data-estimated="YYYY-MM-DD"`, the end of that day anywhere on Earth);
- * once that has passed, what is left is its window (`ms` to the window's end).
+ * An estimate counts to its expected date (`data-estimated="YYYY-MM-DD"`; the element's instant is the end of that
+ * day anywhere on Earth, `ms` from now): "about today" on its last day rather than "in about 0 days".
  */
-function estimateLeft(expected: string, ms: number, now: number): string {
-  const toExpected = Date.parse(`${expected}T23:59:59-12:00`) - now;
-  return toExpected > 0
-    ? say("about", { days: dayCount(toExpected) })
-    : say("window", { days: dayCount(ms) });
-}
+const estimateLeft = (ms: number) =>
+  ms < DAY_MS ? say("about_today") : say("about", { days: dayCount(ms) });
 
 interface Item {
   element: HTMLElement;
@@ -101,7 +97,7 @@ function tick() {
       left <= 0
         ? say("passed")
         : expected
-          ? estimateLeft(expected, left, now)
+          ? estimateLeft(left)
           : item.countdown.hasAttribute("data-date-only")
             ? daysLeft(left)
             : say("in", { left: remaining(left) });

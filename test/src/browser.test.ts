@@ -168,6 +168,21 @@ describe.skipIf(!HAS_CHROMIUM)("the site in a browser", () => {
     await page.close();
   });
 
+  it("counts an estimate down to its expected day and says 'about today' on it, 'passed' after", async () => {
+    // TWINCONF's estimated paper round, expected 2099-02-14 (the build marks it passed_unconfirmed after).
+    const countdownAt = async (now: string) => {
+      const page = await browser().newPage({ viewport: { width: 1200, height: 900 } });
+      await page.clock.setFixedTime(new Date(now));
+      await page.goto(`${served().server.url}/conference/104`);
+      const text = await page.locator(".countdown[data-estimated='2099-02-14']").first().textContent();
+      await page.close();
+      return text;
+    };
+    expect(await countdownAt("2099-02-12T12:00:00Z")).toBe("in about 2 days");
+    expect(await countdownAt("2099-02-14T12:00:00Z")).toBe("expected about today");
+    expect(await countdownAt("2099-02-16T00:00:00Z")).toBe("passed");
+  });
+
   for (const viewport of [
     { width: 1400, height: 900 },
     { width: 390, height: 844 },
