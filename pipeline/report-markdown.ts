@@ -160,8 +160,8 @@ const backtest = (r: BuildReport): string[] => [
       [
         ["the next cycle", "all", r.backtest.all],
         ["the next cycle", "CCF-A", r.backtest.ccf_a],
-        ["a partly announced cycle, still to come", "all", r.backtest.rest_of_cycle.all],
-        ["a partly announced cycle, still to come", "CCF-A", r.backtest.rest_of_cycle.ccf_a],
+        ["a cycle with rounds announced, the rest (or none)", "all", r.backtest.rest_of_cycle.all],
+        ["a cycle with rounds announced, the rest (or none)", "CCF-A", r.backtest.rest_of_cycle.ccf_a],
       ] as const
     ).map(([scope, label, s]) => [
       scope,

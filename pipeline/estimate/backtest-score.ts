@@ -20,7 +20,8 @@ export interface BacktestScope {
   cutoff: string;
   /**
    * What was estimated: a round of the first cycle wholly after the cut-off ("next_cycle", the headline figures),
-   * or a round still to come in the cycle partly announced at the cut-off ("rest_of_cycle"). "reappearance": the
+   * or a round still to come in the cycle with rounds announced at the cut-off, none when all have come
+   * ("rest_of_cycle"). "reappearance": the
    * first cycle after the cut-off lies past the cycles the outlook estimates (outlook.ts estimableYears: more than
    * five after the last one announced then), so by design it has no estimate: its rounds are counted apart.
    */
@@ -196,7 +197,7 @@ export interface BacktestReport {
   /** The next cycle's rounds (the headline figures). */
   all: BacktestSummary;
   ccf_a: BacktestSummary;
-  /** The rounds still to come in a cycle partly announced at the cut-off. */
+  /** The rounds still to come in a cycle with rounds announced at the cut-off (none when all have come). */
   rest_of_cycle: { all: BacktestSummary; ccf_a: BacktestSummary };
   /**
    * The rounds of a cycle that reappeared after more than five cycles missing from the data at the cut-off: no
@@ -251,7 +252,7 @@ export const backtestLogLine = (
   horizonCycles: number,
 ): string =>
   `outlook backtest per round, cut-offs ${cutoffs[0]}–${cutoffs.at(-1)}: ` +
-  `${summaryLine("all", b.all)}; ${summaryLine("CCF-A", b.ccf_a)}; rest of a partly announced ` +
-  `cycle: ${summaryLine("all", b.rest_of_cycle.all)}; ${summaryLine("CCF-A", b.rest_of_cycle.ccf_a)}; ` +
+  `${summaryLine("all", b.all)}; ${summaryLine("CCF-A", b.ccf_a)}; rest of a cycle with rounds ` +
+  `announced: ${summaryLine("all", b.rest_of_cycle.all)}; ${summaryLine("CCF-A", b.rest_of_cycle.ccf_a)}; ` +
   `a reappearance after more than ${horizonCycles} cycles (no estimate, by design): all ${b.reappearance.all} rounds, ` +
   `CCF-A ${b.reappearance.ccf_a}`;

@@ -123,15 +123,19 @@ function nextCycle({ venue, cycles, known, cutoff, ccfA, dataAsOf }: VenueAtCuto
  * cut-off, a later one after it) against the outlook computed at the cut-off with those later rounds hidden: the
  * estimate of SIGKDD's February round once its August round is known. Stricter than the next-cycle scope, where a
  * cycle counts as announced whole with its first round: here each round counts as unknown until its own first
- * deadline (and the cycle's other dates after the cut-off are hidden too).
+ * deadline (and the cycle's other dates after the cut-off are hidden too). A cycle whose rounds have all begun is
+ * scored too when the outlook still saw a round of it ahead: every estimate it published for it is a round the
+ * cycle never had (a venue that moved its one round: IUI 2027's August instead of October).
  */
 function restOfCycle({ venue, cycles, known, cutoff, ccfA, dataAsOf }: VenueAtCutoff): BacktestCycle[] {
   const begun = (r: AnnouncedRound) => r.deadlines.some((d) => d.date <= cutoff);
-  const current = cycles.find((c) => c.rounds.some(begun) && !c.rounds.every(begun));
+  const current =
+    cycles.find((c) => c.rounds.some(begun) && !c.rounds.every(begun)) ??
+    cycles.findLast((c) => c.rounds.some(begun));
   if (!current) return [];
   const ahead = current.rounds.filter((r) => !begun(r));
   const real = realRounds(ahead, cutoff);
-  if (real.scored.length === 0) return [];
+  if (ahead.length > 0 && real.scored.length === 0) return [];
   const hiddenDeadlines = new Set(ahead.flatMap((r) => r.deadlines));
   const partly: Cycle = {
     edition: {
@@ -145,6 +149,9 @@ function restOfCycle({ venue, cycles, known, cutoff, ccfA, dataAsOf }: VenueAtCu
   const knownThen = known().map((c, i) => (cycles[i] === current ? partly : c));
   const year = current.edition.year;
   const { estimates } = outlookAt(knownThen, cutoff, year);
+  // A cycle with every round begun is scored when the outlook still saw a round of it ahead (an estimate, or a
+  // possibility): right when it published none, as the cycle had no more.
+  if (ahead.length === 0 && estimates.length === 0) return [];
   const scope: BacktestScope = { venue, cutoff, scope: "rest_of_cycle", cycle_year: year, ccf_a: ccfA };
   return [scoreCycle(real.all, real.scored, estimates, scope, dataAsOf)];
 }

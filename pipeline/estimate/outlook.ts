@@ -25,7 +25,9 @@ import {
   isSubmission,
   knownUntil,
   type ModelRound,
+  movedRounds,
   nearestRound,
+  recentRoundCount,
   roundDates,
   roundModels,
 } from "./rounds.ts";
@@ -150,7 +152,8 @@ interface CycleOutlook {
  * or before `dataAsOf`: sources dated after it list the cycle without it (the venue dropped or moved that round).
  * A model round expected on or after the cycle's conference start is left out too, unless `roundsAfterStart`
  * (another cycle of the venue had an announced round on or after its conference start). Of the rest, a round the
- * history does not support (its `doubt`) is a possibility, never a deadline nor counted in `rounds`.
+ * history does not support (its `doubt`) is a possibility, never a deadline nor counted in `rounds`, and so is a
+ * round that an announced round the model did not know stands for (rounds.ts movedRounds: the venue moved it).
  */
 function cycleDeadlines(
   cycle: Cycle | undefined,
@@ -158,8 +161,9 @@ function cycleDeadlines(
   year: number,
   nowIso: string,
   dataAsOf: string | null,
-  roundsAfterStart: boolean,
+  context: { roundsAfterStart: boolean; roundCap: number },
 ): CycleOutlook {
+  const { roundsAfterStart, roundCap } = context;
   const edition = cycle?.edition;
   const rounds = cycle?.rounds ?? [];
   const matched = rounds.map((r) => ({ paper: r.paper, round: nearestRound(model, year, r.paper) }));
@@ -172,17 +176,24 @@ function cycleDeadlines(
     // A round expected after its own conference has begun cannot be one of its rounds, unless the venue's own
     // cycles have such rounds (journal-first venues: IMWUT's November round, presented at the next UbiComp).
     .filter((m) => roundsAfterStart || !edition?.start_date || roundDates(m, year).date < edition.start_date);
+  const unknown = matched.filter((m) => m.round < 0).map((m) => m.paper);
+  const supported = unannounced.filter((m) => m.doubt === null);
+  const moved = movedRounds(supported, unknown, rounds.length, roundCap, year);
   const pending: PendingRound[] = [
     ...rounds.map((r) => ({
       paper: r.paper,
       make: (round: number, count: number) =>
         r.deadlines.map((d) => announced(d, year, nowIso)(round, count)),
     })),
-    ...unannounced.filter((m) => m.doubt === null).map((m) => estimated(m, year, nowIso)),
+    ...supported.filter((m) => !moved.has(m)).map((m) => estimated(m, year, nowIso)),
   ].sort((a, b) => a.paper.localeCompare(b.paper));
+  const doubted = [
+    ...unannounced.filter((m) => m.doubt !== null),
+    ...[...moved].map((m) => ({ ...m, doubt: "moved" as const })),
+  ];
   return {
     deadlines: pending.flatMap((p, i) => p.make(i + 1, pending.length)),
-    possible: unannounced.filter((m) => m.doubt !== null).map((m) => possibility(m, year)),
+    possible: doubted.map((m) => possibility(m, year)),
   };
 }
 
@@ -254,8 +265,11 @@ export function cyclesOutlook({
   const cycleOf = (year: number) => cycles.find((c) => c.edition.year === year);
   const walked: ({ year: number } & CycleOutlook)[] = [];
   for (const year of estimableYears(cycles)) {
-    const afterStart = cycles.some((c) => c.edition.year !== year && hasRoundAfterStart(c));
-    const cycle = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf, afterStart);
+    const context = {
+      roundsAfterStart: cycles.some((c) => c.edition.year !== year && hasRoundAfterStart(c)),
+      roundCap: recentRoundCount(cycles, year),
+    };
+    const cycle = cycleDeadlines(cycleOf(year), modelFor(year), year, nowIso, dataAsOf, context);
     walked.push({ year, ...cycle });
     if (cycle.deadlines.some(upcoming)) break;
   }

@@ -13,6 +13,8 @@
 import { DAY_MS } from "../../runtime/clock.ts";
 import type { Deadline, Edition } from "../../snapshot/records.ts";
 
+/** The source that publishes one deadline per venue, never a whole cycle (pipeline/sources/observations.ts). */
+const REFERENCE_SOURCE = "reference";
 /** Cycles the model looks back on: older ones drift too much (S&P went from three rounds to two). */
 const LOOK_BACK = 3;
 /** Submission deadlines of one cycle this far apart (or more) belong to separate rounds, not one call's variants. */
@@ -110,10 +112,11 @@ export function cycleStep(years: number[]): number {
 
 /**
  * Why the history does not support a model round: seen in a single cycle, beside recurring rounds, where it would
- * give the cycle more rounds than any recent one had (an extra round); or missing from the latest cycle although
- * that cycle's data reaches past it (the venue dropped it, or moved to fewer rounds, or to a single one).
+ * give the cycle more rounds than any recent one had (an extra round); missing from the latest cycle although
+ * that cycle's data reaches past it (the venue dropped it, or moved to fewer rounds, or to a single one); or, in a
+ * cycle with announced rounds, standing for an announced round the model did not know (movedRounds: moved there).
  */
-export type RoundDoubt = "seen_once" | "not_in_latest_cycle";
+export type RoundDoubt = "seen_once" | "not_in_latest_cycle" | "moved";
 
 /** A recurring round of the model: where in its cycle the paper (and abstract) deadline falls. */
 export interface ModelRound {
@@ -221,6 +224,10 @@ const priorCycles = (cycles: Cycle[], targetYear: number) =>
     .filter((c) => c.edition.year < targetYear && c.edition.deadlines.some((d) => d.type === "paper"))
     .slice(-LOOK_BACK);
 
+/** The most rounds any of the recent cycles before `targetYear` had (0 with none): what a cycle may be given. */
+export const recentRoundCount = (cycles: Cycle[], targetYear: number): number =>
+  Math.max(0, ...priorCycles(cycles, targetYear).map((c) => c.rounds.length));
+
 /**
  * The day up to which a cycle's rounds are known: its last announced round, or the data's date when later (sources
  * dated after a round's window that list the cycle without it say it did not happen). "" for a cycle with none.
@@ -245,9 +252,18 @@ function roundsComeBack(rounds: Omit<ModelRound, "doubt">[], prior: Cycle[]): bo
 }
 
 /**
+ * Whether a source that lists a venue's whole cycle gave this cycle's rounds: the reference service lists only a
+ * venue's next deadline, so a cycle known from it alone says nothing of the rounds it lacks (Fast Software
+ * Encryption's 2027 cycle: the reference's December date, none of its March, June and September rounds).
+ */
+const listsWholeCycle = (cycle: Cycle | undefined) =>
+  !!cycle?.edition.deadlines.some((d) => isSubmission(d) && d.source !== REFERENCE_SOURCE);
+
+/**
  * Each model round's doubt (RoundDoubt). Missing from the latest cycle counts only where that cycle is known past
  * the round's window (knownUntil): a cycle still being announced says nothing about its later rounds; nor does it
- * count for a venue whose rounds have come back after a skipped cycle before (roundsComeBack). Seen once
+ * count for a venue whose rounds have come back after a skipped cycle before (roundsComeBack), nor when that cycle
+ * is known from the reference alone (listsWholeCycle). Seen once
  * counts only when the rounds left would be more than any recent cycle had and some of them recur: a venue with a
  * single known cycle, one whose single round drifted more than SAME_ROUND_DAYS, or one that just added a round
  * (SIGKDD's August round: its cycle had both) keeps its rounds, with their low confidence.
@@ -261,9 +277,10 @@ function withDoubts(
   const year = latest?.edition.year;
   if (year === undefined) return rounds.map((m) => ({ ...m, doubt: null }));
   const until = knownUntil(latest, dataAsOf);
-  const skipsAreNoise = roundsComeBack(rounds, prior);
+  // Where the latest cycle's gaps say nothing of the venue's rounds.
+  const gapsSayNothing = roundsComeBack(rounds, prior) || !listsWholeCycle(latest);
   const dropped = (m: Omit<ModelRound, "doubt">) =>
-    !skipsAreNoise && !m.basedOn.includes(year) && roundDates(m, year).latest < until;
+    !gapsSayNothing && !m.basedOn.includes(year) && roundDates(m, year).latest < until;
   const kept = rounds.filter((m) => !dropped(m));
   // More rounds than any cycle ever had: the ones seen once (beside recurring ones) are the invented ones.
   const tooMany =
@@ -334,6 +351,39 @@ export function alignedTo(model: ModelRound[], year: number, announced: MatchedR
   if (!moved) return model;
   const shift = median(offsets);
   return model.map((m) => ({ ...m, day: m.day + shift, minDay: m.minDay + shift, maxDay: m.maxDay + shift }));
+}
+
+/** A round announced this far (or less) from a model round still to come may be that round, moved. */
+const MOVED_ROUND_DAYS = 92;
+
+/**
+ * The model rounds still to come (`ahead`) that an announced round the model does not know (`unknown`: its first
+ * paper dates) stands for, when the cycle would otherwise have more rounds than any recent cycle had (`cap`): for
+ * each such announced round, the nearest round ahead within MOVED_ROUND_DAYS, as many as the excess. IUI moved its
+ * one round from October to August for 2027: its October round is no second round of that cycle. Venues as often
+ * add an earlier round (ISSTA 2023's November one, its February one kept), so these become possibilities, not
+ * dropped; a round added far from the others (SIGKDD's August one, half a year before February) takes none.
+ */
+export function movedRounds(
+  ahead: readonly ModelRound[],
+  unknown: readonly string[],
+  announcedCount: number,
+  cap: number,
+  year: number,
+): Set<ModelRound> {
+  const moved = new Set<ModelRound>();
+  let excess = announcedCount + ahead.length - cap;
+  for (const paper of unknown) {
+    if (excess <= 0) break;
+    const day = dayNumber(paper) - cycleStart(year);
+    const nearest = ahead
+      .filter((m) => !moved.has(m) && Math.abs(m.day - day) <= MOVED_ROUND_DAYS)
+      .sort((a, b) => Math.abs(a.day - day) - Math.abs(b.day - day))[0];
+    if (!nearest) continue;
+    moved.add(nearest);
+    excess--;
+  }
+  return moved;
 }
 
 /** The expected dates of a model round in the cycle `year`. */

@@ -96,9 +96,11 @@ export const OutlookPossibleRound = z.object({
   based_on: z.array(z.number().int()),
   /**
    * seen_once: seen in a single cycle while the venue's other rounds recur (an extra round); not_in_latest_cycle:
-   * the latest cycle went without it although its data reaches past it (a dropped round, or a move to fewer).
+   * the latest cycle went without it although its data reaches past it (a dropped round, or a move to fewer);
+   * moved: the cycle announced a round the model did not know near it, which would give the cycle more rounds than
+   * any recent one had (the venue moved this round there, or added one).
    */
-  reason: z.enum(["seen_once", "not_in_latest_cycle"]),
+  reason: z.enum(["seen_once", "not_in_latest_cycle", "moved"]),
 });
 export type OutlookPossibleRound = z.infer<typeof OutlookPossibleRound>;
 
