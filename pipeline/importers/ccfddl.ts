@@ -22,6 +22,7 @@ import {
   namedVenue,
   newest,
   readYamlList,
+  sideCalls,
   text,
   trackerEdition,
   trackerRanks,
@@ -47,11 +48,10 @@ interface Series {
  * A registration deadline ("Spring Registration Deadline", "paper registration deadline", "Abstract Registerations")
  * is the abstract step of its round: read as a paper date it put ASPLOS's and FSE's rounds a week early. A revision
  * deadline ("Submission of Revisions Round 1", "third round (only for resubmissions after major revisions)") takes
- * only papers already under review: no round a new paper can go to (OOPSLA 2022 had two rounds, not four); nor is
- * a workshop, poster or demo deadline a round of the main track.
+ * only papers already under review: no round a new paper can go to (OOPSLA 2022 had two rounds, not four). A side
+ * track's steps are no round of the main call either (`sideCalls`): ISSTA 2022's "Workshops Submission Deadline",
+ * WSDM 2027's "Short Paper" beside its "Full Paper", ACML's "Journal Track" beside its "Conference Track".
  */
-/** A side track's deadline (ISSTA 2022's "Workshops Submission Deadline", GECCO's "Poster-only papers"). */
-const SIDE_TRACK = /\b(workshops?|posters?|demos?)\b/i;
 
 function timelineType(key: string, comment: string | null, hasAbstractKey: boolean): DeadlineType {
   if (key !== "deadline") return "abstract";
@@ -59,12 +59,23 @@ function timelineType(key: string, comment: string | null, hasAbstractKey: boole
   if (comment !== null && /camera[- ]?ready|\bfinal (version|copy)|\bpaper final version/i.test(comment))
     return "camera_ready";
   if (comment !== null && /\brevis(ed|ions?)\b|\bresubmissions?\b/i.test(comment)) return "other";
-  if (comment !== null && SIDE_TRACK.test(comment) && !/\bpapers? and posters?\b/i.test(comment))
-    return "other";
   const abstractOnly =
     comment !== null && /\babstracts?\b/i.test(comment) && !/\b(paper|full)\b/i.test(comment);
   const registration = comment !== null && /\bregist(er|ration)/i.test(comment);
   return (abstractOnly || registration) && !hasAbstractKey ? "abstract" : "paper";
+}
+
+/** One step of a timeline: its comment, and its abstract and paper keys' dates with the types they read as. */
+interface TimelineStep {
+  comment: string | null;
+  keys: { when: string; type: DeadlineType }[];
+  kind: "submission" | "notification" | null;
+}
+
+/** The kind of step a side track is decided among: its submission steps, or its decisions. */
+function sideCallKind(type: DeadlineType | undefined): "submission" | "notification" | null {
+  if (type === "paper" || type === "abstract") return "submission";
+  return type === "notification" ? "notification" : null;
 }
 
 function editionOf(conf: YamlRecord, series: string, file: string, rejected: Rejection[]): Edition | null {
@@ -74,22 +85,38 @@ function editionOf(conf: YamlRecord, series: string, file: string, rejected: Rej
     return null;
   }
   const timezone = text(conf.timezone);
+  const steps = (Array.isArray(conf.timeline) ? conf.timeline : [])
+    .filter(isRecord)
+    .map((step): TimelineStep => {
+      // "abstract deadline" (with a space) is a typo for the key seen upstream.
+      const abstractKey = ["abstract_deadline", "abstract deadline"].find((key) => step[key] !== undefined);
+      const comment = text(step.comment);
+      const keys = [abstractKey, "deadline"].flatMap((key) => {
+        const when = key === undefined ? null : text(step[key]);
+        return key === undefined || when === null
+          ? []
+          : [{ when, type: timelineType(key, comment, abstractKey !== undefined) }];
+      });
+      return { comment, keys, kind: sideCallKind(keys.at(-1)?.type) };
+    });
+  // A side track's steps (its abstract too) are other dates, decided among the steps of one kind.
+  const side = new Set<TimelineStep>();
+  for (const kind of ["submission", "notification"] as const) {
+    const ofKind = steps.filter((s) => s.kind === kind);
+    sideCalls(ofKind.map((s) => s.comment)).forEach((isSide, i) => {
+      if (isSide) side.add(ofKind[i] as TimelineStep);
+    });
+  }
   const deadlines: Deadline[] = [];
-  for (const step of Array.isArray(conf.timeline) ? conf.timeline : []) {
-    if (!isRecord(step)) continue;
-    const comment = text(step.comment);
-    // "abstract deadline" (with a space) is a typo for the key seen upstream.
-    const abstractKey = ["abstract_deadline", "abstract deadline"].find((key) => step[key] !== undefined);
-    for (const key of [abstractKey, "deadline"]) {
-      const when = key === undefined ? null : text(step[key]);
-      if (key === undefined || when === null) continue;
-      const type = timelineType(key, comment, abstractKey !== undefined);
-      const label = comment ? `${type} (${comment})` : type;
+  for (const step of steps) {
+    for (const key of step.keys) {
+      const type = side.has(step) ? "other" : key.type;
+      const label = step.comment ? `${type} (${step.comment})` : type;
       addDeadline(
         deadlines,
         rejected,
         { file, record: `${series} ${year}` },
-        { type, label, when, timezone, source: SOURCE },
+        { type, label, when: key.when, timezone, source: SOURCE },
       );
     }
   }

@@ -3,7 +3,7 @@
  * (notification, camera-ready, rebuttal...), city/country, topic tags and a "CCF: A, CORE: A*, THCPL: A"
  * rankings string. A few older entries still use the pwc format's entry-level `deadline` fields.
  */
-import type { Deadline } from "../../snapshot/records.ts";
+import type { Deadline, DeadlineType } from "../../snapshot/records.ts";
 import { fieldsFromHfTags } from "../fields/tags.ts";
 import { countryName } from "../normalize/countries.ts";
 import { deadlineType } from "../normalize/dates.ts";
@@ -17,6 +17,9 @@ import {
   readEditions,
   readYamlList,
   seriesObservations,
+  sideCalls,
+  sideTrackDeadline,
+  sideTrackOfName,
   type TrackerEdition,
   text,
   trackerRanks,
@@ -36,16 +39,68 @@ function rankingsRecord(rankings: string | null): YamlRecord {
   return stated;
 }
 
-/** The typed list when the entry has one (even empty: "not announced yet"), else the legacy entry-level fields. */
+/**
+ * A decision before the paper decision (IJCAI's "Phase I notification", ECAI's "Summary rejection notification",
+ * 3DV's "Preliminary Notification" before its "Final Notification"): its date is not when authors learn the outcome.
+ */
+const EARLY_DECISION =
+  /\b(?:summary|desk|early)[- ]reject|\bphase (?:1|i)\b|\b(?:preliminary|initial|first|conditional) (?:notification|decision|acceptance)/i;
+/** What a decision's label says; CPAL's "Review deadline" typed notification says none. */
+const DECISION = /notif|decision|accept|reject|notice|result/i;
+
+interface Item {
+  type: DeadlineType;
+  label: string;
+  when: string;
+  timezone: string | null;
+}
+
+/**
+ * The items that are no step of the main call's paper: a side track's submission or decision ("Tutorial/Workshop
+ * Decisions", "Paper submission (short papers)" beside the full papers', `sideCalls`), an early decision, or a
+ * "notification" naming no decision. They stay, typed `other` with their label.
+ */
+function asOther(items: readonly Item[]): Set<Item> {
+  const other = new Set<Item>();
+  for (const type of ["abstract", "paper", "notification"] as const) {
+    const ofType = items.filter((item) => item.type === type);
+    sideCalls(ofType.map((item) => item.label)).forEach((side, i) => {
+      if (side) other.add(ofType[i] as Item);
+    });
+  }
+  for (const item of items) {
+    if (item.type === "notification" && (EARLY_DECISION.test(item.label) || !DECISION.test(item.label)))
+      other.add(item);
+  }
+  return other;
+}
+
+/**
+ * The typed list when the entry has one (even empty: "not announced yet"), else the legacy entry-level fields. An
+ * entry of a side track ("EMNLP (Industry Track)") is that track's in all its dates.
+ */
 function deadlinesOf(
   entry: YamlRecord,
+  acronym: string,
   at: { file: string; record: string },
   rejected: Rejection[],
 ): Deadline[] {
   const entryZone = text(entry.timezone);
-  if (!Array.isArray(entry.deadlines)) return entryDeadlines(entry, entryZone, SOURCE, at, rejected);
-  const deadlines: Deadline[] = [];
-  for (const item of entry.deadlines) {
+  const track = sideTrackOfName(acronym);
+  const deadlines = Array.isArray(entry.deadlines)
+    ? typedDeadlines(entry.deadlines, entryZone, at, rejected)
+    : entryDeadlines(entry, entryZone, SOURCE, at, rejected);
+  return track === null ? deadlines : deadlines.map((d) => sideTrackDeadline(d, track));
+}
+
+function typedDeadlines(
+  list: readonly unknown[],
+  entryZone: string | null,
+  at: { file: string; record: string },
+  rejected: Rejection[],
+): Deadline[] {
+  const items: Item[] = [];
+  for (const item of list) {
     if (!isRecord(item)) continue;
     const kind = text(item.type);
     const when = text(item.date) ?? text(item.deadline);
@@ -55,13 +110,13 @@ function deadlinesOf(
     }
     const type = deadlineType(kind ?? "other");
     const label = text(item.label) ?? kind ?? type;
-    addDeadline(deadlines, rejected, at, {
-      type,
-      label,
-      when,
-      timezone: text(item.timezone) ?? entryZone,
-      source: SOURCE,
-    });
+    items.push({ type, label, when, timezone: text(item.timezone) ?? entryZone });
+  }
+  const other = asOther(items);
+  const deadlines: Deadline[] = [];
+  for (const item of items) {
+    const type = other.has(item) ? "other" : item.type;
+    addDeadline(deadlines, rejected, at, { ...item, type, source: SOURCE });
   }
   return deadlines;
 }
@@ -86,7 +141,7 @@ export const importHf: Importer = async (upstreamDir) => {
         place: [city, country].filter(Boolean).join(", ") || null,
         // `country` sometimes holds a US state ("Pennsylvania"): normalised, and dropped when not a country.
         country: countryName(country),
-        deadlines: deadlinesOf(entry, at, rejected),
+        deadlines: deadlinesOf(entry, acronym, at, rejected),
         ranks: trackerRanks(rankingsRecord(text(entry.rankings)), SOURCE),
         fields: fieldsFromHfTags(tags),
       });

@@ -104,6 +104,63 @@ export function addDeadline(
   else rejected.push({ ...at, reason: `unreadable ${published.type} deadline "${published.when}"` });
 }
 
+/**
+ * Calls beside a venue's main one, as the trackers name them in labels, comments and entry names: a deadline of one
+ * is no round a new main-track paper can go to, and its decision is not the paper decision.
+ */
+const SIDE_CALL =
+  /\b(workshops?|posters?|demos?|demonstrations?|industr(?:y|ial)|tutorials?|doctoral|ph\.?d|students?|artifacts?|special sessions?|encore|highlights?|late[- ]breaking|work[- ]in[- ]progress|competitions?|awards?|ai art)\b/i;
+/**
+ * Calls that are side ones beside a main call, yet may be a venue's whole call (a short-paper venue): short or
+ * position papers, a journal track (ACML's beside its Conference Track), any other named track (DAI's "AI Paper
+ * Track" beside its "Research / Industry Track").
+ */
+const BESIDE_MAIN_CALL = /\b(short papers?|position papers?|journal|track)\b/i;
+/**
+ * Words of the main call, which may name side kinds beside it: "Full and Short Papers Track", "Long, short and
+ * position papers due", "Research / Industry Track", "Submission deadline (papers and posters)".
+ */
+const MAIN_CALL =
+  /\b(main|regular|conference|full|long)\b|\bresearch\b(?! competition)|\btechnical papers?\b|\bpapers? and\b/i;
+
+/** Whether words name the main call ("Research Track", "Full and Short Papers Track"). */
+export function namesMainCall(words: string): boolean {
+  return MAIN_CALL.test(words);
+}
+
+/**
+ * Which of an edition's steps of one kind (its submission steps, or its decisions), given by their words (label or
+ * comment, null for none), are side calls: a workshop, poster, industry... call always; a short-paper, journal or
+ * other named track only beside a step of the main call (a plain one, or one naming it).
+ */
+export function sideCalls(words: readonly (string | null)[]): boolean[] {
+  const kinds = words.map(callKind);
+  return kinds.map(
+    (kind, i) => kind === "side" || (kind === "beside" && kinds.some((k, j) => j !== i && k === "main")),
+  );
+}
+
+function callKind(words: string | null): "main" | "side" | "beside" {
+  if (words === null || namesMainCall(words)) return "main";
+  if (SIDE_CALL.test(words)) return "side";
+  return BESIDE_MAIN_CALL.test(words) ? "beside" : "main";
+}
+
+/** The side track an entry's name gives in parentheses ("EMNLP (Industry Track)", "VLDB (Industrial Track)"). */
+export function sideTrackOfName(name: string): string | null {
+  const inner = /\(([^()]+)\)\s*$/.exec(name)?.[1]?.trim();
+  const side = inner && !namesMainCall(inner) && (SIDE_CALL.test(inner) || BESIDE_MAIN_CALL.test(inner));
+  return side ? (inner as string) : null;
+}
+
+/** A side track's deadline: `other`, its label naming the track ("Industrial Track: Paper submission"). */
+export function sideTrackDeadline(deadline: Deadline, track: string): Deadline {
+  const label = deadline.label.toLowerCase().includes(track.toLowerCase())
+    ? deadline.label
+    : `${track}: ${deadline.label}`;
+  return { ...deadline, type: "other", label };
+}
+
 const RANK_VALUES: Record<RankHistoryEntry["system"], readonly string[]> = {
   CCF: ["A", "B", "C"],
   CORE: ["A*", "A", "B", "C"],

@@ -317,12 +317,14 @@ describeOnRealUpstream("the outlook on the real upstream data (as of 2026-11-26)
   });
 
   it("ISCA: a date-only deadline keeps no time (AoE), closing at the end of its day", () => {
+    // mpc's 2026-12-05/12 deadlines are its Industrial Track's ("December deadline for Industrial Track"): no round.
+    // The main call closed on 2026-11-17, so the next is the 2028 cycle's abstract day, estimated from mpc's.
     const isca = byName("ISCA")?.outlook;
     expect(isca?.next).toMatchObject({
-      date: "2026-12-05",
+      date: "2027-11-10",
       time: null,
       timezone: "AoE",
-      closes_at: "2026-12-06T11:59:59Z",
+      closes_at: "2027-11-11T11:59:59Z",
     });
   });
 

@@ -2,7 +2,8 @@
  * ccfddl timelines that put a notification or the final version in a `deadline` entry (pipeline/importers/ccfddl.ts
  * timelineType), on the real upstream rows: read as paper deadlines they were submission rounds that never were
  * (FM 2024 had three "rounds", the backtest three real rounds no model could foresee), and registration deadlines
- * (an abstract step) read as a round's paper date, revision and side-track deadlines read as rounds.
+ * (an abstract step) read as a round's paper date, revision and side-track deadlines read as rounds (WSDM 2027's
+ * short papers were a second round, ACML's journal track a first).
  */
 import { expect, it } from "vitest";
 import { z } from "zod";
@@ -26,6 +27,8 @@ const EXPECTED = loadYamlTable(
     notification_and_final_version: z.array(Edition),
     registration_as_abstract: z.array(Edition),
     revision_and_side_track_as_other: z.array(Edition),
+    side_track_as_other: z.array(Edition),
+    main_call_kept: z.array(Edition),
   }),
 );
 
@@ -58,6 +61,31 @@ describeOnRealUpstream("ccfddl timeline entries that are not submissions", () =>
 
   it("reads a revision deadline and a side track's deadline as other dates, not rounds a new paper can go to", async () => {
     await expectEditions(EXPECTED.revision_and_side_track_as_other);
+  });
+
+  it("reads a side track's steps as other dates: short papers, journal, industry, special-session tracks", async () => {
+    await expectEditions(EXPECTED.side_track_as_other);
+  });
+
+  it("keeps the main call a round whatever side kinds it names, and named tracks with no main call beside them", async () => {
+    await expectEditions(EXPECTED.main_call_kept);
+  });
+
+  it("types every step naming a side track other, on every real timeline", async () => {
+    const all = (await imported).conferences.flatMap((c) => c.editions.flatMap((e) => e.deadlines));
+    const typed = (pattern: RegExp) => new Set(all.filter((d) => pattern.test(d.label)).map((d) => d.type));
+    // Each class is in the data, and no step of it is a round.
+    for (const side of [
+      /\(short paper\)/i,
+      /\(industry track\)|\(demo \/ industry/i,
+      /special session/i,
+      /encore|highlight/i,
+      /\(journal (track|paper)\)/i,
+    ]) {
+      expect(typed(side), String(side)).toEqual(new Set(["other"]));
+    }
+    // The main call naming side kinds stays a round.
+    expect(typed(/full and short|long, short|research \/ industry/i)).toEqual(new Set(["paper", "abstract"]));
   });
 
   it("keeps every submission comment a submission: final paper submission, rounds notified by a date", async () => {
