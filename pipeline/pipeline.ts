@@ -22,6 +22,7 @@ import { MAX_CYCLES_AHEAD } from "./estimate/outlook.ts";
 import { IMPORTERS } from "./importers/index.ts";
 import { type Conflict, mergeConference } from "./merge/merge-conferences.ts";
 import { mergeJournal } from "./merge/merge-journals.ts";
+import { misfiledAcceptance } from "./merge/misfiled-acceptance.ts";
 import {
   type BuildReport,
   countBySite,
@@ -206,11 +207,12 @@ async function mergeVenues(
   conflicts: Conflict[],
   sourceDates: ReadonlyMap<string, string | null>,
 ) {
+  const misfiled = misfiledAcceptance(resolved.conferences.map((c) => c.members));
   const conferences = await stage(
     "merge conferences",
     () =>
       resolved.conferences.map((c) => ({
-        ...mergeConference(c.members, nowIso, conflicts, sourceDates),
+        ...mergeConference(c.members, nowIso, conflicts, sourceDates, misfiled),
         keys: clusterKeys(c),
         reference: referenceRow(c.members),
       })),

@@ -334,6 +334,25 @@ const fieldConflicts = (r: BuildReport): string[] =>
     c.why,
   ]);
 
+/** The acceptance figures and rank claims a rule dropped or replaced, counted by rule (each is a field conflict). */
+const correctionsByRule = (r: BuildReport): string[] => {
+  const counts: Record<string, number> = {};
+  for (const c of r.conflicts) {
+    const rule = /(acceptance rule|rank-history rule) (\S+)/.exec(c.chosen.source);
+    if (!rule) continue;
+    const key = `${rule[1]} ${rule[2]} (${c.chosen.value === "dropped" ? "dropped" : "another value kept"})`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return [
+    "## Acceptance and rank-history corrections",
+    "",
+    "Acceptance figures and rank claims a rule of docs/pipeline.md dropped or replaced; each is listed under *Field conflicts*.",
+    "",
+    countTable("rule", counts),
+    "",
+  ];
+};
+
 /** Records the importers refused. */
 const rejectedRecords = (r: BuildReport): string[] =>
   listSection("Rejected records", r.rejected, ["file", "record", "reason"], (x) => [
@@ -354,6 +373,7 @@ const SECTIONS = [
   resolutionDecisions,
   nameDefects,
   ambiguities,
+  correctionsByRule,
   fieldConflicts,
   rejectedRecords,
 ];

@@ -5,6 +5,7 @@
  */
 export * from "./records/bulk-tables.ts";
 export * from "./records/categories.ts";
+export * from "./records/current-ranks.ts";
 export * from "./records/deadlines.ts";
 export * from "./records/manifest.ts";
 export * from "./records/outlook.ts";

@@ -30,7 +30,7 @@ const JOURNAL_ROW =
   'Row: id, short_name, full_name, impact_factor, publisher, issn, ccf_rank ("" = unranked), ccf_category, detail_page (link it), updated_at, data_as_of, stale.';
 
 const CONFERENCE_LISTS =
-  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = ranked open calls, best tier first; cp_index; most_viewed/_tracked/_attended, trending (viewed in 30 days) add views_30d/trackers_count/attendees_count, popularity; most_competitive = lowest acceptance_rate (0-1) first; upcoming/past = by conference date.";
+  "cfp = open calls, soonest first; past_cfp = expired, newest first; ccf/core/qualis = ranked open calls, best tier first; cp_index; most_viewed/_tracked/_attended, trending (viewed in 30 days) add views_30d/trackers_count/attendees_count, popularity; most_competitive = lowest acceptance_rate (0-1, year: acceptance_rate_year) first; upcoming/past = by conference date.";
 
 const JOURNAL_LISTS =
   "cfp = open special-issue calls, soonest first (adds special_issue {title, submission_date, data_as_of, stale}); ccf = CCF-ranked, A first; highest_if; most_viewed/_tracked (add views_30d/trackers_count); all = by full name.";
@@ -91,7 +91,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "search_conferences",
     title: "Search conferences",
-    description: `Find conferences. Filters AND; each takes a comma list, any of which matches (core_rank=A*,A); date bounds inclusive. ${CATEGORIES} core_rank is ICORE's. One venue's next submission: query="ICML"; deadlines ahead: upcoming_deadlines. Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest.`,
+    description: `Find conferences. Filters AND; a comma list matches any value (core_rank=A*,A); date bounds inclusive. ${CATEGORIES} One venue's next submission: query="ICML"; deadlines ahead: upcoming_deadlines. Compact rows: fields=id,short_name,ranks,next. ${CONFERENCE_ROW} pagination: total, total_pages, page, per_page. Order: exact names, then open calls soonest.`,
     input: api.ConferenceSearchParams,
     output: api.ConferenceSearchData,
     run: (ops, args) => ops.searchConferences(args),
@@ -134,7 +134,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
   detailTool(
     "conference",
     "Conference details",
-    "One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, possible (unsupported rounds, not deadlines), other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (website: paid answers only).",
+    "One conference. Its next submission: sections=outlook (state, next, the cycle's deadlines, possible (unsupported rounds, not deadlines), other_dates, conference, data_as_of, stale); comparing venues: sections=ranks,acceptance. Beyond the search row: fields, calendar (iCal address), cfp_text, deadlines (this edition's), history (editions, newest first), deadline_estimates, acceptance, rank_history, rank_sources, outlook, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website_access (website: paid answers only).",
   ),
   detailTool(
     "journal",

@@ -9,10 +9,11 @@
 import { createReadOperations, type ReadOperations } from "../../read/operations.ts";
 import type { QueryLayer } from "../../read/query/index.ts";
 import type { Conference, Journal } from "../../read/schema/api.ts";
+import { ignoredParameters } from "../../read/schema/ignored-parameters.ts";
 import { RANK_SYSTEMS } from "../../read/schema/rank-tiers.ts";
 import { nextSubmissionHtml } from "../../render/deadline.ts";
 import { dateHtml, escapeHtml, fieldLabel, rankMenuLabel } from "../../render/html.ts";
-import { type Locale, localeOfPath, localePath, type MessageKey, t } from "../../render/i18n.ts";
+import { type Locale, localeOfPath, localePath, type MessageKey, t, tHtml } from "../../render/i18n.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
 import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
 import { RESEARCH_FIELDS } from "../../snapshot/records.ts";
@@ -38,11 +39,27 @@ interface Form {
   page: string;
 }
 
+/**
+ * The parameters the page reads. `q`, the name most sites give a search box's words, is the keyword as `query` is
+ * (`query` wins when both are sent), so `/search?q=MMM` searches for MMM rather than listing every venue.
+ */
+const PARAMETERS = [
+  "kind",
+  "query",
+  "q",
+  "field",
+  "ccf_rank",
+  "core_rank",
+  "qualis_rank",
+  "open",
+  "page",
+] as const;
+
 function formOf(url: URL): Form {
-  const get = (name: string) => (url.searchParams.get(name) ?? "").trim();
+  const get = (name: (typeof PARAMETERS)[number]) => (url.searchParams.get(name) ?? "").trim();
   return {
     kind: get("kind") === "journals" ? "journals" : "conferences",
-    query: get("query"),
+    query: get("query") || get("q"),
     field: get("field"),
     ccf_rank: get("ccf_rank"),
     core_rank: get("core_rank"),
@@ -191,6 +208,24 @@ function resultsPage<R extends Venue>(
 
 type Pagination = { total: number; page: number; total_pages: number };
 
+/**
+ * A parameter the page does not read is named above the results, with the one it most likely meant (the API's
+ * `ignored_parameters` rule), so a mistyped filter never passes silently for "no filter".
+ */
+function ignoredNote(url: URL, locale: Locale): string {
+  const ignored = ignoredParameters(url.searchParams.keys(), PARAMETERS);
+  if (ignored.length === 0) return "";
+  const names = ignored.map(({ name, did_you_mean }) =>
+    did_you_mean === null
+      ? `<code>${escapeHtml(name)}</code>`
+      : tHtml(locale, "search.ignored_name", {
+          name: `<code>${escapeHtml(name)}</code>`,
+          known: `<code>${escapeHtml(did_you_mean)}</code>`,
+        }),
+  );
+  return `<p id="search-ignored" class="note error">${tHtml(locale, "search.ignored", { names: names.join(", ") })}</p>`;
+}
+
 function summary(p: Pagination, locale: Locale): string {
   const text =
     p.total === 0
@@ -224,11 +259,12 @@ export function siteSearch(deps: SiteSearchDeps): (req: Request) => Promise<Resp
     const results = searched
       ? await renderResults(operations, url, form, utcDate(clock()), locale)
       : { status: 200, html: "" };
+    const ignored = ignoredNote(url, locale);
     return framedPage(
       req,
       frame,
       "search",
-      `${renderForm(form, locale)}\n<div id="search-results">${results.html}</div>`,
+      `${renderForm(form, locale)}\n<div id="search-results">${ignored}${results.html}</div>`,
       results.status,
     );
   };

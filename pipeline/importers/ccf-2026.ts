@@ -7,6 +7,10 @@
  * places, so dblp keys come from dataGen.js only. Rows are joined by normalised title, then by type + acronym;
  * a jsonl row no dataGen row matches is still a venue of the list (without dblp key).
  *
+ * One list row is one venue of the row's kind: a row repeated for a second dblp path (VLDB's `/journals/pvldb`,
+ * SIGSPATIAL's `/journals/sigspatial`) is that venue again, whatever the path's kind, and the path one more key
+ * for matching, never a venue of its own.
+ *
  * As in the 2022 importer, a dblp key the list gives to two different venues is dropped from both.
  */
 import { readFile } from "node:fs/promises";
@@ -216,7 +220,7 @@ class FoundVenues {
   add(venue: Venue): void {
     this.byKey.set(venue.key, venue);
     this.order.set(venue, this.order.size);
-    if (venue.dblp) this.indexDblp(venue);
+    if (venue.dblp) this.indexDblp(venue, venue.dblp);
     const acronym = venue.acronym ? normalizeAcronym(venue.acronym) : "";
     if (acronym) push(this.byAcronym, `${venue.level}|${acronym}`, venue);
     const title = venue.title ? normalizeTitle(venue.title) : "";
@@ -224,11 +228,12 @@ class FoundVenues {
       push(this.byTitleEnd, titleEnd(venue.level, title), { venue, title });
   }
 
-  /** A second row of a known venue may give the dblp key its first row lacked. */
-  fillDblp(venue: Venue, dblp: string | null): void {
-    if (venue.dblp || !dblp) return;
-    venue.dblp = dblp;
-    this.indexDblp(venue);
+  /** A second row of a known venue gives one more dblp key (the first it lacked, else a further one). */
+  addDblp(venue: Venue, dblp: string | null): void {
+    if (!dblp || venue.dblp === dblp || venue.otherDblp?.includes(dblp)) return;
+    if (venue.dblp) venue.otherDblp = [...(venue.otherDblp ?? []), dblp];
+    else venue.dblp = dblp;
+    this.indexDblp(venue, dblp);
   }
 
   /** The first venue of the row's type and rank whose dblp key the row's url names (a renamed venue). */
@@ -255,8 +260,8 @@ class FoundVenues {
     return this.first([...byWord, ...byTitle]);
   }
 
-  private indexDblp(venue: Venue): void {
-    push(this.byDblp, `${venue.dblp}|${venue.type}|${venue.level}`, venue);
+  private indexDblp(venue: Venue, dblp: string): void {
+    push(this.byDblp, `${dblp}|${venue.type}|${venue.level}`, venue);
   }
 
   private first(candidates: Venue[]): Venue | undefined {
@@ -287,8 +292,10 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
   ) => {
     const venue = ccfRowVenue(EDITION, {
       names: cleanNames(found.acronym ?? listRow?.acronym, found.title ?? listRow?.name),
-      // The jsonl (from the official PDF) decides the type; without it the dblp path does.
-      type: listRow?.type || (found.dblp?.startsWith("journals/") ? "journal" : "conference"),
+      // The jsonl (from the official PDF) decides the type, the row's own or, for a second dblp path, its title's
+      // (VLDB's `/journals/pvldb` is the conference's path); without one the dblp path does.
+      type:
+        listRow?.type || areaRow?.type || (found.dblp?.startsWith("journals/") ? "journal" : "conference"),
       level: found.rank,
     });
     if ("reason" in venue) return rejected.push({ file, record, reason: venue.reason });
@@ -301,7 +308,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
         rejected.push({ file, record, reason: `same venue as ${known.record} with another level` });
       } else {
         known.areas = joinAreas(known.areas, areas);
-        venues.fillDblp(known, found.dblp);
+        venues.addDblp(known, found.dblp);
         known.publisher ??= listRow?.publisher ?? null;
       }
       return;

@@ -56,6 +56,8 @@ export interface CcfVenue {
   title: string | null;
   publisher: string | null;
   dblp: string | null;
+  /** Further dblp keys of the venue (a row repeated for a second dblp path): keys for matching, nothing more. */
+  otherDblp?: string[];
   level: CcfLevel;
   /** CCF area codes ("SE", "DS"): the venue's CCF categories; their fields are worked out in ccfObservations. */
   areas: CcfCategory[];
@@ -73,18 +75,26 @@ export function ccfObservations(
   venues: readonly CcfVenue[],
 ): { conferences: ConferenceObservation[]; journals: JournalObservation[] } {
   const uses = new Map<string, number>();
-  for (const { dblp } of venues) if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
-  const common = (v: CcfVenue) => ({
-    source: list.source,
-    key: v.key,
-    file: list.file,
-    acronym: v.acronym,
-    dblp: v.dblp && (uses.get(v.dblp) ?? 0) > 1 ? null : v.dblp,
-    ranks: [{ system: "CCF" as const, edition: list.edition, rank: v.level, source: list.source }],
-    fields: [...new Set(v.areas.flatMap(fieldsFromCcfCode))],
-    tentativeFields: tentativeFields("ccf", v.areas),
-    ccfCategories: v.areas,
-  });
+  for (const v of venues)
+    for (const dblp of new Set([v.dblp ?? "", ...(v.otherDblp ?? [])]))
+      if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
+  const own = (dblp: string) => (uses.get(dblp) ?? 0) === 1;
+  const common = (v: CcfVenue) => {
+    const otherDblp = (v.otherDblp ?? []).filter(own);
+    return {
+      source: list.source,
+      key: v.key,
+      file: list.file,
+      acronym: v.acronym,
+      dblp: v.dblp && own(v.dblp) ? v.dblp : null,
+      // Only where a row gives a second path: the observation of every other row stays as it was.
+      ...(otherDblp.length > 0 ? { otherDblp } : {}),
+      ranks: [{ system: "CCF" as const, edition: list.edition, rank: v.level, source: list.source }],
+      fields: [...new Set(v.areas.flatMap(fieldsFromCcfCode))],
+      tentativeFields: tentativeFields("ccf", v.areas),
+      ccfCategories: v.areas,
+    };
+  };
   return {
     conferences: venues
       .filter((v) => v.type === "conference")

@@ -3,6 +3,7 @@
  * edition are dropped before, by `plausibility.ts`).
  */
 import type { Deadline, Edition, RowEdition } from "../../snapshot/records.ts";
+import { announcedRounds } from "../estimate/rounds.ts";
 
 const isOpen = (d: Deadline, nowIso: string) => (d.utc ?? `${d.date}T23:59:59Z`) >= nowIso;
 const papers = (e: Edition) => e.deadlines.filter((d) => d.type === "paper");
@@ -26,6 +27,34 @@ export function currentEdition(editions: Edition[], nowIso: string): Edition | n
 export function submissionDate(edition: Edition, nowIso: string): string | null {
   const list = papers(edition);
   return (list.find((d) => isOpen(d, nowIso)) ?? list.at(-1))?.date ?? null;
+}
+
+/**
+ * The notification of the call whose deadline is `deadline` (the row's `notification_date`, which every surface
+ * prints beside `submission_date`): the edition's first notification after that deadline and before the next
+ * round's first submission deadline (rounds as the outlook groups them). A notification dated before the deadline,
+ * or on its day, is another round's (SIGKDD's August round beside its January one) or a slip of its source, and one
+ * after the next round opens cannot be told apart from that round's: none rather than a date that is not that
+ * call's. An edition with no submission deadline known keeps its first notification (nothing to pair it with).
+ */
+export function roundNotification(edition: Edition, deadline: string | null): string | null {
+  const nextRound =
+    deadline === null
+      ? undefined
+      : announcedRounds(edition)
+          .map((r) => r.deadlines[0]?.date)
+          .find((first) => first !== undefined && first > deadline);
+  return (
+    edition.deadlines
+      .filter(
+        (d) =>
+          d.type === "notification" &&
+          (deadline === null || d.date > deadline) &&
+          (nextRound === undefined || d.date < nextRound),
+      )
+      .map((d) => d.date)
+      .sort()[0] ?? null
+  );
 }
 
 /**

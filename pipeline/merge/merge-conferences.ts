@@ -12,7 +12,7 @@ import type {
   Edition,
   RankHistoryEntry,
 } from "../../snapshot/records.ts";
-import { CCF_TIERS } from "../../snapshot/records.ts";
+import { currentCcfRank, currentCoreRank, currentQualisRank } from "../../snapshot/records.ts";
 import {
   deadlineEstimates,
   estimatedSubmissionDate,
@@ -22,15 +22,21 @@ import {
 import { inferredFieldsSource, venueFields } from "../fields/venue-fields.ts";
 import { countryFromPlace } from "../normalize/countries.ts";
 import { buildDeadline } from "../normalize/dates.ts";
-import { normalizeCoreRank, placeInNormalCase } from "../normalize/normalize.ts";
-import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
+import { placeInNormalCase } from "../normalize/normalize.ts";
+import type { ChosenNames } from "../resolve/choose-names.ts";
 import type { ConferenceObservation, SourceId } from "../sources/observations.ts";
 import { byPriority, firstBy } from "../sources/priority.ts";
 import { isPublishable } from "../sources/sources.ts";
+import { type AcceptanceCorrection, crossCheckDisagreements, mergeAcceptance } from "./acceptance.ts";
+import { consensusNames } from "./consensus-names.ts";
 import { type CpIndexInput, computeCpIndex } from "./cp-index.ts";
-import { currentEdition, rowEdition, submissionDate } from "./editions.ts";
+import { editionDates } from "./edition-dates.ts";
+import { currentEdition, roundNotification, rowEdition, submissionDate } from "./editions.ts";
 import { ccfCategories, coreForCodes } from "./list-categories.ts";
+import type { Misfiled } from "./misfiled-acceptance.ts";
 import { dropImplausible } from "./plausibility.ts";
+import { type RankCorrection, rankHistory } from "./rank-history.ts";
+import { referenceRoundReason } from "./reference-rounds.ts";
 
 export interface Conflict {
   venue: string;
@@ -61,46 +67,27 @@ const NAMES_AFTER_CCF: SourceId[] = [
 ];
 // Acronym spelling and fallback: the 2026 list spells some acronyms its own way ("INTER-SPEECH"), so the 2022
 // spelling of the same acronym wins where both exist. The pair itself comes from the first row in TITLE_PRIORITY.
-const NAME_PRIORITY: SourceId[] = ["ccf", "ccf2026", ...NAMES_AFTER_CCF];
+export const NAME_PRIORITY: SourceId[] = ["ccf", "ccf2026", ...NAMES_AFTER_CCF];
 // The pair of names comes from one row in this order: the current CCF list first.
-const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", ...NAMES_AFTER_CCF];
+export const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", ...NAMES_AFTER_CCF];
 const TRACKER_PRIORITY: SourceId[] = ["ccfddl", "hf", "pwc", "mpc"];
-const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin", "openaccept"];
 /** Every source that gives a conference's official website, in the order its link wins (paid output only). */
 const WEBSITE_PRIORITY: SourceId[] = [...TRACKER_PRIORITY, "openaccept"];
 
-/**
- * The CCF lists in the order their claim wins: the first with an A, B or C decides. CCF 2026 is current;
- * ccfddl and the reference service already follow it; the 2022 list only speaks for venues the others miss.
- */
-const CCF_EDITIONS = ["CCF2026", "ccfddl", "reference", "CCF2022"];
-/**
- * The current CORE rank is the newest edition's: ICORE2026, or CORE2023 for venues the ICORE2026 copy lacks.
- * A venue ranked only in older editions is unranked today; those ranks stay in its rank history.
- */
-const CORE_EDITIONS = ["ICORE2026", "CORE2023"];
-
+// The current ranks and the claims behind them: one rule for the build and every surface that names a rank's
+// source (snapshot/records/current-ranks.ts).
 function ccfRank(ranks: RankHistoryEntry[]): { rank: ConferenceRow["ccf_rank"]; edition: string | null } {
-  for (const edition of CCF_EDITIONS) {
-    const claim = ranks.find((r) => r.system === "CCF" && r.edition.startsWith(edition));
-    if (claim && (CCF_TIERS as readonly string[]).includes(claim.rank)) {
-      return { rank: claim.rank as ConferenceRow["ccf_rank"], edition: claim.edition };
-    }
-  }
-  return { rank: "", edition: null };
+  const current = currentCcfRank(ranks);
+  return { rank: current.tier, edition: current.claim?.edition ?? null };
 }
 
 function coreRank(ranks: RankHistoryEntry[]): { rank: ConferenceRow["core_rank"]; edition: string | null } {
-  for (const edition of CORE_EDITIONS) {
-    const claim = ranks.find((r) => r.system === "CORE" && r.edition === edition);
-    if (claim) return { rank: normalizeCoreRank(claim.rank), edition };
-  }
-  return { rank: "", edition: null };
+  const current = currentCoreRank(ranks);
+  return { rank: current.tier, edition: current.claim?.edition ?? null };
 }
 
 function qualisRank(ranks: RankHistoryEntry[]): ConferenceRow["qualis_rank"] {
-  const claim = ranks.find((r) => r.system === "QUALIS" && r.edition === "QUALIS2017-2020");
-  return (claim?.rank ?? "") as ConferenceRow["qualis_rank"];
+  return currentQualisRank(ranks).tier;
 }
 
 /** Two deadlines of one type this far apart are two rounds, not two spellings of one (the round model's gap). */
@@ -174,9 +161,7 @@ function mergeEditions(venue: string, members: ConferenceObservation[], conflict
     .sort(([a], [b]) => a - b)
     .map(([year, eds]) => ({
       year,
-      start_date: eds.find((e) => e.start_date)?.start_date ?? null,
-      end_date: eds.find((e) => e.end_date)?.end_date ?? null,
-      date_text: eds.find((e) => e.date_text)?.date_text ?? null,
+      ...editionDates(eds),
       place: placeInNormalCase(eds.find((e) => e.place)?.place ?? null),
       country: eds.find((e) => e.country)?.country ?? null,
       deadlines: mergeDeadlines(
@@ -231,15 +216,22 @@ function foldReferenceEdition(
     const same = existing.deadlines.filter((x) => x.type === d.type);
     if (same.length === 0) existing.deadlines.push(d);
     else if (!same.some((x) => x.date === d.date)) {
+      // Another round of the edition rather than another date of the trackers' round (reference-rounds.ts).
+      const anotherRound = referenceRoundReason(editions, existing, d, state.conference_date);
+      if (anotherRound) existing.deadlines.push(d);
       conflicts.push({
         venue,
         field: `${year} ${d.type} deadline`,
-        chosen: { value: same.map((x) => x.date).join(", "), source: same[0]?.source ?? "" },
+        chosen: {
+          value: [...same.map((x) => x.date), ...(anotherRound ? [d.date] : [])].join(", "),
+          source: anotherRound ? `${same[0]?.source ?? ""} and reference` : (same[0]?.source ?? ""),
+        },
         others: [{ value: d.date, source: "reference" }],
         why:
-          same[0]?.source === "reference"
+          anotherRound ??
+          (same[0]?.source === "reference"
             ? "two reference rows of one venue: the row updated last gives the date"
-            : "trackers publish the exact time and zone; the reference gives a date only",
+            : "trackers publish the exact time and zone; the reference gives a date only"),
       });
     }
   }
@@ -271,40 +263,10 @@ function referenceDeadline(type: "paper" | "notification", date: string): Deadli
   return d ? [d] : [];
 }
 
-function mergeAcceptance(
-  venue: string,
-  members: ConferenceObservation[],
-  conflicts: Conflict[],
-): AcceptanceRow[] {
-  const rows = new Map<string, AcceptanceRow>();
-  for (const o of byPriority(members, ACCEPTANCE_PRIORITY)) {
-    if (!isPublishable(o.source)) continue;
-    for (const r of o.acceptance) {
-      const key = `${r.year}|${r.track ?? ""}`;
-      if (!rows.has(key)) rows.set(key, r);
-    }
-  }
-  // Unlicensed figures only cross-check the published ones.
-  for (const o of members.filter((m) => !isPublishable(m.source))) {
-    for (const r of o.acceptance) {
-      const published = rows.get(`${r.year}|`);
-      if (published?.rate != null && r.rate != null && Math.abs(published.rate - r.rate) > 0.02) {
-        conflicts.push({
-          venue,
-          field: `${r.year} acceptance rate`,
-          chosen: { value: published.rate, source: published.source },
-          others: [{ value: r.rate, source: o.source }],
-          why: `${o.source} states no licence: used to cross-check only`,
-        });
-      }
-    }
-  }
-  return [...rows.values()].sort((a, b) => a.year - b.year || (a.track ?? "").localeCompare(b.track ?? ""));
-}
-
-function latestMainRate(rows: AcceptanceRow[]): number | null {
+/** The latest main-track row with a rate: the rate rankings use, and its year. */
+function latestMainRate(rows: AcceptanceRow[]): AcceptanceRow | null {
   const main = rows.filter((r) => r.track === null && r.rate !== null);
-  return main[main.length - 1]?.rate ?? null;
+  return main[main.length - 1] ?? null;
 }
 
 /** Main-track submissions of the latest year that states them (cp_index community size). */
@@ -313,21 +275,34 @@ function latestMainSubmissions(rows: AcceptanceRow[]): number | null {
   return main[main.length - 1]?.submitted ?? null;
 }
 
-function uniqueRanks(members: ConferenceObservation[]): RankHistoryEntry[] {
-  const seen = new Set<string>();
-  const out: RankHistoryEntry[] = [];
-  for (const o of members) {
-    if (!isPublishable(o.source)) continue;
-    for (const r of o.ranks) {
-      const k = `${r.system}|${r.edition}|${r.rank}`;
-      if (!seen.has(k)) {
-        seen.add(k);
-        out.push(r);
-      }
-    }
-  }
-  return out;
-}
+const percentOf = (r: AcceptanceRow) => (r.rate === null ? "no rate" : `${(r.rate * 100).toFixed(1)} %`);
+const figure = (r: AcceptanceRow) => `${r.accepted ?? "?"}/${r.submitted ?? "?"} (${percentOf(r)})`;
+
+/** An acceptance row a rule dropped or replaced, as the build report lists it (acceptance.ts). */
+const acceptanceConflict = (venue: string, c: AcceptanceCorrection): Conflict => ({
+  venue,
+  field: `${c.year}${c.track ? ` ${c.track}` : ""} acceptance`,
+  chosen: {
+    value: c.replacement ? figure(c.replacement) : "dropped",
+    source: c.replacement
+      ? `${c.replacement.source} by acceptance rule ${c.rule}`
+      : `acceptance rule ${c.rule}`,
+  },
+  others: [{ value: figure(c.dropped), source: c.dropped.source }],
+  why: `${c.rule}: ${c.why}`,
+});
+
+/** A rank claim kept out of the venue's history, as the build report lists it (rank-history.ts). */
+const rankConflict = (venue: string, c: RankCorrection): Conflict => ({
+  venue,
+  field: `${c.dropped.system} ${c.dropped.edition} rank`,
+  chosen: {
+    value: c.kept ? c.kept.rank : "dropped",
+    source: `${c.kept ? `${c.kept.source} by ` : ""}rank-history rule ${c.rule}`,
+  },
+  others: [{ value: `${c.dropped.rank} (${c.row})`, source: c.dropped.source }],
+  why: `${c.rule}: ${c.why}`,
+});
 
 /** Date of the newest data behind the venue's deadlines: the newest of the dates of the sources that gave them. */
 function deadlineDataDate(
@@ -344,6 +319,8 @@ export function mergeConference(
   conflicts: Conflict[],
   /** Each source's data date (SourceInfo.date), for the outlook's `data_as_of`. */
   sourceDates: ReadonlyMap<string, string | null>,
+  /** Acceptance rows that belong to another venue of the same acronym (misfiled-acceptance.ts). */
+  misfiled: ReadonlyMap<AcceptanceRow, Misfiled> = new Map(),
 ): {
   draft: ConferenceDraft;
   detail: ConferenceDetailDraft;
@@ -354,12 +331,15 @@ export function mergeConference(
   names: ChosenNames;
 } {
   // Names differ in spelling between every pair of lists, so they are chosen by priority, not reported: short
-  // and full name together from one row (title priority), then cleaned (pipeline/resolve/names.ts).
-  const names = chooseNames(members, TITLE_PRIORITY, NAME_PRIORITY);
+  // and full name together from one row (title priority; of the spellings of one name, the one most sources
+  // give: consensus-names.ts), then cleaned (pipeline/resolve/names.ts).
+  const names = consensusNames(members, TITLE_PRIORITY, NAME_PRIORITY);
   const shortName = names.short ?? "";
   const fullName = names.full ?? shortName;
   const venue = shortName || fullName;
-  const ranks = uniqueRanks(members);
+  const history = rankHistory(members, shortName, fullName);
+  for (const c of history.corrections) conflicts.push(rankConflict(venue, c));
+  const ranks = history.ranks;
   const ref = members.find((o) => o.source === "reference") ?? null;
 
   const editions = mergeEditions(venue, members, conflicts);
@@ -379,7 +359,19 @@ export function mergeConference(
   }
   const current = currentEdition(editions, nowIso);
   const outlook = submissionOutlook({ editions, nowIso, dataAsOf: deadlineDataDate(editions, sourceDates) });
-  const acceptance = mergeAcceptance(venue, members, conflicts);
+  const merged = mergeAcceptance(members, misfiled);
+  for (const c of merged.corrections) conflicts.push(acceptanceConflict(venue, c));
+  const acceptance = merged.rows;
+  // Unlicensed figures only cross-check the published ones.
+  for (const { published, other } of crossCheckDisagreements(members, acceptance)) {
+    conflicts.push({
+      venue,
+      field: `${other.year} acceptance rate`,
+      chosen: { value: published.rate, source: published.source },
+      others: [{ value: other.rate, source: other.source }],
+      why: `${other.source} states no licence: used to cross-check only`,
+    });
+  }
   const ccf = ccfRank(ranks);
   const core = coreRank(ranks);
   const fields = venueFields(
@@ -387,11 +379,12 @@ export function mergeConference(
     fullName,
   );
   const categories = ccfCategories(members, ccf.edition);
+  const submission = current ? submissionDate(current, nowIso) : null;
   const row = {
     short_name: shortName,
     full_name: fullName,
-    submission_date: current ? submissionDate(current, nowIso) : null,
-    notification_date: current?.deadlines.find((d) => d.type === "notification")?.date ?? null,
+    submission_date: submission,
+    notification_date: current ? roundNotification(current, submission) : null,
     conference_date: current?.start_date ?? null,
     location: current?.place ?? null,
     ccf_rank: ccf.rank,
@@ -403,7 +396,8 @@ export function mergeConference(
     core_for: coreForCodes(members, core.edition !== null),
     country: current?.country ?? countryFromPlace(current?.place ?? null),
     views: ref?.views ?? 0,
-    acceptance_rate: latestMainRate(acceptance),
+    acceptance_rate: latestMainRate(acceptance)?.rate ?? null,
+    acceptance_rate_year: latestMainRate(acceptance)?.year ?? null,
     editions_count: ref?.editionsCount || null,
     reference_id: ref?.referenceId ?? null,
   };

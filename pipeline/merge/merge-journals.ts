@@ -5,10 +5,11 @@ import type { JournalDetailData, JournalRow, SpecialIssue } from "../../snapshot
 import { isStaleData } from "../../snapshot/source-age.ts";
 import { inferredFieldsSource, venueFields } from "../fields/venue-fields.ts";
 import { normalizeTitle } from "../normalize/normalize.ts";
-import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
+import type { ChosenNames } from "../resolve/choose-names.ts";
 import type { JournalClaims } from "../resolve/describe.ts";
 import type { JournalObservation, SourceId } from "../sources/observations.ts";
 import { firstBy } from "../sources/priority.ts";
+import { consensusNames } from "./consensus-names.ts";
 import { ccfCategories } from "./list-categories.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { canonicalPublisher } from "./publishers.ts";
@@ -16,8 +17,8 @@ import { canonicalPublisher } from "./publishers.ts";
 export type JournalDraft = Omit<JournalRow, "id" | "updated_at"> & { sourceUpdatedAt: string | null };
 export type JournalDetailDraft = Omit<JournalDetailData, "id">;
 
-const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "scimago", "special_issues"];
-const ACRONYM_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "special_issues"];
+export const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "scimago", "special_issues"];
+export const ACRONYM_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "special_issues"];
 const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf2026", "ccf", "scimago"];
 
 /** When the data behind a journal or a call was dated (the sources' data dates), on the build day. */
@@ -64,7 +65,7 @@ export function mergeJournal(
   ccfCategorySource: SourceId | null;
 } {
   // Short and full name together from one row, cleaned (pipeline/resolve/names.ts).
-  const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY, "journal");
+  const names = consensusNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY, "journal");
   const fullName = names.full ?? "";
   const ref = members.find((o) => o.source === "reference");
   // CCF 2026 is the current list; the 2022 list only speaks for a journal the 2026 list does not name.

@@ -3,8 +3,7 @@
  * ("ACM ASIACCS" / "AsiaCCS", "Proceedings of the 25th ..." / "...", "1049-331x" / "1049-331X"); these
  * functions give the forms that are compared. They never decide a match themselves.
  */
-import type { z } from "zod";
-import type { CoreRank } from "../../snapshot/records.ts";
+import { coreTierOf } from "../../snapshot/records.ts";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -136,23 +135,11 @@ export function splitTitleAcronym(cell: string): { title: string | null; acronym
   return { title: cleanText(cell.slice(0, bar)), acronym: cleanText(cell.slice(bar + 1)) };
 }
 
-const CORE_RANKS: Record<string, z.infer<typeof CoreRank>> = {
-  "A*": "A*",
-  A: "A",
-  B: "B",
-  C: "C",
-  // CORE's Australasian tiers are ranks on the same scale, limited to venues of the region.
-  "AUSTRALASIAN B": "B",
-  "AUSTRALASIAN C": "C",
-};
-
 /**
- * A CORE rank as published onto the public scale. Everything that is not a rank on that scale (National,
- * Regional, Unranked, Journal Published, TBR, "B (needs review)", a bare "Australasian"...) gives "".
+ * A CORE rank as published onto the public scale ("Australasian B" → "B"; National, Regional, Unranked, a bare
+ * "Australasian"... → ""): the snapshot contract's rule, which the pages' rank sources read too.
  */
-export function normalizeCoreRank(raw: string): z.infer<typeof CoreRank> {
-  return CORE_RANKS[raw.replace(/\s+/g, " ").trim().toUpperCase()] ?? "";
-}
+export const normalizeCoreRank = coreTierOf;
 
 /**
  * A place written in capitals ("MONTREAL, CANADA", "BOSTON, MA, USA") in its normal case ("Montreal, Canada",

@@ -39,7 +39,8 @@ const foldWords = (s: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
 
-function jaccard(a: Set<string>, b: Set<string>): number {
+/** Shared words over all words of two word sets (1 for two empty ones). */
+export function jaccard(a: Set<string>, b: Set<string>): number {
   let both = 0;
   for (const w of a) if (b.has(w)) both++;
   const union = a.size + b.size - both;

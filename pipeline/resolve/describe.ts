@@ -72,6 +72,10 @@ function successors(o: ConferenceObservation): string[] {
 const formerAcronyms = (names: string[]) =>
   names.filter((a) => !/\s/.test(a)).flatMap((a) => acronymVariants(a));
 
+/** The row's dblp keys as exact keys: its own, and the further ones a list row gives (a second dblp path). */
+const dblpKeys = (o: { dblp: string | null; otherDblp?: string[] }) =>
+  [o.dblp, ...(o.otherDblp ?? [])].flatMap((k) => (k ? [`dblp:${k}`] : []));
+
 /** CCF and CORE claims on the public scale; QUALIS is left out (lists disagree on its scale). */
 function rankClaims(o: ConferenceObservation): string[] {
   return o.ranks
@@ -88,7 +92,7 @@ export function describeConference(o: ConferenceObservation): Resolvable {
   const title = cleaned.text;
   const { acronyms, bare, parts, exclusive, strict } = acronymEvidence(o, title);
   const exactKeys = [
-    ...(o.dblp ? [`dblp:${o.dblp}`] : []),
+    ...dblpKeys(o),
     ...(o.coreId ? [`core:${o.coreId}`] : []),
     ...(o.referenceId !== null ? [`ref:${o.referenceId}`] : []),
     ...aliasKeys(acronyms, o.title, o.source),
@@ -152,7 +156,7 @@ export function describeJournal(o: JournalObservation): Resolvable<JournalObserv
     key: o.key,
     exactKeys: [
       ...o.issns.map((i) => `issn:${i}`),
-      ...(o.dblp ? [`dblp:${o.dblp}`] : []),
+      ...dblpKeys(o),
       ...(o.referenceId !== null ? [`ref:${o.referenceId}`] : []),
       ...aliasKeys(variants, o.title, o.source),
     ],
@@ -171,6 +175,7 @@ export function describeJournal(o: JournalObservation): Resolvable<JournalObserv
         ...o,
         issns: o.issns.filter((i) => !lost.includes(i)),
         dblp: o.dblp && keys.includes(`dblp:${o.dblp}`) ? null : o.dblp,
+        otherDblp: o.otherDblp?.filter((k) => !keys.includes(`dblp:${k}`)),
         lostIssns: [...((o as JournalClaims).lostIssns ?? []), ...lost.map((issn) => ({ issn, why }))],
       };
     },

@@ -23,7 +23,7 @@ export interface Evidence {
   holds(outer: Node, inner: Node): number;
   /** Acronyms agree when one spells the other with more letters ("SIGKDD" / "KDD", "ACM_WiSec" / "WiSec"). */
   acronymsAgree(a: Node, b: Node): boolean;
-  /** Duplicate rows of one list: rows a cannot-link does not hold apart. */
+  /** Duplicate rows of one list: rows a cannot-link does not hold apart (never two SCImago rows of disjoint ISSNs). */
   duplicates(a: Node, b: Node): boolean;
   /**
    * Two rows of one source under acronyms that disagree, each saying where and when its venue meets, in other
@@ -37,6 +37,9 @@ export interface Evidence {
   /** The keys the node lost and why, if any. */
   lost(n: Node): { keys: string[]; why: string[] } | undefined;
 }
+
+/** The source whose journal rows carry all their journal's ISSNs. */
+const ISSN_REGISTER = "scimago";
 
 export function evidenceOf(nodes: readonly Node[], opts: ResolveOptions): Evidence {
   const weight = wordWeights(nodes.map((n) => n.tokens));
@@ -69,6 +72,16 @@ export function evidenceOf(nodes: readonly Node[], opts: ResolveOptions): Eviden
     b.d.withoutKeys !== undefined &&
     jaccard(a, b) >= opts.duplicateThreshold &&
     keysOf(a).some((k) => keysOf(b).includes(k));
+  // Journals: two rows of SCImago, which lists every journal under all its ISSNs, sharing none are two journals
+  // whatever their titles (Hindawi's "Journal of Engineering", 2314-4904, and the IET's, 2051-3305). Not the
+  // reference's: it gives one ISSN a row, and a renamed journal's old and new one in two rows (TASLP's 1558-7916
+  // and 2329-9290), which CCF ranks as one journal.
+  const issns = (n: Node) => keysOf(n).filter((k) => k.startsWith("issn:"));
+  const issnsApart = (a: Node, b: Node) => {
+    if (a.d.source !== ISSN_REGISTER || b.d.source !== ISSN_REGISTER) return false;
+    const [x, y] = [issns(a), issns(b)];
+    return x.length > 0 && y.length > 0 && !x.some((k) => y.includes(k));
+  };
   return {
     sim: (a, b) => weightedSimilarity(title(a), title(b), weight),
     jaccard,
@@ -77,13 +90,14 @@ export function evidenceOf(nodes: readonly Node[], opts: ResolveOptions): Eviden
     // A row that only gives the acronym cannot be told from another row with that acronym: a duplicate too.
     // Rows sharing a reviewed alias key (aliases.yaml: a list naming one venue twice) are duplicates as well.
     duplicates: (a, b) =>
-      (a.d.normTitle !== null && a.d.normTitle === b.d.normTitle) ||
-      a.aliases.some((k) => b.aliases.includes(k)) ||
-      // The same words under acronyms that disagree are two venues ("Koli Calling" and ICER, one CORE title each).
-      (a.tokens.size >= 2 && jaccard(a, b) === 1 && acronymsAgree(a, b)) ||
-      (series(a).some((x) => series(b).includes(x)) &&
-        (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold)) ||
-      sharedKeyClose(a, b),
+      !issnsApart(a, b) &&
+      ((a.d.normTitle !== null && a.d.normTitle === b.d.normTitle) ||
+        a.aliases.some((k) => b.aliases.includes(k)) ||
+        // The same words under acronyms that disagree are two venues ("Koli Calling" and ICER, one CORE title each).
+        (a.tokens.size >= 2 && jaccard(a, b) === 1 && acronymsAgree(a, b)) ||
+        (series(a).some((x) => series(b).includes(x)) &&
+          (a.untitled || b.untitled || jaccard(a, b) >= opts.duplicateThreshold)) ||
+        sharedKeyClose(a, b)),
     heldApart,
     keysOf,
     loseKey: (n, key, why) => {

@@ -4,6 +4,7 @@
  */
 import type { Resolvable } from "./resolution.ts";
 import { titleTokens } from "./similarity.ts";
+import { typoCorrections } from "./typos.ts";
 
 export interface Node {
   i: number;
@@ -31,11 +32,17 @@ export const byRank = (a: Node, b: Node) => a.rank - b.rank;
 export const isAnchor = (n: Node) => !n.d.tracker && !n.untitled;
 
 export function nodesOf<O>(observations: readonly O[], describe: (o: O) => Resolvable<O>): Nodes {
-  const all: Node[] = observations.map((o, i) => {
+  const described = observations.map((o) => {
     const d = describe(o);
+    return { d, words: d.title ? titleTokens(d.title) : new Set<string>() };
+  });
+  // A slip of the pen in one title ("Forntiers") would hide its venue from every other list's row.
+  const distinct = new Map(described.map(({ d, words }) => [d.normTitle ?? "", words]));
+  const typos = typoCorrections(distinct.values());
+  const all: Node[] = described.map(({ d, words: raw }, i) => {
+    const words = typos.size === 0 ? raw : new Set([...raw].map((w) => typos.get(w) ?? w));
     // A title that only repeats the acronym ("KDD", "ACM SIGCOMM Conference") says nothing more.
     const own = new Set(d.acronyms.map((a) => a.toLowerCase()));
-    const words = d.title ? titleTokens(d.title) : new Set<string>();
     const compact = d.normTitle?.replace(/ /g, "") ?? "";
     const untitled = words.size === 0 || own.has(compact) || [...words].every((w) => own.has(w));
     return {

@@ -20,7 +20,10 @@
  * Cannot-links: two distinct rows of one curated list (same `exclusive` group) never share a venue, unless
  * they are duplicate rows (near-identical titles), which are merged and reported. A group whose rows may not
  * found a venue (acceptance lists, the archived paperswithcode list) is left unmatched (`venues.ts`).
+ * The close pairs left apart are listed for review: stage B's, and those of two venues ranked by complementary
+ * lists (`complementary-pairs.ts`).
  */
+import { complementaryPairs } from "./complementary-pairs.ts";
 import { jointEditions } from "./joint-editions.ts";
 import { mustLinks } from "./must-links.ts";
 import { RESOLVE_DEFAULTS, type Resolution, type Resolvable, type ResolveOptions } from "./resolution.ts";
@@ -44,5 +47,5 @@ export function resolve<O>(
   weakAttachments(r);
   jointEditions(r);
   successors(r);
-  return venuesOf(observations, r, reviewed);
+  return venuesOf(observations, r, [...reviewed, ...complementaryPairs(r)]);
 }

@@ -36,8 +36,30 @@ const STOP_WORDS = new Set([
   "edition",
 ]);
 
+/** British spellings that no suffix rule below reaches, as the American one. */
+const AMERICAN: Record<string, string> = {
+  behaviour: "behavior",
+  behaviours: "behaviors",
+  centre: "center",
+  centres: "centers",
+  programme: "program",
+  programmes: "programs",
+  defence: "defense",
+  catalogue: "catalog",
+  analyse: "analyze",
+  colour: "color",
+  labour: "labor",
+  neighbour: "neighbor",
+  fibre: "fiber",
+};
+
 function stem(word: string): string {
-  // British and American spellings are one word ("Visualisation" / "Visualization").
+  // British and American spellings are one word ("Visualisation" / "Visualization", "Modelling" / "Modeling",
+  // "Behaviour" / "Behavior"): two lists spell one venue each its way (MMM's "Multimedia Modelling", CORE).
+  const american = AMERICAN[word];
+  if (american) return stem(american);
+  const single = word.match(/^([a-z]{2,}[aeiou])ll(ing|ed|ers?)$/);
+  if (single) return stem(`${single[1]}l${single[2]}`);
   if (word.length > 7 && word.endsWith("isation")) return stem(`${word.slice(0, -7)}ization`);
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   // "Processes", "approaches", "boxes": the plural adds "es".

@@ -13,6 +13,8 @@ export interface Edge {
   b: Node;
   score: number;
   rule: MatchRule;
+  /** Why the pair is listed for review, when not the rule's usual words. */
+  why?: string;
 }
 
 /** Applies the strong edges; returns the pairs the suspected duplicates are drawn from. */

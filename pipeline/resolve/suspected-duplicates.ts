@@ -19,7 +19,7 @@ export type Verdict = "reviewed" | "listed-apart" | "suspect";
  * (asked once for each pair of venues: it depends on the venues, not on which of their rows met).
  */
 export function suspectedDuplicates<N extends Row>(
-  pairs: readonly { a: N; b: N; score: number; rule: MatchRule }[],
+  pairs: readonly { a: N; b: N; score: number; rule: MatchRule; why?: string }[],
   find: (x: number) => number,
   clusterOf: Map<number, number>,
   verdict: (a: N, b: N) => Verdict,
@@ -32,7 +32,7 @@ export function suspectedDuplicates<N extends Row>(
     key: n.d.key,
     title: n.d.title,
   });
-  for (const { a, b, score, rule } of pairs) {
+  for (const { a, b, score, rule, why: given } of pairs) {
     const ca = clusterOf.get(find(a.i));
     const cb = clusterOf.get(find(b.i));
     if (ca === undefined || cb === undefined || ca === cb) continue;
@@ -45,7 +45,7 @@ export function suspectedDuplicates<N extends Row>(
     if (v === "reviewed") continue;
     const prev = found.get(key);
     if (prev && prev.similarity >= score) continue;
-    const why = rule === "title" ? "identical title" : "same acronym, similar titles";
+    const why = given ?? (rule === "title" ? "identical title" : "same acronym, similar titles");
     found.set(key, { a: side(a, ca), b: side(b, cb), similarity: Math.round(score * 1000) / 1000, why });
   }
   const sorted = [...found.entries()].sort(

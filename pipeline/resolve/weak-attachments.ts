@@ -2,7 +2,8 @@
  * Phase C, weak attachments, decided on the state B left and applied together: a group with no list row (tracker
  * series, untitled rows) or a lone row attaches to the one venue its acronym, joint-acronym part ("IJCAI" of
  * "IJCAI-ECAI") or agreeing rank claims point at; several candidates make it ambiguous, never a guess. A titled
- * row never follows an acronym part to a series whose title contradicts its own, nor its title alone to a venue
+ * row never follows an acronym part to a series whose title contradicts its own (a workshop named after a
+ * series is not the series), nor its title alone to a venue
  * its own source lists apart (held elsewhere, in another month, under another acronym); a row titled as one venue
  * under another venue's acronym was held out before (`title-conflicts.ts`) and is not visited.
  */
@@ -141,8 +142,11 @@ function candidates(r: Resolving, v: Visit): Map<number, Candidate> {
     let contradicted: Node | null = null;
     for (const a of n.d.acronymParts ?? []) {
       for (const m of block(byAcronym, a)) {
-        // A titled row goes to a part's series only if its title does not contradict the series' title.
-        if (!n.untitled && !m.untitled && r.evidence.sim(n, m) < r.opts.acronymThreshold) contradicted ??= m;
+        // A titled row goes to a part's series only if its title does not contradict the series' title, and a
+        // workshop named after a series (QUALIS's "CSI-SE", "CONTEXT-BPM") is an event of its own beside it.
+        const titled = !n.untitled && !m.untitled;
+        if (titled && (r.evidence.sim(n, m) < r.opts.acronymThreshold || satelliteOf(n, m)))
+          contradicted ??= m;
         else consider(m, "acronym-part");
       }
     }
@@ -151,6 +155,11 @@ function candidates(r: Resolving, v: Visit): Map<number, Candidate> {
   }
   return best;
 }
+
+/** "Workshop" is no word of the title comparison (similarity.ts): a workshop's title holds its series' words. */
+const WORKSHOP = /\bworkshops?\b/i;
+const satelliteOf = (n: Node, series: Node) =>
+  WORKSHOP.test(n.d.title ?? "") && !WORKSHOP.test(series.d.title ?? "");
 
 const titlesOf = (list: Node[]) =>
   [...new Set(list.flatMap((n) => (n.d.title ? [n.d.title] : [])))].slice(0, 3);

@@ -54,6 +54,8 @@ export interface ConferenceObservation {
   title: string | null;
   /** dblp key normalised to "conf/<name>" (e.g. "conf/aaai"), null when unknown. */
   dblp: string | null;
+  /** Further dblp keys a list row gives the venue (CCF 2026's second dblp paths): for matching only. */
+  otherDblp?: string[];
   /** CORE portal id, stable across CORE editions. */
   coreId: string | null;
   /** The reference service's integer id. */
@@ -89,6 +91,8 @@ export interface JournalObservation {
   issns: string[];
   /** dblp key normalised to "journals/<name>". */
   dblp: string | null;
+  /** Further dblp keys a list row gives the journal (CCF 2026's second dblp paths): for matching only. */
+  otherDblp?: string[];
   referenceId: number | null;
   publisher: string | null;
   /** As published (reference snapshot), kept as a string. */

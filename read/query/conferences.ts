@@ -183,6 +183,8 @@ async function rankConferences(run: ConferenceRankingRun): Promise<ConferenceRan
       for (const extra of spec.extras) {
         if (extra === "acceptance_rate") {
           if (r.acceptance_rate !== null) row.acceptance_rate = r.acceptance_rate;
+          // The rate's year beside it: a 2019 rate ranks beside a 2026 one, and a reader must see which is which.
+          if (r.acceptance_rate_year != null) row.acceptance_rate_year = r.acceptance_rate_year;
         } else {
           row[extra] = counts.get(EXTRA_METRIC[extra])?.get(r.id) ?? 0;
         }

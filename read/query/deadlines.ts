@@ -39,7 +39,7 @@ const ROUNDS =
 
 /**
  * The list's order (read/schema/deadline-order.ts): the date the row prints, then the instant it closes, then a
- * unique key. Never the instant first: an estimate closes at the end of its window, after the date it prints.
+ * unique key. Never the instant first: a date ends at another instant in every zone (an estimate's in AoE).
  */
 const PAGE_ORDER = "r.next_date, r.next_epoch, r.id_num, r.cycle_year, r.round";
 

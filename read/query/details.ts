@@ -6,6 +6,7 @@
 
 import {
   type ConferenceRow,
+  currentRankClaims,
   type JournalRow,
   type ResearchField,
   type SpecialIssue,
@@ -169,6 +170,7 @@ async function conferenceCore(ctx: QueryContext, id: string): Promise<Conference
       outlook: detail?.outlook ?? unknownOutlook(ctx.db.manifest.date),
       acceptance: [...(detail?.acceptance ?? [])].sort(byYearDesc),
       rank_history: detail?.rank_history ?? [],
+      rank_sources: currentRankClaims(detail?.rank_history ?? []),
     },
     related_conferences,
     related_journals,

@@ -3,8 +3,9 @@
  * watchlist, RSS and iCalendar): by the date the row prints, then the instant it closes, then a unique key.
  *
  * Every surface prints a deadline's `date`: an announced one's date as published, an estimate's expected date (the
- * centre of its window). `closes_at` is no substitute: for an estimate it is the end of its window, so ordering by it
- * lists an estimate around 5 Jan after an announced 19 Jan deadline. The query layer's SQL orders the same way
+ * centre of its window). `closes_at` is no substitute: it is the instant that date ends in the deadline's own zone
+ * (an estimate's in AoE), so a date in a zone far east of UTC can close before the day before it in AoE, and a
+ * list ordered by it would print its dates out of order. The query layer's SQL orders the same way
  * (read/query/deadlines.ts); this is the order for lists put together outside it.
  */
 

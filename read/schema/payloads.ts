@@ -79,7 +79,9 @@ export const Conference = z
     short_name: z.string(),
     full_name: z.string(),
     submission_date: nullableDate.meta({ description: "Submission deadline." }),
-    notification_date: nullableDate,
+    notification_date: nullableDate.meta({
+      description: "The notification of submission_date's round (null when none is known).",
+    }),
     conference_date: nullableDate,
     location: z.string().nullable(),
     edition: RowEditionPayload.nullable(),
@@ -102,7 +104,9 @@ export const Conference = z
     next_submission_date: nullableDate.meta({
       description: "Next submission (abstract or paper) deadline of the outlook, announced or estimated.",
     }),
-    next_submission_closes_at: z.iso.datetime().nullable().meta({ description: "When it closes (UTC)." }),
+    next_submission_closes_at: z.iso.datetime().nullable().meta({
+      description: "When it closes (UTC; an estimate: the end of its expected date, AoE).",
+    }),
     next_submission_estimated: z.boolean().nullable().meta({ description: "True when it is an estimate." }),
     outlook_state: OutlookState.meta({
       description: `State of the submission outlook: ${OUTLOOK_STATE_TABLE}.`,
@@ -121,7 +125,12 @@ export const RankedConference = Conference.extend({
     .min(0)
     .max(1)
     .optional()
-    .meta({ description: "Added by most_competitive (0-1)." }),
+    .meta({ description: "Added by most_competitive (0-1): the latest main-track rate known." }),
+  acceptance_rate_year: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: "Added by most_competitive: the year of that rate." }),
   views_30d: count.optional().meta({ description: "Added by most_viewed and trending." }),
 }).meta({ id: "RankedConference" });
 export type RankedConference = z.output<typeof RankedConference>;
@@ -376,6 +385,10 @@ export const ConferenceDetail = Conference.extend({
     .array(AcceptanceRow.meta({ id: "AcceptanceRate" }))
     .meta({ description: "Newest year first." }),
   rank_history: z.array(RankHistoryPayload),
+  rank_sources: z.array(RankHistoryPayload).meta({
+    description:
+      'The rank_history claim behind each current rank (ICORE2026\'s "Australasian B" behind core_rank B).',
+  }),
   ...detailTail({
     attendees_count: count,
     related_conferences: z.array(CompactConference),

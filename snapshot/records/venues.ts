@@ -137,6 +137,8 @@ export const ConferenceRow = z.object({
   views: PageViews,
   /** Latest known main-track acceptance rate, 0-1. */
   acceptance_rate: z.number().min(0).max(1).nullable(),
+  /** The year of that rate (absent in older snapshots). */
+  acceptance_rate_year: z.number().int().nullable().default(null),
   /** Editions held, when a source states it. */
   editions_count: z.number().int().nullable(),
   reference_id: ReferenceId.nullable(),

@@ -2,14 +2,14 @@
 import { type Locale, localePath, t } from "../../render/i18n.ts";
 import type { CpIndex } from "../../snapshot/records.ts";
 import { formatNumber } from "./format.ts";
-import { editionLabel } from "./ranks.ts";
+import { rankFromLabel } from "./ranks.ts";
 import type { RankCell } from "./venue-view.ts";
 
 export const SCIMAGO_ATTRIBUTION = "SCImago Journal & Country Rank";
 
-/** "A (CCF2022)", or "unranked". */
+/** "A (CCF2022)", "B (ICORE2026: Australasian B)", or "unranked". */
 export const rankText = (cell: RankCell) =>
-  cell.rank ? `${cell.rank}${cell.edition ? ` (${editionLabel(cell.edition)})` : ""}` : "unranked";
+  cell.rank ? `${cell.rank}${cell.edition ? ` (${rankFromLabel(cell)})` : ""}` : "unranked";
 
 /** "78.2 / 100, confidence 0.70, version cp-1; recognition 100 × 0.35, selectivity 72.7 × 0.25 (unknown: 50)..." */
 export function cpIndexSummary(cp: CpIndex): string {

@@ -115,11 +115,19 @@ function document(title: string, intro: string, sections: readonly (string | nul
   return `${[`# ${title}`, notice, intro, ...body].filter(Boolean).join("\n\n")}\n`;
 }
 
-/** The outlook's next submission deadline (announced or estimated), or what its state says instead. */
+/**
+ * The outlook's next submission deadline (announced or estimated) with the source and data date behind it
+ * (render/provenance.ts; the old-data notice above counts from the oldest date of that deadline's round), or what
+ * its state says instead, with the venue's data date.
+ */
 function nextText(view: ConferenceView, locale: Locale): string {
   const outlook = view.outlook;
   if (!outlook) return noNextText({ state: "unknown", data_as_of: null }, locale);
-  return outlook.next ? deadlineText(outlook.next, outlook.data_as_of, locale) : noNextText(outlook, locale);
+  if (!outlook.next) return noNextText(outlook, locale);
+  return t(locale, "md.with_source", {
+    text: deadlineText(outlook.next, outlook.data_as_of, locale),
+    source: provenanceText(outlook.next, view.sources, outlook.data_as_of, locale),
+  });
 }
 
 /**
@@ -146,18 +154,18 @@ export function conferenceMarkdown(view: ConferenceView, locale: Locale = "en"):
   const w = messagesOf(locale).t;
   const pageUrl = absoluteUrl(localePath(locale, view.path));
   const date = (iso: string | null) => formatDate(iso, locale);
-  const asOf = view.outlook?.data_as_of ? w("deadline.as_of", { date: view.outlook.data_as_of }) : "";
   const conference = date(row.conference_date);
   const facts = bullets([
     w("md.page", { url: pageUrl }),
     w("md.next", { text: nextText(view, locale) }),
-    // Beside the next deadline, as on the page: a passed unannounced estimate is marked on its own row below.
+    // Beside the next deadline, as on the page: a passed unannounced estimate is marked on its own row below. No
+    // date of its own: the line above names the data date of what the state rests on, while the venue's newest
+    // source date here read as a contradiction of the notice's (ISCA: data from 2026-07-01, then "as of 2026-08-22").
     w("md.outlook", {
       state: stateLabel(
         stateBesideNext(view.outlook?.state ?? "unknown", (view.outlook?.next ?? null) !== null),
         locale,
       ),
-      asOf,
     }),
     w("md.latest_call", { date: date(row.submission_date) }),
     w("md.notification", { date: date(row.notification_date) }),
@@ -172,7 +180,14 @@ export function conferenceMarkdown(view: ConferenceView, locale: Locale = "en"):
     row.is_extended === null
       ? null
       : w("md.extended", { value: w(row.is_extended ? "venue.yes" : "venue.no") }),
-    row.acceptance_rate === null ? null : w("md.acceptance", { rate: formatPercent(row.acceptance_rate) }),
+    row.acceptance_rate === null
+      ? null
+      : w("md.acceptance", {
+          rate:
+            row.acceptance_rate_year === null
+              ? formatPercent(row.acceptance_rate)
+              : `${formatPercent(row.acceptance_rate)} (${row.acceptance_rate_year})`,
+        }),
     row.editions_count === null ? null : w("md.editions", { count: String(row.editions_count) }),
     view.cpIndex ? w("md.cp", { summary: cpText(view.cpIndex, locale) }) : w("md.not_scored"),
     view.dblp ? `dblp: https://dblp.org/db/${view.dblp}` : null,

@@ -5,7 +5,7 @@
  */
 import type { ConferenceSearchParams, JournalSearchParams } from "../../read/schema/api.ts";
 import type { MessageKey } from "../../render/i18n.ts";
-import type { ConferenceRow, JournalRow } from "../../snapshot/records.ts";
+import { type ConferenceRow, currentCoreRank, type JournalRow } from "../../snapshot/records.ts";
 import { formatNumber, formatPercent } from "./format.ts";
 import { RANK_TIERS, type RankTier } from "./ranks.ts";
 import { queryLayer, snapshot } from "./snapshot.ts";
@@ -42,6 +42,28 @@ export interface RankingList extends RankingListInfo {
   conferenceMetric?: Metric<ConferenceRow>;
   journalMetric?: Metric<JournalRow>;
   specialIssues?: OpenIssue[];
+  /** A CORE tier's list: where its venues' current rank comes from, so the page says what the list holds. */
+  coreSources?: CoreSources;
+}
+
+/** How many venues of a CORE tier take their rank from each edition, and how many a regional tier gives. */
+export interface CoreSources {
+  icore: number;
+  core2023: number;
+  /** Ranked "Australasian B" or "Australasian C" by their list: CORE's tiers for venues of the region. */
+  australasian: number;
+}
+
+/** Counts the claims behind the CORE ranks of `rows` (the contract's rule, as the build chose them). */
+function coreSourcesOf(rows: readonly ConferenceRow[]): CoreSources {
+  const details = snapshot().conferenceDetails;
+  const claims = rows.map((r) => currentCoreRank(details.get(r.id)?.rank_history ?? []).claim);
+  const from = (edition: string) => claims.filter((c) => c?.edition === edition).length;
+  return {
+    icore: from("ICORE2026"),
+    core2023: from("CORE2023"),
+    australasian: claims.filter((c) => c && /^australasian\b/i.test(c.rank)).length,
+  };
 }
 
 /** Top lists stop here; tier lists and open calls are complete. */
@@ -94,7 +116,7 @@ const LISTS: readonly RankingListInfo[] = [
     (tier): RankingListInfo => ({
       slug: tier.slug,
       title: `${tier.label} venues`,
-      description: `Every venue ranked ${tier.tier} by ${tier.system} in the current snapshot: open calls soonest first, then the most recent deadlines.`,
+      description: `Every venue ranked ${tier.tier} by ${tier.system} in the current snapshot${tier.system === "CORE" ? " (ICORE2026's rank where ICORE2026 lists the venue, else CORE2023's)" : ""}: open calls soonest first, then the most recent deadlines.`,
       group: "tiers",
       api: {
         conferences: `/api/conferences?${tierParam(tier)}`,
@@ -146,7 +168,14 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
         ...info,
         conferences: conferences((await layer.listConferences("most_competitive", top)).conferences),
         journals: [],
-        conferenceMetric: { title: "metric.acceptance", value: (c) => formatPercent(c.acceptance_rate) },
+        // The year beside each rate: the list ranks each venue by its latest known year, old or new.
+        conferenceMetric: {
+          title: "metric.acceptance",
+          value: (c) =>
+            c.acceptance_rate_year === null
+              ? formatPercent(c.acceptance_rate)
+              : `${formatPercent(c.acceptance_rate)} (${c.acceptance_rate_year})`,
+        },
       };
     case "cp-index":
       return {
@@ -194,9 +223,11 @@ async function contents(info: RankingListInfo): Promise<RankingList> {
         })
       : null,
   ]);
+  const tierRows = conferences(tierConferences.conferences);
   return {
     ...info,
-    conferences: conferences(tierConferences.conferences),
+    conferences: tierRows,
+    ...(tier.system === "CORE" ? { coreSources: coreSourcesOf(tierRows) } : {}),
     journals: tierJournals ? journals(tierJournals.journals) : [],
   };
 }

@@ -14,11 +14,11 @@ export interface RankTier extends QueryRankTier {
   label: string;
 }
 
-/** The query layer's tiers (read/schema/rank-tiers.ts) with the name the site shows. */
-export const RANK_TIERS: readonly RankTier[] = TIERS.map((t) => ({
-  ...t,
-  label: `${t.system === "CORE" ? "CORE (ICORE)" : t.system} ${t.tier}`,
-}));
+/**
+ * The query layer's tiers (read/schema/rank-tiers.ts) with the name the site shows. A CORE tier is the current
+ * CORE rank, ICORE2026's or else CORE2023's, so it is labelled "CORE", not "ICORE" (IPSN's A* is CORE2023's).
+ */
+export const RANK_TIERS: readonly RankTier[] = TIERS.map((t) => ({ ...t, label: `${t.system} ${t.tier}` }));
 
 /** Readable name of a rank-history edition: lists keep their names, source claims name the source. */
 export function editionLabel(edition: string): string {
@@ -30,4 +30,13 @@ export function editionLabel(edition: string): string {
     "CORE-portal": "CORE portal (mixed editions)",
   };
   return claims[edition] ?? edition;
+}
+
+/**
+ * Where a current rank comes from, as pages and renditions say it: the list edition, and the rank in that list's
+ * words when they are not the tier itself ("ICORE2026: Australasian B" beside CORE B).
+ */
+export function rankFromLabel(cell: { edition: string | null; listed: string | null }): string {
+  if (!cell.edition) return "";
+  return `${editionLabel(cell.edition)}${cell.listed ? `: ${cell.listed}` : ""}`;
 }

@@ -5,14 +5,17 @@
 
 import { type DataAge, dataAge } from "../../render/data-age.ts";
 import { type SourceDates, shownDeadlinesDataDate, sourceDates } from "../../render/provenance.ts";
-import type {
-  AcceptanceRow,
-  ConferenceRow,
-  CpIndex,
-  Edition,
-  JournalRow,
-  RankHistoryEntry,
-  SubmissionOutlook,
+import {
+  type AcceptanceRow,
+  type ConferenceRow,
+  type CpIndex,
+  currentCcfRank,
+  currentCoreRank,
+  currentQualisRank,
+  type Edition,
+  type JournalRow,
+  type RankHistoryEntry,
+  type SubmissionOutlook,
 } from "../../snapshot/records.ts";
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
@@ -27,6 +30,8 @@ export interface RankCell {
   rank: string;
   /** Which list the rank comes from. */
   edition: string | null;
+  /** The rank as that list words it, when not the tier itself ("Australasian B" for CORE B); else null. */
+  listed: string | null;
 }
 
 export interface ConferenceView {
@@ -95,7 +100,7 @@ const sortClaims = (history: readonly RankHistoryEntry[]) =>
       a.edition.localeCompare(b.edition),
   );
 
-/** The list a current rank comes from: the newest list edition stating it, else any source stating it. */
+/** A journal's CCF rank's list: the newest list edition stating it, else any source stating it. */
 function rankSource(history: readonly RankHistoryEntry[], system: string, rank: string): string | null {
   if (!rank) return null;
   const stating = history.filter((entry) => entry.system === system && entry.rank === rank);
@@ -105,13 +110,22 @@ function rankSource(history: readonly RankHistoryEntry[], system: string, rank: 
   return (lists[0] ?? stating[0])?.edition ?? null;
 }
 
+/**
+ * A conference's ranks with the claim the build took each from (the contract's rule, never a guess by matching
+ * the tier: ICORE2026's "Australasian B" is where a core_rank B comes from, not another source's plain "B").
+ */
 function conferenceRanks(row: ConferenceRow, history: readonly RankHistoryEntry[]): RankCell[] {
-  const cell = (system: string, rank: string): RankCell => ({
+  const cell = (system: string, rank: string, claim: RankHistoryEntry | null): RankCell => ({
     system,
     rank,
-    edition: rankSource(history, system, rank),
+    edition: rank ? (claim?.edition ?? null) : null,
+    listed: rank && claim && claim.rank !== rank ? claim.rank : null,
   });
-  return [cell("CCF", row.ccf_rank), cell("CORE", row.core_rank), cell("QUALIS", row.qualis_rank)];
+  return [
+    cell("CCF", row.ccf_rank, currentCcfRank(history).claim),
+    cell("CORE", row.core_rank, currentCoreRank(history).claim),
+    cell("QUALIS", row.qualis_rank, currentQualisRank(history).claim),
+  ];
 }
 
 /**
@@ -208,7 +222,9 @@ export const journalView = memoById(function journalView(id: string): JournalVie
     row,
     path: venuePath("journal", id),
     markdownPath: markdownPath(venuePath("journal", id)),
-    ranks: [{ system: "CCF", rank: row.ccf_rank, edition: rankSource(history, "CCF", row.ccf_rank) }],
+    ranks: [
+      { system: "CCF", rank: row.ccf_rank, edition: rankSource(history, "CCF", row.ccf_rank), listed: null },
+    ],
     rankClaims: sortClaims(history),
     metrics: [...(detail?.metrics ?? [])].sort((a, b) => a.year - b.year),
     specialIssues: [...open, ...past],

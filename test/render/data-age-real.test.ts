@@ -150,6 +150,54 @@ describeOnRealUpstream("the data-age notice on the real site", () => {
     expect(md.match(/Old data/g)).toHaveLength(1);
   });
 
+  it("names in a venue's Markdown facts one data date, the notice's, beside the next deadline it rests on", async () => {
+    const rows = await apiRows({ estimates: "true", ranked_only: "false" });
+    const venues = [...new Map(rows.map((r) => [r.conference_id, r])).values()];
+    // The class of SIGKDD and ISCA: the deadlines shown rest on data older than the venue's newest source.
+    const older = venues.filter(
+      (r) => r.deadline_data_as_of && r.data_as_of && r.deadline_data_as_of < r.data_as_of,
+    );
+    expect(older.length).toBeGreaterThan(10);
+    const contradicting: string[] = [];
+    for (const r of older) {
+      const md = await get(`/conference/${r.conference_id}.md`);
+      const noticeDates = /is from (\d{4}-\d{2}-\d{2})(?: to (\d{4}-\d{2}-\d{2}))?, /.exec(md);
+      const facts =
+        md
+          .split("\n## ")[0]
+          ?.split("\n")
+          .filter((line) => line.startsWith("- ")) ?? [];
+      const factDates = facts.flatMap((line) =>
+        [...line.matchAll(/data (?:as )?of (\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]),
+      );
+      const next = facts.find((line) => line.startsWith("- Next submission deadline: ")) ?? "";
+      // The next deadline names its source's date; no other line (the outlook's state) names another.
+      const nextDate = dataDate(r.next, r.data_as_of);
+      if (!next.includes(`of ${nextDate})`) || factDates.some((d) => d !== nextDate))
+        contradicting.push(`${r.short_name}: ${factDates.join(", ")} beside ${nextDate}`);
+      if (noticeDates && (noticeDates[2] ?? noticeDates[1]) !== nextDate)
+        contradicting.push(`${r.short_name}: notice ${noticeDates[0]} beside ${nextDate}`);
+    }
+    expect(contradicting).toEqual([]);
+  });
+
+  it("prints beside SIGKDD's January deadline no notification of its August round, on the page and in its Markdown", async () => {
+    const kdd = (await apiRows({ estimates: "true", ranked_only: "false" })).find(
+      (r) => r.short_name === "SIGKDD",
+    ) as Row;
+    const md = await get(`/conference/${kdd.conference_id}.md`);
+    expect(md).toContain(
+      "- Latest announced submission deadline: 28 Jan 2027\n- Notification of that call: —\n",
+    );
+    expect(md).toMatch(
+      /- Next submission deadline: .*2027-01-28 .*\(source: mpc-deadlines\/[^,]+, data of 2026-07-01\)\n- Outlook: open\n/,
+    );
+    const { document } = parseHTML(await get(`/conference/${kdd.conference_id}`));
+    const facts = [...document.querySelectorAll("#call ~ dl.facts dt, section dl.facts dt")];
+    const notification = facts.find((dt) => squash(dt.textContent) === "Notification");
+    expect(squash(notification?.nextElementSibling?.textContent)).toBe("—");
+  });
+
   it("gives every row of /api/deadlines the oldest data date of its deadlines still ahead", async () => {
     const rows = await apiRows({ estimates: "true", ranked_only: "false" });
     expect(rows.length).toBeGreaterThan(500);

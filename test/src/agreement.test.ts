@@ -92,7 +92,7 @@ describe("the statistics page", () => {
   it("shows the API's open calls per tier", () => {
     const byTier: Record<string, KeyCount[]> = {
       CCF: stats.conference_open_cfp_by_ccf_rank,
-      "CORE (ICORE)": stats.conference_open_cfp_by_core_rank,
+      CORE: stats.conference_open_cfp_by_core_rank,
       QUALIS: stats.conference_open_cfp_by_qualis_rank,
     };
     const rows = table("open-calls");

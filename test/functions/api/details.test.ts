@@ -29,6 +29,7 @@ const CONFERENCE_DETAIL_KEYS = [
   "outlook",
   "acceptance",
   "rank_history",
+  "rank_sources",
   "rating_summary",
   "trackers_count",
   "attendees_count",
@@ -124,6 +125,7 @@ describe("GET /api/conferences/{id}", () => {
       utc: "2026-07-02T11:59:59Z",
     });
     expect(d.rank_history).toEqual([{ system: "CCF", edition: "CCF2022", rank: "A", source: "ccf" }]);
+    expect(d.rank_sources).toEqual([{ system: "CCF", edition: "CCF2022", rank: "A", source: "ccf" }]);
     // One field says the website exists with paid access, the same for every venue: no value, no hint of it.
     expect(d.website).toBeUndefined();
     expect(d.website_access).toBe(WEBSITE_WITH_PAID_ACCESS);
@@ -336,7 +338,7 @@ describe("compact details (sections=)", () => {
     expect(res.status).toBe(200);
     expect(body.code).toBe(400);
     expect(body.message).toBe(
-      `invalid request: sections: unknown "reviews"; valid: row, ranks, fields, calendar, cfp_text, deadlines, history, deadline_estimates, outlook, acceptance, rank_history, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website, website_access`,
+      `invalid request: sections: unknown "reviews"; valid: row, ranks, fields, calendar, cfp_text, deadlines, history, deadline_estimates, outlook, acceptance, rank_history, rank_sources, rating_summary, trackers_count, attendees_count, related_conferences, related_journals, comments, website, website_access`,
     );
   });
 });

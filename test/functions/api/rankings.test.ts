@@ -75,7 +75,7 @@ const EXTRAS: Record<string, string[]> = {
   most_viewed: ["views_30d"],
   most_tracked: ["trackers_count"],
   most_attended: ["attendees_count"],
-  most_competitive: ["acceptance_rate"],
+  most_competitive: ["acceptance_rate", "acceptance_rate_year"],
   trending: ["views_30d"],
 };
 
@@ -135,6 +135,8 @@ describe("GET /api/conferences/rankings/{ranking}", () => {
         expect(Object.keys(row)).toEqual([...CONFERENCE_ROW_KEYS, ...extras]);
         const source = FIXTURE_CONFERENCES.find((c) => c.id === row.id);
         if (extras.includes("acceptance_rate")) expect(row.acceptance_rate).toBe(source?.acceptance_rate);
+        if (extras.includes("acceptance_rate_year"))
+          expect(row.acceptance_rate_year).toBe(source?.acceptance_rate_year);
         if (extras.includes("trackers_count"))
           expect(row.trackers_count).toBe(ACTIVITY.trackers[row.id as "101"] ?? 0);
         if (extras.includes("attendees_count"))

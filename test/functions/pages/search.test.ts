@@ -19,7 +19,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness({
     env: { ANON_DAILY_QUOTA: String(QUOTA) },
-    site: { "search.html": FRAME },
+    site: { "search.html": FRAME, "zh/search.html": FRAME },
     overrides: {
       access: createAnonymousAccess({ dailyQuota: QUOTA, clock: () => FIXTURE_NOW }),
       login: fakeLogin,
@@ -77,6 +77,45 @@ describe("site search", () => {
     );
     expect(coreAStar).toEqual(api);
     expect(coreAStar.length).toBeGreaterThan(0);
+  });
+
+  it("reads q= as the keyword, as query= is: never the whole list for a query it did not read", async () => {
+    const all = rows(await (await h.get("/search?kind=conferences")).text()).map((r) => r.name);
+    const byQuery = await (await h.get("/search?query=ICML")).text();
+    const res = await h.get("/search?q=ICML");
+    expect(res.status).toBe(200);
+    const byQ = await res.text();
+    expect(rows(byQ).map((r) => r.name)).toEqual(rows(byQuery).map((r) => r.name));
+    expect(rows(byQ).map((r) => r.name)).toContain("ICML");
+    expect(rows(byQ).length).toBeLessThan(all.length);
+    // The form shows the words searched for, under the page's own name for them; q is read, so no note.
+    expect(byQ).toMatch(/<input type="search" name="query" value="ICML"/);
+    expect(byQ).not.toContain('id="search-ignored"');
+    // query= wins when both are sent.
+    const both = rows(await (await h.get("/search?query=ICML&q=NeurIPS")).text()).map((r) => r.name);
+    expect(both).toEqual(rows(byQuery).map((r) => r.name));
+    // A word that matches nothing says so; it does not list every venue.
+    const none = await (await h.get("/search?q=MMMzzz")).text();
+    expect(rows(none)).toEqual([]);
+    expect(none).toContain("No match.");
+  });
+
+  it("names a parameter it does not read, with the one it most likely meant, in English and Chinese", async () => {
+    const res = await h.get("/search?kind=conferences&ccf=A&utm_source=%3Cx%3E");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const note = /<p id="search-ignored"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1];
+    expect(note).toBe(
+      "Not a parameter of this search, left out: <code>ccf</code> (did you mean <code>ccf_rank</code>?), <code>utm_source</code>.",
+    );
+    const zh = await (await h.get("/zh/search?field=ai&serch=icml")).text();
+    expect(/<p id="search-ignored"[^>]*>([\s\S]*?)<\/p>/.exec(zh)?.[1]).toBe(
+      "以下不是本搜索的参数，已忽略：<code>serch</code>（是否想用 <code>query</code>？）。",
+    );
+    // Only the parameters the page reads: no note.
+    expect(await (await h.get("/search?kind=journals&query=x&page=1")).text()).not.toContain(
+      "search-ignored",
+    );
   });
 
   it("answers a bad parameter with /api's message (400), never a 500, and escapes what it echoes", async () => {

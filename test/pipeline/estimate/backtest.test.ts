@@ -38,9 +38,25 @@ import { buildQuietly, describeOnRealUpstream, REAL_UPSTREAM } from "../../helpe
  * as their round's abstract step, its revision, workshop, poster and demo deadlines as other dates, not rounds): next
  * cycle, CCF-A 400 rounds, 98.8 %, 4, 28 (was 32), 89.4 % (was 89.1 %), 94.9 %; all 1,617, 97.5 %, 8, 45, 85.8 %,
  * 94.8 %; rest of cycle, CCF-A 97 rounds, 97.9 %, 0, 20, 94.0 % (was 92.3 %), 91.8 % (was 88.0 %); all 185, 91.4 %,
- * 1, 46, 94.0 %, 83.2 %.
+ * 1, 46, 94.0 %, 83.2 %. Issue 37's fifth step (side tracks, early decisions and mpc abstract days read as what
+ * they are; a reference date kept as another round where the venue's history has that round; the round model's
+ * `moved` rounds): next cycle, all 1,618 rounds, 97.8 %, 8, 44 (was 45), 85.9 % (was 85.8 %), 95.7 % (was 94.8 %).
  *
- * The one floor ever set lower: CCF-A next-cycle precision, 0.893 → 0.891. Not a worse model but truer data: ccfddl's
+ * The rest-of-cycle scope was widened in that step to a cycle whose rounds have all begun, when the outlook still
+ * saw a round of it ahead: an estimate published for it is a round the cycle never had, which the narrower scope
+ * let cost nothing (issue 37: "an invented round costs nothing today"). Its figures are on that wider scope from
+ * then on and not comparable with the narrower one's (94.0 % precision): with the moved rounds, CCF-A 97 rounds,
+ * 97.9 %, 0, 20, 88.5 % of 87 estimates, 81.8 % of 55 cycles; all 184, 91.8 %, 1, 32, 85.6 % of 160, 74.6 % of 142
+ * (without the moved rounds the wider scope scores 86.7 % / 81.8 % and 79.7 % / 66.9 %).
+ *
+ * Three CCF-A next-cycle floors set lower in that step: p90 28 → 32, precision 0.894 → 0.889, round count 0.949 →
+ * 0.946. The one cycle that changed is CSCW 2026 at the 2025-01-01 cut-off: the outlook had stood on an invented
+ * third round of the 2025 cycle (January 2025, which no scope scored, so the next-cycle scope skipped the venue);
+ * with that round a possibility (`moved`), it estimates the 2026 cycle at the 2025 cycle's July and October days,
+ * where CSCW moved to one May round: two false estimates and a 50-day error now counted. Every other CCF-A
+ * next-cycle round and estimate is as before.
+ *
+ * A floor set lower before: CCF-A next-cycle precision, 0.893 → 0.891. Not a worse model but truer data: ccfddl's
  * FM 2024 notification and final-version lines were read as two extra paper rounds, and reading them as what they
  * are leaves FM's 2026 round (December 2025, five months before its estimate) as one more false estimate (326 of
  * 366). Every rule tried to win it back across venues cost another figure (issue 37's closing note lists them).
@@ -70,19 +86,19 @@ const FLOORS: Floor[] = [
     rounds: 300,
     coverage: 0.988,
     median: 4,
-    p90: 28,
-    precision: 0.894,
-    roundCount: 0.949,
+    p90: 32,
+    precision: 0.889,
+    roundCount: 0.946,
   },
   {
     scope: "next cycle, all",
     of: (b) => b.all,
     rounds: 1500,
-    coverage: 0.975,
+    coverage: 0.978,
     median: 8,
-    p90: 45,
-    precision: 0.858,
-    roundCount: 0.948,
+    p90: 44,
+    precision: 0.859,
+    roundCount: 0.957,
   },
   {
     scope: "rest of cycle, CCF-A",
@@ -91,18 +107,18 @@ const FLOORS: Floor[] = [
     coverage: 0.979,
     median: 0,
     p90: 20,
-    precision: 0.94,
-    roundCount: 0.918,
+    precision: 0.885,
+    roundCount: 0.818,
   },
   {
     scope: "rest of cycle, all",
     of: (b) => b.rest_of_cycle.all,
     rounds: 150,
-    coverage: 0.914,
+    coverage: 0.918,
     median: 1,
-    p90: 46,
-    precision: 0.94,
-    roundCount: 0.832,
+    p90: 32,
+    precision: 0.856,
+    roundCount: 0.746,
   },
 ];
 

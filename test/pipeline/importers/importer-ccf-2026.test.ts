@@ -72,9 +72,11 @@ describeOnRealUpstream("importCcf2026 (real upstream)", () => {
   it("holds every list venue once with the 2026 ranks", async () => {
     const result = await importCcf2026(REAL_UPSTREAM);
     const all = [...result.conferences, ...result.journals];
-    // The list has 682 rows; one venue may appear under two rows of the PDF parse.
-    expect(all.length).toBeGreaterThanOrEqual(680);
-    expect(all.length).toBeLessThanOrEqual(690);
+    // The list has 682 rows (387 conferences, 295 journals); the PDF parse repeats four journals with a publisher
+    // word glued on ("TODAES ACM"), and a second dblp path is never a venue of its own.
+    expect(result.conferences).toHaveLength(387);
+    expect(all.length).toBeGreaterThanOrEqual(678);
+    expect(all.length).toBeLessThanOrEqual(682);
     const rank = (a: string) => all.find((o) => o.acronym === a)?.ranks[0]?.rank;
     expect([rank("IJCAI"), rank("WINE"), rank("HPDC"), rank("FMCAD"), rank("ISCAS"), rank("WISE")]).toEqual([
       "B",
@@ -85,5 +87,21 @@ describeOnRealUpstream("importCcf2026 (real upstream)", () => {
       "B",
     ]);
     expect(rank("ICLR")).toBe("A");
+  });
+
+  it("reads a row repeated for a second dblp path as the same venue, the path one more key (VLDB, SIGSPATIAL)", async () => {
+    const result = await importCcf2026(REAL_UPSTREAM);
+    // dataGen.js lines 364-365: VLDB's /conf/vldb and /journals/pvldb; lines 723-724: SIGSPATIAL's /conf/gis and
+    // /journals/sigspatial. Each is one conference of the list, never a journal of its own.
+    for (const [acronym, dblp, other] of [
+      ["VLDB", "conf/vldb", "journals/pvldb"],
+      ["SIGSPATIAL", "conf/gis", "journals/sigspatial"],
+    ] as const) {
+      expect(result.journals.filter((o) => o.acronym === acronym)).toEqual([]);
+      const conferences = result.conferences.filter((o) => o.acronym === acronym);
+      expect(conferences.map((o) => [o.dblp, o.otherDblp])).toEqual([[dblp, [other]]]);
+    }
+    // The list (ccf_2026.jsonl) ranks 37 journals A: as many as the importer gives.
+    expect(result.journals.filter((o) => o.ranks[0]?.rank === "A")).toHaveLength(37);
   });
 });

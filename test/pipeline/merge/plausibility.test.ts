@@ -71,7 +71,10 @@ describeOnRealUpstream("plausibility rules on the real tracker rows", async () =
     ]);
     expect(eds.find((e) => e.year === 2022)?.deadlines).toEqual([]);
     // The same steps of editions whose submission deadline stands are kept (ICFP 2025's revised papers).
-    expect(eds.find((e) => e.year === 2025)?.deadlines.map((d) => d.date)).toEqual(["2025-02-27", "2025-06-12"]);
+    expect(eds.find((e) => e.year === 2025)?.deadlines.map((d) => d.date)).toEqual([
+      "2025-02-27",
+      "2025-06-12",
+    ]);
   });
 
   it("reads NSPW's final version (after its conference) as a camera-ready date, so no round of it is dropped", () => {

@@ -5,7 +5,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
+import { ACCEPTANCE_RULES } from "../../../pipeline/merge/acceptance.ts";
 import { PLAUSIBILITY_RULES } from "../../../pipeline/merge/plausibility.ts";
+import { RANK_HISTORY_RULES } from "../../../pipeline/merge/rank-history.ts";
 import type { BuildReport } from "../../../pipeline/report.ts";
 import type { ConferenceDetailData, ConferenceRow } from "../../../snapshot/records.ts";
 import { describeOnRealUpstream, realSnapshotForSuite } from "../../helpers/upstream-builds.ts";
@@ -98,13 +100,19 @@ describeOnRealUpstream("source fusion on the real upstream", () => {
     );
   });
 
-  it("names its rule for every dropped date in the build report", () => {
+  it("names its rule for every dropped date, figure and rank in the build report", () => {
     const report = read<BuildReport>("build-report.json");
     const drops = report.conflicts.filter((c) => c.chosen.value === "dropped");
     expect(drops.length).toBeGreaterThan(0);
+    const registries: [string, Record<string, string>][] = [
+      ["plausibility rule ", PLAUSIBILITY_RULES],
+      ["acceptance rule ", ACCEPTANCE_RULES],
+      ["rank-history rule ", RANK_HISTORY_RULES],
+    ];
     for (const c of drops) {
-      const rule = c.chosen.source.replace(/^plausibility rule /, "");
-      expect(Object.keys(PLAUSIBILITY_RULES)).toContain(rule);
+      const [prefix, rules] = registries.find(([p]) => c.chosen.source.startsWith(p)) ?? ["", {}];
+      const rule = c.chosen.source.slice(prefix.length);
+      expect(Object.keys(rules), c.chosen.source).toContain(rule);
       expect(c.why.startsWith(`${rule}: `)).toBe(true);
     }
   });

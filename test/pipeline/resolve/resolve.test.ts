@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { describeConference } from "../../../pipeline/resolve/describe.ts";
+import { describeConference, describeJournal } from "../../../pipeline/resolve/describe.ts";
 import { resolve } from "../../../pipeline/resolve/resolve.ts";
 import {
   type ConferenceObservation,
   conferenceObservation,
+  journalObservation,
   type SourceId,
 } from "../../../pipeline/sources/observations.ts";
 import { loadYamlTable } from "../../../pipeline/sources/yaml.ts";
@@ -25,6 +26,14 @@ function obs(
     ...extra,
   });
 }
+
+/** A CORE rank claim as a list (or the reference, repeating it) makes it. */
+const core = (rank: string, source: SourceId) => ({
+  system: "CORE" as const,
+  edition: "ICORE2026",
+  rank,
+  source,
+});
 
 /** An observation as a table row: source, acronym, title and any further fields. */
 type Row = Parameters<typeof obs>;
@@ -267,6 +276,71 @@ describe("entity resolution", () => {
       ["core:CHI", "qualis:CHI"],
       ["qualis:KDD"],
     ]);
+  });
+
+  it("lists one venue split over complementary lists as a suspect until the alias table joins it (LANMAN)", () => {
+    // The real rows: ICORE2026 and CORE 2088 (CORE C), QUALIS (B1), the reference's 1276 (CORE C).
+    const rows: Row[] = [
+      ["icore", "LANMAN", "IEEE LAN/MAN Workshop", { ranks: [core("C", "icore")] }],
+      ["core", "LANMAN", "IEEE LAN/MAN Workshop", { ranks: [core("C", "core")], coreId: "2088" }],
+      ["qualis", "LANMAN", "IEEE International Symposium on Local and Metropolitan Area Networks"],
+      [
+        "reference",
+        "LANMAN",
+        "International Symposium on Local and Metropolitan Area Networks",
+        { ranks: [core("C", "reference")], referenceId: 1276 },
+      ],
+    ];
+    const withoutAliases = resolve(
+      rows.map((x) => obs(...x)),
+      (o) => {
+        const d = describeConference(o);
+        return { ...d, exactKeys: d.exactKeys.filter((k) => !k.startsWith("alias:")) };
+      },
+    );
+    expect(withoutAliases.clusters).toHaveLength(2);
+    expect(withoutAliases.suspects.map((s) => s.why)).toEqual(["same acronym, ranks in complementary lists"]);
+    const reviewed = resolveRows(rows);
+    expect(reviewed.clusters).toHaveLength(1);
+    expect(reviewed.suspects).toEqual([]);
+  });
+
+  it("never lists two venues a rank claim does not tie together, nor a marked acronym of the reference (ACC')", () => {
+    const r = resolveRows([
+      ["icore", "ACC", "Applied Computing Conference", { ranks: [core("C", "icore")] }],
+      ["qualis", "ACC", "American Control Conference"],
+      [
+        "reference",
+        "ACC'",
+        "Australasian Combinatorics Conference",
+        { ranks: [core("C", "reference")], referenceId: 5589 },
+      ],
+    ]);
+    expect(r.clusters).toHaveLength(3);
+    expect(r.suspects).toEqual([]);
+  });
+
+  it("holds two SCImago journals of disjoint ISSNs apart whatever their titles, and lists them (Journal of Engineering)", () => {
+    const journal = (source: SourceId, key: string, title: string, issns: string[]) =>
+      journalObservation({ source, key, file: "x", title, issns });
+    // The real rows: SCImago 21100463939 (Hindawi) and 21101041515 (IET), the reference's journal 654.
+    const r = resolve(
+      [
+        journal("reference", "journal/654", "Journal of Engineering", ["2314-4904"]),
+        journal("scimago", "scimago/21100463939", "Journal of Engineering (United States)", [
+          "2314-4912",
+          "2314-4904",
+        ]),
+        journal("scimago", "scimago/21101041515", "Journal of Engineering", ["2051-3305"]),
+      ],
+      describeJournal,
+      { acronymThreshold: 0.6 },
+    );
+    expect(r.clusters.map((c) => c.members.map((m) => m.key).sort())).toEqual([
+      ["journal/654", "scimago/21100463939"],
+      ["scimago/21101041515"],
+    ]);
+    expect(r.listedApart.map((p) => [p.a.key, p.b.key])).toEqual([["journal/654", "scimago/21101041515"]]);
   });
 
   it("attaches acceptance-only rows but never lets them create a venue", () => {

@@ -14,6 +14,7 @@ describe("table column types from the record schemas", () => {
       fields: "VARCHAR[]",
       views: "BIGINT",
       acceptance_rate: "DOUBLE",
+      acceptance_rate_year: "INTEGER",
       editions_count: "INTEGER",
       reference_id: "BIGINT",
       next_submission_closes_at: "TIMESTAMP WITH TIME ZONE",

@@ -76,7 +76,7 @@ function card(row: BoardRow, viewer: Viewer): HTMLElement {
   // Every card shows a deadline ahead: a venue whose earlier estimate passed unannounced reads as estimated here.
   const shown = stateBesideNext(row.outlook_state, true);
   const state = STATE_NOTED.has(shown) ? STATE_LABELS[shown] : null;
-  // An estimate's closing instant is only the end of its window: no local time is claimed for it.
+  // An estimate's closing instant is only the end of its expected date in AoE: no local time is claimed for it.
   const detail = next.estimated
     ? estimateText(row, viewer)
     : `your time ${localDeadline(next.closes_at, viewer.locale, viewer.timeZone)}`;
