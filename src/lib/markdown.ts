@@ -8,6 +8,7 @@ import { dataAgeMarkdown } from "../../render/data-age.ts";
 import { deadlineText, noNextText, stateBesideNext, stateLabel } from "../../render/deadline.ts";
 import { fieldLabel } from "../../render/html.ts";
 import { type Locale, localePath, type MessageKey, t } from "../../render/i18n.ts";
+import { possibleRoundsText } from "../../render/possible-rounds.ts";
 import { provenanceText, sourceCellText } from "../../render/provenance.ts";
 import type { ConferenceRow, CpIndex, JournalRow } from "../../snapshot/records.ts";
 import type { Credits } from "./credits.ts";
@@ -167,6 +168,8 @@ export function conferenceMarkdown(view: ConferenceView, locale: Locale = "en"):
         locale,
       ),
     }),
+    // Rounds the history does not support, after the next deadline and its state: possibilities, never deadlines.
+    possibleRoundsText(view.outlook?.possible ?? [], locale),
     w("md.latest_call", { date: date(row.submission_date) }),
     w("md.notification", { date: date(row.notification_date) }),
     row.location
