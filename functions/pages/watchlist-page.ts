@@ -12,6 +12,7 @@ import { deadlineHtml, noNextText, stateBesideNext, stateHtml } from "../../rend
 import type { WatchedConference, WatchedVenues } from "../../render/deadline-rows.ts";
 import { escapeHtml } from "../../render/html.ts";
 import { type Locale, localeOfPath, localePath, t, tHtml, unlocalizedPath } from "../../render/i18n.ts";
+import { nextBox } from "../../render/next-box.ts";
 import { rankLineHtml } from "../../render/rank-line.ts";
 import { reminderChoiceHtml } from "../../render/reminder-choice.ts";
 import { type Clock, systemClock, utcDate } from "../../runtime/clock.ts";
@@ -42,16 +43,18 @@ function watchOrder(a: WatchedConference, b: WatchedConference): number {
   return byNext || a.short_name.localeCompare(b.short_name) || a.id.localeCompare(b.id);
 }
 
+/** A card: the venue, the box of its page (the next deadline, its round's other one, estimates passed unannounced). */
 function conferenceItem(c: WatchedConference, locale: Locale): string {
   const outlook = c.outlook;
-  const when = outlook?.next
-    ? deadlineHtml(outlook.next, outlook.data_as_of, locale)
+  const { next, sameRound, unconfirmed } = nextBox(outlook ?? null);
+  const asOf = outlook?.data_as_of ?? null;
+  const when = next
+    ? deadlineHtml(next, asOf, locale)
     : `<span class="muted">${escapeHtml(noNextText(outlook ?? { state: "unknown", data_as_of: null }, locale))}</span>`;
-  return `<li class="deadline-card"${outlook?.next ? ` data-deadline="${outlook.next.closes_at}"` : ""}>
-<p class="venue"><a href="${localePath(locale, `/conference/${escapeHtml(c.id)}`)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c, locale)} ${stateHtml(stateBesideNext(outlook?.state ?? "unknown", (outlook?.next ?? null) !== null), locale)}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
-<p class="when">${when}</p>${(outlook?.deadlines ?? [])
-    .filter((d) => d.status === "passed_unconfirmed")
-    .map((d) => `<p class="when other">${deadlineHtml(d, outlook?.data_as_of ?? null, locale)}</p>`)
+  return `<li class="deadline-card"${next ? ` data-deadline="${next.closes_at}"` : ""}>
+<p class="venue"><a href="${localePath(locale, `/conference/${escapeHtml(c.id)}`)}">${escapeHtml(c.short_name)}</a> ${rankLineHtml(c, locale)} ${stateHtml(stateBesideNext(outlook?.state ?? "unknown", next !== null), locale)}<span class="muted block">${escapeHtml(c.full_name)}</span></p>
+<p class="when">${when}</p>${[...sameRound, ...unconfirmed]
+    .map((d) => `<p class="when other">${deadlineHtml(d, asOf, locale)}</p>`)
     .join("")}
 </li>`;
 }

@@ -4,6 +4,7 @@
  */
 
 import { type DataAge, dataAge } from "../../render/data-age.ts";
+import { boxDeadlines, nextBox } from "../../render/next-box.ts";
 import { type SourceDates, shownDeadlinesDataDate, sourceDates } from "../../render/provenance.ts";
 import {
   type AcceptanceRow,
@@ -19,7 +20,6 @@ import {
 } from "../../snapshot/records.ts";
 import { acceptanceSourceName, type Credits, venueCredits } from "./credits.ts";
 import { type DeadlineEntry, deadlineKey, isUpcoming, venueDeadlines } from "./deadlines.ts";
-import { boxDeadlines, nextBox } from "./next-box.ts";
 import { markdownPath, venuePath } from "./paths.ts";
 import { allRelatedVenues, type RelatedVenues } from "./related.ts";
 import { settings } from "./settings.ts";

@@ -89,6 +89,11 @@ describe("stored watchlist", () => {
     expect(html).toContain('href="/conference/101"');
     expect(html).toContain('href="/conference/102"');
     expect(html).toMatch(/2099-01-\d\d/);
+    // TESTCONF's card shows its round whole, as its page's box does: the abstract (next) and the paper beside it.
+    const at = html.indexOf('href="/conference/101"');
+    const card = html.slice(at, html.indexOf("</li>", at));
+    expect(card).toContain("2099-01-15");
+    expect(card).toContain("2099-01-20");
     expect(html).toContain(`${BASE_URL}${calendar}`);
   });
 

@@ -1,9 +1,10 @@
 /**
- * The submission deadlines the first box of a conference page shows (src/components/NextDeadline.astro), read
- * from its outlook: the next one, its round's other one still ahead, and the estimates that passed unannounced.
- * The page's data-age notice counts from the data behind exactly these (src/lib/venue-view.ts).
+ * The submission deadlines a venue's next-deadline box shows (the conference page's first box,
+ * src/components/NextDeadline.astro, and a watchlist card, functions/pages/watchlist-page.ts), read from its
+ * outlook: the next one, its round's other one still ahead, and the estimates that passed unannounced. The page's
+ * data-age notice counts from the data behind exactly these (src/lib/venue-view.ts).
  */
-import type { OutlookDeadline, SubmissionOutlook } from "../../snapshot/records.ts";
+import type { OutlookDeadline, SubmissionOutlook } from "../snapshot/records.ts";
 
 export interface NextBox {
   next: OutlookDeadline | null;
