@@ -17,3 +17,16 @@ export async function eventually<T>(
     await sleep(25);
   }
 }
+
+/** Waits until `check` holds; throws naming `what` when `timeoutMs` passes first (no value to assert on). */
+export async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await sleep(25);
+  }
+}

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
+import { waitUntil } from "../helpers/eventually.ts";
 import { REPO_ROOT } from "../helpers/run-ts.ts";
 import { servedFixture } from "../helpers/served-fixture.ts";
 
@@ -49,21 +49,13 @@ function npmStart(env: Record<string, string>) {
   return { child, output: () => out, exited };
 }
 
-async function waitFor(what: string, check: () => boolean, ms: number): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > ms) throw new Error(`${what} not within ${ms} ms`);
-    await sleep(100);
-  }
-}
-
 /** Sends `signal` to npm's PID only, then expects its whole group gone within 10 s. */
 async function stopAndExpectNoOrphan(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   const pgid = child.pid ?? 0;
   expect(groupMembers(pgid).length).toBeGreaterThan(1);
   child.kill(signal);
   try {
-    await waitFor("the group's processes gone", () => groupMembers(pgid).length === 0, 10_000);
+    await waitUntil("the group's processes gone", () => groupMembers(pgid).length === 0, 10_000);
   } finally {
     // Whatever is left is ours: stopped so it cannot outlive the test.
     for (const pid of groupMembers(pgid)) process.kill(pid, "SIGKILL");
@@ -85,7 +77,7 @@ describe("npm start and stop signals", () => {
         () => rm(state, { recursive: true, force: true }),
       );
       const run = npmStart({ ...fixture.env, ROLE: "server", STATE_DIR: state });
-      await waitFor("serving", () => /bound to port \d+/.test(run.output()), 60_000);
+      await waitUntil("serving", () => /bound to port \d+/.test(run.output()), 60_000);
       await stopAndExpectNoOrphan(run.child, signal);
       await run.exited;
       // Every line it wrote is JSON (jq reads it whole).
@@ -110,7 +102,7 @@ describe("npm start and stop signals", () => {
       SITE_DIR: join(work, "dist"),
       STATE_DIR: join(work, "var"),
     });
-    await waitFor("the snapshot build started", () => /▶ snapshot/.test(run.output()), 60_000);
+    await waitUntil("the snapshot build started", () => /▶ snapshot/.test(run.output()), 60_000);
     // The build's output is in a file of its own, not in npm start's.
     const started = JSON.parse(
       run

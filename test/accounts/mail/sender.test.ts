@@ -20,6 +20,7 @@ import { SqliteStore } from "../../../accounts/store/sqlite-store.ts";
 import type { Store } from "../../../accounts/store/types.ts";
 import { DAY_MS } from "../../../runtime/clock.ts";
 import { silentLogger } from "../../../runtime/logger.ts";
+import { waitUntil } from "../../helpers/eventually.ts";
 import { withRedis } from "../../helpers/redis-server.ts";
 import { freePort, type SmtpSink, startSmtpSink } from "../../helpers/smtp-sink.ts";
 
@@ -51,14 +52,6 @@ function tally() {
     },
   };
   return { counts, events };
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error("condition not met in time");
-    await sleep(20);
-  }
 }
 
 const message = (to: string, n: number, overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({
@@ -140,7 +133,7 @@ describe("the mail sender over a real SMTP server", () => {
     expect(h.get("content-type")).toMatch(/^multipart\/alternative/);
     expect(got?.parts.get("text/plain")).toContain("https://venues.test/account/verify?token=t1");
     expect(got?.parts.get("text/html")).toContain('<a href="https://venues.test/account/verify?token=t1">');
-    await until(async () => (await store.mailQueueDepth()).pending === 0);
+    await waitUntil("the queue drained", async () => (await store.mailQueueDepth()).pending === 0);
     expect(counts.sent).toBe(1);
   });
 
@@ -150,14 +143,14 @@ describe("the mail sender over a real SMTP server", () => {
     sender.start();
     await outbox.enqueue(message("bo@example.org", 2));
     // Nothing listens: connection refused, an attempt failed, the message waits.
-    await until(() => counts.retry >= 2);
+    await waitUntil("two retries", () => counts.retry >= 2);
     expect(await store.mailQueueDepth()).toEqual({ pending: 1, dead: 0 });
     const relay = await sink(port);
     await relay.waitFor(1);
     await sleep(600);
     expect(relay.received).toHaveLength(1);
     expect(relay.received[0]?.parts.get("text/plain")).toContain("token=t2");
-    await until(async () => (await store.mailQueueDepth()).pending === 0);
+    await waitUntil("the queue drained", async () => (await store.mailQueueDepth()).pending === 0);
   });
 
   it("retries a relay that defers (4xx) with growing back-off and delivers once", async () => {
@@ -186,7 +179,7 @@ describe("the mail sender over a real SMTP server", () => {
     const { outbox, sender, store, counts } = await rig({ retryBaseMs: 20, maxAttempts: 3 }, relay.port);
     sender.start();
     await outbox.enqueue(message("di@example.org", 4));
-    await until(async () => (await store.mailQueueDepth()).dead === 1);
+    await waitUntil("one dead letter", async () => (await store.mailQueueDepth()).dead === 1);
     expect(await store.mailQueueDepth()).toEqual({ pending: 0, dead: 1 });
     expect(relay.attempts.get("di@example.org")).toHaveLength(3);
     expect(counts.retry).toBe(3);
@@ -200,7 +193,7 @@ describe("the mail sender over a real SMTP server", () => {
     const { outbox, sender, store, counts } = await rig({}, relay.port);
     sender.start();
     await outbox.enqueue(message("gone@example.org", 5));
-    await until(() => counts.bounce === 1);
+    await waitUntil("one bounce", () => counts.bounce === 1);
     expect(await store.isMailSuppressed("Gone@Example.org")).toBe(true);
     expect(await outbox.queue(message("GONE@example.org", 6))).toBe("suppressed");
     await outbox.enqueue(message("ed@example.org", 7));
@@ -239,7 +232,7 @@ describe("the mail sender over a real SMTP server", () => {
     sender.start();
     const started = performance.now();
     await outbox.enqueue(message("fa@example.org", 8));
-    await until(() => counts.retry === 1, 5000);
+    await waitUntil("one retry", () => counts.retry === 1, 5000);
     expect(performance.now() - started).toBeLessThan(3000);
     const closing = performance.now();
     await sender.close();
@@ -280,7 +273,7 @@ async function drainTwice(open: () => Promise<Store>): Promise<void> {
   );
   for (const sender of senders) sender.start();
   await relay.waitFor(200, 60_000);
-  await until(async () => (await first.mailQueueDepth()).pending === 0);
+  await waitUntil("the first queue drained", async () => (await first.mailQueueDepth()).pending === 0);
   await sleep(300);
   await Promise.all(senders.map((s) => s.close()));
   const ids = relay.received.map((m) => m.headers.get("message-id"));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { retryDelayMs } from "../../../../accounts/mail/backoff.ts";
 import { type Server, serve, stop } from "../../../faults/serve-process.ts";
 import { PASSWORD } from "../../../helpers/accounts-service.ts";
+import { waitUntil } from "../../../helpers/eventually.ts";
 import { type ServedFixture, servedFixture } from "../../../helpers/served-fixture.ts";
 import { freePort, type SmtpSink, startSmtpSink } from "../../../helpers/smtp-sink.ts";
 import { BrowserSession, linkIn } from "./browser-session.ts";
@@ -55,14 +56,6 @@ async function metric(series: string): Promise<number> {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 it("signs up while the relay is down, and the confirmation mail goes out once when it is back", async () => {
   const browser = new BrowserSession(
     { fetch: (path, { ip: _ip, ...init } = {}) => fetch(`${server.url}${path}`, init) },
@@ -76,7 +69,7 @@ it("signs up while the relay is down, and the confirmation mail goes out once wh
   expect(page.html).toContain("It can take a few minutes");
 
   // The sender tried, the relay refused the connection, and the message waits for its retry.
-  await until(
+  await waitUntil(
     "a failed attempt",
     async () => (await metric('vd_mail_failed_total{outcome="retry"}')) >= 1,
     10_000,
