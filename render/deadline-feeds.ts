@@ -23,7 +23,7 @@ import type { DeadlineRow } from "./deadline-list.ts";
 import { fieldLabel } from "./html.ts";
 import { LANGUAGE_TAG, type Locale, localePath, t } from "./i18n.ts";
 import { foldLines } from "./ical-fold.ts";
-import { type Ranked, rankText } from "./rank-line.ts";
+import { type Ranked, rankTextOrNull } from "./rank-line.ts";
 
 /** What a calendar needs of a row: the venue and the round's deadlines (a venue's whole outlook works too). */
 type DeadlineEvents = Omit<DeadlineRow, "next" | "conference" | "deadline_data_as_of">;
@@ -51,10 +51,7 @@ const pageOf = (info: FeedInfo, row: DeadlineEvents) =>
   `${info.baseUrl}${localePath(localeOf(info), `/conference/${row.conference_id}`)}`;
 
 /** The rank line of a title; "unranked" in the feed's language. */
-const ranksOf = (venue: Ranked, locale: Locale) => {
-  const text = rankText(venue);
-  return text === "unranked" ? t(locale, "rank.unranked") : text;
-};
+const ranksOf = (venue: Ranked, locale: Locale) => rankTextOrNull(venue) ?? t(locale, "rank.unranked");
 
 /** "SIGKDD 2027 — Paper submission (round 1 of 2), estimated [CCF A · CORE A*]" */
 function itemTitle(row: DeadlineEvents, d: OutlookDeadline, locale: Locale): string {

@@ -8,7 +8,7 @@ import type { QueryLayer } from "../../../read/query/index.ts";
 import { type DeadlineFilter, filterOf } from "../../../render/deadline-list.ts";
 import { allRows, deadlineLister } from "../../../render/deadline-rows.ts";
 import { type Locale, localePath, t } from "../../../render/i18n.ts";
-import type { Ranked } from "../../../render/rank-line.ts";
+import { type Ranked, rankTextOrNull } from "../../../render/rank-line.ts";
 import type { OutlookDeadline } from "../../../snapshot/records.ts";
 import { type AccountWatchlistStore, accountWatched } from "../account-watchlist.ts";
 import { filterSummary } from "../deadlines-page.ts";
@@ -19,16 +19,8 @@ export const MAX_ITEMS = 1000;
 
 export type ItemsQuery = Pick<QueryLayer, "upcomingDeadlines" | "conferenceOutlooks">;
 
-/** "CCF A, CORE A*" */
-export const ranksOf = (r: Ranked) =>
-  [
-    ["CCF", r.ccf_rank],
-    ["CORE", r.core_rank],
-    ["QUALIS", r.qualis_rank],
-  ]
-    .filter(([, rank]) => rank)
-    .map(([system, rank]) => `${system} ${rank}`)
-    .join(", ");
+/** The one rank line ("CCF A · CORE A*", render/rank-line.ts); empty for an unranked venue (the mail omits it). */
+export const ranksOf = (r: Ranked) => rankTextOrNull(r) ?? "";
 
 /** The filter a stored query string names (the page's parameters). */
 export const storedFilter = (query: string): DeadlineFilter =>
