@@ -5,11 +5,10 @@ import type { JournalDetailData, JournalRow, SpecialIssue } from "../../snapshot
 import { isStaleData } from "../../snapshot/source-age.ts";
 import { inferredFieldsSource, venueFields } from "../fields/venue-fields.ts";
 import { normalizeTitle } from "../normalize/normalize.ts";
-import type { ChosenNames } from "../resolve/choose-names.ts";
+import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
 import type { JournalClaims } from "../resolve/describe.ts";
 import type { JournalObservation, SourceId } from "../sources/observations.ts";
 import { firstBy } from "../sources/priority.ts";
-import { consensusNames } from "./consensus-names.ts";
 import { ccfCategories } from "./list-categories.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { canonicalPublisher } from "./publishers.ts";
@@ -65,7 +64,9 @@ export function mergeJournal(
   ccfCategorySource: SourceId | null;
 } {
   // Short and full name together from one row, cleaned (pipeline/resolve/names.ts).
-  const names = consensusNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY, "journal");
+  // The current list's name, never outvoted: journals are renamed (IEEE TNET, no longer IEEE/ACM; Discover Computing,
+  // once Information Retrieval Journal) far more often than a list misspells them, and the older rows keep old names.
+  const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY, "journal");
   const fullName = names.full ?? "";
   const ref = members.find((o) => o.source === "reference");
   // CCF 2026 is the current list; the 2022 list only speaks for a journal the 2026 list does not name.
