@@ -1,5 +1,5 @@
 /**
- * A venue's names by source priority, with one correction: a spelling the other lists contradict yields to the
+ * A conference's names by source priority, with one correction: a spelling the other lists contradict yields to the
  * spelling most lists give. The priority list's spelling stands unless it has a word no other list gives the venue
  * (CCF's "Symposium on Network System Design and Implementation", its "IEEE International Semantic Web
  * Conference") or lacks a word most lists give ("Australasia Conference …" for "Australasian …", "IEEE
@@ -123,9 +123,8 @@ export function consensusNames(
   members: readonly NameSource[],
   titleOrder: readonly SourceId[],
   acronymOrder: readonly SourceId[] = titleOrder,
-  kind: "conference" | "journal" = "conference",
 ): ChosenNames {
-  const chosen = chooseNames(members, titleOrder, acronymOrder, kind);
+  const chosen = chooseNames(members, titleOrder, acronymOrder);
   const agreed = agreedSpelling(members, chosen, titleOrder);
   if (agreed === null) return chosen;
   const gives = (m: NameSource) => foldName(cleaned(m) ?? "") === agreed;
@@ -134,5 +133,5 @@ export function consensusNames(
     ...titleOrder.filter((s) => first.some((m) => m.source === s)),
     ...titleOrder.filter((s) => !first.some((m) => m.source === s)),
   ];
-  return chooseNames([...first, ...members.filter((m) => !gives(m))], order, acronymOrder, kind);
+  return chooseNames([...first, ...members.filter((m) => !gives(m))], order, acronymOrder);
 }
