@@ -199,6 +199,17 @@ function cycleDeadlines(
 
 const upcoming = (d: OutlookDeadline) => d.status === "upcoming";
 
+/**
+ * What a venue with no deadline ahead in any cycle the outlook may estimate shows: its last cycle with an announced
+ * round, as the data has it (closed), not an estimate five cycles on whose date passed long ago (a venue whose data
+ * ends in 2019 is no "2024 round, passed unconfirmed"); a cycle of estimates only when none was announced.
+ */
+function lastKnown(walked: ({ year: number } & CycleOutlook)[]): ({ year: number } & CycleOutlook)[] {
+  const withDeadlines = walked.filter((c) => c.deadlines.length > 0);
+  const announced = withDeadlines.filter((c) => c.deadlines.some((d) => !d.estimated));
+  return (announced.length > 0 ? announced : withDeadlines).slice(-1);
+}
+
 /** An announced round on or after its own conference's start: the venue takes submissions all year round. */
 const hasRoundAfterStart = (c: Cycle) =>
   c.edition.start_date !== null && c.rounds.some((r) => r.paper >= (c.edition.start_date as string));
@@ -275,11 +286,7 @@ export function cyclesOutlook({
   }
   const nextAt = walked.findIndex((c) => c.deadlines.some(upcoming));
   const shown =
-    nextAt > 0
-      ? walked.slice(nextAt - 1, nextAt + 1)
-      : nextAt === 0
-        ? walked.slice(0, 1)
-        : walked.filter((c) => c.deadlines.length > 0).slice(-1);
+    nextAt > 0 ? walked.slice(nextAt - 1, nextAt + 1) : nextAt === 0 ? walked.slice(0, 1) : lastKnown(walked);
   const deadlines = shown.flatMap((c) => c.deadlines);
   // By the date printed, as every list orders (an estimate closes at the end of that date, so the two agree).
   const next =

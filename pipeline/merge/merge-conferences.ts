@@ -352,7 +352,7 @@ export function mergeConference(
     conflicts.push({
       venue,
       field: `${x.year} ${x.field}`,
-      chosen: { value: "dropped", source: `plausibility rule ${x.rule}` },
+      chosen: { value: x.corrected ?? "dropped", source: `plausibility rule ${x.rule}` },
       others: [{ value: x.value, source: x.source }],
       why: `${x.rule}: ${x.why}`,
     });

@@ -13,7 +13,7 @@ import type { Deadline, Edition } from "../../snapshot/records.ts";
 export const PLAUSIBILITY_RULES = {
   "start-outside-year": "a conference start in another year than its edition",
   "year-slip":
-    "a tracker's submission deadline whole years off: a year (or two) later or earlier it falls on its own round or on the round the neighbouring editions hold, where it stands it matches no edition's round",
+    "a tracker's submission deadline whole years off: a year (or two) later or earlier it falls on its own round (then it is corrected to that year) or on the round the neighbouring editions hold (then dropped), where it stands it matches no edition's round",
   "slipped-step":
     "a later step (revision, rebuttal, notification, other) of a tracker row whose submission deadline the year-slip rule dropped, as far from its conference as that deadline: the row's year is off for all its dates",
   "after-its-conference":
@@ -41,6 +41,8 @@ export interface Dropped {
   source: string;
   rule: PlausibilityRule;
   why: string;
+  /** The date it stands at now, when the rule corrected it instead of dropping it (a year slip beside its own round). */
+  corrected?: string;
 }
 
 const isSubmission = (d: Deadline) => d.type === "paper" || d.type === "abstract";
@@ -80,11 +82,19 @@ function recurs(rounds: Rounds, year: number, day: number): boolean {
   );
 }
 
+/** Where a whole-year shift puts a date, in words, and whether its own edition's other deadline confirms it. */
+interface Slip {
+  shifted: string;
+  text: string;
+  /** Beside its own edition's other submission deadline: the row's other date says which year it meant. */
+  own: boolean;
+}
+
 /**
  * The round a whole-year shift of the date lands on: one of its own edition's other submission deadlines, or a
- * round of the nearest edition before or after (a copied-forward or mistyped year), as "date (what)"; else null.
+ * round of the nearest edition before or after (a copied-forward or mistyped year); else null.
  */
-function slipTarget(edition: Edition, d: Deadline, rounds: Rounds): string | null {
+function slipTarget(edition: Edition, d: Deadline, rounds: Rounds): Slip | null {
   const years = [...rounds.keys()].filter((y) => y !== edition.year && (rounds.get(y)?.length ?? 0) > 0);
   const before = years.filter((y) => y < edition.year).sort((a, b) => b - a)[0];
   const after = years.filter((y) => y > edition.year).sort((a, b) => a - b)[0];
@@ -93,18 +103,25 @@ function slipTarget(edition: Edition, d: Deadline, rounds: Rounds): string | nul
     const own = edition.deadlines.find(
       (o) => o !== d && isSubmission(o) && Math.abs(daysBetween(o.date, shifted)) <= SLIP_WITHIN_DAYS,
     );
-    if (own) return `${shifted}, beside its own ${own.type} deadline ${own.date}`;
+    if (own)
+      return { shifted, text: `${shifted}, beside its own ${own.type} deadline ${own.date}`, own: true };
     const day = dayOfCycle(shifted, edition.year);
     for (const y of [before, after]) {
       if (y === undefined) continue;
       if ((rounds.get(y) ?? []).some((x) => Math.abs(x - day) <= SLIP_WITHIN_DAYS))
-        return `${shifted}, where its ${y} edition has a round`;
+        return { shifted, text: `${shifted}, where its ${y} edition has a round`, own: false };
     }
   }
   return null;
 }
 
-/** The rule that drops a deadline, with why; null when it stays. */
+/** A deadline moved by whole years to `date`, its instant with it (the time and zone are the row's). */
+function movedTo(d: Deadline, date: string): Deadline {
+  const years = Number(date.slice(0, 4)) - Number(d.date.slice(0, 4));
+  return { ...d, date, utc: d.utc ? shiftYears(d.utc, years) + d.utc.slice(10) : null };
+}
+
+/** The rule that drops (or corrects) a deadline, with why; null when it stays. */
 type Verdict = Omit<Dropped, "year" | "field" | "value" | "source"> | null;
 
 function verdict(edition: Edition, d: Deadline, rounds: Rounds): Verdict {
@@ -114,7 +131,14 @@ function verdict(edition: Edition, d: Deadline, rounds: Rounds): Verdict {
   if (!EDITION_SOURCES.has(d.source)) return { rule: "reference-out-of-edition", why: doubtful.text };
   if (recurs(rounds, edition.year, dayOfCycle(d.date, edition.year))) return null;
   const slip = slipTarget(edition, d, rounds);
-  if (slip) return { rule: "year-slip", why: `${doubtful.text}; read as ${slip}` };
+  // Beside its own round, the mistyped year is the only thing wrong: the date stands corrected. Beside another
+  // edition's round only, it may be a copy of that edition's date: nothing says what this edition's was.
+  if (slip)
+    return {
+      rule: "year-slip",
+      why: `${doubtful.text}; read as ${slip.text}`,
+      ...(slip.own ? { corrected: slip.shifted } : {}),
+    };
   if (doubtful.after) return { rule: "after-its-conference", why: `${doubtful.text}, in no other edition` };
   return null;
 }
@@ -128,7 +152,9 @@ function verdict(edition: Edition, d: Deadline, rounds: Rounds): Verdict {
  */
 function slippedSteps(edition: Edition, verdicts: Verdict[]): Verdict[] {
   const slipped = new Set(
-    edition.deadlines.filter((_, j) => verdicts[j]?.rule === "year-slip").map((d) => d.source),
+    edition.deadlines
+      .filter((_, j) => verdicts[j]?.rule === "year-slip" && !verdicts[j]?.corrected)
+      .map((d) => d.source),
   );
   return edition.deadlines.map((d, j) => {
     const own = verdicts[j] ?? null;
@@ -145,8 +171,8 @@ function slippedSteps(edition: Edition, verdicts: Verdict[]): Verdict[] {
 
 /**
  * Removes what cannot be right, in place, and returns it: a conference start outside its edition's year (then
- * the deadlines are checked without it), submission deadlines a rule rejects, and the later steps of a row whose
- * year slipped. Every edition's rounds are read before any is dropped, so the verdicts do not depend on the order
+ * the deadlines are checked without it), submission deadlines a rule rejects (a year slip beside its own round is
+ * corrected instead: returned with `corrected`), and the later steps of a row whose year slipped. Every edition's rounds are read before any is dropped, so the verdicts do not depend on the order
  * of the editions.
  */
 export function dropImplausible(editions: Edition[]): Dropped[] {
@@ -174,17 +200,17 @@ export function dropImplausible(editions: Edition[]): Dropped[] {
     ),
   );
   editions.forEach((edition, i) => {
-    edition.deadlines = edition.deadlines.filter((d, j) => {
+    edition.deadlines = edition.deadlines.flatMap((d, j) => {
       const v = verdicts[i]?.[j];
-      if (v)
-        dropped.push({
-          year: edition.year,
-          field: `${d.type} deadline`,
-          value: d.date,
-          source: d.source,
-          ...v,
-        });
-      return !v;
+      if (!v) return [d];
+      dropped.push({
+        year: edition.year,
+        field: `${d.type} deadline`,
+        value: d.date,
+        source: d.source,
+        ...v,
+      });
+      return v.corrected ? [movedTo(d, v.corrected)] : [];
     });
   });
   return dropped;

@@ -187,7 +187,7 @@ describeOnRealUpstream("the data-age notice on the real site", () => {
     ) as Row;
     const md = await get(`/conference/${kdd.conference_id}.md`);
     expect(md).toContain(
-      "- Latest announced submission deadline: 28 Jan 2027\n- Notification of that call: —\n",
+      "- Announced submission deadline of the current call (the open round, else the last): 28 Jan 2027\n- Notification of that call: —\n",
     );
     expect(md).toMatch(
       /- Next submission deadline: .*2027-01-28 .*\(source: mpc-deadlines\/[^,]+, data of 2026-07-01\)\n- Outlook: open\n/,

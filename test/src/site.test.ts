@@ -133,7 +133,7 @@ describe("venue pages", () => {
     // Its 2098 conference (1 Jul 2098, Vienna) took place: never shown as the cycle's conference.
     expect(estimated).not.toContain("Jul 2098");
     expect(estimated).not.toMatch(/vienna/i);
-    expect(estimated).toContain("Dates of the next conference not known yet");
+    expect(estimated).toContain("Dates of the 2099 conference not known yet");
     expect(box("103")).toContain("No submission deadline is known");
 
     const md = page(site.dist, "/conference/104.md");

@@ -51,6 +51,23 @@ describeOnRealUpstream("plausibility rules on the real tracker rows", async () =
     expect(dropsOf("ccfddl", "CSCW")).toEqual([]);
   });
 
+  it("corrects a date whole years off beside its own round: the row's other date says the year (ISSRE, EuroVis)", () => {
+    const issre = seriesOf("ccfddl", "ISSRE");
+    const corrected = dropImplausible(issre).map((d) => `${d.year} ${d.value} → ${d.corrected ?? "dropped"}`);
+    expect(corrected).toEqual(["2023 2021-06-01 → 2023-06-01", "2026 2025-04-17 → 2026-04-17"]);
+    const paper2026 = issre.find((e) => e.year === 2026)?.deadlines.find((d) => d.type === "paper");
+    expect(paper2026).toMatchObject({ date: "2026-04-17", source: "ccfddl" });
+    expect(paper2026?.utc?.slice(0, 10)).toBe("2026-04-18");
+    expect(papers(seriesOf("ccfddl", "EuroVis"), 2026)).toEqual(["2024-12-03"]);
+    const eurovis = seriesOf("ccfddl", "EuroVis");
+    dropImplausible(eurovis);
+    expect(papers(eurovis, 2026)).toEqual(["2025-12-03"]);
+    // Beside another edition's round only (COCOON 2026's copy of its 2025 date), nothing says this edition's: dropped.
+    const cocoon = seriesOf("ccfddl", "COCOON");
+    expect(dropImplausible(cocoon).map((d) => d.corrected ?? "dropped")).toEqual(["dropped"]);
+    expect(papers(cocoon, 2026)).toEqual([]);
+  });
+
   it("drops a date whole years off its own round or its neighbours' (a mistyped or copied-forward year)", () => {
     expect(dropsOf("ccfddl", "ISSRE")).toEqual([
       "year-slip 2023 paper deadline 2021-06-01",
