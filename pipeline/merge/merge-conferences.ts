@@ -115,10 +115,17 @@ function roundsOnlyIn(mine: Deadline[], prior: Deadline[]): Deadline[] {
     : [];
 }
 
+/** Two statements of one day's deadline more than a minute apart ("23:59:59" and "23:59" are one instant). */
+const otherInstant = (a: Deadline, b: Deadline) =>
+  a.utc !== null && b.utc !== null && Math.abs(Date.parse(a.utc) - Date.parse(b.utc)) > 60_000;
+
+/** "2026-02-25 23:59:59 UTC+0": a deadline as its source states it. */
+const instantText = (d: Deadline) => [d.date, d.time, d.timezone].filter((x) => x).join(" ");
+
 /**
  * Deadlines of one edition from several trackers, fused by round: per type, the first tracker that has the type
  * gives its deadlines; a later tracker adds the rounds the earlier ones lack (roundsOnlyIn) and otherwise loses, a
- * disagreement reported as a conflict.
+ * disagreement reported as a conflict (another day; or the same day at another instant).
  */
 function mergeDeadlines(venue: string, year: number, lists: Deadline[][], conflicts: Conflict[]): Deadline[] {
   const out: Deadline[] = [];
@@ -137,6 +144,17 @@ function mergeDeadlines(venue: string, year: number, lists: Deadline[][], confli
       prior.push(...added);
       out.push(...added);
       const differs = mine.some((d) => !prior.some((p) => p.date === d.date));
+      const sameDayElsewhen = mine.filter((d) => prior.some((p) => p.date === d.date && otherInstant(p, d)));
+      // The same day at another instant (INTERSPEECH 2026: ccfddl's 23:59 UTC, hf's AoE): said, not silently lost.
+      if (sameDayElsewhen.length > 0) {
+        conflicts.push({
+          venue,
+          field: `${year} ${type} deadline time`,
+          chosen: { value: prior.map(instantText).join(", "), source: prior[0]?.source ?? "" },
+          others: sameDayElsewhen.map((d) => ({ value: instantText(d), source: d.source })),
+          why: "tracker priority ccfddl > hf > pwc > mpc (newest commit first): the same day at another time or zone",
+        });
+      }
       if (differs) {
         conflicts.push({
           venue,
