@@ -301,6 +301,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
     if ("reason" in venue) return rejected.push({ file, record, reason: venue.reason });
     const { key, type, level, names } = venue;
     const areas = ccfAreas(areaRow?.field ?? null);
+    const listed = dblpKeyFromUrl(listRow?.url ?? areaRow?.url);
     const known = venues.get(key);
     if (known) {
       // A second dblp path of one venue, or one venue listed under two areas.
@@ -309,6 +310,8 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
       } else {
         known.areas = joinAreas(known.areas, areas);
         venues.addDblp(known, found.dblp);
+        if (listed && !known.listedDblp?.includes(listed))
+          known.listedDblp = [...(known.listedDblp ?? []), listed];
         known.publisher ??= listRow?.publisher ?? null;
       }
       return;
@@ -320,6 +323,7 @@ export async function importCcf2026(upstreamDir: string): Promise<ImportResult> 
       ...names,
       publisher: listRow?.publisher ?? null,
       dblp: found.dblp,
+      ...(listed ? { listedDblp: [listed] } : {}),
       level,
       areas,
     });

@@ -58,6 +58,8 @@ export interface CcfVenue {
   dblp: string | null;
   /** Further dblp keys of the venue (a row repeated for a second dblp path): keys for matching, nothing more. */
   otherDblp?: string[];
+  /** dblp keys the list's own url column names for the venue: which of several paths is its current one. */
+  listedDblp?: string[];
   level: CcfLevel;
   /** CCF area codes ("SE", "DS"): the venue's CCF categories; their fields are worked out in ccfObservations. */
   areas: CcfCategory[];
@@ -70,6 +72,22 @@ export interface CcfList {
   file: string;
 }
 
+/**
+ * The venue's dblp keys, its main key first: a path of its own kind (a journal's journals/, a conference's conf/;
+ * CCF 2026 gives Parallel Computing /conf/parco before /journals/pc), for a journal the one the list's url names
+ * when there are several (IET Software's journals/iet-sen, not its predecessor's journals/iee), else the first
+ * given. (A conference's second conf/ path may be an alias of the first's dblp stream, CODES+ISSS's
+ * /conf/codesisss, which the url names too: conferences keep their first.)
+ */
+export function dblpKeysOf(v: Pick<CcfVenue, "type" | "dblp" | "otherDblp" | "listedDblp">): string[] {
+  const all = [...new Set([v.dblp, ...(v.otherDblp ?? [])])].filter((k): k is string => !!k);
+  const prefix = v.type === "journal" ? "journals/" : "conf/";
+  const ofKind = all.filter((k) => k.startsWith(prefix));
+  const listed = v.type === "journal" ? ofKind.find((k) => v.listedDblp?.includes(k)) : undefined;
+  const main = listed ?? ofKind[0] ?? all[0];
+  return main ? [main, ...all.filter((k) => k !== main)] : [];
+}
+
 export function ccfObservations(
   list: CcfList,
   venues: readonly CcfVenue[],
@@ -80,13 +98,14 @@ export function ccfObservations(
       if (dblp) uses.set(dblp, (uses.get(dblp) ?? 0) + 1);
   const own = (dblp: string) => (uses.get(dblp) ?? 0) === 1;
   const common = (v: CcfVenue) => {
-    const otherDblp = (v.otherDblp ?? []).filter(own);
+    const [main, ...others] = dblpKeysOf(v);
+    const otherDblp = others.filter(own);
     return {
       source: list.source,
       key: v.key,
       file: list.file,
       acronym: v.acronym,
-      dblp: v.dblp && own(v.dblp) ? v.dblp : null,
+      dblp: main && own(main) ? main : null,
       // Only where a row gives a second path: the observation of every other row stays as it was.
       ...(otherDblp.length > 0 ? { otherDblp } : {}),
       ranks: [{ system: "CCF" as const, edition: list.edition, rank: v.level, source: list.source }],

@@ -9,6 +9,7 @@ import { type ChosenNames, chooseNames } from "../resolve/choose-names.ts";
 import type { JournalClaims } from "../resolve/describe.ts";
 import type { JournalObservation, SourceId } from "../sources/observations.ts";
 import { firstBy } from "../sources/priority.ts";
+import { agreedFirst, mainIssn, metricsByYear } from "./journal-rows.ts";
 import { ccfCategories } from "./list-categories.ts";
 import type { Conflict } from "./merge-conferences.ts";
 import { canonicalPublisher } from "./publishers.ts";
@@ -18,6 +19,8 @@ export type JournalDetailDraft = Omit<JournalDetailData, "id">;
 
 export const TITLE_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "scimago", "special_issues"];
 export const ACRONYM_PRIORITY: SourceId[] = ["ccf2026", "ccf", "reference", "special_issues"];
+/** Only the CCF lists give journals a dblp key; the current one first. */
+const DBLP_PRIORITY: SourceId[] = ["ccf2026", "ccf"];
 const PUBLISHER_PRIORITY: SourceId[] = ["reference", "ccf2026", "ccf", "scimago"];
 
 /** When the data behind a journal or a call was dated (the sources' data dates), on the build day. */
@@ -38,17 +41,37 @@ function dataAge(sources: readonly string[], dates: DataDates) {
   return { data_as_of: dataAsOf, stale: isStaleData(dataAsOf, dates.today) };
 }
 
+/**
+ * Another source's copy of a call already kept: the same title, and no deadline or link that tells them apart
+ * (JAIS called twice for "Innovation in Information Infrastructures", a month apart: two calls). One source's
+ * calls are never merged here: its importer already told its calls apart.
+ */
+const sameCall = (a: SpecialIssue, b: SpecialIssue) =>
+  a.source !== b.source &&
+  normalizeTitle(a.title) === normalizeTitle(b.title) &&
+  (a.submission_date === null || b.submission_date === null || a.submission_date === b.submission_date) &&
+  (a.url === null || b.url === null || a.url === b.url);
+
 function specialIssues(members: JournalObservation[], dates: DataDates): SpecialIssue[] {
-  const seen = new Map<string, SpecialIssue>();
+  const kept: SpecialIssue[] = [];
   for (const source of ["special_issues", "reference"] as SourceId[]) {
     for (const o of members.filter((m) => m.source === source)) {
       for (const si of o.specialIssues) {
-        const key = normalizeTitle(si.title);
-        if (!seen.has(key)) seen.set(key, { ...si, ...dataAge([si.source], dates) });
+        if (!kept.some((k) => sameCall(k, si))) kept.push({ ...si, ...dataAge([si.source], dates) });
       }
     }
   }
-  return [...seen.values()].sort((a, b) => (a.submission_date ?? "").localeCompare(b.submission_date ?? ""));
+  return kept.sort((a, b) => (a.submission_date ?? "").localeCompare(b.submission_date ?? ""));
+}
+
+/** Each rank claim once: two reference rows of one journal make the same claim. */
+function uniqueClaims(members: JournalObservation[]): JournalObservation["ranks"] {
+  const byKey = new Map<string, JournalObservation["ranks"][number]>();
+  for (const r of members.flatMap((o) => o.ranks)) {
+    const key = JSON.stringify([r.system, r.edition, r.rank, r.source]);
+    if (!byKey.has(key)) byKey.set(key, r);
+  }
+  return [...byKey.values()];
 }
 
 export function mergeJournal(
@@ -66,9 +89,12 @@ export function mergeJournal(
   // Short and full name together from one row, cleaned (pipeline/resolve/names.ts).
   // The current list's name, never outvoted: journals are renamed (IEEE TNET, no longer IEEE/ACM; Discover Computing,
   // once Information Retrieval Journal) far more often than a list misspells them, and the older rows keep old names.
-  const names = chooseNames(members, TITLE_PRIORITY, ACRONYM_PRIORITY, "journal");
+  // Of two rows of one source (two reference ids of one journal), the one other sources agree with names it.
+  const names = chooseNames(agreedFirst(members), TITLE_PRIORITY, ACRONYM_PRIORITY, "journal", ["ccf2026"]);
   const fullName = names.full ?? "";
+  // The reference row whose id the journal keeps; a field it lacks comes from the journal's other reference rows.
   const ref = members.find((o) => o.source === "reference");
+  const refs = members.filter((o) => o.source === "reference");
   // CCF 2026 is the current list; the 2022 list only speaks for a journal the 2026 list does not name.
   const ccf = members.find((o) => o.source === "ccf2026") ?? members.find((o) => o.source === "ccf");
   const ccfRank = ccf?.ccfRank || ref?.ccfRank || "";
@@ -81,7 +107,10 @@ export function mergeJournal(
       why: "CCF ranks come from the CCF list (2026, else 2022)",
     });
   }
-  const issns = [...new Set([...(ref?.issns ?? []), ...members.flatMap((o) => o.issns)])];
+  const scimago = members.filter((o) => o.source === "scimago");
+  const listed = [...new Set([...(ref?.issns ?? []), ...members.flatMap((o) => o.issns)])];
+  const main = mainIssn(listed, fullName, scimago);
+  const issns = main ? [main, ...listed.filter((i) => i !== main)] : listed;
   // An ISSN a row of this journal claimed went to another journal in resolution (describe.ts, resolve.ts).
   for (const o of members as JournalClaims[]) {
     for (const lost of o.lostIssns ?? []) {
@@ -94,10 +123,7 @@ export function mergeJournal(
       });
     }
   }
-  const metrics = members
-    .filter((o) => o.source === "scimago")
-    .flatMap((o) => o.metrics)
-    .sort((a, b) => a.year - b.year);
+  const metrics = metricsByYear(scimago);
   const newest = metrics[metrics.length - 1];
   const quartile = newest?.quartile;
   const fields = venueFields(members, fullName);
@@ -110,7 +136,7 @@ export function mergeJournal(
     draft: {
       short_name: names.short,
       full_name: fullName,
-      impact_factor: ref?.impactFactor ?? null,
+      impact_factor: firstBy(refs, ["reference"], (o) => o.impactFactor),
       publisher: canonicalPublisher(firstBy(members, PUBLISHER_PRIORITY, (o) => o.publisher)),
       issn: issns[0] ?? null,
       ccf_rank: ccfRank,
@@ -136,8 +162,9 @@ export function mergeJournal(
       cfp_text: null,
       special_issues: specialIssues(members, dates),
       metrics,
-      rank_history: members.flatMap((o) => o.ranks),
-      dblp: members.find((o) => o.dblp)?.dblp ?? null,
+      rank_history: uniqueClaims(members),
+      // A journal's dblp key is a journals/ path, the current list's first (CCF 2022 has IET Software's old one).
+      dblp: firstBy(members, DBLP_PRIORITY, (o) => (o.dblp?.startsWith("journals/") ? o.dblp : null)),
       sources: [...members.map((o) => ({ source: o.source, key: o.key })), ...inferredFieldsSource(fields)],
     },
   };

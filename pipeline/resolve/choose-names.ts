@@ -58,6 +58,8 @@ export function chooseNames(
   titleOrder: readonly SourceId[],
   acronymOrder: readonly SourceId[] = titleOrder,
   kind: "conference" | "journal" = "conference",
+  /** Sources whose title names the venue even without an acronym beside it (the current list's). */
+  titledAlone: readonly SourceId[] = [],
 ): ChosenNames {
   const rows = members.map((m) => {
     const acronym = cleanAcronym(m.acronym);
@@ -96,8 +98,12 @@ export function chooseNames(
   const inAcronymOrder = rows.filter((r) => acronymOrder.includes(r.m.source)).sort(orderBy(acronymOrder));
   const firstTitled = inTitleOrder.find((r) => r.title.text !== null);
   const named = inTitleOrder.find((r) => acronymOk(r) && titleOk(r));
-  const current = inTitleOrder.find((r) => acronymOk(r) && titleOk(r) && !isFormer(r));
-  if (named && current && named !== current && named.acronym.text)
+  // The current list's title stands without an acronym: CCF 2026 names Discover Computing without one, and the
+  // 2022 row's pair (IR, Information Retrieval Journal) is the old name.
+  const current = inTitleOrder.find(
+    (r) => (acronymOk(r) || titledAlone.includes(r.m.source)) && titleOk(r) && !isFormer(r),
+  );
+  if (named && current && named !== current && named.acronym.text && isFormer(named))
     changes.push({ kind: "former name", text: named.acronym.text });
   for (const r of rows)
     if (r.acronym.text && titleInAcronym(r))

@@ -115,6 +115,9 @@ export function assignIds(requests: readonly IdRequest[], previous: KindRegistry
   return ids as string[];
 }
 
+/** A venue's key for a reference row it holds (describe.ts): "ref:1143". */
+const REFERENCE_KEY = /^ref:(\d+)$/;
+
 /** The registry to write with this build: current entries, plus every id that ever existed and is gone now. */
 export function nextKindRegistry(
   previous: KindRegistry,
@@ -139,6 +142,14 @@ export function nextKindRegistry(
     }
     const best = [...votes.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))[0];
     if (best) merged[id] = best[0];
+  }
+  // A venue holding several reference rows (TASLP: 148 and 1143) has the first one's id; the others' ids are
+  // the ones the reference service's users know, so they lead to the venue too.
+  for (const [id, e] of Object.entries(entries)) {
+    for (const k of e.keys) {
+      const absorbed = k.match(REFERENCE_KEY)?.[1];
+      if (absorbed && absorbed !== id && !(absorbed in entries)) merged[absorbed] = id;
+    }
   }
   return { entries, retired, merged };
 }

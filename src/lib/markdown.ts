@@ -301,7 +301,7 @@ export function journalMarkdown(view: JournalView, locale: Locale = "en"): strin
     (s) => [
       s.title,
       formatDate(s.submission_date, locale),
-      stateLabel(s.open ? "open" : "closed", locale),
+      s.status === "undated" ? w("journal.no_deadline") : stateLabel(s.status, locale),
       s.editors.join("; ") || "—",
     ],
   );

@@ -78,8 +78,10 @@ export interface JournalView {
     h_index: number | null;
     cites_per_doc_2y: number | null;
   }[];
-  /** Open calls first (soonest deadline first), then past ones (newest first). */
-  specialIssues: (PublicSpecialIssue & { open: boolean })[];
+  /** The sources behind what the page shows (its rows, SCImago's metrics, the calls): the footer names their ages. */
+  dataSources: string[];
+  /** Open calls first (soonest deadline first), then the others (newest deadline first, undated ones last). */
+  specialIssues: (PublicSpecialIssue & { status: SpecialIssueStatus })[];
   dblp: string | null;
   related: RelatedVenues;
   credits: Credits;
@@ -204,19 +206,27 @@ export const conferenceView = memoById(function conferenceView(id: string): Conf
   };
 });
 
+/** A call without a deadline is neither open nor closed: nothing says when it closes. */
+export type SpecialIssueStatus = "open" | "closed" | "undated";
+
+export function specialIssueStatus(submissionDate: string | null, today: string): SpecialIssueStatus {
+  if (submissionDate === null) return "undated";
+  return submissionDate >= today ? "open" : "closed";
+}
+
 export const journalView = memoById(function journalView(id: string): JournalView {
   const data = snapshot();
   const { row, detail, history } = venueRecords("journal", data.journalById, data.journalDetails, id);
   const today = settings().buildTime.toISOString().slice(0, 10);
   const issues = (detail?.special_issues ?? []).map((issue) => ({
     ...issue,
-    open: issue.submission_date !== null && issue.submission_date >= today,
+    status: specialIssueStatus(issue.submission_date, today),
   }));
   const open = issues
-    .filter((issue) => issue.open)
+    .filter((issue) => issue.status === "open")
     .sort((a, b) => (a.submission_date ?? "").localeCompare(b.submission_date ?? ""));
   const past = issues
-    .filter((issue) => !issue.open)
+    .filter((issue) => issue.status !== "open")
     .sort((a, b) => (b.submission_date ?? "").localeCompare(a.submission_date ?? ""));
   return {
     row,
@@ -227,6 +237,7 @@ export const journalView = memoById(function journalView(id: string): JournalVie
     ],
     rankClaims: sortClaims(history),
     metrics: [...(detail?.metrics ?? [])].sort((a, b) => a.year - b.year),
+    dataSources: [...new Set((detail?.sources ?? []).map((s) => s.source))],
     specialIssues: [...open, ...past],
     dblp: detail?.dblp ?? null,
     related: relatedOf(related.journals, id),

@@ -6,12 +6,13 @@
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { parseHTML } from "linkedom";
 import ical from "node-ical";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CALENDARS } from "../../src/lib/calendar.ts";
 import { describeOnRealUpstream } from "../helpers/upstream-builds.ts";
 import { buildRealSite, type RealSite } from "./build-site.ts";
-import { listFiles, readText, servedFile } from "./dist-files.ts";
+import { listFiles, page, readText, servedFile } from "./dist-files.ts";
 
 const BASE_URL = "https://venues.example";
 /** A URL reduced to host and path, the form both the details and the pages are compared in. */
@@ -84,6 +85,39 @@ describeOnRealUpstream("the site built from the real data", () => {
       }
     }
     expect(leaks).toEqual([]);
+  });
+
+  it("says a call without a deadline has none, never that it closed (journal 762)", () => {
+    const { document } = parseHTML(page(site.dist, "/journal/762"));
+    const rows = [...document.querySelectorAll('section[aria-labelledby="special-issues"] tbody tr')].map(
+      (tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim() ?? ""),
+    );
+    const undated = rows.filter(([, deadline]) => deadline === "—");
+    // Information and Organization has two calls without a deadline in the snapshot.
+    expect(undated.length).toBeGreaterThanOrEqual(2);
+    for (const [title, , status] of undated) expect(status, title).toBe("no deadline given");
+    const md = page(site.dist, "/journal/762.md");
+    expect(md).toContain("no deadline given");
+  });
+
+  it("names in a journal page's data age the sources behind it, SCImago's included, no conference tracker", () => {
+    const { document } = parseHTML(page(site.dist, "/journal/1"));
+    const age = document.querySelector("footer .data-age")?.textContent?.trim() ?? "";
+    expect(age).toMatch(/^Data age of what this page shows: /);
+    expect(age).toContain("SCImago");
+    expect(age).toContain("Conference Partner");
+    for (const tracker of [
+      "ccfddl",
+      "huggingface",
+      "csconferences",
+      "lixin4ever",
+      "OpenAccept",
+      "mpc-deadlines",
+    ])
+      expect(age, tracker).not.toContain(tracker);
+    // A conference page still names the site's out-of-date sources, trackers included.
+    const conference = parseHTML(page(site.dist, "/conference/1")).document;
+    expect(conference.querySelector("footer .data-age")?.textContent ?? "").toContain("ccfddl");
   });
 
   it("writes every calendar as valid RFC 5545 text", () => {

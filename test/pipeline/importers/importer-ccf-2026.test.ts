@@ -104,4 +104,20 @@ describeOnRealUpstream("importCcf2026 (real upstream)", () => {
     // The list (ccf_2026.jsonl) ranks 37 journals A: as many as the importer gives.
     expect(result.journals.filter((o) => o.ranks[0]?.rank === "A")).toHaveLength(37);
   });
+
+  it("gives a journal a journals/ key first, the one the list's url names (Parallel Computing, IET Software)", async () => {
+    const result = await importCcf2026(REAL_UPSTREAM);
+    // dataGen.js lines 21-22: /conf/parco, then /journals/pc; lines 237-238: /journals/iee (IEE Proceedings -
+    // Software, the predecessor), then /journals/iet-sen, which ccf_2026.jsonl's url names.
+    for (const [title, dblp, other] of [
+      ["Parallel Computing", "journals/pc", "conf/parco"],
+      ["IET Software", "journals/iet-sen", "journals/iee"],
+    ] as const) {
+      const journals = result.journals.filter((o) => o.title === title);
+      expect(journals.map((o) => [o.dblp, o.otherDblp])).toEqual([[dblp, [other]]]);
+    }
+    expect(result.journals.filter((o) => o.dblp && !o.dblp.startsWith("journals/"))).toEqual([]);
+    // A conference keeps its conf/ path first (CODES+ISSS: conf/codes, then conf/codesisss).
+    expect(result.conferences.filter((o) => o.dblp && !o.dblp.startsWith("conf/"))).toEqual([]);
+  });
 });

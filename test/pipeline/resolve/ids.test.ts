@@ -98,4 +98,16 @@ describe("venue ids", () => {
     expect(updatedAt(undefined, "b", null, "2026-11-21", false)).toBeNull();
     expect(updatedAt(undefined, "b", null, "2026-11-21", true)).toBe("2026-11-21");
   });
+
+  it("leads every further reference id a venue holds to the venue, and none of its own or another's", () => {
+    const previous = empty();
+    const next = nextKindRegistry(previous, {
+      // TASLP: reference rows 148 and 1143, one journal under the first one's id.
+      "148": { keys: ["ref:148", "ref:1143", "issn:2329-9290"], hash: "a", updated_at: null },
+      // A reference id that is a venue's own id elsewhere is never redirected away from it.
+      "7": { keys: ["ref:7", "ref:9"], hash: "b", updated_at: null },
+      "9": { keys: ["dblp:conf/nine"], hash: "c", updated_at: null },
+    });
+    expect(next.merged).toEqual({ "1143": "148" });
+  });
 });
