@@ -177,9 +177,38 @@ async function renderResults(
     };
   }
   const page = { url, locale, pagination: found.data.pagination };
-  return "journals" in found.data
-    ? resultsPage(page, "journal", found.data.journals, "search.journals_found", JOURNAL_COLUMNS)
-    : resultsPage(page, "conference", found.data.conferences, "search.conferences_found", CONFERENCE_COLUMNS);
+  const rendered =
+    "journals" in found.data
+      ? resultsPage(page, "journal", found.data.journals, "search.journals_found", JOURNAL_COLUMNS)
+      : resultsPage(
+          page,
+          "conference",
+          found.data.conferences,
+          "search.conferences_found",
+          CONFERENCE_COLUMNS,
+        );
+  if (found.data.pagination.total > 0 || !f.query) return rendered;
+  return { ...rendered, html: rendered.html + (await otherKindNote(operations, url, f, locale)) };
+}
+
+/**
+ * With no match among one kind, the other kind's matches for the same words, linked ("TPAMI" searched among
+ * conferences, the default, found nothing and said only "No match."): nothing when that finds none too.
+ */
+async function otherKindNote(operations: ReadOperations, url: URL, f: Form, locale: Locale): Promise<string> {
+  const other: Kind = f.kind === "journals" ? "conferences" : "journals";
+  const params = { query: f.query, per_page: "1" };
+  const found =
+    other === "journals"
+      ? await operations.searchJournals(params)
+      : await operations.searchConferences(params);
+  if (!found.ok || found.data.pagination.total === 0) return "";
+  const href = new URL(url);
+  for (const key of [...href.searchParams.keys()]) if (key !== "query") href.searchParams.delete(key);
+  href.searchParams.set("kind", other);
+  const link = `<a href="${escapeHtml(`${href.pathname}${href.search}`)}">${escapeHtml(t(locale, "search.show_them"))}</a>`;
+  const key = other === "journals" ? "search.other_journals" : "search.other_conferences";
+  return `<p id="search-other-kind" class="note">${tHtml(locale, key, { count: String(found.data.pagination.total), link })}</p>`;
 }
 
 /** A page of results, conferences or journals alike: the count, the table (none when empty) and the pager. */

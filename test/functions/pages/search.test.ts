@@ -100,6 +100,24 @@ describe("site search", () => {
     expect(none).toContain("No match.");
   });
 
+  it("with no match among one kind, links the other kind's matches for the same words (TPAMI among conferences)", async () => {
+    const html = await (await h.get("/search?query=TPAMI&ccf_rank=A")).text();
+    expect(rows(html)).toEqual([]);
+    expect(html).toContain("No match.");
+    expect(html).toMatch(
+      /<p id="search-other-kind" class="note">Among journals, 1 match these words: <a href="\/search\?query=TPAMI&#38;kind=journals">show them<\/a>\.<\/p>/,
+    );
+    const zh = await (await h.get("/zh/search?query=TPAMI")).text();
+    expect(zh).toContain(
+      '期刊中有 1 个与这些关键词匹配：<a href="/zh/search?query=TPAMI&#38;kind=journals">查看</a>。',
+    );
+    // The link's page lists it; words that match nothing anywhere get no note.
+    expect(rows(await (await h.get("/search?query=TPAMI&kind=journals")).text()).map((r) => r.name)).toEqual([
+      "TPAMI",
+    ]);
+    expect(await (await h.get("/search?query=MMMzzz")).text()).not.toContain("search-other-kind");
+  });
+
   it("names a parameter it does not read, with the one it most likely meant, in English and Chinese", async () => {
     const res = await h.get("/search?kind=conferences&ccf=A&utm_source=%3Cx%3E");
     expect(res.status).toBe(200);
