@@ -165,6 +165,13 @@ function orderBy<R extends { m: NameSource }>(order: readonly SourceId[]) {
  * Former names from the notes, every other acronym the sources give, and other sources' titles that are not mere
  * spelling variants of the full name (renames: "International World Wide Web Conference").
  */
+/** Words too common to make a name searchable by themselves. */
+const FILLER_WORDS = new Set(["a", "an", "and", "for", "in", "of", "on", "the", "to", "&"]);
+
+/** A title another name of the venue, or one with a word the displayed name lacks (search finds it by that word). */
+const namesMore = (title: Set<string>, full: Set<string>) =>
+  jaccard(title, full) < 0.6 || [...title].some((w) => w.length > 2 && !FILLER_WORDS.has(w) && !full.has(w));
+
 function aliasesOf(
   rows: { acronym: Cleaned; title: Cleaned }[],
   short: string | null,
@@ -182,7 +189,8 @@ function aliasesOf(
   };
   for (const r of rows) for (const a of [...r.acronym.aliases, ...r.title.aliases]) add(a);
   for (const r of rows) if (r.acronym.text && !isTitleLike(r.acronym.text)) add(r.acronym.text);
-  for (const r of rows) if (r.title.text && jaccard(words(r.title.text), fullWords) < 0.6) add(r.title.text);
+  // Another name (words apart), or a near one with a word of its own: a former title's "Management" must find it.
+  for (const r of rows) if (r.title.text && namesMore(words(r.title.text), fullWords)) add(r.title.text);
   return out;
 }
 

@@ -215,6 +215,18 @@ describe("chooseNames", () => {
     expect(n.aliases).toContain("International Conference on Rewriting Techniques and Applications");
   });
 
+  it("keeps a near title with a word of its own as an alias, so search finds a former name by it", () => {
+    // The reference's row of journal 55 still has its former title (ccf-journals.csv, IMCS).
+    const n = choose(
+      ["ccf2026", "IMCS", "Information and Computer Security"],
+      ["reference", "IMCS", "Information Management & Computer Security"],
+      ["qualis", "IMCS", "Information & Computer Security"],
+    );
+    expectNames(n, "IMCS", "Information and Computer Security", "ccf2026");
+    // "Management" is a word the name lacks; "Information & Computer Security" adds none: a mere spelling.
+    expect(n.aliases).toEqual(["Information Management & Computer Security"]);
+  });
+
   it("replaces a full name that is only the acronym with another row's title", () => {
     const n = choose(
       ["ccf2026", "HotStorage", "HotStorage"],
