@@ -81,7 +81,8 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-s
   const render = () => {
     const on = load().some((v) => v.kind === kind && v.id === id);
     button.setAttribute("aria-pressed", String(on));
-    button.textContent = on ? "★ Watching" : "☆ Watch";
+    // The page's own words (WatchButton.astro writes them from the message files): a Chinese page says 已关注.
+    button.textContent = (on ? button.dataset.watching : button.dataset.watch) ?? button.textContent;
   };
   button.hidden = false;
   render();

@@ -46,6 +46,13 @@ describe.skipIf(!HAS_CHROMIUM)("the Chinese site in a browser", () => {
             .poll(() => page.locator("#outlook .countdown").first().textContent())
             .toMatch(/^还剩 \d+天 \d\d时 \d\d分 \d\d秒$/);
           expect(await page.locator("#outlook .local-time").first().textContent()).toMatch(/^您的时间：/);
+          // The star speaks Chinese before and after a click (the script once wrote "★ Watching" on every page).
+          if (width === 390) {
+            await page.getByRole("button", { name: "☆ 关注" }).click();
+            await expect.poll(() => page.locator("button.star").textContent()).toBe("★ 已关注");
+            await page.getByRole("button", { name: "★ 已关注" }).click();
+            await expect.poll(() => page.locator("button.star").textContent()).toBe("☆ 关注");
+          }
         }
         await page.screenshot({
           path: join(SCREENSHOTS, `site-zh-${name}-${width}.png`),
