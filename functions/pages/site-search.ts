@@ -203,10 +203,9 @@ async function otherKindNote(operations: ReadOperations, url: URL, f: Form, loca
       ? await operations.searchJournals(params)
       : await operations.searchConferences(params);
   if (!found.ok || found.data.pagination.total === 0) return "";
-  const href = new URL(url);
-  for (const key of [...href.searchParams.keys()]) if (key !== "query") href.searchParams.delete(key);
-  href.searchParams.set("kind", other);
-  const link = `<a href="${escapeHtml(`${href.pathname}${href.search}`)}">${escapeHtml(t(locale, "search.show_them"))}</a>`;
+  // From the form's words, not the address: `?q=TPAMI` is the same keyword and must not become no keyword.
+  const href = `${url.pathname}?${new URLSearchParams({ query: f.query, kind: other })}`;
+  const link = `<a href="${escapeHtml(href)}">${escapeHtml(t(locale, "search.show_them"))}</a>`;
   const key = other === "journals" ? "search.other_journals" : "search.other_conferences";
   return `<p id="search-other-kind" class="note">${tHtml(locale, key, { count: String(found.data.pagination.total), link })}</p>`;
 }

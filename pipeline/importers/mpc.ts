@@ -6,6 +6,7 @@
  * is: only conferences (CNF) are imported, journals (JRN), workshops (WK) and schools are left out; COREAS is
  * CORE A*.
  */
+import { daysBetween } from "../../runtime/clock.ts";
 import type { Deadline } from "../../snapshot/records.ts";
 import type { Importer, Rejection, SourceId } from "../sources/observations.ts";
 import {
@@ -55,13 +56,11 @@ function monthDay(day: string): string | null {
   return `${String(month).padStart(2, "0")}-${(m[2] as string).padStart(2, "0")}`;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The day `mmdd` on or before the date `paper` (YYYY-MM-DD), and how many days before it lies. */
 function dayBefore(mmdd: string, paper: string): { date: string; lead: number } {
   const year = Number(paper.slice(0, 4));
   const date = `${mmdd <= paper.slice(5, 10) ? year : year - 1}-${mmdd}`;
-  return { date, lead: (Date.parse(paper) - Date.parse(date)) / DAY_MS };
+  return { date, lead: daysBetween(date, paper) };
 }
 
 /**

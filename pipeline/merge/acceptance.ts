@@ -11,19 +11,20 @@ import type { Misfiled } from "./misfiled-acceptance.ts";
 
 const ACCEPTANCE_PRIORITY: SourceId[] = ["ccfddl", "lixin", "openaccept"];
 
+/** How far (as a factor) a year's rate may sit from the median of the venue's other years. */
+export const OUTLIER_FACTOR = 1.5;
+
 /** The rules, by the name the build report gives them. */
 export const ACCEPTANCE_RULES = {
   misfiled:
     "the figure belongs to another venue of the same acronym: an acceptance list gives it for that venue's field",
   incomplete: "a row missing its submitted or accepted count loses to a complete row of the same year",
-  outlier: `a rate outside ×/÷ ${1.5} of the median of the venue's other years loses to another source's figure inside it`,
+  outlier: `a rate outside ×/÷ ${OUTLIER_FACTOR} of the median of the venue's other years loses to another source's figure inside it`,
   "copied-year":
     "identical submitted and accepted counts in two years are a copy error in one: the year another source gives differently takes that figure (or, given only by a cross-check source, is dropped); of the years left, the one more sources give keeps it, a tie drops them all",
 } as const;
 export type AcceptanceRule = keyof typeof ACCEPTANCE_RULES;
 
-/** How far (as a factor) a year's rate may sit from the median of the venue's other years. */
-export const OUTLIER_FACTOR = 1.5;
 /** Years the median needs besides the one checked. */
 const OUTLIER_MIN_YEARS = 3;
 /** Below this many submissions two years may share their counts by chance. */

@@ -380,6 +380,7 @@ export function mergeConference(
   const merged = mergeAcceptance(members, misfiled);
   for (const c of merged.corrections) conflicts.push(acceptanceConflict(venue, c));
   const acceptance = merged.rows;
+  const latestRate = latestMainRate(acceptance);
   // Unlicensed figures only cross-check the published ones.
   for (const { published, other } of crossCheckDisagreements(members, acceptance)) {
     conflicts.push({
@@ -414,8 +415,8 @@ export function mergeConference(
     core_for: coreForCodes(members, core.edition !== null),
     country: current?.country ?? countryFromPlace(current?.place ?? null),
     views: ref?.views ?? 0,
-    acceptance_rate: latestMainRate(acceptance)?.rate ?? null,
-    acceptance_rate_year: latestMainRate(acceptance)?.year ?? null,
+    acceptance_rate: latestRate?.rate ?? null,
+    acceptance_rate_year: latestRate?.year ?? null,
     editions_count: ref?.editionsCount || null,
     reference_id: ref?.referenceId ?? null,
   };

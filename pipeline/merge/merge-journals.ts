@@ -93,8 +93,8 @@ export function mergeJournal(
   const names = chooseNames(agreedFirst(members), TITLE_PRIORITY, ACRONYM_PRIORITY, "journal", ["ccf2026"]);
   const fullName = names.full ?? "";
   // The reference row whose id the journal keeps; a field it lacks comes from the journal's other reference rows.
-  const ref = members.find((o) => o.source === "reference");
   const refs = members.filter((o) => o.source === "reference");
+  const ref = refs[0];
   // CCF 2026 is the current list; the 2022 list only speaks for a journal the 2026 list does not name.
   const ccf = members.find((o) => o.source === "ccf2026") ?? members.find((o) => o.source === "ccf");
   const ccfRank = ccf?.ccfRank || ref?.ccfRank || "";

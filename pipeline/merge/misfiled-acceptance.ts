@@ -6,6 +6,7 @@
  * same year, submitted and accepted counts, the venue of the list's area keeps the figure and the others lose it.
  */
 import type { AcceptanceRow, ResearchField } from "../../snapshot/records.ts";
+import { foldAcronym } from "../resolve/names.ts";
 import type { ConferenceObservation, SourceId } from "../sources/observations.ts";
 
 /** Lists whose every row states its research area (csconferences' Area, lixin's section): the witnesses. */
@@ -23,8 +24,6 @@ interface Occurrence {
   member: ConferenceObservation;
   row: AcceptanceRow;
 }
-
-const foldAcronym = (acronym: string | null) => (acronym ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
 
 /** The figure as a key: counts of one year of one acronym (main track; both counts known). */
 function figureKey(member: ConferenceObservation, row: AcceptanceRow): string | null {

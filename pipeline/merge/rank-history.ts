@@ -5,6 +5,7 @@
  * venue: their rows are its history as names, but their ranks are theirs, not the venue's.
  */
 import type { RankHistoryEntry } from "../../snapshot/records.ts";
+import { foldAcronym, WORKSHOP_TITLE } from "../resolve/names.ts";
 import type { ConferenceObservation } from "../sources/observations.ts";
 import { isPublishable } from "../sources/sources.ts";
 
@@ -34,9 +35,7 @@ export interface RankCorrection {
  * "(now SACMAT)" is a renaming (the same series), and "(merged with DIMEA … in 2009)" a series that went on.
  */
 const WENT_INTO = /\((?:now in|now merged (?:with|into)|merged into)\s+[^)]*\)?/i;
-const WORKSHOP = /\bworkshops?\b/i;
 
-const fold = (s: string | null) => (s ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
 const words = (s: string | null) => new Set((s ?? "").toLowerCase().match(/[\p{L}\d]+/gu) ?? []);
 const describe = (m: ConferenceObservation) => [m.acronym, m.title].filter(Boolean).join(", ");
 
@@ -46,14 +45,14 @@ function otherVenue(
   shortName: string,
   venueName: string,
 ): { rule: RankHistoryRule; why: string } | null {
-  const own = fold(member.acronym);
-  if (own === "" || own === fold(shortName)) return null;
+  const own = foldAcronym(member.acronym);
+  if (own === "" || own === foldAcronym(shortName)) return null;
   const went = WENT_INTO.exec(`${member.acronym ?? ""} ${member.title ?? ""}`);
   if (went) return { rule: "predecessor", why: `the row says "${went[0]}"` };
-  if (!WORKSHOP.test(member.title ?? "") || WORKSHOP.test(venueName)) return null;
+  if (!WORKSHOP_TITLE.test(member.title ?? "") || WORKSHOP_TITLE.test(venueName)) return null;
   // "CONTEXT-BPM": the venue's acronym with a qualifier; "APPROX/RANDOM" joins two series and is no workshop of one.
-  const parts = (member.acronym ?? "").split(/[\s-]+/).map(fold);
-  return parts.length > 1 && parts.includes(fold(shortName))
+  const parts = (member.acronym ?? "").split(/[\s-]+/).map(foldAcronym);
+  return parts.length > 1 && parts.includes(foldAcronym(shortName))
     ? { rule: "workshop", why: `a workshop named after the venue (${member.acronym}) of ${venueName}` }
     : null;
 }
@@ -64,7 +63,10 @@ function closeness(member: ConferenceObservation, shortName: string, fullName: s
   const title = words(member.title);
   const shared = [...title].filter((w) => name.has(w)).length;
   const jaccard = shared / Math.max(name.size + title.size - shared, 1);
-  return [jaccard, fold(member.acronym) !== "" && fold(member.acronym) === fold(shortName) ? 1 : 0];
+  return [
+    jaccard,
+    foldAcronym(member.acronym) !== "" && foldAcronym(member.acronym) === foldAcronym(shortName) ? 1 : 0,
+  ];
 }
 
 /**

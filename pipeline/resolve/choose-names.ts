@@ -161,10 +161,6 @@ function orderBy<R extends { m: NameSource }>(order: readonly SourceId[]) {
   return (a: R, b: R) => order.indexOf(a.m.source) - order.indexOf(b.m.source);
 }
 
-/**
- * Former names from the notes, every other acronym the sources give, and other sources' titles that are not mere
- * spelling variants of the full name (renames: "International World Wide Web Conference").
- */
 /** Words too common to make a name searchable by themselves. */
 const FILLER_WORDS = new Set(["a", "an", "and", "for", "in", "of", "on", "the", "to", "&"]);
 
@@ -172,6 +168,11 @@ const FILLER_WORDS = new Set(["a", "an", "and", "for", "in", "of", "on", "the", 
 const namesMore = (title: Set<string>, full: Set<string>) =>
   jaccard(title, full) < 0.6 || [...title].some((w) => w.length > 2 && !FILLER_WORDS.has(w) && !full.has(w));
 
+/**
+ * Former names from the notes, every other acronym the sources give, and other sources' titles that are not mere
+ * spelling variants of the full name (renames: "International World Wide Web Conference"), or are near ones with a
+ * word of their own (a former "Information Management & Computer Security").
+ */
 function aliasesOf(
   rows: { acronym: Cleaned; title: Cleaned }[],
   short: string | null,

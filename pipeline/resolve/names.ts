@@ -419,6 +419,13 @@ function cleanTitleUncached(raw: string, acronyms: readonly string[]): Cleaned {
 /** Case, spacing and punctuation folded, for comparing names. */
 export const foldName = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
+/** An acronym as rows of two sources are compared: upper case, letters and digits only ("S&P" = "SP"). */
+export const foldAcronym = (acronym: string | null) =>
+  (acronym ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+/** A title naming a workshop ("International Workshop on …"). */
+export const WORKSHOP_TITLE = /\bworkshops?\b/i;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Defects left in published names (the build report and its quality gate)
 

@@ -7,6 +7,7 @@
  * its own source lists apart (held elsewhere, in another month, under another acronym); a row titled as one venue
  * under another venue's acronym was held out before (`title-conflicts.ts`) and is not visited.
  */
+import { WORKSHOP_TITLE } from "./names.ts";
 import { byRank, isAnchor, type Node } from "./nodes.ts";
 import type { Ambiguity, MatchRule } from "./resolution.ts";
 import type { Resolving } from "./resolving.ts";
@@ -157,9 +158,8 @@ function candidates(r: Resolving, v: Visit): Map<number, Candidate> {
 }
 
 /** "Workshop" is no word of the title comparison (similarity.ts): a workshop's title holds its series' words. */
-const WORKSHOP = /\bworkshops?\b/i;
 const satelliteOf = (n: Node, series: Node) =>
-  WORKSHOP.test(n.d.title ?? "") && !WORKSHOP.test(series.d.title ?? "");
+  WORKSHOP_TITLE.test(n.d.title ?? "") && !WORKSHOP_TITLE.test(series.d.title ?? "");
 
 const titlesOf = (list: Node[]) =>
   [...new Set(list.flatMap((n) => (n.d.title ? [n.d.title] : [])))].slice(0, 3);

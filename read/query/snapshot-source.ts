@@ -20,8 +20,9 @@ export interface SnapshotSourceOptions {
   /** Called once per snapshot `latest` points at that cannot be loaded (for the load-failure metric). */
   onLoadFailure?: () => void;
   /**
-   * Build the search indexes as a snapshot loads, so no search waits for one (default true: a server). A one-shot
-   * reader that asks no search (the digest run) sets false: an index is still built on first use.
+   * Build the first snapshot's search indexes in the background as the source opens, so no search waits for one
+   * (default true: a server; a snapshot swapped in later is always prepared before it serves). A one-shot reader
+   * that asks no search (the digest run) sets false: an index is still built on first use.
    */
   searchAhead?: boolean;
 }

@@ -111,6 +111,10 @@ describe("site search", () => {
     expect(zh).toContain(
       '期刊中有 1 个与这些关键词匹配：<a href="/zh/search?query=TPAMI&#38;kind=journals">查看</a>。',
     );
+    // Asked with q= (the same keyword), the link keeps the words: never every journal.
+    expect(await (await h.get("/search?q=TPAMI")).text()).toContain(
+      'href="/search?query=TPAMI&#38;kind=journals"',
+    );
     // The link's page lists it; words that match nothing anywhere get no note.
     expect(rows(await (await h.get("/search?query=TPAMI&kind=journals")).text()).map((r) => r.name)).toEqual([
       "TPAMI",
