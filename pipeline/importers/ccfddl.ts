@@ -22,7 +22,7 @@ import {
   namedVenue,
   newest,
   readYamlList,
-  sideCalls,
+  sideCallItems,
   text,
   trackerEdition,
   trackerRanks,
@@ -49,7 +49,7 @@ interface Series {
  * is the abstract step of its round: read as a paper date it put ASPLOS's and FSE's rounds a week early. A revision
  * deadline ("Submission of Revisions Round 1", "third round (only for resubmissions after major revisions)") takes
  * only papers already under review: no round a new paper can go to (OOPSLA 2022 had two rounds, not four). A side
- * track's steps are no round of the main call either (`sideCalls`): ISSTA 2022's "Workshops Submission Deadline",
+ * track's steps are no round of the main call either (`sideCallItems`): ISSTA 2022's "Workshops Submission Deadline",
  * WSDM 2027's "Short Paper" beside its "Full Paper", ACML's "Journal Track" beside its "Conference Track".
  */
 
@@ -100,13 +100,12 @@ function editionOf(conf: YamlRecord, series: string, file: string, rejected: Rej
       return { comment, keys, kind: sideCallKind(keys.at(-1)?.type) };
     });
   // A side track's steps (its abstract too) are other dates, decided among the steps of one kind.
-  const side = new Set<TimelineStep>();
-  for (const kind of ["submission", "notification"] as const) {
-    const ofKind = steps.filter((s) => s.kind === kind);
-    sideCalls(ofKind.map((s) => s.comment)).forEach((isSide, i) => {
-      if (isSide) side.add(ofKind[i] as TimelineStep);
-    });
-  }
+  const side = sideCallItems(
+    steps,
+    ["submission", "notification"],
+    (s) => s.kind,
+    (s) => s.comment,
+  );
   const deadlines: Deadline[] = [];
   for (const step of steps) {
     for (const key of step.keys) {

@@ -17,7 +17,7 @@ import {
   readEditions,
   readYamlList,
   seriesObservations,
-  sideCalls,
+  sideCallItems,
   sideTrackDeadline,
   sideTrackOfName,
   type TrackerEdition,
@@ -57,17 +57,16 @@ interface Item {
 
 /**
  * The items that are no step of the main call's paper: a side track's submission or decision ("Tutorial/Workshop
- * Decisions", "Paper submission (short papers)" beside the full papers', `sideCalls`), an early decision, or a
+ * Decisions", "Paper submission (short papers)" beside the full papers', `sideCallItems`), an early decision, or a
  * "notification" naming no decision. They stay, typed `other` with their label.
  */
 function asOther(items: readonly Item[]): Set<Item> {
-  const other = new Set<Item>();
-  for (const type of ["abstract", "paper", "notification"] as const) {
-    const ofType = items.filter((item) => item.type === type);
-    sideCalls(ofType.map((item) => item.label)).forEach((side, i) => {
-      if (side) other.add(ofType[i] as Item);
-    });
-  }
+  const other = sideCallItems(
+    items,
+    ["abstract", "paper", "notification"],
+    (item) => item.type,
+    (item) => item.label,
+  );
   for (const item of items) {
     if (item.type === "notification" && (EARLY_DECISION.test(item.label) || !DECISION.test(item.label)))
       other.add(item);

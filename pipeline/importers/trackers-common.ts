@@ -133,11 +133,28 @@ export function namesMainCall(words: string): boolean {
  * comment, null for none), are side calls: a workshop, poster, industry... call always; a short-paper, journal or
  * other named track only beside a step of the main call (a plain one, or one naming it).
  */
-export function sideCalls(words: readonly (string | null)[]): boolean[] {
+function sideCalls(words: readonly (string | null)[]): boolean[] {
   const kinds = words.map(callKind);
   return kinds.map(
     (kind, i) => kind === "side" || (kind === "beside" && kinds.some((k, j) => j !== i && k === "main")),
   );
+}
+
+/** The side calls among `items`, decided among the items of each kind (`kindOf`) by their words (sideCalls). */
+export function sideCallItems<T, K>(
+  items: readonly T[],
+  kinds: readonly K[],
+  kindOf: (item: T) => K,
+  wordsOf: (item: T) => string | null,
+): Set<T> {
+  const side = new Set<T>();
+  for (const kind of kinds) {
+    const ofKind = items.filter((item) => kindOf(item) === kind);
+    sideCalls(ofKind.map(wordsOf)).forEach((isSide, i) => {
+      if (isSide) side.add(ofKind[i] as T);
+    });
+  }
+  return side;
 }
 
 function callKind(words: string | null): "main" | "side" | "beside" {
